@@ -1,0 +1,110 @@
+//! `coalesce`, by-mode `coalesce_by`, and `filter` (paper 3.2).
+
+use crate::error::{LayoutError, Result};
+use crate::int_tuple::{Builder, IntTuple};
+use crate::layout::{Layout, Modes, layout_from_modes};
+
+/// Merges flat modes left to right: size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
+/// becomes `s0·s1:d0`. Shared by `coalesce`, `filter` and the algebra.
+pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
+    let mut out = Modes::new();
+    for &(s, d) in modes {
+        if s == 1 {
+            continue;
+        }
+        if let Some(last) = out.last_mut() {
+            if last.0.checked_mul(last.1) == Some(d) {
+                // The product fits: it is at most the layout's checked size.
+                last.0 *= s;
+                continue;
+            }
+        }
+        out.push((s, d));
+    }
+    out
+}
+
+/// The coalesced layout (paper 3.2): the same function on the integral
+/// domain with the fewest modes.
+///
+/// Post-conditions (paper eqs. 13–15):
+/// * `size(R) == size(L)`;
+/// * `depth(R) <= 1`;
+/// * `R(i) == L(i)` for all `0 <= i < size(L)`.
+///
+/// Size-1 modes are dropped; a layout with nothing left is `1:0`.
+///
+/// ```
+/// use cute_dynamic::{Layout, coalesce};
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).to_string(), "12:1");
+/// ```
+pub fn coalesce(layout: &Layout) -> Layout {
+    layout_from_modes(&coalesce_modes(&layout.modes()))
+}
+
+/// By-mode coalesce (paper eq. 12): recurses into `profile` and coalesces
+/// each sublayout found at an integer of the profile (the values of the
+/// profile do not matter). Modes of `layout` beyond the profile's rank are
+/// kept as they are.
+///
+/// Post-conditions: the result has the profile's structure at the top
+/// levels, each coalesced mode satisfies [`coalesce`]'s post-conditions, and
+/// so `R(i) == L(i)` for every integral `i`.
+///
+/// Errors: `RankMismatch` where the profile has a tuple of more modes than
+/// the layout has at that place.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, Layout, coalesce_by};
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// let p: IntTuple = "(1,1)".parse().unwrap();
+/// assert_eq!(coalesce_by(&l, &p).unwrap().to_string(), "(2,6):(1,2)");
+/// ```
+pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    if profile.is_int() {
+        return Ok(coalesce(layout));
+    }
+    let pr = profile.rank();
+    if pr > layout.rank() || (layout.shape.is_int() && pr != 1) {
+        return Err(LayoutError::RankMismatch {
+            what: format!("coalesce of {layout} by profile {profile}"),
+            expected: layout.rank(),
+            found: pr,
+        });
+    }
+    let mut bs = Builder::new();
+    let mut bd = Builder::new();
+    bs.open();
+    bd.open();
+    for (k, m) in layout.modes_iter().enumerate() {
+        let r = match profile.get(k) {
+            Some(p) if k < pr => coalesce_by(&m, &p)?,
+            _ => m,
+        };
+        bs.push_tree(&r.shape.nodes);
+        bd.push_tree(&r.stride.nodes);
+    }
+    bs.close();
+    bd.close();
+    Ok(Layout::from_parts(bs.finish(), bd.finish()))
+}
+
+/// The layout with its stride-0 and size-1 modes removed, then coalesced
+/// (CuTe's `filter`).
+///
+/// Post-conditions:
+/// * `depth(R) <= 1`, and `R` has no stride-0 mode and no size-1 mode (a
+///   layout with nothing left is `1:0`);
+/// * the image of `R` equals the image of `L` (`{R(i)} == {L(j)}`);
+/// * `size(R) == size(L) / (product of the shapes of L's stride-0 modes)`.
+///
+/// ```
+/// use cute_dynamic::{Layout, filter};
+/// let l: Layout = "((2,2),(2,4)):((0,2),(0,4))".parse().unwrap();
+/// assert_eq!(filter(&l).to_string(), "8:2");
+/// ```
+pub fn filter(layout: &Layout) -> Layout {
+    let kept: Modes = layout.modes().into_iter().filter(|&(_, d)| d != 0).collect();
+    layout_from_modes(&coalesce_modes(&kept))
+}

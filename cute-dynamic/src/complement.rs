@@ -1,0 +1,105 @@
+//! `complement` (paper 3.5).
+
+use crate::error::{LayoutError, Result, checked_mul};
+use crate::layout::{Layout, Modes, layout_from_modes};
+
+/// The complement modes before the final one, and the stride at which the
+/// final ("rest") mode starts. Shared by both forms of the complement.
+fn complement_modes(a: &Layout) -> Result<(Modes, i64)> {
+    if a.modes().iter().any(|&(_, d)| d < 0) {
+        return Err(LayoutError::Unsupported {
+            what: format!("complement of {a}: negative strides have no ordered complement"),
+        });
+    }
+    let mut kept: Modes = a.modes().into_iter().filter(|&(s, d)| s != 1 && d != 0).collect();
+    kept.sort_unstable_by_key(|&(s, d)| (d, s));
+    let mut out = Modes::new();
+    let mut curr = 1i64;
+    for &(s, d) in &kept {
+        if d < curr {
+            return Err(interleaved(a, &kept, d, curr));
+        }
+        // Floor division: a stride that is not a multiple leaves a gap the
+        // complement cannot fill, but what it produces is still disjoint.
+        out.push((d / curr, curr));
+        curr = checked_mul(s, d, "complement")?;
+    }
+    Ok((out, curr))
+}
+
+/// The error for modes that interleave: `NotInjective` when two coordinates
+/// really meet (checked by brute force on this error path for sizes up to
+/// 2^20), `NotComplementable` otherwise.
+fn interleaved(a: &Layout, kept: &[(i64, i64)], stride: i64, extent: i64) -> LayoutError {
+    let size = kept.iter().try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s));
+    if let Some(n) = size.filter(|&n| n <= 1 << 20) {
+        let mut offs: Vec<i64> = (0..n).map(|i| crate::layout::eval_modes(kept, i)).collect();
+        offs.sort_unstable();
+        if offs.windows(2).any(|w| w[0] == w[1]) {
+            return LayoutError::NotInjective { layout: a.to_string() };
+        }
+    }
+    LayoutError::NotComplementable { layout: a.to_string(), stride, extent }
+}
+
+/// The complement of `A` with respect to the cotarget `M` (CuTe's
+/// `complement(A, M)`): the ordered layout that fills the offsets `A` leaves
+/// out, repeated until its size covers `M`.
+///
+/// Stride-0 and size-1 modes of `A` are ignored (they add no offsets). The
+/// result is coalesced; size-1 modes are dropped (`1:0` if nothing is left).
+///
+/// Post-conditions (paper eqs. 28–29 and CuTe's unit test):
+/// * disjoint: `R(a) != A(b)` for every `a` in `1..size(R)` and every `b`;
+/// * ordered: `R(a-1) < R(a)` for every `a` in `1..size(R)`;
+/// * covering: `cosize(make_layout(A, R)) >= M`;
+/// * `make_layout(filter(A), R)` is injective.
+///
+/// Errors: `NotInjective` if two coordinates of the filtered `A` meet,
+/// `NotComplementable` for injective layouts whose sorted modes interleave,
+/// `Unsupported` for negative strides or `M < 1`, `Overflow`.
+///
+/// ```
+/// use cute_dynamic::{Layout, complement};
+/// let a: Layout = "4:2".parse().unwrap();
+/// assert_eq!(complement(&a, 24).unwrap().to_string(), "(2,3):(1,8)");
+/// let a: Layout = "(2,2):(1,6)".parse().unwrap();
+/// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
+/// ```
+pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
+    if cotarget < 1 {
+        return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
+    }
+    let (mut modes, curr) = complement_modes(a)?;
+    modes.push((ceil_div(cotarget, curr), curr));
+    Ok(layout_from_modes(&crate::coalesce::coalesce_modes(&modes)))
+}
+
+/// The complement of `A` in the paper's form (Table 7): the complement with
+/// respect to `cosize(A)`, keeping its last mode even when that mode has
+/// size 1, because the stride of that mode is where the next replica of `A`
+/// starts on the extended domain (e.g. `(4,8):(1,4)` gives `1:32`, and
+/// `(4,8):(1,8)` gives `(2,1):(4,64)`).
+///
+/// Post-conditions (paper eqs. 28–29): `R(a) != A(b)` for every `a ≠ 0` of
+/// `R`'s extended domain and every `b` of `A`'s domain; `R(a-1) < R(a)` for
+/// every `a ≥ 1`; the last stride of `R` is greater than every offset of `A`.
+///
+/// Errors: as [`complement`].
+///
+/// ```
+/// use cute_dynamic::{Layout, complement_full};
+/// let a: Layout = "(4,8):(1,8)".parse().unwrap();
+/// assert_eq!(complement_full(&a).unwrap().to_string(), "(2,1):(4,64)");
+/// ```
+pub fn complement_full(a: &Layout) -> Result<Layout> {
+    let (modes, curr) = complement_modes(a)?;
+    let mut kept: Modes = modes.into_iter().filter(|&(s, _)| s != 1).collect();
+    kept.push((ceil_div(a.cosize(), curr), curr));
+    Ok(layout_from_modes(&kept))
+}
+
+pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
+    // b >= 1 and a >= 1 here, so this cannot overflow.
+    (a - 1) / b + 1
+}

@@ -1,0 +1,261 @@
+//! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
+
+use crate::error::{LayoutError, Result, checked_mul};
+use crate::int_tuple::{Builder, IntTuple, Node, children};
+use crate::layout::{Layout, Modes};
+use crate::tiler::Tiler;
+
+/// What the second argument of a by-mode operation can be: a layout, a tiler
+/// or a shape (read as a tiler of stride-1 layouts). Implemented for
+/// [`Layout`], [`Tiler`] and [`IntTuple`].
+pub trait AsTiler {
+    /// A borrowed view of the argument as a tiler.
+    fn as_tiler(&self) -> TilerRef<'_>;
+}
+
+/// A borrowed tiler argument (see [`AsTiler`]).
+#[derive(Clone, Copy, Debug)]
+pub enum TilerRef<'a> {
+    /// A layout: the operation treats both sides as 1-D functions.
+    Layout(&'a Layout),
+    /// A tuple of tilers, applied mode by mode.
+    Tiler(&'a Tiler),
+    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
+    Shape(&'a IntTuple),
+}
+
+impl AsTiler for Layout {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Layout(self)
+    }
+}
+impl AsTiler for Tiler {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        match self {
+            Tiler::Layout(l) => TilerRef::Layout(l),
+            Tiler::Tuple(_) => TilerRef::Tiler(self),
+        }
+    }
+}
+impl AsTiler for IntTuple {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Shape(self)
+    }
+}
+
+/// Functional composition `R = A ∘ B`.
+///
+/// * `B` a layout: both are 1-D functions of integers; `B`'s modes are
+///   distributed over, so `R` has `B`'s tree with each leaf `s:d` of `B`
+///   replaced by `A ∘ s:d`.
+/// * `B` a tiler `<B0, B1, ...>`: `R = (A0 ∘ B0, A1 ∘ B1, ...)`, one mode per
+///   tile; modes of `A` the tiler does not reach are not in `R`.
+/// * `B` a shape: the tiler of stride-1 layouts of that shape.
+///
+/// `A` is read on its extended domain (paper 2.4.1: `idx2crd` with the last
+/// mode unbounded), so `B` may reach past `size(A)`.
+///
+/// Post-conditions (paper eqs. 16–17), for a layout `B`:
+/// * `B ⪯ R`: `R`'s shape is compatible with `B`'s (same tree, each leaf of
+///   `B` of size `s` replaced by a shape of size `s`);
+/// * `R(c) == A(B(c))` for every coordinate `c` of `B`.
+///
+/// For a tiler, each mode of the result satisfies them for its tile.
+///
+/// Errors: [`LayoutError::StrideDivisibility`] and
+/// [`LayoutError::ShapeDivisibility`] when the composition is not a layout
+/// (paper 3.3.3, the two divisibility conditions), `RankMismatch` for a tiler
+/// with more modes than `A`, `Overflow`, and `Unsupported` for a negative
+/// stride in `B` when `A` is not a single linear mode.
+///
+/// ```
+/// use cute_dynamic::{Layout, composition};
+/// let a: Layout = "(6,2):(8,2)".parse().unwrap();
+/// let b: Layout = "(4,3):(3,1)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((2,2),3):((24,2),8)");
+///
+/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t: cute_dynamic::Tiler = "<3:4, 8:2>".parse().unwrap();
+/// assert_eq!(composition(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
+/// ```
+pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    match b.as_tiler() {
+        TilerRef::Layout(l) => compose_layout(a, l),
+        TilerRef::Tiler(t) => compose_tiler(a, t),
+        TilerRef::Shape(s) => match s.as_int() {
+            Some(n) => compose_layout(a, &Layout::scalar(n, 1)?),
+            None => compose_tiler(a, &Tiler::from_shape(s)?),
+        },
+    }
+}
+
+fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
+    match t {
+        Tiler::Layout(l) => compose_layout(a, l),
+        Tiler::Tuple(ts) => {
+            check_tiler_rank(a, ts.len(), "composition")?;
+            let mut bs = Builder::new();
+            let mut bd = Builder::new();
+            bs.open();
+            bd.open();
+            for (k, tk) in ts.iter().enumerate() {
+                let ak = a.get(k).unwrap_or_else(|| a.clone());
+                let r = compose_tiler(&ak, tk)?;
+                bs.push_tree(&r.shape.nodes);
+                bd.push_tree(&r.stride.nodes);
+            }
+            bs.close();
+            bd.close();
+            Ok(Layout::from_parts(bs.finish(), bd.finish()))
+        }
+    }
+}
+
+/// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout
+/// takes a tiler of one mode).
+pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
+    if n > a.rank() {
+        return Err(LayoutError::RankMismatch {
+            what: format!("{what} of {a} by a tiler of {n} modes (a tiler may not have more modes than the layout)"),
+            expected: a.rank(),
+            found: n,
+        });
+    }
+    Ok(())
+}
+
+/// `A` flattened and coalesced for composition: size-1 modes dropped and
+/// mergeable neighbours merged, except that the last leaf is always kept (it
+/// is the unbounded mode of the extended domain, so its stride matters even
+/// when its size is 1).
+pub(crate) fn prepare(a: &Layout) -> Modes {
+    let flat = a.modes();
+    let Some((&last, init)) = flat.split_last() else {
+        let mut m = Modes::new();
+        m.push((1, 0));
+        return m;
+    };
+    let mut out = crate::coalesce::coalesce_modes(init);
+    match out.last_mut() {
+        Some(prev) if prev.0.checked_mul(prev.1) == Some(last.1) => prev.0 *= last.0,
+        _ => out.push(last),
+    }
+    out
+}
+
+/// Composes the prepared `A` with one leaf `s:d` of `B`, appending the
+/// resulting modes to `out` (none for a size-1 result).
+pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, ctx: &dyn Fn() -> String) -> Result<()> {
+    if s == 1 {
+        return Ok(());
+    }
+    if d == 0 {
+        out.push((s, 0));
+        return Ok(());
+    }
+    let last_d = am[am.len() - 1].1;
+    if d < 0 {
+        // A(x) = x·D for every integer x only when A is one linear mode.
+        if am.len() == 1 {
+            out.push((s, checked_mul(d, last_d, "composition")?));
+            return Ok(());
+        }
+        return Err(LayoutError::Unsupported {
+            what: format!("{}: a negative stride in the right layout needs a left layout of one linear mode", ctx()),
+        });
+    }
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    for &(sr, dr) in &am[..am.len() - 1] {
+        if rest_stride % sr == 0 {
+            rest_stride /= sr;
+            continue;
+        }
+        if sr % rest_stride == 0 {
+            let n = (sr / rest_stride).min(rest_shape);
+            if rest_shape % n != 0 {
+                return Err(LayoutError::ShapeDivisibility { shape: sr, fits: n, rest: rest_shape, context: ctx() });
+            }
+            out.push((n, checked_mul(rest_stride, dr, "composition")?));
+            rest_shape /= n;
+            rest_stride = 1;
+            if rest_shape == 1 {
+                return Ok(());
+            }
+            continue;
+        }
+        let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
+        if stays {
+            out.push((rest_shape, checked_mul(rest_stride, dr, "composition")?));
+            return Ok(());
+        }
+        return Err(LayoutError::StrideDivisibility { shape: sr, stride: rest_stride, context: ctx() });
+    }
+    out.push((rest_shape, checked_mul(rest_stride, last_d, "composition")?));
+    Ok(())
+}
+
+fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    let am = prepare(a);
+    let ctx = || format!("composition({a}, {b})");
+    let mut bs = Builder::new();
+    let mut bd = Builder::new();
+    compose_tree(&am, &b.shape.nodes, &b.stride.nodes, &mut bs, &mut bd, &ctx)?;
+    let r = Layout::from_parts(bs.finish(), bd.finish());
+    r.check_extent()?;
+    Ok(r)
+}
+
+/// Rebuilds `B`'s tree with each leaf replaced by `A ∘ leaf`.
+fn compose_tree(
+    am: &[(i64, i64)],
+    s: &[Node],
+    d: &[Node],
+    bs: &mut Builder,
+    bd: &mut Builder,
+    ctx: &dyn Fn() -> String,
+) -> Result<()> {
+    match (s[0], d[0]) {
+        (Node::Leaf(sv), Node::Leaf(dv)) => {
+            let mut modes = Modes::new();
+            compose_leaf(am, sv, dv, &mut modes, ctx)?;
+            push_modes(bs, bd, &modes);
+            Ok(())
+        }
+        _ => {
+            bs.open();
+            bd.open();
+            for (sc, dc) in children(s).zip(children(d)) {
+                compose_tree(am, sc, dc, bs, bd, ctx)?;
+            }
+            bs.close();
+            bd.close();
+            Ok(())
+        }
+    }
+}
+
+/// Appends flat modes as one child: a leaf for one mode, `1:0` for none, a
+/// flat tuple otherwise.
+pub(crate) fn push_modes(bs: &mut Builder, bd: &mut Builder, modes: &[(i64, i64)]) {
+    match modes {
+        [] => {
+            bs.leaf(1);
+            bd.leaf(0);
+        }
+        [(s, d)] => {
+            bs.leaf(*s);
+            bd.leaf(*d);
+        }
+        _ => {
+            bs.open();
+            bd.open();
+            for &(s, d) in modes {
+                bs.leaf(s);
+                bd.leaf(d);
+            }
+            bs.close();
+            bd.close();
+        }
+    }
+}

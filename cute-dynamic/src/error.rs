@@ -1,0 +1,196 @@
+//! The error type of every fallible operation.
+
+use std::fmt;
+
+/// Why an operation of the layout algebra (or the text syntax) refused its input.
+///
+/// Every variant names the condition that failed and the values involved, and
+/// its `Display` reads as a sentence. No operation of this crate panics on bad
+/// input: it returns one of these instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// Composition `A ∘ s:d`: the stride `d` (what is left of it after the modes
+    /// of `A` already walked) and the shape of the current mode of the coalesced
+    /// `A` divide neither way, and the `s` elements do not fit inside that mode.
+    StrideDivisibility {
+        /// The shape `S_r` of the mode of the coalesced `A`.
+        shape: i64,
+        /// The stride left to walk when that mode was reached.
+        stride: i64,
+        /// The composition, as text (`A ∘ B`).
+        context: String,
+    },
+    /// Composition `A ∘ s:d`: a mode of `A` holds `n` of the strided elements but
+    /// the `rest` elements still to place are not a multiple of `n`.
+    ShapeDivisibility {
+        /// The shape `S_r` of the mode of the coalesced `A`.
+        shape: i64,
+        /// How many elements the mode holds (`n = min(S_r / stride, rest)`).
+        fits: i64,
+        /// How many elements of `B`'s mode were still to place.
+        rest: i64,
+        /// The composition, as text.
+        context: String,
+    },
+    /// A shape and a stride do not have the same tree structure.
+    NotCongruent {
+        /// The shape, as text.
+        shape: String,
+        /// The stride, as text.
+        stride: String,
+    },
+    /// A shape has a zero or negative extent.
+    NonPositiveShape {
+        /// The shape, as text.
+        shape: String,
+    },
+    /// Two arguments disagree in rank (a tiler longer than the layout, a
+    /// coordinate of the wrong rank, a profile that does not fit).
+    RankMismatch {
+        /// What was being done.
+        what: String,
+        /// The rank that was needed (at most this many, for tilers).
+        expected: usize,
+        /// The rank that was given.
+        found: usize,
+    },
+    /// Complement of a layout that maps two coordinates to the same offset
+    /// (ignoring stride-0 modes, which the complement filters out).
+    NotInjective {
+        /// The layout, as text.
+        layout: String,
+    },
+    /// Complement of an injective layout whose modes, sorted by stride,
+    /// interleave: a mode's stride is below the extent `shape·stride` of the
+    /// previous mode, so no ordered layout can fill its holes disjointly.
+    NotComplementable {
+        /// The layout, as text.
+        layout: String,
+        /// The stride of the mode that starts inside the previous one.
+        stride: i64,
+        /// The extent of the previous mode (`shape·stride`).
+        extent: i64,
+    },
+    /// A coordinate lies outside the layout's domain.
+    OutOfBounds {
+        /// The coordinate, as text.
+        coord: String,
+        /// The shape it was used with, as text.
+        shape: String,
+    },
+    /// A value that the operation does not define (negative strides where only
+    /// non-negative ones make sense, an argument of the wrong kind, …).
+    Unsupported {
+        /// What is not supported, as a sentence fragment.
+        what: String,
+    },
+    /// An intermediate or final value does not fit in an `i64`.
+    Overflow {
+        /// The operation whose arithmetic overflowed.
+        operation: &'static str,
+    },
+    /// Text that is not in the layout syntax.
+    Parse {
+        /// 1-based byte column of the offending character.
+        column: usize,
+        /// What the parser expected there.
+        expected: String,
+        /// What it found (`end of input` at the end).
+        found: String,
+    },
+    /// An expression named an operation that the evaluator does not know.
+    UnknownOperation {
+        /// The name as written.
+        name: String,
+        /// 1-based byte column of the name.
+        column: usize,
+    },
+    /// An operation of the evaluator got arguments of the wrong kind or number.
+    BadArguments {
+        /// The operation.
+        operation: String,
+        /// What it accepts.
+        expected: String,
+        /// 1-based byte column of the call.
+        column: usize,
+    },
+}
+
+impl LayoutError {
+    /// The 1-based byte column the error points at, for errors about text.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            LayoutError::Parse { column, .. }
+            | LayoutError::UnknownOperation { column, .. }
+            | LayoutError::BadArguments { column, .. } => Some(*column),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayoutError::StrideDivisibility { shape, stride, context } => write!(
+                f,
+                "stride divisibility condition violated in {context}: the stride {stride} and the \
+                 shape {shape} of a mode of the coalesced left layout divide neither way, and the \
+                 elements do not fit inside that mode"
+            ),
+            LayoutError::ShapeDivisibility { shape, fits, rest, context } => write!(
+                f,
+                "shape divisibility condition violated in {context}: a mode of shape {shape} of the \
+                 coalesced left layout holds {fits} of the strided elements, which does not divide \
+                 the {rest} elements still to place"
+            ),
+            LayoutError::NotCongruent { shape, stride } => {
+                write!(f, "shape {shape} and stride {stride} are not congruent: they must have the same tree structure")
+            }
+            LayoutError::NonPositiveShape { shape } => {
+                write!(f, "shape {shape} has an extent that is not positive")
+            }
+            LayoutError::RankMismatch { what, expected, found } => {
+                write!(f, "rank mismatch in {what}: expected rank {expected}, found rank {found}")
+            }
+            LayoutError::NotInjective { layout } => write!(
+                f,
+                "layout {layout} is not injective: two coordinates map to the same offset, so it has no complement"
+            ),
+            LayoutError::NotComplementable { layout, stride, extent } => write!(
+                f,
+                "layout {layout} has no complement: sorted by stride, a mode of stride {stride} starts \
+                 inside the extent {extent} of the previous mode, so its holes cannot be filled by an ordered layout"
+            ),
+            LayoutError::OutOfBounds { coord, shape } => {
+                write!(f, "coordinate {coord} is out of bounds for shape {shape}")
+            }
+            LayoutError::Unsupported { what } => write!(f, "unsupported: {what}"),
+            LayoutError::Overflow { operation } => {
+                write!(f, "arithmetic overflow in {operation}: a value does not fit in 64 bits")
+            }
+            LayoutError::Parse { column, expected, found } => {
+                write!(f, "expected {expected} at column {column}, found {found}")
+            }
+            LayoutError::UnknownOperation { name, column } => {
+                write!(f, "unknown operation '{name}' at column {column}")
+            }
+            LayoutError::BadArguments { operation, expected, column } => {
+                write!(f, "{operation} at column {column} takes {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, LayoutError>;
+
+pub(crate) fn checked_mul(a: i64, b: i64, operation: &'static str) -> Result<i64> {
+    a.checked_mul(b).ok_or(LayoutError::Overflow { operation })
+}
+
+pub(crate) fn checked_add(a: i64, b: i64, operation: &'static str) -> Result<i64> {
+    a.checked_add(b).ok_or(LayoutError::Overflow { operation })
+}

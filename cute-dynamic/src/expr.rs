@@ -1,0 +1,329 @@
+//! The expression evaluator: `composition((6,2):(8,2), (4,3):(3,1))`.
+//!
+//! ```text
+//! expr := layout | tiler | tuple | name '(' [expr {',' expr}] ')'
+//! ```
+//! Expressions nest; every operation of the algebra is callable by its
+//! name. See [`eval`].
+
+use crate::error::{LayoutError, Result};
+use crate::int_tuple::{Builder, IntTuple};
+use crate::layout::Layout;
+use crate::parse::{Parser, has_underscore};
+use crate::slice::SliceCoord;
+use crate::tiler::Tiler;
+use std::fmt;
+
+/// The value of an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// An integer (`size(...)`, `eval(...)`, a literal).
+    Int(i64),
+    /// A tuple (`shape(...)`, a literal).
+    Tuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A tiler `<...>`.
+    Tiler(Tiler),
+    /// A coordinate with free modes, e.g. `(2,_)`.
+    Coord(SliceCoord),
+    /// The result of `slice`: an offset and the sublayout of the free modes,
+    /// printed as in the paper, `{8} o ((2,3),2):((2,15),100)`.
+    Slice {
+        /// The offset of the fixed part of the coordinate.
+        offset: i64,
+        /// The sublayout of the free part.
+        layout: Layout,
+    },
+    /// A yes/no answer (`is_admissible`).
+    Bool(bool),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Tuple(t) => write!(f, "{t}"),
+            Value::Layout(l) => write!(f, "{l}"),
+            Value::Tiler(t) => write!(f, "{t}"),
+            Value::Coord(c) => write!(f, "{c}"),
+            Value::Slice { offset, layout } => write!(f, "{{{offset}}} o {layout}"),
+            Value::Bool(b) => write!(f, "{b}"),
+        }
+    }
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Tuple(_) => "a tuple",
+            Value::Layout(_) => "a layout",
+            Value::Tiler(_) => "a tiler",
+            Value::Coord(_) => "a coordinate with '_'",
+            Value::Slice { .. } => "a slice",
+            Value::Bool(_) => "a boolean",
+        }
+    }
+}
+
+/// An error of [`eval`]: what went wrong and the 1-based byte column of the
+/// text it concerns (the offending character, or the name of the operation
+/// that refused its arguments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// 1-based byte column.
+    pub column: usize,
+    /// The underlying error.
+    pub error: LayoutError,
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Evaluates an expression of the text syntax.
+///
+/// ```
+/// use cute_dynamic::eval;
+/// assert_eq!(eval("composition((6,2):(8,2), (4,3):(3,1))").unwrap().to_string(), "((2,2),3):((24,2),8)");
+/// assert_eq!(eval("complement(4:2, 24)").unwrap().to_string(), "(2,3):(1,8)");
+/// assert_eq!(eval("size(coalesce((2,(1,6)):(1,(6,2))))").unwrap().to_string(), "12");
+/// let err = eval("composition((4,6,8):(2,3,5), 6:3)").unwrap_err();
+/// assert!(err.to_string().contains("stride divisibility condition"));
+/// ```
+pub fn eval(text: &str) -> std::result::Result<Value, EvalError> {
+    let mut p = Parser::new(text);
+    let v = expr(&mut p)?;
+    p.expect_end().map_err(at_own_column)?;
+    Ok(v)
+}
+
+fn at_own_column(e: LayoutError) -> EvalError {
+    EvalError { column: e.column().unwrap_or(1), error: e }
+}
+
+fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
+    match p.peek() {
+        Some(c) if c.is_ascii_alphabetic() => call(p),
+        Some(b'<') => p.tiler_brackets().map(Value::Tiler).map_err(at_own_column),
+        _ => literal(p).map_err(at_own_column),
+    }
+}
+
+fn literal(p: &mut Parser<'_>) -> Result<Value> {
+    p.ws();
+    let col = p.column();
+    let mut b = Builder::new();
+    p.tuple_into(&mut b, true)?;
+    let nodes = b.finish_nodes();
+    if p.peek() == Some(b':') {
+        if has_underscore(&nodes) {
+            return Err(LayoutError::Parse {
+                column: col,
+                expected: "a shape without '_'".into(),
+                found: "'_'".into(),
+            });
+        }
+        return Ok(Value::Layout(p.layout_after_shape(IntTuple::from_nodes(nodes), col)?));
+    }
+    if has_underscore(&nodes) {
+        return Ok(Value::Coord(SliceCoord::from_nodes(nodes)));
+    }
+    let t = IntTuple::from_nodes(nodes);
+    Ok(match t.as_int() {
+        Some(v) => Value::Int(v),
+        None => Value::Tuple(t),
+    })
+}
+
+fn call(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
+    p.ws();
+    let column = p.column();
+    let start = p.pos;
+    while p.pos < p.src.len() && (p.src[p.pos].is_ascii_alphanumeric() || p.src[p.pos] == b'_') {
+        p.pos += 1;
+    }
+    let name = String::from_utf8_lossy(&p.src[start..p.pos]).into_owned();
+    p.expect(b'(', "'(' after the operation name").map_err(at_own_column)?;
+    let mut args = Vec::new();
+    if !p.eat(b')') {
+        loop {
+            args.push(expr(p)?);
+            if p.eat(b')') {
+                break;
+            }
+            p.expect(b',', "',' or ')'").map_err(at_own_column)?;
+        }
+    }
+    apply(&name, &args, column).map_err(|error| EvalError { column: error.column().unwrap_or(column), error })
+}
+
+struct Args<'a> {
+    name: &'a str,
+    args: &'a [Value],
+    column: usize,
+}
+
+impl Args<'_> {
+    fn bad(&self, expected: &str) -> LayoutError {
+        let got: Vec<&str> = self.args.iter().map(Value::kind).collect();
+        LayoutError::BadArguments {
+            operation: self.name.to_string(),
+            expected: format!("{expected} (got {})", if got.is_empty() { "nothing".into() } else { got.join(", ") }),
+            column: self.column,
+        }
+    }
+
+    fn layout(&self, i: usize, expected: &str) -> Result<&Layout> {
+        match self.args.get(i) {
+            Some(Value::Layout(l)) => Ok(l),
+            _ => Err(self.bad(expected)),
+        }
+    }
+
+    fn int(&self, i: usize, expected: &str) -> Result<i64> {
+        match self.args.get(i) {
+            Some(Value::Int(v)) => Ok(*v),
+            _ => Err(self.bad(expected)),
+        }
+    }
+
+    fn count(&self, n: usize, expected: &str) -> Result<()> {
+        if self.args.len() == n { Ok(()) } else { Err(self.bad(expected)) }
+    }
+
+    /// A tiler argument: a layout, a tiler, a shape or an integer.
+    fn tiler(&self, i: usize, expected: &str) -> Result<Tiler> {
+        match self.args.get(i) {
+            Some(Value::Layout(l)) => Ok(Tiler::Layout(l.clone())),
+            Some(Value::Tiler(t)) => Ok(t.clone()),
+            Some(Value::Tuple(t)) => Tiler::from_shape(t),
+            Some(Value::Int(n)) => Tiler::from_shape(&IntTuple::int(*n)),
+            _ => Err(self.bad(expected)),
+        }
+    }
+}
+
+/// Applies the operation `name` to evaluated arguments. Shared by the
+/// evaluator and by tools that build argument lists themselves.
+fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
+    let a = Args { name, args, column };
+    const L: &str = "one layout";
+    const LT: &str = "a layout and a tiler (a layout, a <tiler> or a shape)";
+    let v = match name {
+        "size" => match args {
+            [Value::Layout(l)] => Value::Int(l.size()),
+            [Value::Tuple(t)] => Value::Int(t.size()?),
+            [Value::Int(v)] => Value::Int(*v),
+            _ => return Err(a.bad("one layout or shape")),
+        },
+        "cosize" => {
+            a.count(1, L)?;
+            Value::Int(a.layout(0, L)?.cosize())
+        }
+        "rank" => match args {
+            [Value::Layout(l)] => Value::Int(l.rank() as i64),
+            [Value::Tuple(t)] => Value::Int(t.rank() as i64),
+            [Value::Int(_)] => Value::Int(1),
+            _ => return Err(a.bad("one layout or shape")),
+        },
+        "depth" => match args {
+            [Value::Layout(l)] => Value::Int(l.depth() as i64),
+            [Value::Tuple(t)] => Value::Int(t.depth() as i64),
+            [Value::Int(_)] => Value::Int(0),
+            _ => return Err(a.bad("one layout or shape")),
+        },
+        "shape" => {
+            a.count(1, L)?;
+            tuple_value(a.layout(0, L)?.shape().clone())
+        }
+        "stride" => {
+            a.count(1, L)?;
+            tuple_value(a.layout(0, L)?.stride().clone())
+        }
+        "flatten" => match args {
+            [Value::Layout(l)] => Value::Layout(l.flatten()),
+            [Value::Tuple(t)] => Value::Tuple(t.flatten()),
+            _ => return Err(a.bad("one layout or shape")),
+        },
+        "get" => {
+            const E: &str = "a layout and a mode index";
+            a.count(2, E)?;
+            let l = a.layout(0, E)?;
+            let i = a.int(1, E)?;
+            let m = usize::try_from(i).ok().and_then(|i| if i < l.rank() { l.get(i) } else { None });
+            Value::Layout(m.ok_or_else(|| LayoutError::RankMismatch {
+                what: format!("get mode {i} of {l}"),
+                expected: l.rank(),
+                found: usize::try_from(i).map_or(0, |i| i + 1),
+            })?)
+        }
+        "make_layout" => {
+            let ls = args
+                .iter()
+                .map(|v| match v {
+                    Value::Layout(l) => Ok(l.clone()),
+                    _ => Err(a.bad("layouts")),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Value::Layout(crate::make_layout(&ls)?)
+        }
+        "eval" => {
+            const E: &str = "a layout and a coordinate";
+            a.count(2, E)?;
+            let l = a.layout(0, E)?;
+            match &args[1] {
+                Value::Int(i) => Value::Int(l.eval(*i)?),
+                Value::Tuple(c) => Value::Int(l.eval_coord(c)?),
+                _ => return Err(a.bad(E)),
+            }
+        }
+        "slice" => {
+            const E: &str = "a layout and a coordinate with '_'";
+            a.count(2, E)?;
+            let l = a.layout(0, E)?;
+            let c = match &args[1] {
+                Value::Coord(c) => c.clone(),
+                Value::Tuple(t) => SliceCoord::from_int_tuple(t),
+                Value::Int(i) => SliceCoord::from_int_tuple(&IntTuple::int(*i)),
+                _ => return Err(a.bad(E)),
+            };
+            let (offset, layout) = crate::slice(l, &c)?;
+            Value::Slice { offset, layout }
+        }
+        "coalesce" => match args {
+            [Value::Layout(l)] => Value::Layout(crate::coalesce(l)),
+            [Value::Layout(l), Value::Tuple(p)] => Value::Layout(crate::coalesce_by(l, p)?),
+            [Value::Layout(l), Value::Int(_)] => Value::Layout(crate::coalesce(l)),
+            _ => return Err(a.bad("a layout and an optional profile")),
+        },
+        "filter" => {
+            a.count(1, L)?;
+            Value::Layout(crate::filter(a.layout(0, L)?))
+        }
+        "composition" => {
+            a.count(2, LT)?;
+            Value::Layout(crate::composition(a.layout(0, LT)?, &a.tiler(1, LT)?)?)
+        }
+        "complement" => match args {
+            [Value::Layout(l)] => Value::Layout(crate::complement_full(l)?),
+            [Value::Layout(l), Value::Int(m)] => Value::Layout(crate::complement(l, *m)?),
+            [Value::Layout(l), Value::Tuple(m)] => Value::Layout(crate::complement(l, m.size()?)?),
+            _ => return Err(a.bad("a layout and an optional cotarget")),
+        },
+        _ => return Err(LayoutError::UnknownOperation { name: name.to_string(), column }),
+    };
+    Ok(v)
+}
+
+fn tuple_value(t: IntTuple) -> Value {
+    match t.as_int() {
+        Some(v) => Value::Int(v),
+        None => Value::Tuple(t),
+    }
+}

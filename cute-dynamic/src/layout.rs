@@ -1,0 +1,284 @@
+//! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
+
+use crate::error::{LayoutError, Result, checked_add, checked_mul};
+use crate::int_tuple::{Builder, IntTuple, Node, children, leaves, span};
+use smallvec::SmallVec;
+
+/// Flat `(shape, stride)` pairs of a layout's leaves, inline up to 16.
+pub(crate) type Modes = SmallVec<[(i64, i64); 16]>;
+
+/// A CuTe layout `S:D`: the shape `S` defines the domain, the stride `D` maps
+/// natural coordinates to offsets by inner product (paper eq. 6).
+///
+/// Invariants, checked by every constructor: shape and stride are congruent,
+/// every shape extent is positive, and the size and every offset of the
+/// domain fit in an `i64` (so in-bounds evaluation never overflows).
+///
+/// ```
+/// use cute_dynamic::{IntTuple, Layout};
+/// let l: Layout = "((2,2),(4,2)):((1,8),(2,16))".parse().unwrap();
+/// assert_eq!(l.size(), 32);
+/// assert_eq!(l.eval(22).unwrap(), 26);                       // integral coordinate
+/// let c: IntTuple = "(2,5)".parse().unwrap();
+/// assert_eq!(l.eval_coord(&c).unwrap(), 26);                 // rank-2 coordinate
+/// let n: IntTuple = "((0,1),(1,1))".parse().unwrap();
+/// assert_eq!(l.eval_coord(&n).unwrap(), 26);                 // natural coordinate
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub(crate) shape: IntTuple,
+    pub(crate) stride: IntTuple,
+}
+
+impl std::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Layout({self})")
+    }
+}
+
+impl Layout {
+    /// A layout from a shape and a stride.
+    ///
+    /// Errors: `NotCongruent` if the trees differ, `NonPositiveShape` for an
+    /// extent below 1, `Overflow` if the size or an offset exceeds `i64`.
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if !shape.congruent(&stride) {
+            return Err(LayoutError::NotCongruent { shape: shape.to_string(), stride: stride.to_string() });
+        }
+        if shape.leaves().any(|s| s < 1) {
+            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
+        }
+        let l = Layout { shape, stride };
+        l.check_extent()?;
+        Ok(l)
+    }
+
+    /// The compact column-major layout of a shape (CuTe's `make_layout(shape)`:
+    /// stride 1 for the first leaf, each next stride the product of the
+    /// extents before it).
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Layout};
+    /// let s: IntTuple = "(4,(3,2))".parse().unwrap();
+    /// assert_eq!(Layout::column_major(&s).unwrap().to_string(), "(4,(3,2)):(1,(4,12))");
+    /// ```
+    pub fn column_major(shape: &IntTuple) -> Result<Layout> {
+        let mut acc = 1i64;
+        let mut nodes = shape.nodes.clone();
+        for n in nodes.iter_mut() {
+            if let Node::Leaf(s) = n {
+                let s0 = *s;
+                *s = acc;
+                acc = checked_mul(acc, s0, "column_major")?;
+            }
+        }
+        Layout::new(shape.clone(), IntTuple::from_nodes(nodes))
+    }
+
+    /// A rank-1 (scalar) layout `s:d`.
+    pub fn scalar(s: i64, d: i64) -> Result<Layout> {
+        Layout::new(IntTuple::int(s), IntTuple::int(d))
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// Number of top-level modes (1 for a scalar layout).
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// Depth of the shape (0 for a scalar layout).
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// Size of the domain: the product of the shape.
+    pub fn size(&self) -> i64 {
+        // Checked at construction.
+        self.shape.leaves().product()
+    }
+
+    /// One past the largest offset of the domain (`max L(c) + 1`); for
+    /// layouts with non-negative strides this is CuTe's `cosize`,
+    /// `L(size-1) + 1`.
+    pub fn cosize(&self) -> i64 {
+        self.modes().iter().map(|&(s, d)| (s - 1) * d.max(0)).sum::<i64>() + 1
+    }
+
+    /// The `i`-th top-level mode as a layout (mode 0 of a scalar layout is itself).
+    pub fn get(&self, i: usize) -> Option<Layout> {
+        Some(Layout { shape: self.shape.get(i)?, stride: self.stride.get(i)? })
+    }
+
+    /// The top-level modes in order.
+    pub fn modes_iter(&self) -> impl Iterator<Item = Layout> + '_ {
+        self.shape.modes().zip(self.stride.modes()).map(|(shape, stride)| Layout { shape, stride })
+    }
+
+    /// The same leaves as a flat (depth ≤ 1) layout.
+    pub fn flatten(&self) -> Layout {
+        Layout { shape: self.shape.flatten(), stride: self.stride.flatten() }
+    }
+
+    /// Evaluates the layout at an integral coordinate `0 <= i < size()`.
+    pub fn eval(&self, i: i64) -> Result<i64> {
+        if i < 0 || i >= self.size() {
+            return Err(LayoutError::OutOfBounds { coord: i.to_string(), shape: self.shape.to_string() });
+        }
+        Ok(eval_modes(&self.modes(), i))
+    }
+
+    /// Evaluates at any integral coordinate of the extended domain (paper
+    /// 2.4.1): `idx2crd` with the last leaf unbounded, then the inner product
+    /// with the stride. Negative `i` is decomposed with Euclidean division.
+    pub fn eval_extended(&self, i: i64) -> Result<i64> {
+        eval_modes_checked(&self.modes(), i)
+    }
+
+    /// Evaluates at a coordinate weakly congruent to the shape: an integral
+    /// coordinate, a rank-N coordinate, or a natural (fully nested) one, mixed
+    /// as the paper's coordinate sets allow. Every integer must be in bounds
+    /// for the mode it indexes.
+    pub fn eval_coord(&self, coord: &IntTuple) -> Result<i64> {
+        eval_coord_nodes(&coord.nodes, &self.shape.nodes, &self.stride.nodes).map_err(|e| match e {
+            CoordError::Rank => LayoutError::RankMismatch {
+                what: format!("coordinate {coord} for layout {self}"),
+                expected: self.rank(),
+                found: coord.rank(),
+            },
+            CoordError::Bounds => LayoutError::OutOfBounds { coord: coord.to_string(), shape: self.shape.to_string() },
+        })
+    }
+
+    /// The flat `(shape, stride)` pairs of the leaves.
+    pub(crate) fn modes(&self) -> Modes {
+        self.shape.leaves().zip(self.stride.leaves()).collect()
+    }
+
+    /// Builds a layout from trusted parts (invariants already hold).
+    pub(crate) fn from_parts(shape: IntTuple, stride: IntTuple) -> Layout {
+        Layout { shape, stride }
+    }
+
+    /// The size and every offset fit in `i64`.
+    pub(crate) fn check_extent(&self) -> Result<()> {
+        let mut size = 1i64;
+        let mut hi = 0i64;
+        let mut lo = 0i64;
+        for (s, d) in self.shape.leaves().zip(self.stride.leaves()) {
+            size = checked_mul(size, s, "layout size")?;
+            let span = checked_mul(s - 1, d, "layout extent")?;
+            if span > 0 {
+                hi = checked_add(hi, span, "layout extent")?;
+            } else {
+                lo = checked_add(lo, span, "layout extent")?;
+            }
+        }
+        checked_add(hi, 1, "layout extent")?;
+        Ok(())
+    }
+}
+
+/// Builds a layout from flat modes: a scalar for one mode, `1:0` for none,
+/// a flat tuple otherwise.
+pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
+    match modes {
+        [] => Layout::from_parts(IntTuple::int(1), IntTuple::int(0)),
+        [(s, d)] => Layout::from_parts(IntTuple::int(*s), IntTuple::int(*d)),
+        _ => Layout::from_parts(IntTuple::flat(modes.iter().map(|m| m.0)), IntTuple::flat(modes.iter().map(|m| m.1))),
+    }
+}
+
+/// Integral evaluation of flat modes, in bounds (no overflow possible).
+#[inline]
+pub(crate) fn eval_modes(modes: &[(i64, i64)], mut i: i64) -> i64 {
+    let mut off = 0;
+    let n = modes.len();
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        if k + 1 == n {
+            off += i * d;
+        } else {
+            off += (i % s) * d;
+            i /= s;
+        }
+    }
+    off
+}
+
+/// Integral evaluation on the extended domain, checked.
+pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64> {
+    let mut off = 0i64;
+    let n = modes.len();
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let c = if k + 1 == n {
+            i
+        } else {
+            let c = i.rem_euclid(s);
+            i = i.div_euclid(s);
+            c
+        };
+        off = checked_add(off, checked_mul(c, d, "layout evaluation")?, "layout evaluation")?;
+    }
+    Ok(off)
+}
+
+enum CoordError {
+    Rank,
+    Bounds,
+}
+
+fn eval_coord_nodes(c: &[Node], s: &[Node], d: &[Node]) -> std::result::Result<i64, CoordError> {
+    match c[0] {
+        Node::Leaf(i) => {
+            let modes: Modes = leaves(&s[..span(s)]).zip(leaves(&d[..span(d)])).collect();
+            let size: i64 = modes.iter().map(|m| m.0).product();
+            if i < 0 || i >= size {
+                return Err(CoordError::Bounds);
+            }
+            Ok(eval_modes(&modes, i))
+        }
+        Node::Tuple { rank, .. } => {
+            match s[0] {
+                Node::Tuple { rank: rs, .. } if rs == rank => {}
+                _ => return Err(CoordError::Rank),
+            }
+            let mut off = 0i64;
+            for ((ci, si), di) in children(c).zip(children(s)).zip(children(d)) {
+                // In bounds, so the sum stays within the checked extent.
+                off += eval_coord_nodes(ci, si, di)?;
+            }
+            Ok(off)
+        }
+    }
+}
+
+/// Concatenation: the layout whose modes are the given layouts
+/// (`make_layout(L0, L1, ...)`, paper 3.1).
+///
+/// ```
+/// use cute_dynamic::{Layout, make_layout};
+/// let a: Layout = "4:1".parse().unwrap();
+/// let b: Layout = "(2,3):(4,8)".parse().unwrap();
+/// assert_eq!(make_layout(&[a, b]).unwrap().to_string(), "(4,(2,3)):(1,(4,8))");
+/// ```
+pub fn make_layout(modes: &[Layout]) -> Result<Layout> {
+    let mut bs = Builder::new();
+    let mut bd = Builder::new();
+    bs.open();
+    bd.open();
+    for m in modes {
+        bs.push_tree(&m.shape.nodes);
+        bd.push_tree(&m.stride.nodes);
+    }
+    bs.close();
+    bd.close();
+    Layout::new(bs.finish(), bd.finish())
+}

@@ -1,0 +1,55 @@
+//! # cute-dynamic
+//!
+//! CuTe's layout algebra on run-time integers. A layout `S:D` is a function
+//! from coordinates to offsets; the algebra (coalesce, composition,
+//! complement, inverses, divide, product) builds new layouts from old ones.
+//! Everything here follows the CuTe paper (sections 2–3) and CuTe's layout
+//! algebra documentation:
+//!
+//! * every result meets the post-conditions stated on its function, or the
+//!   call returns a [`LayoutError`] that names the failed condition;
+//! * arithmetic is checked: overflow is [`LayoutError::Overflow`], never a
+//!   panic or a wrap;
+//! * layouts of up to 8 leaves live inline: operations on them do not touch
+//!   the heap (errors may, to describe themselves).
+//!
+//! ```
+//! use cute_dynamic::{Layout, composition, complement, coalesce};
+//! let a: Layout = "(6,2):(8,2)".parse()?;
+//! let b: Layout = "(4,3):(3,1)".parse()?;
+//! let r = composition(&a, &b)?;
+//! assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
+//! for i in 0..b.size() {
+//!     assert_eq!(r.eval(i)?, a.eval_extended(b.eval(i)?)?);
+//! }
+//! assert_eq!(complement(&"4:2".parse()?, 24)?.to_string(), "(2,3):(1,8)");
+//! assert_eq!(coalesce(&"(2,(1,6)):(1,(6,2))".parse()?).to_string(), "12:1");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod coalesce;
+mod complement;
+mod composition;
+mod error;
+mod expr;
+mod int_tuple;
+mod layout;
+mod parse;
+mod print;
+mod print_layout;
+mod slice;
+mod tiler;
+
+pub use coalesce::{coalesce, coalesce_by, filter};
+pub use complement::{complement, complement_full};
+pub use composition::{AsTiler, TilerRef, composition};
+pub use error::{LayoutError, Result};
+pub use expr::{EvalError, Value, eval};
+pub use int_tuple::{IntTuple, crd2idx, idx2crd};
+pub use layout::{Layout, make_layout};
+pub use print_layout::print_layout;
+pub use slice::{SliceCoord, slice};
+pub use tiler::Tiler;

@@ -1,0 +1,260 @@
+//! The text syntax: integers, tuples, layouts and tilers (DESIGN.md).
+//!
+//! ```text
+//! layout  := tuple ':' tuple | int ':' int         (4,8):(1,4)   12:1
+//! tuple   := int | '(' tuple {',' tuple} ')'        static marker '_4' accepted
+//! tiler   := '<' tile {',' tile} '>'               <3:3, (2,4):(1,8)>
+//! ```
+//! Whitespace is ignored. Errors name the 1-based byte column and what was
+//! expected there.
+
+use crate::error::{LayoutError, Result};
+use crate::int_tuple::{Builder, IntTuple, Node};
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use std::str::FromStr;
+
+/// The marker leaf of a `_` (free mode) inside a slice coordinate. Integer
+/// literals cannot produce it: their range is `±(2^63 - 1)`.
+pub(crate) const UNDERSCORE: i64 = i64::MIN;
+
+/// A cursor over the text with the small recursive-descent pieces that the
+/// `FromStr` impls and the expression evaluator share.
+pub(crate) struct Parser<'a> {
+    pub(crate) src: &'a [u8],
+    pub(crate) pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    pub(crate) fn new(src: &'a str) -> Self {
+        Parser { src: src.as_bytes(), pos: 0 }
+    }
+
+    pub(crate) fn ws(&mut self) {
+        while self.pos < self.src.len() && self.src[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// The next non-blank byte, not consumed.
+    pub(crate) fn peek(&mut self) -> Option<u8> {
+        self.ws();
+        self.src.get(self.pos).copied()
+    }
+
+    pub(crate) fn column(&self) -> usize {
+        self.pos + 1
+    }
+
+    /// An error at the current position.
+    pub(crate) fn error(&mut self, expected: &str) -> LayoutError {
+        self.ws();
+        let found = match self.src.get(self.pos) {
+            None => "end of input".to_string(),
+            Some(_) => {
+                // Show the offending character (whole, if it is multi-byte).
+                let rest = String::from_utf8_lossy(&self.src[self.pos..]);
+                match rest.chars().next() {
+                    Some(c) => format!("'{c}'"),
+                    None => "end of input".to_string(),
+                }
+            }
+        };
+        LayoutError::Parse { column: self.column(), expected: expected.to_string(), found }
+    }
+
+    pub(crate) fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect(&mut self, c: u8, expected: &str) -> Result<()> {
+        if self.eat(c) { Ok(()) } else { Err(self.error(expected)) }
+    }
+
+    pub(crate) fn at_end(&mut self) -> bool {
+        self.peek().is_none()
+    }
+
+    pub(crate) fn expect_end(&mut self) -> Result<()> {
+        if self.at_end() { Ok(()) } else { Err(self.error("end of input")) }
+    }
+
+    /// An integer literal: optional `-`, optional static marker `_`, digits.
+    /// With `allow_underscore`, a lone `_` is the free-mode marker.
+    pub(crate) fn int(&mut self, allow_underscore: bool) -> Result<i64> {
+        self.ws();
+        let start = self.pos;
+        let neg = self.src.get(self.pos) == Some(&b'-');
+        if neg {
+            self.pos += 1;
+        }
+        let marker = self.src.get(self.pos) == Some(&b'_');
+        if marker {
+            self.pos += 1;
+        }
+        let digits_start = self.pos;
+        while self.pos < self.src.len() && self.src[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.pos == digits_start {
+            if marker && !neg && allow_underscore && !self.src.get(self.pos).is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                return Ok(UNDERSCORE);
+            }
+            self.pos = if marker { digits_start } else { start };
+            return Err(self.error(if allow_underscore { "an integer or '_'" } else { "an integer" }));
+        }
+        let mut v: i64 = 0;
+        for &c in &self.src[digits_start..self.pos] {
+            v = match v.checked_mul(10).and_then(|v| v.checked_add(i64::from(c - b'0'))) {
+                Some(v) => v,
+                None => {
+                    self.pos = start;
+                    return Err(self.error("an integer that fits in 64 bits"));
+                }
+            };
+        }
+        Ok(if neg { -v } else { v })
+    }
+
+    /// A tuple or integer, appended to `b` as one child (or as the root).
+    pub(crate) fn tuple_into(&mut self, b: &mut Builder, allow_underscore: bool) -> Result<()> {
+        match self.peek() {
+            Some(b'(') => {
+                self.pos += 1;
+                b.open();
+                if !self.eat(b')') {
+                    loop {
+                        self.tuple_into(b, allow_underscore)?;
+                        if self.eat(b')') {
+                            break;
+                        }
+                        self.expect(b',', "',' or ')'")?;
+                    }
+                }
+                b.close();
+                Ok(())
+            }
+            _ => {
+                let v = self.int(allow_underscore)?;
+                b.leaf(v);
+                Ok(())
+            }
+        }
+    }
+
+    pub(crate) fn int_tuple(&mut self) -> Result<IntTuple> {
+        let mut b = Builder::new();
+        self.tuple_into(&mut b, false)?;
+        Ok(b.finish())
+    }
+
+    /// `shape ':' stride`, the colon already known to follow `shape`.
+    pub(crate) fn layout_after_shape(&mut self, shape: IntTuple, shape_col: usize) -> Result<Layout> {
+        self.expect(b':', "':'")?;
+        let stride_col = {
+            self.ws();
+            self.column()
+        };
+        let stride = self.int_tuple()?;
+        Layout::new(shape, stride).map_err(|e| match e {
+            LayoutError::NotCongruent { .. } => LayoutError::Parse {
+                column: stride_col,
+                expected: "a stride congruent to the shape".to_string(),
+                found: "a stride of another tree structure".to_string(),
+            },
+            LayoutError::NonPositiveShape { .. } => LayoutError::Parse {
+                column: shape_col,
+                expected: "a shape with positive extents".to_string(),
+                found: "an extent below 1".to_string(),
+            },
+            other => other,
+        })
+    }
+
+    pub(crate) fn layout(&mut self) -> Result<Layout> {
+        self.ws();
+        let col = self.column();
+        let shape = self.int_tuple()?;
+        self.layout_after_shape(shape, col)
+    }
+
+    /// A tile: a layout, a shape (tuple or integer, stride 1 by mode) or a
+    /// nested tiler.
+    pub(crate) fn tile(&mut self) -> Result<Tiler> {
+        if self.peek() == Some(b'<') {
+            return self.tiler_brackets();
+        }
+        self.ws();
+        let col = self.column();
+        let shape = self.int_tuple()?;
+        if self.peek() == Some(b':') {
+            Ok(Tiler::Layout(self.layout_after_shape(shape, col)?))
+        } else {
+            Tiler::from_shape(&shape).map_err(|_| LayoutError::Parse {
+                column: col,
+                expected: "a shape with positive extents".to_string(),
+                found: "an extent below 1".to_string(),
+            })
+        }
+    }
+
+    /// `'<' tile {',' tile} '>'`.
+    pub(crate) fn tiler_brackets(&mut self) -> Result<Tiler> {
+        self.expect(b'<', "'<'")?;
+        let mut tiles = Vec::new();
+        if !self.eat(b'>') {
+            loop {
+                tiles.push(self.tile()?);
+                if self.eat(b'>') {
+                    break;
+                }
+                self.expect(b',', "',' or '>'")?;
+            }
+        }
+        Ok(Tiler::Tuple(tiles))
+    }
+}
+
+impl FromStr for IntTuple {
+    type Err = LayoutError;
+    /// Parses `4`, `(4,8)`, `(4,(3,2))`, `(_4,_8)`.
+    fn from_str(s: &str) -> Result<IntTuple> {
+        let mut p = Parser::new(s);
+        let t = p.int_tuple()?;
+        p.expect_end()?;
+        Ok(t)
+    }
+}
+
+impl FromStr for Layout {
+    type Err = LayoutError;
+    /// Parses `S:D`, e.g. `(4,(3,2)):(2,(8,1))` or `(_4,_8):(_1,_4)`.
+    fn from_str(s: &str) -> Result<Layout> {
+        let mut p = Parser::new(s);
+        let l = p.layout()?;
+        p.expect_end()?;
+        Ok(l)
+    }
+}
+
+impl FromStr for Tiler {
+    type Err = LayoutError;
+    /// Parses `<3:3,(2,4):(1,8)>`, a single layout, or a shape.
+    fn from_str(s: &str) -> Result<Tiler> {
+        let mut p = Parser::new(s);
+        let t = p.tile()?;
+        p.expect_end()?;
+        Ok(t)
+    }
+}
+
+/// `true` if the nodes hold a `_` marker.
+pub(crate) fn has_underscore(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| *n == Node::Leaf(UNDERSCORE))
+}

@@ -1,0 +1,58 @@
+//! Printing in CuTe's run-time format: no spaces, tuples in parentheses
+//! (a rank-1 tuple too: `(4)`), a layout as `shape:stride`.
+
+use crate::int_tuple::{IntTuple, Node, children};
+use crate::layout::Layout;
+use crate::parse::UNDERSCORE;
+use crate::tiler::Tiler;
+use std::fmt::{self, Display, Write};
+
+pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node]) -> fmt::Result {
+    match nodes[0] {
+        Node::Leaf(UNDERSCORE) => f.write_char('_'),
+        Node::Leaf(v) => write!(f, "{v}"),
+        Node::Tuple { .. } => {
+            f.write_char('(')?;
+            for (k, c) in children(nodes).enumerate() {
+                if k > 0 {
+                    f.write_char(',')?;
+                }
+                write_nodes(f, c)?;
+            }
+            f.write_char(')')
+        }
+    }
+}
+
+impl Display for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_nodes(f, &self.nodes)
+    }
+}
+
+impl Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_nodes(f, &self.shape.nodes)?;
+        f.write_char(':')?;
+        write_nodes(f, &self.stride.nodes)
+    }
+}
+
+impl Display for Tiler {
+    /// `<3:3,(2,4):(1,8)>` for a tuple of tiles; a bare layout prints as itself.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tiler::Layout(l) => Display::fmt(l, f),
+            Tiler::Tuple(ts) => {
+                f.write_char('<')?;
+                for (k, t) in ts.iter().enumerate() {
+                    if k > 0 {
+                        f.write_char(',')?;
+                    }
+                    Display::fmt(t, f)?;
+                }
+                f.write_char('>')
+            }
+        }
+    }
+}

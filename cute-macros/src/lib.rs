@@ -1,0 +1,1 @@
+//! Placeholder: see the cute-static core issue.
