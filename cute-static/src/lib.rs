@@ -1,1 +1,55 @@
-//! Placeholder: see the cute-static core issue.
+//! CuTe layouts as Rust types.
+//!
+//! A static layout's shape and stride are trees of typenum unsigned
+//! integers (Rust tuples of `U4`, `U8`, ...), so `Layout![(4,8):(1,4)]` is a
+//! zero-sized type, its size and cosize are associated constants, and
+//! [`Layout::index`] inlines to the arithmetic one would write by hand.
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let a = layout!((4,(3,2)):(2,(8,1)));          // a zero-sized value
+//! type B = Layout![((2,2),(4,2)):((1,8),(2,16))]; // the same kind of thing as a type
+//! assert_eq!(a.to_string(), "(_4,(_3,_2)):(_2,(_8,_1))");
+//! const N: usize = <B as StaticLayout>::SIZE;
+//! assert_eq!(N, 32);
+//! let b = B::default();
+//! assert_eq!(b.index(22usize), 26);                  // integral coordinate
+//! assert_eq!(b.index((2usize, 5usize)), 26);         // rank-2 coordinate
+//! assert_eq!(b.index(((0usize, 1usize), (1usize, 1usize))), 26); // natural coordinate
+//! assert_eq!(b.to_dynamic().to_string(), "((2,2),(4,2)):((1,8),(2,16))");
+//! ```
+//!
+//! The text inside the macros is CuTe's notation (see the project DESIGN):
+//! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
+//! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
+//! `tile!(3:3, (2,4):(1,8), 4)`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate self as cute_static;
+
+mod int_tuple;
+mod layout;
+mod tiler;
+
+pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
+pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
+pub use tiler::{Tile, Tiler};
+
+/// The typenum crate, whose unsigned integers are the static leaves.
+pub use typenum;
+
+/// Everything needed to write and use static layouts.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l: Layout![(4,8):(8,1)] = layout!((4,8):(8,1));
+/// assert_eq!(l.index((1usize, 1usize)), 9);
+/// ```
+pub mod prelude {
+    pub use crate::{
+        Congruent, Coord, IntTuple, Layout, Leaf, Mode, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, Tiler,
+    };
+    pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
+}

@@ -1,0 +1,130 @@
+//! Static tilers: tuples of layouts applied mode by mode (paper def. 3.1).
+
+use crate::int_tuple::IntTuple;
+use crate::layout::{Congruent, Layout};
+use core::fmt;
+
+/// One element of a static tiler: a layout, or a Rust tuple of tiles (a
+/// nested tiler). An integer tile `n` is written as the layout `n:1`.
+///
+/// Post-condition: `to_dynamic` is the equal `cute_dynamic::Tiler`, and
+/// `fmt_tile` prints it as `cute-dynamic` does with static markers.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let t = tile!(3:3, (2,4));
+/// assert_eq!(t.to_string(), "<_3:_3,<_2:_1,_4:_1>>");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tile",
+    label = "expected a layout or a tuple of tiles",
+    note = "a tiler is written `tile!(3:3, (2,4):(1,8), 4)`: layouts, integers and shapes"
+)]
+pub trait Tile: Copy + 'static {
+    /// Number of top-level tiles (1 for a layout).
+    const RANK: usize;
+    /// Prints the tile (`_3:_3`, or `<...>` for a tuple).
+    fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The equal run-time tiler.
+    fn to_dynamic(&self) -> cute_dynamic::Tiler;
+}
+
+impl<S: Congruent<D>, D: IntTuple> Tile for Layout<S, D>
+where
+    Layout<S, D>: crate::StaticLayout,
+{
+    const RANK: usize = 1;
+    fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+    fn to_dynamic(&self) -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Layout(Layout::to_dynamic(self))
+    }
+}
+
+macro_rules! tuple_tile {
+    ($n:expr; $($i:tt $T:ident),+) => {
+        impl<$($T: Tile),+> Tile for ($($T,)+) {
+            const RANK: usize = $n;
+            fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("<")?;
+                let mut first = true;
+                $(
+                    if !first { f.write_str(",")?; }
+                    first = false;
+                    self.$i.fmt_tile(f)?;
+                )+
+                let _ = first;
+                f.write_str(">")
+            }
+            fn to_dynamic(&self) -> cute_dynamic::Tiler {
+                cute_dynamic::Tiler::Tuple(vec![$( self.$i.to_dynamic() ),+])
+            }
+        }
+    };
+}
+
+tuple_tile!(1; 0 A0);
+tuple_tile!(2; 0 A0, 1 A1);
+tuple_tile!(3; 0 A0, 1 A1, 2 A2);
+tuple_tile!(4; 0 A0, 1 A1, 2 A2, 3 A3);
+tuple_tile!(5; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4);
+tuple_tile!(6; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5);
+tuple_tile!(7; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6);
+tuple_tile!(8; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7);
+
+/// A static tiler `<T0, T1, ...>`: a tuple of tiles, each applied to the
+/// corresponding mode of a layout. Written with `tile!`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let t = tile!(3:3, (2,4):(1,8));
+/// assert_eq!(t.to_string(), "<_3:_3,(_2,_4):(_1,_8)>");
+/// let d: cute_dynamic::Tiler = "<3:3,(2,4):(1,8)>".parse().unwrap();
+/// assert_eq!(t.to_dynamic(), d);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Tiler<T>(pub T);
+
+impl<T: Tile> Tiler<T> {
+    /// The tiler of these tiles.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let t = Tiler::new((layout!(4:1),));
+    /// assert_eq!(t.to_string(), "<_4:_1>");
+    /// ```
+    #[inline(always)]
+    pub const fn new(tiles: T) -> Self {
+        Tiler(tiles)
+    }
+
+    /// The tiles.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (a, _b) = tile!(3:3, 4).tiles();
+    /// assert_eq!(a.to_string(), "_3:_3");
+    /// ```
+    #[inline(always)]
+    pub fn tiles(&self) -> T {
+        self.0
+    }
+
+    /// The equal run-time tiler.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(tile!(4, 8).to_dynamic().to_string(), "<4:1,8:1>");
+    /// ```
+    pub fn to_dynamic(&self) -> cute_dynamic::Tiler {
+        self.0.to_dynamic()
+    }
+}
+
+impl<T: Tile> fmt::Display for Tiler<T> {
+    /// `<_3:_3,(_2,_4):(_1,_8)>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_tile(f)
+    }
+}
