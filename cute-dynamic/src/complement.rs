@@ -31,15 +31,22 @@ fn complement_modes(a: &Layout) -> Result<(Modes, i64)> {
 /// really meet (checked by brute force on this error path for sizes up to
 /// 2^20), `NotComplementable` otherwise.
 fn interleaved(a: &Layout, kept: &[(i64, i64)], stride: i64, extent: i64) -> LayoutError {
+    if is_injective_small(kept) == Some(false) {
+        return LayoutError::NotInjective { layout: a.to_string() };
+    }
+    LayoutError::NotComplementable { layout: a.to_string(), stride, extent }
+}
+
+/// Brute-force injectivity of flat modes, for sizes up to 2^20 (error paths
+/// only); `None` when the layout is too large to tell.
+pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
     let size = kept.iter().try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s));
     if let Some(n) = size.filter(|&n| n <= 1 << 20) {
         let mut offs: Vec<i64> = (0..n).map(|i| crate::layout::eval_modes(kept, i)).collect();
         offs.sort_unstable();
-        if offs.windows(2).any(|w| w[0] == w[1]) {
-            return LayoutError::NotInjective { layout: a.to_string() };
-        }
+        return Some(!offs.windows(2).any(|w| w[0] == w[1]));
     }
-    LayoutError::NotComplementable { layout: a.to_string(), stride, extent }
+    None
 }
 
 /// The complement of `A` with respect to the cotarget `M` (CuTe's

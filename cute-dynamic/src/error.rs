@@ -72,6 +72,17 @@ pub enum LayoutError {
         /// The extent of the previous mode (`shape·stride`).
         extent: i64,
     },
+    /// The function an operation asks for exists but is not a layout (for
+    /// example the left inverse of a layout whose sorted strides are not
+    /// multiples of one another).
+    NoLayout {
+        /// The operation.
+        operation: &'static str,
+        /// The argument, as text.
+        layout: String,
+        /// Why, as a sentence fragment.
+        reason: String,
+    },
     /// A coordinate lies outside the layout's domain.
     OutOfBounds {
         /// The coordinate, as text.
@@ -162,6 +173,9 @@ impl fmt::Display for LayoutError {
                 "layout {layout} has no complement: sorted by stride, a mode of stride {stride} starts \
                  inside the extent {extent} of the previous mode, so its holes cannot be filled by an ordered layout"
             ),
+            LayoutError::NoLayout { operation, layout, reason } => {
+                write!(f, "{operation} of {layout} is not a layout: {reason}")
+            }
             LayoutError::OutOfBounds { coord, shape } => {
                 write!(f, "coordinate {coord} is out of bounds for shape {shape}")
             }

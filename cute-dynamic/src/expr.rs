@@ -316,6 +316,41 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             [Value::Layout(l), Value::Tuple(m)] => Value::Layout(crate::complement(l, m.size()?)?),
             _ => return Err(a.bad("a layout and an optional cotarget")),
         },
+        "right_inverse" => {
+            a.count(1, L)?;
+            Value::Layout(crate::right_inverse(a.layout(0, L)?))
+        }
+        "left_inverse" => {
+            a.count(1, L)?;
+            Value::Layout(crate::left_inverse(a.layout(0, L)?)?)
+        }
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product" | "zipped_product"
+        | "tiled_product" | "flat_product" => {
+            a.count(2, LT)?;
+            let (l, t) = (a.layout(0, LT)?, a.tiler(1, LT)?);
+            Value::Layout(match name {
+                "logical_divide" => crate::logical_divide(l, &t)?,
+                "zipped_divide" => crate::zipped_divide(l, &t)?,
+                "tiled_divide" => crate::tiled_divide(l, &t)?,
+                "flat_divide" => crate::flat_divide(l, &t)?,
+                "logical_product" => crate::logical_product(l, &t)?,
+                "zipped_product" => crate::zipped_product(l, &t)?,
+                "tiled_product" => crate::tiled_product(l, &t)?,
+                _ => crate::flat_product(l, &t)?,
+            })
+        }
+        "blocked_product" | "raked_product" | "max_common_vector" | "max_common_layout" | "is_admissible" => {
+            const E: &str = "two layouts";
+            a.count(2, E)?;
+            let (x, y) = (a.layout(0, E)?, a.layout(1, E)?);
+            match name {
+                "blocked_product" => Value::Layout(crate::blocked_product(x, y)?),
+                "raked_product" => Value::Layout(crate::raked_product(x, y)?),
+                "max_common_vector" => Value::Int(crate::max_common_vector(x, y)),
+                "max_common_layout" => Value::Layout(crate::max_common_layout(x, y)?),
+                _ => Value::Bool(crate::is_admissible(x, y)?),
+            }
+        }
         _ => return Err(LayoutError::UnknownOperation { name: name.to_string(), column }),
     };
     Ok(v)

@@ -30,26 +30,36 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod admissible;
 mod coalesce;
 mod complement;
 mod composition;
+mod divide;
 mod error;
 mod expr;
 mod int_tuple;
+mod inverse;
 mod layout;
+mod max_common;
 mod parse;
 mod print;
 mod print_layout;
+mod product;
 mod slice;
 mod tiler;
 
+pub use admissible::is_admissible;
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
 pub use composition::{AsTiler, TilerRef, composition};
+pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
 pub use expr::{EvalError, Value, eval};
 pub use int_tuple::{IntTuple, crd2idx, idx2crd};
+pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
+pub use max_common::{max_common_layout, max_common_vector};
 pub use print_layout::print_layout;
+pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
 pub use slice::{SliceCoord, slice};
 pub use tiler::Tiler;

@@ -22,15 +22,15 @@ fn num_digits(mut x: i64) -> usize {
 /// ```
 /// use cute_dynamic::{Layout, print_layout};
 /// let l: Layout = "(2,2):(1,2)".parse().unwrap();
-/// let expected = "\
-/// (2,2):(1,2)
-///       0   1
-///     +---+---+
-///  0  | 0 | 2 |
-///     +---+---+
-///  1  | 1 | 3 |
-///     +---+---+
-/// ";
+/// let expected = concat!(
+///     "(2,2):(1,2)\n",
+///     "      0   1 \n", // CuTe prints a blank after each column index
+///     "    +---+---+\n",
+///     " 0  | 0 | 2 |\n",
+///     "    +---+---+\n",
+///     " 1  | 1 | 3 |\n",
+///     "    +---+---+\n",
+/// );
 /// assert_eq!(print_layout(&l), expected);
 /// ```
 pub fn print_layout(layout: &Layout) -> String {

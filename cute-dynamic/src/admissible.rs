@@ -1,0 +1,45 @@
+//! The admissibility check of paper 3.4.4.
+
+use crate::error::Result;
+use crate::inverse::left_inverse;
+use crate::layout::Layout;
+
+/// Whether every offset of `T` is an offset of `A`, at distinct coordinates
+/// (paper 3.4.4): with `A†` the left inverse of `A`, for every `i` of `T`,
+/// `T(i)` is in the domain of `A†`, the coordinates `A†(T(i))` are in the
+/// domain of `A` and distinct, and `A(A†(T(i))) == T(i)`.
+///
+/// When it holds, `composition(A†, T)` maps `T`'s coordinates to `A`'s
+/// coordinates of the same offsets.
+///
+/// Post-conditions: `true` exactly when the conditions above hold for every
+/// `i` in `0..size(T)` (checked one by one, `O(size(T))`).
+///
+/// Errors: those of [`left_inverse`] of `A`.
+///
+/// ```
+/// use cute_dynamic::{Layout, is_admissible};
+/// // TMEM: 128 lanes (stride 16384) by 32 columns; tcgen05.ld 32x32b.x1.
+/// let data: Layout = "(128,32):(16384,1)".parse().unwrap();
+/// let instr: Layout = "(1,128):(1,16384)".parse().unwrap();
+/// assert!(is_admissible(&data, &instr).unwrap());
+/// let half: Layout = "(64,32):(16384,1)".parse().unwrap();
+/// assert!(!is_admissible(&half, &instr).unwrap());
+/// ```
+pub fn is_admissible(a: &Layout, t: &Layout) -> Result<bool> {
+    let inv = left_inverse(a)?;
+    let mut seen = Vec::with_capacity(usize::try_from(t.size()).unwrap_or(0).min(1 << 20));
+    for i in 0..t.size() {
+        let off = t.eval(i)?;
+        if off < 0 || off >= inv.size() {
+            return Ok(false);
+        }
+        let c = inv.eval(off)?;
+        if c < 0 || c >= a.size() || a.eval(c)? != off {
+            return Ok(false);
+        }
+        seen.push(c);
+    }
+    seen.sort_unstable();
+    Ok(!seen.windows(2).any(|w| w[0] == w[1]))
+}

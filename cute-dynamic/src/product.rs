@@ -1,0 +1,142 @@
+//! The product family: `logical_product`, `zipped_product`, `tiled_product`,
+//! `flat_product`, `blocked_product`, `raked_product` (paper 3.5.1, CuTe
+//! docs "Product").
+
+use crate::coalesce::coalesce;
+use crate::complement::complement;
+use crate::composition::{AsTiler, composition};
+use crate::error::{Result, checked_mul};
+use crate::layout::{Layout, make_layout};
+use crate::tiler::{Arrange, by_mode};
+
+/// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`.
+fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
+    let m = checked_mul(a.size(), b.cosize(), "logical_product")?;
+    let star = complement(a, m)?;
+    Ok((a.clone(), composition(&star, b)?))
+}
+
+/// Logical product `A ⊗ B = (A, A* ∘ B)` (paper 3.5.1): mode 0 is the tile
+/// `A`, mode 1 replaces each element of `B` by a unique replica of `A`.
+/// With a tiler `<B0, B1, ...>` it applies by mode:
+/// `((M,TileM), (N,TileN), L, ...)`.
+///
+/// Post-conditions, for a layout `B` (CuTe's unit test and the paper):
+/// * `rank(R) == 2` and `layout<0>(R) == A`;
+/// * `layout<1>(R)` is compatible with `B` (same tree as `B`, each leaf of
+///   `B` replaced by a shape of the same size);
+/// * the replicas are disjoint: `R` is injective when `A` and `B` are.
+///
+/// Errors: those of [`complement`] (of `A`) and [`composition`].
+///
+/// ```
+/// use cute_dynamic::{Layout, logical_product};
+/// let a: Layout = "(2,2):(4,1)".parse().unwrap();
+/// let b: Layout = "6:1".parse().unwrap();
+/// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// ```
+pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    by_mode(a, b.as_tiler(), Arrange::Logical, product_1d)
+}
+
+/// Zipped product: `((M,N,...), (TileM,TileN,L,...))`; for a layout `B` it
+/// equals [`logical_product`].
+///
+/// Post-conditions: the same function as [`logical_product`] with the modes
+/// regrouped.
+///
+/// ```
+/// use cute_dynamic::{Layout, Tiler, zipped_product};
+/// let a: Layout = "(2,5):(5,1)".parse().unwrap();
+/// let t: Tiler = "<3:1, 4:1>".parse().unwrap();
+/// // Each mode is multiplied in its own codomain: the complement of `2:5`
+/// // is taken up to 2·3 = 6, not past the other mode's offsets.
+/// assert_eq!(zipped_product(&a, &t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
+/// ```
+pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    by_mode(a, b.as_tiler(), Arrange::Zipped, product_1d)
+}
+
+/// Tiled product: `((M,N,...), TileM, TileN, L, ...)`; for a layout `B` it
+/// equals [`logical_product`].
+///
+/// Post-conditions: the same function as [`logical_product`] with the modes
+/// regrouped.
+pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    by_mode(a, b.as_tiler(), Arrange::Tiled, product_1d)
+}
+
+/// Flat product: `(M, N, ..., TileM, TileN, L, ...)`; for a layout `B` it
+/// equals [`logical_product`].
+///
+/// Post-conditions: the same function as [`logical_product`] with the modes
+/// regrouped.
+pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    by_mode(a, b.as_tiler(), Arrange::Flat, product_1d)
+}
+
+/// The rank-sensitive products: pad both to the same rank with `1:0` modes,
+/// take the 1-D logical product, zip like modes (`block_first`: the mode of
+/// `A` first) and coalesce each mode.
+fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
+    let r = a.rank().max(b.rank());
+    let pad = |l: &Layout| -> Result<Layout> {
+        let one = Layout::scalar(1, 0)?;
+        let mut modes: Vec<Layout> = l.modes_iter().collect();
+        modes.resize(r, one);
+        make_layout(&modes)
+    };
+    let (pa, pb) = (pad(a)?, pad(b)?);
+    let (_, grid) = product_1d(&pa, &pb)?;
+    let modes = (0..r)
+        .map(|k| {
+            let (x, y) = (pa.get(k), grid.get(k));
+            match (x, y) {
+                (Some(x), Some(y)) => {
+                    let pair = if block_first { [x, y] } else { [y, x] };
+                    Ok(coalesce(&make_layout(&pair)?))
+                }
+                _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    make_layout(&modes)
+}
+
+/// Blocked product: the logical product of `A` and `B` (padded to the same
+/// rank with `1:0` modes) with like modes reassociated, `A`'s first, and
+/// each mode coalesced: mode `k` is `coalesce((A_k, (A* ∘ B)_k))`. A 3×4
+/// tile by a 2×5 grid gives a 6×20 layout of 3×4 blocks (paper Figure 10).
+///
+/// Post-conditions:
+/// * `rank(R) == max(rank(A), rank(B))`, `size(R_k) == size(A_k)·size(B_k)`;
+/// * `R` is the same function as `logical_product(A, B)` with its modes
+///   regrouped: `R(a + size(A_k)·b)` in mode `k` walks `A_k` then `B_k`.
+///
+/// ```
+/// use cute_dynamic::{Layout, blocked_product};
+/// let a: Layout = "(3,4):(4,1)".parse().unwrap();
+/// let b: Layout = "(2,5):(1,2)".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "(6,(4,5)):(4,(1,24))");
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    rank_product(a, b, true)
+}
+
+/// Raked product: as [`blocked_product`] with like modes zipped the other
+/// way, `B`'s first: mode `k` is `coalesce(((A* ∘ B)_k, A_k))`, so the tile
+/// is spread ("raked") across the grid (paper Figure 11).
+///
+/// Post-conditions: `rank(R) == max(rank(A), rank(B))`,
+/// `size(R_k) == size(A_k)·size(B_k)`, and `R` is the same function as
+/// `logical_product(A, B)` with its modes regrouped.
+///
+/// ```
+/// use cute_dynamic::{Layout, raked_product};
+/// let a: Layout = "(3,4):(4,1)".parse().unwrap();
+/// let b: Layout = "(2,5):(1,2)".parse().unwrap();
+/// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    rank_product(a, b, false)
+}
