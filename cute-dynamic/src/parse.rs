@@ -256,5 +256,5 @@ impl FromStr for Tiler {
 
 /// `true` if the nodes hold a `_` marker.
 pub(crate) fn has_underscore(nodes: &[Node]) -> bool {
-    nodes.iter().any(|n| *n == Node::Leaf(UNDERSCORE))
+    nodes.contains(&Node::Leaf(UNDERSCORE))
 }

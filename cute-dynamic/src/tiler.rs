@@ -19,6 +19,9 @@ use crate::layout::{Layout, make_layout};
 /// assert_eq!(s.to_string(), "<3:1,8:1>");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+// A layout is kept inline (not boxed) so that building a tiler does not
+// allocate for small layouts.
+#[allow(clippy::large_enum_variant)]
 pub enum Tiler {
     /// A layout, applied to the whole (sub)layout as a 1-D function.
     Layout(Layout),
