@@ -40,7 +40,7 @@ impl<U: Unsigned, B: Bit> ShapeLeaf for UInt<U, B> where UInt<U, B>: Leaf + IntT
 /// use cute_static::prelude::*;
 /// let s = shape!(4, 8);
 /// let d = stride!(1, 4);
-/// assert_eq!(s.offset_flat::<true>(&d, 9, 1), 9);
+/// assert_eq!(s.offset_flat::<true>(&d, 9, 1, 0), 9);
 /// assert_eq!(<Shape![4, 8] as Congruent<Stride![1, 4]>>::STATIC_SPAN, Some(31));
 /// ```
 #[diagnostic::on_unimplemented(
@@ -52,10 +52,12 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// `Σ (s − 1)·d` over the leaves, when all are static.
     const STATIC_SPAN: Option<usize>;
 
-    /// Offset of the integral coordinate `i` within this subtree, whose
-    /// first leaf has column-major weight `prefix`; the last leaf is
-    /// unbounded iff `LAST`. Wrapping arithmetic.
-    fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize) -> usize;
+    /// `acc` plus the offset of the integral coordinate `i` within this
+    /// subtree, whose first leaf has column-major weight `prefix`; the last
+    /// leaf is unbounded iff `LAST`. The terms are added to `acc` leaf by
+    /// leaf, left to right, as one writes the sum by hand. Wrapping
+    /// arithmetic.
+    fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize;
 
     /// `Σ (s − 1)·d` over the leaves at run time (wrapping).
     fn span(&self, stride: &D) -> usize;
@@ -68,10 +70,10 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
     };
 
     #[inline(always)]
-    fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize) -> usize {
+    fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize {
         let c = i.checked_div(prefix).unwrap_or_default();
         let c = if LAST { c } else { c.checked_rem(self.value()).unwrap_or_default() };
-        c.wrapping_mul(stride.value())
+        acc.wrapping_add(c.wrapping_mul(stride.value()))
     }
 
     #[inline(always)]
@@ -84,7 +86,7 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
 /// (`usize`), or a tuple with one coordinate per mode of `S`, nested as far
 /// as wanted (paper def. 2.13–2.14: integral, rank-N and natural coordinates).
 ///
-/// Post-condition: `offset` is the layout's value at the coordinate; an
+/// Post-condition: `offset_acc(s, d, acc)` is `acc` plus the layout's value at the coordinate; an
 /// integer at a tuple mode is decomposed colexicographically with `idx2crd`
 /// (paper eq. 4; the last leaf of that mode takes the quotient, so
 /// out-of-range values extend the last leaf). Wrapping arithmetic.
@@ -102,14 +104,15 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
     note = "a coordinate is an integer (`usize`), or a tuple with exactly one coordinate per mode of the shape (nested where the shape is)"
 )]
 pub trait Coord<S, D> {
-    /// The offset of this coordinate.
-    fn offset(self, shape: &S, stride: &D) -> usize;
+    /// `acc` plus the offset of this coordinate, the terms added leaf by
+    /// leaf from left to right.
+    fn offset_acc(self, shape: &S, stride: &D, acc: usize) -> usize;
 }
 
 impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
     #[inline(always)]
-    fn offset(self, shape: &S, stride: &D) -> usize {
-        shape.offset_flat::<true>(stride, self, 1)
+    fn offset_acc(self, shape: &S, stride: &D, acc: usize) -> usize {
+        shape.offset_flat::<true>(stride, self, 1, acc)
     }
 }
 
@@ -131,14 +134,14 @@ macro_rules! tuple_congruent_all {
                 stride: &($($D,)* $LD,),
                 i: usize,
                 prefix: usize,
+                acc: usize,
             ) -> usize {
-                let acc = 0usize;
                 let p = prefix;
                 $(
-                    let acc = acc.wrapping_add(self.$i.offset_flat::<false>(&stride.$i, i, p));
+                    let acc = self.$i.offset_flat::<false>(&stride.$i, i, p, acc);
                     let p = p.wrapping_mul(self.$i.size());
                 )*
-                acc.wrapping_add(self.$li.offset_flat::<LAST>(&stride.$li, i, p))
+                self.$li.offset_flat::<LAST>(&stride.$li, i, p, acc)
             }
 
             #[inline(always)]
@@ -151,9 +154,9 @@ macro_rules! tuple_congruent_all {
             Coord<($($S,)* $LS,), ($($D,)* $LD,)> for ($($C,)* $LC,)
         {
             #[inline(always)]
-            fn offset(self, shape: &($($S,)* $LS,), stride: &($($D,)* $LD,)) -> usize {
-                0usize $( .wrapping_add(self.$i.offset(&shape.$i, &stride.$i)) )*
-                    .wrapping_add(self.$li.offset(&shape.$li, &stride.$li))
+            fn offset_acc(self, shape: &($($S,)* $LS,), stride: &($($D,)* $LD,), acc: usize) -> usize {
+                $( let acc = self.$i.offset_acc(&shape.$i, &stride.$i, acc); )*
+                self.$li.offset_acc(&shape.$li, &stride.$li, acc)
             }
         }
     };
@@ -354,7 +357,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// ```
     #[inline(always)]
     pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize {
-        coord.offset(&self.shape, &self.stride)
+        coord.offset_acc(&self.shape, &self.stride, 0)
     }
 
     /// Mode `I` as a layout (paper 2.4.1, the sublayout `L_I = S_I:D_I`);
