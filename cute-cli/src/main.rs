@@ -1,0 +1,339 @@
+//! `cute`: evaluate and draw CuTe layout expressions.
+//!
+//! ```text
+//! cute 'composition((6,2):(8,2), (4,3):(3,1))'      # prints ((2,2),3):((24,2),8)
+//! cute --show '(2,2):(1,2)'                         # the layout and CuTe's print_layout grid
+//! printf '%s\n' 'size(8:1)' 'rank(8)' | cute --batch  # one output line per input line
+//! ```
+//!
+//! The tool knows no operation names: it hands the text to
+//! [`cute_dynamic::eval`] and prints the [`Value`] it gets back, so every
+//! operation of the evaluator is available here.
+//!
+//! Exit status: 0 on success; 2 on a bad expression (a message, the
+//! expression and a caret under the offending column go to stderr), on bad
+//! command-line arguments, and in `--batch` mode when at least one line was an
+//! error; 1 when standard input cannot be read or standard output cannot be
+//! written. A closed standard output (`cute ... | head -1`) ends the tool
+//! quietly with status 0.
+
+#![forbid(unsafe_code)]
+
+use clap::{Arg, ArgAction, Command};
+use cute_dynamic::{EvalError, Value, eval, print_layout};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+/// The largest picture `--show` draws, in cells. Beyond it the value is
+/// printed and the grid is left out (with a note on stderr): a grid of a
+/// million cells is already several megabytes of text.
+const MAX_PICTURE_CELLS: i64 = 1 << 20;
+
+/// The status of a bad expression or bad arguments.
+const EXIT_BAD_INPUT: u8 = 2;
+/// The status of an I/O failure other than a closed standard output.
+const EXIT_IO: u8 = 1;
+
+/// The message of a blank line in `--batch` mode (and of a blank `EXPR`).
+const EMPTY_EXPRESSION: &str = "empty expression";
+
+const ABOUT: &str = "Evaluate and draw CuTe layout expressions (CuTe's layout algebra, cute-rs)";
+
+const AFTER_HELP: &str = "\
+Syntax:
+  layouts  (4,8):(1,4)   12:1   ((2,2),(4,2)):((1,8),(2,16))   (shape:stride)
+  tuples   4   (4,8)   (2,(3,_))          ('_' marks a free mode for slice)
+  tilers   <3:3, (2,4):(1,8)>             (one tile per mode)
+  calls    name(arg, ...), nested freely; whitespace is ignored
+
+Operations: size cosize rank depth shape stride flatten get make_layout eval
+  slice coalesce filter composition complement, and every other operation of
+  the cute-dynamic evaluator (inverses, divides, products) as it provides them.
+
+Examples:
+  $ cute 'composition((6,2):(8,2), (4,3):(3,1))'
+  ((2,2),3):((24,2),8)
+  $ cute 'complement(4:2, 24)'
+  (2,3):(1,8)
+  $ cute 'coalesce((2,(1,6)):(1,(6,2)))'
+  12:1
+  $ cute 'eval((4,8):(1,4), (2,5))'
+  22
+  $ cute 'slice(((3,2),((2,3),2)):((4,1),((2,15),100)), (2,((0,_),_)))'
+  {8} o (3,2):(15,100)
+  $ cute --show 'composition((6,2):(8,2), (4,3):(3,1))'
+  $ printf '%s\\n' 'size((4,8):(1,4))' 'rank(4:1' | cute --batch
+  32
+  error: expected ',' or ')' at column 9, found end of input
+
+--batch writes exactly one line per input line: the value, or
+'error: <message>'. A blank line gives 'error: empty expression'; a line that
+is not UTF-8 gives 'error: line is not valid UTF-8'. Lines may end in \\r\\n.
+
+Exit status: 0 on success; 2 on a bad expression (message, expression and a
+caret under the column go to stderr), on bad arguments, and for --batch when
+any line was an error (after all lines are done); 1 if stdin cannot be read or
+stdout cannot be written. --show draws at most 1048576 cells; for a larger
+layout it prints the value and a note on stderr.";
+
+/// The command-line interface.
+fn command() -> Command {
+    Command::new("cute")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .after_help(AFTER_HELP)
+        .allow_negative_numbers(true)
+        .arg(
+            Arg::new("expr")
+                .value_name("EXPR")
+                .help("The expression to evaluate, e.g. 'complement(4:2, 24)' (quote it for the shell)")
+                .required_unless_present("batch"),
+        )
+        .arg(
+            Arg::new("show")
+                .short('s')
+                .long("show")
+                .action(ArgAction::SetTrue)
+                .help("Also draw the value: CuTe's print_layout grid for a layout or a slice's sublayout"),
+        )
+        .arg(
+            Arg::new("batch")
+                .short('b')
+                .long("batch")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["expr", "show"])
+                .help("Read one expression per line on stdin; write one line per input line"),
+        )
+}
+
+/// What went wrong while writing or reading.
+enum Failure {
+    /// Standard output was closed: stop quietly.
+    BrokenPipe,
+    /// Any other I/O error, with what was being done.
+    Io(&'static str, io::Error),
+}
+
+impl Failure {
+    fn writing(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe { Failure::BrokenPipe } else { Failure::Io("writing stdout", e) }
+    }
+
+    fn exit(self) -> ExitCode {
+        match self {
+            Failure::BrokenPipe => ExitCode::SUCCESS,
+            Failure::Io(what, e) => {
+                let _ = writeln!(io::stderr(), "error: {what}: {e}");
+                ExitCode::from(EXIT_IO)
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => {
+            // `--help` and `--version` come here too (status 0); a failed
+            // write of the help (closed pipe) is not worth a panic.
+            let _ = e.print();
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_BAD_INPUT));
+        }
+    };
+    let show = matches.get_flag("show");
+    let result = if matches.get_flag("batch") {
+        run_batch()
+    } else {
+        // `required_unless_present("batch")` makes EXPR present here.
+        let text = matches.get_one::<String>("expr").map_or("", String::as_str);
+        run_one(text, show)
+    };
+    match result {
+        Ok(code) => code,
+        Err(f) => f.exit(),
+    }
+}
+
+/// `cute [--show] EXPR`.
+fn run_one(text: &str, show: bool) -> Result<ExitCode, Failure> {
+    let value = match evaluate(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let _ = io::stderr().write_all(error_report(text, &e).as_bytes());
+            return Ok(ExitCode::from(EXIT_BAD_INPUT));
+        }
+    };
+    let mut out = io::stdout().lock();
+    let text = if show { picture(&value) } else { format!("{value}\n") };
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Evaluates a line, treating a blank one as an error of its own.
+fn evaluate(text: &str) -> Result<Value, Problem> {
+    if text.trim().is_empty() {
+        return Err(Problem::Empty);
+    }
+    eval(text).map_err(Problem::Eval)
+}
+
+/// Why a line has no value.
+enum Problem {
+    /// The line is blank.
+    Empty,
+    /// The evaluator refused it.
+    Eval(EvalError),
+}
+
+impl Problem {
+    fn message(&self) -> String {
+        match self {
+            Problem::Empty => EMPTY_EXPRESSION.to_string(),
+            Problem::Eval(e) => e.to_string(),
+        }
+    }
+
+    fn column(&self) -> usize {
+        match self {
+            Problem::Empty => 1,
+            Problem::Eval(e) => e.column,
+        }
+    }
+}
+
+/// The stderr report of a bad expression: the message, the expression, and a
+/// caret under the error's column.
+fn error_report(text: &str, problem: &Problem) -> String {
+    let (line, caret) = caret_lines(text, problem.column());
+    format!("error: {}\n  {line}\n  {caret}\n", one_line(&problem.message()))
+}
+
+/// The expression as one printable line, and the line with the caret under
+/// the character at 1-based byte `column` (just past the end if the column
+/// is past the end). Control characters are shown as blanks so that the
+/// caret stays aligned; tabs are kept in both lines for the same reason.
+/// Works on any UTF-8 text: a column inside a multi-byte character points at
+/// that character.
+fn caret_lines(text: &str, column: usize) -> (String, String) {
+    let byte = column.saturating_sub(1);
+    let line: String = text.chars().map(|c| if c == '\t' || !c.is_control() { c } else { ' ' }).collect();
+    let caret: String = text
+        .char_indices()
+        .take_while(|&(i, c)| i + c.len_utf8() <= byte)
+        .map(|(_, c)| if c == '\t' { '\t' } else { ' ' })
+        .chain(std::iter::once('^'))
+        .collect();
+    (line, caret)
+}
+
+/// A message on one line (the batch output has exactly one line per input).
+fn one_line(message: &str) -> String {
+    message.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect()
+}
+
+/// The `--show` text of a value: the grid of a layout (its first line is the
+/// layout), the value line and the grid of a slice's sublayout, or just the
+/// value line.
+fn picture(value: &Value) -> String {
+    match value {
+        Value::Layout(l) => grid(l).unwrap_or_else(|| format!("{value}\n")),
+        Value::Slice { layout, .. } => {
+            let mut s = format!("{value}\n");
+            if let Some(g) = grid(layout) {
+                s.push_str(&g);
+            }
+            s
+        }
+        _ => format!("{value}\n"),
+    }
+}
+
+/// `print_layout`, or `None` (and a note on stderr) when the grid would be
+/// too large to be useful.
+fn grid(layout: &cute_dynamic::Layout) -> Option<String> {
+    let cells = layout.size();
+    if cells > MAX_PICTURE_CELLS {
+        let _ = writeln!(
+            io::stderr(),
+            "note: not drawing {layout}: {cells} cells is more than the limit of {MAX_PICTURE_CELLS}"
+        );
+        return None;
+    }
+    Some(print_layout(layout))
+}
+
+/// `cute --batch`: one output line per input line; a bad line never stops it.
+fn run_batch() -> Result<ExitCode, Failure> {
+    // Our own buffer (larger than stdin's, which it then bypasses) tells
+    // whether more input is already at hand.
+    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut buf = Vec::new();
+    let mut any_error = false;
+    loop {
+        buf.clear();
+        let n = input.read_until(b'\n', &mut buf).map_err(|e| Failure::Io("reading stdin", e))?;
+        if n == 0 {
+            break;
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        let line = match std::str::from_utf8(&buf) {
+            Ok(text) => match evaluate(text) {
+                Ok(v) => format!("{v}"),
+                Err(p) => {
+                    any_error = true;
+                    format!("error: {}", one_line(&p.message()))
+                }
+            },
+            Err(_) => {
+                any_error = true;
+                "error: line is not valid UTF-8".to_string()
+            }
+        };
+        writeln!(out, "{line}").map_err(Failure::writing)?;
+        // Flush before we might block on input, so that a program talking to
+        // `cute --batch` through pipes gets each answer as soon as it asks.
+        if input.buffer().is_empty() {
+            out.flush().map_err(Failure::writing)?;
+        }
+    }
+    out.flush().map_err(Failure::writing)?;
+    Ok(if any_error { ExitCode::from(EXIT_BAD_INPUT) } else { ExitCode::SUCCESS })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_under_ascii_column() {
+        let (line, caret) = caret_lines("size(4:1", 9);
+        assert_eq!(line, "size(4:1");
+        assert_eq!(caret, "        ^");
+        assert_eq!(caret_lines("abc", 1).1, "^");
+        assert_eq!(caret_lines("abc", 0).1, "^");
+        assert_eq!(caret_lines("abc", 100).1, "   ^");
+    }
+
+    #[test]
+    fn caret_counts_characters_not_bytes() {
+        // 'é' is two bytes: byte column 4 is the 'x' after it, the third character.
+        assert_eq!(caret_lines("aéx", 4).1, "  ^");
+        // A column inside the multi-byte character points at that character.
+        assert_eq!(caret_lines("aéx", 3).1, " ^");
+        // Tabs stay tabs; other control characters are shown as blanks.
+        let (line, caret) = caret_lines("\ta\nb", 4);
+        assert_eq!(line, "\ta b");
+        assert_eq!(caret, "\t  ^");
+    }
+
+    #[test]
+    fn command_is_well_formed() {
+        command().debug_assert();
+    }
+}

@@ -1,0 +1,467 @@
+//! End-to-end tests of the `cute` binary: the "Must show" lines of the core
+//! issue, the error report with its caret, `--batch`, `--show` against CuTe's
+//! `print_layout`, and the examples printed by `--help` and in the README.
+
+use cute_dynamic::{IntTuple, Layout};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `cute` with arguments and no standard input.
+fn cute(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
+}
+
+/// Runs `cute` with arguments, feeding `input` on standard input.
+fn cute_with_input(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn cute");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait for cute");
+    writer.join().expect("writer thread");
+    out
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// `cute EXPR` succeeds and prints exactly `expected` on one line.
+#[track_caller]
+fn assert_value(expr: &str, expected: &str) {
+    let o = cute(&[expr]);
+    assert_eq!(o.status.code(), Some(0), "cute '{expr}' failed: {}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{expected}\n"), "cute '{expr}'");
+    assert_eq!(stderr(&o), "", "cute '{expr}' wrote to stderr");
+}
+
+/// `cute EXPR` fails with status 2, nothing on stdout, and a three-line
+/// report: the message, the expression, and a caret under `column`.
+/// Returns the message.
+#[track_caller]
+fn assert_error(expr: &str, column: usize) -> String {
+    let o = cute(&[expr]);
+    assert_eq!(o.status.code(), Some(2), "cute '{expr}' should fail; stdout: {}", stdout(&o));
+    assert_eq!(stdout(&o), "", "cute '{expr}' printed a value");
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "report of '{expr}':\n{err}");
+    let message = lines[0].strip_prefix("error: ").unwrap_or_else(|| panic!("no 'error: ' prefix: {err}"));
+    assert_eq!(lines[1], format!("  {expr}"), "the report shows the expression");
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(column - 1)), "caret of '{expr}':\n{err}");
+    message.to_string()
+}
+
+// --- Must show (issue 2) ---------------------------------------------------
+
+#[test]
+fn must_show_composition() {
+    assert_value("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)");
+}
+
+#[test]
+fn must_show_complement() {
+    assert_value("complement(4:2, 24)", "(2,3):(1,8)");
+}
+
+#[test]
+fn must_show_apparent_violation() {
+    assert_value("composition((4,2,8):(3,12,97), 3:3)", "3:9");
+}
+
+#[test]
+fn must_show_stride_divisibility_error() {
+    let m = assert_error("composition((4,6,8):(2,3,5), 6:3)", 1);
+    assert!(m.contains("stride divisibility condition"), "{m}");
+}
+
+#[test]
+fn must_show_shape_divisibility_error() {
+    let m = assert_error("composition((4,6,8):(2,3,5), 6:1)", 1);
+    assert!(m.contains("shape divisibility condition"), "{m}");
+}
+
+// --- Error reports -----------------------------------------------------------
+
+#[test]
+fn syntax_error_caret_points_at_the_column() {
+    // Column 25 is the '(' where ',' or ')' was expected.
+    let expr = "composition((4,2):(1,2) (3):1)";
+    assert_eq!(&expr[24..25], "(");
+    let m = assert_error(expr, 25);
+    assert!(m.contains("column 25"), "{m}");
+    assert!(m.contains("expected ',' or ')'"), "{m}");
+
+    // An unterminated call: the caret goes just past the end.
+    let m = assert_error("size((4,8):(1,4)", 17);
+    assert!(m.contains("end of input"), "{m}");
+
+    // A nested error points inside the nested call.
+    let expr = "size(coalesce((4,8):(1,4,)))";
+    let m = assert_error(expr, expr.find(",)").map_or(0, |i| i + 2));
+    assert!(m.contains("column"), "{m}");
+}
+
+#[test]
+fn unknown_operation_points_at_its_name() {
+    let m = assert_error("size(frobnicate(4:1))", 6);
+    assert!(m.contains("unknown operation 'frobnicate'"), "{m}");
+}
+
+#[test]
+fn blank_expression_is_an_error() {
+    let m = assert_error("  ", 1);
+    assert_eq!(m, "empty expression");
+}
+
+#[test]
+fn non_ascii_input_does_not_panic_and_the_caret_counts_characters() {
+    // 'é' is two bytes; the error is at byte column 6 (the 'é'), which is
+    // the sixth character, so the caret has five blanks before it.
+    let o = cute(&["size(é)"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.get(1), Some(&"  size(é)"), "{err}");
+    assert_eq!(lines.get(2), Some(&"       ^"), "{err}");
+
+    // Text after a multi-byte character: byte columns are past characters.
+    let o = cute(&["«(4,8):(1,4)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_newline_inside_the_expression_keeps_the_report_on_three_lines() {
+    let o = cute(&["size(\n(4,8):(1,4)"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.lines().nth(1).is_some_and(|l| l == "  size( (4,8):(1,4)"), "{err}");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_clear_message() {
+    for args in [&["--batch", "--show"][..], &["--batch", "8:1"][..]] {
+        let o = cute(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("cannot be used with"), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "");
+    }
+    let o = cute(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("EXPR"), "{}", stderr(&o));
+    let o = cute(&["--frobnicate", "8:1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn negative_numbers_are_expressions_not_options() {
+    assert_value("-3", "-3");
+    assert_value("4:-1", "4:-1");
+}
+
+// --- Batch ----------------------------------------------------------------
+
+#[test]
+fn batch_writes_one_line_per_input_line() {
+    let input = "composition((6,2):(8,2), (4,3):(3,1))\n\
+                 rank(4:1\n\
+                 \n\
+                 composition((4,6,8):(2,3,5), 6:3)\n\
+                 complement(4:2, 24)\r\n\
+                 size(frobnicate(1))\n\
+                 \t  \n\
+                 size((4,8):(1,4))";
+    let o = cute_with_input(&["--batch"], input.as_bytes());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), input.lines().count(), "{out}");
+    assert_eq!(lines[0], "((2,2),3):((24,2),8)");
+    assert_eq!(lines[1], "error: expected ',' or ')' at column 9, found end of input");
+    assert_eq!(lines[2], "error: empty expression");
+    assert!(lines[3].starts_with("error: stride divisibility condition"), "{}", lines[3]);
+    assert_eq!(lines[4], "(2,3):(1,8)", "a CRLF line ending is accepted");
+    assert!(lines[5].starts_with("error: unknown operation 'frobnicate'"), "{}", lines[5]);
+    assert_eq!(lines[6], "error: empty expression");
+    assert_eq!(lines[7], "32", "a last line without a newline is evaluated");
+    assert!(out.ends_with('\n'));
+    // Some lines were errors: status 2, and nothing on stderr.
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn batch_of_good_lines_exits_0_and_empty_input_prints_nothing() {
+    let o = cute_with_input(&["--batch"], b"size(8:1)\nrank((2,3))\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "8\n2\n");
+    let o = cute_with_input(&["--batch"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn batch_survives_invalid_utf8_and_long_input() {
+    let mut input = b"size(8:1)\n\xff\xfe(4,8)\nsize(\xc3\xa9)\n".to_vec();
+    for i in 1..=1000 {
+        input.extend_from_slice(format!("size({i}:1)\n").as_bytes());
+    }
+    let o = cute_with_input(&["-b"], &input);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1003);
+    assert_eq!(lines[0], "8");
+    assert_eq!(lines[1], "error: line is not valid UTF-8");
+    assert!(lines[2].starts_with("error: "), "{}", lines[2]);
+    assert_eq!(lines[1002], "1000");
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    // The reader goes away before (or while) cute writes: no panic, status 0.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .arg("--batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn cute");
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        for _ in 0..20_000 {
+            if stdin.write_all(b"composition((6,2):(8,2), (4,3):(3,1))\n").is_err() {
+                break;
+            }
+        }
+    });
+    let o = child.wait_with_output().expect("wait");
+    writer.join().expect("writer");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["--show", "(64,64):(64,1)"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn cute");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
+
+// --- Show -------------------------------------------------------------------
+
+#[test]
+fn show_is_cute_print_layout_byte_for_byte() {
+    let o = cute(&["--show", "(2,2):(1,2)"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "(2,2):(1,2)\n      0   1 \n    +---+---+\n 0  | 0 | 2 |\n    +---+---+\n 1  | 1 | 3 |\n    +---+---+\n"
+    );
+}
+
+/// The cells of a `print_layout` grid, row by row, after checking the frame:
+/// the layout line, the column header, and a rule above every row and below
+/// the last one.
+fn grid_cells(text: &str, layout_line: &str) -> Vec<Vec<i64>> {
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&layout_line), "{text}");
+    let header: Vec<i64> = lines[1].split_whitespace().map(|s| s.parse().expect("column index")).collect();
+    let cols = header.len();
+    assert_eq!(header, (0..cols as i64).collect::<Vec<_>>(), "{text}");
+    let body = &lines[2..];
+    assert_eq!(body.len() % 2, 1, "{text}");
+    let mut rows = Vec::new();
+    for (k, line) in body.iter().enumerate() {
+        if k % 2 == 0 {
+            assert!(line.starts_with("    +") && line.ends_with('+'), "rule: {line}");
+            assert_eq!(line.matches('+').count(), cols + 1, "rule: {line}");
+        } else {
+            let (label, cells) = line.split_once('|').expect("row label");
+            assert_eq!(label.trim().parse::<usize>().ok(), Some(rows.len()), "row label: {line}");
+            let cells: Vec<i64> = cells
+                .trim_end_matches('|')
+                .split('|')
+                .map(|c| c.trim().parse().unwrap_or_else(|_| panic!("cell '{c}' in {line}")))
+                .collect();
+            assert_eq!(cells.len(), cols, "{line}");
+            rows.push(cells);
+        }
+    }
+    rows
+}
+
+#[test]
+fn show_grid_matches_the_layouts_own_evaluation() {
+    for (expr, printed) in [
+        ("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)"),
+        ("(4,(2,3)):(2,(1,8))", "(4,(2,3)):(2,(1,8))"),
+        ("((2,2),(4,2)):((1,8),(2,16))", "((2,2),(4,2)):((1,8),(2,16))"),
+        ("(3,5):(-1,7)", "(3,5):(-1,7)"),
+    ] {
+        let o = cute(&["--show", expr]);
+        assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
+        let cells = grid_cells(&stdout(&o), printed);
+        let layout: Layout = printed.parse().expect("layout");
+        let rows = layout.get(0).expect("mode 0").size();
+        let cols = layout.get(1).expect("mode 1").size();
+        assert_eq!(cells.len() as i64, rows, "{expr}");
+        for (m, row) in cells.iter().enumerate() {
+            assert_eq!(row.len() as i64, cols, "{expr}");
+            for (n, &cell) in row.iter().enumerate() {
+                // A rank-2 coordinate (m, n): rows are mode 0, columns mode 1.
+                let c: IntTuple = format!("({m},{n})").parse().expect("coordinate");
+                assert_eq!(cell, layout.eval_coord(&c).expect("in bounds"), "{expr} at ({m},{n})");
+            }
+        }
+    }
+}
+
+#[test]
+fn show_draws_other_ranks_as_one_row() {
+    for expr in ["8:3", "(2,2,2):(4,2,1)", "(3):(5)"] {
+        let o = cute(&["--show", expr]);
+        assert_eq!(o.status.code(), Some(0), "{expr}");
+        let cells = grid_cells(&stdout(&o), expr);
+        let layout: Layout = expr.parse().expect("layout");
+        assert_eq!(cells.len(), 1, "{expr}");
+        let expected: Vec<i64> = (0..layout.size()).map(|i| layout.eval(i).expect("in bounds")).collect();
+        assert_eq!(cells[0], expected, "{expr}");
+    }
+}
+
+#[test]
+fn show_of_a_slice_prints_the_value_then_the_sublayout_grid() {
+    let o = cute(&["--show", "slice(((3,2),((2,3),2)):((4,1),((2,15),100)), (2,((0,_),_)))"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let (first, rest) = out.split_once('\n').expect("two parts");
+    assert_eq!(first, "{8} o (3,2):(15,100)");
+    let cells = grid_cells(rest, "(3,2):(15,100)");
+    assert_eq!(cells, vec![vec![0, 100], vec![15, 115], vec![30, 130]]);
+}
+
+#[test]
+fn show_of_other_values_prints_just_the_value() {
+    let o = cute(&["--show", "size((4,8):(1,4))"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "32\n".to_string()));
+    let o = cute(&["-s", "shape((4,8):(1,4))"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), "(4,8)\n".to_string()));
+}
+
+#[test]
+fn show_of_a_huge_layout_prints_the_value_and_a_note() {
+    let o = cute(&["--show", "(2048,1024):(1,2048)"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "(2048,1024):(1,2048)\n");
+    assert!(stderr(&o).contains("not drawing"), "{}", stderr(&o));
+}
+
+// --- Help and README --------------------------------------------------------
+
+/// Commands `$ cute 'EXPR'` (no other arguments) followed by their one-line
+/// output in `text`, as the help and the README write them.
+fn documented_examples(text: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut found = Vec::new();
+    for w in lines.windows(2) {
+        if let Some(expr) = w[0].strip_prefix("$ cute '").and_then(|r| r.strip_suffix('\'')) {
+            if !w[1].starts_with('$') && !w[1].is_empty() && !expr.contains('\'') {
+                found.push((expr.to_string(), w[1].to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn help_has_examples_and_they_are_right() {
+    let o = cute(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    let help = stdout(&o);
+    for needle in ["--show", "--batch", "Examples:", "cute --show 'composition((6,2):(8,2), (4,3):(3,1))'"] {
+        assert!(help.contains(needle), "help lacks {needle}:\n{help}");
+    }
+    let examples = documented_examples(&help);
+    assert!(examples.len() >= 4, "{examples:?}");
+    for (expr, expected) in examples {
+        assert_value(&expr, &expected);
+    }
+    // The batch example of the help, run as shown.
+    let o = cute_with_input(&["--batch"], b"size((4,8):(1,4))\nrank(4:1\n");
+    let shown: String = stdout(&o).lines().map(|l| format!("  {l}\n")).collect();
+    assert!(help.contains(&shown), "help's batch example is stale: {shown}");
+}
+
+/// The `$ COMMAND` lines of the ```` ```console ```` blocks of a Markdown
+/// text, each with the lines that follow it (up to the next command or the
+/// end of the block): what the command printed.
+fn console_examples(markdown: &str) -> Vec<(String, Vec<String>)> {
+    let mut found: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_console = false;
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            found.extend(current.take());
+            in_console = line.starts_with("```console");
+        } else if !in_console {
+        } else if let Some(cmd) = line.strip_prefix("$ ") {
+            found.extend(current.take());
+            current = Some((cmd.to_string(), Vec::new()));
+        } else if let Some((_, out)) = current.as_mut() {
+            out.push(line.to_string());
+        }
+    }
+    found.extend(current);
+    found
+}
+
+#[test]
+fn readme_examples_are_right() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let readme = std::fs::read_to_string(path).expect("README.md at the repository root");
+    let examples = console_examples(&readme);
+    assert!(examples.len() >= 30, "README has few checkable examples: {examples:?}");
+    assert!(readme.contains("cargo run --release -p cute-cli -- --show 'composition((6,2):(8,2), (4,3):(3,1))'"));
+    assert!(readme.contains("cargo test --workspace"));
+    // Run each command as a shell would, with this build's `cute` first on
+    // the PATH, stdout and stderr together, as the README shows them.
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_cute")).parent().expect("bin dir").to_path_buf();
+    let path_var = std::env::join_paths(
+        std::iter::once(bin_dir).chain(std::env::var_os("PATH").iter().flat_map(std::env::split_paths)),
+    )
+    .expect("PATH");
+    for (cmd, expected) in examples {
+        let o = Command::new("bash")
+            .args(["-c", &format!("{cmd} 2>&1")])
+            .env("PATH", &path_var)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run bash");
+        let printed = String::from_utf8_lossy(&o.stdout);
+        // Trailing blanks (CuTe's grid has some) may be lost by editors.
+        let printed: Vec<&str> = printed.lines().map(str::trim_end).collect();
+        let expected: Vec<&str> = expected.iter().map(|l| l.trim_end()).collect();
+        assert_eq!(printed, expected, "README example `{cmd}`");
+    }
+}
