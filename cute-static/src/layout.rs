@@ -44,7 +44,7 @@ impl<U: Unsigned, B: Bit> ShapeLeaf for UInt<U, B> where UInt<U, B>: Leaf + IntT
 /// assert_eq!(<Shape![4, 8] as Congruent<Stride![1, 4]>>::STATIC_SPAN, Some(31));
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "shape `{Self}` and stride `{D}` are not congruent",
+    message = "the shape and stride of this layout are not congruent",
     label = "shape and stride are not congruent",
     note = "a layout's shape and stride must have the same tree of tuples and integers, as in `(4,(3,2)):(2,(8,1))`, and shape extents must be positive"
 )]
@@ -63,6 +63,7 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     fn span(&self, stride: &D) -> usize;
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
     const STATIC_SPAN: Option<usize> = match S::STATIC {
         Some(s) => mul_static(Some(s.saturating_sub(1)), D::STATIC),
@@ -119,6 +120,7 @@ impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
 // Congruent and Coord for tuples: the modes before the last, `;`, the last.
 macro_rules! tuple_congruent_all {
     ([$($i:tt $S:ident $D:ident $C:ident),*] $li:tt $LS:ident $LD:ident $LC:ident) => {
+        #[diagnostic::do_not_recommend]
         impl<$($S: Congruent<$D>, $D: IntTuple,)* $LS: Congruent<$LD>, $LD: IntTuple>
             Congruent<($($D,)* $LD,)> for ($($S,)* $LS,)
         {
@@ -150,6 +152,7 @@ macro_rules! tuple_congruent_all {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($C: Coord<$S, $D>, $S, $D,)* $LC: Coord<$LS, $LD>, $LS, $LD>
             Coord<($($S,)* $LS,), ($($D,)* $LD,)> for ($($C,)* $LC,)
         {
@@ -256,8 +259,9 @@ pub struct Layout<Shape, Stride> {
     stride: Stride,
 }
 
-impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
-    /// The layout with this shape and stride (congruent by the type bound).
+impl<S, D> Layout<S, D> {
+    /// The layout with this shape and stride; they must be congruent (a
+    /// compile error saying `not congruent` otherwise).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -265,10 +269,16 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
     /// ```
     #[inline(always)]
-    pub const fn from_parts(shape: S, stride: D) -> Self {
+    pub const fn from_parts(shape: S, stride: D) -> Self
+    where
+        S: Congruent<D>,
+        D: IntTuple,
+    {
         Layout { shape, stride }
     }
+}
 
+impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// The shape tree.
     ///
     /// ```
