@@ -79,7 +79,9 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     }
     let (mut modes, curr) = complement_modes(a)?;
     modes.push((ceil_div(cotarget, curr), curr));
-    Ok(layout_from_modes(&crate::coalesce::coalesce_modes(&modes)))
+    let r = layout_from_modes(&crate::coalesce::coalesce_modes(&modes));
+    r.check_extent()?;
+    Ok(r)
 }
 
 /// The complement of `A` in the paper's form (Table 7): the complement with
@@ -103,7 +105,9 @@ pub fn complement_full(a: &Layout) -> Result<Layout> {
     let (modes, curr) = complement_modes(a)?;
     let mut kept: Modes = modes.into_iter().filter(|&(s, _)| s != 1).collect();
     kept.push((ceil_div(a.cosize(), curr), curr));
-    Ok(layout_from_modes(&kept))
+    let r = layout_from_modes(&kept);
+    r.check_extent()?;
+    Ok(r)
 }
 
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {

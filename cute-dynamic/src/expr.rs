@@ -109,7 +109,12 @@ fn at_own_column(e: LayoutError) -> EvalError {
 
 fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
     match p.peek() {
-        Some(c) if c.is_ascii_alphabetic() => call(p),
+        Some(c) if c.is_ascii_alphabetic() => {
+            p.enter().map_err(at_own_column)?;
+            let v = call(p);
+            p.leave();
+            v
+        }
         Some(b'<') => p.tiler_brackets().map(Value::Tiler).map_err(at_own_column),
         _ => literal(p).map_err(at_own_column),
     }

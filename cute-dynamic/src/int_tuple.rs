@@ -311,6 +311,9 @@ pub fn idx2crd(i: i64, shape: &IntTuple) -> Result<IntTuple> {
     let r = shape.rank();
     for (k, m) in children(&shape.nodes).enumerate() {
         let s = leaves(m).try_fold(1i64, |a, v| checked_mul(a, v, "idx2crd"))?;
+        if s < 1 {
+            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
+        }
         if k + 1 == r {
             b.leaf(rest);
         } else {

@@ -23,11 +23,30 @@ pub(crate) const UNDERSCORE: i64 = i64::MIN;
 pub(crate) struct Parser<'a> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
+    depth: usize,
 }
+
+/// How deeply tuples, tilers and calls may nest: deeper text is an error,
+/// not a stack overflow.
+pub(crate) const MAX_NESTING: usize = 64;
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a str) -> Self {
-        Parser { src: src.as_bytes(), pos: 0 }
+        Parser { src: src.as_bytes(), pos: 0, depth: 0 }
+    }
+
+    /// Enters one level of nesting (a tuple, tiler or call); errors past
+    /// [`MAX_NESTING`]. Pair with [`Parser::leave`].
+    pub(crate) fn enter(&mut self) -> Result<()> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error("at most 64 levels of nesting"));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
     }
 
     pub(crate) fn ws(&mut self) {
@@ -126,6 +145,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn tuple_into(&mut self, b: &mut Builder, allow_underscore: bool) -> Result<()> {
         match self.peek() {
             Some(b'(') => {
+                self.enter()?;
                 self.pos += 1;
                 b.open();
                 if !self.eat(b')') {
@@ -138,6 +158,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b.close();
+                self.leave();
                 Ok(())
             }
             _ => {
@@ -206,6 +227,13 @@ impl<'a> Parser<'a> {
 
     /// `'<' tile {',' tile} '>'`.
     pub(crate) fn tiler_brackets(&mut self) -> Result<Tiler> {
+        self.enter()?;
+        let t = self.tiler_body();
+        self.leave();
+        t
+    }
+
+    fn tiler_body(&mut self) -> Result<Tiler> {
         self.expect(b'<', "'<'")?;
         let mut tiles = Vec::new();
         if !self.eat(b'>') {
