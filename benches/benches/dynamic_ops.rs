@@ -1,0 +1,77 @@
+//! Nanoseconds per operation of cute-dynamic, the run-time layout algebra.
+//!
+//! The bar is CuTe C++ compiled with run-time integers: a few tens of
+//! nanoseconds per composition. Inputs are parsed outside the timed closures;
+//! arguments and results pass through `black_box`. Run with
+//! `cargo bench -p cute-benches --bench dynamic_ops`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cute_dynamic::{IntTuple, Layout, coalesce, complement, composition};
+use std::fmt::Write;
+use std::hint::black_box;
+
+/// Parses a layout of the benchmark inputs (known good).
+fn layout(text: &str) -> Layout {
+    text.parse().unwrap_or_else(|e| panic!("bench input {text}: {e}"))
+}
+
+/// The operations named by the core issue: composition, complement,
+/// coalesce, and parse+print.
+fn algebra(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dynamic");
+
+    let a = layout("(10,2):(16,4)");
+    let b = layout("(5,4):(1,5)");
+    g.bench_function("composition((10,2):(16,4), (5,4):(1,5))", |bench| {
+        bench.iter(|| composition(black_box(&a), black_box(&b)))
+    });
+
+    let a = layout("(2,4):(1,6)");
+    g.bench_function("complement((2,4):(1,6), 24)", |bench| bench.iter(|| complement(black_box(&a), black_box(24))));
+
+    let a = layout("(2,(1,6)):(1,(6,2))");
+    g.bench_function("coalesce((2,(1,6)):(1,(6,2)))", |bench| bench.iter(|| coalesce(black_box(&a))));
+
+    // Parse and print into a reused buffer: the cost of the text syntax,
+    // not of a fresh String's allocation.
+    const TEXT: &str = "((2,2),(4,2)):((1,8),(2,16))";
+    let mut buf = String::with_capacity(64);
+    g.bench_function("parse+print ((2,2),(4,2)):((1,8),(2,16))", |bench| {
+        bench.iter(|| {
+            let l: Layout = black_box(TEXT).parse().ok()?;
+            buf.clear();
+            write!(buf, "{l}").ok()?;
+            Some(black_box(buf.len()))
+        })
+    });
+    g.bench_function("parse ((2,2),(4,2)):((1,8),(2,16))", |bench| bench.iter(|| black_box(TEXT).parse::<Layout>()));
+    let l = layout(TEXT);
+    g.bench_function("print ((2,2),(4,2)):((1,8),(2,16))", |bench| {
+        bench.iter(|| {
+            buf.clear();
+            write!(buf, "{}", black_box(&l)).ok()?;
+            Some(black_box(buf.len()))
+        })
+    });
+
+    // Evaluation, the operation a kernel does most: an integral and a
+    // natural coordinate.
+    g.bench_function("eval(((2,2),(4,2)):((1,8),(2,16)), 22)", |bench| {
+        bench.iter(|| black_box(&l).eval(black_box(22)))
+    });
+    let coord: IntTuple = "((0,1),(1,1))".parse().unwrap_or_else(|e| panic!("{e}"));
+    g.bench_function("eval(((2,2),(4,2)):((1,8),(2,16)), ((0,1),(1,1)))", |bench| {
+        bench.iter(|| black_box(&l).eval_coord(black_box(&coord)))
+    });
+
+    // The whole expression evaluator (parse, dispatch, compose), as the
+    // `cute` tool runs it.
+    g.bench_function("cute_dynamic::eval(\"composition((10,2):(16,4), (5,4):(1,5))\")", |bench| {
+        bench.iter(|| cute_dynamic::eval(black_box("composition((10,2):(16,4), (5,4):(1,5))")))
+    });
+
+    g.finish();
+}
+
+criterion_group!(benches, algebra);
+criterion_main!(benches);
