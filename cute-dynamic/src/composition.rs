@@ -106,7 +106,10 @@ fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
             }
             bs.close();
             bd.close();
-            Ok(Layout::from_parts(bs.finish(), bd.finish()))
+            // Each mode fits in i64 on its own; their sum must too.
+            let r = Layout::from_parts(bs.finish(), bd.finish());
+            r.check_extent()?;
+            Ok(r)
         }
     }
 }
