@@ -1385,3 +1385,22 @@ fn overflow_is_an_error() {
     let e = lay("(2,2):(1,4)").eval_extended(i64::MAX).unwrap_err();
     assert!(matches!(e, LayoutError::Overflow { .. }), "{e:?}");
 }
+
+#[test]
+fn composition_results_are_valid_layouts() {
+    // Each mode of a tiler composition fits in i64, but together their offsets may
+    // not: the result must then be an Overflow error, not a layout whose evaluation
+    // overflows (Layout's invariant: every offset of the domain fits in an i64).
+    let m = (1i64 << 62) - 1;
+    let a = lay("(2,2):(1,1)");
+    let t = tiler(&format!("<3:{m}, 3:{m}>"));
+    match composition(&a, &t) {
+        Err(e) => assert!(matches!(e, LayoutError::Overflow { .. }), "{e:?}"),
+        Ok(r) => {
+            assert!(Layout::new(r.shape().clone(), r.stride().clone()).is_ok(), "{r} is not a valid layout");
+            for i in 0..r.size() {
+                r.eval(i).unwrap();
+            }
+        }
+    }
+}
