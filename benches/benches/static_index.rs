@@ -1,0 +1,99 @@
+//! Static layout indexing against the same loop written by hand.
+//!
+//! Each group indexes every element of one layout twice: through
+//! `cute_static::Layout::index`, and with the arithmetic written by hand with
+//! the constants inlined. Both loops pass each coordinate through
+//! `black_box` (so the optimizer cannot fold the loop into a closed form or
+//! vectorize one side only) and add up the offsets; the ratio of the two
+//! times is the cost of the abstraction (expected 1.00).
+//!
+//! Run: `cargo bench -p cute-benches --bench static_index`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cute_static::prelude::*;
+use std::hint::black_box;
+
+/// (a) `(8,8):(1,8)` by integral coordinate.
+fn colmajor(c: &mut Criterion) {
+    let mut g = c.benchmark_group("index (8,8):(1,8) integral");
+    let l = layout!((8,8):(1,8));
+    g.bench_function("static", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for i in 0..64usize {
+                acc = acc.wrapping_add(l.index(black_box(i)));
+            }
+            acc
+        })
+    });
+    g.bench_function("hand", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for i in 0..64usize {
+                let i = black_box(i);
+                acc = acc.wrapping_add((i % 8) + (i / 8) * 8);
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
+/// (b) `((4,2),(2,8)):((1,16),(4,32))` by integral coordinate.
+fn mixed(c: &mut Criterion) {
+    let mut g = c.benchmark_group("index ((4,2),(2,8)):((1,16),(4,32)) integral");
+    let l = layout!(((4,2),(2,8)):((1,16),(4,32)));
+    g.bench_function("static", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for i in 0..128usize {
+                acc = acc.wrapping_add(l.index(black_box(i)));
+            }
+            acc
+        })
+    });
+    g.bench_function("hand", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for i in 0..128usize {
+                let i = black_box(i);
+                acc = acc.wrapping_add((i % 4) + (i / 4 % 2) * 16 + (i / 8 % 2) * 4 + (i / 16) * 32);
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
+/// (c) `(4,8):(8,1)` by 2-D coordinate.
+fn rowmajor_2d(c: &mut Criterion) {
+    let mut g = c.benchmark_group("index (4,8):(8,1) 2-D");
+    let l = layout!((4,8):(8,1));
+    g.bench_function("static", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for n in 0..8usize {
+                for m in 0..4usize {
+                    acc = acc.wrapping_add(l.index((black_box(m), black_box(n))));
+                }
+            }
+            acc
+        })
+    });
+    g.bench_function("hand", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for n in 0..8usize {
+                for m in 0..4usize {
+                    let (m, n) = (black_box(m), black_box(n));
+                    acc = acc.wrapping_add(m * 8 + n);
+                }
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, colmajor, mixed, rowmajor_2d);
+criterion_main!(benches);
