@@ -53,3 +53,8 @@ pub mod prelude {
     };
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
