@@ -6,7 +6,7 @@
 //! `cargo bench -p cute-benches --bench dynamic_ops`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use cute_dynamic::{IntTuple, Layout, coalesce, complement, composition};
+use cute_dynamic::{IntTuple, Layout, Tiler, blocked_product, coalesce, complement, composition, logical_divide};
 use std::fmt::Write;
 use std::hint::black_box;
 
@@ -73,5 +73,25 @@ fn algebra(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, algebra);
+/// The divide and product families (the inverses/divide/product issue).
+fn divide_product(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dynamic");
+
+    let a = layout("(9,(4,8)):(59,(13,1))");
+    // A tuple tiler is parsed (and its Vec built) outside the timed closure.
+    let t: Tiler = "<3:3, (2,4):(1,8)>".parse().unwrap_or_else(|e| panic!("{e}"));
+    g.bench_function("logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)", |bench| {
+        bench.iter(|| logical_divide(black_box(&a), black_box(&t)))
+    });
+
+    let a = layout("(3,4):(4,1)");
+    let b = layout("(2,5):(1,2)");
+    g.bench_function("blocked_product((3,4):(4,1), (2,5):(1,2))", |bench| {
+        bench.iter(|| blocked_product(black_box(&a), black_box(&b)))
+    });
+
+    g.finish();
+}
+
+criterion_group!(benches, algebra, divide_product);
 criterion_main!(benches);

@@ -46,9 +46,12 @@ Syntax:
   tilers   <3:3, (2,4):(1,8)>             (one tile per mode)
   calls    name(arg, ...), nested freely; whitespace is ignored
 
-Operations: size cosize rank depth shape stride flatten get make_layout eval
-  slice coalesce filter composition complement, and every other operation of
-  the cute-dynamic evaluator (inverses, divides, products) as it provides them.
+Operations (whatever cute_dynamic::eval knows; these at the time of writing):
+  size cosize rank depth shape stride flatten get make_layout eval slice
+  coalesce filter composition complement right_inverse left_inverse
+  logical_divide zipped_divide tiled_divide flat_divide logical_product
+  zipped_product tiled_product flat_product blocked_product raked_product
+  max_common_vector max_common_layout is_admissible
 
 Examples:
   $ cute 'composition((6,2):(8,2), (4,3):(3,1))'
@@ -61,6 +64,8 @@ Examples:
   22
   $ cute 'slice(((3,2),((2,3),2)):((4,1),((2,15),100)), (2,((0,_),_)))'
   {8} o (3,2):(15,100)
+  $ cute 'logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)'
+  ((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))
   $ cute --show 'composition((6,2):(8,2), (4,3):(3,1))'
   $ printf '%s\\n' 'size((4,8):(1,4))' 'rank(4:1' | cute --batch
   32

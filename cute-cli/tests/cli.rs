@@ -337,6 +337,44 @@ fn show_grid_matches_the_layouts_own_evaluation() {
     }
 }
 
+/// Paper Figure 10: the `blocked_product` of the row-major (3,4):(4,1) tile
+/// with the column-major (2,5):(1,2) tiling, row by row (copied from
+/// `cute-paper.txt`).
+const FIGURE_10: &str = "\
+0 1 2 3 24 25 26 27 48 49 50 51 72 73 74 75 96 97 98 99
+4 5 6 7 28 29 30 31 52 53 54 55 76 77 78 79 100 101 102 103
+8 9 10 11 32 33 34 35 56 57 58 59 80 81 82 83 104 105 106 107
+12 13 14 15 36 37 38 39 60 61 62 63 84 85 86 87 108 109 110 111
+16 17 18 19 40 41 42 43 64 65 66 67 88 89 90 91 112 113 114 115
+20 21 22 23 44 45 46 47 68 69 70 71 92 93 94 95 116 117 118 119";
+
+/// Paper Figure 11: the `raked_product` of the same two layouts.
+const FIGURE_11: &str = "\
+0 24 48 72 96 1 25 49 73 97 2 26 50 74 98 3 27 51 75 99
+12 36 60 84 108 13 37 61 85 109 14 38 62 86 110 15 39 63 87 111
+4 28 52 76 100 5 29 53 77 101 6 30 54 78 102 7 31 55 79 103
+16 40 64 88 112 17 41 65 89 113 18 42 66 90 114 19 43 67 91 115
+8 32 56 80 104 9 33 57 81 105 10 34 58 82 106 11 35 59 83 107
+20 44 68 92 116 21 45 69 93 117 22 46 70 94 118 23 47 71 95 119";
+
+#[test]
+fn show_of_blocked_and_raked_products_is_paper_figures_10_and_11() {
+    for (op, figure) in [("blocked_product", FIGURE_10), ("raked_product", FIGURE_11)] {
+        let expr = format!("{op}((3,4):(4,1), (2,5):(1,2))");
+        let value = cute(&[&expr]);
+        assert_eq!(value.status.code(), Some(0), "{expr}: {}", stderr(&value));
+        let printed = stdout(&value);
+        let o = cute(&["--show", &expr]);
+        assert_eq!(o.status.code(), Some(0), "{expr}: {}", stderr(&o));
+        let cells = grid_cells(&stdout(&o), printed.trim_end());
+        let expected: Vec<Vec<i64>> = figure
+            .lines()
+            .map(|row| row.split_whitespace().map(|v| v.parse().expect("figure cell")).collect())
+            .collect();
+        assert_eq!(cells, expected, "{expr} against the paper's figure");
+    }
+}
+
 #[test]
 fn show_draws_other_ranks_as_one_row() {
     for expr in ["8:3", "(2,2,2):(4,2,1)", "(3):(5)"] {
@@ -434,6 +472,24 @@ fn console_examples(markdown: &str) -> Vec<(String, Vec<String>)> {
     }
     found.extend(current);
     found
+}
+
+#[test]
+fn every_operation_the_help_names_is_known() {
+    let help = stdout(&cute(&["--help"]));
+    let list: String = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Operations"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let names: Vec<&str> = list.split_whitespace().collect();
+    assert!(names.len() >= 30, "{names:?}");
+    for name in names {
+        let o = cute(&[&format!("{name}()")]);
+        assert!(!stderr(&o).contains("unknown operation"), "help names '{name}': {}", stderr(&o));
+    }
 }
 
 #[test]
