@@ -143,6 +143,9 @@ fn parts(a: &Layout, t: &Tiler, split: Split) -> Result<(Layout, Layout)> {
                 xs.push(x);
                 ys.push(y);
             }
+            // The sub-modes the nested tiler does not reach go with the
+            // second part, as at the top level (CuTe's `zip2_by`).
+            ys.extend(untouched(a, ts.len()));
             Ok((make_layout(&xs)?, make_layout(&ys)?))
         }
     }
