@@ -1404,3 +1404,28 @@ fn composition_results_are_valid_layouts() {
         }
     }
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    // No input may crash the parser or the evaluator (DESIGN.md: no panics on
+    // any input); very deep nesting is refused with a parse error.
+    let n = 100_000;
+    let deep_tuple = format!("{}4{}", "(".repeat(n), ")".repeat(n));
+    assert!(matches!(deep_tuple.parse::<IntTuple>(), Err(LayoutError::Parse { .. })));
+    assert!(matches!(format!("{deep_tuple}:{deep_tuple}").parse::<Layout>(), Err(LayoutError::Parse { .. })));
+    let deep_tiler = format!("{}4:1{}", "<".repeat(n), ">".repeat(n));
+    assert!(matches!(deep_tiler.parse::<Tiler>(), Err(LayoutError::Parse { .. })));
+    assert!(eval(&deep_tuple).is_err());
+    assert!(eval(&deep_tiler).is_err());
+    let deep_call = format!("{}4:1{}", "coalesce(".repeat(n), ")".repeat(n));
+    assert!(eval(&deep_call).is_err());
+    // Unbalanced prefixes too.
+    assert!("(".repeat(n).parse::<IntTuple>().is_err());
+    assert!(eval(&"size(".repeat(n)).is_err());
+    // Moderate nesting still parses and round-trips.
+    let t = format!("{}4{}", "(".repeat(20), ")".repeat(20));
+    assert_eq!(tup(&t).to_string(), t);
+    assert_eq!(tup(&t).depth(), 20);
+    let c = format!("{}(2,2):(1,2){}", "coalesce(".repeat(20), ")".repeat(20));
+    assert_eq!(ev(&c), "4:1");
+}
