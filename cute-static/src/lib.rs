@@ -29,10 +29,17 @@
 
 extern crate self as cute_static;
 
+pub mod algebra;
 mod int_tuple;
 mod layout;
+pub mod list;
 mod tiler;
 
+pub use algebra::{
+    Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
+    TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
+    logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
+};
 pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
 pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
 pub use tiler::{Tile, Tiler};
@@ -49,7 +56,10 @@ pub use typenum;
 /// ```
 pub mod prelude {
     pub use crate::{
-        Congruent, Coord, IntTuple, Layout, Leaf, Mode, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, Tiler,
+        Coalesce, Complement, Compose, Congruent, Coord, Filter, FlatDivide, FlatProduct, IntTuple, Layout, Leaf,
+        LogicalDivide, LogicalProduct, Mode, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
+        Tiler, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
+        logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
     };
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
 }

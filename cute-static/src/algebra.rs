@@ -1,0 +1,1149 @@
+//! The layout algebra in trait resolution: coalesce, filter, composition,
+//! complement, and the divide and product families.
+//!
+//! Every operation runs on flat mode lists (`MCons`/`MNil`) with typenum
+//! arithmetic; each branch of an algorithm is a small trait keyed on a
+//! typenum `Bit`, so the solver only ever follows one branch. Conditions
+//! that make an operation inadmissible are traits with no implementation for
+//! the failing branch, annotated with `#[diagnostic::on_unimplemented]`, so
+//! the compile error states the condition in words.
+
+use crate::layout::Layout;
+use crate::list::{
+    Append, FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModeStats, ModesOf,
+    ModesToLayout,
+};
+use core::ops::{Add, Div, Mul, Rem, Sub};
+use typenum::{
+    B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1,
+    UInt, Unsigned,
+};
+
+// ---------------------------------------------------------------- coalesce
+
+/// Marker: coalesce every mode (CuTe's `coalesce`).
+pub struct Plain;
+/// Marker: coalesce for composition, keeping the last leaf even of size 1.
+pub struct KeepLast;
+
+/// Left fold of coalesce over a mode list with the pending mode `PS:PD`
+/// (`PS = 1` means none yet).
+pub trait CoFold<PS, PD, K> {
+    /// The coalesced modes.
+    type Output;
+}
+
+/// Emits the pending mode unless it is empty (`B` = "PS is 1").
+pub trait Pending<B> {
+    /// `[]` or `[PS:PD]`.
+    type Output;
+}
+impl<PS, PD> Pending<B1> for (PS, PD) {
+    type Output = MNil;
+}
+impl<PS, PD> Pending<B0> for (PS, PD) {
+    type Output = MCons<PS, PD, MNil>;
+}
+
+impl<PS, PD, K> CoFold<PS, PD, K> for MNil
+where
+    PS: IsEqual<U1>,
+    (PS, PD): Pending<Eq<PS, U1>>,
+{
+    type Output = <(PS, PD) as Pending<Eq<PS, U1>>>::Output;
+}
+
+/// One step of coalesce: mode `S:D` (the list head) against pending `PS:PD`.
+/// `B` is "S is 1" (skip it).
+pub trait CoStep<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T: CoFold<PS, PD, K>, PS, PD, K> CoStep<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoFold<PS, PD, K>>::Output;
+}
+impl<S, D, T, PS, PD, K> CoStep<PS, PD, K, B0> for MCons<S, D, T>
+where
+    PS: IsEqual<U1>,
+    Self: CoStepNew<PS, PD, K, Eq<PS, U1>>,
+{
+    type Output = <Self as CoStepNew<PS, PD, K, Eq<PS, U1>>>::Output;
+}
+
+/// `B` is "no pending mode": the head becomes pending.
+pub trait CoStepNew<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepNew<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoFold<S, D, K>>::Output;
+}
+impl<S, D, T, PS, PD, K> CoStepNew<PS, PD, K, B0> for MCons<S, D, T>
+where
+    PS: Mul<PD>,
+    Prod<PS, PD>: IsEqual<D>,
+    Self: CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>,
+{
+    type Output = <Self as CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>>::Output;
+}
+
+/// `B` is "PS·PD = D": the head merges into the pending mode.
+pub trait CoStepMerge<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T, PS, PD, K> CoStepMerge<PS, PD, K, B1> for MCons<S, D, T>
+where
+    PS: Mul<S>,
+    T: CoFold<Prod<PS, S>, PD, K>,
+{
+    type Output = <T as CoFold<Prod<PS, S>, PD, K>>::Output;
+}
+impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
+    type Output = MCons<PS, PD, <T as CoFold<S, D, K>>::Output>;
+}
+
+impl<S, D, T, PS, PD> CoFold<PS, PD, Plain> for MCons<S, D, T>
+where
+    S: IsEqual<U1>,
+    Self: CoStep<PS, PD, Plain, Eq<S, U1>>,
+{
+    type Output = <Self as CoStep<PS, PD, Plain, Eq<S, U1>>>::Output;
+}
+impl<S, D, S2, D2, T2, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
+where
+    S: IsEqual<U1>,
+    Self: CoStep<PS, PD, KeepLast, Eq<S, U1>>,
+{
+    type Output = <Self as CoStep<PS, PD, KeepLast, Eq<S, U1>>>::Output;
+}
+impl<S, D, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MNil>
+where
+    PS: IsEqual<U1>,
+    Self: LastNew<PS, PD, Eq<PS, U1>>,
+{
+    type Output = <Self as LastNew<PS, PD, Eq<PS, U1>>>::Output;
+}
+
+/// The last leaf in composition's preparation; `B` is "no pending mode".
+pub trait LastNew<PS, PD, B> {
+    /// The prepared modes.
+    type Output;
+}
+impl<S, D, PS, PD> LastNew<PS, PD, B1> for MCons<S, D, MNil> {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D, PS, PD> LastNew<PS, PD, B0> for MCons<S, D, MNil>
+where
+    PS: Mul<PD>,
+    Prod<PS, PD>: IsEqual<D>,
+    Self: LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>,
+{
+    type Output = <Self as LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>>::Output;
+}
+/// `B` is "PS·PD = D" for the last leaf.
+pub trait LastMerge<PS, PD, B> {
+    /// The prepared modes.
+    type Output;
+}
+impl<S, D, PS: Mul<S>, PD> LastMerge<PS, PD, B1> for MCons<S, D, MNil> {
+    type Output = MCons<Prod<PS, S>, PD, MNil>;
+}
+impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
+    type Output = MCons<PS, PD, MCons<S, D, MNil>>;
+}
+
+/// Coalesced modes of a mode list.
+pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
+/// Modes of `A` prepared for composition.
+pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
+
+// ------------------------------------------------------------- composition
+
+/// The shape divisibility condition of composition (paper 3.3.3): the
+/// remaining shape must be divisible by what fits in the current mode.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the shape divisibility condition",
+    label = "this composition is not a layout: a mode of the right layout does not split evenly across the modes of the left one",
+    note = "the paper's shape divisibility condition (section 3.3.3); the same composition in cute-dynamic reports the values"
+)]
+pub trait ShapeDivisible {}
+impl ShapeDivisible for B1 {}
+
+/// Walk of `A`'s prepared modes for one leaf of `B`, with the remaining
+/// shape `RS` and stride `RD` (DESIGN "Composition, precisely").
+pub trait Walk<RS, RD> {
+    /// The result modes.
+    type Output;
+}
+impl<SL, DL: Mul<RD>, RS, RD: Mul<DL>> Walk<RS, RD> for MCons<SL, DL, MNil> {
+    type Output = MCons<RS, Prod<RD, DL>, MNil>;
+}
+impl<SR, DR, S2, D2, T2, RS, RD> Walk<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
+where
+    RD: Rem<SR>,
+    Mod<RD, SR>: IsEqual<U0>,
+    Self: WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>,
+{
+    type Output = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Output;
+}
+
+/// Step 1: `B` is "RD divisible by S_r": skip the mode.
+pub trait WalkSkip<RS, RD, B> {
+    /// The result modes.
+    type Output;
+}
+impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B1> for MCons<SR, DR, T>
+where
+    RD: Div<SR>,
+    T: Walk<RS, Quot<RD, SR>>,
+{
+    type Output = <T as Walk<RS, Quot<RD, SR>>>::Output;
+}
+impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B0> for MCons<SR, DR, T>
+where
+    SR: Rem<RD>,
+    Mod<SR, RD>: IsEqual<U0>,
+    Self: WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>,
+{
+    type Output = <Self as WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>>::Output;
+}
+
+/// Step 2: `B` is "S_r divisible by RD": take `n = min(S_r/RD, RS)`.
+pub trait WalkSplit<RS, RD, B> {
+    /// The result modes.
+    type Output;
+}
+type Fit<SR, RD, RS> = Minimum<Quot<SR, RD>, RS>;
+impl<SR, DR, T, RS, RD> WalkSplit<RS, RD, B1> for MCons<SR, DR, T>
+where
+    SR: Div<RD>,
+    Quot<SR, RD>: Min<RS>,
+    RS: Rem<Fit<SR, RD, RS>> + Div<Fit<SR, RD, RS>>,
+    Mod<RS, Fit<SR, RD, RS>>: IsEqual<U0>,
+    Eq<Mod<RS, Fit<SR, RD, RS>>, U0>: ShapeDivisible,
+    RD: Mul<DR>,
+    Quot<RS, Fit<SR, RD, RS>>: IsEqual<U1>,
+    T: WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>,
+{
+    type Output = MCons<
+        Fit<SR, RD, RS>,
+        Prod<RD, DR>,
+        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>>::Output,
+    >;
+}
+impl<SR, DR, T, RS, RD> WalkSplit<RS, RD, B0> for MCons<SR, DR, T>
+where
+    RS: Sub<B1>,
+    Sub1<RS>: Mul<RD>,
+    Prod<Sub1<RS>, RD>: IsLess<SR>,
+    Self: WalkStay<RS, RD, Le<Prod<Sub1<RS>, RD>, SR>>,
+{
+    type Output = <Self as WalkStay<RS, RD, Le<Prod<Sub1<RS>, RD>, SR>>>::Output;
+}
+
+/// After a split: `B` is "the rest shape is 1" (stop) or go on with stride 1.
+pub trait WalkOn<RS, B> {
+    /// The result modes.
+    type Output;
+}
+impl<L, RS> WalkOn<RS, B1> for L {
+    type Output = MNil;
+}
+impl<L: Walk<RS, U1>, RS> WalkOn<RS, B0> for L {
+    type Output = <L as Walk<RS, U1>>::Output;
+}
+
+/// Step 3/4: `B` is "(RS−1)·RD < S_r": the rest of the walk stays inside
+/// this mode; otherwise the stride divisibility condition fails.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the stride divisibility condition",
+    label = "this composition is not a layout: a stride of the right layout does not divide or fit a mode of the left one",
+    note = "the paper's stride divisibility condition (section 3.3.3); the same composition in cute-dynamic reports the values"
+)]
+pub trait WalkStay<RS, RD, B> {
+    /// The result modes.
+    type Output;
+}
+impl<SR, DR, T, RS, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T> {
+    type Output = MCons<RS, Prod<RD, DR>, MNil>;
+}
+
+/// `A` (prepared modes) composed with one leaf `S:D` of `B`: the modes of
+/// the result (`[]` for `S = 1`, `[S:0]` for `D = 0`).
+pub trait ComposeLeaf<S, D> {
+    /// The result modes.
+    type Output;
+}
+impl<AL, S: IsEqual<U1>, D> ComposeLeaf<S, D> for AL
+where
+    AL: ComposeLeafA<S, D, Eq<S, U1>>,
+{
+    type Output = <AL as ComposeLeafA<S, D, Eq<S, U1>>>::Output;
+}
+/// `B` is "S is 1".
+pub trait ComposeLeafA<S, D, B> {
+    /// The result modes.
+    type Output;
+}
+impl<AL, S, D> ComposeLeafA<S, D, B1> for AL {
+    type Output = MNil;
+}
+impl<AL, S, D: IsEqual<U0>> ComposeLeafA<S, D, B0> for AL
+where
+    AL: ComposeLeafB<S, D, Eq<D, U0>>,
+{
+    type Output = <AL as ComposeLeafB<S, D, Eq<D, U0>>>::Output;
+}
+/// `B` is "D is 0".
+pub trait ComposeLeafB<S, D, B> {
+    /// The result modes.
+    type Output;
+}
+impl<AL, S, D> ComposeLeafB<S, D, B1> for AL {
+    type Output = MCons<S, U0, MNil>;
+}
+impl<AL: Walk<S, D>, S, D> ComposeLeafB<S, D, B0> for AL {
+    type Output = <AL as Walk<S, D>>::Output;
+}
+
+/// `B`'s shape tree with each leaf `s:d` replaced by `A ∘ s:d` (`AL` are
+/// `A`'s prepared modes, `BD` is `B`'s stride tree).
+pub trait ComposeTree<AL, BD> {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+}
+impl<AL, U: Unsigned, B: Bit, BD> ComposeTree<AL, BD> for UInt<U, B>
+where
+    AL: ComposeLeaf<UInt<U, B>, BD>,
+    <AL as ComposeLeaf<UInt<U, B>, BD>>::Output: ModesToLayout,
+{
+    type Shape = <<AL as ComposeLeaf<UInt<U, B>, BD>>::Output as ModesToLayout>::Shape;
+    type Stride = <<AL as ComposeLeaf<UInt<U, B>, BD>>::Output as ModesToLayout>::Stride;
+}
+macro_rules! compose_tree_tuple {
+    ($($S:ident $D:ident),+) => {
+        impl<AL, $($S: ComposeTree<AL, $D>, $D),+> ComposeTree<AL, ($($D,)+)> for ($($S,)+) {
+            type Shape = ($(<$S as ComposeTree<AL, $D>>::Shape,)+);
+            type Stride = ($(<$S as ComposeTree<AL, $D>>::Stride,)+);
+        }
+    };
+}
+compose_tree_tuple!(S0 D0);
+compose_tree_tuple!(S0 D0, S1 D1);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
+compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+
+/// Composition of two layouts as 1-D functions (`B` distributes over its
+/// modes).
+pub trait Compose1<B> {
+    /// `Self ∘ B`.
+    type Output;
+}
+type PrepOf<AS, AD> = Prepared<FlatModes<AS, AD>>;
+impl<AS, AD, BS, BD> Compose1<Layout<BS, BD>> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    FlatModes<AS, AD>: CoFold<U1, U0, KeepLast>,
+    BS: ComposeTree<PrepOf<AS, AD>, BD>,
+{
+    type Output =
+        Layout<<BS as ComposeTree<PrepOf<AS, AD>, BD>>::Shape, <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Stride>;
+}
+
+// ------------------------------------------------------------------ tilers
+
+/// A tuple of tiles in canonical form: an `HCons` list of tiles.
+pub struct TList<L>(core::marker::PhantomData<L>);
+
+/// What can stand as the second argument of composition, the divides and
+/// the products: a layout, an integer `n` (the layout `n:1`), a shape or a
+/// tuple of tiles (one per mode), or a `Tiler`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiler",
+    label = "expected a layout, a shape, or a tiler made with `tile!`"
+)]
+pub trait TileArg {
+    /// The canonical tile: a `Layout` or a `TList` of canonical tiles.
+    type Tile;
+}
+impl<S, D> TileArg for Layout<S, D> {
+    type Tile = Layout<S, D>;
+}
+impl<U: Unsigned, B: Bit> TileArg for UInt<U, B> {
+    type Tile = Layout<UInt<U, B>, U1>;
+}
+impl<T: TileArg> TileArg for crate::Tiler<T> {
+    type Tile = <T as TileArg>::Tile;
+}
+macro_rules! tile_arg_tuple {
+    ($($T:ident),+) => {
+        impl<$($T: TileArg),+> TileArg for ($($T,)+) {
+            type Tile = TList<tile_arg_tuple!(@list $($T)+)>;
+        }
+    };
+    (@list $T:ident $($rest:ident)*) => { HCons<<$T as TileArg>::Tile, tile_arg_tuple!(@list $($rest)*)> };
+    (@list) => { HNil };
+}
+tile_arg_tuple!(T0);
+tile_arg_tuple!(T0, T1);
+tile_arg_tuple!(T0, T1, T2);
+tile_arg_tuple!(T0, T1, T2, T3);
+tile_arg_tuple!(T0, T1, T2, T3, T4);
+tile_arg_tuple!(T0, T1, T2, T3, T4, T5);
+tile_arg_tuple!(T0, T1, T2, T3, T4, T5, T6);
+tile_arg_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+
+/// The rank condition of by-mode operations: a tiler may not have more
+/// modes than the layout it applies to. `Self` is the list of tiles,
+/// `AModes` the list of the layout's modes.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout (rank mismatch)",
+    label = "a tiler's rank must not exceed the rank of the layout it tiles",
+    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
+)]
+pub trait ZipCompose<AModes> {
+    /// The composed modes, as a list of layouts.
+    type Output;
+}
+impl<AL> ZipCompose<AL> for HNil {
+    type Output = HNil;
+}
+impl<T0: TileCompose<A0>, TR: ZipCompose<AR>, A0, AR> ZipCompose<HCons<A0, AR>> for HCons<T0, TR> {
+    type Output = HCons<<T0 as TileCompose<A0>>::Output, <TR as ZipCompose<AR>>::Output>;
+}
+
+/// Composition of the layout `A` with the canonical tile `Self`. (The tile
+/// is the `Self` type so that the solver never explores tiles it does not
+/// know yet.)
+pub trait TileCompose<A> {
+    /// The result layout.
+    type Output;
+}
+impl<A, BS, BD> TileCompose<A> for Layout<BS, BD>
+where
+    A: Compose1<Layout<BS, BD>>,
+{
+    type Output = <A as Compose1<Layout<BS, BD>>>::Output;
+}
+impl<A, L> TileCompose<A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipCompose<<A as ModesOf>::Output>,
+    <L as ZipCompose<<A as ModesOf>::Output>>::Output: MakeLayout,
+{
+    type Output = <<L as ZipCompose<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+}
+
+/// `Self ∘ B` for a layout, a shape or a tiler `B` (paper 3.3, DESIGN
+/// "Composition, precisely"). Post-conditions (eqs. 16–17): for a layout
+/// `B`, the result's shape is compatible with `B`'s and `R(c) = A(B(c))`;
+/// for a tiler, each mode satisfies them for its tile. Inadmissible
+/// compositions (divisibility conditions, rank) have no implementation.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: StaticLayout,
+/// {
+///     composition(a, b)
+/// }
+/// let r = compose(layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+/// assert_eq!(r.to_string(), "((_2,_2),_3):((_24,_2),_8)");
+/// ```
+pub trait Compose<B> {
+    /// The composition.
+    type Output;
+}
+impl<AS, AD, B: TileArg> Compose<B> for Layout<AS, AD>
+where
+    <B as TileArg>::Tile: TileCompose<Self>,
+{
+    type Output = <<B as TileArg>::Tile as TileCompose<Self>>::Output;
+}
+
+// -------------------------------------------------------------- complement
+
+/// Drops modes of size 1 or stride 0 (they do not shape the image).
+pub trait Nontrivial {
+    /// The kept modes.
+    type Output;
+}
+impl Nontrivial for MNil {
+    type Output = MNil;
+}
+impl<S: IsEqual<U1>, D, T> Nontrivial for MCons<S, D, T>
+where
+    Self: NontrivialA<Eq<S, U1>>,
+{
+    type Output = <Self as NontrivialA<Eq<S, U1>>>::Output;
+}
+/// `B` is "S is 1".
+pub trait NontrivialA<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: Nontrivial> NontrivialA<B1> for MCons<S, D, T> {
+    type Output = <T as Nontrivial>::Output;
+}
+impl<S, D: IsEqual<U0>, T> NontrivialA<B0> for MCons<S, D, T>
+where
+    Self: NontrivialB<Eq<D, U0>>,
+{
+    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
+}
+/// `B` is "D is 0".
+pub trait NontrivialB<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: Nontrivial> NontrivialB<B1> for MCons<S, D, T> {
+    type Output = <T as Nontrivial>::Output;
+}
+impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
+    type Output = MCons<S, D, <T as Nontrivial>::Output>;
+}
+
+/// Drops modes of stride 0 (CuTe's `filter` before coalescing).
+pub trait NonZeroStride {
+    /// The kept modes.
+    type Output;
+}
+impl NonZeroStride for MNil {
+    type Output = MNil;
+}
+impl<S, D: IsEqual<U0>, T> NonZeroStride for MCons<S, D, T>
+where
+    Self: NontrivialB<Eq<D, U0>>,
+    T: NonZeroStride,
+{
+    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
+}
+
+/// Insertion sort of a mode list by `(stride, shape)`.
+pub trait Sort {
+    /// The sorted modes.
+    type Output;
+}
+impl Sort for MNil {
+    type Output = MNil;
+}
+impl<S, D, T: Sort> Sort for MCons<S, D, T>
+where
+    <T as Sort>::Output: Insert<S, D>,
+{
+    type Output = <<T as Sort>::Output as Insert<S, D>>::Output;
+}
+/// Inserts `S:D` into a sorted mode list.
+pub trait Insert<S, D> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D> Insert<S, D> for MNil {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D: typenum::Cmp<D2>, S2, D2, T2> Insert<S, D> for MCons<S2, D2, T2>
+where
+    Self: InsertBy<S, D, Compare<D, D2>>,
+{
+    type Output = <Self as InsertBy<S, D, Compare<D, D2>>>::Output;
+}
+/// Insertion by the comparison `O` of the strides (then of the shapes).
+pub trait InsertBy<S, D, O> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D, S2, D2, T2> InsertBy<S, D, Less> for MCons<S2, D2, T2> {
+    type Output = MCons<S, D, Self>;
+}
+impl<S, D, S2, D2, T2: Insert<S, D>> InsertBy<S, D, Greater> for MCons<S2, D2, T2> {
+    type Output = MCons<S2, D2, <T2 as Insert<S, D>>::Output>;
+}
+impl<S: typenum::Cmp<S2>, D, S2, D2, T2> InsertBy<S, D, Equal> for MCons<S2, D2, T2>
+where
+    Self: InsertByShape<S, D, Compare<S, S2>>,
+{
+    type Output = <Self as InsertByShape<S, D, Compare<S, S2>>>::Output;
+}
+/// Insertion by the comparison `O` of the shapes (equal strides).
+pub trait InsertByShape<S, D, O> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D, S2, D2, T2, O> InsertByShape<S, D, O> for MCons<S2, D2, T2>
+where
+    Self: InsertBy<S, D, ShapeOrder<O>>,
+    O: ShapeOrderOf,
+{
+    type Output = <Self as InsertBy<S, D, ShapeOrder<O>>>::Output;
+}
+/// Maps a shape comparison to a placement: equal or less goes first.
+pub trait ShapeOrderOf {
+    /// `Less` or `Greater`.
+    type Output;
+}
+impl ShapeOrderOf for Less {
+    type Output = Less;
+}
+impl ShapeOrderOf for Equal {
+    type Output = Less;
+}
+impl ShapeOrderOf for Greater {
+    type Output = Greater;
+}
+type ShapeOrder<O> = <O as ShapeOrderOf>::Output;
+
+/// Complement's fold over the sorted modes with the current extent `C`
+/// and the cotarget `M` (paper 3.5): each mode `s:d` contributes
+/// `d/C : C`, then `C = s·d`; finally `ceil(M/C) : C`.
+pub trait CompFold<C, M> {
+    /// The complement's modes.
+    type Output;
+}
+impl<C, M> CompFold<C, M> for MNil
+where
+    M: Sub<B1>,
+    Sub1<M>: Div<C>,
+    Quot<Sub1<M>, C>: Add<B1>,
+{
+    type Output = MCons<typenum::Add1<Quot<Sub1<M>, C>>, C, MNil>;
+}
+impl<S, D: IsLess<C>, T, C, M> CompFold<C, M> for MCons<S, D, T>
+where
+    Self: CompStep<C, M, Le<D, C>>,
+{
+    type Output = <Self as CompStep<C, M, Le<D, C>>>::Output;
+}
+/// The injectivity condition of complement: `B` is "this stride is below
+/// the extent of the modes before it" (their images overlap).
+#[diagnostic::on_unimplemented(
+    message = "complement of a layout that is not injective",
+    label = "complement needs an injective layout whose sorted modes do not overlap",
+    note = "a mode's stride is smaller than the extent of the modes of smaller stride, so the layout maps two coordinates to one offset (or interleaves modes)"
+)]
+pub trait CompStep<C, M, B> {
+    /// The complement's modes.
+    type Output;
+}
+impl<S: Mul<D>, D: Div<C>, T, C, M> CompStep<C, M, B0> for MCons<S, D, T>
+where
+    T: CompFold<Prod<S, D>, M>,
+{
+    type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>, M>>::Output>;
+}
+
+/// The size of a cotarget shape (an integer or a tuple).
+pub trait ShapeSize {
+    /// The product of the leaves.
+    type Output;
+}
+impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
+    type Output = UInt<U, B>;
+}
+impl<A: ShapeSize> ShapeSize for (A,) {
+    type Output = <A as ShapeSize>::Output;
+}
+impl<A: ShapeSize, B: ShapeSize> ShapeSize for (A, B)
+where
+    <A as ShapeSize>::Output: Mul<<B as ShapeSize>::Output>,
+{
+    type Output = Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>;
+}
+impl<A: ShapeSize, B: ShapeSize, C: ShapeSize> ShapeSize for (A, B, C)
+where
+    <A as ShapeSize>::Output: Mul<<B as ShapeSize>::Output>,
+    Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>: Mul<<C as ShapeSize>::Output>,
+{
+    type Output = Prod<Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>, <C as ShapeSize>::Output>;
+}
+
+/// The modes of `complement(Layout<S, D>, M)` before coalescing.
+type CompModes<S, D, M> = <<<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output as CompFold<U1, M>>::Output;
+
+/// `complement(Self, M)` for a cotarget size `M` (paper 3.5): the layout
+/// of the offsets below `M` that `Self` does not reach, ordered; its image is
+/// disjoint from `Self`'s and strictly increasing (eqs. 27–29). A layout
+/// that is not injective has no implementation.
+pub trait ComplementT<M> {
+    /// The complement.
+    type Output;
+}
+impl<S, D, M> ComplementT<M> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: Nontrivial,
+    <FlatModes<S, D> as Nontrivial>::Output: Sort,
+    <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output: CompFold<U1, M>,
+    CompModes<S, D, M>: CoFold<U1, U0, Plain>,
+    Coalesced<CompModes<S, D, M>>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<CompModes<S, D, M>>>;
+}
+
+/// `coalesce(Self)`: the same function on its domain with the fewest flat
+/// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left.
+pub trait Coalesce {
+    /// The coalesced layout.
+    type Output;
+}
+impl<S, D> Coalesce for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<FlatModes<S, D>>>;
+}
+
+/// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
+/// image, no repeated offsets from broadcast modes).
+pub trait Filter {
+    /// The filtered layout.
+    type Output;
+}
+impl<S, D> Filter for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: NonZeroStride,
+    <FlatModes<S, D> as NonZeroStride>::Output: CoFold<U1, U0, Plain>,
+    Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>>;
+}
+
+// ---------------------------------------------------- divides and products
+
+/// Size and cosize of a layout as typenum integers.
+pub trait Extent {
+    /// `|L|`.
+    type Size;
+    /// `L(|L| − 1) + 1`.
+    type Cosize;
+}
+impl<S, D> Extent for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: ModeStats,
+    <FlatModes<S, D> as ModeStats>::Span: Add<B1>,
+{
+    type Size = <FlatModes<S, D> as ModeStats>::Size;
+    type Cosize = typenum::Add1<<FlatModes<S, D> as ModeStats>::Span>;
+}
+
+/// Marker: the divide family (`(A ∘ B, A ∘ B*)`, `B* = complement(B, |A|)`).
+pub struct DivideOp;
+/// Marker: the product family (`(A, A* ∘ B)`, `A* = complement(A, |A|·cosize(B))`).
+pub struct ProductOp;
+
+/// The two halves of a 1-D divide or product of `Self` by the layout `B`.
+pub trait Split1D<Op, B> {
+    /// First half (the tile).
+    type X;
+    /// Second half (the rest / the repetition).
+    type Y;
+}
+impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
+where
+    Self: Extent + Compose1<B>,
+    B: ComplementT<<Self as Extent>::Size>,
+    Self: Compose1<<B as ComplementT<<Self as Extent>::Size>>::Output>,
+{
+    type X = <Self as Compose1<B>>::Output;
+    type Y = <Self as Compose1<<B as ComplementT<<Self as Extent>::Size>>::Output>>::Output;
+}
+type ProdM<A, B> = Prod<<A as Extent>::Size, <B as Extent>::Cosize>;
+impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
+where
+    Self: Extent,
+    B: Extent,
+    <Self as Extent>::Size: Mul<<B as Extent>::Cosize>,
+    Self: ComplementT<ProdM<Self, B>>,
+    <Self as ComplementT<ProdM<Self, B>>>::Output: Compose1<B>,
+{
+    type X = Self;
+    type Y = <<Self as ComplementT<ProdM<Self, B>>>::Output as Compose1<B>>::Output;
+}
+
+/// The halves of a by-mode divide/product of the layout `A` by the
+/// canonical tile `Self`.
+pub trait TileParts<Op, A> {
+    /// First halves.
+    type X;
+    /// Second halves.
+    type Y;
+}
+impl<A, BS, BD, Op> TileParts<Op, A> for Layout<BS, BD>
+where
+    A: Split1D<Op, Layout<BS, BD>>,
+{
+    type X = <A as Split1D<Op, Layout<BS, BD>>>::X;
+    type Y = <A as Split1D<Op, Layout<BS, BD>>>::Y;
+}
+impl<A, L, Op> TileParts<Op, A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipParts<Op, <A as ModesOf>::Output>,
+    <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs: MakeLayout,
+    <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys: MakeLayout,
+{
+    type X = <<L as ZipParts<Op, <A as ModesOf>::Output>>::Xs as MakeLayout>::Output;
+    type Y = <<L as ZipParts<Op, <A as ModesOf>::Output>>::Ys as MakeLayout>::Output;
+}
+
+/// Mode-by-mode halves of the list of layouts `AModes` against the list of
+/// tiles `Self`; the modes past the tiles are `Rest`.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout (rank mismatch)",
+    label = "a tiler's rank must not exceed the rank of the layout it tiles",
+    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
+)]
+pub trait ZipParts<Op, AModes> {
+    /// First halves, one per tile.
+    type Xs;
+    /// Second halves, one per tile.
+    type Ys;
+    /// Untouched modes.
+    type Rest;
+}
+impl<AL, Op> ZipParts<Op, AL> for HNil {
+    type Xs = HNil;
+    type Ys = HNil;
+    type Rest = AL;
+}
+impl<T0: TileParts<Op, A0>, TR: ZipParts<Op, AR>, A0, AR, Op> ZipParts<Op, HCons<A0, AR>> for HCons<T0, TR> {
+    type Xs = HCons<<T0 as TileParts<Op, A0>>::X, <TR as ZipParts<Op, AR>>::Xs>;
+    type Ys = HCons<<T0 as TileParts<Op, A0>>::Y, <TR as ZipParts<Op, AR>>::Ys>;
+    type Rest = <TR as ZipParts<Op, AR>>::Rest;
+}
+
+/// The logical arrangement of the layout `A` by the canonical tile `Self`:
+/// each tiled mode becomes `(tile, rest)` recursively, untouched modes stay.
+pub trait TileLogical<Op, A> {
+    /// The result layout.
+    type Output;
+}
+type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+impl<A, BS, BD, Op> TileLogical<Op, A> for Layout<BS, BD>
+where
+    A: Split1D<Op, Layout<BS, BD>>,
+    Pair<<A as Split1D<Op, Layout<BS, BD>>>::X, <A as Split1D<Op, Layout<BS, BD>>>::Y>: MakeLayout,
+{
+    type Output =
+        <Pair<<A as Split1D<Op, Layout<BS, BD>>>::X, <A as Split1D<Op, Layout<BS, BD>>>::Y> as MakeLayout>::Output;
+}
+impl<A, L, Op> TileLogical<Op, A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipLogical<Op, <A as ModesOf>::Output>,
+    <L as ZipLogical<Op, <A as ModesOf>::Output>>::Output: MakeLayout,
+{
+    type Output = <<L as ZipLogical<Op, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+}
+
+/// Mode-by-mode logical arrangement; untouched modes are appended.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout (rank mismatch)",
+    label = "a tiler's rank must not exceed the rank of the layout it tiles",
+    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
+)]
+pub trait ZipLogical<Op, AModes> {
+    /// The result modes.
+    type Output;
+}
+impl<AL, Op> ZipLogical<Op, AL> for HNil {
+    type Output = AL;
+}
+impl<T0: TileLogical<Op, A0>, TR: ZipLogical<Op, AR>, A0, AR, Op> ZipLogical<Op, HCons<A0, AR>> for HCons<T0, TR> {
+    type Output = HCons<<T0 as TileLogical<Op, A0>>::Output, <TR as ZipLogical<Op, AR>>::Output>;
+}
+
+/// Marker: `((tiles), (rests, untouched...))`.
+pub struct Zipped;
+/// Marker: `((tiles), rests..., untouched...)`.
+pub struct Tiled;
+/// Marker: `(tiles..., rests..., untouched...)`.
+pub struct Flat;
+
+/// How the zipped/tiled/flat variants arrange the halves.
+pub trait Arrange<Xs, Ys, Rest> {
+    /// The list of result modes.
+    type Modes;
+}
+impl<Xs: MakeLayout, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Zipped
+where
+    <Ys as Append<Rest>>::Output: MakeLayout,
+{
+    type Modes = HCons<<Xs as MakeLayout>::Output, HCons<<<Ys as Append<Rest>>::Output as MakeLayout>::Output, HNil>>;
+}
+impl<Xs: MakeLayout, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Tiled {
+    type Modes = HCons<<Xs as MakeLayout>::Output, <Ys as Append<Rest>>::Output>;
+}
+impl<Xs, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Flat
+where
+    Xs: Append<<Ys as Append<Rest>>::Output>,
+{
+    type Modes = <Xs as Append<<Ys as Append<Rest>>::Output>>::Output;
+}
+
+/// A zipped/tiled/flat divide or product of the layout `A` by the
+/// canonical tile `Self`.
+pub trait TileArranged<Op, How, A> {
+    /// The result layout.
+    type Output;
+}
+impl<A, BS, BD, Op, How> TileArranged<Op, How, A> for Layout<BS, BD>
+where
+    Self: TileLogical<Op, A>,
+{
+    type Output = <Self as TileLogical<Op, A>>::Output;
+}
+type ZXs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs;
+type ZYs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys;
+type ZRest<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Rest;
+type Arr<How, L, Op, A> = <How as Arrange<ZXs<L, Op, A>, ZYs<L, Op, A>, ZRest<L, Op, A>>>::Modes;
+impl<A, L, Op, How> TileArranged<Op, How, A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipParts<Op, <A as ModesOf>::Output>,
+    How: Arrange<ZXs<L, Op, A>, ZYs<L, Op, A>, ZRest<L, Op, A>>,
+    Arr<How, L, Op, A>: MakeLayout,
+{
+    type Output = <Arr<How, L, Op, A> as MakeLayout>::Output;
+}
+
+// ------------------------------------------------------------- public API
+
+macro_rules! by_mode_op {
+    ($(#[$doc:meta])* $Trait:ident, $Op:ty, logical) => {
+        $(#[$doc])*
+        pub trait $Trait<B> {
+            /// The result layout.
+            type Output;
+        }
+        impl<AS, AD, B: TileArg> $Trait<B> for Layout<AS, AD>
+        where
+            <B as TileArg>::Tile: TileLogical<$Op, Self>,
+        {
+            type Output = <<B as TileArg>::Tile as TileLogical<$Op, Self>>::Output;
+        }
+    };
+    ($(#[$doc:meta])* $Trait:ident, $Op:ty, $How:ty) => {
+        $(#[$doc])*
+        pub trait $Trait<B> {
+            /// The result layout.
+            type Output;
+        }
+        impl<AS, AD, B: TileArg> $Trait<B> for Layout<AS, AD>
+        where
+            <B as TileArg>::Tile: TileArranged<$Op, $How, Self>,
+        {
+            type Output = <<B as TileArg>::Tile as TileArranged<$Op, $How, Self>>::Output;
+        }
+    };
+}
+
+by_mode_op!(
+    /// `logical_divide(Self, B)` (paper 3.5.2): `(A ∘ B, A ∘ B*)` with
+    /// `B* = complement(B, |A|)`, by mode for a tiler (untouched modes kept).
+    LogicalDivide, DivideOp, logical
+);
+by_mode_op!(
+    /// `zipped_divide(Self, B)`: `((tiles...), (rests..., untouched...))`.
+    ZippedDivide, DivideOp, Zipped
+);
+by_mode_op!(
+    /// `tiled_divide(Self, B)`: `((tiles...), rests..., untouched...)`.
+    TiledDivide, DivideOp, Tiled
+);
+by_mode_op!(
+    /// `flat_divide(Self, B)`: `(tiles..., rests..., untouched...)`.
+    FlatDivide, DivideOp, Flat
+);
+by_mode_op!(
+    /// `logical_product(Self, B)` (paper 3.5.1): `(A, A* ∘ B)` with
+    /// `A* = complement(A, |A|·cosize(B))`, by mode for a tiler.
+    LogicalProduct, ProductOp, logical
+);
+by_mode_op!(
+    /// `zipped_product(Self, B)`: `((tiles...), (repetitions..., untouched...))`.
+    ZippedProduct, ProductOp, Zipped
+);
+by_mode_op!(
+    /// `tiled_product(Self, B)`: `((tiles...), repetitions..., untouched...)`.
+    TiledProduct, ProductOp, Tiled
+);
+by_mode_op!(
+    /// `flat_product(Self, B)`: `(tiles..., repetitions..., untouched...)`.
+    FlatProduct, ProductOp, Flat
+);
+
+/// `complement(Self, M)` with a static cotarget shape `M` (an integer or a
+/// tuple, whose size is used).
+pub trait Complement<M> {
+    /// The complement.
+    type Output;
+}
+impl<AS, AD, M: ShapeSize> Complement<M> for Layout<AS, AD>
+where
+    Self: ComplementT<<M as ShapeSize>::Output>,
+{
+    type Output = <Self as ComplementT<<M as ShapeSize>::Output>>::Output;
+}
+
+use crate::StaticLayout;
+
+macro_rules! free_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: StaticLayout,
+        {
+            let _ = (a, b);
+            <<A as $Trait<B>>::Output as Default>::default()
+        }
+    };
+}
+
+free_fn!(
+    /// Functional composition `a ∘ b` of a layout with a layout, a shape or
+    /// a tiler, computed in trait resolution (see [`Compose`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+    /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+    /// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
+    /// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
+    /// ```
+    composition, Compose
+);
+free_fn!(
+    /// `complement(a, m)` for a static cotarget shape `m` (see [`Complement`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+    /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
+    /// ```
+    complement, Complement
+);
+free_fn!(
+    /// `logical_divide(a, b)` (see [`LogicalDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+    /// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// ```
+    logical_divide, LogicalDivide
+);
+free_fn!(
+    /// `zipped_divide(a, b)` (see [`ZippedDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = zipped_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+    /// ```
+    zipped_divide, ZippedDivide
+);
+free_fn!(
+    /// `tiled_divide(a, b)` (see [`TiledDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = tiled_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
+    /// ```
+    tiled_divide, TiledDivide
+);
+free_fn!(
+    /// `flat_divide(a, b)` (see [`FlatDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = flat_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+    /// ```
+    flat_divide, FlatDivide
+);
+free_fn!(
+    /// `logical_product(a, b)` (see [`LogicalProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = logical_product(layout!((3,4):(4,1)), layout!((2,5):(1,2)));
+    /// assert_eq!(p.to_string(), "((_3,_4),(_2,_5)):((_4,_1),(_12,_24))");
+    /// ```
+    logical_product, LogicalProduct
+);
+free_fn!(
+    /// `zipped_product(a, b)` (see [`ZippedProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = zipped_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
+    /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+    /// ```
+    zipped_product, ZippedProduct
+);
+free_fn!(
+    /// `tiled_product(a, b)` (see [`TiledProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
+    /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+    /// ```
+    tiled_product, TiledProduct
+);
+free_fn!(
+    /// `flat_product(a, b)` (see [`FlatProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = flat_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
+    /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+    /// ```
+    flat_product, FlatProduct
+);
+
+/// `coalesce(a)` (see [`Coalesce`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(coalesce(layout!((2,(1,6)):(1,(6,2)))).to_string(), "_12:_1");
+/// ```
+#[inline(always)]
+pub fn coalesce<A: Coalesce>(a: A) -> <A as Coalesce>::Output
+where
+    <A as Coalesce>::Output: StaticLayout,
+{
+    let _ = a;
+    Default::default()
+}
+
+/// `filter(a)` (see [`Filter`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(filter(layout!((2,(3,4)):(0,(1,3)))).to_string(), "_12:_1");
+/// ```
+#[inline(always)]
+pub fn filter<A: Filter>(a: A) -> <A as Filter>::Output
+where
+    <A as Filter>::Output: StaticLayout,
+{
+    let _ = a;
+    Default::default()
+}

@@ -1,0 +1,215 @@
+//! Type-level lists on which the algebra runs, and their conversions from
+//! and to the user-facing tuple trees.
+//!
+//! * `MCons<S, D, T>` / `MNil`: a list of flat modes `s:d` (typenum leaves),
+//!   what a layout flattens to.
+//! * `HCons<H, T>` / `HNil`: a list of arbitrary types (layouts, tiles).
+//!
+//! These are types only, never values. They are public because they appear
+//! in the bounds of the algebra's traits, but users never need to name them.
+
+use crate::layout::Layout;
+use core::marker::PhantomData;
+use typenum::{B1, Bit, Prod, Sub1, Sum, U0, U1, UInt, Unsigned};
+
+/// The empty mode list.
+pub struct MNil;
+/// A flat mode `S:D` followed by the modes `T`.
+pub struct MCons<S, D, T>(PhantomData<(S, D, T)>);
+
+/// The empty type list.
+pub struct HNil;
+/// A type `H` followed by the list `T`.
+pub struct HCons<H, T>(PhantomData<(H, T)>);
+
+/// Flattens a (shape, stride) tree pair onto the front of the mode list
+/// `Acc`, leaves in order.
+pub trait FlattenInto<D, Acc> {
+    /// The modes of this tree followed by `Acc`.
+    type Output;
+}
+
+impl<U: Unsigned, B: Bit, D, Acc> FlattenInto<D, Acc> for UInt<U, B> {
+    type Output = MCons<UInt<U, B>, D, Acc>;
+}
+
+/// The flat modes of a layout.
+pub type FlatModes<S, D> = <S as FlattenInto<D, MNil>>::Output;
+
+// Written out per arity: the accumulator of mode k is the fold of modes k+1...
+impl<S0, D0, Acc> FlattenInto<(D0,), Acc> for (S0,)
+where
+    S0: FlattenInto<D0, Acc>,
+{
+    type Output = <S0 as FlattenInto<D0, Acc>>::Output;
+}
+impl<S0, D0, S1, D1, Acc> FlattenInto<(D0, D1), Acc> for (S0, S1)
+where
+    S1: FlattenInto<D1, Acc>,
+    S0: FlattenInto<D0, <S1 as FlattenInto<D1, Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<D0, <S1 as FlattenInto<D1, Acc>>::Output>>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, Acc> FlattenInto<(D0, D1, D2), Acc> for (S0, S1, S2)
+where
+    (S1, S2): FlattenInto<(D1, D2), Acc>,
+    S0: FlattenInto<D0, <(S1, S2) as FlattenInto<(D1, D2), Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<D0, <(S1, S2) as FlattenInto<(D1, D2), Acc>>::Output>>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, S3, D3, Acc> FlattenInto<(D0, D1, D2, D3), Acc> for (S0, S1, S2, S3)
+where
+    (S1, S2, S3): FlattenInto<(D1, D2, D3), Acc>,
+    S0: FlattenInto<D0, <(S1, S2, S3) as FlattenInto<(D1, D2, D3), Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<D0, <(S1, S2, S3) as FlattenInto<(D1, D2, D3), Acc>>::Output>>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, Acc> FlattenInto<(D0, D1, D2, D3, D4), Acc> for (S0, S1, S2, S3, S4)
+where
+    (S1, S2, S3, S4): FlattenInto<(D1, D2, D3, D4), Acc>,
+    S0: FlattenInto<D0, <(S1, S2, S3, S4) as FlattenInto<(D1, D2, D3, D4), Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<D0, <(S1, S2, S3, S4) as FlattenInto<(D1, D2, D3, D4), Acc>>::Output>>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, Acc> FlattenInto<(D0, D1, D2, D3, D4, D5), Acc>
+    for (S0, S1, S2, S3, S4, S5)
+where
+    (S1, S2, S3, S4, S5): FlattenInto<(D1, D2, D3, D4, D5), Acc>,
+    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5) as FlattenInto<(D1, D2, D3, D4, D5), Acc>>::Output>,
+{
+    type Output =
+        <S0 as FlattenInto<D0, <(S1, S2, S3, S4, S5) as FlattenInto<(D1, D2, D3, D4, D5), Acc>>::Output>>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, S6, D6, Acc> FlattenInto<(D0, D1, D2, D3, D4, D5, D6), Acc>
+    for (S0, S1, S2, S3, S4, S5, S6)
+where
+    (S1, S2, S3, S4, S5, S6): FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>,
+    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5, S6) as FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<
+        D0,
+        <(S1, S2, S3, S4, S5, S6) as FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>>::Output,
+    >>::Output;
+}
+impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, S6, D6, S7, D7, Acc>
+    FlattenInto<(D0, D1, D2, D3, D4, D5, D6, D7), Acc> for (S0, S1, S2, S3, S4, S5, S6, S7)
+where
+    (S1, S2, S3, S4, S5, S6, S7): FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>,
+    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5, S6, S7) as FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>>::Output>,
+{
+    type Output = <S0 as FlattenInto<
+        D0,
+        <(S1, S2, S3, S4, S5, S6, S7) as FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>>::Output,
+    >>::Output;
+}
+
+/// A mode list as a layout, as cute-dynamic's `layout_from_modes`: no
+/// modes is `1:0`, one mode the scalar layout `s:d`, more a flat tuple.
+pub trait ModesToLayout {
+    /// The shape tree.
+    type Shape;
+    /// The stride tree.
+    type Stride;
+}
+
+/// The layout of a mode list.
+pub type LayoutOfModes<M> = Layout<<M as ModesToLayout>::Shape, <M as ModesToLayout>::Stride>;
+
+impl ModesToLayout for MNil {
+    type Shape = U1;
+    type Stride = U0;
+}
+impl<S, D> ModesToLayout for MCons<S, D, MNil> {
+    type Shape = S;
+    type Stride = D;
+}
+macro_rules! modes_to_layout {
+    ($($S:ident $D:ident),+) => {
+        impl<$($S, $D),+> ModesToLayout for modes_to_layout!(@list $($S $D)+) {
+            type Shape = ($($S,)+);
+            type Stride = ($($D,)+);
+        }
+    };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, modes_to_layout!(@list $($rest)*)> };
+    (@list) => { MNil };
+}
+modes_to_layout!(S0 D0, S1 D1);
+modes_to_layout!(S0 D0, S1 D1, S2 D2);
+modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3);
+modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
+modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
+modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
+modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+
+/// The top-level modes of a layout as a list of layouts (a scalar layout
+/// is its own single mode).
+pub trait ModesOf {
+    /// `HCons<Layout<S0, D0>, ...>`.
+    type Output;
+}
+
+impl<U: Unsigned, B: Bit, D> ModesOf for Layout<UInt<U, B>, D> {
+    type Output = HCons<Layout<UInt<U, B>, D>, HNil>;
+}
+macro_rules! modes_of {
+    ($($S:ident $D:ident),+) => {
+        impl<$($S, $D),+> ModesOf for Layout<($($S,)+), ($($D,)+)> {
+            type Output = modes_of!(@list $($S $D)+);
+        }
+        impl<$($S, $D),+> MakeLayout for modes_of!(@list $($S $D)+) {
+            type Output = Layout<($($S,)+), ($($D,)+)>;
+        }
+    };
+    (@list $S:ident $D:ident $($rest:ident)*) => { HCons<Layout<$S, $D>, modes_of!(@list $($rest)*)> };
+    (@list) => { HNil };
+}
+
+/// A list of layouts as the layout whose modes they are (CuTe's
+/// `make_layout(L0, L1, ...)`): always a tuple, `(L0)` for one.
+pub trait MakeLayout {
+    /// The layout.
+    type Output;
+}
+
+modes_of!(S0 D0);
+modes_of!(S0 D0, S1 D1);
+modes_of!(S0 D0, S1 D1, S2 D2);
+modes_of!(S0 D0, S1 D1, S2 D2, S3 D3);
+modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
+modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
+modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
+modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+
+/// List concatenation.
+pub trait Append<L2> {
+    /// `Self ++ L2`.
+    type Output;
+}
+impl<L2> Append<L2> for HNil {
+    type Output = L2;
+}
+impl<H, T: Append<L2>, L2> Append<L2> for HCons<H, T> {
+    type Output = HCons<H, <T as Append<L2>>::Output>;
+}
+
+/// Product of the shapes and `Σ (s−1)·d + 1` of a mode list.
+pub trait ModeStats {
+    /// `Π s`.
+    type Size;
+    /// `Σ (s − 1)·d`.
+    type Span;
+}
+impl ModeStats for MNil {
+    type Size = U1;
+    type Span = U0;
+}
+impl<S, D, T> ModeStats for MCons<S, D, T>
+where
+    T: ModeStats,
+    S: core::ops::Mul<<T as ModeStats>::Size> + core::ops::Sub<B1>,
+    Sub1<S>: core::ops::Mul<D>,
+    Prod<Sub1<S>, D>: core::ops::Add<<T as ModeStats>::Span>,
+{
+    type Size = Prod<S, <T as ModeStats>::Size>;
+    type Span = Sum<Prod<Sub1<S>, D>, <T as ModeStats>::Span>;
+}
