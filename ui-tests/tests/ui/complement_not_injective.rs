@@ -1,0 +1,6 @@
+// complement of a layout that maps two coordinates to one offset.
+use cute_static::prelude::*;
+
+fn main() {
+    let _r = complement(layout!((4,4):(1,2)), shape!(64));
+}
