@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""Generates tests/tests/static_agreement.rs: static/dynamic agreement cases.
+
+Draws random layouts and tilers (fixed seed), builds an expression for every
+operation of the static algebra, and keeps the admissible ones: those that the
+`cute` CLI (cute-dynamic) evaluates without error (`cute --batch`). Each kept
+case becomes a Rust assertion that the static result's `to_dynamic()` equals
+cute-dynamic's result for the same expression and that the two `Display`
+texts agree once the static markers `_` are removed.
+
+Usage (from the workspace root, after `cargo build -p cute-cli`):
+    python3 cute-static/scripts/gen_agreement.py [N_PER_OP] > tests/tests/static_agreement.rs
+"""
+
+import random
+import subprocess
+import sys
+
+SEED = 20261122
+PER_OP = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+CLI = "target/debug/cute"
+
+rng = random.Random(SEED)
+
+
+def tup(vals):
+    """CuTe text of a tree given as int or list."""
+    if isinstance(vals, int):
+        return str(vals)
+    return "(" + ",".join(tup(v) for v in vals) + ")"
+
+
+def rand_shape_tree(max_rank=3, depth=2, lo=1, hi=8):
+    rank = rng.randint(1, max_rank)
+    if rank == 1 and rng.random() < 0.5:
+        return rng.randint(max(lo, 2), hi)
+    out = []
+    for _ in range(rank):
+        if depth > 1 and rng.random() < 0.25:
+            out.append(rand_shape_tree(2, depth - 1, lo, 4))
+        else:
+            out.append(rng.randint(lo, hi))
+    return out
+
+
+def leaves(t):
+    if isinstance(t, int):
+        return [t]
+    return [x for c in t for x in leaves(c)]
+
+
+def rebuild(t, it):
+    if isinstance(t, int):
+        return next(it)
+    return [rebuild(c, it) for c in t]
+
+
+def compact_strides(shape, permute=True):
+    """Column-major strides of the leaves, in a random leaf order."""
+    ls = leaves(shape)
+    order = list(range(len(ls)))
+    if permute:
+        rng.shuffle(order)
+    strides = [0] * len(ls)
+    acc = 1
+    for k in order:
+        strides[k] = acc
+        acc *= ls[k]
+    return rebuild(shape, iter(strides))
+
+
+def rand_layout(max_rank=3, depth=2, hi=8, kind=None):
+    shape = rand_shape_tree(max_rank, depth, 1, hi)
+    kind = kind or rng.choice(["compact", "compact", "padded", "random", "broadcast"])
+    if kind == "compact":
+        stride = compact_strides(shape)
+    elif kind == "padded":
+        ls = leaves(shape)
+        acc, strides = rng.choice([1, 2]), []
+        for s in ls:
+            strides.append(acc)
+            acc = acc * s + rng.choice([0, 0, 1, 2])
+        stride = rebuild(shape, iter(strides))
+    elif kind == "broadcast":
+        st = leaves(compact_strides(shape))
+        k = rng.randrange(len(st))
+        st[k] = 0
+        stride = rebuild(shape, iter(st))
+    else:
+        stride = rebuild(shape, iter(rng.randint(0, 40) for _ in leaves(shape)))
+    return shape, stride
+
+
+def lay(l):
+    return tup(l[0]) + ":" + tup(l[1])
+
+
+def size(l):
+    p = 1
+    for s in leaves(l[0]):
+        p *= s
+    return p
+
+
+def modes(l):
+    s, d = l
+    if isinstance(s, int):
+        return [(s, d)]
+    return list(zip(s, d))
+
+
+def divisor_layout(n):
+    """A small layout whose size divides n, strides likely admissible."""
+    divs = [d for d in range(2, n + 1) if n % d == 0] or [1]
+    s = rng.choice(divs)
+    if rng.random() < 0.4 and s >= 4:
+        a = rng.choice([d for d in range(2, s + 1) if s % d == 0])
+        shape = [a, s // a] if s // a > 1 else a
+        if isinstance(shape, list):
+            d0 = rng.choice([1, 2])
+            return (shape, [d0, d0 * a * rng.choice([1, 1, 2])])
+        return (shape, rng.choice([1, 2]))
+    return (s, rng.choice([1, 1, 2, 3, 4]))
+
+
+def rand_tiler(a, shapes_only=False):
+    """A tiler with at most rank(a) tiles, each fit for its mode."""
+    ms = modes(a)
+    n = rng.randint(1, len(ms))
+    tiles = []
+    for k in range(n):
+        m = ms[k]
+        sz = size(m)
+        if shapes_only or rng.random() < 0.4:
+            divs = [d for d in range(1, sz + 1) if sz % d == 0]
+            tiles.append(str(rng.choice(divs)))
+        else:
+            tiles.append(lay(divisor_layout(sz)))
+    return tiles
+
+
+def static_tile_args(tiles):
+    return "tile!(" + ", ".join(tiles) + ")"
+
+
+def cases_for(op):
+    a = rand_layout()
+    if op == "coalesce":
+        return f"coalesce({lay(a)})", f"coalesce(layout!({lay(a)}))"
+    if op == "filter":
+        return f"filter({lay(a)})", f"filter(layout!({lay(a)}))"
+    if op == "complement":
+        a = rand_layout(kind=rng.choice(["compact", "padded", "broadcast"]))
+        m = size(a) * rng.choice([1, 2, 3, 4]) + rng.choice([0, 0, 1, 5])
+        return f"complement({lay(a)}, {m})", f"complement(layout!({lay(a)}), shape!({m}))"
+    if op == "composition":
+        a = rand_layout(kind=rng.choice(["compact", "padded", "random"]))
+        form = rng.choice(["layout", "layout", "tiler", "shape"])
+        if form == "layout":
+            b = divisor_layout(size(a)) if rng.random() < 0.6 else rand_layout(2, 2, 6)
+            return f"composition({lay(a)}, {lay(b)})", f"composition(layout!({lay(a)}), layout!({lay(b)}))"
+        if form == "tiler":
+            t = rand_tiler(a)
+            return f"composition({lay(a)}, <{','.join(t)}>)", f"composition(layout!({lay(a)}), {static_tile_args(t)})"
+        t = rand_tiler(a, shapes_only=True)
+        dyn_t = t[0] if len(t) == 1 and rng.random() < 0.5 else "(" + ",".join(t) + ")"
+        st = f"shape!({t[0]})" if not dyn_t.startswith("(") else f"shape!(({','.join(t)}))"
+        return f"composition({lay(a)}, {dyn_t})", f"composition(layout!({lay(a)}), {st})"
+    # divides and products
+    kind, fam = op.split("_")
+    a = rand_layout(kind=rng.choice(["compact", "compact", "padded"]))
+    if fam == "divide":
+        if rng.random() < 0.5:
+            b = divisor_layout(size(a))
+            return f"{op}({lay(a)}, {lay(b)})", f"{op}(layout!({lay(a)}), layout!({lay(b)}))"
+        t = rand_tiler(a)
+        return f"{op}({lay(a)}, <{','.join(t)}>)", f"{op}(layout!({lay(a)}), {static_tile_args(t)})"
+    a = rand_layout(2, 2, 5, kind=rng.choice(["compact", "padded"]))
+    if rng.random() < 0.5:
+        b = rand_layout(2, 1, 4, kind=rng.choice(["compact", "compact", "padded"]))
+        return f"{op}({lay(a)}, {lay(b)})", f"{op}(layout!({lay(a)}), layout!({lay(b)}))"
+    ms = modes(a)
+    n = rng.randint(1, len(ms))
+    t = [lay(rand_layout(1, 1, 4, kind="compact")) if rng.random() < 0.6 else str(rng.randint(1, 4)) for _ in range(n)]
+    return f"{op}({lay(a)}, <{','.join(t)}>)", f"{op}(layout!({lay(a)}), {static_tile_args(t)})"
+
+
+OPS = [
+    "coalesce", "filter", "complement", "composition",
+    "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+    "logical_product", "zipped_product", "tiled_product", "flat_product",
+]
+
+WEIGHT = {"composition": 3}
+
+
+def main():
+    kept = []
+    for op in OPS:
+        want = PER_OP * WEIGHT.get(op, 1)
+        got, tries, seen = [], 0, set()
+        while len(got) < want and tries < want * 40:
+            tries += 1
+            batch = [cases_for(op) for _ in range(want * 2)]
+            batch = [c for c in batch if c[0] not in seen]
+            inp = "\n".join(c[0] for c in batch) + "\n"
+            out = subprocess.run([CLI, "--batch"], input=inp, capture_output=True, text=True, check=False).stdout
+            for (dyn, st), res in zip(batch, out.splitlines()):
+                if res.startswith("error") or dyn in seen:
+                    continue
+                # Results wider than the static list conversions (8 modes) are skipped.
+                if res.count(",") > 40:
+                    continue
+                seen.add(dyn)
+                got.append((dyn, st, res))
+                if len(got) >= want:
+                    break
+        kept.extend(got)
+    print("//! Generated by `cute-static/scripts/gen_agreement.py` (seed %d): do not edit." % SEED)
+    print("//!")
+    print("//! Each case computes an operation of the static algebra in trait")
+    print("//! resolution and checks it against cute-dynamic on the same expression:")
+    print("//! `to_dynamic()` equals the dynamic result, and the two texts are the same")
+    print("//! once the static markers `_` are removed.")
+    print()
+    print("use cute_static::prelude::*;")
+    print()
+    print("fn check(expr: &str, stat: &dyn std::fmt::Display, stat_dyn: cute_dynamic::Layout) {")
+    print("    let dy = cute_dynamic::eval(expr).unwrap_or_else(|e| panic!(\"{expr}: {e}\")).to_string();")
+    print("    let dl: cute_dynamic::Layout = dy.parse().unwrap_or_else(|e| panic!(\"{expr}: {dy}: {e}\"));")
+    print("    assert_eq!(stat_dyn, dl, \"{expr}: to_dynamic\");")
+    print("    assert_eq!(stat.to_string().replace('_', \"\"), dy, \"{expr}: display\");")
+    print("}")
+    print()
+    print("macro_rules! case {")
+    print("    ($expr:expr, $stat:expr) => {{")
+    print("        let r = $stat;")
+    print("        check($expr, &r, r.to_dynamic());")
+    print("    }};")
+    print("}")
+    by_op = {}
+    for dyn, st, res in kept:
+        by_op.setdefault(dyn.split("(")[0], []).append((dyn, st, res))
+    for op in OPS:
+        cs = by_op.get(op, [])
+        print()
+        print(f"/// {len(cs)} cases of `{op}`.")
+        print("#[test]")
+        print(f"fn agree_{op}() {{")
+        for dyn, st, res in cs:
+            print(f"    case!({dyn!r}, {st}); // {res}".replace("case!('", 'case!("').replace("', ", '", '))
+        print("}")
+    print(f"// {len(kept)} cases in all.", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
