@@ -78,7 +78,14 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
         return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
     }
     let (mut modes, curr) = complement_modes(a)?;
-    modes.push((ceil_div(cotarget, curr), curr));
+    // The last mode repeats until make_layout(A, R) reaches the cotarget.
+    // Where a stride is not a multiple of the extent below it, the floor
+    // division leaves a gap, so count the reach actually covered rather
+    // than ceil(M / curr) (which would fall short: ((2,2)):((11,1)) with 22).
+    let covered = (a.cosize() - 1) + modes.iter().map(|&(n, d)| (n - 1) * d).sum::<i64>();
+    let need = cotarget - 1 - covered;
+    let last = if need <= 0 { 1 } else { 1 + ceil_div(need, curr) };
+    modes.push((last, curr));
     let r = layout_from_modes(&crate::coalesce::coalesce_modes(&modes));
     r.check_extent()?;
     Ok(r)

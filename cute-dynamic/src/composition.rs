@@ -4,6 +4,7 @@ use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{Builder, IntTuple, Node, children};
 use crate::layout::{Layout, Modes};
 use crate::tiler::Tiler;
+use smallvec::SmallVec;
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
 /// or a shape (read as a tiler of stride-1 layouts). Implemented for
@@ -64,7 +65,10 @@ impl AsTiler for IntTuple {
 ///
 /// Errors: [`LayoutError::StrideDivisibility`] and
 /// [`LayoutError::ShapeDivisibility`] when the composition is not a layout
-/// (paper 3.3.3, the two divisibility conditions), `RankMismatch` for a tiler
+/// (paper 3.3.3, the two divisibility conditions),
+/// [`LayoutError::NotDistributive`] when `B` has several modes whose offsets
+/// add up past a mode of `A` (then `A ∘ B` is not the concatenation of the
+/// `A ∘ B_i`, and not a layout of `B`'s shape), `RankMismatch` for a tiler
 /// with more modes than `A`, `Overflow`, and `Unsupported` for a negative
 /// stride in `B` when `A` is not a single linear mode.
 ///
@@ -148,7 +152,18 @@ pub(crate) fn prepare(a: &Layout) -> Modes {
 
 /// Composes the prepared `A` with one leaf `s:d` of `B`, appending the
 /// resulting modes to `out` (none for a size-1 result).
-pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, ctx: &dyn Fn() -> String) -> Result<()> {
+///
+/// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
+/// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
+/// mode), for the distributivity check of [`check_reach`].
+pub(crate) fn compose_leaf(
+    am: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    out: &mut Modes,
+    reach: &mut [i64],
+    ctx: &dyn Fn() -> String,
+) -> Result<()> {
     if s == 1 {
         return Ok(());
     }
@@ -169,7 +184,7 @@ pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, c
     }
     let mut rest_shape = s;
     let mut rest_stride = d;
-    for &(sr, dr) in &am[..am.len() - 1] {
+    for (r, &(sr, dr)) in am[..am.len() - 1].iter().enumerate() {
         if rest_stride % sr == 0 {
             rest_stride /= sr;
             continue;
@@ -180,6 +195,7 @@ pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, c
                 return Err(LayoutError::ShapeDivisibility { shape: sr, fits: n, rest: rest_shape, context: ctx() });
             }
             out.push((n, checked_mul(rest_stride, dr, "composition")?));
+            reach[r] = reach[r].saturating_add((n - 1) * rest_stride);
             rest_shape /= n;
             rest_stride = 1;
             if rest_shape == 1 {
@@ -190,6 +206,7 @@ pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, c
         let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
         if stays {
             out.push((rest_shape, checked_mul(rest_stride, dr, "composition")?));
+            reach[r] = reach[r].saturating_add((rest_shape - 1) * rest_stride);
             return Ok(());
         }
         return Err(LayoutError::StrideDivisibility { shape: sr, stride: rest_stride, context: ctx() });
@@ -198,12 +215,28 @@ pub(crate) fn compose_leaf(am: &[(i64, i64)], s: i64, d: i64, out: &mut Modes, c
     Ok(())
 }
 
+/// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
+/// up, never carry out of a (bounded) mode of `A`: then every mode of `A`
+/// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
+/// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
+/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
+pub(crate) fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> String) -> Result<()> {
+    for (&(shape, _), &used) in am.iter().zip(reach).take(am.len() - 1) {
+        if used >= shape {
+            return Err(LayoutError::NotDistributive { shape, reach: used, context: ctx() });
+        }
+    }
+    Ok(())
+}
+
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let am = prepare(a);
     let ctx = || format!("composition({a}, {b})");
     let mut bs = Builder::new();
     let mut bd = Builder::new();
-    compose_tree(&am, &b.shape.nodes, &b.stride.nodes, &mut bs, &mut bd, &ctx)?;
+    let mut reach: SmallVec<[i64; 16]> = smallvec::smallvec![0; am.len()];
+    compose_tree(&am, &b.shape.nodes, &b.stride.nodes, &mut bs, &mut bd, &mut reach, &ctx)?;
+    check_reach(&am, &reach, &ctx)?;
     let r = Layout::from_parts(bs.finish(), bd.finish());
     r.check_extent()?;
     Ok(r)
@@ -216,12 +249,13 @@ fn compose_tree(
     d: &[Node],
     bs: &mut Builder,
     bd: &mut Builder,
+    reach: &mut [i64],
     ctx: &dyn Fn() -> String,
 ) -> Result<()> {
     match (s[0], d[0]) {
         (Node::Leaf(sv), Node::Leaf(dv)) => {
             let mut modes = Modes::new();
-            compose_leaf(am, sv, dv, &mut modes, ctx)?;
+            compose_leaf(am, sv, dv, &mut modes, reach, ctx)?;
             push_modes(bs, bd, &modes);
             Ok(())
         }
@@ -229,7 +263,7 @@ fn compose_tree(
             bs.open();
             bd.open();
             for (sc, dc) in children(s).zip(children(d)) {
-                compose_tree(am, sc, dc, bs, bd, ctx)?;
+                compose_tree(am, sc, dc, bs, bd, reach, ctx)?;
             }
             bs.close();
             bd.close();

@@ -4,13 +4,19 @@
 use crate::complement::complement;
 use crate::composition::{AsTiler, composition};
 use crate::error::Result;
-use crate::layout::Layout;
+use crate::layout::{Layout, make_layout};
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     let star = complement(b, a.size())?;
-    Ok((composition(a, b)?, composition(a, &star)?))
+    // Composed together, not one part at a time: the distributivity check
+    // must see B's and B*'s offsets added up.
+    let both = composition(a, &make_layout(&[b.clone(), star])?)?;
+    match (both.get(0), both.get(1)) {
+        (Some(tile), Some(rest)) => Ok((tile, rest)),
+        _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a divide lost a mode".into() }),
+    }
 }
 
 /// Logical divide `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))`

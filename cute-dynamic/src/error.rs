@@ -33,6 +33,19 @@ pub enum LayoutError {
         /// The composition, as text.
         context: String,
     },
+    /// Composition `A ∘ B` with a `B` of several modes: added up, their
+    /// offsets reach past a mode of the coalesced `A` and carry into the next
+    /// one, so `A ∘ B` is not the concatenation of the `A ∘ B_i` (composition
+    /// distributes over `B`'s modes only when no such carry can happen).
+    NotDistributive {
+        /// The shape `S_r` of the mode of the coalesced `A`.
+        shape: i64,
+        /// How far into that mode the modes of `B` reach together
+        /// (`Σ (n-1)·stride` over their pieces in that mode).
+        reach: i64,
+        /// The composition, as text.
+        context: String,
+    },
     /// A shape and a stride do not have the same tree structure.
     NotCongruent {
         /// The shape, as text.
@@ -155,6 +168,12 @@ impl fmt::Display for LayoutError {
                  coalesced left layout holds {fits} of the strided elements, which does not divide \
                  the {rest} elements still to place"
             ),
+            LayoutError::NotDistributive { shape, reach, context } => write!(
+                f,
+                "composition does not distribute over the modes of the right layout in {context}: \
+                 together they reach {reach} into a mode of shape {shape} of the coalesced left layout, \
+                 so their offsets carry into the next mode"
+            ),
             LayoutError::NotCongruent { shape, stride } => {
                 write!(f, "shape {shape} and stride {stride} are not congruent: they must have the same tree structure")
             }
@@ -202,9 +221,9 @@ impl std::error::Error for LayoutError {}
 pub type Result<T> = std::result::Result<T, LayoutError>;
 
 pub(crate) fn checked_mul(a: i64, b: i64, operation: &'static str) -> Result<i64> {
-    a.checked_mul(b).ok_or(LayoutError::Overflow { operation })
+    a.checked_mul(b).ok_or_else(|| LayoutError::Overflow { operation })
 }
 
 pub(crate) fn checked_add(a: i64, b: i64, operation: &'static str) -> Result<i64> {
-    a.checked_add(b).ok_or(LayoutError::Overflow { operation })
+    a.checked_add(b).ok_or_else(|| LayoutError::Overflow { operation })
 }

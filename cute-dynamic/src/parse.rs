@@ -128,9 +128,11 @@ impl<'a> Parser<'a> {
             self.pos = if marker { digits_start } else { start };
             return Err(self.error(if allow_underscore { "an integer or '_'" } else { "an integer" }));
         }
+        // Accumulate with the sign so that i64::MIN parses too.
+        let sign = if neg { -1 } else { 1 };
         let mut v: i64 = 0;
         for &c in &self.src[digits_start..self.pos] {
-            v = match v.checked_mul(10).and_then(|v| v.checked_add(i64::from(c - b'0'))) {
+            v = match v.checked_mul(10).and_then(|v| v.checked_add(sign * i64::from(c - b'0'))) {
                 Some(v) => v,
                 None => {
                     self.pos = start;
@@ -138,7 +140,12 @@ impl<'a> Parser<'a> {
                 }
             };
         }
-        Ok(if neg { -v } else { v })
+        if v == UNDERSCORE && allow_underscore {
+            // In a slice coordinate this value is the `_` marker.
+            self.pos = start;
+            return Err(self.error("an integer above -9223372036854775808 in a coordinate"));
+        }
+        Ok(v)
     }
 
     /// A tuple or integer, appended to `b` as one child (or as the root).

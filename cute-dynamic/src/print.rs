@@ -7,9 +7,11 @@ use crate::parse::UNDERSCORE;
 use crate::tiler::Tiler;
 use std::fmt::{self, Display, Write};
 
-pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node]) -> fmt::Result {
+/// Writes a tree; `free` prints the slice marker as `_` (slice
+/// coordinates), otherwise every leaf is a number.
+pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node], free: bool) -> fmt::Result {
     match nodes[0] {
-        Node::Leaf(UNDERSCORE) => f.write_char('_'),
+        Node::Leaf(UNDERSCORE) if free => f.write_char('_'),
         Node::Leaf(v) => write!(f, "{v}"),
         Node::Tuple { .. } => {
             f.write_char('(')?;
@@ -17,7 +19,7 @@ pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node]) -> fmt::Result {
                 if k > 0 {
                     f.write_char(',')?;
                 }
-                write_nodes(f, c)?;
+                write_nodes(f, c, free)?;
             }
             f.write_char(')')
         }
@@ -26,15 +28,15 @@ pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node]) -> fmt::Result {
 
 impl Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_nodes(f, &self.nodes)
+        write_nodes(f, &self.nodes, false)
     }
 }
 
 impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_nodes(f, &self.shape.nodes)?;
+        write_nodes(f, &self.shape.nodes, false)?;
         f.write_char(':')?;
-        write_nodes(f, &self.stride.nodes)
+        write_nodes(f, &self.stride.nodes, false)
     }
 }
 

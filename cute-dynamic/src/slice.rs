@@ -27,7 +27,7 @@ impl SliceCoord {
 
 impl fmt::Display for SliceCoord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::print::write_nodes(f, &self.nodes)
+        crate::print::write_nodes(f, &self.nodes, true)
     }
 }
 
