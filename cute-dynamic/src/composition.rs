@@ -1,7 +1,7 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
 
 use crate::error::{LayoutError, Result, checked_mul};
-use crate::int_tuple::{Builder, IntTuple, Node, children};
+use crate::int_tuple::{Builder, IntTuple, Node, Nodes};
 use crate::layout::{Layout, Modes};
 use crate::tiler::Tiler;
 use smallvec::SmallVec;
@@ -134,20 +134,28 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
 /// `A` flattened and coalesced for composition: size-1 modes dropped and
 /// mergeable neighbours merged, except that the last leaf is always kept (it
 /// is the unbounded mode of the extended domain, so its stride matters even
-/// when its size is 1).
-pub(crate) fn prepare(a: &Layout) -> Modes {
-    let flat = a.modes();
-    let Some((&last, init)) = flat.split_last() else {
-        let mut m = Modes::new();
-        m.push((1, 0));
-        return m;
-    };
-    let mut out = crate::coalesce::coalesce_modes(init);
+/// when its size is 1). Written into the caller's buffer `out`, to keep
+/// large values from moving on the hot path.
+#[inline]
+fn prepare_into(a: &Layout, out: &mut Modes) {
+    let mut pending: Option<(i64, i64)> = None;
+    for (s, d) in a.shape.leaves().zip(a.stride.leaves()) {
+        if let Some((ps, pd)) = pending.replace((s, d)) {
+            if ps == 1 {
+                continue;
+            }
+            match out.last_mut() {
+                // The product fits: it is at most the layout's checked size.
+                Some(last) if last.0.checked_mul(last.1) == Some(pd) => last.0 *= ps,
+                _ => out.push((ps, pd)),
+            }
+        }
+    }
+    let last = pending.unwrap_or((1, 0));
     match out.last_mut() {
         Some(prev) if prev.0.checked_mul(prev.1) == Some(last.1) => prev.0 *= last.0,
         _ => out.push(last),
     }
-    out
 }
 
 /// Composes the prepared `A` with one leaf `s:d` of `B`, appending the
@@ -230,69 +238,67 @@ pub(crate) fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> St
 }
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    let am = prepare(a);
+    let mut am = Modes::new();
+    prepare_into(a, &mut am);
     let ctx = || format!("composition({a}, {b})");
-    let mut bs = Builder::new();
-    let mut bd = Builder::new();
-    let mut reach: SmallVec<[i64; 16]> = smallvec::smallvec![0; am.len()];
-    compose_tree(&am, &b.shape.nodes, &b.stride.nodes, &mut bs, &mut bd, &mut reach, &ctx)?;
+    let mut reach: SmallVec<[i64; 16]> = SmallVec::new();
+    reach.resize(am.len(), 0);
+    let (bs, bd) = (&b.shape.nodes[..], &b.stride.nodes[..]);
+    let mut rs = Nodes::new();
+    let mut rd = Nodes::new();
+    let mut pieces = Modes::new();
+    // B's tree is walked in pre-order without recursion: a tuple of B is a
+    // tuple of the same rank in R (one child per child), so only its span
+    // changes; `open` holds (position in R, end of the tuple in B) until the
+    // span can be patched.
+    let mut open: SmallVec<[(usize, usize); 8]> = SmallVec::new();
+    for (i, (&sn, &dn)) in bs.iter().zip(bd).enumerate() {
+        match (sn, dn) {
+            (Node::Tuple { rank, span }, _) => {
+                open.push((rs.len(), i + span as usize));
+                rs.push(Node::Tuple { rank, span: 0 });
+                rd.push(Node::Tuple { rank, span: 0 });
+            }
+            (Node::Leaf(s), Node::Leaf(d)) => {
+                pieces.clear();
+                compose_leaf(&am, s, d, &mut pieces, &mut reach, &ctx)?;
+                match pieces.as_slice() {
+                    [] => {
+                        rs.push(Node::Leaf(1));
+                        rd.push(Node::Leaf(0));
+                    }
+                    [(s, d)] => {
+                        rs.push(Node::Leaf(*s));
+                        rd.push(Node::Leaf(*d));
+                    }
+                    many => {
+                        let header = Node::Tuple { rank: many.len() as u32, span: many.len() as u32 + 1 };
+                        rs.push(header);
+                        rd.push(header);
+                        for &(s, d) in many {
+                            rs.push(Node::Leaf(s));
+                            rd.push(Node::Leaf(d));
+                        }
+                    }
+                }
+            }
+            // Congruent by construction; a leaf never pairs with a tuple.
+            (Node::Leaf(_), Node::Tuple { .. }) => {}
+        }
+        while let Some(&(at, end)) = open.last() {
+            if end != i + 1 {
+                break;
+            }
+            open.pop();
+            let span = (rs.len() - at) as u32;
+            if let Node::Tuple { rank, .. } = rs[at] {
+                rs[at] = Node::Tuple { rank, span };
+                rd[at] = Node::Tuple { rank, span };
+            }
+        }
+    }
     check_reach(&am, &reach, &ctx)?;
-    let r = Layout::from_parts(bs.finish(), bd.finish());
+    let r = Layout::from_parts(IntTuple::from_nodes(rs), IntTuple::from_nodes(rd));
     r.check_extent()?;
     Ok(r)
-}
-
-/// Rebuilds `B`'s tree with each leaf replaced by `A ∘ leaf`.
-fn compose_tree(
-    am: &[(i64, i64)],
-    s: &[Node],
-    d: &[Node],
-    bs: &mut Builder,
-    bd: &mut Builder,
-    reach: &mut [i64],
-    ctx: &dyn Fn() -> String,
-) -> Result<()> {
-    match (s[0], d[0]) {
-        (Node::Leaf(sv), Node::Leaf(dv)) => {
-            let mut modes = Modes::new();
-            compose_leaf(am, sv, dv, &mut modes, reach, ctx)?;
-            push_modes(bs, bd, &modes);
-            Ok(())
-        }
-        _ => {
-            bs.open();
-            bd.open();
-            for (sc, dc) in children(s).zip(children(d)) {
-                compose_tree(am, sc, dc, bs, bd, reach, ctx)?;
-            }
-            bs.close();
-            bd.close();
-            Ok(())
-        }
-    }
-}
-
-/// Appends flat modes as one child: a leaf for one mode, `1:0` for none, a
-/// flat tuple otherwise.
-pub(crate) fn push_modes(bs: &mut Builder, bd: &mut Builder, modes: &[(i64, i64)]) {
-    match modes {
-        [] => {
-            bs.leaf(1);
-            bd.leaf(0);
-        }
-        [(s, d)] => {
-            bs.leaf(*s);
-            bd.leaf(*d);
-        }
-        _ => {
-            bs.open();
-            bd.open();
-            for &(s, d) in modes {
-                bs.leaf(s);
-                bd.leaf(d);
-            }
-            bs.close();
-            bd.close();
-        }
-    }
 }
