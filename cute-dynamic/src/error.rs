@@ -221,9 +221,17 @@ impl std::error::Error for LayoutError {}
 pub type Result<T> = std::result::Result<T, LayoutError>;
 
 pub(crate) fn checked_mul(a: i64, b: i64, operation: &'static str) -> Result<i64> {
-    a.checked_mul(b).ok_or_else(|| LayoutError::Overflow { operation })
+    // A match, not `ok_or`: building (and dropping) the error on the success
+    // path costs measurable time in the hot loops.
+    match a.checked_mul(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::Overflow { operation }),
+    }
 }
 
 pub(crate) fn checked_add(a: i64, b: i64, operation: &'static str) -> Result<i64> {
-    a.checked_add(b).ok_or_else(|| LayoutError::Overflow { operation })
+    match a.checked_add(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::Overflow { operation }),
+    }
 }
