@@ -1147,3 +1147,248 @@ where
     let _ = a;
     Default::default()
 }
+
+// --------------------------------------------------------------- coalesce_by
+
+/// A tuple as an `HCons` list of its elements (profiles).
+pub trait ToHList {
+    /// The list.
+    type Output;
+}
+macro_rules! to_hlist {
+    ($($T:ident),+) => {
+        impl<$($T),+> ToHList for ($($T,)+) {
+            type Output = to_hlist!(@list $($T)+);
+        }
+    };
+    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
+    (@list) => { HNil };
+}
+to_hlist!(T0);
+to_hlist!(T0, T1);
+to_hlist!(T0, T1, T2);
+to_hlist!(T0, T1, T2, T3);
+to_hlist!(T0, T1, T2, T3, T4);
+to_hlist!(T0, T1, T2, T3, T4, T5);
+to_hlist!(T0, T1, T2, T3, T4, T5, T6);
+to_hlist!(T0, T1, T2, T3, T4, T5, T6, T7);
+
+/// By-mode coalesce of the layout `A` by the profile `Self` (paper eq. 12):
+/// an integer coalesces the whole (sub)layout, a tuple recurses into the
+/// modes it covers and leaves the others unchanged.
+pub trait CoalesceProfile<A> {
+    /// The result layout.
+    type Output;
+}
+impl<A: Coalesce, U: Unsigned, B: Bit> CoalesceProfile<A> for UInt<U, B> {
+    type Output = <A as Coalesce>::Output;
+}
+/// A tuple profile in list form.
+pub struct PList<L>(core::marker::PhantomData<L>);
+macro_rules! coalesce_profile_tuple {
+    ($($T:ident),+) => {
+        impl<A, $($T),+> CoalesceProfile<A> for ($($T,)+)
+        where
+            PList<<($($T,)+) as ToHList>::Output>: CoalesceProfile<A>,
+        {
+            type Output = <PList<<($($T,)+) as ToHList>::Output> as CoalesceProfile<A>>::Output;
+        }
+    };
+}
+coalesce_profile_tuple!(T0);
+coalesce_profile_tuple!(T0, T1);
+coalesce_profile_tuple!(T0, T1, T2);
+coalesce_profile_tuple!(T0, T1, T2, T3);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+impl<A, L> CoalesceProfile<A> for PList<L>
+where
+    A: ModesOf,
+    L: ZipCoalesce<<A as ModesOf>::Output>,
+    <L as ZipCoalesce<<A as ModesOf>::Output>>::Output: MakeLayout,
+{
+    type Output = <<L as ZipCoalesce<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+}
+/// Mode-by-mode coalesce of the list of modes `AModes` by the list of
+/// profiles `Self`; modes past the profile are kept.
+#[diagnostic::on_unimplemented(
+    message = "the profile has more modes than the layout (rank mismatch)",
+    label = "a coalesce profile's rank must not exceed the rank of the layout"
+)]
+pub trait ZipCoalesce<AModes> {
+    /// The result modes.
+    type Output;
+}
+impl<AL> ZipCoalesce<AL> for HNil {
+    type Output = AL;
+}
+impl<P0: CoalesceProfile<A0>, PR: ZipCoalesce<AR>, A0, AR> ZipCoalesce<HCons<A0, AR>> for HCons<P0, PR> {
+    type Output = HCons<<P0 as CoalesceProfile<A0>>::Output, <PR as ZipCoalesce<AR>>::Output>;
+}
+
+/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
+/// [`CoalesceProfile`]); the result is the same function, with each
+/// profiled mode coalesced.
+pub trait CoalesceBy<P> {
+    /// The result layout.
+    type Output;
+}
+impl<AS, AD, P: CoalesceProfile<Self>> CoalesceBy<P> for Layout<AS, AD> {
+    type Output = <P as CoalesceProfile<Self>>::Output;
+}
+
+free_fn!(
+    /// `coalesce_by(a, profile)`: coalesce mode by mode as far as the
+    /// profile reaches (see [`CoalesceBy`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let a = layout!((2,(1,6)):(1,(6,2)));
+    /// assert_eq!(coalesce_by(a, shape!(1, 1)).to_string(), "(_2,_6):(_1,_2)");
+    /// assert_eq!(coalesce_by(a, shape!(1)).to_string(), "_12:_1");
+    /// ```
+    coalesce_by, CoalesceBy
+);
+
+// -------------------------------------------------------- blocked / raked
+
+/// Pads two lists of modes to the same length with `1:0` modes.
+pub trait Pad2<LB> {
+    /// `Self`, padded.
+    type A;
+    /// `LB`, padded.
+    type B;
+}
+type One = Layout<U1, U0>;
+impl Pad2<HNil> for HNil {
+    type A = HNil;
+    type B = HNil;
+}
+impl<X, TA: Pad2<HNil>> Pad2<HNil> for HCons<X, TA> {
+    type A = HCons<X, <TA as Pad2<HNil>>::A>;
+    type B = HCons<One, <TA as Pad2<HNil>>::B>;
+}
+impl<Y, TB> Pad2<HCons<Y, TB>> for HNil
+where
+    HNil: Pad2<TB>,
+{
+    type A = HCons<One, <HNil as Pad2<TB>>::A>;
+    type B = HCons<Y, <HNil as Pad2<TB>>::B>;
+}
+impl<X, TA: Pad2<TB>, Y, TB> Pad2<HCons<Y, TB>> for HCons<X, TA> {
+    type A = HCons<X, <TA as Pad2<TB>>::A>;
+    type B = HCons<Y, <TA as Pad2<TB>>::B>;
+}
+
+/// Marker: blocked order (`(A_k, grid_k)` per mode).
+pub struct Blocked;
+/// Marker: raked order (`(grid_k, A_k)` per mode).
+pub struct Raked;
+
+/// Pairs the modes of the padded `A` with the modes of the grid and
+/// coalesces each pair, in the order `How`.
+pub trait PairModes<How, Grid> {
+    /// The result modes.
+    type Output;
+}
+impl<How> PairModes<How, HNil> for HNil {
+    type Output = HNil;
+}
+impl<How, X, TA, Y, TG> PairModes<How, HCons<Y, TG>> for HCons<X, TA>
+where
+    How: PairOrder<X, Y>,
+    <How as PairOrder<X, Y>>::Pair: MakeLayout,
+    <<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output: Coalesce,
+    TA: PairModes<How, TG>,
+{
+    type Output = HCons<
+        <<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output as Coalesce>::Output,
+        <TA as PairModes<How, TG>>::Output,
+    >;
+}
+/// The order of a mode pair.
+pub trait PairOrder<X, Y> {
+    /// The two layouts as a list.
+    type Pair;
+}
+impl<X, Y> PairOrder<X, Y> for Blocked {
+    type Pair = Pair<X, Y>;
+}
+impl<X, Y> PairOrder<X, Y> for Raked {
+    type Pair = Pair<Y, X>;
+}
+
+type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
+type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
+type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
+type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
+type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
+
+/// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
+/// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
+/// `coalesce((A_k, G_k))` (blocked) or `coalesce((G_k, A_k))` (raked) with
+/// `G = A* ∘ B` the grid of the logical product.
+pub trait RankProduct<How, B> {
+    /// The result layout.
+    type Output;
+}
+impl<AS, AD, BS, BD, How> RankProduct<How, Layout<BS, BD>> for Layout<AS, AD>
+where
+    Self: ModesOf,
+    Layout<BS, BD>: ModesOf,
+    <Self as ModesOf>::Output: Pad2<<Layout<BS, BD> as ModesOf>::Output>,
+    PadA<Self, Layout<BS, BD>>: MakeLayout,
+    PadB<Self, Layout<BS, BD>>: MakeLayout,
+    PaL<Self, Layout<BS, BD>>: Split1D<ProductOp, PbL<Self, Layout<BS, BD>>>,
+    GridL<Self, Layout<BS, BD>>: ModesOf,
+    PadA<Self, Layout<BS, BD>>: PairModes<How, <GridL<Self, Layout<BS, BD>> as ModesOf>::Output>,
+    <PadA<Self, Layout<BS, BD>> as PairModes<How, <GridL<Self, Layout<BS, BD>> as ModesOf>::Output>>::Output:
+        MakeLayout,
+{
+    type Output = <<PadA<Self, Layout<BS, BD>> as PairModes<
+        How,
+        <GridL<Self, Layout<BS, BD>> as ModesOf>::Output,
+    >>::Output as MakeLayout>::Output;
+}
+
+/// `blocked_product(Self, B)` (see [`RankProduct`]).
+pub trait BlockedProduct<B> {
+    /// The result layout.
+    type Output;
+}
+impl<A: RankProduct<Blocked, B>, B> BlockedProduct<B> for A {
+    type Output = <A as RankProduct<Blocked, B>>::Output;
+}
+/// `raked_product(Self, B)` (see [`RankProduct`]).
+pub trait RakedProduct<B> {
+    /// The result layout.
+    type Output;
+}
+impl<A: RankProduct<Raked, B>, B> RakedProduct<B> for A {
+    type Output = <A as RankProduct<Raked, B>>::Output;
+}
+
+free_fn!(
+    /// `blocked_product(a, b)`: each mode of `a` is repeated by the same
+    /// mode of `b`, `a` innermost (see [`RankProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(p.to_string(), "(_6,(_5,_4)):(_5,(_1,_30))");
+    /// ```
+    blocked_product, BlockedProduct
+);
+free_fn!(
+    /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
+    /// [`RankProduct`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    /// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+    /// ```
+    raked_product, RakedProduct
+);

@@ -31,16 +31,19 @@ extern crate self as cute_static;
 
 pub mod algebra;
 mod int_tuple;
+pub mod inverse;
 mod layout;
 pub mod list;
 mod tiler;
 
+pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
 pub use algebra::{
     Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
     TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
+pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
 pub use tiler::{Tile, Tiler};
 
@@ -56,10 +59,12 @@ pub use typenum;
 /// ```
 pub mod prelude {
     pub use crate::{
-        Coalesce, Complement, Compose, Congruent, Coord, Filter, FlatDivide, FlatProduct, IntTuple, Layout, Leaf,
-        LogicalDivide, LogicalProduct, Mode, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
-        Tiler, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
-        logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
+        BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Filter, FlatDivide, FlatProduct,
+        IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, Mode, RakedProduct, RightInverse,
+        ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler, ZippedDivide, ZippedProduct,
+        blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide, flat_product,
+        left_inverse, logical_divide, logical_product, raked_product, right_inverse, tiled_divide, tiled_product,
+        zipped_divide, zipped_product,
     };
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
 }
