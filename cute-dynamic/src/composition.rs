@@ -3,7 +3,7 @@
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{Builder, IntTuple, Node, Nodes};
 use crate::layout::{Layout, Modes};
-use crate::tiler::Tiler;
+use crate::tiler::{Tiler, View, mode};
 use smallvec::SmallVec;
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
@@ -83,39 +83,30 @@ impl AsTiler for IntTuple {
 /// assert_eq!(composition(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
 /// ```
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    match b.as_tiler() {
-        TilerRef::Layout(l) => compose_layout(a, l),
-        TilerRef::Tiler(t) => compose_tiler(a, t),
-        TilerRef::Shape(s) => match s.as_int() {
-            Some(n) => compose_layout(a, &Layout::scalar(n, 1)?),
-            None => compose_tiler(a, &Tiler::from_shape(s)?),
-        },
-    }
+    compose_view(a, View::of(b.as_tiler()))
 }
 
-fn compose_tiler(a: &Layout, t: &Tiler) -> Result<Layout> {
-    match t {
-        Tiler::Layout(l) => compose_layout(a, l),
-        Tiler::Tuple(ts) => {
-            check_tiler_rank(a, ts.len(), "composition")?;
-            let mut bs = Builder::new();
-            let mut bd = Builder::new();
-            bs.open();
-            bd.open();
-            for (k, tk) in ts.iter().enumerate() {
-                let ak = a.get(k).unwrap_or_else(|| a.clone());
-                let r = compose_tiler(&ak, tk)?;
-                bs.push_tree(&r.shape.nodes);
-                bd.push_tree(&r.stride.nodes);
-            }
-            bs.close();
-            bd.close();
-            // Each mode fits in i64 on its own; their sum must too.
-            let r = Layout::from_parts(bs.finish(), bd.finish());
-            r.check_extent()?;
-            Ok(r)
-        }
+fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
+    if let Some(b) = view.layout()? {
+        return compose_layout(a, &b);
     }
+    let n = view.rank();
+    check_tiler_rank(a, n, "composition")?;
+    let mut bs = Builder::new();
+    let mut bd = Builder::new();
+    bs.open();
+    bd.open();
+    for (k, tk) in view.tiles().enumerate() {
+        let r = compose_view(&mode(a, k), tk)?;
+        bs.push_tree(&r.shape.nodes);
+        bd.push_tree(&r.stride.nodes);
+    }
+    bs.close();
+    bd.close();
+    // Each mode fits, but together the offsets may not.
+    let r = Layout::from_parts(bs.finish(), bd.finish());
+    r.check_extent()?;
+    Ok(r)
 }
 
 /// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout

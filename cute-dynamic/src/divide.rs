@@ -66,8 +66,11 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Zipped, divide_1d)
 }
 
-/// Tiled divide: `((TileM,TileN,...), RestM, RestN, L, ...)`. For a layout
-/// `B` it equals [`logical_divide`].
+/// Tiled divide: `((TileM,TileN,...), RestM, RestN, L, ...)`: the zipped
+/// divide with the modes of its rest part spliced in (CuTe's
+/// `zipped_divide(A, B)(_, repeat<R1>(_))`); for a layout `B` that is
+/// `(A ∘ B, modes of A ∘ B*...)`, e.g. `tiled_divide((2,4,3):(4,1,8), 4:2)`
+/// is `(4,2,3):(1,4,8)`.
 ///
 /// Post-conditions: the same function as [`logical_divide`] with the modes
 /// regrouped; mode 0 is `composition(A, B)`.
@@ -82,8 +85,9 @@ pub fn tiled_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Tiled, divide_1d)
 }
 
-/// Flat divide: `(TileM, TileN, ..., RestM, RestN, L, ...)`. For a layout
-/// `B` it equals [`logical_divide`].
+/// Flat divide: `(TileM, TileN, ..., RestM, RestN, L, ...)`: the zipped
+/// divide with the modes of both parts spliced in; for a layout `B` that is
+/// `(modes of A ∘ B..., modes of A ∘ B*...)`.
 ///
 /// Post-conditions: the same function as [`logical_divide`] with the modes
 /// regrouped.

@@ -8,10 +8,15 @@ use crate::composition::{AsTiler, composition};
 use crate::error::{Result, checked_mul};
 use crate::layout::{Layout, make_layout};
 use crate::tiler::{Arrange, by_mode};
+use smallvec::SmallVec;
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`.
 fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
-    let m = checked_mul(a.size(), b.cosize(), "logical_product")?;
+    // The replicas must be told apart over the whole span of B's offsets:
+    // with negative strides that is more than `cosize(B)` (`2:-2` spans 3
+    // offsets but has cosize 1, which would collapse A* to `1:0`).
+    let below: i64 = b.modes().iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
+    let m = checked_mul(a.size(), b.cosize() - below, "logical_product")?;
     let star = complement(a, m)?;
     Ok((a.clone(), composition(&star, b)?))
 }
@@ -57,8 +62,10 @@ pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
     by_mode(a, b.as_tiler(), Arrange::Zipped, product_1d)
 }
 
-/// Tiled product: `((M,N,...), TileM, TileN, L, ...)`; for a layout `B` it
-/// equals [`logical_product`].
+/// Tiled product: `((M,N,...), TileM, TileN, L, ...)`: the zipped product
+/// with the modes of its second part spliced in; for a layout `B` that is
+/// `(A, modes of A* ∘ B...)`, e.g. `tiled_product((3,4):(4,1), (2,5):(1,2))`
+/// is `((3,4),2,5):((4,1),12,24)`.
 ///
 /// Post-conditions: the same function as [`logical_product`] with the modes
 /// regrouped.
@@ -66,8 +73,9 @@ pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Tiled, product_1d)
 }
 
-/// Flat product: `(M, N, ..., TileM, TileN, L, ...)`; for a layout `B` it
-/// equals [`logical_product`].
+/// Flat product: `(M, N, ..., TileM, TileN, L, ...)`: the zipped product
+/// with the modes of both parts spliced in; for a layout `B` that is
+/// `(modes of A..., modes of A* ∘ B...)`.
 ///
 /// Post-conditions: the same function as [`logical_product`] with the modes
 /// regrouped.
@@ -82,7 +90,7 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
     let pad = |l: &Layout| -> Result<Layout> {
         let one = Layout::scalar(1, 0)?;
-        let mut modes: Vec<Layout> = l.modes_iter().collect();
+        let mut modes: SmallVec<[Layout; 4]> = l.modes_iter().collect();
         modes.resize(r, one);
         make_layout(&modes)
     };
@@ -99,7 +107,7 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
                 _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
             }
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect::<Result<SmallVec<[Layout; 4]>>>()?;
     make_layout(&modes)
 }
 

@@ -111,7 +111,7 @@ fn slice_nodes(c: &[Node], s: &[Node], d: &[Node], offset: &mut i64) -> std::res
                 Node::Tuple { rank: rs, .. } if rs == rank => {}
                 _ => return Err(SliceErr::Rank),
             }
-            let mut kept = Vec::new();
+            let mut kept: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
             for ((ci, si), di) in children(c).zip(children(s)).zip(children(d)) {
                 if let Some(l) = slice_nodes(ci, si, di, offset)? {
                     kept.push(l);

@@ -2,8 +2,9 @@
 
 use crate::composition::{TilerRef, check_tiler_rank};
 use crate::error::Result;
-use crate::int_tuple::IntTuple;
+use crate::int_tuple::{IntTuple, Node, children};
 use crate::layout::{Layout, make_layout};
+use smallvec::SmallVec;
 
 /// A tiler (CuTe docs, "composition with tilers"): a layout, or a tuple of
 /// tilers applied mode by mode. A shape is a tiler too: each integer `n`
@@ -72,8 +73,62 @@ pub(crate) enum Arrange {
 /// A 1-D operation splitting a layout by a layout into two parts.
 pub(crate) type Split = fn(&Layout, &Layout) -> Result<(Layout, Layout)>;
 
+/// A borrowed tiler in any of its spellings, walked without building a
+/// [`Tiler`] (so shapes used as tilers do not allocate).
+#[derive(Clone, Copy)]
+pub(crate) enum View<'a> {
+    Layout(&'a Layout),
+    Tiles(&'a [Tiler]),
+    /// A shape (sub)tree: a leaf `n` is `n:1`, a tuple applies by mode.
+    Shape(&'a [Node]),
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn of(t: TilerRef<'a>) -> View<'a> {
+        match t {
+            TilerRef::Layout(l) => View::Layout(l),
+            TilerRef::Tiler(t) => View::tiler(t),
+            TilerRef::Shape(s) => View::Shape(&s.nodes),
+        }
+    }
+
+    fn tiler(t: &'a Tiler) -> View<'a> {
+        match t {
+            Tiler::Layout(l) => View::Layout(l),
+            Tiler::Tuple(ts) => View::Tiles(ts),
+        }
+    }
+
+    /// The 1-D layout this view stands for, if it is not a tuple.
+    pub(crate) fn layout(self) -> Result<Option<std::borrow::Cow<'a, Layout>>> {
+        Ok(match self {
+            View::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
+            View::Shape(n) => match n[0] {
+                Node::Leaf(v) => Some(std::borrow::Cow::Owned(Layout::scalar(v, 1)?)),
+                Node::Tuple { .. } => None,
+            },
+            View::Tiles(_) => None,
+        })
+    }
+
+    /// The tiles of a tuple view, in order.
+    pub(crate) fn tiles(self) -> impl Iterator<Item = View<'a>> {
+        let (tiles, shape): (&'a [Tiler], &'a [Node]) = match self {
+            View::Tiles(ts) => (ts, &[]),
+            View::Shape(n) => (&[], n),
+            View::Layout(_) => (&[], &[]),
+        };
+        let shape_children = if shape.is_empty() { None } else { Some(children(shape)) };
+        tiles.iter().map(View::tiler).chain(shape_children.into_iter().flatten().map(View::Shape))
+    }
+
+    pub(crate) fn rank(self) -> usize {
+        self.tiles().count()
+    }
+}
+
 /// Mode `k` of `a` (a scalar layout is its own mode 0).
-fn mode(a: &Layout, k: usize) -> Layout {
+pub(crate) fn mode(a: &Layout, k: usize) -> Layout {
     a.get(k).unwrap_or_else(|| a.clone())
 }
 
@@ -83,70 +138,72 @@ fn untouched(a: &Layout, n: usize) -> impl Iterator<Item = Layout> + '_ {
     a.modes_iter().skip(skip)
 }
 
+/// The top-level modes of a layout (a scalar layout is its own only mode).
+fn top_modes(l: Layout) -> Layouts {
+    if l.shape().is_int() { std::iter::once(l).collect() } else { l.modes_iter().collect() }
+}
+
+/// Layouts gathered on the stack (a few modes never touch the heap).
+type Layouts = SmallVec<[Layout; 4]>;
+
 /// Applies `split` by mode along the tiler and groups the parts as `how`
-/// says. A layout tiler splits `a` as a whole: the result is `(X, Y)`.
+/// says (the CuTe docs' tables). Zipped is `(X, Y)`; tiled splices `Y`'s
+/// modes after `X`, flat splices both (CuTe's `result(_, repeat<R1>(_))`),
+/// so a layout tiler gives `(A∘B, rest modes...)` for tiled as in CuTe.
 pub(crate) fn by_mode(a: &Layout, t: TilerRef<'_>, how: Arrange, split: Split) -> Result<Layout> {
-    let owned;
-    let tiles: &[Tiler] = match t {
-        TilerRef::Layout(b) | TilerRef::Tiler(Tiler::Layout(b)) => {
-            let (x, y) = split(a, b)?;
-            return make_layout(&[x, y]);
-        }
-        TilerRef::Tiler(Tiler::Tuple(ts)) => ts,
-        TilerRef::Shape(s) => {
-            owned = Tiler::from_shape(s)?;
-            match &owned {
-                Tiler::Layout(b) => {
-                    let (x, y) = split(a, b)?;
-                    return make_layout(&[x, y]);
-                }
-                Tiler::Tuple(ts) => ts,
-            }
-        }
-    };
-    check_tiler_rank(a, tiles.len(), "a divide or product")?;
+    let view = View::of(t);
     if how == Arrange::Logical {
-        let modes = tiles
-            .iter()
-            .enumerate()
-            .map(|(k, tk)| by_mode(&mode(a, k), TilerRef::Tiler(tk), Arrange::Logical, split))
-            .chain(untouched(a, tiles.len()).map(Ok))
-            .collect::<Result<Vec<_>>>()?;
-        return make_layout(&modes);
+        return logical(a, view, split);
     }
-    let mut xs = Vec::with_capacity(tiles.len());
-    let mut ys = Vec::with_capacity(tiles.len());
-    for (k, tk) in tiles.iter().enumerate() {
-        let (x, y) = parts(&mode(a, k), tk, split)?;
-        xs.push(x);
-        ys.push(y);
+    let (x, y) = parts(a, view, split)?;
+    match how {
+        Arrange::Zipped | Arrange::Logical => make_layout(&[x, y]),
+        Arrange::Tiled => {
+            let mut modes = Layouts::new();
+            modes.push(x);
+            modes.extend(top_modes(y));
+            make_layout(&modes)
+        }
+        Arrange::Flat => {
+            let mut modes = top_modes(x);
+            modes.extend(top_modes(y));
+            make_layout(&modes)
+        }
     }
-    let rest = untouched(a, tiles.len());
-    let modes: Vec<Layout> = match how {
-        Arrange::Zipped => vec![make_layout(&xs)?, make_layout(&ys.into_iter().chain(rest).collect::<Vec<_>>())?],
-        Arrange::Tiled => std::iter::once(make_layout(&xs)?).chain(ys).chain(rest).collect(),
-        Arrange::Flat | Arrange::Logical => xs.into_iter().chain(ys).chain(rest).collect(),
-    };
+}
+
+/// `((XM,YM), (XN,YN), L, ...)`, recursively for nested tilers.
+fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
+    if let Some(b) = view.layout()? {
+        let (x, y) = split(a, &b)?;
+        return make_layout(&[x, y]);
+    }
+    let n = view.rank();
+    check_tiler_rank(a, n, "a divide or product")?;
+    let mut modes = Layouts::new();
+    for (k, tk) in view.tiles().enumerate() {
+        modes.push(logical(&mode(a, k), tk, split)?);
+    }
+    modes.extend(untouched(a, n));
     make_layout(&modes)
 }
 
 /// The `(X, Y)` parts of a by-mode split, hierarchical where the tiler is.
-fn parts(a: &Layout, t: &Tiler, split: Split) -> Result<(Layout, Layout)> {
-    match t {
-        Tiler::Layout(b) => split(a, b),
-        Tiler::Tuple(ts) => {
-            check_tiler_rank(a, ts.len(), "a divide or product")?;
-            let mut xs = Vec::with_capacity(ts.len());
-            let mut ys = Vec::with_capacity(ts.len());
-            for (k, tk) in ts.iter().enumerate() {
-                let (x, y) = parts(&mode(a, k), tk, split)?;
-                xs.push(x);
-                ys.push(y);
-            }
-            // The sub-modes the nested tiler does not reach go with the
-            // second part, as at the top level (CuTe's `zip2_by`).
-            ys.extend(untouched(a, ts.len()));
-            Ok((make_layout(&xs)?, make_layout(&ys)?))
-        }
+fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
+    if let Some(b) = view.layout()? {
+        return split(a, &b);
     }
+    let n = view.rank();
+    check_tiler_rank(a, n, "a divide or product")?;
+    let mut xs = Layouts::new();
+    let mut ys = Layouts::new();
+    for (k, tk) in view.tiles().enumerate() {
+        let (x, y) = parts(&mode(a, k), tk, split)?;
+        xs.push(x);
+        ys.push(y);
+    }
+    // The modes the tiler does not reach go with the second part, at every
+    // level (CuTe's `zip2_by`).
+    ys.extend(untouched(a, n));
+    Ok((make_layout(&xs)?, make_layout(&ys)?))
 }

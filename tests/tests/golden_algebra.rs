@@ -460,10 +460,11 @@ fn docs_logical_divide_1d() {
     let stated = lay("((2,2),(2,3)):((4,1),(2,8))");
     assert_eq!(stated.eval(1).unwrap(), 4);
     assert_eq!(a.eval_extended(bb.eval(1).unwrap()).unwrap(), 1);
-    // For a layout tiler the variants are the logical divide itself.
+    // For a layout tiler zipped is the logical divide itself; tiled and flat
+    // splice the modes of the rest (CuTe's `result(_, repeat<R1>(_))`).
     assert_eq!(zipped_divide(&a, &b).unwrap(), r);
-    assert_eq!(tiled_divide(&a, &b).unwrap(), r);
-    assert_eq!(flat_divide(&a, &b).unwrap(), r);
+    assert_layout(&tiled_divide(&a, &b).unwrap(), "(4,2,3):(1,4,8)");
+    assert_layout(&flat_divide(&a, &b).unwrap(), "(4,2,3):(1,4,8)");
 }
 
 /// The docs' 2-D example `(9,(4,8)):(59,(13,1)) ⊘ <3:3, (2,4):(1,8)>`: the
@@ -654,17 +655,31 @@ fn docs_logical_product_1d() {
 /// Paper 3.5.1: `(3,4):(4,1) ⊗ (2,5):(1,2)` and `(4,8):(20,2) ⊗ (3,2):(2,1)`.
 #[test]
 fn paper_logical_products() {
-    for (a, b, expected) in [
-        ("(3,4):(4,1)", "(2,5):(1,2)", "((3,4),(2,5)):((4,1),(12,24))"),
-        ("(4,8):(20,2)", "(3,2):(2,1)", "((4,8),(3,2)):((20,2),(80,1))"),
+    for (a, b, expected, tiled, flat) in [
+        (
+            "(3,4):(4,1)",
+            "(2,5):(1,2)",
+            "((3,4),(2,5)):((4,1),(12,24))",
+            "((3,4),2,5):((4,1),12,24)",
+            "(3,4,2,5):(4,1,12,24)",
+        ),
+        (
+            "(4,8):(20,2)",
+            "(3,2):(2,1)",
+            "((4,8),(3,2)):((20,2),(80,1))",
+            "((4,8),3,2):((20,2),80,1)",
+            "(4,8,3,2):(20,2,80,1)",
+        ),
     ] {
         let (a, b) = (lay(a), lay(b));
         let p = logical_product(&a, &b).unwrap();
         assert_layout(&p, expected);
         check_product(&a, &b, &p);
-        for f in [zipped_product, tiled_product, flat_product] {
-            assert_eq!(f(&a, &b).unwrap(), p, "a layout B: the variants are the logical product");
-        }
+        // A layout B: zipped is the logical product; tiled and flat splice
+        // the modes of the parts, as CuTe does.
+        assert_eq!(zipped_product(&a, &b).unwrap(), p);
+        assert_layout(&tiled_product(&a, &b).unwrap(), tiled);
+        assert_layout(&flat_product(&a, &b).unwrap(), flat);
     }
     // "the second mode of the result repeats the original tile uniquely 10
     // times in a 2×5 col-major order"; "the grid is now interleaving the tiles

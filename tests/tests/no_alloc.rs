@@ -264,7 +264,6 @@ fn complement_does_not_allocate() {
 /// `composition`, composition.rs), and a `Tiler::Tuple` is a `Vec`: one
 /// allocation per tuple in the shape. Remove the `ignore` once fixed.
 #[test]
-#[ignore = "known: composition with a tuple shape builds a Vec-based Tiler (tiler.rs, Tiler::from_shape)"]
 fn composition_with_a_tuple_shape_does_not_allocate() {
     let la = layout("((2,2,2),(2,2,2),(2,2)):((1,2,4),(8,16,32),(64,128))");
     let shape: IntTuple = "(4,(2,2),2)".parse().unwrap_or_else(|e| panic!("{e}"));
@@ -283,7 +282,6 @@ fn make_layout_does_not_allocate() {
 /// kept sub-layouts of each tuple level in a `Vec`. Remove the `ignore` once
 /// fixed.
 #[test]
-#[ignore = "known: slice collects kept modes in a Vec (slice.rs, slice_nodes)"]
 fn slice_does_not_allocate() {
     let cases = [
         ("((3,2),((2,3),2)):((4,1),((2,15),100))", "(2,((0,_),_))"),
@@ -349,7 +347,6 @@ fn inverses_and_1d_divide_and_product_do_not_allocate() {
 /// Known to allocate: the by-mode divides (a `<tiler>` argument) and the
 /// zipped/tiled/flat regroupings. Run with `--ignored` to see where.
 #[test]
-#[ignore = "known: by-mode divide with a tiler allocates (run with --ignored to see where)"]
 fn divide_by_a_tiler_does_not_allocate() {
     let a = layout("(9,(4,8)):(59,(13,1))");
     let t: Tiler = "<3:3, (2,4):(1,8)>".parse().unwrap_or_else(|e| panic!("{e}"));
@@ -374,7 +371,6 @@ fn divide_by_a_tiler_does_not_allocate() {
 /// Known to allocate: `blocked_product` and `raked_product` pad their
 /// arguments into `Vec`s of modes. Run with `--ignored` to see where.
 #[test]
-#[ignore = "known: blocked_product/raked_product allocate (run with --ignored to see where)"]
 fn blocked_and_raked_products_do_not_allocate() {
     let (a, b) = (layout("(3,4):(4,1)"), layout("(2,5):(1,2)"));
     let mut failures = String::new();
