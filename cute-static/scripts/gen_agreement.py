@@ -149,6 +149,20 @@ def cases_for(op):
         return f"coalesce({lay(a)})", f"coalesce(layout!({lay(a)}))"
     if op == "filter":
         return f"filter({lay(a)})", f"filter(layout!({lay(a)}))"
+    if op == "coalesce_by":
+        prof = []
+        ms = modes(a)
+        for k in range(rng.randint(1, len(ms))):
+            prof.append("1")
+        prof_t = "(" + ",".join(prof) + ")"
+        return f"coalesce({lay(a)}, {prof_t})", f"coalesce_by(layout!({lay(a)}), shape!({prof_t}))"
+    if op in ("right_inverse", "left_inverse"):
+        a = rand_layout(kind=rng.choice(["compact", "compact", "padded", "broadcast", "random"]))
+        return f"{op}({lay(a)})", f"{op}(layout!({lay(a)}))"
+    if op in ("blocked_product", "raked_product"):
+        a = rand_layout(2, 2, 5, kind=rng.choice(["compact", "padded"]))
+        b = rand_layout(2, 1, 4, kind=rng.choice(["compact", "compact", "padded"]))
+        return f"{op}({lay(a)}, {lay(b)})", f"{op}(layout!({lay(a)}), layout!({lay(b)}))"
     if op == "complement":
         a = rand_layout(kind=rng.choice(["compact", "padded", "broadcast"]))
         m = size(a) * rng.choice([1, 2, 3, 4]) + rng.choice([0, 0, 1, 5])
@@ -189,6 +203,7 @@ OPS = [
     "coalesce", "filter", "complement", "composition",
     "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
     "logical_product", "zipped_product", "tiled_product", "flat_product",
+    "coalesce_by", "right_inverse", "left_inverse", "blocked_product", "raked_product",
 ]
 
 WEIGHT = {"composition": 3}
@@ -240,7 +255,7 @@ def main():
     print("}")
     by_op = {}
     for dyn, st, res in kept:
-        by_op.setdefault(dyn.split("(")[0], []).append((dyn, st, res))
+        by_op.setdefault(st.split("(")[0], []).append((dyn, st, res))
     for op in OPS:
         cs = by_op.get(op, [])
         print()

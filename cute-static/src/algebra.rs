@@ -786,15 +786,21 @@ where
     type X = <A as Split1D<Op, Layout<BS, BD>>>::X;
     type Y = <A as Split1D<Op, Layout<BS, BD>>>::Y;
 }
+type ZXs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs;
+type ZYs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys;
+type ZRest<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Rest;
+/// A tuple tile: the first halves of the tiled modes, and the second halves
+/// followed by the untouched modes (CuTe's `zip2_by`).
 impl<A, L, Op> TileParts<Op, A> for TList<L>
 where
     A: ModesOf,
     L: ZipParts<Op, <A as ModesOf>::Output>,
-    <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs: MakeLayout,
-    <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys: MakeLayout,
+    ZXs<L, Op, A>: MakeLayout,
+    ZYs<L, Op, A>: Append<ZRest<L, Op, A>>,
+    <ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output: MakeLayout,
 {
-    type X = <<L as ZipParts<Op, <A as ModesOf>::Output>>::Xs as MakeLayout>::Output;
-    type Y = <<L as ZipParts<Op, <A as ModesOf>::Output>>::Ys as MakeLayout>::Output;
+    type X = <ZXs<L, Op, A> as MakeLayout>::Output;
+    type Y = <<ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output as MakeLayout>::Output;
 }
 
 /// Mode-by-mode halves of the list of layouts `AModes` against the list of
@@ -866,30 +872,29 @@ impl<T0: TileLogical<Op, A0>, TR: ZipLogical<Op, AR>, A0, AR, Op> ZipLogical<Op,
 
 /// Marker: `((tiles), (rests, untouched...))`.
 pub struct Zipped;
-/// Marker: `((tiles), rests..., untouched...)`.
+/// Marker: `((tiles), rest modes...)`.
 pub struct Tiled;
-/// Marker: `(tiles..., rests..., untouched...)`.
+/// Marker: `(tile modes..., rest modes...)`.
 pub struct Flat;
 
-/// How the zipped/tiled/flat variants arrange the halves.
-pub trait Arrange<Xs, Ys, Rest> {
+/// How the zipped/tiled/flat variants arrange the two halves `X` (tiles)
+/// and `Y` (rests): `(X, Y)`, `(X, Y_0, Y_1, ...)`, `(X_0, ..., Y_0, ...)`,
+/// where the modes of a scalar half are the half itself.
+pub trait Arrange<X, Y> {
     /// The list of result modes.
     type Modes;
 }
-impl<Xs: MakeLayout, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Zipped
-where
-    <Ys as Append<Rest>>::Output: MakeLayout,
-{
-    type Modes = HCons<<Xs as MakeLayout>::Output, HCons<<<Ys as Append<Rest>>::Output as MakeLayout>::Output, HNil>>;
+impl<X, Y> Arrange<X, Y> for Zipped {
+    type Modes = Pair<X, Y>;
 }
-impl<Xs: MakeLayout, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Tiled {
-    type Modes = HCons<<Xs as MakeLayout>::Output, <Ys as Append<Rest>>::Output>;
+impl<X, Y: ModesOf> Arrange<X, Y> for Tiled {
+    type Modes = HCons<X, <Y as ModesOf>::Output>;
 }
-impl<Xs, Ys: Append<Rest>, Rest> Arrange<Xs, Ys, Rest> for Flat
+impl<X: ModesOf, Y: ModesOf> Arrange<X, Y> for Flat
 where
-    Xs: Append<<Ys as Append<Rest>>::Output>,
+    <X as ModesOf>::Output: Append<<Y as ModesOf>::Output>,
 {
-    type Modes = <Xs as Append<<Ys as Append<Rest>>::Output>>::Output;
+    type Modes = <<X as ModesOf>::Output as Append<<Y as ModesOf>::Output>>::Output;
 }
 
 /// A zipped/tiled/flat divide or product of the layout `A` by the
@@ -898,24 +903,14 @@ pub trait TileArranged<Op, How, A> {
     /// The result layout.
     type Output;
 }
-impl<A, BS, BD, Op, How> TileArranged<Op, How, A> for Layout<BS, BD>
+type Arr<How, T, Op, A> = <How as Arrange<<T as TileParts<Op, A>>::X, <T as TileParts<Op, A>>::Y>>::Modes;
+impl<T, A, Op, How> TileArranged<Op, How, A> for T
 where
-    Self: TileLogical<Op, A>,
+    T: TileParts<Op, A>,
+    How: Arrange<<T as TileParts<Op, A>>::X, <T as TileParts<Op, A>>::Y>,
+    Arr<How, T, Op, A>: MakeLayout,
 {
-    type Output = <Self as TileLogical<Op, A>>::Output;
-}
-type ZXs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs;
-type ZYs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys;
-type ZRest<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Rest;
-type Arr<How, L, Op, A> = <How as Arrange<ZXs<L, Op, A>, ZYs<L, Op, A>, ZRest<L, Op, A>>>::Modes;
-impl<A, L, Op, How> TileArranged<Op, How, A> for TList<L>
-where
-    A: ModesOf,
-    L: ZipParts<Op, <A as ModesOf>::Output>,
-    How: Arrange<ZXs<L, Op, A>, ZYs<L, Op, A>, ZRest<L, Op, A>>,
-    Arr<How, L, Op, A>: MakeLayout,
-{
-    type Output = <Arr<How, L, Op, A> as MakeLayout>::Output;
+    type Output = <Arr<How, T, Op, A> as MakeLayout>::Output;
 }
 
 // ------------------------------------------------------------- public API

@@ -374,12 +374,12 @@ fn agree_zipped_divide() {
 /// 40 cases of `tiled_divide`.
 #[test]
 fn agree_tiled_divide() {
-    case!("tiled_divide(8:1, 2:2)", tiled_divide(layout!(8:1), layout!(2:2))); // (2,(2,2)):(2,(1,4))
+    case!("tiled_divide(8:1, 2:2)", tiled_divide(layout!(8:1), layout!(2:2))); // (2,2,2):(2,1,4)
     case!("tiled_divide((1):(1), 1:4)", tiled_divide(layout!((1):(1)), layout!(1:4))); // (1,1):(0,0)
     case!("tiled_divide((8):(1), 4:2)", tiled_divide(layout!((8):(1)), layout!(4:2))); // (4,2):(2,1)
     case!("tiled_divide((8,5,8):(8,64,1), <2:2>)", tiled_divide(layout!((8,5,8):(8,64,1)), tile!(2:2))); // ((2),(2,2),5,8):((16),(8,32),64,1)
-    case!("tiled_divide(((4),4):((2),10), (4,2):(2,16))", tiled_divide(layout!(((4),4):((2),10)), layout!((4,2):(2,16)))); // (((2,2),2),(2,2)):(((4,10),40),(2,20))
-    case!("tiled_divide((2,(4,2),5):(1,(4,2),16), 2:1)", tiled_divide(layout!((2,(4,2),5):(1,(4,2),16)), layout!(2:1))); // (2,(4,2,5)):(1,(4,2,16))
+    case!("tiled_divide(((4),4):((2),10), (4,2):(2,16))", tiled_divide(layout!(((4),4):((2),10)), layout!((4,2):(2,16)))); // (((2,2),2),2,2):(((4,10),40),2,20)
+    case!("tiled_divide((2,(4,2),5):(1,(4,2),16), 2:1)", tiled_divide(layout!((2,(4,2),5):(1,(4,2),16)), layout!(2:1))); // (2,4,2,5):(1,4,2,16)
     case!("tiled_divide((7,(4,4)):(1,(7,28)), <7:1,16:3>)", tiled_divide(layout!((7,(4,4)):(1,(7,28))), tile!(7:1, 16:3))); // ((7,16),1,3):((1,21),0,7)
     case!("tiled_divide((6,7):(1,6), <6,7:2>)", tiled_divide(layout!((6,7):(1,6)), tile!(6, 7:2))); // ((6,7),1,2):((1,12),0,6)
     case!("tiled_divide((5):(1), <5:1>)", tiled_divide(layout!((5):(1)), tile!(5:1))); // ((5),1):((1),0)
@@ -396,8 +396,8 @@ fn agree_tiled_divide() {
     case!("tiled_divide((6,3):(3,1), (3,2):(1,3))", tiled_divide(layout!((6,3):(3,1)), layout!((3,2):(1,3)))); // ((3,2),3):((3,9),1)
     case!("tiled_divide(8:1, 2:4)", tiled_divide(layout!(8:1), layout!(2:4))); // (2,4):(4,1)
     case!("tiled_divide(4:1, 2:3)", tiled_divide(layout!(4:1), layout!(2:3))); // (2,3):(3,1)
-    case!("tiled_divide((7,5):(1,7), 7:3)", tiled_divide(layout!((7,5):(1,7)), layout!(7:3))); // (7,(3,2)):(3,(1,21))
-    case!("tiled_divide((7,2):(1,7), 2:3)", tiled_divide(layout!((7,2):(1,7)), layout!(2:3))); // (2,(3,3)):(3,(1,6))
+    case!("tiled_divide((7,5):(1,7), 7:3)", tiled_divide(layout!((7,5):(1,7)), layout!(7:3))); // (7,3,2):(3,1,21)
+    case!("tiled_divide((7,2):(1,7), 2:3)", tiled_divide(layout!((7,2):(1,7)), layout!(2:3))); // (2,3,3):(3,1,6)
     case!("tiled_divide((2):(1), 2:2)", tiled_divide(layout!((2):(1)), layout!(2:2))); // (2,2):(2,1)
     case!("tiled_divide((3,(4)):(4,(1)), <3:1,1>)", tiled_divide(layout!((3,(4)):(4,(1))), tile!(3:1, 1))); // ((3,1),1,4):((4,0),0,1)
     case!("tiled_divide((1):(1), 1:2)", tiled_divide(layout!((1):(1)), layout!(1:2))); // (1,1):(0,0)
@@ -409,11 +409,11 @@ fn agree_tiled_divide() {
     case!("tiled_divide((7):(1), 7:3)", tiled_divide(layout!((7):(1)), layout!(7:3))); // (7,3):(3,1)
     case!("tiled_divide((2,4):(4,1), <2:2,2:4>)", tiled_divide(layout!((2,4):(4,1)), tile!(2:2, 2:4))); // ((2,2),2,4):((8,4),4,1)
     case!("tiled_divide((5,(3)):(1,(5)), <5:3>)", tiled_divide(layout!((5,(3)):(1,(5))), tile!(5:3))); // ((5),3,(3)):((3),1,(5))
-    case!("tiled_divide(((3,3),7):((21,1),3), 9:3)", tiled_divide(layout!(((3,3),7):((21,1),3)), layout!(9:3))); // (9,(3,3)):(1,(21,9))
-    case!("tiled_divide((4,7):(1,4), 4:4)", tiled_divide(layout!((4,7):(1,4)), layout!(4:4))); // (4,(4,2)):(4,(1,16))
+    case!("tiled_divide(((3,3),7):((21,1),3), 9:3)", tiled_divide(layout!(((3,3),7):((21,1),3)), layout!(9:3))); // (9,3,3):(1,21,9)
+    case!("tiled_divide((4,7):(1,4), 4:4)", tiled_divide(layout!((4,7):(1,4)), layout!(4:4))); // (4,4,2):(4,1,16)
     case!("tiled_divide((3):(1), <3>)", tiled_divide(layout!((3):(1)), tile!(3))); // ((3),1):((1),0)
     case!("tiled_divide((2,(3,3)):(1,(3,11)), <1>)", tiled_divide(layout!((2,(3,3)):(1,(3,11))), tile!(1))); // ((1),2,(3,3)):((0),1,(3,11))
-    case!("tiled_divide(((1,4),8,3):((1,1),12,4), 8:2)", tiled_divide(layout!(((1,4),8,3):((1,1),12,4)), layout!(8:2))); // ((2,4),(2,(2,3))):((2,12),(1,(48,4)))
+    case!("tiled_divide(((1,4),8,3):((1,1),12,4), 8:2)", tiled_divide(layout!(((1,4),8,3):((1,1),12,4)), layout!(8:2))); // ((2,4),2,(2,3)):((2,12),1,(48,4))
 }
 
 /// 40 cases of `flat_divide`.
@@ -434,10 +434,10 @@ fn agree_flat_divide() {
     case!("flat_divide(7:1, <7:1>)", flat_divide(layout!(7:1), tile!(7:1))); // (7,1):(1,0)
     case!("flat_divide(7:1, 7:1)", flat_divide(layout!(7:1), layout!(7:1))); // (7,1):(1,0)
     case!("flat_divide((4,2,6):(2,1,8), <2:2,1,(3,2):(2,6)>)", flat_divide(layout!((4,2,6):(2,1,8)), tile!(2:2, 1, (3,2):(2,6)))); // (2,1,(3,2),2,2,2):(4,0,(16,48),2,1,8)
-    case!("flat_divide((6,2,(3,4)):(6,3,(1,36)), 2:1)", flat_divide(layout!((6,2,(3,4)):(6,3,(1,36))), layout!(2:1))); // (2,(3,2,3,4)):(6,(12,3,1,36))
+    case!("flat_divide((6,2,(3,4)):(6,3,(1,36)), 2:1)", flat_divide(layout!((6,2,(3,4)):(6,3,(1,36))), layout!(2:1))); // (2,3,2,3,4):(6,12,3,1,36)
     case!("flat_divide(3:1, <3:3>)", flat_divide(layout!(3:1), tile!(3:3))); // (3,3):(3,1)
     case!("flat_divide((7,6):(1,7), <1,2:2>)", flat_divide(layout!((7,6):(1,7)), tile!(1, 2:2))); // (1,2,7,(2,2)):(0,14,1,(7,28))
-    case!("flat_divide(((3,1),4):((1,1),3), (2,3):(2,8))", flat_divide(layout!(((3,1),4):((1,1),3)), layout!((2,3):(2,8)))); // ((2,3),(2,2)):((2,8),(1,4))
+    case!("flat_divide(((3,1),4):((1,1),3), (2,3):(2,8))", flat_divide(layout!(((3,1),4):((1,1),3)), layout!((2,3):(2,8)))); // (2,3,2,2):(2,8,1,4)
     case!("flat_divide(((4,4),(1,1),4):((16,4),(4,4),1), <4:4,1,2:3>)", flat_divide(layout!(((4,4),(1,1),4):((16,4),(4,4),1)), tile!(4:4, 1, 2:3))); // (4,1,2,4,1,3):(4,0,3,16,0,1)
     case!("flat_divide((5,6,3):(18,1,6), <5>)", flat_divide(layout!((5,6,3):(18,1,6)), tile!(5))); // (5,1,6,3):(18,0,1,6)
     case!("flat_divide((5,(2)):(1,(5)), <5:3>)", flat_divide(layout!((5,(2)):(1,(5))), tile!(5:3))); // (5,3,(2)):(3,1,(5))
@@ -452,11 +452,11 @@ fn agree_flat_divide() {
     case!("flat_divide((1,3):(3,1), 3:4)", flat_divide(layout!((1,3):(3,1)), layout!(3:4))); // (3,4):(4,1)
     case!("flat_divide((7,3,2):(1,14,7), <7:2,3:1>)", flat_divide(layout!((7,3,2):(1,14,7)), tile!(7:2, 3:1))); // (7,3,2,1,2):(2,14,1,0,7)
     case!("flat_divide((5,1):(1,5), 5:1)", flat_divide(layout!((5,1):(1,5)), layout!(5:1))); // (5,1):(1,0)
-    case!("flat_divide((8,2,8):(16,8,1), 8:1)", flat_divide(layout!((8,2,8):(16,8,1)), layout!(8:1))); // (8,(2,8)):(16,(8,1))
-    case!("flat_divide((3,4,(4,3)):(2,6,(25,102)), 24:2)", flat_divide(layout!((3,4,(4,3)):(2,6,(25,102))), layout!(24:2))); // ((6,4),(2,3)):((4,25),(2,102))
+    case!("flat_divide((8,2,8):(16,8,1), 8:1)", flat_divide(layout!((8,2,8):(16,8,1)), layout!(8:1))); // (8,2,8):(16,8,1)
+    case!("flat_divide((3,4,(4,3)):(2,6,(25,102)), 24:2)", flat_divide(layout!((3,4,(4,3)):(2,6,(25,102))), layout!(24:2))); // (6,4,2,3):(4,25,2,102)
     case!("flat_divide(4:1, <2:1>)", flat_divide(layout!(4:1), tile!(2:1))); // (2,2):(1,2)
     case!("flat_divide((6,2):(1,6), <2:2,2>)", flat_divide(layout!((6,2):(1,6)), tile!(2:2, 2))); // (2,2,(2,2),1):(2,6,(1,4),0)
-    case!("flat_divide((4,(1,3)):(1,(12,4)), 2:2)", flat_divide(layout!((4,(1,3)):(1,(12,4))), layout!(2:2))); // (2,(2,3)):(2,(1,4))
+    case!("flat_divide((4,(1,3)):(1,(12,4)), 2:2)", flat_divide(layout!((4,(1,3)):(1,(12,4))), layout!(2:2))); // (2,2,3):(2,1,4)
     case!("flat_divide((4,(4,1)):(1,(6,24)), <2:1>)", flat_divide(layout!((4,(4,1)):(1,(6,24))), tile!(2:1))); // (2,2,(4,1)):(1,2,(6,24))
     case!("flat_divide((1):(1), <1>)", flat_divide(layout!((1):(1)), tile!(1))); // (1,1):(0,0)
 }
@@ -554,26 +554,26 @@ fn agree_zipped_product() {
 /// 40 cases of `tiled_product`.
 #[test]
 fn agree_tiled_product() {
-    case!("tiled_product(4:1, (4,3):(1,4))", tiled_product(layout!(4:1), layout!((4,3):(1,4)))); // (4,(4,3)):(1,(4,16))
-    case!("tiled_product((3):(2), (1,2):(1,1))", tiled_product(layout!((3):(2)), layout!((1,2):(1,1)))); // ((3),(1,2)):((2),(0,1))
+    case!("tiled_product(4:1, (4,3):(1,4))", tiled_product(layout!(4:1), layout!((4,3):(1,4)))); // (4,4,3):(1,4,16)
+    case!("tiled_product((3):(2), (1,2):(1,1))", tiled_product(layout!((3):(2)), layout!((1,2):(1,1)))); // ((3),1,2):((2),0,1)
     case!("tiled_product((5,2):(1,5), <4:1>)", tiled_product(layout!((5,2):(1,5)), tile!(4:1))); // ((5),4,2):((1),5,5)
-    case!("tiled_product((2,4):(2,4), (2,1):(1,1))", tiled_product(layout!((2,4):(2,4)), layout!((2,1):(1,1)))); // ((2,4),(2,1)):((2,4),(1,0))
+    case!("tiled_product((2,4):(2,4), (2,1):(1,1))", tiled_product(layout!((2,4):(2,4)), layout!((2,1):(1,1)))); // ((2,4),2,1):((2,4),1,0)
     case!("tiled_product(3:1, <(3):(1)>)", tiled_product(layout!(3:1), tile!((3):(1)))); // ((3),(3)):((1),(3))
     case!("tiled_product(2:1, <3>)", tiled_product(layout!(2:1), tile!(3))); // ((2),3):((1),2)
     case!("tiled_product((3):(1), <4>)", tiled_product(layout!((3):(1)), tile!(4))); // ((3),4):((1),3)
-    case!("tiled_product(((4),(4,4)):((2),(8,32)), (4,2):(2,1))", tiled_product(layout!(((4),(4,4)):((2),(8,32))), layout!((4,2):(2,1)))); // (((4),(4,4)),(4,2)):(((2),(8,32)),(128,1))
+    case!("tiled_product(((4),(4,4)):((2),(8,32)), (4,2):(2,1))", tiled_product(layout!(((4),(4,4)):((2),(8,32))), layout!((4,2):(2,1)))); // (((4),(4,4)),4,2):(((2),(8,32)),128,1)
     case!("tiled_product((2):(1), 2:1)", tiled_product(layout!((2):(1)), layout!(2:1))); // ((2),2):((1),2)
-    case!("tiled_product(((2,1),2):((2,4),4), (2,4):(1,2))", tiled_product(layout!(((2,1),2):((2,4),4)), layout!((2,4):(1,2)))); // (((2,1),2),(2,4)):(((2,4),4),(1,8))
-    case!("tiled_product((4,3):(3,1), (3,3):(1,3))", tiled_product(layout!((4,3):(3,1)), layout!((3,3):(1,3)))); // ((4,3),(3,3)):((3,1),(12,36))
-    case!("tiled_product((4,1):(1,1), (4,3):(2,9))", tiled_product(layout!((4,1):(1,1)), layout!((4,3):(2,9)))); // ((4,1),(4,3)):((1,1),(8,36))
+    case!("tiled_product(((2,1),2):((2,4),4), (2,4):(1,2))", tiled_product(layout!(((2,1),2):((2,4),4)), layout!((2,4):(1,2)))); // (((2,1),2),2,4):(((2,4),4),1,8)
+    case!("tiled_product((4,3):(3,1), (3,3):(1,3))", tiled_product(layout!((4,3):(3,1)), layout!((3,3):(1,3)))); // ((4,3),3,3):((3,1),12,36)
+    case!("tiled_product((4,1):(1,1), (4,3):(2,9))", tiled_product(layout!((4,1):(1,1)), layout!((4,3):(2,9)))); // ((4,1),4,3):((1,1),8,36)
     case!("tiled_product(((1,3),(3,2)):((18,6),(1,3)), <3:1>)", tiled_product(layout!(((1,3),(3,2)):((18,6),(1,3))), tile!(3:1))); // (((1,3)),3,(3,2)):(((18,6)),1,(1,3))
-    case!("tiled_product(3:1, (2):(1))", tiled_product(layout!(3:1), layout!((2):(1)))); // (3,(2)):(1,(3))
+    case!("tiled_product(3:1, (2):(1))", tiled_product(layout!(3:1), layout!((2):(1)))); // (3,2):(1,3)
     case!("tiled_product((4,5):(1,4), 3:1)", tiled_product(layout!((4,5):(1,4)), layout!(3:1))); // ((4,5),3):((1,4),20)
     case!("tiled_product((4):(1), <4:1>)", tiled_product(layout!((4):(1)), tile!(4:1))); // ((4),4):((1),4)
     case!("tiled_product(((3),1):((1),3), <(4):(1)>)", tiled_product(layout!(((3),1):((1),3)), tile!((4):(1)))); // (((3)),(4),1):(((1)),(3),3)
     case!("tiled_product(2:1, 4:2)", tiled_product(layout!(2:1), layout!(4:2))); // (2,4):(1,4)
-    case!("tiled_product((2,2):(2,6), (1,1):(1,1))", tiled_product(layout!((2,2):(2,6)), layout!((1,1):(1,1)))); // ((2,2),(1,1)):((2,6),(0,0))
-    case!("tiled_product(((3,3),(1,3)):((9,3),(1,1)), (1,1):(2,4))", tiled_product(layout!(((3,3),(1,3)):((9,3),(1,1))), layout!((1,1):(2,4)))); // (((3,3),(1,3)),(1,1)):(((9,3),(1,1)),(0,0))
+    case!("tiled_product((2,2):(2,6), (1,1):(1,1))", tiled_product(layout!((2,2):(2,6)), layout!((1,1):(1,1)))); // ((2,2),1,1):((2,6),0,0)
+    case!("tiled_product(((3,3),(1,3)):((9,3),(1,1)), (1,1):(2,4))", tiled_product(layout!(((3,3),(1,3)):((9,3),(1,1))), layout!((1,1):(2,4)))); // (((3,3),(1,3)),1,1):(((9,3),(1,1)),0,0)
     case!("tiled_product((1,5):(2,3), 2:1)", tiled_product(layout!((1,5):(2,3)), layout!(2:1))); // ((1,5),2):((2,3),1)
     case!("tiled_product(((4),4):((4),1), <(4):(1)>)", tiled_product(layout!(((4),4):((4),1)), tile!((4):(1)))); // (((4)),(4),4):(((4)),(1),1)
     case!("tiled_product((2,5):(1,2), <3:1>)", tiled_product(layout!((2,5):(1,2)), tile!(3:1))); // ((2),3,5):((1),2,2)
@@ -581,62 +581,287 @@ fn agree_tiled_product() {
     case!("tiled_product((2):(1), <(3):(1)>)", tiled_product(layout!((2):(1)), tile!((3):(1)))); // ((2),(3)):((1),(2))
     case!("tiled_product(4:1, <4:1>)", tiled_product(layout!(4:1), tile!(4:1))); // ((4),4):((1),4)
     case!("tiled_product((2,2):(1,2), <(2):(1),1>)", tiled_product(layout!((2,2):(1,2)), tile!((2):(1), 1))); // ((2,2),(2),1):((1,2),(2),0)
-    case!("tiled_product((2,(1)):(1,(2)), (3,4):(1,3))", tiled_product(layout!((2,(1)):(1,(2))), layout!((3,4):(1,3)))); // ((2,(1)),(3,4)):((1,(2)),(2,6))
+    case!("tiled_product((2,(1)):(1,(2)), (3,4):(1,3))", tiled_product(layout!((2,(1)):(1,(2))), layout!((3,4):(1,3)))); // ((2,(1)),3,4):((1,(2)),2,6)
     case!("tiled_product(4:1, <(3):(1)>)", tiled_product(layout!(4:1), tile!((3):(1)))); // ((4),(3)):((1),(4))
     case!("tiled_product((4,3):(1,4), 4:1)", tiled_product(layout!((4,3):(1,4)), layout!(4:1))); // ((4,3),4):((1,4),12)
     case!("tiled_product((1,2):(1,1), <3:1,2:1>)", tiled_product(layout!((1,2):(1,1)), tile!(3:1, 2:1))); // ((1,2),3,2):((1,1),1,2)
     case!("tiled_product((4):(1), <(1):(1)>)", tiled_product(layout!((4):(1)), tile!((1):(1)))); // ((4),(1)):((1),(0))
     case!("tiled_product(3:1, <(2):(1)>)", tiled_product(layout!(3:1), tile!((2):(1)))); // ((3),(2)):((1),(3))
     case!("tiled_product(4:2, <(4):(1)>)", tiled_product(layout!(4:2), tile!((4):(1)))); // ((4),((2,2))):((2),((1,8)))
-    case!("tiled_product((4,1):(2,8), (1,2):(2,1))", tiled_product(layout!((4,1):(2,8)), layout!((1,2):(2,1)))); // ((4,1),(1,2)):((2,8),(0,1))
-    case!("tiled_product((1,4):(1,1), (3,3):(1,3))", tiled_product(layout!((1,4):(1,1)), layout!((3,3):(1,3)))); // ((1,4),(3,3)):((1,1),(4,12))
+    case!("tiled_product((4,1):(2,8), (1,2):(2,1))", tiled_product(layout!((4,1):(2,8)), layout!((1,2):(2,1)))); // ((4,1),1,2):((2,8),0,1)
+    case!("tiled_product((1,4):(1,1), (3,3):(1,3))", tiled_product(layout!((1,4):(1,1)), layout!((3,3):(1,3)))); // ((1,4),3,3):((1,1),4,12)
     case!("tiled_product(2:1, <3:1>)", tiled_product(layout!(2:1), tile!(3:1))); // ((2),3):((1),2)
     case!("tiled_product(3:2, <(1):(1)>)", tiled_product(layout!(3:2), tile!((1):(1)))); // ((3),(1)):((2),(0))
-    case!("tiled_product((3,(4,1)):(1,(3,3)), (1,1):(2,2))", tiled_product(layout!((3,(4,1)):(1,(3,3))), layout!((1,1):(2,2)))); // ((3,(4,1)),(1,1)):((1,(3,3)),(0,0))
+    case!("tiled_product((3,(4,1)):(1,(3,3)), (1,1):(2,2))", tiled_product(layout!((3,(4,1)):(1,(3,3))), layout!((1,1):(2,2)))); // ((3,(4,1)),1,1):((1,(3,3)),0,0)
     case!("tiled_product(((2)):((1)), <1>)", tiled_product(layout!(((2)):((1))), tile!(1))); // (((2)),1):(((1)),0)
 }
 
 /// 40 cases of `flat_product`.
 #[test]
 fn agree_flat_product() {
-    case!("flat_product(2:2, 4:1)", flat_product(layout!(2:2), layout!(4:1))); // (2,(2,2)):(2,(1,4))
-    case!("flat_product(4:2, (2):(2))", flat_product(layout!(4:2), layout!((2):(2)))); // (4,(2)):(2,(8))
+    case!("flat_product(2:2, 4:1)", flat_product(layout!(2:2), layout!(4:1))); // (2,2,2):(2,1,4)
+    case!("flat_product(4:2, (2):(2))", flat_product(layout!(4:2), layout!((2):(2)))); // (4,2):(2,8)
     case!("flat_product(4:1, <3:1>)", flat_product(layout!(4:1), tile!(3:1))); // (4,3):(1,4)
     case!("flat_product(3:1, <2>)", flat_product(layout!(3:1), tile!(2))); // (3,2):(1,3)
     case!("flat_product(5:1, 3:1)", flat_product(layout!(5:1), layout!(3:1))); // (5,3):(1,5)
-    case!("flat_product((5,3):(3,1), (1):(1))", flat_product(layout!((5,3):(3,1)), layout!((1):(1)))); // ((5,3),(1)):((3,1),(0))
-    case!("flat_product((1,5):(1,1), (4,3):(1,4))", flat_product(layout!((1,5):(1,1)), layout!((4,3):(1,4)))); // ((1,5),(4,3)):((1,1),(5,20))
+    case!("flat_product((5,3):(3,1), (1):(1))", flat_product(layout!((5,3):(3,1)), layout!((1):(1)))); // (5,3,1):(3,1,0)
+    case!("flat_product((1,5):(1,1), (4,3):(1,4))", flat_product(layout!((1,5):(1,1)), layout!((4,3):(1,4)))); // (1,5,4,3):(1,1,5,20)
     case!("flat_product((5,5):(1,5), <(1):(1)>)", flat_product(layout!((5,5):(1,5)), tile!((1):(1)))); // (5,(1),5):(1,(0),5)
     case!("flat_product((1):(2), <2>)", flat_product(layout!((1):(2)), tile!(2))); // (1,2):(2,1)
-    case!("flat_product(((2,1)):((1,1)), (4,4):(4,1))", flat_product(layout!(((2,1)):((1,1))), layout!((4,4):(4,1)))); // (((2,1)),(4,4)):(((1,1)),(8,2))
-    case!("flat_product((4,(4,4)):(1,(4,16)), (1,1):(2,2))", flat_product(layout!((4,(4,4)):(1,(4,16))), layout!((1,1):(2,2)))); // ((4,(4,4)),(1,1)):((1,(4,16)),(0,0))
+    case!("flat_product(((2,1)):((1,1)), (4,4):(4,1))", flat_product(layout!(((2,1)):((1,1))), layout!((4,4):(4,1)))); // ((2,1),4,4):((1,1),8,2)
+    case!("flat_product((4,(4,4)):(1,(4,16)), (1,1):(2,2))", flat_product(layout!((4,(4,4)):(1,(4,16))), layout!((1,1):(2,2)))); // (4,(4,4),1,1):(1,(4,16),0,0)
     case!("flat_product(4:1, <(1):(1)>)", flat_product(layout!(4:1), tile!((1):(1)))); // (4,(1)):(1,(0))
     case!("flat_product(2:1, <(1):(1)>)", flat_product(layout!(2:1), tile!((1):(1)))); // (2,(1)):(1,(0))
     case!("flat_product(((3,3),(2,3)):((1,4),(12,25)), <3>)", flat_product(layout!(((3,3),(2,3)):((1,4),(12,25))), tile!(3))); // ((3,3),3,(2,3)):((1,4),12,(12,25))
-    case!("flat_product(((3)):((1)), 2:1)", flat_product(layout!(((3)):((1))), layout!(2:1))); // (((3)),2):(((1)),3)
+    case!("flat_product(((3)):((1)), 2:1)", flat_product(layout!(((3)):((1))), layout!(2:1))); // ((3),2):((1),3)
     case!("flat_product((3,3):(3,1), <1,3:1>)", flat_product(layout!((3,3):(3,1)), tile!(1, 3:1))); // (3,3,1,3):(3,1,0,3)
     case!("flat_product(((2,2),1):((1,2),1), <2:1>)", flat_product(layout!(((2,2),1):((1,2),1)), tile!(2:1))); // ((2,2),2,1):((1,2),4,1)
-    case!("flat_product(3:2, (1,2):(2,1))", flat_product(layout!(3:2), layout!((1,2):(2,1)))); // (3,(1,2)):(2,(0,1))
-    case!("flat_product((3,1):(1,1), (3,3):(3,1))", flat_product(layout!((3,1):(1,1)), layout!((3,3):(3,1)))); // ((3,1),(3,3)):((1,1),(9,3))
+    case!("flat_product(3:2, (1,2):(2,1))", flat_product(layout!(3:2), layout!((1,2):(2,1)))); // (3,1,2):(2,0,1)
+    case!("flat_product((3,1):(1,1), (3,3):(3,1))", flat_product(layout!((3,1):(1,1)), layout!((3,3):(3,1)))); // (3,1,3,3):(1,1,9,3)
     case!("flat_product((1):(1), <(1):(1)>)", flat_product(layout!((1):(1)), tile!((1):(1)))); // (1,(1)):(1,(0))
-    case!("flat_product((1):(1), (3,1):(1,3))", flat_product(layout!((1):(1)), layout!((3,1):(1,3)))); // ((1),(3,1)):((1),(1,0))
-    case!("flat_product((5,(4)):(1,(5)), (4,4):(1,4))", flat_product(layout!((5,(4)):(1,(5))), layout!((4,4):(1,4)))); // ((5,(4)),(4,4)):((1,(5)),(20,80))
+    case!("flat_product((1):(1), (3,1):(1,3))", flat_product(layout!((1):(1)), layout!((3,1):(1,3)))); // (1,3,1):(1,1,0)
+    case!("flat_product((5,(4)):(1,(5)), (4,4):(1,4))", flat_product(layout!((5,(4)):(1,(5))), layout!((4,4):(1,4)))); // (5,(4),4,4):(1,(5),20,80)
     case!("flat_product(((2),1):((2),4), <4>)", flat_product(layout!(((2),1):((2),4)), tile!(4))); // ((2),(2,2),1):((2),(1,4),4)
-    case!("flat_product((3,1):(1,1), (4,4):(1,4))", flat_product(layout!((3,1):(1,1)), layout!((4,4):(1,4)))); // ((3,1),(4,4)):((1,1),(3,12))
-    case!("flat_product((4,3):(1,4), (2,4):(2,4))", flat_product(layout!((4,3):(1,4)), layout!((2,4):(2,4)))); // ((4,3),(2,4)):((1,4),(24,48))
+    case!("flat_product((3,1):(1,1), (4,4):(1,4))", flat_product(layout!((3,1):(1,1)), layout!((4,4):(1,4)))); // (3,1,4,4):(1,1,3,12)
+    case!("flat_product((4,3):(1,4), (2,4):(2,4))", flat_product(layout!((4,3):(1,4)), layout!((2,4):(2,4)))); // (4,3,2,4):(1,4,24,48)
     case!("flat_product((5,(4,3)):(4,(1,20)), <2:1>)", flat_product(layout!((5,(4,3)):(4,(1,20))), tile!(2:1))); // (5,2,(4,3)):(4,1,(1,20))
     case!("flat_product((5):(1), <4:1>)", flat_product(layout!((5):(1)), tile!(4:1))); // (5,4):(1,5)
-    case!("flat_product(4:1, (4,4):(4,1))", flat_product(layout!(4:1), layout!((4,4):(4,1)))); // (4,(4,4)):(1,(16,4))
-    case!("flat_product(((3,2),3):((3,9),1), (1):(2))", flat_product(layout!(((3,2),3):((3,9),1)), layout!((1):(2)))); // (((3,2),3),(1)):(((3,9),1),(0))
+    case!("flat_product(4:1, (4,4):(4,1))", flat_product(layout!(4:1), layout!((4,4):(4,1)))); // (4,4,4):(1,16,4)
+    case!("flat_product(((3,2),3):((3,9),1), (1):(2))", flat_product(layout!(((3,2),3):((3,9),1)), layout!((1):(2)))); // ((3,2),3,1):((3,9),1,0)
     case!("flat_product((4,2):(1,5), <1>)", flat_product(layout!((4,2):(1,5)), tile!(1))); // (4,1,2):(1,0,5)
     case!("flat_product(((1,3),1):((2,3),9), <2:1>)", flat_product(layout!(((1,3),1):((2,3),9)), tile!(2:1))); // ((1,3),2,1):((2,3),1,9)
     case!("flat_product((4):(1), <2>)", flat_product(layout!((4):(1)), tile!(2))); // (4,2):(1,4)
-    case!("flat_product((4,2):(2,1), 4:1)", flat_product(layout!((4,2):(2,1)), layout!(4:1))); // ((4,2),4):((2,1),8)
-    case!("flat_product((3,4):(4,1), (2,4):(4,1))", flat_product(layout!((3,4):(4,1)), layout!((2,4):(4,1)))); // ((3,4),(2,4)):((4,1),(48,12))
-    case!("flat_product((4,1):(1,6), (2,2):(2,1))", flat_product(layout!((4,1):(1,6)), layout!((2,2):(2,1)))); // ((4,1),(2,2)):((1,6),(8,4))
+    case!("flat_product((4,2):(2,1), 4:1)", flat_product(layout!((4,2):(2,1)), layout!(4:1))); // (4,2,4):(2,1,8)
+    case!("flat_product((3,4):(4,1), (2,4):(4,1))", flat_product(layout!((3,4):(4,1)), layout!((2,4):(4,1)))); // (3,4,2,4):(4,1,48,12)
+    case!("flat_product((4,1):(1,6), (2,2):(2,1))", flat_product(layout!((4,1):(1,6)), layout!((2,2):(2,1)))); // (4,1,2,2):(1,6,8,4)
     case!("flat_product((2,1):(1,1), <4,1>)", flat_product(layout!((2,1):(1,1)), tile!(4, 1))); // (2,1,4,1):(1,1,2,0)
     case!("flat_product((2):(1), <4>)", flat_product(layout!((2):(1)), tile!(4))); // (2,4):(1,2)
-    case!("flat_product((5):(1), (2,4):(4,1))", flat_product(layout!((5):(1)), layout!((2,4):(4,1)))); // ((5),(2,4)):((1),(20,5))
-    case!("flat_product((2,5):(5,1), (3,4):(2,7))", flat_product(layout!((2,5):(5,1)), layout!((3,4):(2,7)))); // ((2,5),(3,4)):((5,1),(20,70))
+    case!("flat_product((5):(1), (2,4):(4,1))", flat_product(layout!((5):(1)), layout!((2,4):(4,1)))); // (5,2,4):(1,20,5)
+    case!("flat_product((2,5):(5,1), (3,4):(2,7))", flat_product(layout!((2,5):(5,1)), layout!((3,4):(2,7)))); // (2,5,3,4):(5,1,20,70)
     case!("flat_product((3,4):(2,6), <4>)", flat_product(layout!((3,4):(2,6)), tile!(4))); // (3,(2,2),4):(2,(1,6),6)
+}
+
+/// 40 cases of `coalesce_by`.
+#[test]
+fn agree_coalesce_by() {
+    case!("coalesce((6,(3,4)):(12,(1,3)), (1,1))", coalesce_by(layout!((6,(3,4)):(12,(1,3))), shape!((1,1)))); // (6,12):(12,1)
+    case!("coalesce((4,4):(2,10), (1))", coalesce_by(layout!((4,4):(2,10)), shape!((1)))); // (4,4):(2,10)
+    case!("coalesce((3):(1), (1))", coalesce_by(layout!((3):(1)), shape!((1)))); // (3):(1)
+    case!("coalesce((8,7,5):(1,40,0), (1))", coalesce_by(layout!((8,7,5):(1,40,0)), shape!((1)))); // (8,7,5):(1,40,0)
+    case!("coalesce((1,8,(3)):(18,3,(7)), (1,1,1))", coalesce_by(layout!((1,8,(3)):(18,3,(7))), shape!((1,1,1)))); // (1,8,3):(0,3,7)
+    case!("coalesce((7,3,(4,4)):(36,16,(38,27)), (1,1,1))", coalesce_by(layout!((7,3,(4,4)):(36,16,(38,27))), shape!((1,1,1)))); // (7,3,(4,4)):(36,16,(38,27))
+    case!("coalesce((4,7,7):(0,1,28), (1))", coalesce_by(layout!((4,7,7):(0,1,28)), shape!((1)))); // (4,7,7):(0,1,28)
+    case!("coalesce(((4),5):((15),21), (1))", coalesce_by(layout!(((4),5):((15),21)), shape!((1)))); // (4,5):(15,21)
+    case!("coalesce((5):(24), (1))", coalesce_by(layout!((5):(24)), shape!((1)))); // (5):(24)
+    case!("coalesce((5,5):(28,31), (1,1))", coalesce_by(layout!((5,5):(28,31)), shape!((1,1)))); // (5,5):(28,31)
+    case!("coalesce((1,2,7):(1,1,4), (1))", coalesce_by(layout!((1,2,7):(1,1,4)), shape!((1)))); // (1,2,7):(0,1,4)
+    case!("coalesce((5,7):(0,1), (1,1))", coalesce_by(layout!((5,7):(0,1)), shape!((1,1)))); // (5,7):(0,1)
+    case!("coalesce((4):(1), (1))", coalesce_by(layout!((4):(1)), shape!((1)))); // (4):(1)
+    case!("coalesce((7):(38), (1))", coalesce_by(layout!((7):(38)), shape!((1)))); // (7):(38)
+    case!("coalesce((3,5,(4,2)):(4,35,(26,5)), (1))", coalesce_by(layout!((3,5,(4,2)):(4,35,(26,5))), shape!((1)))); // (3,5,(4,2)):(4,35,(26,5))
+    case!("coalesce(6:0, (1))", coalesce_by(layout!(6:0), shape!((1)))); // (6):(0)
+    case!("coalesce((5,4):(1,0), (1,1))", coalesce_by(layout!((5,4):(1,0)), shape!((1,1)))); // (5,4):(1,0)
+    case!("coalesce((1):(1), (1))", coalesce_by(layout!((1):(1)), shape!((1)))); // (1):(0)
+    case!("coalesce((7):(19), (1))", coalesce_by(layout!((7):(19)), shape!((1)))); // (7):(19)
+    case!("coalesce((3,(4,3)):(40,(31,14)), (1))", coalesce_by(layout!((3,(4,3)):(40,(31,14))), shape!((1)))); // (3,(4,3)):(40,(31,14))
+    case!("coalesce((1,4,2):(1,1,6), (1,1,1))", coalesce_by(layout!((1,4,2):(1,1,6)), shape!((1,1,1)))); // (1,4,2):(0,1,6)
+    case!("coalesce(((1)):((0)), (1))", coalesce_by(layout!(((1)):((0))), shape!((1)))); // (1):(0)
+    case!("coalesce(8:0, (1))", coalesce_by(layout!(8:0), shape!((1)))); // (8):(0)
+    case!("coalesce((5,8,(1,2)):(16,2,(0,1)), (1,1,1))", coalesce_by(layout!((5,8,(1,2)):(16,2,(0,1))), shape!((1,1,1)))); // (5,8,2):(16,2,1)
+    case!("coalesce((8,3):(28,39), (1,1))", coalesce_by(layout!((8,3):(28,39)), shape!((1,1)))); // (8,3):(28,39)
+    case!("coalesce((4,3):(25,39), (1))", coalesce_by(layout!((4,3):(25,39)), shape!((1)))); // (4,3):(25,39)
+    case!("coalesce(7:17, (1))", coalesce_by(layout!(7:17), shape!((1)))); // (7):(17)
+    case!("coalesce((1,6):(0,1), (1,1))", coalesce_by(layout!((1,6):(0,1)), shape!((1,1)))); // (1,6):(0,1)
+    case!("coalesce((1,8):(1,1), (1))", coalesce_by(layout!((1,8):(1,1)), shape!((1)))); // (1,8):(0,1)
+    case!("coalesce((6,8):(2,12), (1,1))", coalesce_by(layout!((6,8):(2,12)), shape!((1,1)))); // (6,8):(2,12)
+    case!("coalesce((3,2,5):(1,5,10), (1,1,1))", coalesce_by(layout!((3,2,5):(1,5,10)), shape!((1,1,1)))); // (3,2,5):(1,5,10)
+    case!("coalesce((5,1):(2,10), (1))", coalesce_by(layout!((5,1):(2,10)), shape!((1)))); // (5,1):(2,10)
+    case!("coalesce((7,3,(3)):(9,3,(1)), (1,1,1))", coalesce_by(layout!((7,3,(3)):(9,3,(1))), shape!((1,1,1)))); // (7,3,3):(9,3,1)
+    case!("coalesce((6,5):(5,1), (1))", coalesce_by(layout!((6,5):(5,1)), shape!((1)))); // (6,5):(5,1)
+    case!("coalesce(7:39, (1))", coalesce_by(layout!(7:39), shape!((1)))); // (7):(39)
+    case!("coalesce(((3),(2)):((1),(3)), (1,1))", coalesce_by(layout!(((3),(2)):((1),(3))), shape!((1,1)))); // (3,2):(1,3)
+    case!("coalesce(6:22, (1))", coalesce_by(layout!(6:22), shape!((1)))); // (6):(22)
+    case!("coalesce((6,7):(7,0), (1,1))", coalesce_by(layout!((6,7):(7,0)), shape!((1,1)))); // (6,7):(7,0)
+    case!("coalesce((4,(3,2),2):(12,(1,6),3), (1,1))", coalesce_by(layout!((4,(3,2),2):(12,(1,6),3)), shape!((1,1)))); // (4,(3,2),2):(12,(1,6),3)
+    case!("coalesce(((2,2),(4,2),2):((8,16),(2,1),0), (1))", coalesce_by(layout!(((2,2),(4,2),2):((8,16),(2,1),0)), shape!((1)))); // (4,(4,2),2):(8,(2,1),0)
+}
+
+/// 40 cases of `right_inverse`.
+#[test]
+fn agree_right_inverse() {
+    case!("right_inverse(((1,4),(2),5):((5,5),(20),1))", right_inverse(layout!(((1,4),(2),5):((5,5),(20),1)))); // (5,8):(8,1)
+    case!("right_inverse((3,5,5):(1,5,25))", right_inverse(layout!((3,5,5):(1,5,25)))); // 3:1
+    case!("right_inverse(((3,4),6,7):((1,21),84,3))", right_inverse(layout!(((3,4),6,7):((1,21),84,3)))); // (3,7,24):(1,72,3)
+    case!("right_inverse(6:1)", right_inverse(layout!(6:1))); // 6:1
+    case!("right_inverse((6):(0))", right_inverse(layout!((6):(0)))); // 1:0
+    case!("right_inverse(4:1)", right_inverse(layout!(4:1))); // 4:1
+    case!("right_inverse((6,(1),6):(1,(1),6))", right_inverse(layout!((6,(1),6):(1,(1),6)))); // 36:1
+    case!("right_inverse(((2,1),4):((2,6),8))", right_inverse(layout!(((2,1),4):((2,6),8)))); // 1:0
+    case!("right_inverse((6,8,6):(48,6,1))", right_inverse(layout!((6,8,6):(48,6,1)))); // (6,8,6):(48,6,1)
+    case!("right_inverse((8):(0))", right_inverse(layout!((8):(0)))); // 1:0
+    case!("right_inverse((2,(3,3)):(1,(26,28)))", right_inverse(layout!((2,(3,3)):(1,(26,28))))); // 2:1
+    case!("right_inverse(5:39)", right_inverse(layout!(5:39))); // 1:0
+    case!("right_inverse((8,5,3):(1,8,40))", right_inverse(layout!((8,5,3):(1,8,40)))); // 120:1
+    case!("right_inverse(2:1)", right_inverse(layout!(2:1))); // 2:1
+    case!("right_inverse(((4,1),7):((27,25),40))", right_inverse(layout!(((4,1),7):((27,25),40)))); // 1:0
+    case!("right_inverse((6,(4,4),8):(1,(6,192),24))", right_inverse(layout!((6,(4,4),8):(1,(6,192),24)))); // (24,8,4):(1,96,24)
+    case!("right_inverse((2,2,3):(2,1,4))", right_inverse(layout!((2,2,3):(2,1,4)))); // (2,2,3):(2,1,4)
+    case!("right_inverse((6,6,(2,1)):(2,13,(79,158)))", right_inverse(layout!((6,6,(2,1)):(2,13,(79,158))))); // 1:0
+    case!("right_inverse((8):(1))", right_inverse(layout!((8):(1)))); // 8:1
+    case!("right_inverse((5,1,3):(1,5,5))", right_inverse(layout!((5,1,3):(1,5,5)))); // 15:1
+    case!("right_inverse((3,(1,1)):(9,(25,28)))", right_inverse(layout!((3,(1,1)):(9,(25,28))))); // 1:0
+    case!("right_inverse(((1),5,5):((2),4,20))", right_inverse(layout!(((1),5,5):((2),4,20)))); // 1:0
+    case!("right_inverse(((2,3),5,1):((16,7),21,3))", right_inverse(layout!(((2,3),5,1):((16,7),21,3)))); // 1:0
+    case!("right_inverse((1,(2,1)):(1,(1,2)))", right_inverse(layout!((1,(2,1)):(1,(1,2))))); // 2:1
+    case!("right_inverse(((4),2,2):((7),31,5))", right_inverse(layout!(((4),2,2):((7),31,5)))); // 1:0
+    case!("right_inverse((8,2):(31,19))", right_inverse(layout!((8,2):(31,19)))); // 1:0
+    case!("right_inverse((8,(3,2)):(1,(0,8)))", right_inverse(layout!((8,(3,2)):(1,(0,8))))); // (8,2):(1,24)
+    case!("right_inverse((5,4,8):(40,12,24))", right_inverse(layout!((5,4,8):(40,12,24)))); // 1:0
+    case!("right_inverse(2:18)", right_inverse(layout!(2:18))); // 1:0
+    case!("right_inverse((2,2):(1,0))", right_inverse(layout!((2,2):(1,0)))); // 2:1
+    case!("right_inverse((6,8,4):(1,6,48))", right_inverse(layout!((6,8,4):(1,6,48)))); // 192:1
+    case!("right_inverse((5,7,6):(0,30,5))", right_inverse(layout!((5,7,6):(0,30,5)))); // 1:0
+    case!("right_inverse((5,1,1):(1,1,1))", right_inverse(layout!((5,1,1):(1,1,1)))); // 5:1
+    case!("right_inverse((3,1):(1,0))", right_inverse(layout!((3,1):(1,0)))); // 3:1
+    case!("right_inverse((7,3):(3,0))", right_inverse(layout!((7,3):(3,0)))); // 1:0
+    case!("right_inverse(((2)):((1)))", right_inverse(layout!(((2)):((1))))); // 2:1
+    case!("right_inverse((4,1,(4,2)):(22,15,(13,35)))", right_inverse(layout!((4,1,(4,2)):(22,15,(13,35))))); // 1:0
+    case!("right_inverse(((2),7):((18),36))", right_inverse(layout!(((2),7):((18),36)))); // 1:0
+    case!("right_inverse((8,3,1):(3,1,0))", right_inverse(layout!((8,3,1):(3,1,0)))); // (3,8):(8,1)
+    case!("right_inverse(((1,2)):((2,2)))", right_inverse(layout!(((1,2)):((2,2))))); // 1:0
+}
+
+/// 40 cases of `left_inverse`.
+#[test]
+fn agree_left_inverse() {
+    case!("left_inverse(((2,2),(3)):((6,3),(1)))", left_inverse(layout!(((2,2),(3)):((6,3),(1))))); // (3,2,2):(4,2,1)
+    case!("left_inverse((3,1):(1,0))", left_inverse(layout!((3,1):(1,0)))); // 3:1
+    case!("left_inverse((6):(14))", left_inverse(layout!((6):(14)))); // (14,6):(0,1)
+    case!("left_inverse(((2,1),3):((1,6),2))", left_inverse(layout!(((2,1),3):((1,6),2)))); // 6:1
+    case!("left_inverse((2,(2,1)):(2,(1,4)))", left_inverse(layout!((2,(2,1)):(2,(1,4))))); // (2,2):(2,1)
+    case!("left_inverse(3:2)", left_inverse(layout!(3:2))); // (2,3):(0,1)
+    case!("left_inverse((2,1):(27,35))", left_inverse(layout!((2,1):(27,35)))); // (27,2):(0,1)
+    case!("left_inverse(((2,1),(4),(1)):((1,2),(2),(9)))", left_inverse(layout!(((2,1),(4),(1)):((1,2),(2),(9))))); // 8:1
+    case!("left_inverse((2):(1))", left_inverse(layout!((2):(1)))); // 2:1
+    case!("left_inverse((8):(1))", left_inverse(layout!((8):(1)))); // 8:1
+    case!("left_inverse((2,1,7):(2,6,8))", left_inverse(layout!((2,1,7):(2,6,8)))); // (2,4,7):(0,1,2)
+    case!("left_inverse((1,5,5):(0,1,5))", left_inverse(layout!((1,5,5):(0,1,5)))); // 25:1
+    case!("left_inverse((2,8):(1,0))", left_inverse(layout!((2,8):(1,0)))); // 2:1
+    case!("left_inverse((7,7):(2,14))", left_inverse(layout!((7,7):(2,14)))); // (2,49):(0,1)
+    case!("left_inverse(((1),3,5):((15),1,3))", left_inverse(layout!(((1),3,5):((15),1,3)))); // 15:1
+    case!("left_inverse(((3,2),7):((1,21),3))", left_inverse(layout!(((3,2),7):((1,21),3)))); // (3,7,2):(1,6,3)
+    case!("left_inverse((3,8):(8,1))", left_inverse(layout!((3,8):(8,1)))); // (8,3):(3,1)
+    case!("left_inverse((1,5,(2,4)):(1,1,(20,5)))", left_inverse(layout!((1,5,(2,4)):(1,1,(20,5))))); // (5,4,2):(1,10,5)
+    case!("left_inverse(((3,2),7):((1,4),8))", left_inverse(layout!(((3,2),7):((1,4),8)))); // (4,14):(1,3)
+    case!("left_inverse((1,7):(1,1))", left_inverse(layout!((1,7):(1,1)))); // 7:1
+    case!("left_inverse((2,7,4):(1,2,0))", left_inverse(layout!((2,7,4):(1,2,0)))); // 14:1
+    case!("left_inverse((2,3):(1,2))", left_inverse(layout!((2,3):(1,2)))); // 6:1
+    case!("left_inverse(((3),7):((1),3))", left_inverse(layout!(((3),7):((1),3)))); // 21:1
+    case!("left_inverse(6:33)", left_inverse(layout!(6:33))); // (33,6):(0,1)
+    case!("left_inverse(((3,4),6):((24,0),1))", left_inverse(layout!(((3,4),6):((24,0),1)))); // (24,3):(12,1)
+    case!("left_inverse((3,1):(1,5))", left_inverse(layout!((3,1):(1,5)))); // 3:1
+    case!("left_inverse((3,1,(3,2)):(1,5,(5,15)))", left_inverse(layout!((3,1,(3,2)):(1,5,(5,15))))); // (5,6):(1,3)
+    case!("left_inverse((6,(4),(1,4)):(4,(1),(24,24)))", left_inverse(layout!((6,(4),(1,4)):(4,(1),(24,24))))); // (4,6,4):(6,1,24)
+    case!("left_inverse(((2),7,2):((1),2,14))", left_inverse(layout!(((2),7,2):((1),2,14)))); // 28:1
+    case!("left_inverse((8,6,1):(6,1,6))", left_inverse(layout!((8,6,1):(6,1,6)))); // (6,8):(8,1)
+    case!("left_inverse((4,3,2):(1,8,0))", left_inverse(layout!((4,3,2):(1,8,0)))); // (8,3):(1,4)
+    case!("left_inverse(((3),(3,4)):((12),(4,1)))", left_inverse(layout!(((3),(3,4)):((12),(4,1))))); // (4,3,3):(9,3,1)
+    case!("left_inverse(2:1)", left_inverse(layout!(2:1))); // 2:1
+    case!("left_inverse((1,2,8):(16,1,2))", left_inverse(layout!((1,2,8):(16,1,2)))); // 16:1
+    case!("left_inverse(3:1)", left_inverse(layout!(3:1))); // 3:1
+    case!("left_inverse((7):(0))", left_inverse(layout!((7):(0)))); // 1:0
+    case!("left_inverse(2:0)", left_inverse(layout!(2:0))); // 1:0
+    case!("left_inverse((4,1):(1,4))", left_inverse(layout!((4,1):(1,4)))); // 4:1
+    case!("left_inverse((7,3,4):(0,28,1))", left_inverse(layout!((7,3,4):(0,28,1)))); // (28,3):(21,7)
+    case!("left_inverse(((3),1):((1),3))", left_inverse(layout!(((3),1):((1),3)))); // 3:1
+}
+
+/// 40 cases of `blocked_product`.
+#[test]
+fn agree_blocked_product() {
+    case!("blocked_product(2:2, (4,1):(1,1))", blocked_product(layout!(2:2), layout!((4,1):(1,1)))); // ((2,2,2),1):((2,1,4),0)
+    case!("blocked_product((5):(1), 4:1)", blocked_product(layout!((5):(1)), layout!(4:1))); // (20):(1)
+    case!("blocked_product((4,4):(1,4), (3,2):(1,5))", blocked_product(layout!((4,4):(1,4)), layout!((3,2):(1,5)))); // ((4,3),(4,2)):((1,16),(4,80))
+    case!("blocked_product((4,(2,4)):(2,(10,20)), (1,4):(4,1))", blocked_product(layout!((4,(2,4)):(2,(10,20))), layout!((1,4):(4,1)))); // (4,(8,2,2)):(2,(10,1,80))
+    case!("blocked_product((4,5):(1,5), 3:2)", blocked_product(layout!((4,5):(1,5)), layout!(3:2))); // ((4,3),5):((1,50),5)
+    case!("blocked_product((2,2):(2,4), (2):(2))", blocked_product(layout!((2,2):(2,4)), layout!((2):(2)))); // ((2,2),2):((2,8),4)
+    case!("blocked_product((5,3):(1,5), (1):(1))", blocked_product(layout!((5,3):(1,5)), layout!((1):(1)))); // (5,3):(1,5)
+    case!("blocked_product((2):(1), 3:1)", blocked_product(layout!((2):(1)), layout!(3:1))); // (6):(1)
+    case!("blocked_product((2,3):(3,1), 4:1)", blocked_product(layout!((2,3):(3,1)), layout!(4:1))); // (8,3):(3,1)
+    case!("blocked_product(((2)):((1)), (4,3):(3,1))", blocked_product(layout!(((2)):((1))), layout!((4,3):(3,1)))); // ((2,4),3):((1,6),2)
+    case!("blocked_product((5,3):(2,10), (3):(2))", blocked_product(layout!((5,3):(2,10)), layout!((3):(2)))); // ((5,3),3):((2,30),10)
+    case!("blocked_product((3,4):(1,3), 2:2)", blocked_product(layout!((3,4):(1,3)), layout!(2:2))); // ((3,2),4):((1,24),3)
+    case!("blocked_product((2,3):(3,1), (3,4):(4,1))", blocked_product(layout!((2,3):(3,1)), layout!((3,4):(4,1)))); // ((2,3),(3,4)):((3,24),(1,6))
+    case!("blocked_product(((4,2)):((2,8)), 3:2)", blocked_product(layout!(((4,2)):((2,8))), layout!(3:2))); // (24):(2)
+    case!("blocked_product(((2,3)):((1,3)), (1,4):(2,3))", blocked_product(layout!(((2,3)):((1,3))), layout!((1,4):(2,3)))); // ((2,3),4):((1,3),27)
+    case!("blocked_product(((2,2)):((2,6)), (2,2):(1,2))", blocked_product(layout!(((2,2)):((2,6))), layout!((2,2):(1,2)))); // ((2,2,2),2):((2,6,1),12)
+    case!("blocked_product((2,4):(1,2), 3:1)", blocked_product(layout!((2,4):(1,2)), layout!(3:1))); // ((2,3),4):((1,8),2)
+    case!("blocked_product((4,(4,1)):(1,(4,16)), (3,2):(2,1))", blocked_product(layout!((4,(4,1)):(1,(4,16))), layout!((3,2):(2,1)))); // ((4,3),8):((1,32),4)
+    case!("blocked_product((3):(1), 3:1)", blocked_product(layout!((3):(1)), layout!(3:1))); // (9):(1)
+    case!("blocked_product((3,3):(3,1), (2,2):(2,1))", blocked_product(layout!((3,3):(3,1)), layout!((2,2):(2,1)))); // ((3,2),(3,2)):((3,18),(1,9))
+    case!("blocked_product((4,2):(1,4), (1,4):(2,3))", blocked_product(layout!((4,2):(1,4)), layout!((1,4):(2,3)))); // (4,(2,4)):(1,(4,24))
+    case!("blocked_product((2,3):(2,5), (2,4):(1,2))", blocked_product(layout!((2,3):(2,5)), layout!((2,4):(1,2)))); // ((2,2),12):((2,1),5)
+    case!("blocked_product((3,1):(1,3), 2:1)", blocked_product(layout!((3,1):(1,3)), layout!(2:1))); // (6,1):(1,0)
+    case!("blocked_product(((1,1),(2,4)):((2,2),(3,7)), (1,3):(3,1))", blocked_product(layout!(((1,1),(2,4)):((2,2),(3,7))), layout!((1,3):(3,1)))); // (1,(2,4,3)):(0,(3,7,1))
+    case!("blocked_product((3,2):(1,3), 4:1)", blocked_product(layout!((3,2):(1,3)), layout!(4:1))); // ((3,4),2):((1,6),3)
+    case!("blocked_product(3:1, (4):(1))", blocked_product(layout!(3:1), layout!((4):(1)))); // (12):(1)
+    case!("blocked_product(((3,2)):((1,4)), (1,3):(1,1))", blocked_product(layout!(((3,2)):((1,4))), layout!((1,3):(1,1)))); // ((3,2),3):((1,4),8)
+    case!("blocked_product((3,2):(2,1), (4,2):(1,4))", blocked_product(layout!((3,2):(2,1)), layout!((4,2):(1,4)))); // (12,(2,2)):(2,(1,24))
+    case!("blocked_product((3,5):(5,1), 4:1)", blocked_product(layout!((3,5):(5,1)), layout!(4:1))); // (12,5):(5,1)
+    case!("blocked_product((1):(1), 2:1)", blocked_product(layout!((1):(1)), layout!(2:1))); // (2):(1)
+    case!("blocked_product(3:1, 3:1)", blocked_product(layout!(3:1), layout!(3:1))); // (9):(1)
+    case!("blocked_product((3,3):(1,4), (2,3):(1,2))", blocked_product(layout!((3,3):(1,4)), layout!((2,3):(1,2)))); // ((3,2),(3,3)):((1,12),(4,24))
+    case!("blocked_product(((3,2)):((1,3)), (1,2):(2,1))", blocked_product(layout!(((3,2)):((1,3))), layout!((1,2):(2,1)))); // (6,2):(1,6)
+    case!("blocked_product(2:1, (3,3):(3,1))", blocked_product(layout!(2:1), layout!((3,3):(3,1)))); // ((2,3),3):((1,6),2)
+    case!("blocked_product((5):(1), (2,1):(1,1))", blocked_product(layout!((5):(1)), layout!((2,1):(1,1)))); // (10,1):(1,0)
+    case!("blocked_product(5:1, (3,2):(1,3))", blocked_product(layout!(5:1), layout!((3,2):(1,3)))); // (15,2):(1,15)
+    case!("blocked_product((4,2):(1,5), 4:1)", blocked_product(layout!((4,2):(1,5)), layout!(4:1))); // ((4,4),2):((1,10),5)
+    case!("blocked_product(2:1, (4,3):(3,1))", blocked_product(layout!(2:1), layout!((4,3):(3,1)))); // ((2,4),3):((1,6),2)
+    case!("blocked_product((2,2):(2,4), (4):(1))", blocked_product(layout!((2,2):(2,4)), layout!((4):(1)))); // ((2,2,2),2):((2,1,8),4)
+    case!("blocked_product(3:1, 2:1)", blocked_product(layout!(3:1), layout!(2:1))); // (6):(1)
+}
+
+/// 40 cases of `raked_product`.
+#[test]
+fn agree_raked_product() {
+    case!("raked_product((4,2):(2,1), (2):(1))", raked_product(layout!((4,2):(2,1)), layout!((2):(1)))); // ((2,4),2):((8,2),1)
+    case!("raked_product((5):(1), (3,2):(2,1))", raked_product(layout!((5):(1)), layout!((3,2):(2,1)))); // ((3,5),2):((10,1),5)
+    case!("raked_product((5,(2,2)):(4,(1,2)), 3:1)", raked_product(layout!((5,(2,2)):(4,(1,2))), layout!(3:1))); // ((3,5),4):((20,4),1)
+    case!("raked_product(((2,1),4):((1,1),2), (2,3):(3,1))", raked_product(layout!(((2,1),4):((1,1),2)), layout!((2,3):(3,1)))); // ((2,2),(3,4)):((24,1),(8,2))
+    case!("raked_product(3:1, (4,2):(1,4))", raked_product(layout!(3:1), layout!((4,2):(1,4)))); // ((4,3),2):((3,1),12)
+    case!("raked_product(((3,4),4):((4,1),12), (3):(1))", raked_product(layout!(((3,4),4):((4,1),12)), layout!((3):(1)))); // ((3,3,4),4):((48,4,1),12)
+    case!("raked_product((4,(2,2)):(4,(2,1)), (4):(1))", raked_product(layout!((4,(2,2)):(4,(2,1))), layout!((4):(1)))); // ((4,4),(2,2)):((16,4),(2,1))
+    case!("raked_product(((3),4):((4),1), (4,1):(1,4))", raked_product(layout!(((3),4):((4),1)), layout!((4,1):(1,4)))); // ((4,3),4):((12,4),1)
+    case!("raked_product((4,5):(1,5), (2,1):(2,4))", raked_product(layout!((4,5):(1,5)), layout!((2,1):(2,4)))); // ((2,4),5):((50,1),5)
+    case!("raked_product((5,4):(1,6), (3):(1))", raked_product(layout!((5,4):(1,6)), layout!((3):(1)))); // ((3,5),4):((24,1),6)
+    case!("raked_product((3,2):(2,8), (2):(1))", raked_product(layout!((3,2):(2,8)), layout!((2):(1)))); // (6,2):(1,8)
+    case!("raked_product(2:1, (1,3):(1,1))", raked_product(layout!(2:1), layout!((1,3):(1,1)))); // (2,3):(1,2)
+    case!("raked_product((3,5):(5,1), (2,2):(1,2))", raked_product(layout!((3,5):(5,1)), layout!((2,2):(1,2)))); // ((2,3),(2,5)):((15,5),(30,1))
+    case!("raked_product((4):(1), 3:1)", raked_product(layout!((4):(1)), layout!(3:1))); // ((3,4)):((4,1))
+    case!("raked_product((3):(1), (1,3):(1,1))", raked_product(layout!((3):(1)), layout!((1,3):(1,1)))); // (3,3):(1,3)
+    case!("raked_product((3,(4,1)):(1,(3,12)), (2):(1))", raked_product(layout!((3,(4,1)):(1,(3,12))), layout!((2):(1)))); // ((2,3),4):((12,1),3)
+    case!("raked_product(3:1, (1,1):(1,1))", raked_product(layout!(3:1), layout!((1,1):(1,1)))); // (3,1):(1,0)
+    case!("raked_product(2:1, (3,1):(1,3))", raked_product(layout!(2:1), layout!((3,1):(1,3)))); // ((3,2),1):((2,1),0)
+    case!("raked_product(5:2, (4,2):(2,1))", raked_product(layout!(5:2), layout!((4,2):(2,1)))); // ((4,5),2):((10,2),1)
+    case!("raked_product(2:1, 2:2)", raked_product(layout!(2:1), layout!(2:2))); // ((2,2)):((4,1))
+    case!("raked_product((3,3):(1,3), 3:1)", raked_product(layout!((3,3):(1,3)), layout!(3:1))); // ((3,3),3):((9,1),3)
+    case!("raked_product((1,2):(2,4), (2,4):(1,2))", raked_product(layout!((1,2):(2,4)), layout!((2,4):(1,2)))); // (2,(2,2,2)):(1,(2,8,4))
+    case!("raked_product((4,(2,2)):(4,(1,2)), (4,2):(2,9))", raked_product(layout!((4,(2,2)):(4,(1,2))), layout!((4,2):(2,9)))); // ((4,4),(2,4)):((32,4),(144,1))
+    case!("raked_product((3):(1), (3):(1))", raked_product(layout!((3):(1)), layout!((3):(1)))); // ((3,3)):((3,1))
+    case!("raked_product(4:1, (3):(1))", raked_product(layout!(4:1), layout!((3):(1)))); // ((3,4)):((4,1))
+    case!("raked_product((4,2):(2,1), (2,2):(2,1))", raked_product(layout!((4,2):(2,1)), layout!((2,2):(2,1)))); // ((2,4),(2,2)):((16,2),(8,1))
+    case!("raked_product((5,(1,4)):(1,(7,9)), (4):(1))", raked_product(layout!((5,(1,4)):(1,(7,9))), layout!((4):(1)))); // ((4,5),4):((36,1),9)
+    case!("raked_product(2:1, (1,4):(1,1))", raked_product(layout!(2:1), layout!((1,4):(1,1)))); // (2,4):(1,2)
+    case!("raked_product((3):(2), (1,2):(1,2))", raked_product(layout!((3):(2)), layout!((1,2):(1,2)))); // (3,2):(2,6)
+    case!("raked_product(5:2, 4:1)", raked_product(layout!(5:2), layout!(4:1))); // ((2,2,5)):((1,10,2))
+    case!("raked_product((5):(1), (2,2):(2,1))", raked_product(layout!((5):(1)), layout!((2,2):(2,1)))); // ((2,5),2):((10,1),5)
+    case!("raked_product(((4),2):((1),4), (2):(1))", raked_product(layout!(((4),2):((1),4)), layout!((2):(1)))); // ((2,4),2):((8,1),4)
+    case!("raked_product((5,5):(5,1), 3:1)", raked_product(layout!((5,5):(5,1)), layout!(3:1))); // ((3,5),5):((25,5),1)
+    case!("raked_product(3:1, 3:1)", raked_product(layout!(3:1), layout!(3:1))); // ((3,3)):((3,1))
+    case!("raked_product((4,3):(1,4), (1,1):(1,3))", raked_product(layout!((4,3):(1,4)), layout!((1,1):(1,3)))); // (4,3):(1,4)
+    case!("raked_product(((2,1),2):((1,4),2), 2:1)", raked_product(layout!(((2,1),2):((1,4),2)), layout!(2:1))); // ((2,2),2):((4,1),2)
+    case!("raked_product(3:1, 2:1)", raked_product(layout!(3:1), layout!(2:1))); // ((2,3)):((3,1))
+    case!("raked_product((3,2):(2,6), (4,1):(1,4))", raked_product(layout!((3,2):(2,6)), layout!((4,1):(1,4)))); // ((2,2,3),2):((1,12,2),6)
+    case!("raked_product((3,1):(2,7), (1,4):(1,1))", raked_product(layout!((3,1):(2,7)), layout!((1,4):(1,1)))); // (3,(2,2)):(2,(1,6))
+    case!("raked_product((5,(2)):(2,(1)), 3:2)", raked_product(layout!((5,(2)):(2,(1))), layout!(3:2))); // ((3,5),2):((20,2),1)
 }
