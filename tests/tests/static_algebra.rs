@@ -1,0 +1,150 @@
+//! The seeds' worked examples computed by the static algebra (trait
+//! resolution): each result prints as CuTe prints the all-static
+//! computation. Errata of the seeds follow DESIGN.md (the post-conditions
+//! win), as in the dynamic golden tests.
+
+use cute_static::prelude::*;
+use static_assertions::{assert_impl_all, assert_not_impl_any};
+
+/// The static print of a CuTe text: every integer gets a leading `_`,
+/// spaces dropped.
+fn st(text: &str) -> String {
+    let mut out = String::new();
+    let mut prev_digit = false;
+    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+        if ch.is_ascii_digit() && !prev_digit {
+            out.push('_');
+        }
+        prev_digit = ch.is_ascii_digit();
+        out.push(ch);
+    }
+    out
+}
+
+macro_rules! check {
+    ($value:expr, $expected:expr) => {{
+        let v = $value;
+        assert_eq!(v.to_string(), st($expected), "{}", stringify!($value));
+    }};
+}
+
+#[test]
+fn composition_paper_and_docs() {
+    // DESIGN's example and the paper's (10,2):(16,4) ∘ (5,4):(1,5).
+    check!(composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))), "((2,2),3):((24,2),8)");
+    check!(composition(layout!((10,2):(16,4)), layout!((5,4):(1,5))), "(5,(2,2)):(16,(80,4))");
+    // The "apparent violation" the paper admits.
+    check!(composition(layout!((4,2,8):(3,12,97)), layout!(3:3)), "3:9");
+    // Extended domain of A (DESIGN's refinement).
+    check!(composition(layout!(1:12), layout!((2,5):(1,2))), "(2,5):(12,24)");
+    // Table 4 (integer strides).
+    let tv = layout!(((4,8),2):((16,1),8));
+    check!(composition(layout!((8,8):(1,8)), tv), "((4,8),2):((16,1),8)");
+    check!(composition(layout!((8,8):(8,1)), tv), "((4,8),2):((2,8),1)");
+    check!(composition(layout!((8,8):(1,9)), tv), "((4,8),2):((18,1),9)");
+    check!(composition(layout!(((4,2),(2,4)):((2,16),(1,8))), tv), "((4,(4,2)),2):((8,(2,16)),1)");
+    // Tilers (docs, "composition with tilers"), and a shape as a tiler.
+    check!(composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2)), "(3,(2,4)):(236,(26,1))");
+    check!(composition(layout!((9,(4,8)):(59,(13,1))), tile!(3:3, (2,4):(1,8))), "(3,(2,4)):(177,(13,2))");
+    check!(composition(layout!((8,16):(20,1)), shape!(4, 8)), "(4,8):(20,1)");
+    // Every-third-element divide (paper 3.5.2): the tiles.
+    check!(composition(layout!(24:3), layout!(8:3)), "8:9");
+    check!(composition(layout!((6,2,2):(2,1,20)), layout!(8:3)), "(2,2,2):(6,1,20)");
+}
+
+#[test]
+fn complement_paper_and_docs() {
+    check!(complement(layout!(8:3), shape!(24)), "3:1");
+    check!(complement(layout!(4:1), shape!(8)), "2:4");
+    check!(complement(layout!(8:2), shape!(16)), "2:1");
+    check!(complement(layout!(4:2), shape!(24)), "(2,3):(1,8)");
+    check!(complement(layout!((2,2):(4,1)), shape!(24)), "(2,3):(2,8)");
+    // Errata: complement(4:32, 256) is (32,2):(1,128).
+    check!(complement(layout!(4:32), shape!(256)), "(32,2):(1,128)");
+    // Table 7 under the cotarget: stride-0 modes do not contribute.
+    check!(complement(layout!(((2,2),(2,4)):((0,1),(0,2))), shape!(8)), "1:0");
+    check!(complement(layout!((4,8):(1,8)), shape!(256)), "(2,4):(4,64)");
+}
+
+#[test]
+fn inverses_tables_5_and_6() {
+    check!(right_inverse(layout!((4,8):(1,4))), "32:1");
+    check!(right_inverse(layout!((4,8):(8,1))), "(8,4):(4,1)");
+    check!(right_inverse(layout!((3,7,5):(5,15,1))), "(5,21):(21,1)");
+    check!(right_inverse(layout!((4,8):(1,5))), "4:1");
+    check!(right_inverse(layout!((4,(4,2)):(4,(1,16)))), "(4,4,2):(4,1,16)");
+    check!(right_inverse(layout!(((2,2),(4,2)):((1,8),(2,16)))), "(2,4,2,2):(1,4,2,16)");
+    check!(right_inverse(layout!(((2,2),(2,4)):((0,2),(0,4)))), "1:0");
+    check!(left_inverse(layout!((4,8):(1,4))), "32:1");
+    check!(left_inverse(layout!((4,8):(8,1))), "(8,4):(4,1)");
+    check!(left_inverse(layout!((3,7,5):(5,15,1))), "(5,21):(21,1)");
+    check!(left_inverse(layout!((4,8):(1,5))), "(5,8):(1,4)");
+    check!(left_inverse(layout!((4,(4,2)):(4,(1,16)))), "(4,4,2):(4,1,16)");
+    check!(left_inverse(layout!(((2,2),(4,2)):((1,8),(2,16)))), "(2,4,2,2):(1,4,2,16)");
+    check!(left_inverse(layout!(((2,2),(2,4)):((0,2),(0,4)))), "(2,2,4):(0,2,8)");
+}
+
+#[test]
+fn divides_paper_and_docs() {
+    check!(logical_divide(layout!(24:3), layout!(8:3)), "(8,3):(9,3)");
+    check!(logical_divide(layout!((6,2,2):(2,1,20)), layout!(8:3)), "((2,2,2),3):((6,1,20),2)");
+    // Figure 12.
+    let a = layout!((8,16):(20,1));
+    let t = tile!(4:1, 8:2);
+    check!(logical_divide(a, t), "((4,2),(8,2)):((20,80),(2,1))");
+    check!(zipped_divide(a, t), "((4,8),(2,2)):((20,2),(80,1))");
+    check!(tiled_divide(a, t), "((4,8),2,2):((20,2),80,1)");
+    check!(flat_divide(a, t), "(4,8,2,2):(20,2,80,1)");
+    // The docs' 1-D example; its stated result is an erratum (DESIGN.md).
+    let a = layout!((2,4,3):(4,1,8));
+    check!(logical_divide(a, layout!(4:2)), "(4,(2,3)):(1,(4,8))");
+    check!(zipped_divide(a, layout!(4:2)), "(4,(2,3)):(1,(4,8))");
+    check!(tiled_divide(a, layout!(4:2)), "(4,2,3):(1,4,8)");
+    check!(flat_divide(a, layout!(4:2)), "(4,2,3):(1,4,8)");
+    // The docs' 2-D example: mode shapes ((3,3),(8,4)) / ((3,8),(3,4)).
+    let a = layout!((9,(4,8)):(59,(13,1)));
+    let t = tile!(3:3, (2,4):(1,8));
+    check!(logical_divide(a, t), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+    check!(zipped_divide(a, t), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+}
+
+#[test]
+fn products_paper_and_docs() {
+    check!(logical_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((3,4),(2,5)):((4,1),(12,24))");
+    check!(tiled_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((3,4),2,5):((4,1),12,24)");
+    check!(flat_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "(3,4,2,5):(4,1,12,24)");
+    check!(logical_product(layout!((4,8):(20,2)), layout!((3,2):(2,1))), "((4,8),(3,2)):((20,2),(80,1))");
+    check!(tiled_product(layout!((4,8):(20,2)), layout!((3,2):(2,1))), "((4,8),3,2):((20,2),80,1)");
+    check!(flat_product(layout!((4,8):(20,2)), layout!((3,2):(2,1))), "(4,8,3,2):(20,2,80,1)");
+    check!(logical_product(layout!((2,2):(4,1)), layout!(6:1)), "((2,2),(2,3)):((4,1),(2,8))");
+    // Figures 10 and 11.
+    check!(blocked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "(6,(4,5)):(4,(1,24))");
+    check!(raked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((2,3),(5,4)):((12,4),(24,1))");
+    // The docs' by-mode products: shapes ((2,3),(5,4)), ((2,5),(3,4)), ...
+    let a = layout!((2,5):(5,1));
+    let t = tile!(3:5, 4:6);
+    assert_eq!(logical_product(a, t).shape().to_string_cute(), st("((2,3),(5,4))"));
+    assert_eq!(zipped_product(a, t).shape().to_string_cute(), st("((2,5),(3,4))"));
+    assert_eq!(tiled_product(a, t).shape().to_string_cute(), st("((2,5),3,4)"));
+    assert_eq!(flat_product(a, t).shape().to_string_cute(), st("(2,5,3,4)"));
+    // Lower rank padded with 1:0.
+    let r = blocked_product(layout!((3,4):(4,1)), layout!(2:1));
+    assert_eq!((r.get::<0>().size(), r.get::<1>().size()), (6, 4));
+}
+
+#[test]
+fn coalesce_and_filter() {
+    check!(coalesce(layout!((2,(1,6)):(1,(6,2)))), "12:1");
+    check!(coalesce_by(layout!((2,(1,6)):(1,(6,2))), shape!(1, 1)), "(2,6):(1,2)");
+    check!(filter(layout!((2,(3,4)):(0,(1,3)))), "12:1");
+    check!(coalesce(layout!((4,1):(1,0))), "4:1");
+    check!(coalesce(layout!((1,1):(3,5))), "1:0");
+}
+
+// Inadmissible operations have no implementation (the compile errors are
+// in ui-tests); admissible ones do.
+type A468 = Layout![(4,6,8):(2,3,5)];
+assert_not_impl_any!(A468: Compose<Layout![6:3]>, Compose<Layout![6:1]>);
+assert_impl_all!(A468: Compose<Layout![2:1]>, Compose<Layout![4:1]>);
+assert_not_impl_any!(Layout![(4,8):(1,4)]: Compose<Tile![2, 2, 2]>, LogicalDivide<Tile![2, 2, 2]>);
+assert_not_impl_any!(Layout![(4,4):(1,2)]: Complement<Shape![64]>, LeftInverse);
