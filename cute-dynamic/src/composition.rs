@@ -83,12 +83,17 @@ impl AsTiler for IntTuple {
 /// assert_eq!(composition(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
 /// ```
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    compose_view(a, View::of(b.as_tiler()))
+    match b.as_tiler() {
+        // The common case, straight through: every wrapper around the large
+        // result value costs a copy.
+        TilerRef::Layout(l) => compose_layout(a, l),
+        t => compose_view(a, View::of(t)),
+    }
 }
 
 fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
-    if let Some(b) = view.layout()? {
-        return compose_layout(a, &b);
+    if let Some(r) = view.with_layout(|b| compose_layout(a, b))? {
+        return Ok(r);
     }
     let n = view.rank();
     check_tiler_rank(a, n, "composition")?;
@@ -232,7 +237,7 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut am = Modes::new();
     prepare_into(a, &mut am);
     let ctx = || format!("composition({a}, {b})");
-    let mut reach: SmallVec<[i64; 16]> = SmallVec::new();
+    let mut reach: SmallVec<[i64; 9]> = SmallVec::new();
     reach.resize(am.len(), 0);
     let (bs, bd) = (&b.shape.nodes[..], &b.stride.nodes[..]);
     let mut rs = Nodes::new();

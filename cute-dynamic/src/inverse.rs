@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 /// A mode of the coalesced layout with its integral-coordinate stride
 /// (the product of the shapes before it): `(shape, stride, prefix)`.
-type Ranked = SmallVec<[(i64, i64, i64); 16]>;
+type Ranked = SmallVec<[(i64, i64, i64); 9]>;
 
 /// The coalesced modes of `l` with their prefix products, stride-0 modes
 /// removed, sorted by stride.
@@ -48,7 +48,7 @@ fn sorted_modes(l: &Layout) -> Ranked {
 /// assert_eq!(right_inverse(&l).to_string(), "4:1");
 /// ```
 pub fn right_inverse(l: &Layout) -> Layout {
-    let mut out: SmallVec<[(i64, i64); 16]> = SmallVec::new();
+    let mut out: crate::layout::Modes = SmallVec::new();
     let mut cur = 1i64;
     for (s, d, p) in sorted_modes(l) {
         if d != cur {
@@ -105,7 +105,7 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
     let Some(&(_, d0, _)) = modes.first() else {
         return Ok(layout_from_modes(&[]));
     };
-    let mut out: SmallVec<[(i64, i64); 16]> = SmallVec::new();
+    let mut out: crate::layout::Modes = SmallVec::new();
     if d0 > 1 {
         out.push((d0, 0));
     }
@@ -114,7 +114,7 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
         let next = w[1].1;
         let extent = checked_mul(s, d, "left_inverse")?;
         if next < extent {
-            let flat: SmallVec<[(i64, i64); 16]> = modes.iter().map(|m| (m.0, m.1)).collect();
+            let flat: crate::layout::Modes = modes.iter().map(|m| (m.0, m.1)).collect();
             if is_injective_small(&flat) == Some(false) {
                 return Err(LayoutError::NotInjective { layout: l.to_string() });
             }

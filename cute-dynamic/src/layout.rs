@@ -4,8 +4,11 @@ use crate::error::{LayoutError, Result, checked_add, checked_mul};
 use crate::int_tuple::{Builder, IntTuple, Node, children, leaves, span};
 use smallvec::SmallVec;
 
-/// Flat `(shape, stride)` pairs of a layout's leaves, inline up to 16.
-pub(crate) type Modes = SmallVec<[(i64, i64); 16]>;
+/// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
+/// layout of 8 leaves has at most 8 modes, and the longest list any
+/// operation builds from one (a complement or a left inverse) has 9. Kept
+/// small because these lists are moved around on every operation.
+pub(crate) type Modes = SmallVec<[(i64, i64); 9]>;
 
 /// A CuTe layout `S:D`: the shape `S` defines the domain, the stride `D` maps
 /// natural coordinates to offsets by inner product (paper eq. 6).

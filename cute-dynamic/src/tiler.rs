@@ -99,16 +99,19 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The 1-D layout this view stands for, if it is not a tuple.
-    pub(crate) fn layout(self) -> Result<Option<std::borrow::Cow<'a, Layout>>> {
-        Ok(match self {
-            View::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
+    /// Applies `f` to the 1-D layout this view stands for; `None` for a
+    /// tuple. (A callback, not a returned `Cow<Layout>`: that large value
+    /// would be copied on every call.)
+    #[inline]
+    pub(crate) fn with_layout<R>(self, f: impl FnOnce(&Layout) -> Result<R>) -> Result<Option<R>> {
+        match self {
+            View::Layout(l) => f(l).map(Some),
             View::Shape(n) => match n[0] {
-                Node::Leaf(v) => Some(std::borrow::Cow::Owned(Layout::scalar(v, 1)?)),
-                Node::Tuple { .. } => None,
+                Node::Leaf(v) => f(&Layout::scalar(v, 1)?).map(Some),
+                Node::Tuple { .. } => Ok(None),
             },
-            View::Tiles(_) => None,
-        })
+            View::Tiles(_) => Ok(None),
+        }
     }
 
     /// The tiles of a tuple view, in order.
@@ -174,9 +177,11 @@ pub(crate) fn by_mode(a: &Layout, t: TilerRef<'_>, how: Arrange, split: Split) -
 
 /// `((XM,YM), (XN,YN), L, ...)`, recursively for nested tilers.
 fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
-    if let Some(b) = view.layout()? {
-        let (x, y) = split(a, &b)?;
-        return make_layout(&[x, y]);
+    if let Some(r) = view.with_layout(|b| {
+        let (x, y) = split(a, b)?;
+        make_layout(&[x, y])
+    })? {
+        return Ok(r);
     }
     let n = view.rank();
     check_tiler_rank(a, n, "a divide or product")?;
@@ -190,8 +195,8 @@ fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
 
 /// The `(X, Y)` parts of a by-mode split, hierarchical where the tiler is.
 fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
-    if let Some(b) = view.layout()? {
-        return split(a, &b);
+    if let Some(r) = view.with_layout(|b| split(a, b))? {
+        return Ok(r);
     }
     let n = view.rank();
     check_tiler_rank(a, n, "a divide or product")?;
