@@ -154,6 +154,22 @@ fn prepare_into(a: &Layout, out: &mut Modes) {
     }
 }
 
+/// Quotient and remainder of positive `a` and `b`, with the cheap cases
+/// first: 64-bit division is the slowest instruction of the composition loop.
+#[inline(always)]
+fn divmod(a: i64, b: i64) -> (i64, i64) {
+    if b == 1 {
+        return (a, 0);
+    }
+    if a < b {
+        return (0, a);
+    }
+    if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
+        return (i64::from(a32 / b32), i64::from(a32 % b32));
+    }
+    (a / b, a % b)
+}
+
 /// Composes the prepared `A` with one leaf `s:d` of `B`, appending the
 /// resulting modes to `out` (none for a size-1 result).
 ///
@@ -189,18 +205,21 @@ pub(crate) fn compose_leaf(
     let mut rest_shape = s;
     let mut rest_stride = d;
     for (r, &(sr, dr)) in am[..am.len() - 1].iter().enumerate() {
-        if rest_stride % sr == 0 {
-            rest_stride /= sr;
+        let (skip, left) = divmod(rest_stride, sr);
+        if left == 0 {
+            rest_stride = skip;
             continue;
         }
-        if sr % rest_stride == 0 {
-            let n = (sr / rest_stride).min(rest_shape);
-            if rest_shape % n != 0 {
+        let (fits, left) = divmod(sr, rest_stride);
+        if left == 0 {
+            let n = fits.min(rest_shape);
+            let (rest, left) = divmod(rest_shape, n);
+            if left != 0 {
                 return Err(LayoutError::ShapeDivisibility { shape: sr, fits: n, rest: rest_shape, context: ctx() });
             }
             out.push((n, checked_mul(rest_stride, dr, "composition")?));
             reach[r] = reach[r].saturating_add((n - 1) * rest_stride);
-            rest_shape /= n;
+            rest_shape = rest;
             rest_stride = 1;
             if rest_shape == 1 {
                 return Ok(());
