@@ -16,8 +16,21 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     // with negative strides that is more than `cosize(B)` (`2:-2` spans 3
     // offsets but has cosize 1, which would collapse A* to `1:0`).
     let below: i64 = b.modes().iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
-    let m = checked_mul(a.size(), b.cosize() - below, "logical_product")?;
+    let span = b.cosize() - below;
+    let m = checked_mul(a.size(), span, "logical_product")?;
     let star = complement(a, m)?;
+    // B must read A* inside its domain: past it A* runs on along its last
+    // mode, and when the complement dropped a size-1 rest mode that meets A
+    // (`(2,2):(3,10)` leaves the hole 6..9, its complement for 16 is `3:1`,
+    // and `A*(3) = 3 = A(1)`).
+    if star.size() < span {
+        return Err(crate::error::LayoutError::Unsupported {
+            what: format!(
+                "logical_product of {a} by {b}: complement({a}, {m}) = {star} has fewer than the {span} \
+                 offsets B spans, so the replicas of A would meet"
+            ),
+        });
+    }
     Ok((a.clone(), composition(&star, b)?))
 }
 
@@ -32,7 +45,9 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 ///   `B` replaced by a shape of the same size);
 /// * the replicas are disjoint: `R` is injective when `A` and `B` are.
 ///
-/// Errors: those of [`complement`] (of `A`) and [`composition`].
+/// Errors: those of [`complement`] (of `A`) and [`composition`], and
+/// `Unsupported` when the complement of `A` has fewer elements than `B`
+/// spans (holes of `A` no ordered layout fills, e.g. `(2,2):(3,10)` by `4:1`).
 ///
 /// ```
 /// use cute_dynamic::{Layout, logical_product};
