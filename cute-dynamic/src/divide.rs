@@ -29,8 +29,11 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 /// * `R(i) == A((B, B*)(i))` for every `i` in `0..size(R)` (`A` on its
 ///   extended domain);
 /// * `R`'s mode 0 is `composition(A, B)`;
-/// * when `size(B)` divides `size(A)`, `size(R) == size(A)` and the offsets
-///   of `R` are a permutation of those of `A`.
+/// * when `(B, B*)` is a bijection onto `0..size(A)` (the paper requires
+///   `(B, B*)` to be surjective onto `Z_|A|`), `size(R) == size(A)` and the
+///   offsets of `R` are a permutation of those of `A`. `size(B)` dividing
+///   `size(A)` is not enough: `logical_divide(4:1, 2:3)` is `(2,3):(3,1)`
+///   (no layout of size 4 splits `4:1` by `2:3`).
 ///
 /// Errors: those of [`complement`] and [`composition`], and `RankMismatch`
 /// for a tiler with more modes than `A`.
