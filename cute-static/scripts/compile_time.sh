@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Compile-time cost of the static algebra, measured on the agreement test.
+# Builds tests/tests/static_agreement.rs (all cases), a variant holding only
+# its composition cases, and a baseline without cases, non-incrementally,
+# with `cargo build` (debug: the test profile at opt-level 0), `cargo check`
+# and `cargo build --release`; prints the wall time of the cute-tests
+# compilation of that file for each. The file is restored on exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+f=tests/tests/static_agreement.rs
+tmp=$(mktemp -d)
+cp "$f" "$tmp/full.rs"
+trap 'cp "$tmp/full.rs" "$f"' EXIT
+python3 - "$tmp" <<'PY'
+import re, sys
+d = sys.argv[1]
+s = open(d + "/full.rs").read()
+head = s[:s.index("/// ")]
+blocks = re.split(r"\n(?=/// \d+ cases)", s[s.index("/// "):])
+comp = [b for b in blocks if "fn agree_composition" in b][0]
+open(d + "/comp.rs", "w").write(head + "\n" + comp)
+open(d + "/base.rs", "w").write(head + "\n#[test]\nfn none() {\n    let _ = check;\n}\n")
+PY
+export CARGO_INCREMENTAL=0
+run() { # variant, cargo args...
+    cp "$tmp/$1.rs" "$f"
+    shift
+    cargo "$@" -q -p cute-tests --test static_agreement >/dev/null 2>&1 || true
+    touch "$f"
+    local t0 t1
+    t0=$(date +%s.%N)
+    cargo "$@" -q -p cute-tests --test static_agreement >/dev/null
+    t1=$(date +%s.%N)
+    echo "$t1 - $t0" | bc
+}
+for mode in "debug:test --no-run" "check:check" "release:test --release --no-run"; do
+    name=${mode%%:*}
+    args=${mode#*:}
+    if [ "$name" = debug ]; then export CARGO_PROFILE_TEST_OPT_LEVEL=0; else unset CARGO_PROFILE_TEST_OPT_LEVEL; fi
+    b=$(run base $args); c=$(run comp $args); a=$(run full $args)
+    nc=$(grep -c 'case!(' "$tmp/comp.rs"); na=$(grep -c 'case!(' "$tmp/full.rs")
+    echo "$name: baseline ${b}s; $nc compositions ${c}s ($(echo "scale=2; ($c - $b) * 1000 / $nc" | bc) ms each); all $na cases ${a}s ($(echo "scale=2; ($a - $b) * 1000 / $na" | bc) ms each)"
+done
