@@ -130,8 +130,9 @@ fn check_complement_full(a: &Layout, r: &Layout) {
 
 /// Logical-divide post-conditions for a layout tiler `b` (paper 3.5.2):
 /// `R(i) == A((B, B*)(i))` with `B* = complement(B, size(A))`, mode 0 is
-/// `A ∘ B`, and when `size(B)` divides `size(A)` the offsets of `R` are a
-/// permutation of those of `A`.
+/// `A ∘ B`; every seed example tiles `A` exactly (`(B, B*)` is a bijection
+/// onto `0..size(A)`, the paper's surjectivity requirement), so the offsets
+/// of `R` are a permutation of those of `A`.
 fn check_divide(a: &Layout, b: &Layout, r: &Layout) {
     let star = make_layout(&[b.clone(), complement(b, a.size()).unwrap()]).unwrap();
     assert_eq!(r.size(), star.size(), "size of {a} / {b} = {r}");
@@ -140,9 +141,9 @@ fn check_divide(a: &Layout, b: &Layout, r: &Layout) {
         assert_eq!(r.eval(i).unwrap(), want, "R({i}) for {a} / {b} = {r}");
     }
     assert_eq!(mode(r, 0), composition(a, b).unwrap(), "mode 0 of {a} / {b} = {r}");
-    if a.size() % b.size() == 0 {
-        assert_eq!(sorted(offsets(r)), sorted(offsets(a)), "{a} / {b} = {r} is not a permutation of {a}");
-    }
+    assert_eq!(sorted(offsets(&star)), (0..a.size()).collect::<Vec<_>>(), "(B, B*) for {a} / {b}");
+    assert_eq!(a.size() % b.size(), 0);
+    assert_eq!(sorted(offsets(r)), sorted(offsets(a)), "{a} / {b} = {r} is not a permutation of {a}");
 }
 
 /// Logical-product post-conditions (paper 3.5.1, CuTe's unit test): rank 2,

@@ -552,8 +552,28 @@ fn product_tiler_case() -> impl Strategy<Value = (Layout, Tiler)> {
 /// Two layouts with the same shape (so the same size): any strides for `A`,
 /// ordered or any for `B`.
 fn same_size_pair() -> impl Strategy<Value = (Layout, Layout)> {
-    (shape_tree(leaf_shapes(), 256), strides(), prop_oneof![2 => ordered_strides(), 1 => strides()])
-        .prop_map(|(t, sa, sb)| (build(&t, &sa), build(&t, &sb)))
+    let independent = (shape_tree(leaf_shapes(), 256), strides(), prop_oneof![2 => ordered_strides(), 1 => strides()])
+        .prop_map(|(t, sa, sb)| (build(&t, &sa), build(&t, &sb)));
+    // Two ordered layouts that agree on their `cut` smallest strides and
+    // differ past them: the common vector is usually longer than 1.
+    let sharing = (shape_tree(leaf_shapes(), 256), ordered_strides(), ordered_strides(), 0usize..9).prop_map(
+        |(t, sa, sb, cut)| {
+            let (Strides::Ordered(ka, ga), Strides::Ordered(kb, gb)) = (&sa, &sb) else { unreachable!() };
+            let mut rank: Vec<usize> = (0..ka.len()).collect();
+            rank.sort_by_key(|&i| ka[i]);
+            let mut keys = kb.clone();
+            let mut gaps = gb.clone();
+            for (n, &i) in rank.iter().enumerate().take(cut) {
+                keys[i] = n as u32;
+                gaps[n] = ga[n];
+            }
+            for &i in rank.iter().skip(cut) {
+                keys[i] = cut as u32 + kb[i] % 1000;
+            }
+            (build(&t, &sa), build(&t, &Strides::Ordered(keys, gaps)))
+        },
+    );
+    prop_oneof![independent, sharing]
 }
 
 // ---------------------------------------------------------------------------
