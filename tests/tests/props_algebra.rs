@@ -10,9 +10,10 @@
 //! documented variants.
 
 use cute_dynamic::{
-    IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement, composition, filter, flat_divide,
-    flat_product, is_admissible, left_inverse, logical_divide, logical_product, make_layout, max_common_layout,
-    max_common_vector, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement, composition, eval, filter,
+    flat_divide, flat_product, is_admissible, left_inverse, logical_divide, logical_product, make_layout,
+    max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
+    zipped_product,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -446,6 +447,30 @@ fn check_regrouping(
     Ok(())
 }
 
+/// The shape a tiler of `n:1` layouts stands for (`None` if a tile is not
+/// of that form).
+fn as_shape(t: &Tiler) -> Option<IntTuple> {
+    match t {
+        Tiler::Layout(l) if l.shape().is_int() && l.stride().as_int() == Some(1) => Some(l.shape().clone()),
+        Tiler::Layout(_) => None,
+        Tiler::Tuple(ts) => ts.iter().map(as_shape).collect::<Option<Vec<_>>>().map(IntTuple::tuple),
+    }
+}
+
+/// A divide or product by name, for the evaluator's agreement test.
+type Op = fn(&Layout, &Tiler) -> Result<Layout, LayoutError>;
+
+const BY_MODE_OPS: [(&str, Op); 8] = [
+    ("logical_divide", |a, t| logical_divide(a, t)),
+    ("zipped_divide", |a, t| zipped_divide(a, t)),
+    ("tiled_divide", |a, t| tiled_divide(a, t)),
+    ("flat_divide", |a, t| flat_divide(a, t)),
+    ("logical_product", |a, t| logical_product(a, t)),
+    ("zipped_product", |a, t| zipped_product(a, t)),
+    ("tiled_product", |a, t| tiled_product(a, t)),
+    ("flat_product", |a, t| flat_product(a, t)),
+];
+
 /// The number of offsets from the least to the greatest offset of `b`.
 fn span(b: &Layout) -> i64 {
     let o = offsets(b);
@@ -706,7 +731,15 @@ proptest! {
                 }
                 let [z, ti, f] = all;
                 prop_assert!(z.is_ok() && ti.is_ok() && f.is_ok(), "a variant of {} / {} fails", a, t);
-                check_regrouping(&t, &ld, &z.unwrap(), &ti.unwrap(), &f.unwrap())?;
+                let (z, ti, f) = (z.unwrap(), ti.unwrap(), f.unwrap());
+                check_regrouping(&t, &ld, &z, &ti, &f)?;
+                // A shape is the tiler of its stride-1 layouts.
+                if let Some(shape) = as_shape(&t) {
+                    prop_assert_eq!(logical_divide(&a, &shape).unwrap(), ld);
+                    prop_assert_eq!(zipped_divide(&a, &shape).unwrap(), z);
+                    prop_assert_eq!(tiled_divide(&a, &shape).unwrap(), ti);
+                    prop_assert_eq!(flat_divide(&a, &shape).unwrap(), f);
+                }
             }
             Err(e) => {
                 prop_assert!(!aligned, "logical_divide({}, {}) with an aligned tiler: {}", a, t, e);
@@ -886,6 +919,47 @@ fn nested_tiler_keeps_untouched_sub_modes() {
     let lp = logical_product(&a, &t).unwrap();
     let (z, ti, f) = (zipped_product(&a, &t).unwrap(), tiled_product(&a, &t).unwrap(), flat_product(&a, &t).unwrap());
     check_regrouping(&t, &lp, &z, &ti, &f).unwrap();
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The evaluator knows every name of issue 3 and gives the library's
+    /// value, or the library's error, for printed random arguments.
+    #[test]
+    fn evaluator_agrees_with_the_library((a, t, _) in divide_case(), (pa, pt) in product_tiler_case()) {
+        for (name, f) in BY_MODE_OPS {
+            let (x, y) = if name.ends_with("divide") { (&a, &t) } else { (&pa, &pt) };
+            let text = format!("{name}({x}, {y})");
+            match (f(x, y), eval(&text)) {
+                (Ok(l), Ok(v)) => prop_assert_eq!(v.to_string(), l.to_string(), "{}", text),
+                (Err(e), Err(v)) => prop_assert_eq!(v.error, e, "{}", text),
+                (l, v) => prop_assert!(false, "{}: library {:?}, evaluator {:?}", text, l, v),
+            }
+        }
+        let text = format!("right_inverse({a})");
+        prop_assert_eq!(eval(&text).unwrap().to_string(), right_inverse(&a).to_string(), "{}", text);
+        let text = format!("left_inverse({a})");
+        match (left_inverse(&a), eval(&text)) {
+            (Ok(l), Ok(v)) => prop_assert_eq!(v.to_string(), l.to_string(), "{}", text),
+            (Err(e), Err(v)) => prop_assert_eq!(v.error, e, "{}", text),
+            (l, v) => prop_assert!(false, "{}: library {:?}, evaluator {:?}", text, l, v),
+        }
+        let text = format!("max_common_vector({a}, {a})");
+        prop_assert_eq!(eval(&text).unwrap().to_string(), max_common_vector(&a, &a).to_string(), "{}", text);
+        let text = format!("blocked_product({pa}, {pa})");
+        match (blocked_product(&pa, &pa), eval(&text)) {
+            (Ok(l), Ok(v)) => prop_assert_eq!(v.to_string(), l.to_string(), "{}", text),
+            (Err(e), Err(v)) => prop_assert_eq!(v.error, e, "{}", text),
+            (l, v) => prop_assert!(false, "{}: library {:?}, evaluator {:?}", text, l, v),
+        }
+        let text = format!("is_admissible({a}, {pa})");
+        match (is_admissible(&a, &pa), eval(&text)) {
+            (Ok(l), Ok(v)) => prop_assert_eq!(v.to_string(), l.to_string(), "{}", text),
+            (Err(e), Err(v)) => prop_assert_eq!(v.error, e, "{}", text),
+            (l, v) => prop_assert!(false, "{}: library {:?}, evaluator {:?}", text, l, v),
+        }
+    }
 }
 
 /// Regressions, formerly wrong layouts, now errors or right: the divide
