@@ -19,6 +19,36 @@
 //! assert_eq!(b.to_dynamic().to_string(), "((2,2),(4,2)):((1,8),(2,16))");
 //! ```
 //!
+//! The algebra runs in trait resolution; this is DESIGN.md's example:
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let a = layout!((6,2):(8,2));              // zero-sized value
+//! type B = Layout![(4,3):(3,1)];             // the same thing as a type
+//! let r = composition(a, B::default());      // result type found in trait resolution
+//! assert_eq!(r.to_string(), "((_2,_2),_3):((_24,_2),_8)");
+//! const N: usize = <Layout![(4,8):(1,4)] as StaticLayout>::SIZE;  // also COSIZE, RANK, DEPTH
+//! assert_eq!(N, 32);
+//! assert_eq!(a.index(5), 40);                // integral coordinate
+//! assert_eq!(a.index((2, 1)), 18);           // natural coordinate, nested tuples allowed
+//! let t = tile!(3:3, (2,4):(1,8));           // tiler
+//! let d = logical_divide(layout!((9,(4,8)):(59,(13,1))), t);
+//! let c = complement(layout!(4:2), shape!(24));
+//! assert_eq!(c.to_string(), "(_2,_3):(_1,_8)");
+//! let dy: cute_dynamic::Layout = d.to_dynamic();
+//! assert_eq!(dy.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+//! ```
+//!
+//! Operations: [`coalesce`], [`coalesce_by`], [`filter`], [`composition`],
+//! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
+//! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
+//! [`logical_product`], [`zipped_product`], [`tiled_product`],
+//! [`flat_product`], [`blocked_product`], [`raked_product`]. Each has a
+//! trait of the same name in CamelCase (`Compose` for composition) for the
+//! bounds of generic code. An inadmissible operation does not compile; the
+//! error names the violated condition (`stride divisibility condition`,
+//! `shape divisibility condition`, `rank`, `not injective`).
+//!
 //! The text inside the macros is CuTe's notation (see the project DESIGN):
 //! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
