@@ -74,10 +74,20 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let r = layout_from_modes(&crate::coalesce::coalesce_modes(&complement_extended_modes(a, cotarget)?));
+    r.check_extent()?;
+    Ok(r)
+}
+
+/// The complement's modes with respect to `cotarget`, the last ("rest")
+/// mode kept even when its size is 1: its stride is where the next replica
+/// of `A` starts, which the extended domain needs (composition reads past
+/// the end of the complement along that mode).
+fn complement_extended_modes(a: &Layout, cotarget: i64) -> Result<Modes> {
     if cotarget < 1 {
         return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
     }
-    let (mut modes, curr) = complement_modes(a)?;
+    let (modes, curr) = complement_modes(a)?;
     // The last mode repeats until make_layout(A, R) reaches the cotarget.
     // Where a stride is not a multiple of the extent below it, the floor
     // division leaves a gap, so count the reach actually covered rather
@@ -85,8 +95,17 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     let covered = (a.cosize() - 1) + modes.iter().map(|&(n, d)| (n - 1) * d).sum::<i64>();
     let need = cotarget - 1 - covered;
     let last = if need <= 0 { 1 } else { 1 + ceil_div(need, curr) };
-    modes.push((last, curr));
-    let r = layout_from_modes(&crate::coalesce::coalesce_modes(&modes));
+    // Size-1 modes before the last add nothing; no two modes merge (each
+    // stride is at least the extent of the mode before it).
+    let mut kept: Modes = modes.into_iter().filter(|&(n, _)| n != 1).collect();
+    kept.push((last, curr));
+    Ok(kept)
+}
+
+/// [`complement`] keeping its last mode even when that mode has size 1 (see
+/// [`complement_full`]); what the products compose `B` with.
+pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let r = layout_from_modes(&complement_extended_modes(a, cotarget)?);
     r.check_extent()?;
     Ok(r)
 }
@@ -109,12 +128,7 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// assert_eq!(complement_full(&a).unwrap().to_string(), "(2,1):(4,64)");
 /// ```
 pub fn complement_full(a: &Layout) -> Result<Layout> {
-    let (modes, curr) = complement_modes(a)?;
-    let mut kept: Modes = modes.into_iter().filter(|&(s, _)| s != 1).collect();
-    kept.push((ceil_div(a.cosize(), curr), curr));
-    let r = layout_from_modes(&kept);
-    r.check_extent()?;
-    Ok(r)
+    complement_extended(a, a.cosize())
 }
 
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {

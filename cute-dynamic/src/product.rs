@@ -3,14 +3,19 @@
 //! docs "Product").
 
 use crate::coalesce::coalesce;
-use crate::complement::complement;
+use crate::complement::complement_extended;
 use crate::composition::{AsTiler, composition};
 use crate::error::{Result, checked_mul};
 use crate::layout::{Layout, make_layout};
 use crate::tiler::{Arrange, by_mode};
 use smallvec::SmallVec;
 
-/// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`.
+/// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
+/// complement keeping its last mode even when that has size 1: `B` may
+/// read `A*` past its end, along that mode, where the next replicas start
+/// (`(2,2):(3,10)` by `4:1`: the complement `(3,1):(1,20)` makes that a
+/// shape divisibility error; coalesced to `3:1` it would put `A*(3) = 3 =
+/// A(1)`, a replica meeting `A`).
 fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     // The replicas must be told apart over the whole span of B's offsets:
     // with negative strides that is more than `cosize(B)` (`2:-2` spans 3
@@ -18,19 +23,7 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     let below: i64 = b.modes().iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
     let span = b.cosize() - below;
     let m = checked_mul(a.size(), span, "logical_product")?;
-    let star = complement(a, m)?;
-    // B must read A* inside its domain: past it A* runs on along its last
-    // mode, and when the complement dropped a size-1 rest mode that meets A
-    // (`(2,2):(3,10)` leaves the hole 6..9, its complement for 16 is `3:1`,
-    // and `A*(3) = 3 = A(1)`).
-    if star.size() < span {
-        return Err(crate::error::LayoutError::Unsupported {
-            what: format!(
-                "logical_product of {a} by {b}: complement({a}, {m}) = {star} has fewer than the {span} \
-                 offsets B spans, so the replicas of A would meet"
-            ),
-        });
-    }
+    let star = complement_extended(a, m)?;
     Ok((a.clone(), composition(&star, b)?))
 }
 
@@ -45,9 +38,9 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 ///   `B` replaced by a shape of the same size);
 /// * the replicas are disjoint: `R` is injective when `A` and `B` are.
 ///
-/// Errors: those of [`complement`] (of `A`) and [`composition`], and
-/// `Unsupported` when the complement of `A` has fewer elements than `B`
-/// spans (holes of `A` no ordered layout fills, e.g. `(2,2):(3,10)` by `4:1`).
+/// Errors: those of [`complement`](crate::complement) (of `A`) and [`composition`] (of the
+/// complement with `B`: e.g. `(2,2):(3,10)` by `4:1` is a shape
+/// divisibility error, as the holes of `A` hold 3 replicas, not 4).
 ///
 /// ```
 /// use cute_dynamic::{Layout, logical_product};
