@@ -17,7 +17,7 @@ d = sys.argv[1]
 s = open(d + "/full.rs").read()
 head = s[:s.index("/// ")]
 blocks = re.split(r"\n(?=/// \d+ cases)", s[s.index("/// "):])
-comp = [b for b in blocks if "fn agree_composition" in b][0]
+comp = "\n".join(b for b in blocks if "fn agree_composition" in b)
 open(d + "/comp.rs", "w").write(head + "\n" + comp)
 open(d + "/base.rs", "w").write(head + "\n#[test]\nfn none() {\n    let _ = check;\n}\n")
 PY

@@ -167,6 +167,13 @@ def cases_for(op):
         a = rand_layout(kind=rng.choice(["compact", "padded", "broadcast"]))
         m = size(a) * rng.choice([1, 2, 3, 4]) + rng.choice([0, 0, 1, 5])
         return f"complement({lay(a)}, {m})", f"complement(layout!({lay(a)}), shape!({m}))"
+    if op == "composition_rank4":
+        a = rand_layout(4, 2, 6, kind=rng.choice(["compact", "padded", "random"]))
+        if rng.random() < 0.5:
+            b = rand_layout(4, 2, 4, kind=rng.choice(["compact", "padded", "broadcast"]))
+        else:
+            b = divisor_layout(size(a))
+        return f"composition({lay(a)}, {lay(b)})", f"composition(layout!({lay(a)}), layout!({lay(b)}))"
     if op == "composition":
         a = rand_layout(kind=rng.choice(["compact", "padded", "random"]))
         form = rng.choice(["layout", "layout", "tiler", "shape"])
@@ -204,6 +211,7 @@ OPS = [
     "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
     "logical_product", "zipped_product", "tiled_product", "flat_product",
     "coalesce_by", "right_inverse", "left_inverse", "blocked_product", "raked_product",
+    "composition_rank4",
 ]
 
 WEIGHT = {"composition": 3}
@@ -227,7 +235,7 @@ def main():
                 if res.count(",") > 40:
                     continue
                 seen.add(dyn)
-                got.append((dyn, st, res))
+                got.append((op, dyn, st, res))
                 if len(got) >= want:
                     break
         kept.extend(got)
@@ -254,12 +262,15 @@ def main():
     print("    }};")
     print("}")
     by_op = {}
-    for dyn, st, res in kept:
-        by_op.setdefault(st.split("(")[0], []).append((dyn, st, res))
+    for op, dyn, st, res in kept:
+        by_op.setdefault(op, []).append((dyn, st, res))
     for op in OPS:
         cs = by_op.get(op, [])
         print()
-        print(f"/// {len(cs)} cases of `{op}`.")
+        if op == "composition_rank4":
+            print(f"/// {len(cs)} cases of `composition` of layouts of rank up to 4.")
+        else:
+            print(f"/// {len(cs)} cases of `{op}`.")
         print("#[test]")
         print(f"fn agree_{op}() {{")
         for dyn, st, res in cs:

@@ -865,3 +865,48 @@ fn agree_raked_product() {
     case!("raked_product((3,1):(2,7), (1,4):(1,1))", raked_product(layout!((3,1):(2,7)), layout!((1,4):(1,1)))); // (3,(2,2)):(2,(1,6))
     case!("raked_product((5,(2)):(2,(1)), 3:2)", raked_product(layout!((5,(2)):(2,(1))), layout!(3:2))); // ((3,5),2):((20,2),1)
 }
+
+/// 40 cases of `composition` of layouts of rank up to 4.
+#[test]
+fn agree_composition_rank4() {
+    case!("composition((1):(0), (4,1,(1,3),2):(6,24,(6,1),3))", composition(layout!((1):(0)), layout!((4,1,(1,3),2):(6,24,(6,1),3)))); // (4,1,(1,3),2):(0,0,(0,0),0)
+    case!("composition((5,(4,3)):(2,(10,41)), (1):(1))", composition(layout!((5,(4,3)):(2,(10,41))), layout!((1):(1)))); // (1):(0)
+    case!("composition((4,2):(1,4), ((1,1),(4,2)):((1,2),(2,1)))", composition(layout!((4,2):(1,4)), layout!(((1,1),(4,2)):((1,2),(2,1))))); // ((1,1),(4,2)):((0,0),(2,1))
+    case!("composition((1):(32), ((2,4)):((2,4)))", composition(layout!((1):(32)), layout!(((2,4)):((2,4))))); // ((2,4)):((64,128))
+    case!("composition(((4),3,2,5):((1),4,12,24), (2):(0))", composition(layout!(((4),3,2,5):((1),4,12,24)), layout!((2):(0)))); // (2):(0)
+    case!("composition((6,(1),1,1):(1,(6),6,7), 3:2)", composition(layout!((6,(1),1,1):(1,(6),6,7)), layout!(3:2))); // 3:2
+    case!("composition((4,(4,4),4):(1,(5,20),80), (4,3,4):(12,4,0))", composition(layout!((4,(4,4),4):(1,(5,20),80)), layout!((4,3,4):(12,4,0)))); // (4,3,4):(15,5,0)
+    case!("composition((4,1):(1,4), 4:1)", composition(layout!((4,1):(1,4)), layout!(4:1))); // 4:1
+    case!("composition(((2,3),2,1,6):((13,33),16,23,5), 6:2)", composition(layout!(((2,3),2,1,6):((13,33),16,23,5)), layout!(6:2))); // (3,2):(33,16)
+    case!("composition((4,1,6):(15,27,5), 2:2)", composition(layout!((4,1,6):(15,27,5)), layout!(2:2))); // 2:30
+    case!("composition(6:1, 6:1)", composition(layout!(6:1), layout!(6:1))); // 6:1
+    case!("composition((3,3):(1,3), 3:1)", composition(layout!((3,3):(1,3)), layout!(3:1))); // 3:1
+    case!("composition((4,1,4):(16,16,27), (4,(4,4),(1)):(16,(4,0),(4)))", composition(layout!((4,1,4):(16,16,27)), layout!((4,(4,4),(1)):(16,(4,0),(4))))); // (4,(4,4),(1)):(108,(27,0),(0))
+    case!("composition((1,5,2,4):(8,8,4,1), 2:1)", composition(layout!((1,5,2,4):(8,8,4,1)), layout!(2:1))); // 2:8
+    case!("composition((4,5,(3),3):(1,4,(20),62), 2:0)", composition(layout!((4,5,(3),3):(1,4,(20),62)), layout!(2:0))); // 2:0
+    case!("composition((6,6,6):(6,1,36), (18,6):(1,36))", composition(layout!((6,6,6):(6,1,36)), layout!((18,6):(1,36)))); // ((6,3),6):((6,1),36)
+    case!("composition(2:1, 2:1)", composition(layout!(2:1), layout!(2:1))); // 2:1
+    case!("composition(((2,1),5):((40,25),36), 2:1)", composition(layout!(((2,1),5):((40,25),36)), layout!(2:1))); // 2:40
+    case!("composition((2,4):(4,1), (4,(3,4)):(1,(16,4)))", composition(layout!((2,4):(4,1)), layout!((4,(3,4)):(1,(16,4))))); // ((2,2),(3,4)):((4,1),(8,2))
+    case!("composition(((4,2),2):((1,8),4), 16:2)", composition(layout!(((4,2),2):((1,8),4)), layout!(16:2))); // (2,2,4):(2,8,4)
+    case!("composition(5:40, 5:1)", composition(layout!(5:40), layout!(5:1))); // 5:40
+    case!("composition((3,4):(24,16), 6:1)", composition(layout!((3,4):(24,16)), layout!(6:1))); // (3,2):(24,16)
+    case!("composition(2:1, (4):(1))", composition(layout!(2:1), layout!((4):(1)))); // (4):(1)
+    case!("composition((6,4):(1,6), 12:4)", composition(layout!((6,4):(1,6)), layout!(12:4))); // 12:4
+    case!("composition((2,1,5,2):(10,1,1,5), (3,(1,4),(2,1),(4,1)):(2,(8,8),(34,70),(72,288)))", composition(layout!((2,1,5,2):(10,1,1,5)), layout!((3,(1,4),(2,1),(4,1)):(2,(8,8),(34,70),(72,288))))); // (3,(1,4),(2,1),(4,1)):(1,(0,4),(17,0),(36,0))
+    case!("composition(3:18, 3:1)", composition(layout!(3:18), layout!(3:1))); // 3:18
+    case!("composition((2,6,4):(1,2,12), ((3,4),2,4,3):((48,12),144,1,4))", composition(layout!((2,6,4):(1,2,12)), layout!(((3,4),2,4,3):((48,12),144,1,4)))); // ((3,4),2,4,3):((48,12),144,1,4)
+    case!("composition(6:1, (1):(1))", composition(layout!(6:1), layout!((1):(1)))); // (1):(0)
+    case!("composition(((1),4,(3,3)):((2),2,(8,26)), 4:2)", composition(layout!(((1),4,(3,3)):((2),2,(8,26))), layout!(4:2))); // 4:4
+    case!("composition((3,1):(1,1), 3:1)", composition(layout!((3,1):(1,1)), layout!(3:1))); // 3:1
+    case!("composition(((4,1)):((1,4)), (1,3,(2),4):(8,8,(1),2))", composition(layout!(((4,1)):((1,4))), layout!((1,3,(2),4):(8,8,(1),2)))); // (1,3,(2),4):(0,8,(1),2)
+    case!("composition((6,(4,2),5,(2,1)):(12,(9,16),16,(36,7)), 12:1)", composition(layout!((6,(4,2),5,(2,1)):(12,(9,16),16,(36,7))), layout!(12:1))); // (6,2):(12,9)
+    case!("composition(6:1, (3,3,(1,2)):(2,6,(20,21)))", composition(layout!(6:1), layout!((3,3,(1,2)):(2,6,(20,21))))); // (3,3,(1,2)):(2,6,(0,21))
+    case!("composition((6,3,4):(3,16,28), (4,3,1):(3,1,12))", composition(layout!((6,3,4):(3,16,28)), layout!((4,3,1):(3,1,12)))); // ((2,2),3,1):((9,16),3,0)
+    case!("composition((1,2):(21,29), ((4),2,2):((0),8,1))", composition(layout!((1,2):(21,29)), layout!(((4),2,2):((0),8,1)))); // ((4),2,2):((0),232,29)
+    case!("composition((2,1):(1,4), 2:1)", composition(layout!((2,1):(1,4)), layout!(2:1))); // 2:1
+    case!("composition(2:1, (2,1):(1,2))", composition(layout!(2:1), layout!((2,1):(1,2)))); // (2,1):(1,0)
+    case!("composition((5,2):(5,39), 2:0)", composition(layout!((5,2):(5,39)), layout!(2:0))); // 2:0
+    case!("composition((3,3,(1,3)):(1,5,(16,18)), 9:1)", composition(layout!((3,3,(1,3)):(1,5,(16,18))), layout!(9:1))); // (3,3):(1,5)
+    case!("composition((2,3):(1,2), 2:4)", composition(layout!((2,3):(1,2)), layout!(2:4))); // 2:4
+}
