@@ -10,6 +10,8 @@ texts agree once the static markers `_` are removed.
 
 Usage (from the workspace root, after `cargo build -p cute-cli`):
     python3 cute-static/scripts/gen_agreement.py [N_PER_OP] > tests/tests/static_agreement.rs
+    rustfmt --edition 2024 tests/tests/static_agreement.rs
+(the committed file: N_PER_OP = 40, 800 cases)
 """
 
 import random
