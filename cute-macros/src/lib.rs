@@ -380,16 +380,84 @@ fn shape_to_tile(t: Tree) -> Tile {
     }
 }
 
-/// tile := tuple [':' tuple]
+/// tile := layout | int | '(' tiles ')' | '<' tiles '>'
+///
+/// A parenthesized group followed by `:` is the shape of a layout; otherwise
+/// a group (or `<...>`) is a nested tiler whose tiles are parsed the same way,
+/// so `(2,4)` is the nested tiler `<2:1,4:1>` and `(2:1, 3:2)` the nested
+/// tiler `<2:1,3:2>`.
 fn parse_tile(c: &mut Cursor) -> Res<Tile> {
     let start = c.pos;
-    let shape = parse_tree(c)?;
-    if c.peek_punct(':') {
-        c.pos = start;
-        return Ok(Tile::Layout(parse_layout_here(c)?));
+    match c.peek() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
+            let g = g.clone();
+            c.next();
+            if c.peek_punct(':') {
+                c.pos = start;
+                return Ok(Tile::Layout(parse_layout_here(c)?));
+            }
+            let mut inner = Cursor::new(g.stream(), g.span_close());
+            if inner.at_end() {
+                return err(g.span(), "expected a tile inside `()`: empty tilers are not allowed");
+            }
+            Ok(Tile::Tuple(parse_tiles(&mut inner, "tiler")?))
+        }
+        Some(TokenTree::Punct(p)) if p.as_char() == '<' => {
+            let open = p.span();
+            c.next();
+            // Collect the tokens up to the matching `>`.
+            let mut depth = 1usize;
+            let mut toks = Vec::new();
+            loop {
+                match c.next() {
+                    None => return err(open, "expected `>` closing this tiler"),
+                    Some(TokenTree::Punct(q)) if q.as_char() == '<' => {
+                        depth += 1;
+                        toks.push(TokenTree::Punct(q));
+                    }
+                    Some(TokenTree::Punct(q)) if q.as_char() == '>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                        toks.push(TokenTree::Punct(q));
+                    }
+                    Some(t) => toks.push(t),
+                }
+            }
+            let mut inner = Cursor { tokens: toks, pos: 0, end: open };
+            if inner.at_end() {
+                return err(open, "expected a tile inside `<>`: empty tilers are not allowed");
+            }
+            Ok(Tile::Tuple(parse_tiles(&mut inner, "tiler")?))
+        }
+        _ => {
+            let shape = parse_tree(c)?;
+            if c.peek_punct(':') {
+                c.pos = start;
+                return Ok(Tile::Layout(parse_layout_here(c)?));
+            }
+            check_shape(&shape)?;
+            Ok(shape_to_tile(shape))
+        }
     }
-    check_shape(&shape)?;
-    Ok(shape_to_tile(shape))
+}
+
+/// tiles := tile {',' tile}, up to the end of the cursor.
+fn parse_tiles(c: &mut Cursor, what: &str) -> Res<Vec<Tile>> {
+    let mut tiles = vec![parse_tile(c)?];
+    while let Some(tok) = c.next() {
+        match tok {
+            TokenTree::Punct(p) if p.as_char() == ',' => {
+                if c.at_end() {
+                    return err(p.span(), "expected a tile (a layout or a shape) after `,`");
+                }
+                tiles.push(parse_tile(c)?);
+            }
+            other => return err(other.span(), format!("expected `,` or end of {what}, found `{other}`")),
+        }
+    }
+    Ok(tiles)
 }
 
 fn parse_tiler(input: TokenStream2) -> Res<Vec<Tile>> {
@@ -397,19 +465,7 @@ fn parse_tiler(input: TokenStream2) -> Res<Vec<Tile>> {
     if c.at_end() {
         return err(Span::call_site(), "expected a tiler: comma-separated layouts and shapes, e.g. `3:3, (2,4):(1,8)`");
     }
-    let mut tiles = vec![parse_tile(&mut c)?];
-    while let Some(tok) = c.next() {
-        match tok {
-            TokenTree::Punct(p) if p.as_char() == ',' => {
-                if c.at_end() {
-                    return err(p.span(), "expected a tile (a layout or a shape) after `,`");
-                }
-                tiles.push(parse_tile(&mut c)?);
-            }
-            other => return err(other.span(), format!("expected `,` or end of tiler, found `{other}`")),
-        }
-    }
-    Ok(tiles)
+    parse_tiles(&mut c, "tiler")
 }
 
 fn emit(r: Res<TokenStream2>) -> TokenStream {
@@ -504,7 +560,8 @@ pub fn Stride(input: TokenStream) -> TokenStream {
 }
 
 /// A static tiler: comma-separated tiles, each a layout `S:D`, an integer
-/// `n` (the tile `n:1`) or a parenthesized shape (a nested tiler).
+/// `n` (the tile `n:1`), or a nested tiler written in parentheses or angle
+/// brackets (`(2,4)`, `(2:1, 3:2)`, `<2:1, 3:2>`).
 /// `tile!(3:3, (2,4):(1,8))` is CuTe's `<3:3,(2,4):(1,8)>`.
 ///
 /// Expands to a `cute_static::Tiler` around a Rust tuple of tiles.

@@ -148,3 +148,60 @@ assert_not_impl_any!(A468: Compose<Layout![6:3]>, Compose<Layout![6:1]>);
 assert_impl_all!(A468: Compose<Layout![2:1]>, Compose<Layout![4:1]>);
 assert_not_impl_any!(Layout![(4,8):(1,4)]: Compose<Tile![2, 2, 2]>, LogicalDivide<Tile![2, 2, 2]>);
 assert_not_impl_any!(Layout![(4,4):(1,2)]: Complement<Shape![64]>, LeftInverse);
+// left_inverse((3,4):(2,7)): stride 7 is not a multiple of 2 (cute-dynamic errs too).
+assert_not_impl_any!(Layout![(3,4):(2,7)]: LeftInverse);
+
+/// Corner cases, checked against cute-dynamic on the same expression.
+#[test]
+fn corner_cases_agree_with_dynamic() {
+    macro_rules! agree {
+        ($expr:expr, $stat:expr) => {{
+            let r = $stat;
+            let dy = cute_dynamic::eval($expr).unwrap_or_else(|e| panic!("{}: {e}", $expr)).to_string();
+            assert_eq!(r.to_string().replace('_', ""), dy, "{}", $expr);
+            assert_eq!(r.to_dynamic(), dy.parse::<cute_dynamic::Layout>().unwrap(), "{}", $expr);
+        }};
+    }
+    // B leaves of size 1 and of stride 0.
+    agree!("composition((4,8):(1,4), (2,1,3):(1,7,0))", composition(layout!((4,8):(1,4)), layout!((2,1,3):(1,7,0))));
+    agree!("composition(1:0, 4:1)", composition(layout!(1:0), layout!(4:1)));
+    // A whose last leaf has size 1, merged or kept.
+    agree!("composition((4,1):(1,4), 8:1)", composition(layout!((4,1):(1,4)), layout!(8:1)));
+    agree!("composition((4,1):(1,7), 8:1)", composition(layout!((4,1):(1,7)), layout!(8:1)));
+    agree!("composition((4,1):(1,7), 4:1)", composition(layout!((4,1):(1,7)), layout!(4:1)));
+    // Nested tilers and nested shapes as tilers.
+    agree!(
+        "composition(((4,2),(3,8)):((1,4),(8,24)), <<2:1,2:1>,6:1>)",
+        composition(layout!(((4,2),(3,8)):((1,4),(8,24))), tile!(<2:1, 2:1>, 6:1))
+    );
+    agree!(
+        "composition(((4,2),(3,8)):((1,4),(8,24)), ((2,2),6))",
+        composition(layout!(((4,2),(3,8)):((1,4),(8,24))), shape!((2, 2), 6))
+    );
+    agree!(
+        "logical_divide(((4,2),(3,8)):((1,4),(8,24)), <<2:1,2:1>,6:1>)",
+        logical_divide(layout!(((4,2),(3,8)):((1,4),(8,24))), tile!((2:1, 2:1), 6:1))
+    );
+    agree!(
+        "zipped_divide(((4,2),(3,8)):((1,4),(8,24)), <<2:1>,6:1>)",
+        zipped_divide(layout!(((4,2),(3,8)):((1,4),(8,24))), tile!((2:1), 6:1))
+    );
+    agree!(
+        "flat_product((4,(3,2)):(1,(4,12)), <2:1,<3:1,2:1>>)",
+        flat_product(layout!((4,(3,2)):(1,(4,12))), tile!(2:1, (3:1, 2:1)))
+    );
+    // A tiler of one tile on a scalar layout; fewer tiles than modes.
+    agree!("composition(12:2, <3:4>)", composition(layout!(12:2), tile!(3:4)));
+    agree!("logical_divide(12:2, <3:4>)", logical_divide(layout!(12:2), tile!(3:4)));
+    agree!("composition((4,6,8):(1,4,24), <2:2>)", composition(layout!((4,6,8):(1,4,24)), tile!(2:2)));
+    agree!("tiled_divide((4,6,8):(1,4,24), <2:2,3:1>)", tiled_divide(layout!((4,6,8):(1,4,24)), tile!(2:2, 3:1)));
+    // Complement with stride-0 and size-1 modes, and a cotarget below the cosize.
+    agree!("complement((3,1,2):(0,9,6), 48)", complement(layout!((3,1,2):(0,9,6)), shape!(48)));
+    agree!("complement(4:2, 5)", complement(layout!(4:2), shape!(5)));
+    // Inverses of broadcast and of padded layouts.
+    agree!("right_inverse((2,4):(0,1))", right_inverse(layout!((2,4):(0,1))));
+    agree!("left_inverse((2,4):(0,3))", left_inverse(layout!((2,4):(0,3))));
+    // Products of rank-3 by rank-1, padded.
+    agree!("blocked_product((2,3,2):(1,2,6), 4:1)", blocked_product(layout!((2,3,2):(1,2,6)), layout!(4:1)));
+    agree!("raked_product(4:1, (2,3):(1,2))", raked_product(layout!(4:1), layout!((2,3):(1,2))));
+}
