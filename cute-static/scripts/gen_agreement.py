@@ -141,6 +141,26 @@ def rand_tiler(a, shapes_only=False):
     return tiles
 
 
+def nested_tiler(a):
+    """A tiler whose tiles for tuple modes are sometimes nested tilers."""
+    s, d = a
+    if isinstance(s, int):
+        return [lay(divisor_layout(s))]
+    n = rng.randint(1, len(s))
+    tiles = []
+    for k in range(n):
+        m = (s[k], d[k])
+        if isinstance(s[k], list) and rng.random() < 0.7:
+            sub = rand_tiler(m)
+            tiles.append("<" + ",".join(sub) + ">")
+        elif rng.random() < 0.5:
+            tiles.append(lay(divisor_layout(size(m))))
+        else:
+            sz = size(m)
+            tiles.append(str(rng.choice([x for x in range(1, sz + 1) if sz % x == 0])))
+    return tiles
+
+
 def static_tile_args(tiles):
     return "tile!(" + ", ".join(tiles) + ")"
 
@@ -169,6 +189,14 @@ def cases_for(op):
         a = rand_layout(kind=rng.choice(["compact", "padded", "broadcast"]))
         m = size(a) * rng.choice([1, 2, 3, 4]) + rng.choice([0, 0, 1, 5])
         return f"complement({lay(a)}, {m})", f"complement(layout!({lay(a)}), shape!({m}))"
+    if op == "nested_tiler":
+        a = (None, None)
+        while not isinstance(a[0], list) or not any(isinstance(x, list) for x in a[0]):
+            a = rand_layout(3, 2, 6, kind=rng.choice(["compact", "compact", "padded"]))
+        t = nested_tiler(a)
+        f = rng.choice(["composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+                        "logical_product", "zipped_product", "tiled_product", "flat_product"])
+        return f"{f}({lay(a)}, <{','.join(t)}>)", f"{f}(layout!({lay(a)}), {static_tile_args(t)})"
     if op == "composition_rank4":
         a = rand_layout(4, 2, 6, kind=rng.choice(["compact", "padded", "random"]))
         if rng.random() < 0.5:
@@ -213,7 +241,7 @@ OPS = [
     "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
     "logical_product", "zipped_product", "tiled_product", "flat_product",
     "coalesce_by", "right_inverse", "left_inverse", "blocked_product", "raked_product",
-    "composition_rank4",
+    "composition_rank4", "nested_tiler",
 ]
 
 WEIGHT = {"composition": 3}
@@ -271,6 +299,8 @@ def main():
         print()
         if op == "composition_rank4":
             print(f"/// {len(cs)} cases of `composition` of layouts of rank up to 4.")
+        elif op == "nested_tiler":
+            print(f"/// {len(cs)} cases of by-mode operations with nested tilers.")
         else:
             print(f"/// {len(cs)} cases of `{op}`.")
         print("#[test]")
