@@ -170,14 +170,34 @@ pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
 pub trait ShapeDivisible {}
 impl ShapeDivisible for B1 {}
 
+/// One `U0` per mode of a mode list (the reach of a leaf that places
+/// nothing).
+pub trait Zeros {
+    /// `HCons<U0, ...>`, as long as the mode list.
+    type Output;
+}
+impl Zeros for MNil {
+    type Output = HNil;
+}
+impl<S, D, T: Zeros> Zeros for MCons<S, D, T> {
+    type Output = HCons<U0, <T as Zeros>::Output>;
+}
+
 /// Walk of `A`'s prepared modes for one leaf of `B`, with the remaining
 /// shape `RS` and stride `RD` (DESIGN "Composition, precisely").
+///
+/// `Reach` lists, per mode of `A`, how far into that mode the leaf's
+/// offsets go (`(n−1)·stride` for a piece placed there), for the
+/// distributivity condition over several leaves of `B`.
 pub trait Walk<RS, RD> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
 impl<SL, DL: Mul<RD>, RS, RD: Mul<DL>> Walk<RS, RD> for MCons<SL, DL, MNil> {
     type Output = MCons<RS, Prod<RD, DL>, MNil>;
+    type Reach = HCons<U0, HNil>;
 }
 impl<SR, DR, S2, D2, T2, RS, RD> Walk<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
 where
@@ -186,12 +206,15 @@ where
     Self: WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>,
 {
     type Output = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Output;
+    type Reach = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Reach;
 }
 
 /// Step 1: `B` is "RD divisible by S_r": skip the mode.
 pub trait WalkSkip<RS, RD, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
 impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B1> for MCons<SR, DR, T>
 where
@@ -199,6 +222,7 @@ where
     T: Walk<RS, Quot<RD, SR>>,
 {
     type Output = <T as Walk<RS, Quot<RD, SR>>>::Output;
+    type Reach = HCons<U0, <T as Walk<RS, Quot<RD, SR>>>::Reach>;
 }
 impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B0> for MCons<SR, DR, T>
 where
@@ -207,12 +231,15 @@ where
     Self: WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>,
 {
     type Output = <Self as WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>>::Output;
+    type Reach = <Self as WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>>::Reach;
 }
 
 /// Step 2: `B` is "S_r divisible by RD": take `n = min(S_r/RD, RS)`.
 pub trait WalkSplit<RS, RD, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
 type Fit<SR, RD, RS> = Minimum<Quot<SR, RD>, RS>;
 impl<SR, DR, T, RS, RD> WalkSplit<RS, RD, B1> for MCons<SR, DR, T>
@@ -223,6 +250,8 @@ where
     Mod<RS, Fit<SR, RD, RS>>: IsEqual<U0>,
     Eq<Mod<RS, Fit<SR, RD, RS>>, U0>: ShapeDivisible,
     RD: Mul<DR>,
+    Fit<SR, RD, RS>: Sub<B1>,
+    Sub1<Fit<SR, RD, RS>>: Mul<RD>,
     Quot<RS, Fit<SR, RD, RS>>: IsEqual<U1>,
     T: WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>,
 {
@@ -230,6 +259,10 @@ where
         Fit<SR, RD, RS>,
         Prod<RD, DR>,
         <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>>::Output,
+    >;
+    type Reach = HCons<
+        Prod<Sub1<Fit<SR, RD, RS>>, RD>,
+        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>>::Reach,
     >;
 }
 impl<SR, DR, T, RS, RD> WalkSplit<RS, RD, B0> for MCons<SR, DR, T>
@@ -240,18 +273,23 @@ where
     Self: WalkStay<RS, RD, Le<Prod<Sub1<RS>, RD>, SR>>,
 {
     type Output = <Self as WalkStay<RS, RD, Le<Prod<Sub1<RS>, RD>, SR>>>::Output;
+    type Reach = <Self as WalkStay<RS, RD, Le<Prod<Sub1<RS>, RD>, SR>>>::Reach;
 }
 
 /// After a split: `B` is "the rest shape is 1" (stop) or go on with stride 1.
 pub trait WalkOn<RS, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
-impl<L, RS> WalkOn<RS, B1> for L {
+impl<L: Zeros, RS> WalkOn<RS, B1> for L {
     type Output = MNil;
+    type Reach = <L as Zeros>::Output;
 }
 impl<L: Walk<RS, U1>, RS> WalkOn<RS, B0> for L {
     type Output = <L as Walk<RS, U1>>::Output;
+    type Reach = <L as Walk<RS, U1>>::Reach;
 }
 
 /// Step 3/4: `B` is "(RS−1)·RD < S_r": the rest of the walk stays inside
@@ -264,9 +302,15 @@ impl<L: Walk<RS, U1>, RS> WalkOn<RS, B0> for L {
 pub trait WalkStay<RS, RD, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
-impl<SR, DR, T, RS, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T> {
+impl<SR, DR, T: Zeros, RS: Sub<B1>, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T>
+where
+    Sub1<RS>: Mul<RD>,
+{
     type Output = MCons<RS, Prod<RD, DR>, MNil>;
+    type Reach = HCons<Prod<Sub1<RS>, RD>, <T as Zeros>::Output>;
 }
 
 /// `A` (prepared modes) composed with one leaf `S:D` of `B`: the modes of
@@ -274,37 +318,83 @@ impl<SR, DR, T, RS, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T> {
 pub trait ComposeLeaf<S, D> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
 impl<AL, S: IsEqual<U1>, D> ComposeLeaf<S, D> for AL
 where
     AL: ComposeLeafA<S, D, Eq<S, U1>>,
 {
     type Output = <AL as ComposeLeafA<S, D, Eq<S, U1>>>::Output;
+    type Reach = <AL as ComposeLeafA<S, D, Eq<S, U1>>>::Reach;
 }
 /// `B` is "S is 1".
 pub trait ComposeLeafA<S, D, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
-impl<AL, S, D> ComposeLeafA<S, D, B1> for AL {
+impl<AL: Zeros, S, D> ComposeLeafA<S, D, B1> for AL {
     type Output = MNil;
+    type Reach = <AL as Zeros>::Output;
 }
 impl<AL, S, D: IsEqual<U0>> ComposeLeafA<S, D, B0> for AL
 where
     AL: ComposeLeafB<S, D, Eq<D, U0>>,
 {
     type Output = <AL as ComposeLeafB<S, D, Eq<D, U0>>>::Output;
+    type Reach = <AL as ComposeLeafB<S, D, Eq<D, U0>>>::Reach;
 }
 /// `B` is "D is 0".
 pub trait ComposeLeafB<S, D, B> {
     /// The result modes.
     type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
 }
-impl<AL, S, D> ComposeLeafB<S, D, B1> for AL {
+impl<AL: Zeros, S, D> ComposeLeafB<S, D, B1> for AL {
     type Output = MCons<S, U0, MNil>;
+    type Reach = <AL as Zeros>::Output;
 }
 impl<AL: Walk<S, D>, S, D> ComposeLeafB<S, D, B0> for AL {
     type Output = <AL as Walk<S, D>>::Output;
+    type Reach = <AL as Walk<S, D>>::Reach;
+}
+
+/// Elementwise sum of two reach lists.
+pub trait AddReach<R2> {
+    /// The sum.
+    type Output;
+}
+impl AddReach<HNil> for HNil {
+    type Output = HNil;
+}
+impl<A: Add<B>, T: AddReach<T2>, B, T2> AddReach<HCons<B, T2>> for HCons<A, T> {
+    type Output = HCons<typenum::Sum<A, B>, <T as AddReach<T2>>::Output>;
+}
+
+/// The distributivity condition of composition: when `B` has several
+/// modes, their offsets added up must stay inside each bounded mode of `A`
+/// (else `A ∘ B` is not the concatenation of the `A ∘ B_i`, and not a layout
+/// of `B`'s shape). `B` is "reach < S_r".
+#[diagnostic::on_unimplemented(
+    message = "composition does not distribute over the modes of the right layout",
+    label = "the modes of the right layout together reach past a mode of the left layout, so the composition is not a layout of the right layout's shape",
+    note = "each leaf fits on its own, but their offsets add up across a mode boundary of the coalesced left layout; the same composition in cute-dynamic reports the values"
+)]
+pub trait Distributive {}
+impl Distributive for B1 {}
+
+/// Checks a reach list against `A`'s prepared modes `AL` (all but the last,
+/// unbounded, mode).
+pub trait CheckReach<AL> {}
+impl<R, SL, DL> CheckReach<MCons<SL, DL, MNil>> for HCons<R, HNil> {}
+impl<R: IsLess<S>, RT, S, D, S2, D2, T2> CheckReach<MCons<S, D, MCons<S2, D2, T2>>> for HCons<R, RT>
+where
+    Le<R, S>: Distributive,
+    RT: CheckReach<MCons<S2, D2, T2>>,
+{
 }
 
 /// `B`'s shape tree with each leaf `s:d` replaced by `A ∘ s:d` (`AL` are
@@ -314,6 +404,8 @@ pub trait ComposeTree<AL, BD> {
     type Shape;
     /// The result's stride tree.
     type Stride;
+    /// The summed reach of the leaves into each mode of `A`.
+    type Reach;
 }
 impl<AL, U: Unsigned, B: Bit, BD> ComposeTree<AL, BD> for UInt<U, B>
 where
@@ -322,14 +414,38 @@ where
 {
     type Shape = <<AL as ComposeLeaf<UInt<U, B>, BD>>::Output as ModesToLayout>::Shape;
     type Stride = <<AL as ComposeLeaf<UInt<U, B>, BD>>::Output as ModesToLayout>::Stride;
+    type Reach = <AL as ComposeLeaf<UInt<U, B>, BD>>::Reach;
 }
+/// The elementwise sum of a list of reach lists.
+pub trait SumReach {
+    /// The sum.
+    type Output;
+}
+impl<R> SumReach for HCons<R, HNil> {
+    type Output = R;
+}
+impl<R: AddReach<<HCons<R2, T> as SumReach>::Output>, R2, T> SumReach for HCons<R, HCons<R2, T>>
+where
+    HCons<R2, T>: SumReach,
+{
+    type Output = <R as AddReach<<HCons<R2, T> as SumReach>::Output>>::Output;
+}
+
 macro_rules! compose_tree_tuple {
     ($($S:ident $D:ident),+) => {
-        impl<AL, $($S: ComposeTree<AL, $D>, $D),+> ComposeTree<AL, ($($D,)+)> for ($($S,)+) {
+        impl<AL, $($S: ComposeTree<AL, $D>, $D),+> ComposeTree<AL, ($($D,)+)> for ($($S,)+)
+        where
+            compose_tree_tuple!(@list AL; $($S $D)+): SumReach,
+        {
             type Shape = ($(<$S as ComposeTree<AL, $D>>::Shape,)+);
             type Stride = ($(<$S as ComposeTree<AL, $D>>::Stride,)+);
+            type Reach = <compose_tree_tuple!(@list AL; $($S $D)+) as SumReach>::Output;
         }
     };
+    (@list $AL:ident; $S:ident $D:ident $($rest:ident)*) => {
+        HCons<<$S as ComposeTree<$AL, $D>>::Reach, compose_tree_tuple!(@list $AL; $($rest)*)>
+    };
+    (@list $AL:ident;) => { HNil };
 }
 compose_tree_tuple!(S0 D0);
 compose_tree_tuple!(S0 D0, S1 D1);
@@ -352,6 +468,7 @@ where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: CoFold<U1, U0, KeepLast>,
     BS: ComposeTree<PrepOf<AS, AD>, BD>,
+    <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Reach: CheckReach<PrepOf<AS, AD>>,
 {
     type Output =
         Layout<<BS as ComposeTree<PrepOf<AS, AD>, BD>>::Shape, <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Stride>;
@@ -601,25 +718,24 @@ impl ShapeOrderOf for Greater {
 type ShapeOrder<O> = <O as ShapeOrderOf>::Output;
 
 /// Complement's fold over the sorted modes with the current extent `C`
-/// and the cotarget `M` (paper 3.5): each mode `s:d` contributes
-/// `d/C : C`, then `C = s·d`; finally `ceil(M/C) : C`.
-pub trait CompFold<C, M> {
-    /// The complement's modes.
+/// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.
+/// `Curr` is the final extent, the stride of the last mode.
+pub trait CompFold<C> {
+    /// The complement's modes before the last.
     type Output;
+    /// The stride of the last mode.
+    type Curr;
 }
-impl<C, M> CompFold<C, M> for MNil
-where
-    M: Sub<B1>,
-    Sub1<M>: Div<C>,
-    Quot<Sub1<M>, C>: Add<B1>,
-{
-    type Output = MCons<typenum::Add1<Quot<Sub1<M>, C>>, C, MNil>;
+impl<C> CompFold<C> for MNil {
+    type Output = MNil;
+    type Curr = C;
 }
-impl<S, D: IsLess<C>, T, C, M> CompFold<C, M> for MCons<S, D, T>
+impl<S, D: IsLess<C>, T, C> CompFold<C> for MCons<S, D, T>
 where
-    Self: CompStep<C, M, Le<D, C>>,
+    Self: CompStep<C, Le<D, C>>,
 {
-    type Output = <Self as CompStep<C, M, Le<D, C>>>::Output;
+    type Output = <Self as CompStep<C, Le<D, C>>>::Output;
+    type Curr = <Self as CompStep<C, Le<D, C>>>::Curr;
 }
 /// The injectivity condition of complement: `B` is "this stride is below
 /// the extent of the modes before it" (their images overlap).
@@ -628,15 +744,91 @@ where
     label = "complement needs an injective layout whose sorted modes do not overlap",
     note = "a mode's stride is smaller than the extent of the modes of smaller stride, so the layout maps two coordinates to one offset (or interleaves modes)"
 )]
-pub trait CompStep<C, M, B> {
-    /// The complement's modes.
+pub trait CompStep<C, B> {
+    /// The complement's modes before the last.
+    type Output;
+    /// The stride of the last mode.
+    type Curr;
+}
+impl<S: Mul<D>, D: Div<C>, T, C> CompStep<C, B0> for MCons<S, D, T>
+where
+    T: CompFold<Prod<S, D>>,
+{
+    type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>>>::Output>;
+    type Curr = <T as CompFold<Prod<S, D>>>::Curr;
+}
+
+/// The size of complement's last mode, `Self` being its stride `C`: it
+/// repeats until `(A, R)` reaches the cotarget `M`, counting the offsets
+/// actually covered (`Cov`, strides that are not multiples leave gaps):
+/// `1` if `M − 1 ≤ Cov`, else `1 + ceil((M − 1 − Cov) / C)` (as cute-dynamic).
+pub trait LastComp<M, Cov> {
+    /// The size of the last mode.
     type Output;
 }
-impl<S: Mul<D>, D: Div<C>, T, C, M> CompStep<C, M, B0> for MCons<S, D, T>
+impl<C, M: Sub<B1>, Cov> LastComp<M, Cov> for C
 where
-    T: CompFold<Prod<S, D>, M>,
+    Sub1<M>: typenum::IsLessOrEqual<Cov>,
+    C: LastCompB<M, Cov, typenum::LeEq<Sub1<M>, Cov>>,
 {
-    type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>, M>>::Output>;
+    type Output = <C as LastCompB<M, Cov, typenum::LeEq<Sub1<M>, Cov>>>::Output;
+}
+/// `B` is "the cotarget is already covered".
+pub trait LastCompB<M, Cov, B> {
+    /// The size of the last mode.
+    type Output;
+}
+impl<C, M, Cov> LastCompB<M, Cov, B1> for C {
+    type Output = U1;
+}
+type Need<M, Cov> = typenum::Diff<Sub1<M>, Cov>;
+impl<C, M: Sub<B1>, Cov> LastCompB<M, Cov, B0> for C
+where
+    Sub1<M>: Sub<Cov>,
+    Need<M, Cov>: Sub<B1>,
+    Sub1<Need<M, Cov>>: Div<C>,
+    Quot<Sub1<Need<M, Cov>>, C>: Add<B1>,
+    typenum::Add1<Quot<Sub1<Need<M, Cov>>, C>>: Add<B1>,
+{
+    type Output = typenum::Add1<typenum::Add1<Quot<Sub1<Need<M, Cov>>, C>>>;
+}
+
+/// Drops modes of size 1.
+pub trait DropUnit {
+    /// The kept modes.
+    type Output;
+}
+impl DropUnit for MNil {
+    type Output = MNil;
+}
+impl<S: IsEqual<U1>, D, T> DropUnit for MCons<S, D, T>
+where
+    Self: DropUnitA<Eq<S, U1>>,
+{
+    type Output = <Self as DropUnitA<Eq<S, U1>>>::Output;
+}
+/// `B` is "S is 1".
+pub trait DropUnitA<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: DropUnit> DropUnitA<B1> for MCons<S, D, T> {
+    type Output = <T as DropUnit>::Output;
+}
+impl<S, D, T: DropUnit> DropUnitA<B0> for MCons<S, D, T> {
+    type Output = MCons<S, D, <T as DropUnit>::Output>;
+}
+
+/// Appends the mode `S:D` to a mode list.
+pub trait PushMode<S, D> {
+    /// The longer list.
+    type Output;
+}
+impl<S, D> PushMode<S, D> for MNil {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D, S0, D0, T: PushMode<S, D>> PushMode<S, D> for MCons<S0, D0, T> {
+    type Output = MCons<S0, D0, <T as PushMode<S, D>>::Output>;
 }
 
 /// The size of a cotarget shape (an integer or a tuple).
@@ -664,27 +856,66 @@ where
     type Output = Prod<Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>, <C as ShapeSize>::Output>;
 }
 
-/// The modes of `complement(Layout<S, D>, M)` before coalescing.
-type CompModes<S, D, M> = <<<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output as CompFold<U1, M>>::Output;
+type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
+type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
+type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
+/// The offsets covered by `A` and the complement's modes before the last.
+type Covered<S, D> = typenum::Sum<<FlatModes<S, D> as ModeStats>::Span, <CompOut<S, D> as ModeStats>::Span>;
+type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, Covered<S, D>>>::Output;
+/// The complement's modes with the last one kept (cute-dynamic's
+/// `complement_extended`, what the products compose with).
+type ExtModes<S, D, M> = <<CompOut<S, D> as DropUnit>::Output as PushMode<LastSize<S, D, M>, CompCurr<S, D>>>::Output;
+
+/// The complement's modes, its last mode kept even of size 1 (the
+/// extended domain's next replica).
+pub trait ComplementModes<M> {
+    /// The modes.
+    type Output;
+}
+impl<S, D, M> ComplementModes<M> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: Nontrivial + ModeStats,
+    <FlatModes<S, D> as Nontrivial>::Output: Sort,
+    Sorted<S, D>: CompFold<U1>,
+    CompOut<S, D>: ModeStats + DropUnit,
+    <FlatModes<S, D> as ModeStats>::Span: Add<<CompOut<S, D> as ModeStats>::Span>,
+    CompCurr<S, D>: LastComp<M, Covered<S, D>>,
+    <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
+{
+    type Output = ExtModes<S, D, M>;
+}
 
 /// `complement(Self, M)` for a cotarget size `M` (paper 3.5): the layout
 /// of the offsets below `M` that `Self` does not reach, ordered; its image is
-/// disjoint from `Self`'s and strictly increasing (eqs. 27–29). A layout
-/// that is not injective has no implementation.
+/// disjoint from `Self`'s and strictly increasing (eqs. 27–29), and `(Self,
+/// R)` reaches the cotarget. A layout that is not injective has no
+/// implementation.
 pub trait ComplementT<M> {
     /// The complement.
     type Output;
 }
 impl<S, D, M> ComplementT<M> for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: Nontrivial,
-    <FlatModes<S, D> as Nontrivial>::Output: Sort,
-    <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output: CompFold<U1, M>,
-    CompModes<S, D, M>: CoFold<U1, U0, Plain>,
-    Coalesced<CompModes<S, D, M>>: ModesToLayout,
+    Self: ComplementModes<M>,
+    <Self as ComplementModes<M>>::Output: CoFold<U1, U0, Plain>,
+    Coalesced<<Self as ComplementModes<M>>::Output>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<CompModes<S, D, M>>>;
+    type Output = LayoutOfModes<Coalesced<<Self as ComplementModes<M>>::Output>>;
+}
+
+/// The complement with its last mode kept (not coalesced), which the
+/// products compose with (cute-dynamic's `complement_extended`).
+pub trait ComplementExtT<M> {
+    /// The complement.
+    type Output;
+}
+impl<S, D, M> ComplementExtT<M> for Layout<S, D>
+where
+    Self: ComplementModes<M>,
+    <Self as ComplementModes<M>>::Output: ModesToLayout,
+{
+    type Output = LayoutOfModes<<Self as ComplementModes<M>>::Output>;
 }
 
 /// `coalesce(Self)`: the same function on its domain with the fewest flat
@@ -749,14 +980,31 @@ pub trait Split1D<Op, B> {
     /// Second half (the rest / the repetition).
     type Y;
 }
+/// The two modes of a rank-2 layout.
+pub trait Halves {
+    /// Mode 0.
+    type X;
+    /// Mode 1.
+    type Y;
+}
+impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
+    type X = Layout<S0, D0>;
+    type Y = Layout<S1, D1>;
+}
+type BStar<A, B> = <B as ComplementT<<A as Extent>::Size>>::Output;
+type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
+/// `(A ∘ B, A ∘ B*)` composed as one `A ∘ (B, B*)`, so that the
+/// distributivity condition sees `B`'s and `B*`'s offsets added up.
 impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
 where
-    Self: Extent + Compose1<B>,
+    Self: Extent,
     B: ComplementT<<Self as Extent>::Size>,
-    Self: Compose1<<B as ComplementT<<Self as Extent>::Size>>::Output>,
+    Pair<B, BStar<Self, B>>: MakeLayout,
+    Self: Compose1<BBStar<Self, B>>,
+    <Self as Compose1<BBStar<Self, B>>>::Output: Halves,
 {
-    type X = <Self as Compose1<B>>::Output;
-    type Y = <Self as Compose1<<B as ComplementT<<Self as Extent>::Size>>::Output>>::Output;
+    type X = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::X;
+    type Y = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::Y;
 }
 type ProdM<A, B> = Prod<<A as Extent>::Size, <B as Extent>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
@@ -764,11 +1012,11 @@ where
     Self: Extent,
     B: Extent,
     <Self as Extent>::Size: Mul<<B as Extent>::Cosize>,
-    Self: ComplementT<ProdM<Self, B>>,
-    <Self as ComplementT<ProdM<Self, B>>>::Output: Compose1<B>,
+    Self: ComplementExtT<ProdM<Self, B>>,
+    <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
 {
     type X = Self;
-    type Y = <<Self as ComplementT<ProdM<Self, B>>>::Output as Compose1<B>>::Output;
+    type Y = <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output;
 }
 
 /// The halves of a by-mode divide/product of the layout `A` by the

@@ -146,6 +146,12 @@ fn coalesce_and_filter() {
 type A468 = Layout![(4,6,8):(2,3,5)];
 assert_not_impl_any!(A468: Compose<Layout![6:3]>, Compose<Layout![6:1]>);
 assert_impl_all!(A468: Compose<Layout![2:1]>, Compose<Layout![4:1]>);
+// Distributivity: the modes of B may not add up past a mode of A (cute-dynamic's NotDistributive).
+assert_not_impl_any!(Layout![(4,1):(0,1)]: Compose<Layout![(2,4):(1,1)]>);
+assert_impl_all!(Layout![(4,1):(0,1)]: Compose<Layout![(2,2):(1,1)]>);
+// logical_product((2,2):(3,10), 4:1): shape divisibility in A* ∘ B (cute-dynamic errs too).
+assert_not_impl_any!(Layout![(2,2):(3,10)]: LogicalProduct<Layout![4:1]>);
+assert_not_impl_any!(Layout![(2,3):(1,7)]: LogicalProduct<Layout![4:1]>);
 assert_not_impl_any!(Layout![(4,8):(1,4)]: Compose<Tile![2, 2, 2]>, LogicalDivide<Tile![2, 2, 2]>);
 assert_not_impl_any!(Layout![(4,4):(1,2)]: Complement<Shape![64]>, LeftInverse);
 // left_inverse((3,4):(2,7)): stride 7 is not a multiple of 2 (cute-dynamic errs too).
@@ -198,6 +204,13 @@ fn corner_cases_agree_with_dynamic() {
     // Complement with stride-0 and size-1 modes, and a cotarget below the cosize.
     agree!("complement((3,1,2):(0,9,6), 48)", complement(layout!((3,1,2):(0,9,6)), shape!(48)));
     agree!("complement(4:2, 5)", complement(layout!(4:2), shape!(5)));
+    // Complements whose strides leave gaps: the last mode covers the cotarget.
+    agree!("complement(((2,2)):((11,1)), 22)", complement(layout!(((2,2)):((11,1))), shape!(22)));
+    agree!("complement((2,3):(1,7), 64)", complement(layout!((2,3):(1,7)), shape!(64)));
+    // Products compose with the complement that keeps its last mode.
+    agree!("logical_product((3,2):(1,4), (2,3):(1,3))", logical_product(layout!((3,2):(1,4)), layout!((2,3):(1,3))));
+    // Divides compose (B, B*) at once.
+    agree!("logical_divide((4,6):(1,4), 8:3)", logical_divide(layout!((4,6):(1,4)), layout!(8:3)));
     // Inverses of broadcast and of padded layouts.
     agree!("right_inverse((2,4):(0,1))", right_inverse(layout!((2,4):(0,1))));
     agree!("left_inverse((2,4):(0,3))", left_inverse(layout!((2,4):(0,3))));
