@@ -7,7 +7,7 @@
 //! name. See [`eval`].
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{Builder, IntTuple};
+use crate::int_tuple::{IntTuple, Nodes};
 use crate::layout::Layout;
 use crate::parse::{Parser, has_underscore};
 use crate::slice::SliceCoord;
@@ -123,9 +123,8 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
 fn literal(p: &mut Parser<'_>) -> Result<Value> {
     p.ws();
     let col = p.column();
-    let mut b = Builder::new();
-    p.tuple_into(&mut b, true)?;
-    let nodes = b.finish_nodes();
+    let mut nodes = Nodes::new();
+    p.tuple_into(&mut nodes, true)?;
     if p.peek() == Some(b':') {
         if has_underscore(&nodes) {
             return Err(LayoutError::Parse {

@@ -285,10 +285,6 @@ impl Builder {
     pub(crate) fn finish(self) -> IntTuple {
         IntTuple { nodes: self.nodes }
     }
-
-    pub(crate) fn finish_nodes(self) -> Nodes {
-        self.nodes
-    }
 }
 
 /// The paper's `idx2crd` (eq. 4) for one level: splits the integral

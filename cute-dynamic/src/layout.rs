@@ -45,15 +45,20 @@ impl Layout {
     /// Errors: `NotCongruent` if the trees differ, `NonPositiveShape` for an
     /// extent below 1, `Overflow` if the size or an offset exceeds `i64`.
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        if !shape.congruent(&stride) {
-            return Err(LayoutError::NotCongruent { shape: shape.to_string(), stride: stride.to_string() });
-        }
-        if shape.leaves().any(|s| s < 1) {
-            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
-        }
         let l = Layout { shape, stride };
-        l.check_extent()?;
+        l.validate()?;
         Ok(l)
+    }
+
+    /// The invariants every constructor checks (see the type's docs).
+    pub(crate) fn validate(&self) -> Result<()> {
+        if !self.shape.congruent(&self.stride) {
+            return Err(LayoutError::NotCongruent { shape: self.shape.to_string(), stride: self.stride.to_string() });
+        }
+        if self.shape.leaves().any(|s| s < 1) {
+            return Err(LayoutError::NonPositiveShape { shape: self.shape.to_string() });
+        }
+        self.check_extent()
     }
 
     /// The compact column-major layout of a shape (CuTe's `make_layout(shape)`:

@@ -9,7 +9,7 @@
 //! expected there.
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{Builder, IntTuple, Node};
+use crate::int_tuple::{IntTuple, Node, Nodes};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
 use std::str::FromStr;
@@ -148,49 +148,60 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    /// A tuple or integer, appended to `b` as one child (or as the root).
-    pub(crate) fn tuple_into(&mut self, b: &mut Builder, allow_underscore: bool) -> Result<()> {
+    /// A tuple or integer, appended to `out` in pre-order as one subtree.
+    /// (Written in place, not through a builder: a parsed tree is never
+    /// moved while it is built.)
+    pub(crate) fn tuple_into(&mut self, out: &mut Nodes, allow_underscore: bool) -> Result<()> {
         match self.peek() {
             Some(b'(') => {
                 self.enter()?;
                 self.pos += 1;
-                b.open();
+                let at = out.len();
+                out.push(Node::Tuple { rank: 0, span: 0 });
+                let mut rank = 0u32;
                 if !self.eat(b')') {
                     loop {
-                        self.tuple_into(b, allow_underscore)?;
+                        self.tuple_into(out, allow_underscore)?;
+                        rank += 1;
                         if self.eat(b')') {
                             break;
                         }
                         self.expect(b',', "',' or ')'")?;
                     }
                 }
-                b.close();
+                out[at] = Node::Tuple { rank, span: (out.len() - at) as u32 };
                 self.leave();
                 Ok(())
             }
             _ => {
                 let v = self.int(allow_underscore)?;
-                b.leaf(v);
+                out.push(Node::Leaf(v));
                 Ok(())
             }
         }
     }
 
     pub(crate) fn int_tuple(&mut self) -> Result<IntTuple> {
-        let mut b = Builder::new();
-        self.tuple_into(&mut b, false)?;
-        Ok(b.finish())
+        let mut nodes = Nodes::new();
+        self.tuple_into(&mut nodes, false)?;
+        Ok(IntTuple::from_nodes(nodes))
     }
 
     /// `shape ':' stride`, the colon already known to follow `shape`.
     pub(crate) fn layout_after_shape(&mut self, shape: IntTuple, shape_col: usize) -> Result<Layout> {
+        let mut l = Layout::from_parts(shape, IntTuple::from_nodes(Nodes::new()));
+        self.stride_into(&mut l, shape_col)?;
+        Ok(l)
+    }
+
+    /// Parses `':' stride` into `l` (whose shape is parsed) and checks the
+    /// layout's invariants, naming the columns of what is wrong.
+    fn stride_into(&mut self, l: &mut Layout, shape_col: usize) -> Result<()> {
         self.expect(b':', "':'")?;
-        let stride_col = {
-            self.ws();
-            self.column()
-        };
-        let stride = self.int_tuple()?;
-        Layout::new(shape, stride).map_err(|e| match e {
+        self.ws();
+        let stride_col = self.column();
+        self.tuple_into(&mut l.stride.nodes, false)?;
+        l.validate().map_err(|e| match e {
             LayoutError::NotCongruent { .. } => LayoutError::Parse {
                 column: stride_col,
                 expected: "a stride congruent to the shape".to_string(),
@@ -205,11 +216,12 @@ impl<'a> Parser<'a> {
         })
     }
 
-    pub(crate) fn layout(&mut self) -> Result<Layout> {
+    /// A whole layout, parsed in place into `l` (empty trees on entry).
+    pub(crate) fn layout_into(&mut self, l: &mut Layout) -> Result<()> {
         self.ws();
         let col = self.column();
-        let shape = self.int_tuple()?;
-        self.layout_after_shape(shape, col)
+        self.tuple_into(&mut l.shape.nodes, false)?;
+        self.stride_into(l, col)
     }
 
     /// A tile: a layout, a shape (tuple or integer, stride 1 by mode) or a
@@ -272,7 +284,8 @@ impl FromStr for Layout {
     /// Parses `S:D`, e.g. `(4,(3,2)):(2,(8,1))` or `(_4,_8):(_1,_4)`.
     fn from_str(s: &str) -> Result<Layout> {
         let mut p = Parser::new(s);
-        let l = p.layout()?;
+        let mut l = Layout::from_parts(IntTuple::from_nodes(Nodes::new()), IntTuple::from_nodes(Nodes::new()));
+        p.layout_into(&mut l)?;
         p.expect_end()?;
         Ok(l)
     }

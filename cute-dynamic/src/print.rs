@@ -12,7 +12,7 @@ use std::fmt::{self, Display, Write};
 pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node], free: bool) -> fmt::Result {
     match nodes[0] {
         Node::Leaf(UNDERSCORE) if free => f.write_char('_'),
-        Node::Leaf(v) => write!(f, "{v}"),
+        Node::Leaf(v) => write_int(f, v),
         Node::Tuple { .. } => {
             f.write_char('(')?;
             for (k, c) in children(nodes).enumerate() {
@@ -24,6 +24,27 @@ pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node], free: bool) -> fmt
             f.write_char(')')
         }
     }
+}
+
+/// Writes an integer without the formatting machinery (printing is on the
+/// benchmarked parse+print path).
+fn write_int(f: &mut impl Write, v: i64) -> fmt::Result {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut u = v.unsigned_abs();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        f.write_char('-')?;
+    }
+    // Only ASCII digits were written.
+    f.write_str(std::str::from_utf8(&buf[at..]).unwrap_or_default())
 }
 
 impl Display for IntTuple {

@@ -41,10 +41,10 @@ impl FromStr for SliceCoord {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<SliceCoord> {
         let mut p = Parser::new(s);
-        let mut b = Builder::new();
-        p.tuple_into(&mut b, true)?;
+        let mut nodes = Nodes::new();
+        p.tuple_into(&mut nodes, true)?;
         p.expect_end()?;
-        Ok(SliceCoord { nodes: b.finish_nodes() })
+        Ok(SliceCoord { nodes })
     }
 }
 
