@@ -4,8 +4,8 @@
 # its composition cases, and a baseline without cases, non-incrementally,
 # with `cargo build` (debug: the test profile at opt-level 0), `cargo check`
 # and `cargo build --release`; prints the wall time of the cute-tests
-# compilation of that file for each (CPU seconds, user + system). The file
-# is restored on exit.
+# compilation of that file for each, in wall seconds and in CPU seconds
+# (user + system). The file is restored on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 f=tests/tests/static_agreement.rs
@@ -28,17 +28,19 @@ run() { # variant, cargo args...
     shift
     cargo "$@" -q -p cute-tests --test static_agreement >/dev/null 2>&1 || true
     touch "$f"
-    # CPU time (user + system) of cargo and rustc: steadier than wall time
-    # on a shared machine.
-    local TIMEFORMAT='%3U %3S' t
+    # Wall time, and CPU time (user + system) of cargo and rustc, which is
+    # steadier on a shared machine but counts rustc's parallel codegen.
+    local TIMEFORMAT='%3R %3U %3S' t
     t=$( { time cargo "$@" -q -p cute-tests --test static_agreement >/dev/null 2>&1; } 2>&1 )
-    echo "$t" | awk '{ printf "%.3f", $1 + $2 }'
+    echo "$t" | awk -v w="$WHICH" '{ if (w == "wall") printf "%.3f", $1; else printf "%.3f", $2 + $3 }'
 }
 for mode in "debug:test --no-run" "check:check" "release:test --release --no-run"; do
     name=${mode%%:*}
     args=${mode#*:}
     if [ "$name" = debug ]; then export CARGO_PROFILE_TEST_OPT_LEVEL=0; else unset CARGO_PROFILE_TEST_OPT_LEVEL; fi
-    b=$(run base $args); c=$(run comp $args); a=$(run full $args)
     nc=$(grep -c 'case!(' "$tmp/comp.rs"); na=$(grep -c 'case!(' "$tmp/full.rs")
-    echo "$name (CPU s): baseline ${b}s; $nc compositions ${c}s ($(echo "scale=2; ($c - $b) * 1000 / $nc" | bc) ms each); all $na cases ${a}s ($(echo "scale=2; ($a - $b) * 1000 / $na" | bc) ms each)"
+    for WHICH in wall cpu; do
+        b=$(run base $args); c=$(run comp $args); a=$(run full $args)
+        echo "$name ($WHICH s): baseline ${b}s; $nc compositions ${c}s ($(echo "scale=2; ($c - $b) * 1000 / $nc" | bc) ms each); all $na cases ${a}s ($(echo "scale=2; ($a - $b) * 1000 / $na" | bc) ms each)"
+    done
 done
