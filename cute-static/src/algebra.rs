@@ -207,7 +207,24 @@ pub struct NoReach<L>(core::marker::PhantomData<L>);
 /// The sum of the reach lists of the children of a tuple of `B`, lazily.
 pub struct ReachSum<L>(core::marker::PhantomData<L>);
 
-impl<SR, DR, S2, D2, T2, RS, RD> Walk<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
+impl<SR, DR, S2, D2, T2, RS, RD: IsEqual<U1>> Walk<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
+where
+    Self: WalkUnit<RS, RD, Eq<RD, U1>>,
+{
+    type Output = <Self as WalkUnit<RS, RD, Eq<RD, U1>>>::Output;
+    type Reach = <Self as WalkUnit<RS, RD, Eq<RD, U1>>>::Reach;
+}
+
+/// Fast path for a rest stride of 1 (most tiles): `B` is "RD is 1". A
+/// non-last prepared mode has `S_r ≥ 2`, so step 1 never applies, and step
+/// 2 takes `n = min(S_r, RS)` with no division when `RS ≤ S_r`.
+pub trait WalkUnit<RS, RD, B> {
+    /// The result modes.
+    type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
+}
+impl<SR, DR, T, RS, RD> WalkUnit<RS, RD, B0> for MCons<SR, DR, T>
 where
     RD: Rem<SR>,
     Mod<RD, SR>: IsEqual<U0>,
@@ -215,6 +232,40 @@ where
 {
     type Output = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Output;
     type Reach = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Reach;
+}
+impl<SR, DR, T, RS: typenum::Cmp<SR>, RD> WalkUnit<RS, RD, B1> for MCons<SR, DR, T>
+where
+    Self: WalkUnitCmp<RS, Compare<RS, SR>>,
+{
+    type Output = <Self as WalkUnitCmp<RS, Compare<RS, SR>>>::Output;
+    type Reach = <Self as WalkUnitCmp<RS, Compare<RS, SR>>>::Reach;
+}
+/// Rest stride 1, by the comparison `O` of the rest shape with `S_r`: the
+/// rest fits in this mode, or the mode is taken whole and the walk goes on
+/// with `RS / S_r` (shape divisibility condition).
+pub trait WalkUnitCmp<RS, O> {
+    /// The result modes.
+    type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
+}
+impl<SR, DR, T, RS> WalkUnitCmp<RS, Less> for MCons<SR, DR, T> {
+    type Output = MCons<RS, DR, MNil>;
+    type Reach = HCons<Piece<RS, U1>, NoReach<T>>;
+}
+impl<SR, DR, T, RS> WalkUnitCmp<RS, Equal> for MCons<SR, DR, T> {
+    type Output = MCons<RS, DR, MNil>;
+    type Reach = HCons<Piece<RS, U1>, NoReach<T>>;
+}
+impl<SR, DR, T, RS> WalkUnitCmp<RS, Greater> for MCons<SR, DR, T>
+where
+    RS: Rem<SR> + Div<SR>,
+    Mod<RS, SR>: IsEqual<U0>,
+    Eq<Mod<RS, SR>, U0>: ShapeDivisible,
+    T: Walk<Quot<RS, SR>, U1>,
+{
+    type Output = MCons<SR, DR, <T as Walk<Quot<RS, SR>, U1>>::Output>;
+    type Reach = HCons<Piece<SR, U1>, <T as Walk<Quot<RS, SR>, U1>>::Reach>;
 }
 
 /// Step 1: `B` is "RD divisible by S_r": skip the mode.
