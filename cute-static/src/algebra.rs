@@ -224,7 +224,34 @@ pub trait WalkUnit<RS, RD, B> {
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<SR, DR, T, RS, RD> WalkUnit<RS, RD, B0> for MCons<SR, DR, T>
+impl<SR, DR, T, RS, RD: typenum::Cmp<SR>> WalkUnit<RS, RD, B0> for MCons<SR, DR, T>
+where
+    Self: WalkByStride<RS, RD, Compare<RD, SR>>,
+{
+    type Output = <Self as WalkByStride<RS, RD, Compare<RD, SR>>>::Output;
+    type Reach = <Self as WalkByStride<RS, RD, Compare<RD, SR>>>::Reach;
+}
+/// Rest stride above 1, by the comparison `O` of `RD` with `S_r`: below,
+/// step 1 cannot apply (`RD mod S_r = RD`); equal, it applies with
+/// quotient 1; above, test it.
+pub trait WalkByStride<RS, RD, O> {
+    /// The result modes.
+    type Output;
+    /// The reach into each mode of `A`.
+    type Reach;
+}
+impl<SR, DR, T, RS, RD> WalkByStride<RS, RD, Less> for MCons<SR, DR, T>
+where
+    Self: WalkSkip<RS, RD, B0>,
+{
+    type Output = <Self as WalkSkip<RS, RD, B0>>::Output;
+    type Reach = <Self as WalkSkip<RS, RD, B0>>::Reach;
+}
+impl<SR, DR, T: Walk<RS, U1>, RS, RD> WalkByStride<RS, RD, Equal> for MCons<SR, DR, T> {
+    type Output = <T as Walk<RS, U1>>::Output;
+    type Reach = HCons<U0, <T as Walk<RS, U1>>::Reach>;
+}
+impl<SR, DR, T, RS, RD> WalkByStride<RS, RD, Greater> for MCons<SR, DR, T>
 where
     RD: Rem<SR>,
     Mod<RD, SR>: IsEqual<U0>,
