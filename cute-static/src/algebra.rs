@@ -10,7 +10,7 @@
 
 use crate::layout::Layout;
 use crate::list::{
-    Append, FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModeStats, ModesOf,
+    Append, FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf,
     ModesToLayout,
 };
 use core::ops::{Add, Div, Mul, Rem, Sub};
@@ -973,7 +973,7 @@ type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
 type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
 type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
 /// The offsets covered by `A` and the complement's modes before the last.
-type Covered<S, D> = typenum::Sum<<FlatModes<S, D> as ModeStats>::Span, <CompOut<S, D> as ModeStats>::Span>;
+type Covered<S, D> = typenum::Sum<<FlatModes<S, D> as ModeSpan>::Span, <CompOut<S, D> as ModeSpan>::Span>;
 type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, Covered<S, D>>>::Output;
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
@@ -988,11 +988,11 @@ pub trait ComplementModes<M> {
 impl<S, D, M> ComplementModes<M> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: Nontrivial + ModeStats,
+    FlatModes<S, D>: Nontrivial + ModeSpan,
     <FlatModes<S, D> as Nontrivial>::Output: Sort,
     Sorted<S, D>: CompFold<U1>,
-    CompOut<S, D>: ModeStats + DropUnit,
-    <FlatModes<S, D> as ModeStats>::Span: Add<<CompOut<S, D> as ModeStats>::Span>,
+    CompOut<S, D>: ModeSpan + DropUnit,
+    <FlatModes<S, D> as ModeSpan>::Span: Add<<CompOut<S, D> as ModeSpan>::Span>,
     CompCurr<S, D>: LastComp<M, Covered<S, D>>,
     <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
 {
@@ -1064,21 +1064,30 @@ where
 
 // ---------------------------------------------------- divides and products
 
-/// Size and cosize of a layout as typenum integers.
-pub trait Extent {
+/// The size of a layout as a typenum integer.
+pub trait SizeOf {
     /// `|L|`.
     type Size;
+}
+impl<S, D> SizeOf for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: ModeSize,
+{
+    type Size = <FlatModes<S, D> as ModeSize>::Size;
+}
+/// The cosize of a layout as a typenum integer.
+pub trait CosizeOf {
     /// `L(|L| − 1) + 1`.
     type Cosize;
 }
-impl<S, D> Extent for Layout<S, D>
+impl<S, D> CosizeOf for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: ModeStats,
-    <FlatModes<S, D> as ModeStats>::Span: Add<B1>,
+    FlatModes<S, D>: ModeSpan,
+    <FlatModes<S, D> as ModeSpan>::Span: Add<B1>,
 {
-    type Size = <FlatModes<S, D> as ModeStats>::Size;
-    type Cosize = typenum::Add1<<FlatModes<S, D> as ModeStats>::Span>;
+    type Cosize = typenum::Add1<<FlatModes<S, D> as ModeSpan>::Span>;
 }
 
 /// Marker: the divide family (`(A ∘ B, A ∘ B*)`, `B* = complement(B, |A|)`).
@@ -1104,14 +1113,14 @@ impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
     type X = Layout<S0, D0>;
     type Y = Layout<S1, D1>;
 }
-type BStar<A, B> = <B as ComplementT<<A as Extent>::Size>>::Output;
+type BStar<A, B> = <B as ComplementT<<A as SizeOf>::Size>>::Output;
 type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
 /// `(A ∘ B, A ∘ B*)` composed as one `A ∘ (B, B*)`, so that the
 /// distributivity condition sees `B`'s and `B*`'s offsets added up.
 impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
 where
-    Self: Extent,
-    B: ComplementT<<Self as Extent>::Size>,
+    Self: SizeOf,
+    B: ComplementT<<Self as SizeOf>::Size>,
     Pair<B, BStar<Self, B>>: MakeLayout,
     Self: Compose1<BBStar<Self, B>>,
     <Self as Compose1<BBStar<Self, B>>>::Output: Halves,
@@ -1119,12 +1128,12 @@ where
     type X = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::X;
     type Y = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::Y;
 }
-type ProdM<A, B> = Prod<<A as Extent>::Size, <B as Extent>::Cosize>;
+type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
 where
-    Self: Extent,
-    B: Extent,
-    <Self as Extent>::Size: Mul<<B as Extent>::Cosize>,
+    Self: SizeOf,
+    B: CosizeOf,
+    <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
     Self: ComplementExtT<ProdM<Self, B>>,
     <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
 {

@@ -192,24 +192,34 @@ impl<H, T: Append<L2>, L2> Append<L2> for HCons<H, T> {
     type Output = HCons<H, <T as Append<L2>>::Output>;
 }
 
-/// Product of the shapes and `Σ (s−1)·d + 1` of a mode list.
-pub trait ModeStats {
+/// The product of the shapes of a mode list.
+pub trait ModeSize {
     /// `Π s`.
     type Size;
+}
+impl ModeSize for MNil {
+    type Size = U1;
+}
+impl<S, D, T: ModeSize> ModeSize for MCons<S, D, T>
+where
+    S: core::ops::Mul<<T as ModeSize>::Size>,
+{
+    type Size = Prod<S, <T as ModeSize>::Size>;
+}
+
+/// `Σ (s − 1)·d` of a mode list (its cosize minus one).
+pub trait ModeSpan {
     /// `Σ (s − 1)·d`.
     type Span;
 }
-impl ModeStats for MNil {
-    type Size = U1;
+impl ModeSpan for MNil {
     type Span = U0;
 }
-impl<S, D, T> ModeStats for MCons<S, D, T>
+impl<S, D, T: ModeSpan> ModeSpan for MCons<S, D, T>
 where
-    T: ModeStats,
-    S: core::ops::Mul<<T as ModeStats>::Size> + core::ops::Sub<B1>,
+    S: core::ops::Sub<B1>,
     Sub1<S>: core::ops::Mul<D>,
-    Prod<Sub1<S>, D>: core::ops::Add<<T as ModeStats>::Span>,
+    Prod<Sub1<S>, D>: core::ops::Add<<T as ModeSpan>::Span>,
 {
-    type Size = Prod<S, <T as ModeStats>::Size>;
-    type Span = Sum<Prod<Sub1<S>, D>, <T as ModeStats>::Span>;
+    type Span = Sum<Prod<Sub1<S>, D>, <T as ModeSpan>::Span>;
 }
