@@ -838,10 +838,14 @@ pub trait CompFold<C> {
     type Output;
     /// The stride of the last mode.
     type Curr;
+    /// `Σ d mod C` over the modes: the offsets the floor divisions leave
+    /// out (0 when every stride is a multiple of the extent below it).
+    type Gap;
 }
 impl<C> CompFold<C> for MNil {
     type Output = MNil;
     type Curr = C;
+    type Gap = U0;
 }
 impl<S, D: IsLess<C>, T, C> CompFold<C> for MCons<S, D, T>
 where
@@ -849,6 +853,7 @@ where
 {
     type Output = <Self as CompStep<C, Le<D, C>>>::Output;
     type Curr = <Self as CompStep<C, Le<D, C>>>::Curr;
+    type Gap = <Self as CompStep<C, Le<D, C>>>::Gap;
 }
 /// The injectivity condition of complement: `B` is "this stride is below
 /// the extent of the modes before it" (their images overlap).
@@ -862,48 +867,37 @@ pub trait CompStep<C, B> {
     type Output;
     /// The stride of the last mode.
     type Curr;
+    /// The offsets left out by the floor divisions.
+    type Gap;
 }
-impl<S: Mul<D>, D: Div<C>, T, C> CompStep<C, B0> for MCons<S, D, T>
+impl<S: Mul<D>, D: Div<C> + Rem<C>, T, C> CompStep<C, B0> for MCons<S, D, T>
 where
     T: CompFold<Prod<S, D>>,
+    Mod<D, C>: Add<<T as CompFold<Prod<S, D>>>::Gap>,
 {
     type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>>>::Output>;
     type Curr = <T as CompFold<Prod<S, D>>>::Curr;
+    type Gap = typenum::Sum<Mod<D, C>, <T as CompFold<Prod<S, D>>>::Gap>;
 }
 
 /// The size of complement's last mode, `Self` being its stride `C`: it
 /// repeats until `(A, R)` reaches the cotarget `M`, counting the offsets
-/// actually covered (`Cov`, strides that are not multiples leave gaps):
-/// `1` if `M − 1 ≤ Cov`, else `1 + ceil((M − 1 − Cov) / C)` (as cute-dynamic).
-pub trait LastComp<M, Cov> {
+/// actually covered (strides that are not multiples leave `Gap` offsets
+/// out): `1 + ceil((M − 1 − covered) / C)` when positive, else 1, with
+/// `covered = C − 1 − Gap` (the extents telescope), which is
+/// `ceil((M + Gap) / C)` (as cute-dynamic).
+pub trait LastComp<M, Gap> {
     /// The size of the last mode.
     type Output;
 }
-impl<C, M: Sub<B1>, Cov> LastComp<M, Cov> for C
+type MG<M, Gap> = typenum::Sum<M, Gap>;
+impl<C, M: Add<Gap>, Gap> LastComp<M, Gap> for C
 where
-    Sub1<M>: typenum::IsLessOrEqual<Cov>,
-    C: LastCompB<M, Cov, typenum::LeEq<Sub1<M>, Cov>>,
+    MG<M, Gap>: Sub<B1>,
+    Sub1<MG<M, Gap>>: Div<C>,
+    Quot<Sub1<MG<M, Gap>>, C>: Add<B1>,
 {
-    type Output = <C as LastCompB<M, Cov, typenum::LeEq<Sub1<M>, Cov>>>::Output;
-}
-/// `B` is "the cotarget is already covered".
-pub trait LastCompB<M, Cov, B> {
-    /// The size of the last mode.
-    type Output;
-}
-impl<C, M, Cov> LastCompB<M, Cov, B1> for C {
-    type Output = U1;
-}
-type Need<M, Cov> = typenum::Diff<Sub1<M>, Cov>;
-impl<C, M: Sub<B1>, Cov> LastCompB<M, Cov, B0> for C
-where
-    Sub1<M>: Sub<Cov>,
-    Need<M, Cov>: Sub<B1>,
-    Sub1<Need<M, Cov>>: Div<C>,
-    Quot<Sub1<Need<M, Cov>>, C>: Add<B1>,
-    typenum::Add1<Quot<Sub1<Need<M, Cov>>, C>>: Add<B1>,
-{
-    type Output = typenum::Add1<typenum::Add1<Quot<Sub1<Need<M, Cov>>, C>>>;
+    type Output = typenum::Add1<Quot<Sub1<MG<M, Gap>>, C>>;
 }
 
 /// Drops modes of size 1.
@@ -972,9 +966,8 @@ where
 type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
 type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
 type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
-/// The offsets covered by `A` and the complement's modes before the last.
-type Covered<S, D> = typenum::Sum<<FlatModes<S, D> as ModeSpan>::Span, <CompOut<S, D> as ModeSpan>::Span>;
-type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, Covered<S, D>>>::Output;
+type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
+type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, CompGap<S, D>>>::Output;
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
 type ExtModes<S, D, M> = <<CompOut<S, D> as DropUnit>::Output as PushMode<LastSize<S, D, M>, CompCurr<S, D>>>::Output;
@@ -988,12 +981,11 @@ pub trait ComplementModes<M> {
 impl<S, D, M> ComplementModes<M> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: Nontrivial + ModeSpan,
+    FlatModes<S, D>: Nontrivial,
     <FlatModes<S, D> as Nontrivial>::Output: Sort,
     Sorted<S, D>: CompFold<U1>,
-    CompOut<S, D>: ModeSpan + DropUnit,
-    <FlatModes<S, D> as ModeSpan>::Span: Add<<CompOut<S, D> as ModeSpan>::Span>,
-    CompCurr<S, D>: LastComp<M, Covered<S, D>>,
+    CompOut<S, D>: DropUnit,
+    CompCurr<S, D>: LastComp<M, CompGap<S, D>>,
     <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
 {
     type Output = ExtModes<S, D, M>;
