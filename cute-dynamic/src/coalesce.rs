@@ -24,6 +24,24 @@ pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
     out
 }
 
+/// [`coalesce_modes`] in place.
+pub(crate) fn coalesce_in_place(modes: &mut Modes) {
+    let mut w = 0;
+    for k in 0..modes.len() {
+        let (s, d) = modes[k];
+        if s == 1 {
+            continue;
+        }
+        if w > 0 && modes[w - 1].0.checked_mul(modes[w - 1].1) == Some(d) {
+            modes[w - 1].0 *= s;
+            continue;
+        }
+        modes[w] = (s, d);
+        w += 1;
+    }
+    modes.truncate(w);
+}
+
 /// The coalesced layout (paper 3.2): the same function on the integral
 /// domain with the fewest modes.
 ///

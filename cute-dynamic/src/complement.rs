@@ -3,35 +3,54 @@
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::layout::{Layout, Modes, layout_from_modes};
 
-/// The complement modes before the final one, and the stride at which the
-/// final ("rest") mode starts. Shared by both forms of the complement.
-fn complement_modes(a: &Layout) -> Result<(Modes, i64)> {
-    if a.modes().iter().any(|&(_, d)| d < 0) {
-        return Err(LayoutError::Unsupported {
-            what: format!("complement of {a}: negative strides have no ordered complement"),
-        });
+/// Writes into `out` the complement's modes before the final one (size-1
+/// ones left out) and returns the stride at which the final ("rest") mode
+/// starts and the largest offset those modes and `A` reach together. Works
+/// in the one buffer: `A`'s kept modes are sorted in `out`, then replaced
+/// one by one by the complement's (each needs only its own input).
+fn complement_modes(a: &Layout, out: &mut Modes) -> Result<(i64, i64)> {
+    let mut reach = 0i64;
+    for (s, d) in a.shape.leaves().zip(a.stride.leaves()) {
+        if d < 0 {
+            return Err(LayoutError::Unsupported {
+                what: format!("complement of {a}: negative strides have no ordered complement"),
+            });
+        }
+        if s != 1 && d != 0 {
+            out.push((s, d));
+            // Within the layout's checked extent.
+            reach = reach.saturating_add((s - 1) * d);
+        }
     }
-    let mut kept: Modes = a.modes().into_iter().filter(|&(s, d)| s != 1 && d != 0).collect();
-    kept.sort_unstable_by_key(|&(s, d)| (d, s));
-    let mut out = Modes::new();
+    out.sort_unstable_by_key(|&(s, d)| (d, s));
     let mut curr = 1i64;
-    for &(s, d) in &kept {
+    let mut kept = 0;
+    for k in 0..out.len() {
+        let (s, d) = out[k];
         if d < curr {
-            return Err(interleaved(a, &kept, d, curr));
+            return Err(interleaved(a, d, curr));
         }
         // Floor division: a stride that is not a multiple leaves a gap the
         // complement cannot fill, but what it produces is still disjoint.
-        out.push((d / curr, curr));
+        let n = d / curr;
+        if n != 1 {
+            out[kept] = (n, curr);
+            kept += 1;
+            // Saturating: a reach past i64 only means the cotarget is met.
+            reach = reach.saturating_add((n - 1).saturating_mul(curr));
+        }
         curr = checked_mul(s, d, "complement")?;
     }
-    Ok((out, curr))
+    out.truncate(kept);
+    Ok((curr, reach))
 }
 
 /// The error for modes that interleave: `NotInjective` when two coordinates
 /// really meet (checked by brute force on this error path for sizes up to
 /// 2^20), `NotComplementable` otherwise.
-fn interleaved(a: &Layout, kept: &[(i64, i64)], stride: i64, extent: i64) -> LayoutError {
-    if is_injective_small(kept) == Some(false) {
+fn interleaved(a: &Layout, stride: i64, extent: i64) -> LayoutError {
+    let kept: Modes = a.modes().into_iter().filter(|&(s, d)| s != 1 && d != 0).collect();
+    if is_injective_small(&kept) == Some(false) {
         return LayoutError::NotInjective { layout: a.to_string() };
     }
     LayoutError::NotComplementable { layout: a.to_string(), stride, extent }
@@ -74,7 +93,10 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let r = layout_from_modes(&crate::coalesce::coalesce_modes(&complement_extended_modes(a, cotarget)?));
+    let mut modes = Modes::new();
+    complement_extended_modes(a, cotarget, &mut modes)?;
+    crate::coalesce::coalesce_in_place(&mut modes);
+    let r = layout_from_modes(&modes);
     r.check_extent()?;
     Ok(r)
 }
@@ -83,29 +105,29 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// mode kept even when its size is 1: its stride is where the next replica
 /// of `A` starts, which the extended domain needs (composition reads past
 /// the end of the complement along that mode).
-fn complement_extended_modes(a: &Layout, cotarget: i64) -> Result<Modes> {
+fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut Modes) -> Result<()> {
     if cotarget < 1 {
         return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
     }
-    let (modes, curr) = complement_modes(a)?;
+    let (curr, covered) = complement_modes(a, out)?;
     // The last mode repeats until make_layout(A, R) reaches the cotarget.
     // Where a stride is not a multiple of the extent below it, the floor
     // division leaves a gap, so count the reach actually covered rather
     // than ceil(M / curr) (which would fall short: ((2,2)):((11,1)) with 22).
-    let covered = (a.cosize() - 1) + modes.iter().map(|&(n, d)| (n - 1) * d).sum::<i64>();
     let need = cotarget - 1 - covered;
     let last = if need <= 0 { 1 } else { 1 + ceil_div(need, curr) };
-    // Size-1 modes before the last add nothing; no two modes merge (each
-    // stride is at least the extent of the mode before it).
-    let mut kept: Modes = modes.into_iter().filter(|&(n, _)| n != 1).collect();
-    kept.push((last, curr));
-    Ok(kept)
+    // No two modes merge (each stride is at least the extent of the mode
+    // before it).
+    out.push((last, curr));
+    Ok(())
 }
 
 /// [`complement`] keeping its last mode even when that mode has size 1 (see
 /// [`complement_full`]); what the products compose `B` with.
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let r = layout_from_modes(&complement_extended_modes(a, cotarget)?);
+    let mut modes = Modes::new();
+    complement_extended_modes(a, cotarget, &mut modes)?;
+    let r = layout_from_modes(&modes);
     r.check_extent()?;
     Ok(r)
 }

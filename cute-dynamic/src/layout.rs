@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
-use crate::int_tuple::{Builder, IntTuple, Node, children, leaves, span};
+use crate::int_tuple::{Builder, IntTuple, Node, Nodes, children, leaves, span};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -201,7 +201,18 @@ pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     match modes {
         [] => Layout::from_parts(IntTuple::int(1), IntTuple::int(0)),
         [(s, d)] => Layout::from_parts(IntTuple::int(*s), IntTuple::int(*d)),
-        _ => Layout::from_parts(IntTuple::flat(modes.iter().map(|m| m.0)), IntTuple::flat(modes.iter().map(|m| m.1))),
+        _ => {
+            let header = Node::Tuple { rank: modes.len() as u32, span: modes.len() as u32 + 1 };
+            let mut s = Nodes::new();
+            let mut d = Nodes::new();
+            s.push(header);
+            d.push(header);
+            for &(ms, md) in modes {
+                s.push(Node::Leaf(ms));
+                d.push(Node::Leaf(md));
+            }
+            Layout::from_parts(IntTuple::from_nodes(s), IntTuple::from_nodes(d))
+        }
     }
 }
 
