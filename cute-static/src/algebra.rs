@@ -1349,9 +1349,20 @@ pub trait Complement<M> {
 }
 impl<AS, AD, M: ShapeSize> Complement<M> for Layout<AS, AD>
 where
-    Self: ComplementT<<M as ShapeSize>::Output>,
+    <M as ShapeSize>::Output: ComplementOnto<Self>,
 {
-    type Output = <Self as ComplementT<<M as ShapeSize>::Output>>::Output;
+    type Output = <<M as ShapeSize>::Output as ComplementOnto<Self>>::Output;
+}
+/// `complement(A, Self)` with the cotarget size as the `Self` type, so that
+/// the solver waits for the cotarget before computing anything (an unknown
+/// `Self` is ambiguous at once; otherwise rustc would start on `A` with an
+/// inference variable and do the work twice).
+pub trait ComplementOnto<A> {
+    /// The complement.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, A: ComplementT<UInt<U, B>>> ComplementOnto<A> for UInt<U, B> {
+    type Output = <A as ComplementT<UInt<U, B>>>::Output;
 }
 
 use crate::StaticLayout;
@@ -1715,16 +1726,25 @@ pub trait BlockedProduct<B> {
     /// The result layout.
     type Output;
 }
-impl<A: RankProduct<Blocked, B>, B> BlockedProduct<B> for A {
-    type Output = <A as RankProduct<Blocked, B>>::Output;
+impl<A, B: RankProductOnto<Blocked, A>> BlockedProduct<B> for A {
+    type Output = <B as RankProductOnto<Blocked, A>>::Output;
+}
+/// `RankProduct` with the right layout as the `Self` type (the solver waits
+/// for it before computing anything).
+pub trait RankProductOnto<How, A> {
+    /// The result layout.
+    type Output;
+}
+impl<BS, BD, How, A: RankProduct<How, Layout<BS, BD>>> RankProductOnto<How, A> for Layout<BS, BD> {
+    type Output = <A as RankProduct<How, Layout<BS, BD>>>::Output;
 }
 /// `raked_product(Self, B)` (see [`RankProduct`]).
 pub trait RakedProduct<B> {
     /// The result layout.
     type Output;
 }
-impl<A: RankProduct<Raked, B>, B> RakedProduct<B> for A {
-    type Output = <A as RankProduct<Raked, B>>::Output;
+impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
+    type Output = <B as RankProductOnto<Raked, A>>::Output;
 }
 
 free_fn!(
