@@ -258,6 +258,30 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let ctx = || format!("composition({a}, {b})");
     let mut reach: SmallVec<[i64; 9]> = SmallVec::new();
     reach.resize(am.len(), 0);
+    let r = compose_into(&am, b, &mut reach, &ctx)?;
+    check_reach(&am, &reach, &ctx)?;
+    r.check_extent()?;
+    Ok(r)
+}
+
+/// `(A ∘ B, A ∘ C)`, checked for distributivity as `A ∘ (B, C)` (the reach
+/// of both is added up) without building `(B, C)` or taking it apart.
+pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
+    let mut am = Modes::new();
+    prepare_into(a, &mut am);
+    let ctx = || format!("composition({a}, ({b}, {c}))");
+    let mut reach: SmallVec<[i64; 9]> = SmallVec::new();
+    reach.resize(am.len(), 0);
+    let x = compose_into(&am, b, &mut reach, &ctx)?;
+    let y = compose_into(&am, c, &mut reach, &ctx)?;
+    check_reach(&am, &reach, &ctx)?;
+    x.check_extent()?;
+    y.check_extent()?;
+    Ok((x, y))
+}
+
+/// `A ∘ B` for `A`'s prepared modes, adding `B`'s reach into `reach`.
+fn compose_into(am: &[(i64, i64)], b: &Layout, reach: &mut [i64], ctx: &dyn Fn() -> String) -> Result<Layout> {
     let (bs, bd) = (&b.shape.nodes[..], &b.stride.nodes[..]);
     let mut rs = Nodes::new();
     let mut rd = Nodes::new();
@@ -276,7 +300,7 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
             }
             (Node::Leaf(s), Node::Leaf(d)) => {
                 pieces.clear();
-                compose_leaf(&am, s, d, &mut pieces, &mut reach, &ctx)?;
+                compose_leaf(am, s, d, &mut pieces, reach, ctx)?;
                 match pieces.as_slice() {
                     [] => {
                         rs.push(Node::Leaf(1));
@@ -312,8 +336,5 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
             }
         }
     }
-    check_reach(&am, &reach, &ctx)?;
-    let r = Layout::from_parts(IntTuple::from_nodes(rs), IntTuple::from_nodes(rd));
-    r.check_extent()?;
-    Ok(r)
+    Ok(Layout::from_parts(IntTuple::from_nodes(rs), IntTuple::from_nodes(rd)))
 }

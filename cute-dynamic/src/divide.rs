@@ -2,21 +2,17 @@
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
 use crate::complement::complement;
-use crate::composition::{AsTiler, composition};
+use crate::composition::{AsTiler, compose_pair};
 use crate::error::Result;
-use crate::layout::{Layout, make_layout};
+use crate::layout::Layout;
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     let star = complement(b, a.size())?;
-    // Composed together, not one part at a time: the distributivity check
-    // must see B's and B*'s offsets added up.
-    let both = composition(a, &make_layout(&[b.clone(), star])?)?;
-    match (both.get(0), both.get(1)) {
-        (Some(tile), Some(rest)) => Ok((tile, rest)),
-        _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a divide lost a mode".into() }),
-    }
+    // Composed as A ∘ (B, B*), not one part at a time: the distributivity
+    // check must see B's and B*'s offsets added up.
+    compose_pair(a, b, &star)
 }
 
 /// Logical divide `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))`
@@ -35,7 +31,7 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 ///   `size(A)` is not enough: `logical_divide(4:1, 2:3)` is `(2,3):(3,1)`
 ///   (no layout of size 4 splits `4:1` by `2:3`).
 ///
-/// Errors: those of [`complement`] and [`composition`], and `RankMismatch`
+/// Errors: those of [`complement`] and [`composition`](crate::composition), and `RankMismatch`
 /// for a tiler with more modes than `A`.
 ///
 /// ```
