@@ -8,6 +8,7 @@ use cute_dynamic::{
     IntTuple, Layout, LayoutError, SliceCoord, Tiler, Value, coalesce, coalesce_by, complement, complement_full,
     composition, crd2idx, eval, filter, idx2crd, make_layout, slice,
 };
+use cute_tests::{Pat, matches};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::HashSet;
@@ -740,32 +741,6 @@ proptest! {
 // slicing
 
 /// A slice coordinate as a tree.
-#[derive(Clone, Debug)]
-enum Pat {
-    Free,
-    Fix(i64),
-    Tup(Vec<Pat>),
-}
-
-impl fmt::Display for Pat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Pat::Free => write!(f, "_"),
-            Pat::Fix(v) => write!(f, "{v}"),
-            Pat::Tup(ps) => {
-                write!(f, "(")?;
-                for (k, p) in ps.iter().enumerate() {
-                    if k > 0 {
-                        write!(f, ",")?;
-                    }
-                    write!(f, "{p}")?;
-                }
-                write!(f, ")")
-            }
-        }
-    }
-}
-
 /// A random slice pattern for a shape: `_`, an in-bounds integer for the whole
 /// (sub)mode, or (for a tuple) a pattern per mode.
 fn pattern_for(shape: &IntTuple, choices: &mut impl Iterator<Item = u16>) -> Pat {
@@ -777,14 +752,6 @@ fn pattern_for(shape: &IntTuple, choices: &mut impl Iterator<Item = u16>) -> Pat
         _ if !shape.is_int() => Pat::Tup(shape.modes().map(|m| pattern_for(&m, choices)).collect()),
         2 => Pat::Fix((c as i64 / 4) % size),
         _ => Pat::Free,
-    }
-}
-
-fn matches(p: &Pat, c: &IntTuple, s: &IntTuple) -> bool {
-    match p {
-        Pat::Free => true,
-        Pat::Fix(v) => crd2idx(c, s).unwrap() == *v,
-        Pat::Tup(ps) => ps.iter().zip(c.modes().zip(s.modes())).all(|(p, (c, s))| matches(p, &c, &s)),
     }
 }
 
