@@ -1,7 +1,7 @@
 //! Support shared by the integration tests under `tests/`: the seeds' data
 //! tables and the test-side model of slice coordinates.
 
-use cute_dynamic::{IntTuple, crd2idx};
+use cute_dynamic::{IntTuple, crd2idx, idx2crd};
 use std::fmt;
 
 /// The paper's Figure 10: `blocked_product` of the row-major `(3,4):(4,1)`
@@ -70,4 +70,24 @@ pub fn matches(p: &Pat, c: &IntTuple, s: &IntTuple) -> bool {
                 && ps.iter().zip(c.modes().zip(s.modes())).all(|(p, (c, s))| matches(p, &c, &s))
         }
     }
+}
+
+/// The natural coordinate of the integral coordinate `i` of `shape`, by
+/// repeated application of `idx2crd` (paper 2.2.2). Panics on a shape that
+/// is not a valid one (tests only).
+pub fn natural(i: i64, shape: &IntTuple) -> IntTuple {
+    if shape.is_int() {
+        return IntTuple::int(i);
+    }
+    let c = idx2crd(i, shape).expect("a valid shape");
+    IntTuple::tuple(c.modes().zip(shape.modes()).map(|(ci, si)| natural(ci.as_int().unwrap_or(0), &si)))
+}
+
+/// `p ⪯ s` (paper Definition 2.7): `p` coarsens `s`, i.e. the leaves of `p`
+/// are replaced in `s` by shapes of the same size.
+pub fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
+    if let Some(v) = p.as_int() {
+        return Some(v) == s.size().ok();
+    }
+    !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }

@@ -18,7 +18,7 @@ use cute_dynamic::{
     make_layout, max_common_layout, max_common_vector, print_layout, raked_product, right_inverse, slice, tiled_divide,
     tiled_product, zipped_divide, zipped_product,
 };
-use cute_tests::{FIGURE10, FIGURE11};
+use cute_tests::{FIGURE10, FIGURE11, compatible};
 use std::collections::HashSet;
 
 // ---------------------------------------------------------------------------
@@ -59,15 +59,6 @@ fn is_injective(l: &Layout) -> bool {
 fn sorted(mut v: Vec<i64>) -> Vec<i64> {
     v.sort_unstable();
     v
-}
-
-/// `p ⪯ s` (paper Definition 2.7): the leaves of `p` are replaced in `s` by
-/// shapes of the same size.
-fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
-    if p.is_int() {
-        return Some(p.as_int().unwrap()) == s.size().ok();
-    }
-    !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }
 
 fn mode(l: &Layout, k: usize) -> Layout {

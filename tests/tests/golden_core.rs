@@ -14,7 +14,7 @@ use cute_dynamic::{
     IntTuple, Layout, LayoutError, SliceCoord, Tiler, Value, coalesce, coalesce_by, complement, complement_full,
     composition, crd2idx, eval, filter, idx2crd, make_layout, slice,
 };
-use cute_tests::{FIGURE10, FIGURE11, Pat, matches};
+use cute_tests::{FIGURE10, FIGURE11, Pat, compatible, matches, natural};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -43,24 +43,6 @@ fn assert_layout(layout: &Layout, expected: &str) {
     let expected = compact(expected);
     assert_eq!(layout.to_string(), expected, "printed layout");
     assert_eq!(&lay(&expected), layout, "parsed seed layout");
-}
-
-/// The natural coordinate of the integral coordinate `i` of `shape`, by
-/// repeated application of `idx2crd` (paper 2.2.2).
-fn natural(i: i64, shape: &IntTuple) -> IntTuple {
-    if shape.is_int() {
-        return IntTuple::int(i);
-    }
-    let c = idx2crd(i, shape).unwrap();
-    IntTuple::tuple(c.modes().zip(shape.modes()).map(|(ci, si)| natural(ci.as_int().unwrap(), &si)))
-}
-
-/// `p ⪯ s` (paper Definition 2.7): `p` coarsens `s`.
-fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
-    if p.is_int() {
-        return Some(p.as_int().unwrap()) == s.size().ok();
-    }
-    !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }
 
 /// Checks the composition post-conditions (paper eqs. 16–17) of `r = a ∘ b`

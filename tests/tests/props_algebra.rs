@@ -15,6 +15,7 @@ use cute_dynamic::{
     max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
     zipped_product,
 };
+use cute_tests::compatible;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::HashSet;
@@ -251,14 +252,6 @@ fn mode(l: &Layout, k: usize) -> Layout {
 /// Mode `k` as the by-mode operations read it (a scalar layout is its own mode 0).
 fn by_mode(a: &Layout, k: usize) -> Layout {
     if a.shape().is_int() { a.clone() } else { mode(a, k) }
-}
-
-/// `p ⪯ s` (paper Definition 2.7).
-fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
-    if p.is_int() {
-        return Some(p.as_int().unwrap()) == s.size().ok();
-    }
-    !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }
 
 fn int(i: i64) -> IntTuple {

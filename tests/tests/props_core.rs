@@ -8,7 +8,7 @@ use cute_dynamic::{
     IntTuple, Layout, LayoutError, SliceCoord, Tiler, Value, coalesce, coalesce_by, complement, complement_full,
     composition, crd2idx, eval, filter, idx2crd, make_layout, slice,
 };
-use cute_tests::{Pat, matches};
+use cute_tests::{Pat, compatible, matches, natural};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::HashSet;
@@ -80,23 +80,6 @@ fn values(l: &Layout) -> Vec<i64> {
 
 fn injective(l: &Layout) -> bool {
     image(l).len() as i64 == l.size()
-}
-
-/// The natural coordinate of `i` by repeated application of `idx2crd`.
-fn natural(i: i64, shape: &IntTuple) -> IntTuple {
-    if shape.is_int() {
-        return IntTuple::int(i);
-    }
-    let c = idx2crd(i, shape).unwrap();
-    IntTuple::tuple(c.modes().zip(shape.modes()).map(|(ci, si)| natural(ci.as_int().unwrap(), &si)))
-}
-
-/// `p ⪯ s` (paper Definition 2.7).
-fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
-    if p.is_int() {
-        return Some(p.as_int().unwrap()) == s.size().ok();
-    }
-    !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }
 
 /// The flat `(shape, stride)` leaves.
