@@ -482,7 +482,7 @@ fn emit(r: Res<TokenStream2>) -> TokenStream {
 /// errors: malformed text (at the offending token), a zero shape extent,
 /// shape and stride `not congruent`.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let l = layout!((4,8):(1,4));
 /// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
@@ -495,7 +495,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// The type of a static layout, written as in CuTe: `Layout![(4,8):(1,4)]`
 /// is `cute_static::Layout<(U4, U8), (U1, U4)>`.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// type L = Layout![(4,8):(1,4)];
 /// assert_eq!(<L as StaticLayout>::SIZE, 32);
@@ -509,7 +509,7 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 /// A static shape value: `shape!(24)`, `shape!(4,8)` (same as
 /// `shape!((4,8))`), `shape!((4))` (rank-1 tuple). Extents must be positive.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let s = shape!(4, (3, 2));
 /// ```
@@ -523,7 +523,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 
 /// The type of a static shape: `Shape![4,8]` is `(U4, U8)`.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let s: Shape![4, 8] = shape!(4, 8);
 /// ```
@@ -538,7 +538,7 @@ pub fn Shape(input: TokenStream) -> TokenStream {
 
 /// A static stride value: `stride!(1,4)`; zero is allowed.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let d = stride!(1, (0, 4));
 /// ```
@@ -549,7 +549,7 @@ pub fn stride(input: TokenStream) -> TokenStream {
 
 /// The type of a static stride: `Stride![1,4]` is `(U1, U4)`.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let d: Stride![1, 4] = stride!(1, 4);
 /// ```
@@ -566,7 +566,7 @@ pub fn Stride(input: TokenStream) -> TokenStream {
 ///
 /// Expands to a `cute_static::Tiler` around a Rust tuple of tiles.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let t = tile!(3:3, (2,4):(1,8));
 /// assert_eq!(t.to_string(), "<_3:_3,(_2,_4):(_1,_8)>");
@@ -582,7 +582,7 @@ pub fn tile(input: TokenStream) -> TokenStream {
 /// The type of a static tiler: `Tile![3:3, 4]` is
 /// `cute_static::Tiler<(Layout<U3, U3>, Layout<U4, U1>)>`.
 ///
-/// ```ignore
+/// ```
 /// use cute_static::prelude::*;
 /// let t: Tile![3:3, 4] = tile!(3:3, 4);
 /// ```
