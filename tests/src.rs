@@ -44,18 +44,21 @@ impl fmt::Display for Pat {
         match self {
             Pat::Free => write!(f, "_"),
             Pat::Fix(v) => write!(f, "{v}"),
-            Pat::Tup(ps) => {
-                write!(f, "(")?;
-                for (k, p) in ps.iter().enumerate() {
-                    if k > 0 {
-                        write!(f, ",")?;
-                    }
-                    write!(f, "{p}")?;
-                }
-                write!(f, ")")
-            }
+            Pat::Tup(ps) => write_tuple(f, ps),
         }
     }
+}
+
+/// Writes `(a,b,...)` in CuTe's format, for the test-side models of tuples.
+pub fn write_tuple<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result {
+    write!(f, "(")?;
+    for (k, p) in items.iter().enumerate() {
+        if k > 0 {
+            write!(f, ",")?;
+        }
+        write!(f, "{p}")?;
+    }
+    write!(f, ")")
 }
 
 /// Does the natural coordinate `c` of shape `s` agree with the fixed parts

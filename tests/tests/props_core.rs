@@ -8,7 +8,7 @@ use cute_dynamic::{
     IntTuple, Layout, LayoutError, SliceCoord, Tiler, Value, coalesce, coalesce_by, complement, complement_full,
     composition, crd2idx, eval, filter, idx2crd, make_layout, slice,
 };
-use cute_tests::{Pat, compatible, matches, natural};
+use cute_tests::{Pat, compatible, matches, natural, write_tuple};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::HashSet;
@@ -522,16 +522,7 @@ impl fmt::Display for Prof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Prof::Int => write!(f, "1"),
-            Prof::Tup(ps) => {
-                write!(f, "(")?;
-                for (k, p) in ps.iter().enumerate() {
-                    if k > 0 {
-                        write!(f, ",")?;
-                    }
-                    write!(f, "{p}")?;
-                }
-                write!(f, ")")
-            }
+            Prof::Tup(ps) => write_tuple(f, ps),
         }
     }
 }
