@@ -1,7 +1,7 @@
 //! `coalesce`, by-mode `coalesce_by`, and `filter` (paper 3.2).
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{Builder, IntTuple};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, Modes, layout_from_modes};
 
 /// Merges flat modes left to right: size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
@@ -91,21 +91,17 @@ pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
             found: pr,
         });
     }
-    let mut bs = Builder::new();
-    let mut bd = Builder::new();
-    bs.open();
-    bd.open();
+    let mut out = Layout::empty();
+    out.open();
     for (k, m) in layout.modes_iter().enumerate() {
         let r = match profile.get(k) {
             Some(p) if k < pr => coalesce_by(&m, &p)?,
             _ => m,
         };
-        bs.push_tree(&r.shape.nodes);
-        bd.push_tree(&r.stride.nodes);
+        out.push_layout(&r);
     }
-    bs.close();
-    bd.close();
-    Ok(Layout::from_parts(bs.finish(), bd.finish()))
+    out.close();
+    Ok(out)
 }
 
 /// The layout with its stride-0 and size-1 modes removed, then coalesced

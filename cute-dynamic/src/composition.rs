@@ -1,10 +1,9 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
 
 use crate::error::{LayoutError, Result, checked_mul};
-use crate::int_tuple::{Builder, IntTuple, Node, Nodes};
-use crate::layout::{Layout, Modes};
+use crate::int_tuple::{IntTuple, Tok};
+use crate::layout::Layout;
 use crate::tiler::{Tiler, View, mode};
-use smallvec::SmallVec;
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
 /// or a shape (read as a tiler of stride-1 layouts). Implemented for
@@ -97,19 +96,13 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
     }
     let n = view.rank();
     check_tiler_rank(a, n, "composition")?;
-    let mut bs = Builder::new();
-    let mut bd = Builder::new();
-    bs.open();
-    bd.open();
+    let mut r = Layout::empty();
+    r.open();
     for (k, tk) in view.tiles().enumerate() {
-        let r = compose_view(&mode(a, k), tk)?;
-        bs.push_tree(&r.shape.nodes);
-        bd.push_tree(&r.stride.nodes);
+        r.push_layout(&compose_view(&mode(a, k), tk)?);
     }
-    bs.close();
-    bd.close();
+    r.close();
     // Each mode fits, but together the offsets may not.
-    let r = Layout::from_parts(bs.finish(), bd.finish());
     r.check_extent()?;
     Ok(r)
 }
@@ -127,31 +120,41 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// Room on the stack for the prepared modes of `A` (and their reach); a
+/// layout of more leaves takes its scratch space from the heap.
+const STACK_MODES: usize = 8;
+
 /// `A` flattened and coalesced for composition: size-1 modes dropped and
 /// mergeable neighbours merged, except that the last leaf is always kept (it
 /// is the unbounded mode of the extended domain, so its stride matters even
-/// when its size is 1). Written into the caller's buffer `out`, to keep
-/// large values from moving on the hot path.
-#[inline]
-fn prepare_into(a: &Layout, out: &mut Modes) {
+/// when its size is 1). Written into `out` (room for one mode per leaf of
+/// `A`, at least one); returns the number of modes.
+#[inline(always)]
+fn prepare(a: &Layout, out: &mut [(i64, i64)]) -> usize {
+    let mut n = 0usize;
     let mut pending: Option<(i64, i64)> = None;
-    for (s, d) in a.shape.leaves().zip(a.stride.leaves()) {
+    for (s, d) in a.pairs() {
         if let Some((ps, pd)) = pending.replace((s, d)) {
             if ps == 1 {
                 continue;
             }
-            match out.last_mut() {
-                // The product fits: it is at most the layout's checked size.
-                Some(last) if last.0.checked_mul(last.1) == Some(pd) => last.0 *= ps,
-                _ => out.push((ps, pd)),
+            // The product fits: it is at most the layout's checked size.
+            if n > 0 && out[n - 1].0.checked_mul(out[n - 1].1) == Some(pd) {
+                out[n - 1].0 *= ps;
+            } else {
+                out[n] = (ps, pd);
+                n += 1;
             }
         }
     }
     let last = pending.unwrap_or((1, 0));
-    match out.last_mut() {
-        Some(prev) if prev.0.checked_mul(prev.1) == Some(last.1) => prev.0 *= last.0,
-        _ => out.push(last),
+    if n > 0 && out[n - 1].0.checked_mul(out[n - 1].1) == Some(last.1) {
+        out[n - 1].0 *= last.0;
+    } else {
+        out[n] = last;
+        n += 1;
     }
+    n
 }
 
 /// Quotient and remainder of positive `a` and `b`, with the cheap cases
@@ -170,17 +173,56 @@ fn divmod(a: i64, b: i64) -> (i64, i64) {
     (a / b, a % b)
 }
 
-/// Composes the prepared `A` with one leaf `s:d` of `B`, appending the
-/// resulting modes to `out` (none for a size-1 result).
+/// Where [`compose_leaf`] puts the modes of `A ∘ s:d`: straight into the
+/// result, as a leaf for one mode, a tuple for several, `1:0` for none (the
+/// first mode waits until it is known whether a second follows).
+struct Pieces<'a> {
+    out: &'a mut Layout,
+    first: (i64, i64),
+    count: usize,
+}
+
+impl<'a> Pieces<'a> {
+    #[inline]
+    fn new(out: &'a mut Layout) -> Self {
+        Pieces { out, first: (1, 0), count: 0 }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, s: i64, d: i64) {
+        match self.count {
+            0 => self.first = (s, d),
+            1 => {
+                self.out.open();
+                self.out.leaf(self.first.0, self.first.1);
+                self.out.leaf(s, d);
+            }
+            _ => self.out.leaf(s, d),
+        }
+        self.count += 1;
+    }
+
+    #[inline]
+    fn finish(self) {
+        match self.count {
+            0 | 1 => self.out.leaf(self.first.0, self.first.1),
+            _ => self.out.close(),
+        }
+    }
+}
+
+/// Composes the prepared `A` with one leaf `s:d` of `B`, putting the
+/// resulting modes into `out`.
 ///
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
 /// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
 /// mode), for the distributivity check of [`check_reach`].
-pub(crate) fn compose_leaf(
+#[inline]
+fn compose_leaf(
     am: &[(i64, i64)],
     s: i64,
     d: i64,
-    out: &mut Modes,
+    out: &mut Pieces<'_>,
     reach: &mut [i64],
     ctx: &dyn Fn() -> String,
 ) -> Result<()> {
@@ -188,14 +230,14 @@ pub(crate) fn compose_leaf(
         return Ok(());
     }
     if d == 0 {
-        out.push((s, 0));
+        out.push(s, 0);
         return Ok(());
     }
     let last_d = am[am.len() - 1].1;
     if d < 0 {
         // A(x) = x·D for every integer x only when A is one linear mode.
         if am.len() == 1 {
-            out.push((s, checked_mul(d, last_d, "composition")?));
+            out.push(s, checked_mul(d, last_d, "composition")?);
             return Ok(());
         }
         return Err(LayoutError::Unsupported {
@@ -217,7 +259,7 @@ pub(crate) fn compose_leaf(
             if left != 0 {
                 return Err(LayoutError::ShapeDivisibility { shape: sr, fits: n, rest: rest_shape, context: ctx() });
             }
-            out.push((n, checked_mul(rest_stride, dr, "composition")?));
+            out.push(n, checked_mul(rest_stride, dr, "composition")?);
             reach[r] = reach[r].saturating_add((n - 1) * rest_stride);
             rest_shape = rest;
             rest_stride = 1;
@@ -228,13 +270,13 @@ pub(crate) fn compose_leaf(
         }
         let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
         if stays {
-            out.push((rest_shape, checked_mul(rest_stride, dr, "composition")?));
+            out.push(rest_shape, checked_mul(rest_stride, dr, "composition")?);
             reach[r] = reach[r].saturating_add((rest_shape - 1) * rest_stride);
             return Ok(());
         }
         return Err(LayoutError::StrideDivisibility { shape: sr, stride: rest_stride, context: ctx() });
     }
-    out.push((rest_shape, checked_mul(rest_stride, last_d, "composition")?));
+    out.push(rest_shape, checked_mul(rest_stride, last_d, "composition")?);
     Ok(())
 }
 
@@ -243,7 +285,7 @@ pub(crate) fn compose_leaf(
 /// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
 /// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
 /// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
-pub(crate) fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> String) -> Result<()> {
+fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> String) -> Result<()> {
     for (&(shape, _), &used) in am.iter().zip(reach).take(am.len() - 1) {
         if used >= shape {
             return Err(LayoutError::NotDistributive { shape, reach: used, context: ctx() });
@@ -252,89 +294,83 @@ pub(crate) fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> St
     Ok(())
 }
 
+/// Composes `A` with each of `bs` in turn into the matching `outs`, checking
+/// distributivity over all of them together (as `A ∘ (B0, B1, ...)`).
+#[inline]
+fn compose_all(a: &Layout, bs: &[&Layout], outs: &mut [&mut Layout], ctx: &dyn Fn() -> String) -> Result<()> {
+    // Prepared A has at most one mode per leaf, and at least one.
+    let n = a.shape.vals().len().max(1);
+    if n <= STACK_MODES {
+        let mut am = [(0i64, 0i64); STACK_MODES];
+        let mut reach = [0i64; STACK_MODES];
+        compose_all_in(a, bs, outs, ctx, &mut am, &mut reach)
+    } else {
+        compose_all_in(a, bs, outs, ctx, &mut vec![(0, 0); n], &mut vec![0; n])
+    }
+}
+
+/// [`compose_all`] with scratch space for the prepared modes of `A` and
+/// their reach (both at least one per leaf of `A`, and at least one).
+#[inline(always)]
+fn compose_all_in(
+    a: &Layout,
+    bs: &[&Layout],
+    outs: &mut [&mut Layout],
+    ctx: &dyn Fn() -> String,
+    am: &mut [(i64, i64)],
+    reach: &mut [i64],
+) -> Result<()> {
+    let k = prepare(a, am);
+    let am = &am[..k];
+    let reach = &mut reach[..k];
+    for (b, out) in bs.iter().zip(outs.iter_mut()) {
+        compose_into(am, b, reach, ctx, out)?;
+    }
+    check_reach(am, reach, ctx)?;
+    for out in outs.iter() {
+        out.check_extent()?;
+    }
+    Ok(())
+}
+
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    let mut am = Modes::new();
-    prepare_into(a, &mut am);
-    let ctx = || format!("composition({a}, {b})");
-    let mut reach: SmallVec<[i64; 9]> = SmallVec::new();
-    reach.resize(am.len(), 0);
-    let r = compose_into(&am, b, &mut reach, &ctx)?;
-    check_reach(&am, &reach, &ctx)?;
-    r.check_extent()?;
+    let mut r = Layout::empty();
+    compose_all(a, &[b], &mut [&mut r], &|| format!("composition({a}, {b})"))?;
     Ok(r)
 }
 
 /// `(A ∘ B, A ∘ C)`, checked for distributivity as `A ∘ (B, C)` (the reach
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
-    let mut am = Modes::new();
-    prepare_into(a, &mut am);
-    let ctx = || format!("composition({a}, ({b}, {c}))");
-    let mut reach: SmallVec<[i64; 9]> = SmallVec::new();
-    reach.resize(am.len(), 0);
-    let x = compose_into(&am, b, &mut reach, &ctx)?;
-    let y = compose_into(&am, c, &mut reach, &ctx)?;
-    check_reach(&am, &reach, &ctx)?;
-    x.check_extent()?;
-    y.check_extent()?;
+    let mut x = Layout::empty();
+    let mut y = Layout::empty();
+    compose_all(a, &[b, c], &mut [&mut x, &mut y], &|| format!("composition({a}, ({b}, {c}))"))?;
     Ok((x, y))
 }
 
-/// `A ∘ B` for `A`'s prepared modes, adding `B`'s reach into `reach`.
-fn compose_into(am: &[(i64, i64)], b: &Layout, reach: &mut [i64], ctx: &dyn Fn() -> String) -> Result<Layout> {
-    let (bs, bd) = (&b.shape.nodes[..], &b.stride.nodes[..]);
-    let mut rs = Nodes::new();
-    let mut rd = Nodes::new();
-    let mut pieces = Modes::new();
-    // B's tree is walked in pre-order without recursion: a tuple of B is a
-    // tuple of the same rank in R (one child per child), so only its span
-    // changes; `open` holds (position in R, end of the tuple in B) until the
-    // span can be patched.
-    let mut open: SmallVec<[(usize, usize); 8]> = SmallVec::new();
-    for (i, (&sn, &dn)) in bs.iter().zip(bd).enumerate() {
-        match (sn, dn) {
-            (Node::Tuple { rank, span }, _) => {
-                open.push((rs.len(), i + span as usize));
-                rs.push(Node::Tuple { rank, span: 0 });
-                rd.push(Node::Tuple { rank, span: 0 });
-            }
-            (Node::Leaf(s), Node::Leaf(d)) => {
-                pieces.clear();
+/// `A ∘ B` for `A`'s prepared modes into `r`, adding `B`'s reach into `reach`.
+#[inline(always)]
+fn compose_into(
+    am: &[(i64, i64)],
+    b: &Layout,
+    reach: &mut [i64],
+    ctx: &dyn Fn() -> String,
+    r: &mut Layout,
+) -> Result<()> {
+    // R has B's structure, with each leaf replaced by its composition with A.
+    let mut leaves = b.pairs();
+    for &t in b.shape.toks() {
+        match t {
+            Tok::Open => r.open(),
+            Tok::Close => r.close(),
+            Tok::Leaf => {
+                // Congruent by construction: one pair per leaf token.
+                let Some((s, d)) = leaves.next() else { break };
+                let mut pieces = Pieces::new(r);
                 compose_leaf(am, s, d, &mut pieces, reach, ctx)?;
-                match pieces.as_slice() {
-                    [] => {
-                        rs.push(Node::Leaf(1));
-                        rd.push(Node::Leaf(0));
-                    }
-                    [(s, d)] => {
-                        rs.push(Node::Leaf(*s));
-                        rd.push(Node::Leaf(*d));
-                    }
-                    many => {
-                        let header = Node::Tuple { rank: many.len() as u32, span: many.len() as u32 + 1 };
-                        rs.push(header);
-                        rd.push(header);
-                        for &(s, d) in many {
-                            rs.push(Node::Leaf(s));
-                            rd.push(Node::Leaf(d));
-                        }
-                    }
-                }
-            }
-            // Congruent by construction; a leaf never pairs with a tuple.
-            (Node::Leaf(_), Node::Tuple { .. }) => {}
-        }
-        while let Some(&(at, end)) = open.last() {
-            if end != i + 1 {
-                break;
-            }
-            open.pop();
-            let span = (rs.len() - at) as u32;
-            if let Node::Tuple { rank, .. } = rs[at] {
-                rs[at] = Node::Tuple { rank, span };
-                rd[at] = Node::Tuple { rank, span };
+                pieces.finish();
             }
         }
     }
-    Ok(Layout::from_parts(IntTuple::from_nodes(rs), IntTuple::from_nodes(rd)))
+    Ok(())
 }

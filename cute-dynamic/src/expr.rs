@@ -7,7 +7,7 @@
 //! name. See [`eval`].
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{IntTuple, Nodes};
+use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::parse::{Parser, has_underscore};
 use crate::slice::SliceCoord;
@@ -123,22 +123,21 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
 fn literal(p: &mut Parser<'_>) -> Result<Value> {
     p.ws();
     let col = p.column();
-    let mut nodes = Nodes::new();
-    p.tuple_into(&mut nodes, true)?;
+    let mut t = IntTuple::empty();
+    p.tuple_into(&mut t, true)?;
     if p.peek() == Some(b':') {
-        if has_underscore(&nodes) {
+        if has_underscore(&t) {
             return Err(LayoutError::Parse {
                 column: col,
                 expected: "a shape without '_'".into(),
                 found: "'_'".into(),
             });
         }
-        return Ok(Value::Layout(p.layout_after_shape(IntTuple::from_nodes(nodes), col)?));
+        return Ok(Value::Layout(p.layout_after_shape(t, col)?));
     }
-    if has_underscore(&nodes) {
-        return Ok(Value::Coord(SliceCoord::from_nodes(nodes)));
+    if has_underscore(&t) {
+        return Ok(Value::Coord(SliceCoord::from_marked(t)));
     }
-    let t = IntTuple::from_nodes(nodes);
     Ok(match t.as_int() {
         Some(v) => Value::Int(v),
         None => Value::Tuple(t),

@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
-use crate::int_tuple::{Builder, IntTuple, Node, Nodes, children, leaves, span};
+use crate::int_tuple::{IntTuple, Tree};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -55,7 +55,7 @@ impl Layout {
         if !self.shape.congruent(&self.stride) {
             return Err(LayoutError::NotCongruent { shape: self.shape.to_string(), stride: self.stride.to_string() });
         }
-        if self.shape.leaves().any(|s| s < 1) {
+        if self.shape.vals().iter().any(|&s| s < 1) {
             return Err(LayoutError::NonPositiveShape { shape: self.shape.to_string() });
         }
         self.check_extent()
@@ -71,16 +71,14 @@ impl Layout {
     /// assert_eq!(Layout::column_major(&s).unwrap().to_string(), "(4,(3,2)):(1,(4,12))");
     /// ```
     pub fn column_major(shape: &IntTuple) -> Result<Layout> {
+        let mut stride = shape.clone();
         let mut acc = 1i64;
-        let mut nodes = shape.nodes.clone();
-        for n in nodes.iter_mut() {
-            if let Node::Leaf(s) = n {
-                let s0 = *s;
-                *s = acc;
-                acc = checked_mul(acc, s0, "column_major")?;
-            }
+        for v in stride.vals_mut() {
+            let s = *v;
+            *v = acc;
+            acc = checked_mul(acc, s, "column_major")?;
         }
-        Layout::new(shape.clone(), IntTuple::from_nodes(nodes))
+        Layout::new(shape.clone(), stride)
     }
 
     /// A rank-1 (scalar) layout `s:d`.
@@ -111,14 +109,14 @@ impl Layout {
     /// Size of the domain: the product of the shape.
     pub fn size(&self) -> i64 {
         // Checked at construction.
-        self.shape.leaves().product()
+        self.shape.vals().iter().product()
     }
 
     /// One past the largest offset of the domain (`max L(c) + 1`); for
     /// layouts with non-negative strides this is CuTe's `cosize`,
     /// `L(size-1) + 1`.
     pub fn cosize(&self) -> i64 {
-        self.modes().iter().map(|&(s, d)| (s - 1) * d.max(0)).sum::<i64>() + 1
+        self.pairs().map(|(s, d)| (s - 1) * d.max(0)).sum::<i64>() + 1
     }
 
     /// The `i`-th top-level mode as a layout (mode 0 of a scalar layout is itself).
@@ -141,7 +139,7 @@ impl Layout {
         if i < 0 || i >= self.size() {
             return Err(LayoutError::OutOfBounds { coord: i.to_string(), shape: self.shape.to_string() });
         }
-        Ok(eval_modes(&self.modes(), i))
+        Ok(eval_vals(self.shape.vals(), self.stride.vals(), i))
     }
 
     /// Evaluates at any integral coordinate of the extended domain (paper
@@ -156,7 +154,7 @@ impl Layout {
     /// as the paper's coordinate sets allow. Every integer must be in bounds
     /// for the mode it indexes.
     pub fn eval_coord(&self, coord: &IntTuple) -> Result<i64> {
-        eval_coord_nodes(&coord.nodes, &self.shape.nodes, &self.stride.nodes).map_err(|e| match e {
+        eval_coord_tree(coord.tree(), self.shape.tree(), self.stride.vals()).map_err(|e| match e {
             CoordError::Rank => LayoutError::RankMismatch {
                 what: format!("coordinate {coord} for layout {self}"),
                 expected: self.rank(),
@@ -168,7 +166,46 @@ impl Layout {
 
     /// The flat `(shape, stride)` pairs of the leaves.
     pub(crate) fn modes(&self) -> Modes {
-        self.shape.leaves().zip(self.stride.leaves()).collect()
+        self.pairs().collect()
+    }
+
+    /// The `(shape, stride)` pairs of the leaves, without collecting them.
+    #[inline]
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        self.shape.vals().iter().copied().zip(self.stride.vals().iter().copied())
+    }
+
+    /// No tokens yet: a layout under construction (see [`Layout::open`]).
+    #[inline]
+    pub(crate) fn empty() -> Layout {
+        Layout { shape: IntTuple::empty(), stride: IntTuple::empty() }
+    }
+
+    /// Starts a tuple in both shape and stride.
+    #[inline(always)]
+    pub(crate) fn open(&mut self) {
+        self.shape.open();
+        self.stride.open();
+    }
+
+    /// Ends the innermost open tuple of both.
+    #[inline(always)]
+    pub(crate) fn close(&mut self) {
+        self.shape.close();
+        self.stride.close();
+    }
+
+    /// Appends a leaf `s:d`.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
+        self.shape.leaf(s);
+        self.stride.leaf(d);
+    }
+
+    /// Appends a whole layout as one mode.
+    pub(crate) fn push_layout(&mut self, l: &Layout) {
+        self.shape.push_tree(l.shape.tree());
+        self.stride.push_tree(l.stride.tree());
     }
 
     /// Builds a layout from trusted parts (invariants already hold).
@@ -178,42 +215,54 @@ impl Layout {
 
     /// The size and every offset fit in `i64`.
     pub(crate) fn check_extent(&self) -> Result<()> {
-        let mut size = 1i64;
-        let mut hi = 0i64;
-        let mut lo = 0i64;
-        for (s, d) in self.shape.leaves().zip(self.stride.leaves()) {
-            size = checked_mul(size, s, "layout size")?;
-            let span = checked_mul(s - 1, d, "layout extent")?;
-            if span > 0 {
-                hi = checked_add(hi, span, "layout extent")?;
-            } else {
-                lo = checked_add(lo, span, "layout extent")?;
-            }
+        let (shape, stride) = (self.shape.vals(), self.stride.vals());
+        match extent(shape, stride) {
+            Some(_) => Ok(()),
+            None => Err(LayoutError::Overflow {
+                operation: if size_overflows(shape) { "layout size" } else { "layout extent" },
+            }),
         }
-        checked_add(hi, 1, "layout extent")?;
-        Ok(())
     }
+}
+
+/// The size and one past the largest offset of a layout given by its
+/// leaves, `None` if either overflows `i64`.
+#[inline]
+fn extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64)> {
+    let (mut size, mut hi, mut lo) = (1i64, 0i64, 0i64);
+    for (&s, &d) in shape.iter().zip(stride) {
+        size = size.checked_mul(s)?;
+        let span = (s - 1).checked_mul(d)?;
+        if span > 0 {
+            hi = hi.checked_add(span)?;
+        } else {
+            lo = lo.checked_add(span)?;
+        }
+    }
+    Some((size, hi.checked_add(1)?))
+}
+
+/// `true` if the product of the extents overflows `i64`.
+fn size_overflows(shape: &[i64]) -> bool {
+    shape.iter().try_fold(1i64, |a, &s| a.checked_mul(s)).is_none()
 }
 
 /// Builds a layout from flat modes: a scalar for one mode, `1:0` for none,
 /// a flat tuple otherwise.
 pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
+    let mut l = Layout::empty();
     match modes {
-        [] => Layout::from_parts(IntTuple::int(1), IntTuple::int(0)),
-        [(s, d)] => Layout::from_parts(IntTuple::int(*s), IntTuple::int(*d)),
+        [] => l.leaf(1, 0),
+        [(s, d)] => l.leaf(*s, *d),
         _ => {
-            let header = Node::Tuple { rank: modes.len() as u32, span: modes.len() as u32 + 1 };
-            let mut s = Nodes::new();
-            let mut d = Nodes::new();
-            s.push(header);
-            d.push(header);
-            for &(ms, md) in modes {
-                s.push(Node::Leaf(ms));
-                d.push(Node::Leaf(md));
+            l.open();
+            for &(s, d) in modes {
+                l.leaf(s, d);
             }
-            Layout::from_parts(IntTuple::from_nodes(s), IntTuple::from_nodes(d))
+            l.close();
         }
     }
+    l
 }
 
 /// Integral evaluation of flat modes, in bounds (no overflow possible).
@@ -249,34 +298,49 @@ pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64
     Ok(off)
 }
 
+/// Integral evaluation of a layout given as shape and stride leaves, in
+/// bounds (no overflow possible).
+#[inline]
+pub(crate) fn eval_vals(shape: &[i64], stride: &[i64], mut i: i64) -> i64 {
+    let mut off = 0;
+    let n = shape.len();
+    for (k, (&s, &d)) in shape.iter().zip(stride).enumerate() {
+        if k + 1 == n {
+            off += i * d;
+        } else {
+            off += (i % s) * d;
+            i /= s;
+        }
+    }
+    off
+}
+
 enum CoordError {
     Rank,
     Bounds,
 }
 
-fn eval_coord_nodes(c: &[Node], s: &[Node], d: &[Node]) -> std::result::Result<i64, CoordError> {
-    match c[0] {
-        Node::Leaf(i) => {
-            let modes: Modes = leaves(&s[..span(s)]).zip(leaves(&d[..span(d)])).collect();
-            let size: i64 = modes.iter().map(|m| m.0).product();
-            if i < 0 || i >= size {
-                return Err(CoordError::Bounds);
-            }
-            Ok(eval_modes(&modes, i))
+/// Evaluates `coord` in the subtree `s` of the shape, whose stride leaves are `d`.
+fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i64, CoordError> {
+    if let Some(i) = c.leaf() {
+        let size: i64 = s.val.iter().product();
+        if i < 0 || i >= size {
+            return Err(CoordError::Bounds);
         }
-        Node::Tuple { rank, .. } => {
-            match s[0] {
-                Node::Tuple { rank: rs, .. } if rs == rank => {}
-                _ => return Err(CoordError::Rank),
-            }
-            let mut off = 0i64;
-            for ((ci, si), di) in children(c).zip(children(s)).zip(children(d)) {
-                // In bounds, so the sum stays within the checked extent.
-                off += eval_coord_nodes(ci, si, di)?;
-            }
-            Ok(off)
-        }
+        return Ok(eval_vals(s.val, d, i));
     }
+    if s.leaf().is_some() || c.rank() != s.rank() {
+        return Err(CoordError::Rank);
+    }
+    let mut off = 0i64;
+    let mut d = d;
+    for (ci, si) in c.children().zip(s.children()) {
+        let (di, rest) = d.split_at(si.val.len());
+        d = rest;
+        // In bounds, so the sum stays within the checked extent.
+        off += eval_coord_tree(ci, si, di)?;
+    }
+    Ok(off)
 }
 
 /// Concatenation: the layout whose modes are the given layouts
@@ -289,15 +353,12 @@ fn eval_coord_nodes(c: &[Node], s: &[Node], d: &[Node]) -> std::result::Result<i
 /// assert_eq!(make_layout(&[a, b]).unwrap().to_string(), "(4,(2,3)):(1,(4,8))");
 /// ```
 pub fn make_layout(modes: &[Layout]) -> Result<Layout> {
-    let mut bs = Builder::new();
-    let mut bd = Builder::new();
-    bs.open();
-    bd.open();
+    let mut l = Layout::empty();
+    l.open();
     for m in modes {
-        bs.push_tree(&m.shape.nodes);
-        bd.push_tree(&m.stride.nodes);
+        l.push_layout(m);
     }
-    bs.close();
-    bd.close();
-    Layout::new(bs.finish(), bd.finish())
+    l.close();
+    l.validate()?;
+    Ok(l)
 }

@@ -9,7 +9,7 @@
 //! expected there.
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{IntTuple, Node, Nodes};
+use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
 use std::str::FromStr;
@@ -148,48 +148,44 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    /// A tuple or integer, appended to `out` in pre-order as one subtree.
-    /// (Written in place, not through a builder: a parsed tree is never
-    /// moved while it is built.)
-    pub(crate) fn tuple_into(&mut self, out: &mut Nodes, allow_underscore: bool) -> Result<()> {
+    /// A tuple or integer, appended to `out` as one subtree. (Written in
+    /// place: a parsed tree is never moved while it is built.)
+    pub(crate) fn tuple_into(&mut self, out: &mut IntTuple, allow_underscore: bool) -> Result<()> {
         match self.peek() {
             Some(b'(') => {
                 self.enter()?;
                 self.pos += 1;
-                let at = out.len();
-                out.push(Node::Tuple { rank: 0, span: 0 });
-                let mut rank = 0u32;
+                out.open();
                 if !self.eat(b')') {
                     loop {
                         self.tuple_into(out, allow_underscore)?;
-                        rank += 1;
                         if self.eat(b')') {
                             break;
                         }
                         self.expect(b',', "',' or ')'")?;
                     }
                 }
-                out[at] = Node::Tuple { rank, span: (out.len() - at) as u32 };
+                out.close();
                 self.leave();
                 Ok(())
             }
             _ => {
                 let v = self.int(allow_underscore)?;
-                out.push(Node::Leaf(v));
+                out.leaf(v);
                 Ok(())
             }
         }
     }
 
     pub(crate) fn int_tuple(&mut self) -> Result<IntTuple> {
-        let mut nodes = Nodes::new();
-        self.tuple_into(&mut nodes, false)?;
-        Ok(IntTuple::from_nodes(nodes))
+        let mut t = IntTuple::empty();
+        self.tuple_into(&mut t, false)?;
+        Ok(t)
     }
 
     /// `shape ':' stride`, the colon already known to follow `shape`.
     pub(crate) fn layout_after_shape(&mut self, shape: IntTuple, shape_col: usize) -> Result<Layout> {
-        let mut l = Layout::from_parts(shape, IntTuple::from_nodes(Nodes::new()));
+        let mut l = Layout::from_parts(shape, IntTuple::empty());
         self.stride_into(&mut l, shape_col)?;
         Ok(l)
     }
@@ -200,7 +196,7 @@ impl<'a> Parser<'a> {
         self.expect(b':', "':'")?;
         self.ws();
         let stride_col = self.column();
-        self.tuple_into(&mut l.stride.nodes, false)?;
+        self.tuple_into(&mut l.stride, false)?;
         l.validate().map_err(|e| match e {
             LayoutError::NotCongruent { .. } => LayoutError::Parse {
                 column: stride_col,
@@ -220,7 +216,7 @@ impl<'a> Parser<'a> {
     pub(crate) fn layout_into(&mut self, l: &mut Layout) -> Result<()> {
         self.ws();
         let col = self.column();
-        self.tuple_into(&mut l.shape.nodes, false)?;
+        self.tuple_into(&mut l.shape, false)?;
         self.stride_into(l, col)
     }
 
@@ -284,7 +280,7 @@ impl FromStr for Layout {
     /// Parses `S:D`, e.g. `(4,(3,2)):(2,(8,1))` or `(_4,_8):(_1,_4)`.
     fn from_str(s: &str) -> Result<Layout> {
         let mut p = Parser::new(s);
-        let mut l = Layout::from_parts(IntTuple::from_nodes(Nodes::new()), IntTuple::from_nodes(Nodes::new()));
+        let mut l = Layout::empty();
         p.layout_into(&mut l)?;
         p.expect_end()?;
         Ok(l)
@@ -302,7 +298,7 @@ impl FromStr for Tiler {
     }
 }
 
-/// `true` if the nodes hold a `_` marker.
-pub(crate) fn has_underscore(nodes: &[Node]) -> bool {
-    nodes.contains(&Node::Leaf(UNDERSCORE))
+/// `true` if the tuple holds a `_` marker.
+pub(crate) fn has_underscore(t: &IntTuple) -> bool {
+    t.vals().contains(&UNDERSCORE)
 }

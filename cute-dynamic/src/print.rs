@@ -1,7 +1,7 @@
 //! Printing in CuTe's run-time format: no spaces, tuples in parentheses
 //! (a rank-1 tuple too: `(4)`), a layout as `shape:stride`.
 
-use crate::int_tuple::{IntTuple, Node, children};
+use crate::int_tuple::{IntTuple, Tok, Tree};
 use crate::layout::Layout;
 use crate::parse::UNDERSCORE;
 use crate::tiler::Tiler;
@@ -9,21 +9,37 @@ use std::fmt::{self, Display, Write};
 
 /// Writes a tree; `free` prints the slice marker as `_` (slice
 /// coordinates), otherwise every leaf is a number.
-pub(crate) fn write_nodes(f: &mut impl Write, nodes: &[Node], free: bool) -> fmt::Result {
-    match nodes[0] {
-        Node::Leaf(UNDERSCORE) if free => f.write_char('_'),
-        Node::Leaf(v) => write_int(f, v),
-        Node::Tuple { .. } => {
-            f.write_char('(')?;
-            for (k, c) in children(nodes).enumerate() {
-                if k > 0 {
+pub(crate) fn write_tree(f: &mut impl Write, t: Tree<'_>, free: bool) -> fmt::Result {
+    let mut vals = t.val.iter();
+    // A comma goes before every element that follows a finished one.
+    let mut after_element = false;
+    for &k in t.tok {
+        match k {
+            Tok::Open => {
+                if after_element {
                     f.write_char(',')?;
                 }
-                write_nodes(f, c, free)?;
+                f.write_char('(')?;
+                after_element = false;
             }
-            f.write_char(')')
+            Tok::Close => {
+                f.write_char(')')?;
+                after_element = true;
+            }
+            Tok::Leaf => {
+                if after_element {
+                    f.write_char(',')?;
+                }
+                match vals.next() {
+                    Some(&UNDERSCORE) if free => f.write_char('_')?,
+                    Some(&v) => write_int(f, v)?,
+                    None => {}
+                }
+                after_element = true;
+            }
         }
     }
+    Ok(())
 }
 
 /// Writes an integer without the formatting machinery (printing is on the
@@ -49,15 +65,15 @@ fn write_int(f: &mut impl Write, v: i64) -> fmt::Result {
 
 impl Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_nodes(f, &self.nodes, false)
+        write_tree(f, self.tree(), false)
     }
 }
 
 impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_nodes(f, &self.shape.nodes, false)?;
+        write_tree(f, self.shape.tree(), false)?;
         f.write_char(':')?;
-        write_nodes(f, &self.stride.nodes, false)
+        write_tree(f, self.stride.tree(), false)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Slicing with `_` (paper 2.5.1, Figure 5).
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{Builder, IntTuple, Node, Nodes, children, leaves, span};
-use crate::layout::{Layout, Modes, eval_modes};
+use crate::int_tuple::{IntTuple, Tree};
+use crate::layout::{Layout, eval_vals};
 use crate::parse::{Parser, UNDERSCORE};
 use std::fmt;
 use std::str::FromStr;
@@ -11,23 +11,25 @@ use std::str::FromStr;
 /// `(2,((0,_),_))`. Parse it with `str::parse`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SliceCoord {
-    nodes: Nodes,
+    /// The coordinate, with [`UNDERSCORE`] leaves for the free modes.
+    coord: IntTuple,
 }
 
 impl SliceCoord {
     /// A coordinate without free modes.
     pub fn from_int_tuple(t: &IntTuple) -> SliceCoord {
-        SliceCoord { nodes: t.nodes.clone() }
+        SliceCoord { coord: t.clone() }
     }
 
-    pub(crate) fn from_nodes(nodes: Nodes) -> SliceCoord {
-        SliceCoord { nodes }
+    /// A coordinate whose [`UNDERSCORE`] leaves are free modes.
+    pub(crate) fn from_marked(coord: IntTuple) -> SliceCoord {
+        SliceCoord { coord }
     }
 }
 
 impl fmt::Display for SliceCoord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::print::write_nodes(f, &self.nodes, true)
+        crate::print::write_tree(f, self.coord.tree(), true)
     }
 }
 
@@ -41,10 +43,10 @@ impl FromStr for SliceCoord {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<SliceCoord> {
         let mut p = Parser::new(s);
-        let mut nodes = Nodes::new();
-        p.tuple_into(&mut nodes, true)?;
+        let mut coord = IntTuple::empty();
+        p.tuple_into(&mut coord, true)?;
         p.expect_end()?;
-        Ok(SliceCoord { nodes })
+        Ok(SliceCoord { coord })
     }
 }
 
@@ -74,14 +76,18 @@ impl FromStr for SliceCoord {
 pub fn slice(layout: &Layout, coord: &SliceCoord) -> Result<(i64, Layout)> {
     let mut offset = 0i64;
     let kept =
-        slice_nodes(&coord.nodes, &layout.shape.nodes, &layout.stride.nodes, &mut offset).map_err(|e| match e {
-            SliceErr::Rank => LayoutError::RankMismatch {
-                what: format!("slice of {layout} at {coord}"),
-                expected: layout.rank(),
-                found: crate::int_tuple::IntTuple::from_nodes(coord.nodes.clone()).rank(),
+        slice_tree(coord.coord.tree(), layout.shape.tree(), layout.stride.tree(), &mut offset).map_err(
+            |e| match e {
+                SliceErr::Rank => LayoutError::RankMismatch {
+                    what: format!("slice of {layout} at {coord}"),
+                    expected: layout.rank(),
+                    found: coord.coord.rank(),
+                },
+                SliceErr::Bounds => {
+                    LayoutError::OutOfBounds { coord: coord.to_string(), shape: layout.shape.to_string() }
+                }
             },
-            SliceErr::Bounds => LayoutError::OutOfBounds { coord: coord.to_string(), shape: layout.shape.to_string() },
-        })?;
+        )?;
     let sub = kept.unwrap_or_else(|| Layout::from_parts(IntTuple::int(1), IntTuple::int(0)));
     Ok((offset, sub))
 }
@@ -91,49 +97,45 @@ enum SliceErr {
     Bounds,
 }
 
-fn slice_nodes(c: &[Node], s: &[Node], d: &[Node], offset: &mut i64) -> std::result::Result<Option<Layout>, SliceErr> {
-    match c[0] {
-        Node::Leaf(UNDERSCORE) => Ok(Some(Layout::from_parts(
-            IntTuple::from_nodes(s[..span(s)].iter().copied().collect()),
-            IntTuple::from_nodes(d[..span(d)].iter().copied().collect()),
-        ))),
-        Node::Leaf(i) => {
-            let modes: Modes = leaves(&s[..span(s)]).zip(leaves(&d[..span(d)])).collect();
-            let size: i64 = modes.iter().map(|m| m.0).product();
+/// Slices the subtree `s:d` of the layout at the subtree `c` of the coordinate.
+fn slice_tree(
+    c: Tree<'_>,
+    s: Tree<'_>,
+    d: Tree<'_>,
+    offset: &mut i64,
+) -> std::result::Result<Option<Layout>, SliceErr> {
+    match c.leaf() {
+        Some(UNDERSCORE) => return Ok(Some(Layout::from_parts(s.to_int_tuple(), d.to_int_tuple()))),
+        Some(i) => {
+            let size: i64 = s.val.iter().product();
             if i < 0 || i >= size {
                 return Err(SliceErr::Bounds);
             }
-            *offset += eval_modes(&modes, i);
-            Ok(None)
+            *offset += eval_vals(s.val, d.val, i);
+            return Ok(None);
         }
-        Node::Tuple { rank, .. } => {
-            match s[0] {
-                Node::Tuple { rank: rs, .. } if rs == rank => {}
-                _ => return Err(SliceErr::Rank),
-            }
-            let mut kept: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
-            for ((ci, si), di) in children(c).zip(children(s)).zip(children(d)) {
-                if let Some(l) = slice_nodes(ci, si, di, offset)? {
-                    kept.push(l);
-                }
-            }
-            Ok(match kept.len() {
-                0 => None,
-                1 => kept.pop(),
-                _ => {
-                    let mut bs = Builder::new();
-                    let mut bd = Builder::new();
-                    bs.open();
-                    bd.open();
-                    for l in &kept {
-                        bs.push_tree(&l.shape.nodes);
-                        bd.push_tree(&l.stride.nodes);
-                    }
-                    bs.close();
-                    bd.close();
-                    Some(Layout::from_parts(bs.finish(), bd.finish()))
-                }
-            })
+        None => {}
+    }
+    if s.leaf().is_some() || c.rank() != s.rank() {
+        return Err(SliceErr::Rank);
+    }
+    let mut kept: smallvec::SmallVec<[Layout; 4]> = smallvec::SmallVec::new();
+    for ((ci, si), di) in c.children().zip(s.children()).zip(d.children()) {
+        if let Some(l) = slice_tree(ci, si, di, offset)? {
+            kept.push(l);
         }
     }
+    Ok(match kept.len() {
+        0 => None,
+        1 => kept.pop(),
+        _ => {
+            let mut l = Layout::empty();
+            l.open();
+            for k in &kept {
+                l.push_layout(k);
+            }
+            l.close();
+            Some(l)
+        }
+    })
 }

@@ -2,7 +2,7 @@
 
 use crate::composition::{TilerRef, check_tiler_rank};
 use crate::error::Result;
-use crate::int_tuple::{IntTuple, Node, children};
+use crate::int_tuple::{IntTuple, Tree};
 use crate::layout::{Layout, make_layout};
 use smallvec::SmallVec;
 
@@ -80,7 +80,7 @@ pub(crate) enum View<'a> {
     Layout(&'a Layout),
     Tiles(&'a [Tiler]),
     /// A shape (sub)tree: a leaf `n` is `n:1`, a tuple applies by mode.
-    Shape(&'a [Node]),
+    Shape(Tree<'a>),
 }
 
 impl<'a> View<'a> {
@@ -88,7 +88,7 @@ impl<'a> View<'a> {
         match t {
             TilerRef::Layout(l) => View::Layout(l),
             TilerRef::Tiler(t) => View::tiler(t),
-            TilerRef::Shape(s) => View::Shape(&s.nodes),
+            TilerRef::Shape(s) => View::Shape(s.tree()),
         }
     }
 
@@ -106,9 +106,9 @@ impl<'a> View<'a> {
     pub(crate) fn with_layout<R>(self, f: impl FnOnce(&Layout) -> Result<R>) -> Result<Option<R>> {
         match self {
             View::Layout(l) => f(l).map(Some),
-            View::Shape(n) => match n[0] {
-                Node::Leaf(v) => f(&Layout::scalar(v, 1)?).map(Some),
-                Node::Tuple { .. } => Ok(None),
+            View::Shape(n) => match n.leaf() {
+                Some(v) => f(&Layout::scalar(v, 1)?).map(Some),
+                None => Ok(None),
             },
             View::Tiles(_) => Ok(None),
         }
@@ -116,13 +116,12 @@ impl<'a> View<'a> {
 
     /// The tiles of a tuple view, in order.
     pub(crate) fn tiles(self) -> impl Iterator<Item = View<'a>> {
-        let (tiles, shape): (&'a [Tiler], &'a [Node]) = match self {
-            View::Tiles(ts) => (ts, &[]),
-            View::Shape(n) => (&[], n),
-            View::Layout(_) => (&[], &[]),
+        let (tiles, shape): (&'a [Tiler], Option<Tree<'a>>) = match self {
+            View::Tiles(ts) => (ts, None),
+            View::Shape(n) => (&[], Some(n)),
+            View::Layout(_) => (&[], None),
         };
-        let shape_children = if shape.is_empty() { None } else { Some(children(shape)) };
-        tiles.iter().map(View::tiler).chain(shape_children.into_iter().flatten().map(View::Shape))
+        tiles.iter().map(View::tiler).chain(shape.into_iter().flat_map(Tree::children).map(View::Shape))
     }
 
     pub(crate) fn rank(self) -> usize {
