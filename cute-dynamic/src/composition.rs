@@ -1,7 +1,7 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
 
-use crate::error::{LayoutError, Result, checked_mul};
-use crate::int_tuple::{IntTuple, Tok};
+use crate::error::{LayoutError, Result};
+use crate::int_tuple::{IntTuple, PairWriter, Tok};
 use crate::layout::Layout;
 use crate::tiler::{Tiler, View, mode};
 
@@ -158,14 +158,19 @@ fn prepare(a: &Layout, out: &mut [(i64, i64)]) -> usize {
 }
 
 /// Quotient and remainder of positive `a` and `b`, with the cheap cases
-/// first: 64-bit division is the slowest instruction of the composition loop.
+/// first: integer division is the slowest instruction of the composition
+/// loop, and its latency adds up along the chain of a leaf's modes. Shapes
+/// and strides are most often powers of two, which need only a shift.
 #[inline(always)]
 fn divmod(a: i64, b: i64) -> (i64, i64) {
-    if b == 1 {
-        return (a, 0);
-    }
     if a < b {
         return (0, a);
+    }
+    if a == b {
+        return (1, 0);
+    }
+    if b & (b - 1) == 0 {
+        return (a >> b.trailing_zeros(), a & (b - 1));
     }
     if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
         return (i64::from(a32 / b32), i64::from(a32 % b32));
@@ -176,20 +181,41 @@ fn divmod(a: i64, b: i64) -> (i64, i64) {
 /// Where [`compose_leaf`] puts the modes of `A ∘ s:d`: straight into the
 /// result, as a leaf for one mode, a tuple for several, `1:0` for none (the
 /// first mode waits until it is known whether a second follows).
+///
+/// It also adds up the result's extent as the modes go in, for the
+/// invariant that every offset fits in `i64` (the size needs no check: it
+/// is `B`'s).
 struct Pieces<'a> {
-    out: &'a mut Layout,
+    out: PairWriter<'a>,
     first: (i64, i64),
     count: usize,
+    /// Sums of the positive and of the negative `(s-1)·d`.
+    hi: i64,
+    lo: i64,
+    overflow: bool,
 }
 
 impl<'a> Pieces<'a> {
-    #[inline]
+    #[inline(always)]
     fn new(out: &'a mut Layout) -> Self {
-        Pieces { out, first: (1, 0), count: 0 }
+        Pieces { out: out.writer(), first: (1, 0), count: 0, hi: 0, lo: 0, overflow: false }
+    }
+
+    /// Starts the modes of the next leaf of `B`.
+    #[inline(always)]
+    fn begin(&mut self) {
+        self.first = (1, 0);
+        self.count = 0;
     }
 
     #[inline(always)]
     fn push(&mut self, s: i64, d: i64) {
+        // No branch per mode: an overflow is remembered and reported at the end.
+        let (span, o1) = (s - 1).overflowing_mul(d);
+        let (hi, o2) = self.hi.overflowing_add(span.max(0));
+        let (lo, o3) = self.lo.overflowing_add(span.min(0));
+        (self.hi, self.lo) = (hi, lo);
+        self.overflow |= o1 | o2 | o3;
         match self.count {
             0 => self.first = (s, d),
             1 => {
@@ -202,13 +228,56 @@ impl<'a> Pieces<'a> {
         self.count += 1;
     }
 
-    #[inline]
-    fn finish(self) {
+    /// Ends the modes of the current leaf of `B`.
+    #[inline(always)]
+    fn finish(&mut self) {
         match self.count {
             0 | 1 => self.out.leaf(self.first.0, self.first.1),
             _ => self.out.close(),
         }
     }
+
+    /// Every offset of the result fits in `i64` (one past the largest too).
+    #[inline(always)]
+    fn fits(&self) -> bool {
+        !self.overflow && self.hi < i64::MAX
+    }
+}
+
+/// Why a composition failed, without the text that names the operands: the
+/// hot path only records the numbers, [`Fail::into_error`] writes the message.
+#[derive(Clone, Copy, Debug)]
+enum Fail {
+    Stride { shape: i64, stride: i64 },
+    Shape { shape: i64, fits: i64, rest: i64 },
+    NotDistributive { shape: i64, reach: i64 },
+    Negative,
+    Overflow(&'static str),
+}
+
+impl Fail {
+    #[cold]
+    #[inline(never)]
+    fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {
+        match self {
+            Fail::Stride { shape, stride } => LayoutError::StrideDivisibility { shape, stride, context: ctx() },
+            Fail::Shape { shape, fits, rest } => LayoutError::ShapeDivisibility { shape, fits, rest, context: ctx() },
+            Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
+            Fail::Negative => LayoutError::Unsupported {
+                what: format!(
+                    "{}: a negative stride in the right layout needs a left layout of one linear mode",
+                    ctx()
+                ),
+            },
+            Fail::Overflow(operation) => LayoutError::Overflow { operation },
+        }
+    }
+}
+
+/// `a·b`, or the overflow failure.
+#[inline(always)]
+fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
+    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
 }
 
 /// Composes the prepared `A` with one leaf `s:d` of `B`, putting the
@@ -217,15 +286,14 @@ impl<'a> Pieces<'a> {
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
 /// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
 /// mode), for the distributivity check of [`check_reach`].
-#[inline]
+#[inline(always)]
 fn compose_leaf(
     am: &[(i64, i64)],
     s: i64,
     d: i64,
     out: &mut Pieces<'_>,
     reach: &mut [i64],
-    ctx: &dyn Fn() -> String,
-) -> Result<()> {
+) -> std::result::Result<(), Fail> {
     if s == 1 {
         return Ok(());
     }
@@ -233,20 +301,19 @@ fn compose_leaf(
         out.push(s, 0);
         return Ok(());
     }
-    let last_d = am[am.len() - 1].1;
+    let Some((&(_, last_d), bounded)) = am.split_last() else { return Ok(()) };
     if d < 0 {
         // A(x) = x·D for every integer x only when A is one linear mode.
-        if am.len() == 1 {
-            out.push(s, checked_mul(d, last_d, "composition")?);
+        if bounded.is_empty() {
+            out.push(s, mul(d, last_d)?);
             return Ok(());
         }
-        return Err(LayoutError::Unsupported {
-            what: format!("{}: a negative stride in the right layout needs a left layout of one linear mode", ctx()),
-        });
+        return Err(Fail::Negative);
     }
     let mut rest_shape = s;
     let mut rest_stride = d;
-    for (r, &(sr, dr)) in am[..am.len() - 1].iter().enumerate() {
+    for ((&(sr, dr), used), r) in bounded.iter().zip(reach.iter_mut()).zip(0..) {
+        let _: usize = r;
         let (skip, left) = divmod(rest_stride, sr);
         if left == 0 {
             rest_stride = skip;
@@ -257,10 +324,10 @@ fn compose_leaf(
             let n = fits.min(rest_shape);
             let (rest, left) = divmod(rest_shape, n);
             if left != 0 {
-                return Err(LayoutError::ShapeDivisibility { shape: sr, fits: n, rest: rest_shape, context: ctx() });
+                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
             }
-            out.push(n, checked_mul(rest_stride, dr, "composition")?);
-            reach[r] = reach[r].saturating_add((n - 1) * rest_stride);
+            out.push(n, mul(rest_stride, dr)?);
+            *used = used.saturating_add((n - 1) * rest_stride);
             rest_shape = rest;
             rest_stride = 1;
             if rest_shape == 1 {
@@ -270,13 +337,13 @@ fn compose_leaf(
         }
         let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
         if stays {
-            out.push(rest_shape, checked_mul(rest_stride, dr, "composition")?);
-            reach[r] = reach[r].saturating_add((rest_shape - 1) * rest_stride);
+            out.push(rest_shape, mul(rest_stride, dr)?);
+            *used = used.saturating_add((rest_shape - 1) * rest_stride);
             return Ok(());
         }
-        return Err(LayoutError::StrideDivisibility { shape: sr, stride: rest_stride, context: ctx() });
+        return Err(Fail::Stride { shape: sr, stride: rest_stride });
     }
-    out.push(rest_shape, checked_mul(rest_stride, last_d, "composition")?);
+    out.push(rest_shape, mul(rest_stride, last_d)?);
     Ok(())
 }
 
@@ -285,10 +352,11 @@ fn compose_leaf(
 /// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
 /// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
 /// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
-fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> String) -> Result<()> {
+#[inline(always)]
+fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
     for (&(shape, _), &used) in am.iter().zip(reach).take(am.len() - 1) {
         if used >= shape {
-            return Err(LayoutError::NotDistributive { shape, reach: used, context: ctx() });
+            return Err(Fail::NotDistributive { shape, reach: used });
         }
     }
     Ok(())
@@ -297,15 +365,15 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64], ctx: &dyn Fn() -> String) -> Re
 /// Composes `A` with each of `bs` in turn into the matching `outs`, checking
 /// distributivity over all of them together (as `A ∘ (B0, B1, ...)`).
 #[inline]
-fn compose_all(a: &Layout, bs: &[&Layout], outs: &mut [&mut Layout], ctx: &dyn Fn() -> String) -> Result<()> {
+fn compose_all(a: &Layout, bs: &[&Layout], outs: &mut [&mut Layout]) -> std::result::Result<(), Fail> {
     // Prepared A has at most one mode per leaf, and at least one.
     let n = a.shape.vals().len().max(1);
     if n <= STACK_MODES {
         let mut am = [(0i64, 0i64); STACK_MODES];
         let mut reach = [0i64; STACK_MODES];
-        compose_all_in(a, bs, outs, ctx, &mut am, &mut reach)
+        compose_all_in(a, bs, outs, &mut am, &mut reach)
     } else {
-        compose_all_in(a, bs, outs, ctx, &mut vec![(0, 0); n], &mut vec![0; n])
+        compose_all_in(a, bs, outs, &mut vec![(0, 0); n], &mut vec![0; n])
     }
 }
 
@@ -316,27 +384,25 @@ fn compose_all_in(
     a: &Layout,
     bs: &[&Layout],
     outs: &mut [&mut Layout],
-    ctx: &dyn Fn() -> String,
     am: &mut [(i64, i64)],
     reach: &mut [i64],
-) -> Result<()> {
+) -> std::result::Result<(), Fail> {
     let k = prepare(a, am);
     let am = &am[..k];
     let reach = &mut reach[..k];
     for (b, out) in bs.iter().zip(outs.iter_mut()) {
-        compose_into(am, b, reach, ctx, out)?;
+        compose_into(am, b, reach, out)?;
     }
-    check_reach(am, reach, ctx)?;
-    for out in outs.iter() {
-        out.check_extent()?;
-    }
+    check_reach(am, reach)?;
     Ok(())
 }
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut r = Layout::empty();
-    compose_all(a, &[b], &mut [&mut r], &|| format!("composition({a}, {b})"))?;
-    Ok(r)
+    match compose_all(a, &[b], &mut [&mut r]) {
+        Ok(()) => Ok(r),
+        Err(f) => Err(f.into_error(&|| format!("composition({a}, {b})"))),
+    }
 }
 
 /// `(A ∘ B, A ∘ C)`, checked for distributivity as `A ∘ (B, C)` (the reach
@@ -344,33 +410,71 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
     let mut x = Layout::empty();
     let mut y = Layout::empty();
-    compose_all(a, &[b, c], &mut [&mut x, &mut y], &|| format!("composition({a}, ({b}, {c}))"))?;
-    Ok((x, y))
+    match compose_all(a, &[b, c], &mut [&mut x, &mut y]) {
+        Ok(()) => Ok((x, y)),
+        Err(f) => Err(f.into_error(&|| format!("composition({a}, ({b}, {c}))"))),
+    }
 }
 
 /// `A ∘ B` for `A`'s prepared modes into `r`, adding `B`'s reach into `reach`.
 #[inline(always)]
-fn compose_into(
-    am: &[(i64, i64)],
-    b: &Layout,
-    reach: &mut [i64],
-    ctx: &dyn Fn() -> String,
-    r: &mut Layout,
-) -> Result<()> {
+fn compose_into(am: &[(i64, i64)], b: &Layout, reach: &mut [i64], r: &mut Layout) -> std::result::Result<(), Fail> {
     // R has B's structure, with each leaf replaced by its composition with A.
     let mut leaves = b.pairs();
+    let mut pieces = Pieces::new(r);
     for &t in b.shape.toks() {
         match t {
-            Tok::Open => r.open(),
-            Tok::Close => r.close(),
+            Tok::Open => pieces.out.open(),
+            Tok::Close => pieces.out.close(),
             Tok::Leaf => {
                 // Congruent by construction: one pair per leaf token.
                 let Some((s, d)) = leaves.next() else { break };
-                let mut pieces = Pieces::new(r);
-                compose_leaf(am, s, d, &mut pieces, reach, ctx)?;
+                pieces.begin();
+                compose_leaf(am, s, d, &mut pieces, reach)?;
                 pieces.finish();
             }
         }
     }
-    Ok(())
+    if pieces.fits() { Ok(()) } else { Err(Fail::Overflow("layout extent")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Results past the inline room (10 leaves, 30 tokens) move to the heap
+    /// part way through; they must still be the composition.
+    #[test]
+    fn results_larger_than_inline_storage() {
+        let a: Layout = "(2,2,2,2,2,2,2,2,2,2,2,2):(1,4,2,16,8,64,32,256,128,1024,512,2048)".parse().unwrap();
+        for b in [
+            "4096:1",
+            "(64,64):(1,64)",
+            "((8,8),(8,8)):((1,8),(64,512))",
+            "(2,(2,(2,(2,(2,(2,64)))))):(1,(2,(4,(8,(16,(32,64))))))",
+        ] {
+            let b: Layout = b.parse().unwrap();
+            let r = composition(&a, &b).unwrap();
+            assert!(r.shape.leaf_count() > 10, "{r}");
+            assert_eq!(r.size(), b.size());
+            for i in 0..b.size() {
+                assert_eq!(r.eval(i).unwrap(), a.eval(b.eval(i).unwrap()).unwrap(), "{a} o {b} at {i}");
+            }
+            let again: Layout = r.to_string().parse().unwrap();
+            assert_eq!(again, r);
+        }
+    }
+
+    #[test]
+    fn divmod_matches_division() {
+        for a in 1..300i64 {
+            for b in 1..70i64 {
+                assert_eq!(divmod(a, b), (a / b, a % b), "{a} / {b}");
+            }
+        }
+        let big = i64::MAX - 6;
+        for b in [1, 2, 3, 1 << 40, (1 << 40) + 1, i64::MAX] {
+            assert_eq!(divmod(big, b), (big / b, big % b));
+        }
+    }
 }

@@ -303,6 +303,102 @@ impl IntTuple {
     }
 }
 
+/// Appends the same structure to two tuples at once (a layout's shape and
+/// stride), with the counts kept in locals rather than in the tuples: on the
+/// hot path of the algebra, a count read back from memory after every push
+/// makes one long chain of dependent loads and stores.
+///
+/// The counts are written back when the writer is dropped. Tuples that are
+/// on the heap, or not in step, are written through the ordinary pushes.
+pub(crate) struct PairWriter<'a> {
+    a: &'a mut IntTuple,
+    b: &'a mut IntTuple,
+    /// The token and value counts of both tuples; `usize::MAX` once the
+    /// writer has handed over to the ordinary pushes.
+    nt: usize,
+    nv: usize,
+}
+
+impl<'a> PairWriter<'a> {
+    #[inline(always)]
+    pub(crate) fn new(a: &'a mut IntTuple, b: &'a mut IntTuple) -> Self {
+        let in_step = a.heap.is_none() && b.heap.is_none() && a.ntok == b.ntok && a.nval == b.nval;
+        let (nt, nv) = if in_step { (usize::from(a.ntok), usize::from(a.nval)) } else { (usize::MAX, usize::MAX) };
+        PairWriter { a, b, nt, nv }
+    }
+
+    /// Writes the counts back and continues with the ordinary pushes.
+    #[cold]
+    #[inline(never)]
+    fn hand_over(&mut self) {
+        if self.nt != usize::MAX {
+            // Below the inline capacities, so they fit in a `u8`.
+            self.a.ntok = self.nt as u8;
+            self.b.ntok = self.nt as u8;
+            self.a.nval = self.nv as u8;
+            self.b.nval = self.nv as u8;
+            self.nt = usize::MAX;
+            self.nv = usize::MAX;
+        }
+    }
+
+    #[inline(always)]
+    fn tok(&mut self, t: Tok) {
+        let n = self.nt;
+        if n < INLINE_TOKS {
+            self.a.tok[n] = t;
+            self.b.tok[n] = t;
+            self.nt = n + 1;
+        } else {
+            self.hand_over();
+            self.a.push_tok(t);
+            self.b.push_tok(t);
+        }
+    }
+
+    /// Starts a tuple in both.
+    #[inline(always)]
+    pub(crate) fn open(&mut self) {
+        self.tok(Tok::Open);
+    }
+
+    /// Ends the innermost open tuple of both.
+    #[inline(always)]
+    pub(crate) fn close(&mut self) {
+        self.tok(Tok::Close);
+    }
+
+    /// Appends the leaf `x` to the first tuple and `y` to the second.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, x: i64, y: i64) {
+        let (t, v) = (self.nt, self.nv);
+        if t < INLINE_TOKS && v < INLINE_VALS {
+            self.a.tok[t] = Tok::Leaf;
+            self.b.tok[t] = Tok::Leaf;
+            self.a.val[v] = x;
+            self.b.val[v] = y;
+            self.nt = t + 1;
+            self.nv = v + 1;
+        } else {
+            self.hand_over();
+            self.a.leaf(x);
+            self.b.leaf(y);
+        }
+    }
+}
+
+impl Drop for PairWriter<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.nt != usize::MAX {
+            self.a.ntok = self.nt as u8;
+            self.b.ntok = self.nt as u8;
+            self.a.nval = self.nv as u8;
+            self.b.nval = self.nv as u8;
+        }
+    }
+}
+
 /// A borrowed subtree: its tokens (exactly one leaf, or one balanced tuple)
 /// and its leaf values.
 #[derive(Clone, Copy, Debug)]

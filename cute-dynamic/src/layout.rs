@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
-use crate::int_tuple::{IntTuple, Tree};
+use crate::int_tuple::{IntTuple, PairWriter, Tree};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -179,6 +179,13 @@ impl Layout {
     #[inline]
     pub(crate) fn empty() -> Layout {
         Layout { shape: IntTuple::empty(), stride: IntTuple::empty() }
+    }
+
+    /// A writer appending to shape and stride in step (the fast way to
+    /// build a layout leaf by leaf).
+    #[inline(always)]
+    pub(crate) fn writer(&mut self) -> PairWriter<'_> {
+        PairWriter::new(&mut self.shape, &mut self.stride)
     }
 
     /// Starts a tuple in both shape and stride.
