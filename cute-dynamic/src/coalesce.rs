@@ -24,8 +24,8 @@ pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
     out
 }
 
-/// [`coalesce_modes`] in place.
-pub(crate) fn coalesce_in_place(modes: &mut Modes) {
+/// [`coalesce_modes`] in place; returns the number of modes kept at the front.
+pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
     let mut w = 0;
     for k in 0..modes.len() {
         let (s, d) = modes[k];
@@ -39,7 +39,7 @@ pub(crate) fn coalesce_in_place(modes: &mut Modes) {
         modes[w] = (s, d);
         w += 1;
     }
-    modes.truncate(w);
+    w
 }
 
 /// The coalesced layout (paper 3.2): the same function on the integral
@@ -58,7 +58,27 @@ pub(crate) fn coalesce_in_place(modes: &mut Modes) {
 /// assert_eq!(coalesce(&l).to_string(), "12:1");
 /// ```
 pub fn coalesce(layout: &Layout) -> Layout {
-    layout_from_modes(&coalesce_modes(&layout.modes()))
+    with_modes(layout, |_| true)
+}
+
+/// The leaves of `layout` that `keep` accepts, coalesced, as a layout (in
+/// scratch space on the stack for layouts of up to 10 leaves).
+#[inline(always)]
+fn with_modes(layout: &Layout, keep: impl Fn(i64) -> bool) -> Layout {
+    const STACK_MODES: usize = 10;
+    let n = layout.shape.vals().len();
+    let run = |buf: &mut [(i64, i64)]| {
+        let mut k = 0;
+        for (s, d) in layout.pairs() {
+            if keep(d) {
+                buf[k] = (s, d);
+                k += 1;
+            }
+        }
+        let k = coalesce_slice(&mut buf[..k]);
+        layout_from_modes(&buf[..k])
+    };
+    if n <= STACK_MODES { run(&mut [(0, 0); STACK_MODES]) } else { run(&mut vec![(0, 0); n]) }
 }
 
 /// By-mode coalesce (paper eq. 12): recurses into `profile` and coalesces
@@ -119,6 +139,5 @@ pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// assert_eq!(filter(&l).to_string(), "8:2");
 /// ```
 pub fn filter(layout: &Layout) -> Layout {
-    let kept: Modes = layout.modes().into_iter().filter(|&(_, d)| d != 0).collect();
-    layout_from_modes(&coalesce_modes(&kept))
+    with_modes(layout, |d| d != 0)
 }

@@ -3,25 +3,41 @@
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::layout::{Layout, Modes, layout_from_modes};
 
+/// Room on the stack for the complement's modes (one per leaf of `A`, plus
+/// the last); larger layouts take their scratch space from the heap.
+const STACK_MODES: usize = 10;
+
+/// Runs `f` on a zeroed scratch slice of one mode per leaf of `a`, plus one.
+#[inline(always)]
+fn with_scratch<R>(a: &Layout, f: impl FnOnce(&mut [(i64, i64)]) -> R) -> R {
+    let n = a.shape.vals().len() + 1;
+    if n <= STACK_MODES { f(&mut [(0, 0); STACK_MODES][..n]) } else { f(&mut vec![(0, 0); n]) }
+}
+
 /// Writes into `out` the complement's modes before the final one (size-1
-/// ones left out) and returns the stride at which the final ("rest") mode
-/// starts and the largest offset those modes and `A` reach together. Works
-/// in the one buffer: `A`'s kept modes are sorted in `out`, then replaced
-/// one by one by the complement's (each needs only its own input).
-fn complement_modes(a: &Layout, out: &mut Modes) -> Result<(i64, i64)> {
+/// ones left out) and returns their number, the stride at which the final
+/// ("rest") mode starts and the largest offset those modes and `A` reach
+/// together. Works in the one buffer (one slot per leaf of `A`): `A`'s kept
+/// modes are sorted in `out`, then replaced one by one by the complement's
+/// (each needs only its own input).
+#[inline(always)]
+fn complement_modes(a: &Layout, out: &mut [(i64, i64)]) -> Result<(usize, i64, i64)> {
     let mut reach = 0i64;
-    for (s, d) in a.shape.leaves().zip(a.stride.leaves()) {
+    let mut n = 0;
+    for (s, d) in a.pairs() {
         if d < 0 {
             return Err(LayoutError::Unsupported {
                 what: format!("complement of {a}: negative strides have no ordered complement"),
             });
         }
         if s != 1 && d != 0 {
-            out.push((s, d));
+            out[n] = (s, d);
+            n += 1;
             // Within the layout's checked extent.
             reach = reach.saturating_add((s - 1) * d);
         }
     }
+    let out = &mut out[..n];
     out.sort_unstable_by_key(|&(s, d)| (d, s));
     let mut curr = 1i64;
     let mut kept = 0;
@@ -41,8 +57,7 @@ fn complement_modes(a: &Layout, out: &mut Modes) -> Result<(i64, i64)> {
         }
         curr = checked_mul(s, d, "complement")?;
     }
-    out.truncate(kept);
-    Ok((curr, reach))
+    Ok((kept, curr, reach))
 }
 
 /// The error for modes that interleave: `NotInjective` when two coordinates
@@ -93,23 +108,26 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let mut modes = Modes::new();
-    complement_extended_modes(a, cotarget, &mut modes)?;
-    crate::coalesce::coalesce_in_place(&mut modes);
-    let r = layout_from_modes(&modes);
-    r.check_extent()?;
-    Ok(r)
+    with_scratch(a, |modes| {
+        let n = complement_extended_modes(a, cotarget, modes)?;
+        let n = crate::coalesce::coalesce_slice(&mut modes[..n]);
+        let r = layout_from_modes(&modes[..n]);
+        r.check_extent()?;
+        Ok(r)
+    })
 }
 
-/// The complement's modes with respect to `cotarget`, the last ("rest")
-/// mode kept even when its size is 1: its stride is where the next replica
-/// of `A` starts, which the extended domain needs (composition reads past
-/// the end of the complement along that mode).
-fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut Modes) -> Result<()> {
+/// The complement's modes with respect to `cotarget` written into `out` (one
+/// slot per leaf of `A`, plus one), the last ("rest") mode kept even when
+/// its size is 1: its stride is where the next replica of `A` starts, which
+/// the extended domain needs (composition reads past the end of the
+/// complement along that mode). Returns the number of modes.
+#[inline(always)]
+fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut [(i64, i64)]) -> Result<usize> {
     if cotarget < 1 {
         return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
     }
-    let (curr, covered) = complement_modes(a, out)?;
+    let (n, curr, covered) = complement_modes(a, out)?;
     // The last mode repeats until make_layout(A, R) reaches the cotarget.
     // Where a stride is not a multiple of the extent below it, the floor
     // division leaves a gap, so count the reach actually covered rather
@@ -118,18 +136,19 @@ fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut Modes) -> Resu
     let last = if need <= 0 { 1 } else { 1 + ceil_div(need, curr) };
     // No two modes merge (each stride is at least the extent of the mode
     // before it).
-    out.push((last, curr));
-    Ok(())
+    out[n] = (last, curr);
+    Ok(n + 1)
 }
 
 /// [`complement`] keeping its last mode even when that mode has size 1 (see
 /// [`complement_full`]); what the products compose `B` with.
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let mut modes = Modes::new();
-    complement_extended_modes(a, cotarget, &mut modes)?;
-    let r = layout_from_modes(&modes);
-    r.check_extent()?;
-    Ok(r)
+    with_scratch(a, |modes| {
+        let n = complement_extended_modes(a, cotarget, modes)?;
+        let r = layout_from_modes(&modes[..n]);
+        r.check_extent()?;
+        Ok(r)
+    })
 }
 
 /// The complement of `A` in the paper's form (Table 7): the complement with

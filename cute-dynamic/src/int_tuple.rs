@@ -485,7 +485,7 @@ impl<'a> Iterator for Children<'a> {
 }
 
 /// Tokens and leaves of the tuple that starts `tok`.
-fn extent(tok: &[Tok]) -> (usize, usize) {
+pub(crate) fn extent(tok: &[Tok]) -> (usize, usize) {
     let mut depth = 0usize;
     let mut leaves = 0usize;
     for (i, &t) in tok.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
-use crate::int_tuple::{IntTuple, PairWriter, Tree};
+use crate::int_tuple::{IntTuple, PairWriter, Tok, Tree};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -202,13 +202,6 @@ impl Layout {
         self.stride.close();
     }
 
-    /// Appends a leaf `s:d`.
-    #[inline(always)]
-    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
-        self.shape.leaf(s);
-        self.stride.leaf(d);
-    }
-
     /// Appends a whole layout as one mode.
     pub(crate) fn push_layout(&mut self, l: &Layout) {
         self.shape.push_tree(l.shape.tree());
@@ -256,19 +249,22 @@ fn size_overflows(shape: &[i64]) -> bool {
 
 /// Builds a layout from flat modes: a scalar for one mode, `1:0` for none,
 /// a flat tuple otherwise.
+#[inline]
 pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     let mut l = Layout::empty();
+    let mut w = l.writer();
     match modes {
-        [] => l.leaf(1, 0),
-        [(s, d)] => l.leaf(*s, *d),
+        [] => w.leaf(1, 0),
+        [(s, d)] => w.leaf(*s, *d),
         _ => {
-            l.open();
+            w.open();
             for &(s, d) in modes {
-                l.leaf(s, d);
+                w.leaf(s, d);
             }
-            l.close();
+            w.close();
         }
     }
+    drop(w);
     l
 }
 
@@ -327,25 +323,31 @@ enum CoordError {
     Bounds,
 }
 
-/// Evaluates `coord` in the subtree `s` of the shape, whose stride leaves are `d`.
+/// Evaluates the coordinate `c` in the shape `s` whose stride leaves are
+/// `d`, in one walk over both structures: they must agree token for token,
+/// except that an integer of `c` may stand for a whole subtree of `s`
+/// (then it is an integral coordinate of that subtree).
 fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i64, CoordError> {
-    if let Some(i) = c.leaf() {
-        let size: i64 = s.val.iter().product();
-        if i < 0 || i >= size {
-            return Err(CoordError::Bounds);
-        }
-        return Ok(eval_vals(s.val, d, i));
-    }
-    if s.leaf().is_some() || c.rank() != s.rank() {
-        return Err(CoordError::Rank);
-    }
+    let (mut cv, mut sp, mut sv) = (0usize, 0usize, 0usize);
     let mut off = 0i64;
-    let mut d = d;
-    for (ci, si) in c.children().zip(s.children()) {
-        let (di, rest) = d.split_at(si.val.len());
-        d = rest;
-        // In bounds, so the sum stays within the checked extent.
-        off += eval_coord_tree(ci, si, di)?;
+    for &t in c.tok {
+        let Some(&st) = s.tok.get(sp) else { return Err(CoordError::Rank) };
+        match (t, st) {
+            (Tok::Open, Tok::Open) | (Tok::Close, Tok::Close) => sp += 1,
+            (Tok::Leaf, Tok::Leaf | Tok::Open) => {
+                let (nt, nv) = if st == Tok::Leaf { (1, 1) } else { crate::int_tuple::extent(&s.tok[sp..]) };
+                let i = c.val.get(cv).copied().unwrap_or(0);
+                let (shape, stride) = (&s.val[sv..sv + nv], &d[sv..sv + nv]);
+                let size: i64 = shape.iter().product();
+                if i < 0 || i >= size {
+                    return Err(CoordError::Bounds);
+                }
+                // In bounds, so the sum stays within the checked extent.
+                off += eval_vals(shape, stride, i);
+                (cv, sp, sv) = (cv + 1, sp + nt, sv + nv);
+            }
+            _ => return Err(CoordError::Rank),
+        }
     }
     Ok(off)
 }
