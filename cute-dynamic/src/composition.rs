@@ -364,7 +364,7 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
 
 /// Composes `A` with each of `bs` in turn into the matching `outs`, checking
 /// distributivity over all of them together (as `A ∘ (B0, B1, ...)`).
-#[inline]
+#[inline(always)]
 fn compose_all(a: &Layout, bs: &[&Layout], outs: &mut [&mut Layout]) -> std::result::Result<(), Fail> {
     // Prepared A has at most one mode per leaf, and at least one.
     let n = a.shape.vals().len().max(1);
