@@ -312,8 +312,7 @@ fn compose_leaf(
     }
     let mut rest_shape = s;
     let mut rest_stride = d;
-    for ((&(sr, dr), used), r) in bounded.iter().zip(reach.iter_mut()).zip(0..) {
-        let _: usize = r;
+    for (&(sr, dr), used) in bounded.iter().zip(reach.iter_mut()) {
         let (skip, left) = divmod(rest_stride, sr);
         if left == 0 {
             rest_stride = skip;
@@ -354,7 +353,8 @@ fn compose_leaf(
 /// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
 #[inline(always)]
 fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
-    for (&(shape, _), &used) in am.iter().zip(reach).take(am.len() - 1) {
+    let bounded = &am[..am.len().saturating_sub(1)];
+    for (&(shape, _), &used) in bounded.iter().zip(reach) {
         if used >= shape {
             return Err(Fail::NotDistributive { shape, reach: used });
         }
@@ -420,15 +420,17 @@ pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout
 #[inline(always)]
 fn compose_into(am: &[(i64, i64)], b: &Layout, reach: &mut [i64], r: &mut Layout) -> std::result::Result<(), Fail> {
     // R has B's structure, with each leaf replaced by its composition with A.
-    let mut leaves = b.pairs();
+    let (shapes, strides) = (b.shape.vals(), b.stride.vals());
+    let mut k = 0;
     let mut pieces = Pieces::new(r);
     for &t in b.shape.toks() {
         match t {
             Tok::Open => pieces.out.open(),
             Tok::Close => pieces.out.close(),
             Tok::Leaf => {
-                // Congruent by construction: one pair per leaf token.
-                let Some((s, d)) = leaves.next() else { break };
+                // Congruent by construction: one value each per leaf token.
+                let (Some(&s), Some(&d)) = (shapes.get(k), strides.get(k)) else { break };
+                k += 1;
                 pieces.begin();
                 compose_leaf(am, s, d, &mut pieces, reach)?;
                 pieces.finish();
