@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Measures CuTe C++ on the composition that benches/benches/dynamic_ops.rs
+# times, for comparison (the issue's bar is CuTe C++ with run-time integers).
+#
+# Needs g++, pip and network access. Downloads the CuTe headers (from the
+# nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
+# target/cute_cpp, and stubs the few CUDA toolkit headers that CuTe includes
+# but a host-only build of layouts does not use.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="$root/target/cute_cpp"
+mkdir -p "$work/wheels" "$work/stub"
+cd "$work"
+if [ ! -d cutlass_library ]; then
+  pip download --no-deps -q -d wheels nvidia-cutlass
+  python3 -m zipfile -e wheels/nvidia_cutlass-*.whl .
+fi
+if [ ! -d nvidia/cuda_cccl ]; then
+  pip download --no-deps -q -d wheels nvidia-cuda-cccl-cu12
+  python3 -m zipfile -e wheels/nvidia_cuda_cccl_cu12-*.whl .
+fi
+
+for h in cuda.h cuda_runtime.h cuda_runtime_api.h; do : > "stub/$h"; done
+python3 - <<'PY'
+types = {'char': 'char', 'uchar': 'unsigned char', 'short': 'short', 'ushort': 'unsigned short',
+         'int': 'int', 'uint': 'unsigned int', 'long': 'long', 'ulong': 'unsigned long',
+         'longlong': 'long long', 'ulonglong': 'unsigned long long', 'float': 'float', 'double': 'double'}
+lines = ['#pragma once']
+for name, t in types.items():
+    for k in (1, 2, 3, 4):
+        lines.append(f"struct {name}{k} {{ {t} {', '.join('xyzw'[:k])}; }};")
+lines.append('struct dim3 { unsigned x = 1, y = 1, z = 1; };')
+open('stub/vector_types.h', 'w').write('\n'.join(lines) + '\n')
+PY
+cat > stub/cuComplex.h <<'H'
+#pragma once
+#include "vector_types.h"
+typedef float2 cuFloatComplex;
+typedef double2 cuDoubleComplex;
+inline cuFloatComplex make_cuFloatComplex(float r, float i) { return {r, i}; }
+inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { return {r, i}; }
+inline float cuCrealf(cuFloatComplex c) { return c.x; }
+inline float cuCimagf(cuFloatComplex c) { return c.y; }
+inline double cuCreal(cuDoubleComplex c) { return c.x; }
+inline double cuCimag(cuDoubleComplex c) { return c.y; }
+H
+cat > stub/cuda_fp16.h <<'H'
+#pragma once
+struct __half_raw { unsigned short x; };
+struct __half {
+  unsigned short x;
+  __half() = default;
+  __half(float) : x(0) {}
+  __half(__half_raw r) : x(r.x) {}
+  operator float() const { return 0.f; }
+  operator __half_raw() const { return __half_raw{x}; }
+};
+struct __half2 { __half x, y; };
+typedef __half half;
+typedef __half2 half2;
+inline float __half2float(__half) { return 0.f; }
+inline __half __float2half_rn(float) { return __half(); }
+inline __half __float2half(float) { return __half(); }
+H
+cat > stub/cuda_bf16.h <<'H'
+#pragma once
+struct __nv_bfloat16_raw { unsigned short x; };
+struct __nv_bfloat16 {
+  unsigned short x;
+  __nv_bfloat16() = default;
+  __nv_bfloat16(__nv_bfloat16_raw r) : x(r.x) {}
+  operator __nv_bfloat16_raw() const { return {x}; }
+};
+struct __nv_bfloat162 { __nv_bfloat16 x, y; };
+H
+
+g++ -O3 -std=c++17 -I stub -I nvidia/cuda_cccl/include -I cutlass_library/source/include \
+  "$here/composition.cpp" -o composition
+./composition "$@"
