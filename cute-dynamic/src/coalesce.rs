@@ -2,7 +2,7 @@
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
-use crate::layout::{Layout, Modes, layout_from_modes};
+use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
 /// Merges flat modes left to right: size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
 /// becomes `s0·s1:d0`. Shared by `coalesce`, `filter` and the algebra.
@@ -62,12 +62,10 @@ pub fn coalesce(layout: &Layout) -> Layout {
 }
 
 /// The leaves of `layout` that `keep` accepts, coalesced, as a layout (in
-/// scratch space on the stack for layouts of up to 10 leaves).
+/// scratch space on the stack for small layouts).
 #[inline(always)]
 fn with_modes(layout: &Layout, keep: impl Fn(i64) -> bool) -> Layout {
-    const STACK_MODES: usize = 10;
-    let n = layout.shape.vals().len();
-    let run = |buf: &mut [(i64, i64)]| {
+    with_scratch(layout.shape.vals().len(), |buf: &mut [(i64, i64)]| {
         let mut k = 0;
         for (s, d) in layout.pairs() {
             if keep(d) {
@@ -77,8 +75,7 @@ fn with_modes(layout: &Layout, keep: impl Fn(i64) -> bool) -> Layout {
         }
         let k = coalesce_slice(&mut buf[..k]);
         layout_from_modes(&buf[..k])
-    };
-    if n <= STACK_MODES { run(&mut [(0, 0); STACK_MODES]) } else { run(&mut vec![(0, 0); n]) }
+    })
 }
 
 /// By-mode coalesce (paper eq. 12): recurses into `profile` and coalesces

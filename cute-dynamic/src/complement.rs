@@ -1,18 +1,7 @@
 //! `complement` (paper 3.5).
 
 use crate::error::{LayoutError, Result, checked_mul};
-use crate::layout::{Layout, Modes, layout_from_modes};
-
-/// Room on the stack for the complement's modes (one per leaf of `A`, plus
-/// the last); larger layouts take their scratch space from the heap.
-const STACK_MODES: usize = 10;
-
-/// Runs `f` on a zeroed scratch slice of one mode per leaf of `a`, plus one.
-#[inline(always)]
-fn with_scratch<R>(a: &Layout, f: impl FnOnce(&mut [(i64, i64)]) -> R) -> R {
-    let n = a.shape.vals().len() + 1;
-    if n <= STACK_MODES { f(&mut [(0, 0); STACK_MODES][..n]) } else { f(&mut vec![(0, 0); n]) }
-}
+use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
 /// Writes into `out` the complement's modes before the final one (size-1
 /// ones left out) and returns their number, the stride at which the final
@@ -76,7 +65,7 @@ fn interleaved(a: &Layout, stride: i64, extent: i64) -> LayoutError {
 pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
     let size = kept.iter().try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s));
     if let Some(n) = size.filter(|&n| n <= 1 << 20) {
-        let mut offs: Vec<i64> = (0..n).map(|i| crate::layout::eval_modes(kept, i)).collect();
+        let mut offs: Vec<i64> = (0..n).map(|i| crate::layout::eval_pairs(kept.iter().copied(), i)).collect();
         offs.sort_unstable();
         return Some(!offs.windows(2).any(|w| w[0] == w[1]));
     }
@@ -108,7 +97,8 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    with_scratch(a, |modes| {
+    // One mode per leaf of A, plus the last.
+    with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
         let n = complement_extended_modes(a, cotarget, modes)?;
         let n = crate::coalesce::coalesce_slice(&mut modes[..n]);
         let r = layout_from_modes(&modes[..n]);
@@ -143,7 +133,8 @@ fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut [(i64, i64)]) 
 /// [`complement`] keeping its last mode even when that mode has size 1 (see
 /// [`complement_full`]); what the products compose `B` with.
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
-    with_scratch(a, |modes| {
+    // One mode per leaf of A, plus the last.
+    with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
         let n = complement_extended_modes(a, cotarget, modes)?;
         let r = layout_from_modes(&modes[..n]);
         r.check_extent()?;

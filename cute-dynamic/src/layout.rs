@@ -10,6 +10,18 @@ use smallvec::SmallVec;
 /// small because these lists are moved around on every operation.
 pub(crate) type Modes = SmallVec<[(i64, i64); 9]>;
 
+/// Room on the stack for the scratch lists of [`with_scratch`]: one entry
+/// per leaf, and one more, for layouts of up to 9 leaves.
+const STACK_SCRATCH: usize = 10;
+
+/// Runs `f` on a scratch slice of `n` default values: on the stack when `n`
+/// is at most 10, else on the heap (the operations that need a list of one
+/// entry per leaf for a moment, without the bookkeeping of a growing list).
+#[inline(always)]
+pub(crate) fn with_scratch<T: Copy + Default, R>(n: usize, f: impl FnOnce(&mut [T]) -> R) -> R {
+    if n <= STACK_SCRATCH { f(&mut [T::default(); STACK_SCRATCH][..n]) } else { f(&mut vec![T::default(); n]) }
+}
+
 /// A CuTe layout `S:D`: the shape `S` defines the domain, the stride `D` maps
 /// natural coordinates to offsets by inner product (paper eq. 6).
 ///
@@ -268,12 +280,13 @@ pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     l
 }
 
-/// Integral evaluation of flat modes, in bounds (no overflow possible).
+/// Integral evaluation of flat `(shape, stride)` modes, in bounds (no
+/// overflow possible): the last mode takes what the others leave.
 #[inline]
-pub(crate) fn eval_modes(modes: &[(i64, i64)], mut i: i64) -> i64 {
+pub(crate) fn eval_pairs(modes: impl ExactSizeIterator<Item = (i64, i64)>, mut i: i64) -> i64 {
     let mut off = 0;
     let n = modes.len();
-    for (k, &(s, d)) in modes.iter().enumerate() {
+    for (k, (s, d)) in modes.enumerate() {
         if k + 1 == n {
             off += i * d;
         } else {
@@ -282,6 +295,12 @@ pub(crate) fn eval_modes(modes: &[(i64, i64)], mut i: i64) -> i64 {
         }
     }
     off
+}
+
+/// [`eval_pairs`] of a layout given as its shape and stride leaves.
+#[inline]
+pub(crate) fn eval_vals(shape: &[i64], stride: &[i64], i: i64) -> i64 {
+    eval_pairs(shape.iter().copied().zip(stride.iter().copied()), i)
 }
 
 /// Integral evaluation on the extended domain, checked.
@@ -299,23 +318,6 @@ pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64
         off = checked_add(off, checked_mul(c, d, "layout evaluation")?, "layout evaluation")?;
     }
     Ok(off)
-}
-
-/// Integral evaluation of a layout given as shape and stride leaves, in
-/// bounds (no overflow possible).
-#[inline]
-pub(crate) fn eval_vals(shape: &[i64], stride: &[i64], mut i: i64) -> i64 {
-    let mut off = 0;
-    let n = shape.len();
-    for (k, (&s, &d)) in shape.iter().zip(stride).enumerate() {
-        if k + 1 == n {
-            off += i * d;
-        } else {
-            off += (i % s) * d;
-            i /= s;
-        }
-    }
-    off
 }
 
 enum CoordError {
