@@ -1,8 +1,8 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{IntTuple, PairWriter, Tok};
-use crate::layout::Layout;
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
+use crate::layout::{self, Layout};
 use crate::tiler::{Tiler, View, mode};
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
@@ -121,7 +121,7 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
 }
 
 /// Room on the stack for the prepared modes of `A` (and their reach); a
-/// layout of more leaves takes its scratch space from the heap.
+/// layout of more leaves takes the slow path, with lists on the heap.
 const STACK_MODES: usize = 8;
 
 /// `A` flattened and coalesced for composition: size-1 modes dropped and
@@ -178,81 +178,28 @@ fn divmod(a: i64, b: i64) -> (i64, i64) {
     (a / b, a % b)
 }
 
-/// Where [`compose_leaf`] puts the modes of `A ∘ s:d`: straight into the
-/// result, as a leaf for one mode, a tuple for several, `1:0` for none (the
-/// first mode waits until it is known whether a second follows).
-///
-/// It also adds up the result's extent as the modes go in, for the
-/// invariant that every offset fits in `i64` (the size needs no check: it
-/// is `B`'s).
-struct Pieces<'a> {
-    out: PairWriter<'a>,
-    first: (i64, i64),
-    count: usize,
-    /// Sums of the positive and of the negative `(s-1)·d`.
-    hi: i64,
-    lo: i64,
-    overflow: bool,
-}
-
-impl<'a> Pieces<'a> {
-    #[inline(always)]
-    fn new(out: &'a mut Layout) -> Self {
-        Pieces { out: out.writer(), first: (1, 0), count: 0, hi: 0, lo: 0, overflow: false }
-    }
-
-    /// Starts the modes of the next leaf of `B`.
-    #[inline(always)]
-    fn begin(&mut self) {
-        self.first = (1, 0);
-        self.count = 0;
-    }
-
-    #[inline(always)]
-    fn push(&mut self, s: i64, d: i64) {
-        // No branch per mode: an overflow is remembered and reported at the end.
-        let (span, o1) = (s - 1).overflowing_mul(d);
-        let (hi, o2) = self.hi.overflowing_add(span.max(0));
-        let (lo, o3) = self.lo.overflowing_add(span.min(0));
-        (self.hi, self.lo) = (hi, lo);
-        self.overflow |= o1 | o2 | o3;
-        match self.count {
-            0 => self.first = (s, d),
-            1 => {
-                self.out.open();
-                self.out.leaf(self.first.0, self.first.1);
-                self.out.leaf(s, d);
-            }
-            _ => self.out.leaf(s, d),
-        }
-        self.count += 1;
-    }
-
-    /// Ends the modes of the current leaf of `B`.
-    #[inline(always)]
-    fn finish(&mut self) {
-        match self.count {
-            0 | 1 => self.out.leaf(self.first.0, self.first.1),
-            _ => self.out.close(),
-        }
-    }
-
-    /// Every offset of the result fits in `i64` (one past the largest too).
-    #[inline(always)]
-    fn fits(&self) -> bool {
-        !self.overflow && self.hi < i64::MAX
-    }
-}
-
 /// Why a composition failed, without the text that names the operands: the
 /// hot path only records the numbers, [`Fail::into_error`] writes the message.
 #[derive(Clone, Copy, Debug)]
 enum Fail {
-    Stride { shape: i64, stride: i64 },
-    Shape { shape: i64, fits: i64, rest: i64 },
-    NotDistributive { shape: i64, reach: i64 },
+    Stride {
+        shape: i64,
+        stride: i64,
+    },
+    Shape {
+        shape: i64,
+        fits: i64,
+        rest: i64,
+    },
+    NotDistributive {
+        shape: i64,
+        reach: i64,
+    },
     Negative,
     Overflow(&'static str),
+    /// The result does not fit the lists it is written into: the fast path
+    /// hands over to the slow one, whose lists are large enough.
+    Room,
 }
 
 impl Fail {
@@ -270,6 +217,9 @@ impl Fail {
                 ),
             },
             Fail::Overflow(operation) => LayoutError::Overflow { operation },
+            // The slow path sizes its lists for the largest result; a result
+            // larger still has more leaves than memory.
+            Fail::Room => LayoutError::Overflow { operation: "composition size" },
         }
     }
 }
@@ -280,8 +230,31 @@ fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
     a.checked_mul(b).ok_or(Fail::Overflow("composition"))
 }
 
-/// Composes the prepared `A` with one leaf `s:d` of `B`, putting the
-/// resulting modes into `out`.
+/// Where the leaves of `A ∘ B` are written: their shapes and strides, in
+/// order, and for each leaf of `B` how many leaves of the result it became.
+struct Leaves<'a> {
+    shape: &'a mut [i64],
+    stride: &'a mut [i64],
+    counts: &'a mut [u8],
+}
+
+impl Leaves<'_> {
+    /// Writes leaf `pos` of the result.
+    #[inline(always)]
+    fn put(&mut self, pos: usize, s: i64, d: i64) -> std::result::Result<(), Fail> {
+        match (self.shape.get_mut(pos), self.stride.get_mut(pos)) {
+            (Some(x), Some(y)) => {
+                (*x, *y) = (s, d);
+                Ok(())
+            }
+            _ => Err(Fail::Room),
+        }
+    }
+}
+
+/// Composes the prepared `A` with one leaf `s:d` of `B`: writes the modes
+/// of `A ∘ s:d` as leaves `pos, pos+1, ...` of `out` and returns the number
+/// written (at least one: `1:0` when `A ∘ s:d` has no mode).
 ///
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
 /// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
@@ -289,27 +262,27 @@ fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
 #[inline(always)]
 fn compose_leaf(
     am: &[(i64, i64)],
-    s: i64,
-    d: i64,
-    out: &mut Pieces<'_>,
+    (s, d): (i64, i64),
+    out: &mut Leaves<'_>,
+    pos: usize,
     reach: &mut [i64],
-) -> std::result::Result<(), Fail> {
+) -> std::result::Result<usize, Fail> {
+    let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::Room) };
     if s == 1 {
-        return Ok(());
+        out.put(pos, 1, 0)?;
+        return Ok(1);
     }
-    if d == 0 {
-        out.push(s, 0);
-        return Ok(());
+    if d <= 0 {
+        let d = match d {
+            0 => 0,
+            // A(x) = x·D for every integer x only when A is one linear mode.
+            _ if bounded.is_empty() => mul(d, last_d)?,
+            _ => return Err(Fail::Negative),
+        };
+        out.put(pos, s, d)?;
+        return Ok(1);
     }
-    let Some((&(_, last_d), bounded)) = am.split_last() else { return Ok(()) };
-    if d < 0 {
-        // A(x) = x·D for every integer x only when A is one linear mode.
-        if bounded.is_empty() {
-            out.push(s, mul(d, last_d)?);
-            return Ok(());
-        }
-        return Err(Fail::Negative);
-    }
+    let mut at = pos;
     let mut rest_shape = s;
     let mut rest_stride = d;
     for (&(sr, dr), used) in bounded.iter().zip(reach.iter_mut()) {
@@ -325,25 +298,82 @@ fn compose_leaf(
             if left != 0 {
                 return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
             }
-            out.push(n, mul(rest_stride, dr)?);
+            out.put(at, n, mul(rest_stride, dr)?)?;
+            at += 1;
             *used = used.saturating_add((n - 1) * rest_stride);
             rest_shape = rest;
             rest_stride = 1;
             if rest_shape == 1 {
-                return Ok(());
+                return Ok(at - pos);
             }
             continue;
         }
         let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
         if stays {
-            out.push(rest_shape, mul(rest_stride, dr)?);
+            out.put(at, rest_shape, mul(rest_stride, dr)?)?;
             *used = used.saturating_add((rest_shape - 1) * rest_stride);
-            return Ok(());
+            return Ok(at + 1 - pos);
         }
         return Err(Fail::Stride { shape: sr, stride: rest_stride });
     }
-    out.push(rest_shape, mul(rest_stride, last_d)?);
-    Ok(())
+    out.put(at, rest_shape, mul(rest_stride, last_d)?)?;
+    Ok(at + 1 - pos)
+}
+
+/// Composes the prepared `A` with every leaf of `B` in turn, writing the
+/// leaves of `A ∘ B` into `out` (one count per leaf of `B`); returns the
+/// number of leaves of the result, after checking that its offsets fit.
+#[inline(always)]
+fn compose_leaves(
+    am: &[(i64, i64)],
+    b: &Layout,
+    out: &mut Leaves<'_>,
+    reach: &mut [i64],
+) -> std::result::Result<usize, Fail> {
+    let mut n = 0;
+    for (k, pair) in b.pairs().enumerate() {
+        let c = compose_leaf(am, pair, out, n, reach)?;
+        // At most one leaf per mode of A.
+        *out.counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
+        n += c;
+    }
+    // The size is B's; the offsets are new.
+    match layout::extent(&out.shape[..n], &out.stride[..n]) {
+        Some(_) => Ok(n),
+        None => Err(Fail::Overflow("layout extent")),
+    }
+}
+
+/// The structure of `A ∘ B`: `B`'s tokens with leaf `k` replaced by
+/// `counts[k]` leaves, as a tuple when there are several. Written into
+/// `out`; returns the number of tokens, or `Room`.
+#[inline(always)]
+fn expand(b: &[Tok], counts: &[u8], out: &mut [Tok]) -> std::result::Result<usize, Fail> {
+    let mut n = 0;
+    let mut k = 0;
+    let mut put = |t: Tok, n: &mut usize| -> std::result::Result<(), Fail> {
+        *out.get_mut(*n).ok_or(Fail::Room)? = t;
+        *n += 1;
+        Ok(())
+    };
+    for &t in b {
+        if t != Tok::Leaf {
+            put(t, &mut n)?;
+            continue;
+        }
+        let c = counts.get(k).copied().unwrap_or(1);
+        k += 1;
+        if c == 1 {
+            put(Tok::Leaf, &mut n)?;
+        } else {
+            put(Tok::Open, &mut n)?;
+            for _ in 0..c {
+                put(Tok::Leaf, &mut n)?;
+            }
+            put(Tok::Close, &mut n)?;
+        }
+    }
+    Ok(n)
 }
 
 /// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
@@ -362,47 +392,104 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
     Ok(())
 }
 
-/// Composes `A` with each of `bs` in turn into the matching `outs`, checking
-/// distributivity over all of them together (as `A ∘ (B0, B1, ...)`).
-#[inline(always)]
-fn compose_all(a: &Layout, bs: &[&Layout], outs: &mut [&mut Layout]) -> std::result::Result<(), Fail> {
-    // Prepared A has at most one mode per leaf, and at least one.
-    // Not `with_scratch`: two buffers through nested closures are not
-    // inlined, and this is the hot path (20% slower measured).
-    let n = a.shape.vals().len().max(1);
-    if n <= STACK_MODES {
-        let mut am = [(0i64, 0i64); STACK_MODES];
-        let mut reach = [0i64; STACK_MODES];
-        compose_all_in(a, bs, outs, &mut am, &mut reach)
-    } else {
-        compose_all_in(a, bs, outs, &mut vec![(0, 0); n], &mut vec![0; n])
+/// A result of the fast path, in the inline room of a layout: the leaves'
+/// shapes and strides and the structure they share. Turned into a layout
+/// only at the very end, so that the layout is built where it is returned
+/// rather than copied there.
+#[derive(Clone, Copy)]
+struct Parts {
+    tok: [Tok; INLINE_TOKS],
+    shape: [i64; INLINE_VALS],
+    stride: [i64; INLINE_VALS],
+    ntok: usize,
+    nval: usize,
+}
+
+impl Parts {
+    #[inline(always)]
+    fn new() -> Parts {
+        Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
+    }
+
+    #[inline(always)]
+    fn into_layout(self) -> Layout {
+        Layout::from_parts(
+            IntTuple::from_inline(self.tok, self.shape, self.ntok, self.nval),
+            IntTuple::from_inline(self.tok, self.stride, self.ntok, self.nval),
+        )
     }
 }
 
-/// [`compose_all`] with scratch space for the prepared modes of `A` and
-/// their reach (both at least one per leaf of `A`, and at least one).
+/// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on
+/// the stack, each result in its inline room. Distributivity is checked over
+/// all of `bs` together (as `A ∘ (B0, B1, ...)`). `Room` when `A` or a
+/// result is too large: then the slow path, [`compose_slow`], does it all.
+///
+/// The leaves of a result are computed first, then its structure (that of
+/// `B`, with some leaves become tuples).
 #[inline(always)]
-fn compose_all_in(
-    a: &Layout,
-    bs: &[&Layout],
-    outs: &mut [&mut Layout],
-    am: &mut [(i64, i64)],
-    reach: &mut [i64],
-) -> std::result::Result<(), Fail> {
-    let k = prepare(a, am);
-    let am = &am[..k];
-    let reach = &mut reach[..k];
-    for (b, out) in bs.iter().zip(outs.iter_mut()) {
-        compose_into(am, b, reach, out)?;
+fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
+    if a.shape.vals().len() > STACK_MODES {
+        return Err(Fail::Room);
     }
-    check_reach(am, reach)?;
-    Ok(())
+    let mut am = [(0i64, 0i64); STACK_MODES];
+    let mut reach = [0i64; STACK_MODES];
+    let k = prepare(a, &mut am);
+    let (am, reach) = (&am[..k], &mut reach[..k]);
+    for (b, p) in bs.iter().zip(parts.iter_mut()) {
+        let mut counts = [0u8; INLINE_VALS];
+        let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
+        p.nval = compose_leaves(am, b, &mut out, reach)?;
+        let b_toks = b.shape.toks();
+        p.ntok = if p.nval == b.shape.vals().len() {
+            // One leaf per leaf: B's structure as it is.
+            p.tok.get_mut(..b_toks.len()).ok_or(Fail::Room)?.copy_from_slice(b_toks);
+            b_toks.len()
+        } else {
+            expand(b_toks, &counts, &mut p.tok)?
+        };
+    }
+    check_reach(am, reach)
+}
+
+/// [`compose_fast`] with every list on the heap, sized for the largest
+/// result: for a large `A` or a result too large to be inline.
+#[cold]
+#[inline(never)]
+fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Result<[Layout; N], Fail> {
+    let mut am = vec![(0, 0); a.shape.vals().len().max(1)];
+    let k = prepare(a, &mut am);
+    let am = &am[..k];
+    let mut reach = vec![0; k];
+    let mut results = [const { None }; N];
+    for (b, slot) in bs.iter().zip(results.iter_mut()) {
+        // At most one leaf per mode of A for each leaf of B.
+        let leaves = b.shape.vals().len();
+        let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
+        let mut counts = vec![0; leaves];
+        let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
+        let n = compose_leaves(am, b, &mut out, &mut reach)?;
+        let b_toks = b.shape.toks();
+        let mut toks = vec![Tok::Leaf; b_toks.len() + 2 * leaves + n];
+        let t = expand(b_toks, &counts, &mut toks)?;
+        let mut r = Layout::empty();
+        r.shape.push_tree(Tree { tok: &toks[..t], val: &shape[..n] });
+        r.stride.push_tree(Tree { tok: &toks[..t], val: &stride[..n] });
+        *slot = Some(r);
+    }
+    check_reach(am, &reach)?;
+    Ok(results.map(|r| r.unwrap_or_else(Layout::empty)))
 }
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    let mut r = Layout::empty();
-    match compose_all(a, &[b], &mut [&mut r]) {
-        Ok(()) => Ok(r),
+    let mut parts = [Parts::new()];
+    match compose_fast(a, [b], &mut parts) {
+        // Built in the returned value, not moved into it.
+        Ok(()) => Ok(parts[0].into_layout()),
+        Err(Fail::Room) => match compose_slow(a, [b]) {
+            Ok([r]) => Ok(r),
+            Err(f) => Err(f.into_error(&|| format!("composition({a}, {b})"))),
+        },
         Err(f) => Err(f.into_error(&|| format!("composition({a}, {b})"))),
     }
 }
@@ -410,36 +497,16 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 /// `(A ∘ B, A ∘ C)`, checked for distributivity as `A ∘ (B, C)` (the reach
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
-    let mut x = Layout::empty();
-    let mut y = Layout::empty();
-    match compose_all(a, &[b, c], &mut [&mut x, &mut y]) {
-        Ok(()) => Ok((x, y)),
+    let mut parts = [Parts::new(); 2];
+    let results = match compose_fast(a, [b, c], &mut parts) {
+        Ok(()) => Ok(parts.map(Parts::into_layout)),
+        Err(Fail::Room) => compose_slow(a, [b, c]),
+        Err(f) => Err(f),
+    };
+    match results {
+        Ok([x, y]) => Ok((x, y)),
         Err(f) => Err(f.into_error(&|| format!("composition({a}, ({b}, {c}))"))),
     }
-}
-
-/// `A ∘ B` for `A`'s prepared modes into `r`, adding `B`'s reach into `reach`.
-#[inline(always)]
-fn compose_into(am: &[(i64, i64)], b: &Layout, reach: &mut [i64], r: &mut Layout) -> std::result::Result<(), Fail> {
-    // R has B's structure, with each leaf replaced by its composition with A.
-    let (shapes, strides) = (b.shape.vals(), b.stride.vals());
-    let mut k = 0;
-    let mut pieces = Pieces::new(r);
-    for &t in b.shape.toks() {
-        match t {
-            Tok::Open => pieces.out.open(),
-            Tok::Close => pieces.out.close(),
-            Tok::Leaf => {
-                // Congruent by construction: one value each per leaf token.
-                let (Some(&s), Some(&d)) = (shapes.get(k), strides.get(k)) else { break };
-                k += 1;
-                pieces.begin();
-                compose_leaf(am, s, d, &mut pieces, reach)?;
-                pieces.finish();
-            }
-        }
-    }
-    if pieces.fits() { Ok(()) } else { Err(Fail::Overflow("layout extent")) }
 }
 
 #[cfg(test)]

@@ -24,8 +24,8 @@ pub(crate) enum Tok {
     Close,
 }
 
-const INLINE_TOKS: usize = 30;
-const INLINE_VALS: usize = 10;
+pub(crate) const INLINE_TOKS: usize = 30;
+pub(crate) const INLINE_VALS: usize = 10;
 /// The token and value counts of a tuple whose contents are on the heap.
 const SPILLED: u8 = u8::MAX;
 
@@ -225,6 +225,12 @@ impl IntTuple {
             None => &mut self.val[..usize::from(self.nval)],
             Some(h) => &mut h.val,
         }
+    }
+
+    /// A tuple from the first `ntok` tokens and `nval` values of inline room.
+    #[inline(always)]
+    pub(crate) fn from_inline(tok: [Tok; INLINE_TOKS], val: [i64; INLINE_VALS], ntok: usize, nval: usize) -> IntTuple {
+        IntTuple { ntok: ntok.min(INLINE_TOKS) as u8, nval: nval.min(INLINE_VALS) as u8, tok, val, heap: None }
     }
 
     /// The whole tree as a borrowed view.
