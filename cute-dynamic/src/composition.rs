@@ -433,9 +433,29 @@ fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts
         return Err(Fail::Room);
     }
     let mut am = [(0i64, 0i64); STACK_MODES];
-    let mut reach = [0i64; STACK_MODES];
     let k = prepare(a, &mut am);
-    let (am, reach) = (&am[..k], &mut reach[..k]);
+    // Most layouts coalesce to a few modes: with their number known to the
+    // compiler, the loops over them unroll and their bounds checks go.
+    match k {
+        1 => compose_prepared::<1, N>(&am[..1], bs, parts),
+        2 => compose_prepared::<2, N>(&am[..2], bs, parts),
+        3 => compose_prepared::<3, N>(&am[..3], bs, parts),
+        _ => compose_prepared::<STACK_MODES, N>(&am[..k], bs, parts),
+    }
+}
+
+/// [`compose_fast`] for the `K` (or, for `K = STACK_MODES`, up to `K`)
+/// prepared modes `am` of `A`.
+#[inline(always)]
+fn compose_prepared<const K: usize, const N: usize>(
+    am: &[(i64, i64)],
+    bs: [&Layout; N],
+    parts: &mut [Parts; N],
+) -> std::result::Result<(), Fail> {
+    let k = if K == STACK_MODES { am.len().min(K) } else { K };
+    let am = am.get(..k).ok_or(Fail::Room)?;
+    let mut reach = [0i64; K];
+    let reach = &mut reach[..k];
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
@@ -513,8 +533,18 @@ pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout
 mod tests {
     use super::*;
 
-    /// Results past the inline room (10 leaves, 30 tokens) move to the heap
-    /// part way through; they must still be the composition.
+    /// `R(i) == A(B(i))` on all of `B`'s domain, and `R` prints and parses back.
+    fn assert_composes(a: &Layout, b: &Layout, r: &Layout) {
+        assert_eq!(r.size(), b.size());
+        for i in 0..b.size() {
+            assert_eq!(r.eval(i).unwrap(), a.eval_extended(b.eval(i).unwrap()).unwrap(), "{a} o {b} at {i}");
+        }
+        let again: Layout = r.to_string().parse().unwrap();
+        assert_eq!(&again, r);
+    }
+
+    /// An `A` of more than 8 leaves takes the slow path from the start, and
+    /// its results outgrow the inline room (10 leaves, 30 tokens).
     #[test]
     fn results_larger_than_inline_storage() {
         let a: Layout = "(2,2,2,2,2,2,2,2,2,2,2,2):(1,4,2,16,8,64,32,256,128,1024,512,2048)".parse().unwrap();
@@ -527,13 +557,43 @@ mod tests {
             let b: Layout = b.parse().unwrap();
             let r = composition(&a, &b).unwrap();
             assert!(r.shape.leaf_count() > 10, "{r}");
-            assert_eq!(r.size(), b.size());
-            for i in 0..b.size() {
-                assert_eq!(r.eval(i).unwrap(), a.eval(b.eval(i).unwrap()).unwrap(), "{a} o {b} at {i}");
-            }
-            let again: Layout = r.to_string().parse().unwrap();
-            assert_eq!(again, r);
+            assert_composes(&a, &b, &r);
         }
+    }
+
+    /// An `A` of 8 leaves starts on the fast path; results of more than 10
+    /// leaves, or a `B` on the heap, hand over to the slow path part way,
+    /// which must start afresh (the reach counted so far included).
+    #[test]
+    fn fast_path_hands_over_when_out_of_room() {
+        let a: Layout = "(2,2,2,2,2,2,2,2):(1,4,2,16,8,64,32,128)".parse().unwrap();
+        // B, and the number of leaves of A ∘ B (None: not distributive).
+        let cases = [
+            ("(16,16):(1,16)", Some(8)),
+            ("(256,1,1,1):(1,0,0,0)", Some(11)),
+            ("((4,4),(4,4),1,1,1):((1,4),(16,64),0,0,0)", Some(11)),
+            ("(2,2,2,2,2,2,2,2,1,1,1,1):(1,2,4,8,16,32,64,128,1,1,1,1)", Some(12)),
+            ("(2,2,2,2,2,2,2,2,2,2,2,2):(1,1,1,1,1,1,1,1,1,1,1,1)", None),
+        ];
+        for (b, leaves) in cases {
+            let b: Layout = b.parse().unwrap();
+            match (composition(&a, &b), leaves) {
+                (Ok(r), Some(n)) => {
+                    assert_eq!(r.shape.leaf_count(), n, "{a} o {b} = {r}");
+                    assert_composes(&a, &b, &r);
+                }
+                (Err(e), None) => assert!(matches!(e, LayoutError::NotDistributive { .. }), "{a} o {b}: {e}"),
+                (r, _) => panic!("{a} o {b}: {r:?}"),
+            }
+        }
+        // The same through the pair of a divide: both halves, one reach.
+        let b: Layout = "(16,4):(1,16)".parse().unwrap();
+        let c: Layout = "(2,2):(64,128)".parse().unwrap();
+        let (x, y) = compose_pair(&a, &b, &c).unwrap();
+        assert_composes(&a, &b, &x);
+        assert_composes(&a, &c, &y);
+        let c: Layout = "2:1".parse().unwrap();
+        assert!(compose_pair(&a, &b, &c).is_err(), "B and C overlap in A's first mode");
     }
 
     #[test]
