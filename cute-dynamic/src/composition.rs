@@ -331,13 +331,24 @@ fn compose_leaves(
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
     let mut n = 0;
-    for (k, pair) in b.pairs().enumerate() {
-        let c = compose_leaf(am, pair, out, n, reach)?;
+    // The largest offset of B, and whether B has a negative stride.
+    let (mut b_hi, mut b_neg) = (0i64, false);
+    for (k, (s, d)) in b.pairs().enumerate() {
+        let c = compose_leaf(am, (s, d), out, n, reach)?;
         // At most one leaf per mode of A.
         *out.counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
         n += c;
+        // Fits: B's extent is checked at its construction.
+        b_hi += (s - 1) * d.max(0);
+        b_neg |= d < 0;
     }
-    // The size is B's; the offsets are new.
+    // The size is B's. The offsets are A's own when B stays within A's
+    // domain (with no negative stride, B's offsets run from 0 to `b_hi`);
+    // otherwise they are new, and checked.
+    let a_size: i64 = am.iter().map(|&(s, _)| s).product();
+    if !b_neg && b_hi < a_size {
+        return Ok(n);
+    }
     match layout::extent(&out.shape[..n], &out.stride[..n]) {
         Some(_) => Ok(n),
         None => Err(Fail::Overflow("layout extent")),
