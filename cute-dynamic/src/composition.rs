@@ -514,15 +514,16 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut parts = [Parts::new()];
-    match compose_fast(a, [b], &mut parts) {
+    let fail = match compose_fast(a, [b], &mut parts) {
         // Built in the returned value, not moved into it.
-        Ok(()) => Ok(parts[0].into_layout()),
+        Ok(()) => return Ok(parts[0].into_layout()),
         Err(Fail::Room) => match compose_slow(a, [b]) {
-            Ok([r]) => Ok(r),
-            Err(f) => Err(f.into_error(&|| format!("composition({a}, {b})"))),
+            Ok([r]) => return Ok(r),
+            Err(f) => f,
         },
-        Err(f) => Err(f.into_error(&|| format!("composition({a}, {b})"))),
-    }
+        Err(f) => f,
+    };
+    Err(fail.into_error(&|| format!("composition({a}, {b})")))
 }
 
 /// `(A ∘ B, A ∘ C)`, checked for distributivity as `A ∘ (B, C)` (the reach
