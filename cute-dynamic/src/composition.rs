@@ -1,8 +1,8 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
-use crate::layout::{self, Layout};
+use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
+use crate::layout::{self, Layout, Parts};
 use crate::tiler::{Tiler, View, mode};
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
@@ -401,34 +401,6 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
         }
     }
     Ok(())
-}
-
-/// A result of the fast path, in the inline room of a layout: the leaves'
-/// shapes and strides and the structure they share. Turned into a layout
-/// only at the very end, so that the layout is built where it is returned
-/// rather than copied there.
-#[derive(Clone, Copy)]
-struct Parts {
-    tok: [Tok; INLINE_TOKS],
-    shape: [i64; INLINE_VALS],
-    stride: [i64; INLINE_VALS],
-    ntok: usize,
-    nval: usize,
-}
-
-impl Parts {
-    #[inline(always)]
-    fn new() -> Parts {
-        Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
-    }
-
-    #[inline(always)]
-    fn into_layout(self) -> Layout {
-        Layout::from_parts(
-            IntTuple::from_inline(self.tok, self.shape, self.ntok, self.nval),
-            IntTuple::from_inline(self.tok, self.stride, self.ntok, self.nval),
-        )
-    }
 }
 
 /// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on

@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
-use crate::int_tuple::{IntTuple, PairWriter, Tok, Tree};
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -193,13 +193,6 @@ impl Layout {
         Layout { shape: IntTuple::empty(), stride: IntTuple::empty() }
     }
 
-    /// A writer appending to shape and stride in step (the fast way to
-    /// build a layout leaf by leaf).
-    #[inline(always)]
-    pub(crate) fn writer(&mut self) -> PairWriter<'_> {
-        PairWriter::new(&mut self.shape, &mut self.stride)
-    }
-
     /// Starts a tuple in both shape and stride.
     #[inline(always)]
     pub(crate) fn open(&mut self) {
@@ -259,24 +252,75 @@ fn size_overflows(shape: &[i64]) -> bool {
     shape.iter().try_fold(1i64, |a, &s| a.checked_mul(s)).is_none()
 }
 
+/// A layout being built in the inline room of one: the leaves' shapes and
+/// strides and the structure they share, written in place, then made a
+/// layout in one step at the very end. That last step is what lets the
+/// compiler build the layout where it is returned instead of copying it
+/// there, and nothing is counted or checked per push on the way.
+#[derive(Clone, Copy)]
+pub(crate) struct Parts {
+    pub(crate) tok: [Tok; INLINE_TOKS],
+    pub(crate) shape: [i64; INLINE_VALS],
+    pub(crate) stride: [i64; INLINE_VALS],
+    /// The numbers of tokens and leaves written.
+    pub(crate) ntok: usize,
+    pub(crate) nval: usize,
+}
+
+impl Parts {
+    #[inline(always)]
+    pub(crate) fn new() -> Parts {
+        Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
+    }
+
+    /// The layout of the first `ntok` tokens and `nval` leaves.
+    #[inline(always)]
+    pub(crate) fn into_layout(self) -> Layout {
+        Layout {
+            shape: IntTuple::from_inline(self.tok, self.shape, self.ntok, self.nval),
+            stride: IntTuple::from_inline(self.tok, self.stride, self.ntok, self.nval),
+        }
+    }
+}
+
 /// Builds a layout from flat modes: a scalar for one mode, `1:0` for none,
 /// a flat tuple otherwise.
 #[inline]
 pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
-    let mut l = Layout::empty();
-    let mut w = l.writer();
-    match modes {
-        [] => w.leaf(1, 0),
-        [(s, d)] => w.leaf(*s, *d),
-        _ => {
-            w.open();
-            for &(s, d) in modes {
-                w.leaf(s, d);
-            }
-            w.close();
-        }
+    let n = modes.len();
+    if n > INLINE_VALS {
+        return layout_from_many_modes(modes);
     }
-    drop(w);
+    let mut p = Parts::new();
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        (p.shape[k], p.stride[k]) = (s, d);
+    }
+    (p.ntok, p.nval) = match n {
+        0 => {
+            p.shape[0] = 1;
+            (1, 1)
+        }
+        1 => (1, 1),
+        // A flat tuple: `(`, the leaves, `)` (the room starts all leaves).
+        _ => {
+            (p.tok[0], p.tok[n + 1]) = (Tok::Open, Tok::Close);
+            (n + 2, n)
+        }
+    };
+    p.into_layout()
+}
+
+/// [`layout_from_modes`] for more modes than the inline room holds.
+#[cold]
+#[inline(never)]
+fn layout_from_many_modes(modes: &[(i64, i64)]) -> Layout {
+    let mut l = Layout::empty();
+    l.open();
+    for &(s, d) in modes {
+        l.shape.leaf(s);
+        l.stride.leaf(d);
+    }
+    l.close();
     l
 }
 
