@@ -27,6 +27,13 @@ fn algebra(c: &mut Criterion) {
         bench.iter(|| composition(black_box(&a), black_box(&b)))
     });
 
+    // The floor under every operation that returns a layout: the result
+    // alone, a copy of `b` returned the same way (a layout is 240 bytes,
+    // inline). CuTe C++'s results are a few registers.
+    g.bench_function("Ok(clone) of (5,4):(1,5), the cost of a result", |bench| {
+        bench.iter(|| Ok::<Layout, cute_dynamic::LayoutError>(black_box(&b).clone()))
+    });
+
     let a = layout("(2,4):(1,6)");
     g.bench_function("complement((2,4):(1,6), 24)", |bench| bench.iter(|| complement(black_box(&a), black_box(24))));
 
