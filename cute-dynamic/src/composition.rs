@@ -357,32 +357,30 @@ fn compose_leaves(
 
 /// The structure of `A ∘ B`: `B`'s tokens with leaf `k` replaced by
 /// `counts[k]` leaves, as a tuple when there are several. Written into
-/// `out`; returns the number of tokens, or `Room`.
+/// `out`, which must hold only leaves: only the parentheses are written.
+/// Returns the number of tokens, or `Room`.
 #[inline(always)]
 fn expand(b: &[Tok], counts: &[u8], out: &mut [Tok]) -> std::result::Result<usize, Fail> {
     let mut n = 0;
     let mut k = 0;
-    let mut put = |t: Tok, n: &mut usize| -> std::result::Result<(), Fail> {
-        *out.get_mut(*n).ok_or(Fail::Room)? = t;
-        *n += 1;
-        Ok(())
-    };
     for &t in b {
         if t != Tok::Leaf {
-            put(t, &mut n)?;
+            *out.get_mut(n).ok_or(Fail::Room)? = t;
+            n += 1;
             continue;
         }
-        let c = counts.get(k).copied().unwrap_or(1);
+        let c = usize::from(counts.get(k).copied().unwrap_or(1));
         k += 1;
-        if c == 1 {
-            put(Tok::Leaf, &mut n)?;
+        if c > 1 {
+            *out.get_mut(n).ok_or(Fail::Room)? = Tok::Open;
+            *out.get_mut(n + c + 1).ok_or(Fail::Room)? = Tok::Close;
+            n += c + 2;
         } else {
-            put(Tok::Open, &mut n)?;
-            for _ in 0..c {
-                put(Tok::Leaf, &mut n)?;
-            }
-            put(Tok::Close, &mut n)?;
+            n += 1;
         }
+    }
+    if n > out.len() {
+        return Err(Fail::Room);
     }
     Ok(n)
 }
