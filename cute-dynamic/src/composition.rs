@@ -3,7 +3,7 @@
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
 use crate::layout::{self, Layout, Parts};
-use crate::tiler::{Tiler, View, mode};
+use crate::tiler::{Tiler, View, with_mode};
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
 /// or a shape (read as a tiler of stride-1 layouts). Implemented for
@@ -99,7 +99,7 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
     let mut r = Layout::empty();
     r.open();
     for (k, tk) in view.tiles().enumerate() {
-        r.push_layout(&compose_view(&mode(a, k), tk)?);
+        r.push_layout(&with_mode(a, k, |m| compose_view(m, tk))?);
     }
     r.close();
     // Each mode fits, but together the offsets may not.
@@ -500,15 +500,16 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
     let mut parts = [Parts::new(); 2];
-    let results = match compose_fast(a, [b, c], &mut parts) {
-        Ok(()) => Ok(parts.map(Parts::into_layout)),
-        Err(Fail::Room) => compose_slow(a, [b, c]),
-        Err(f) => Err(f),
+    let fail = match compose_fast(a, [b, c], &mut parts) {
+        // Built in the returned pair, as in `compose_layout`.
+        Ok(()) => return Ok((parts[0].into_layout(), parts[1].into_layout())),
+        Err(Fail::Room) => match compose_slow(a, [b, c]) {
+            Ok([x, y]) => return Ok((x, y)),
+            Err(f) => f,
+        },
+        Err(f) => f,
     };
-    match results {
-        Ok([x, y]) => Ok((x, y)),
-        Err(f) => Err(f.into_error(&|| format!("composition({a}, ({b}, {c}))"))),
-    }
+    Err(fail.into_error(&|| format!("composition({a}, ({b}, {c}))")))
 }
 
 #[cfg(test)]

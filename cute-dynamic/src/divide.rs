@@ -9,10 +9,13 @@ use crate::tiler::{Arrange, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
-    let star = complement(b, a.size())?;
     // Composed as A ∘ (B, B*), not one part at a time: the distributivity
-    // check must see B's and B*'s offsets added up.
-    compose_pair(a, b, &star)
+    // check must see B's and B*'s offsets added up. (B* by reference: it is
+    // not moved out of its result.)
+    match complement(b, a.size()) {
+        Ok(ref star) => compose_pair(a, b, star),
+        Err(e) => Err(e),
+    }
 }
 
 /// Logical divide `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))`

@@ -6,7 +6,7 @@ use crate::coalesce::coalesce;
 use crate::complement::complement_extended;
 use crate::composition::{AsTiler, composition};
 use crate::error::{Result, checked_mul};
-use crate::layout::{Layout, make_layout};
+use crate::layout::{Layout, concat, make_layout};
 use crate::tiler::{Arrange, by_mode};
 use smallvec::SmallVec;
 
@@ -109,8 +109,8 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
             let (x, y) = (pa.get(k), grid.get(k));
             match (x, y) {
                 (Some(x), Some(y)) => {
-                    let pair = if block_first { [x, y] } else { [y, x] };
-                    Ok(coalesce(&make_layout(&pair)?))
+                    let pair = if block_first { [&x, &y] } else { [&y, &x] };
+                    Ok(coalesce(&concat(pair)?))
                 }
                 _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
             }

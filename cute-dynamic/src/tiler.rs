@@ -3,7 +3,7 @@
 use crate::composition::{TilerRef, check_tiler_rank};
 use crate::error::Result;
 use crate::int_tuple::{IntTuple, Tree};
-use crate::layout::{Layout, make_layout};
+use crate::layout::{Layout, concat, make_layout};
 use smallvec::SmallVec;
 
 /// A tiler (CuTe docs, "composition with tilers"): a layout, or a tuple of
@@ -129,9 +129,14 @@ impl<'a> View<'a> {
     }
 }
 
-/// Mode `k` of `a` (a scalar layout is its own mode 0).
-pub(crate) fn mode(a: &Layout, k: usize) -> Layout {
-    a.get(k).unwrap_or_else(|| a.clone())
+/// Applies `f` to mode `k` of `a` (a scalar layout is its own mode 0; past
+/// the last mode, `a` itself). A callback rather than a returned layout:
+/// the mode is used where it is made, not copied out.
+pub(crate) fn with_mode<R>(a: &Layout, k: usize, f: impl FnOnce(&Layout) -> R) -> R {
+    match a.get(k) {
+        Some(ref m) => f(m),
+        None => f(a),
+    }
 }
 
 /// The modes of `a` a tiler of `n` modes does not reach.
@@ -159,7 +164,7 @@ pub(crate) fn by_mode(a: &Layout, t: TilerRef<'_>, how: Arrange, split: Split) -
     }
     let (x, y) = parts(a, view, split)?;
     match how {
-        Arrange::Zipped | Arrange::Logical => make_layout(&[x, y]),
+        Arrange::Zipped | Arrange::Logical => concat([&x, &y]),
         Arrange::Tiled => {
             let mut modes = Layouts::new();
             modes.push(x);
@@ -176,9 +181,10 @@ pub(crate) fn by_mode(a: &Layout, t: TilerRef<'_>, how: Arrange, split: Split) -
 
 /// `((XM,YM), (XN,YN), L, ...)`, recursively for nested tilers.
 fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
-    if let Some(r) = view.with_layout(|b| {
-        let (x, y) = split(a, b)?;
-        make_layout(&[x, y])
+    if let Some(r) = view.with_layout(|b| match split(a, b) {
+        // By reference: the parts are not moved out of the result.
+        Ok(ref xy) => concat([&xy.0, &xy.1]),
+        Err(e) => Err(e),
     })? {
         return Ok(r);
     }
@@ -186,7 +192,7 @@ fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
     check_tiler_rank(a, n, "a divide or product")?;
     let mut modes = Layouts::new();
     for (k, tk) in view.tiles().enumerate() {
-        modes.push(logical(&mode(a, k), tk, split)?);
+        modes.push(with_mode(a, k, |m| logical(m, tk, split))?);
     }
     modes.extend(untouched(a, n));
     make_layout(&modes)
@@ -202,7 +208,7 @@ fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
     let mut xs = Layouts::new();
     let mut ys = Layouts::new();
     for (k, tk) in view.tiles().enumerate() {
-        let (x, y) = parts(&mode(a, k), tk, split)?;
+        let (x, y) = with_mode(a, k, |m| parts(m, tk, split))?;
         xs.push(x);
         ys.push(y);
     }
