@@ -2,7 +2,7 @@
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
-use crate::layout::{self, Layout, Parts};
+use crate::layout::{self, Concat, Layout, Parts};
 use crate::tiler::{Tiler, View, with_mode};
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
@@ -96,15 +96,11 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
     }
     let n = view.rank();
     check_tiler_rank(a, n, "composition")?;
-    let mut r = Layout::empty();
-    r.open();
+    let mut r = Concat::new();
     for (k, tk) in view.tiles().enumerate() {
-        r.push_layout(&with_mode(a, k, |m| compose_view(m, tk))?);
+        r.push(&with_mode(a, k, |m| compose_view(m, tk))?);
     }
-    r.close();
-    // Each mode fits, but together the offsets may not.
-    r.check_extent()?;
-    Ok(r)
+    r.finish()
 }
 
 /// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout

@@ -411,17 +411,45 @@ pub fn make_layout(modes: &[Layout]) -> Result<Layout> {
     concat(modes)
 }
 
-/// [`make_layout`] of layouts given by reference, so that parts need not
-/// be moved into a list first (every move of a layout copies 240 bytes).
-pub(crate) fn concat<'a>(modes: impl IntoIterator<Item = &'a Layout>) -> Result<Layout> {
+/// [`make_layout`] of any layouts, owned or borrowed, without gathering
+/// them into a list first (every move of a layout copies 240 bytes).
+#[inline]
+pub(crate) fn concat<L: std::borrow::Borrow<Layout>>(modes: impl IntoIterator<Item = L>) -> Result<Layout> {
     let mut l = Layout::empty();
     l.open();
     for m in modes {
-        l.push_layout(m);
+        l.push_layout(m.borrow());
     }
     l.close();
     // Each mode is a layout: congruent, with positive extents. Only their
     // offsets added up may not fit.
     l.check_extent()?;
     Ok(l)
+}
+
+/// A concatenation built mode by mode, as the modes are made.
+pub(crate) struct Concat(Layout);
+
+impl Concat {
+    #[inline]
+    pub(crate) fn new() -> Concat {
+        let mut l = Layout::empty();
+        l.open();
+        Concat(l)
+    }
+
+    /// Appends `m` as the next mode.
+    #[inline]
+    pub(crate) fn push(&mut self, m: &Layout) {
+        self.0.push_layout(m);
+    }
+
+    /// The layout of the modes pushed. Each is a layout (congruent, with
+    /// positive extents); only their offsets added up may not fit.
+    #[inline]
+    pub(crate) fn finish(mut self) -> Result<Layout> {
+        self.0.close();
+        self.0.check_extent()?;
+        Ok(self.0)
+    }
 }

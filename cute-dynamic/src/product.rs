@@ -6,9 +6,8 @@ use crate::coalesce::coalesce;
 use crate::complement::complement_extended;
 use crate::composition::{AsTiler, composition};
 use crate::error::{Result, checked_mul};
-use crate::layout::{Layout, concat, make_layout};
+use crate::layout::{Concat, Layout, concat};
 use crate::tiler::{Arrange, by_mode};
-use smallvec::SmallVec;
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
 /// complement keeping its last mode even when that has size 1: `B` may
@@ -96,27 +95,21 @@ pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// `A` first) and coalesce each mode.
 fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
-    let pad = |l: &Layout| -> Result<Layout> {
-        let one = Layout::scalar(1, 0)?;
-        let mut modes: SmallVec<[Layout; 4]> = l.modes_iter().collect();
-        modes.resize(r, one);
-        make_layout(&modes)
-    };
+    let one = Layout::scalar(1, 0)?;
+    let pad = |l: &Layout| concat(l.modes_iter().chain(std::iter::repeat_n(one.clone(), r.saturating_sub(l.rank()))));
     let (pa, pb) = (pad(a)?, pad(b)?);
     let (_, grid) = product_1d(&pa, &pb)?;
-    let modes = (0..r)
-        .map(|k| {
-            let (x, y) = (pa.get(k), grid.get(k));
-            match (x, y) {
-                (Some(x), Some(y)) => {
-                    let pair = if block_first { [&x, &y] } else { [&y, &x] };
-                    Ok(coalesce(&concat(pair)?))
-                }
-                _ => Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
+    let mut out = Concat::new();
+    for k in 0..r {
+        match (pa.get(k), grid.get(k)) {
+            (Some(x), Some(y)) => {
+                let pair = if block_first { [&x, &y] } else { [&y, &x] };
+                out.push(&coalesce(&concat(pair)?));
             }
-        })
-        .collect::<Result<SmallVec<[Layout; 4]>>>()?;
-    make_layout(&modes)
+            _ => return Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
+        }
+    }
+    out.finish()
 }
 
 /// Blocked product: the logical product of `A` and `B` (padded to the same
