@@ -59,21 +59,78 @@ fn write_int(f: &mut impl Write, v: i64) -> fmt::Result {
     if v < 0 {
         f.write_char('-')?;
     }
-    // Only ASCII digits were written.
-    f.write_str(std::str::from_utf8(&buf[at..]).unwrap_or_default())
+    // Digit by digit: a `str` of the digits would be checked as UTF-8.
+    for &d in &buf[at..] {
+        f.write_char(char::from(d))?;
+    }
+    Ok(())
+}
+
+/// Text gathered on the stack and handed on in a few large pieces: every
+/// write through a `Formatter` is an indirect call, one per character
+/// otherwise.
+struct Buffered<'a, W: Write + ?Sized> {
+    out: &'a mut W,
+    buf: [u8; 128],
+    len: usize,
+}
+
+impl<'a, W: Write + ?Sized> Buffered<'a, W> {
+    fn new(out: &'a mut W) -> Self {
+        Buffered { out, buf: [0; 128], len: 0 }
+    }
+
+    /// Hands on what is gathered.
+    fn flush(&mut self) -> fmt::Result {
+        // Only whole `str`s are gathered, so this is valid UTF-8.
+        let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
+        self.len = 0;
+        self.out.write_str(text)
+    }
+}
+
+impl<W: Write + ?Sized> Write for Buffered<'_, W> {
+    #[inline]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.len + s.len() > self.buf.len() {
+            self.flush()?;
+            if s.len() > self.buf.len() {
+                return self.out.write_str(s);
+            }
+        }
+        self.buf[self.len..self.len + s.len()].copy_from_slice(s.as_bytes());
+        self.len += s.len();
+        Ok(())
+    }
+
+    #[inline]
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        match u8::try_from(c) {
+            Ok(b) if b.is_ascii() && self.len < self.buf.len() => {
+                self.buf[self.len] = b;
+                self.len += 1;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
+    }
 }
 
 impl Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(f, self.tree(), false)
+        let mut out = Buffered::new(f);
+        write_tree(&mut out, self.tree(), false)?;
+        out.flush()
     }
 }
 
 impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(f, self.shape.tree(), false)?;
-        f.write_char(':')?;
-        write_tree(f, self.stride.tree(), false)
+        let mut out = Buffered::new(f);
+        write_tree(&mut out, self.shape.tree(), false)?;
+        out.write_char(':')?;
+        write_tree(&mut out, self.stride.tree(), false)?;
+        out.flush()
     }
 }
 
@@ -93,5 +150,33 @@ impl Display for Tiler {
                 f.write_char('>')
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Text longer than the stack buffer is handed on in several pieces, and
+    /// a single piece longer than the buffer goes straight through.
+    #[test]
+    fn long_text_prints_whole() {
+        let t = IntTuple::flat((1..=60).map(|k| k * 1_000_000_007));
+        let text = t.to_string();
+        assert!(text.len() > 3 * 128, "{}", text.len());
+        let expected =
+            format!("({})", (1..=60).map(|k| (k * 1_000_000_007i64).to_string()).collect::<Vec<_>>().join(","));
+        assert_eq!(text, expected);
+        let again: IntTuple = text.parse().unwrap();
+        assert_eq!(again, t);
+
+        let mut out = String::new();
+        let mut b = Buffered::new(&mut out);
+        b.write_str("(").unwrap();
+        b.write_str(&"7,".repeat(100)).unwrap();
+        b.write_char('é').unwrap();
+        b.write_char(')').unwrap();
+        b.flush().unwrap();
+        assert_eq!(out, format!("({}é)", "7,".repeat(100)));
     }
 }
