@@ -401,6 +401,12 @@ fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i
 /// Concatenation: the layout whose modes are the given layouts
 /// (`make_layout(L0, L1, ...)`, paper 3.1).
 ///
+/// Post-conditions: `R` has one mode per input, mode `i` is `Li`, and
+/// `R(c0, c1, ...) == L0(c0) + L1(c1) + ...`.
+///
+/// Errors: `Overflow` when the offsets of the modes added up do not fit in
+/// an `i64` (each mode alone always fits).
+///
 /// ```
 /// use cute_dynamic::{Layout, make_layout};
 /// let a: Layout = "4:1".parse().unwrap();
