@@ -1358,3 +1358,15 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let c = format!("{}(2,2):(1,2){}", "coalesce(".repeat(20), ")".repeat(20));
     assert_eq!(ev(&c), "4:1");
 }
+
+/// `make_layout` of layouts that each fit, whose offsets together do not:
+/// an overflow error, not a layout with wrapped offsets.
+#[test]
+fn make_layout_checks_the_extent_of_the_whole() {
+    let half = lay("2:4611686018427387904"); // (2-1)·2^62: fits alone
+    let both = make_layout(&[half.clone(), half.clone()]);
+    assert!(matches!(both, Err(LayoutError::Overflow { .. })), "{both:?}");
+    let fits = make_layout(&[half.clone(), lay("2:1")]).unwrap();
+    assert_eq!(fits.to_string(), "(2,2):(4611686018427387904,1)");
+    assert_eq!(fits.eval(3).unwrap(), 4611686018427387905);
+}
