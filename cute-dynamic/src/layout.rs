@@ -421,6 +421,8 @@ pub fn make_layout(modes: &[Layout]) -> Result<Layout> {
 /// them into a list first (every move of a layout copies 240 bytes).
 #[inline]
 pub(crate) fn concat<L: std::borrow::Borrow<Layout>>(modes: impl IntoIterator<Item = L>) -> Result<Layout> {
+    // [`Concat`]'s steps on a local layout: through the wrapper, the result
+    // is moved once more (2% more instructions per divide, measured).
     let mut l = Layout::empty();
     l.open();
     for m in modes {

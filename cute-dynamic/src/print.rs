@@ -69,7 +69,7 @@ fn write_int(f: &mut impl Write, v: i64) -> fmt::Result {
 /// Text gathered on the stack and handed on in a few large pieces: every
 /// write through a `Formatter` is an indirect call, one per character
 /// otherwise.
-struct Buffered<'a, W: Write + ?Sized> {
+pub(crate) struct Buffered<'a, W: Write + ?Sized> {
     out: &'a mut W,
     buf: [u8; 128],
     len: usize,
@@ -116,21 +116,30 @@ impl<W: Write + ?Sized> Write for Buffered<'_, W> {
     }
 }
 
+/// Runs `body` on a [`Buffered`] writer over `f`, then hands on the rest:
+/// how every `Display` of a tree writes.
+pub(crate) fn buffered<W: Write + ?Sized>(
+    f: &mut W,
+    body: impl FnOnce(&mut Buffered<'_, W>) -> fmt::Result,
+) -> fmt::Result {
+    let mut out = Buffered::new(f);
+    body(&mut out)?;
+    out.flush()
+}
+
 impl Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = Buffered::new(f);
-        write_tree(&mut out, self.tree(), false)?;
-        out.flush()
+        buffered(f, |out| write_tree(out, self.tree(), false))
     }
 }
 
 impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = Buffered::new(f);
-        write_tree(&mut out, self.shape.tree(), false)?;
-        out.write_char(':')?;
-        write_tree(&mut out, self.stride.tree(), false)?;
-        out.flush()
+        buffered(f, |out| {
+            write_tree(out, self.shape.tree(), false)?;
+            out.write_char(':')?;
+            write_tree(out, self.stride.tree(), false)
+        })
     }
 }
 
