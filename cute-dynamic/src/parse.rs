@@ -117,7 +117,17 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let digits_start = self.pos;
-        while self.pos < self.src.len() && self.src[self.pos].is_ascii_digit() {
+        // Accumulate with the sign so that i64::MIN parses too.
+        let sign = if neg { -1 } else { 1 };
+        let mut v: i64 = 0;
+        while let Some(&c) = self.src.get(self.pos).filter(|c| c.is_ascii_digit()) {
+            v = match v.checked_mul(10).and_then(|v| v.checked_add(sign * i64::from(c - b'0'))) {
+                Some(v) => v,
+                None => {
+                    self.pos = start;
+                    return Err(self.error("an integer that fits in 64 bits"));
+                }
+            };
             self.pos += 1;
         }
         if self.pos == digits_start {
@@ -128,18 +138,6 @@ impl<'a> Parser<'a> {
             self.pos = if marker { digits_start } else { start };
             return Err(self.error(if allow_underscore { "an integer or '_'" } else { "an integer" }));
         }
-        // Accumulate with the sign so that i64::MIN parses too.
-        let sign = if neg { -1 } else { 1 };
-        let mut v: i64 = 0;
-        for &c in &self.src[digits_start..self.pos] {
-            v = match v.checked_mul(10).and_then(|v| v.checked_add(sign * i64::from(c - b'0'))) {
-                Some(v) => v,
-                None => {
-                    self.pos = start;
-                    return Err(self.error("an integer that fits in 64 bits"));
-                }
-            };
-        }
         if v == UNDERSCORE && allow_underscore {
             // In a slice coordinate this value is the `_` marker.
             self.pos = start;
@@ -149,30 +147,44 @@ impl<'a> Parser<'a> {
     }
 
     /// A tuple or integer, appended to `out` as one subtree. (Written in
-    /// place: a parsed tree is never moved while it is built.)
+    /// place: a parsed tree is never moved while it is built.) A loop with
+    /// the nesting in `depth`, not a recursion: a call per element was a
+    /// sixth of the instructions of a parse.
     pub(crate) fn tuple_into(&mut self, out: &mut IntTuple, allow_underscore: bool) -> Result<()> {
-        match self.peek() {
-            Some(b'(') => {
+        let outer = self.depth;
+        loop {
+            // An element: a leaf, `()`, or the start of a tuple.
+            if self.peek() == Some(b'(') {
                 self.enter()?;
                 self.pos += 1;
                 out.open();
                 if !self.eat(b')') {
-                    loop {
-                        self.tuple_into(out, allow_underscore)?;
-                        if self.eat(b')') {
-                            break;
-                        }
-                        self.expect(b',', "',' or ')'")?;
-                    }
+                    continue;
                 }
                 out.close();
                 self.leave();
-                Ok(())
-            }
-            _ => {
+            } else {
                 let v = self.int(allow_underscore)?;
                 out.leaf(v);
-                Ok(())
+            }
+            // After an element: close the tuples that end here, then a
+            // comma before the next element.
+            loop {
+                if self.depth == outer {
+                    return Ok(());
+                }
+                match self.peek() {
+                    Some(b')') => {
+                        self.pos += 1;
+                        out.close();
+                        self.leave();
+                    }
+                    Some(b',') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(self.error("',' or ')'")),
+                }
             }
         }
     }
