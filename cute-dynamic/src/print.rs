@@ -9,7 +9,7 @@ use std::fmt::{self, Display, Write};
 
 /// Writes a tree; `free` prints the slice marker as `_` (slice
 /// coordinates), otherwise every leaf is a number.
-pub(crate) fn write_tree(f: &mut impl Write, t: Tree<'_>, free: bool) -> fmt::Result {
+pub(crate) fn write_tree<W: Write + ?Sized>(f: &mut Buffered<'_, W>, t: Tree<'_>, free: bool) -> fmt::Result {
     let mut vals = t.val.iter();
     // A comma goes before every element that follows a finished one.
     let mut after_element = false;
@@ -17,22 +17,22 @@ pub(crate) fn write_tree(f: &mut impl Write, t: Tree<'_>, free: bool) -> fmt::Re
         match k {
             Tok::Open => {
                 if after_element {
-                    f.write_char(',')?;
+                    f.byte(b',')?;
                 }
-                f.write_char('(')?;
+                f.byte(b'(')?;
                 after_element = false;
             }
             Tok::Close => {
-                f.write_char(')')?;
+                f.byte(b')')?;
                 after_element = true;
             }
             Tok::Leaf => {
                 if after_element {
-                    f.write_char(',')?;
+                    f.byte(b',')?;
                 }
                 match vals.next() {
-                    Some(&UNDERSCORE) if free => f.write_char('_')?,
-                    Some(&v) => write_int(f, v)?,
+                    Some(&UNDERSCORE) if free => f.byte(b'_')?,
+                    Some(&v) => f.int(v)?,
                     None => {}
                 }
                 after_element = true;
@@ -42,33 +42,13 @@ pub(crate) fn write_tree(f: &mut impl Write, t: Tree<'_>, free: bool) -> fmt::Re
     Ok(())
 }
 
-/// Writes an integer without the formatting machinery (printing is on the
-/// benchmarked parse+print path).
-fn write_int(f: &mut impl Write, v: i64) -> fmt::Result {
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut u = v.unsigned_abs();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (u % 10) as u8;
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        f.write_char('-')?;
-    }
-    // Digit by digit: a `str` of the digits would be checked as UTF-8.
-    for &d in &buf[at..] {
-        f.write_char(char::from(d))?;
-    }
-    Ok(())
-}
+/// The room for the longest integer, `-9223372036854775808`.
+const INT_ROOM: usize = 20;
 
-/// Text gathered on the stack and handed on in a few large pieces: every
-/// write through a `Formatter` is an indirect call, one per character
-/// otherwise.
+/// ASCII text gathered on the stack and handed on in a few large pieces:
+/// every write through a `Formatter` is an indirect call, one per character
+/// otherwise. The text of a tree is all ASCII, so bytes are written as they
+/// are, and integers without the formatting machinery.
 pub(crate) struct Buffered<'a, W: Write + ?Sized> {
     out: &'a mut W,
     buf: [u8; 128],
@@ -82,37 +62,44 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
 
     /// Hands on what is gathered.
     fn flush(&mut self) -> fmt::Result {
-        // Only whole `str`s are gathered, so this is valid UTF-8.
+        // Only ASCII is gathered, so this is valid UTF-8.
         let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
         self.len = 0;
         self.out.write_str(text)
     }
-}
 
-impl<W: Write + ?Sized> Write for Buffered<'_, W> {
+    /// Writes one ASCII character.
     #[inline]
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        if self.len + s.len() > self.buf.len() {
+    pub(crate) fn byte(&mut self, b: u8) -> fmt::Result {
+        if self.len == self.buf.len() {
             self.flush()?;
-            if s.len() > self.buf.len() {
-                return self.out.write_str(s);
-            }
         }
-        self.buf[self.len..self.len + s.len()].copy_from_slice(s.as_bytes());
-        self.len += s.len();
+        *self.buf.get_mut(self.len).ok_or(fmt::Error)? = b;
+        self.len += 1;
         Ok(())
     }
 
+    /// Writes an integer in decimal.
     #[inline]
-    fn write_char(&mut self, c: char) -> fmt::Result {
-        match u8::try_from(c) {
-            Ok(b) if b.is_ascii() && self.len < self.buf.len() => {
-                self.buf[self.len] = b;
-                self.len += 1;
-                Ok(())
-            }
-            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+    pub(crate) fn int(&mut self, v: i64) -> fmt::Result {
+        if self.len + INT_ROOM > self.buf.len() {
+            self.flush()?;
         }
+        if v < 0 {
+            self.byte(b'-')?;
+        }
+        let mut u = v.unsigned_abs();
+        if u < 10 {
+            // Most shapes and strides.
+            return self.byte(b'0' + u as u8);
+        }
+        let end = self.len + u.checked_ilog10().unwrap_or(0) as usize + 1;
+        for d in self.buf.get_mut(self.len..end).ok_or(fmt::Error)?.iter_mut().rev() {
+            *d = b'0' + (u % 10) as u8;
+            u /= 10;
+        }
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -137,7 +124,7 @@ impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         buffered(f, |out| {
             write_tree(out, self.shape.tree(), false)?;
-            out.write_char(':')?;
+            out.byte(b':')?;
             write_tree(out, self.stride.tree(), false)
         })
     }
@@ -167,7 +154,7 @@ mod tests {
     use super::*;
 
     /// Text longer than the stack buffer is handed on in several pieces, and
-    /// a single piece longer than the buffer goes straight through.
+    /// an integer is never cut between two.
     #[test]
     fn long_text_prints_whole() {
         let t = IntTuple::flat((1..=60).map(|k| k * 1_000_000_007));
@@ -179,13 +166,18 @@ mod tests {
         let again: IntTuple = text.parse().unwrap();
         assert_eq!(again, t);
 
+        // Integers at the edge of the buffer: each one whole, in one piece
+        // or the next.
         let mut out = String::new();
         let mut b = Buffered::new(&mut out);
-        b.write_str("(").unwrap();
-        b.write_str(&"7,".repeat(100)).unwrap();
-        b.write_char('é').unwrap();
-        b.write_char(')').unwrap();
+        let mut expected = String::new();
+        for k in 0..200 {
+            let v = [i64::MIN, i64::MAX, -1, 0, 9, 10, 99, 100][k % 8];
+            b.int(v).unwrap();
+            b.byte(b',').unwrap();
+            expected.push_str(&format!("{v},"));
+        }
         b.flush().unwrap();
-        assert_eq!(out, format!("({}é)", "7,".repeat(100)));
+        assert_eq!(out, expected);
     }
 }
