@@ -109,6 +109,41 @@ pub enum LayoutError {
         /// What is not supported, as a sentence fragment.
         what: String,
     },
+    /// A tensor's layout reaches offsets outside its storage (at
+    /// construction), or an element of a view lies past the storage (a
+    /// ragged edge of a tiled tensor).
+    OutOfStorage {
+        /// What reaches there, as a sentence fragment.
+        what: String,
+        /// The smallest storage index reached.
+        lo: i64,
+        /// The largest storage index reached.
+        hi: i64,
+        /// The number of elements of the storage.
+        len: usize,
+    },
+    /// Two tensors (or a tensor and a predicate) that an algorithm pairs
+    /// element by element differ in size or in the sizes of their modes.
+    SizeMismatch {
+        /// What was being done.
+        what: String,
+        /// The size that was needed.
+        expected: i64,
+        /// The size that was given.
+        found: i64,
+    },
+    /// Two threads' parts of a tensor reach the same element, so they cannot
+    /// be handed out as disjoint mutable views.
+    Overlap {
+        /// The partition, as text.
+        what: String,
+        /// One thread that reaches the element.
+        first: i64,
+        /// Another thread that reaches it.
+        second: i64,
+        /// The storage index both reach.
+        index: i64,
+    },
     /// An intermediate or final value does not fit in an `i64`.
     Overflow {
         /// The operation whose arithmetic overflowed.
@@ -199,6 +234,15 @@ impl fmt::Display for LayoutError {
                 write!(f, "coordinate {coord} is out of bounds for shape {shape}")
             }
             LayoutError::Unsupported { what } => write!(f, "unsupported: {what}"),
+            LayoutError::OutOfStorage { what, lo, hi, len } => {
+                write!(f, "{what} reaches storage indices {lo}..={hi}, outside a storage of {len} elements")
+            }
+            LayoutError::SizeMismatch { what, expected, found } => {
+                write!(f, "size mismatch in {what}: expected size {expected}, found size {found}")
+            }
+            LayoutError::Overlap { what, first, second, index } => {
+                write!(f, "{what} are not disjoint: threads {first} and {second} both reach storage index {index}")
+            }
             LayoutError::Overflow { operation } => {
                 write!(f, "arithmetic overflow in {operation}: a value does not fit in 64 bits")
             }

@@ -490,6 +490,35 @@ fn crd2idx_tree(c: Tree<'_>, s: Tree<'_>) -> Option<i64> {
     Some(idx)
 }
 
+/// CuTe's `elem_less(a, b)`: every element of `a` is below the element of
+/// `b` at the same position, recursively; the predicate that masks a ragged
+/// edge (`elem_less(coord, shape)` is `true` exactly for the coordinates
+/// inside `shape`).
+///
+/// As CuTe: integers compare with `<`; for two tuples the first
+/// `min(rank)` elements are compared, and `a` longer than `b` is `false`,
+/// `a` shorter (or equal) is decided by the shared elements. An integer
+/// against a tuple (their structures differ) is `false`.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, elem_less};
+/// let shape: IntTuple = "(1000,500)".parse().unwrap();
+/// assert!(elem_less(&"(999,499)".parse().unwrap(), &shape));
+/// assert!(!elem_less(&"(1000,0)".parse().unwrap(), &shape));
+/// assert!(elem_less(&"((1,2),3)".parse().unwrap(), &"((2,3),4)".parse().unwrap()));
+/// ```
+pub fn elem_less(a: &IntTuple, b: &IntTuple) -> bool {
+    elem_less_tree(a.tree(), b.tree())
+}
+
+fn elem_less_tree(a: Tree<'_>, b: Tree<'_>) -> bool {
+    match (a.leaf(), b.leaf()) {
+        (Some(x), Some(y)) => x < y,
+        (None, None) => a.rank() <= b.rank() && a.children().zip(b.children()).all(|(x, y)| elem_less_tree(x, y)),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

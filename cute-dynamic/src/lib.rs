@@ -27,10 +27,13 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-#![forbid(unsafe_code)]
+// Unsafe code only where a comment proves it sound: the disjoint thread
+// parts of `partition_mut` (partition.rs).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod admissible;
+mod algorithm;
 mod coalesce;
 mod complement;
 mod composition;
@@ -42,24 +45,35 @@ mod inverse;
 mod layout;
 mod max_common;
 mod parse;
+mod partition;
 mod print;
 mod print_layout;
 mod product;
 mod slice;
+mod tensor;
 mod tiler;
 
 pub use admissible::is_admissible;
+pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
 pub use composition::{AsTiler, TilerRef, composition};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
 pub use expr::{EvalError, Value, eval};
-pub use int_tuple::{IntTuple, crd2idx, idx2crd};
+pub use int_tuple::{IntTuple, crd2idx, elem_less, idx2crd};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use max_common::{max_common_layout, max_common_vector};
+pub use partition::{
+    Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
+    outer_partition,
+};
 pub use print_layout::print_layout;
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
-pub use slice::{SliceCoord, slice};
+pub use slice::{SliceCoord, slice, slice_and_offset};
+pub use tensor::{
+    Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, WriteTensor, make_fragment_like, make_identity_tensor,
+    make_tensor, make_tensor_at, make_tensor_like,
+};
 pub use tiler::Tiler;

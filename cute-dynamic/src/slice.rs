@@ -12,7 +12,7 @@ use std::str::FromStr;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SliceCoord {
     /// The coordinate, with [`UNDERSCORE`] leaves for the free modes.
-    coord: IntTuple,
+    pub(crate) coord: IntTuple,
 }
 
 impl SliceCoord {
@@ -138,4 +138,95 @@ fn slice_tree(
             Some(l)
         }
     })
+}
+
+/// CuTe's `slice_and_offset(c, L)`: the sublayout of the free (`_`) modes
+/// and the offset of the fixed part, grouped as CuTe groups them.
+///
+/// The rule (CuTe's `slice` of a tuple, used by tensor slicing): a bare `_`
+/// keeps the whole layout; otherwise the sublayout is the flat tuple of the
+/// subtrees under each `_`, in order, whatever the nesting of the
+/// coordinate around them. So one free mode is a rank-1 layout
+/// (`A(2,_)` of a rank-2 `A` is `((2,5,2)):((2,13,100))`). A coordinate
+/// with no `_` gives the one-element layout `1:0`, as [`slice`] does (CuTe's
+/// is the empty layout).
+///
+/// This differs from [`slice`] only in grouping: [`slice`] follows the
+/// paper's Figure 5, which keeps the nesting of the free modes and replaces
+/// a tuple with one free mode by that mode. Both are the same function.
+///
+/// Post-conditions: with `c(k)` the coordinate that fills the `_` of `c`
+/// with the parts of `k` in order, `offset + sub(k) == L(c(k))` for every
+/// `k`; the rank of `sub` is the number of `_` in `c` (unless `c` is `_`).
+///
+/// Errors: as [`slice`].
+///
+/// ```
+/// use cute_dynamic::{Layout, SliceCoord, slice_and_offset};
+/// let a: Layout = "((3,2),(2,5,2)):((4,1),(2,13,100))".parse().unwrap();
+/// let (sub, off) = slice_and_offset(&a, &"(2,_)".parse().unwrap()).unwrap();
+/// assert_eq!((sub.to_string().as_str(), off), ("((2,5,2)):((2,13,100))", 8));
+/// let (sub, off) = slice_and_offset(&a, &"((_,1),(_,_,1))".parse().unwrap()).unwrap();
+/// assert_eq!((sub.to_string().as_str(), off), ("(3,2,5):(4,2,13)", 101));
+/// ```
+pub fn slice_and_offset(layout: &Layout, coord: &SliceCoord) -> Result<(Layout, i64)> {
+    let c = coord.coord.tree();
+    if c.leaf() == Some(UNDERSCORE) {
+        return Ok((layout.clone(), 0));
+    }
+    let mut offset = 0i64;
+    let mut sub = Layout::empty();
+    sub.open();
+    let mut free = 0usize;
+    gather_free(c, layout.shape.tree(), layout.stride.tree(), &mut offset, &mut sub, &mut free).map_err(
+        |e| match e {
+            SliceErr::Rank => LayoutError::RankMismatch {
+                what: format!("slice of {layout} at {coord}"),
+                expected: layout.rank(),
+                found: coord.coord.rank(),
+            },
+            SliceErr::Bounds => LayoutError::OutOfBounds { coord: coord.to_string(), shape: layout.shape.to_string() },
+        },
+    )?;
+    sub.close();
+    if free == 0 {
+        return Ok((Layout::from_parts(IntTuple::int(1), IntTuple::int(0)), offset));
+    }
+    Ok((sub, offset))
+}
+
+/// Appends the subtree under each `_` of `c` to `out` as one mode, and adds
+/// the offset of each fixed integer.
+fn gather_free(
+    c: Tree<'_>,
+    s: Tree<'_>,
+    d: Tree<'_>,
+    offset: &mut i64,
+    out: &mut Layout,
+    free: &mut usize,
+) -> std::result::Result<(), SliceErr> {
+    match c.leaf() {
+        Some(UNDERSCORE) => {
+            out.shape.push_tree(s);
+            out.stride.push_tree(d);
+            *free += 1;
+            return Ok(());
+        }
+        Some(i) => {
+            let size: i64 = s.val.iter().product();
+            if i < 0 || i >= size {
+                return Err(SliceErr::Bounds);
+            }
+            *offset += eval_vals(s.val, d.val, i);
+            return Ok(());
+        }
+        None => {}
+    }
+    if s.leaf().is_some() || c.rank() != s.rank() {
+        return Err(SliceErr::Rank);
+    }
+    for ((ci, si), di) in c.children().zip(s.children()).zip(d.children()) {
+        gather_free(ci, si, di, offset, out, free)?;
+    }
+    Ok(())
 }

@@ -6,7 +6,7 @@
 
 use cute_dynamic::{
     IntTuple, Layout, LayoutError, SliceCoord, Tiler, Value, coalesce, coalesce_by, complement, complement_full,
-    composition, crd2idx, eval, filter, idx2crd, make_layout, slice,
+    composition, crd2idx, eval, filter, idx2crd, make_layout, slice, slice_and_offset,
 };
 use cute_tests::{Pat, compatible, matches, natural, write_tuple};
 use proptest::prelude::*;
@@ -756,6 +756,40 @@ proptest! {
         prop_assert_eq!(hits.len() as i64, sub.size());
         for (k, &i) in hits.iter().enumerate() {
             prop_assert_eq!(offset + sub.eval(k as i64).unwrap(), l.eval(i).unwrap(), "slice({}, {}) at {}", l, p, k);
+        }
+    }
+}
+
+/// The number of `_` in a pattern.
+fn free_count(p: &Pat) -> usize {
+    match p {
+        Pat::Free => 1,
+        Pat::Fix(_) => 0,
+        Pat::Tup(ps) => ps.iter().map(free_count).sum(),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// CuTe's grouping (`slice_and_offset`): the same function as `slice`
+    /// (eq. 10, brute force), with one top-level mode per `_` (the whole
+    /// layout for a bare `_`), each the subtree under its `_`.
+    #[test]
+    fn slice_and_offset_post_conditions(l in layout(1i64..=3, -6i64..=12), choices in prop::collection::vec(any::<u16>(), 12)) {
+        let p = pattern_for(l.shape(), &mut choices.into_iter());
+        let c: SliceCoord = p.to_string().parse().unwrap();
+        let (sub, offset) = slice_and_offset(&l, &c).unwrap();
+        assert_valid(&sub)?;
+        let hits: Vec<i64> = (0..l.size()).filter(|&i| matches(&p, &natural(i, l.shape()), l.shape())).collect();
+        prop_assert_eq!(hits.len() as i64, sub.size());
+        for (k, &i) in hits.iter().enumerate() {
+            prop_assert_eq!(offset + sub.eval(k as i64).unwrap(), l.eval(i).unwrap(), "slice_and_offset({}, {}) at {}", l, p, k);
+        }
+        match (&p, free_count(&p)) {
+            (Pat::Free, _) => prop_assert_eq!(&sub, &l),
+            (_, 0) => prop_assert_eq!(sub.size(), 1),
+            (_, n) => prop_assert_eq!(sub.rank(), n, "slice_and_offset({}, {}) = {}", l, p, sub),
         }
     }
 }

@@ -1,0 +1,539 @@
+//! `Tensor`: data (an engine) composed with a layout (CuTe's `Tensor`).
+//!
+//! A tensor is storage, a base offset into it and a layout: the element at
+//! coordinate `c` is `storage[base + L(c)]`. Changing the layout (slicing,
+//! composing, dividing, tiling, partitioning) makes another view of the same
+//! data; the data never moves.
+//!
+//! Bounds: [`make_tensor`] checks once that every offset of the layout lies
+//! in the storage, and every access is memory-safe. A view made by a divide
+//! or a tile of a ragged tensor reaches past the tensor's shape at its edge,
+//! as in CuTe, which tiles the extended domain (`(1000,500)` by `<128,64>`
+//! gives 8×8 tiles, of which the last row and column stick out). At a
+//! coordinate past the shape the layout gives an offset that is either
+//! another element of the storage (a column-major matrix's next column) or
+//! past the storage ([`Tensor::get`] then returns `OutOfStorage` and
+//! indexing panics). Kernels guard such edges with predication, as in CuTe:
+//! an identity tensor ([`make_identity_tensor`]) tiled exactly like the data
+//! and [`elem_less`](crate::elem_less) against the tensor's shape.
+
+use crate::composition::AsTiler;
+use crate::error::{LayoutError, Result};
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+use crate::slice::{SliceCoord, slice_and_offset};
+use std::ops::{Index, IndexMut};
+
+/// Storage a tensor reads: anything that is a slice of elements.
+///
+/// Implemented for `&[T]`, `&mut [T]`, `Vec<T>`, `Box<[T]>` and `[T; N]`.
+pub trait Engine {
+    /// The element type.
+    type Elem;
+    /// The whole storage.
+    fn as_slice(&self) -> &[Self::Elem];
+}
+
+/// Storage a tensor writes.
+pub trait EngineMut: Engine {
+    /// The whole storage, mutably.
+    fn as_mut_slice(&mut self) -> &mut [Self::Elem];
+}
+
+impl<T> Engine for &[T] {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> Engine for &mut [T] {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> EngineMut for &mut [T] {
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+impl<T> Engine for Vec<T> {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> EngineMut for Vec<T> {
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+impl<T> Engine for Box<[T]> {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T> EngineMut for Box<[T]> {
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+impl<T, const N: usize> Engine for [T; N] {
+    type Elem = T;
+    fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+impl<T, const N: usize> EngineMut for [T; N] {
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+/// A coordinate a tensor (or a layout) can be evaluated at: an integral
+/// coordinate (`i64`), a rank-N one (`(i64, i64)`, `[i64; N]`), or any
+/// [`IntTuple`] weakly congruent to the shape (natural coordinates too).
+pub trait Coord {
+    /// `L(self)`, with the layout's bounds checks.
+    fn eval_in(&self, layout: &Layout) -> Result<i64>;
+}
+
+impl Coord for i64 {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        layout.eval(*self)
+    }
+}
+impl Coord for IntTuple {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        if let Some(i) = self.as_int() { layout.eval(i) } else { layout.eval_coord(self) }
+    }
+}
+impl Coord for &IntTuple {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        (*self).eval_in(layout)
+    }
+}
+impl<const N: usize> Coord for [i64; N] {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        IntTuple::flat(self.iter().copied()).eval_in(layout)
+    }
+}
+impl Coord for (i64, i64) {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        [self.0, self.1].eval_in(layout)
+    }
+}
+impl Coord for (i64, i64, i64) {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        [self.0, self.1, self.2].eval_in(layout)
+    }
+}
+impl Coord for (i64, i64, i64, i64) {
+    fn eval_in(&self, layout: &Layout) -> Result<i64> {
+        [self.0, self.1, self.2, self.3].eval_in(layout)
+    }
+}
+
+/// CuTe's `Tensor`: an engine (the storage) and a layout, plus the base
+/// offset of the layout's origin in the storage.
+///
+/// The element at coordinate `c` is `storage[offset + L(c)]`.
+///
+/// ```
+/// use cute_dynamic::{Layout, make_tensor};
+/// let data: Vec<i32> = (0..24).collect();
+/// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?;  // row-major 4×6
+/// assert_eq!(t[(1, 2)], 8);
+/// assert_eq!(t[5], 7);                                // integral coordinate (column-major order)
+/// let row = t.slice(&"(1,_)".parse()?)?;             // the tensor's row 1
+/// assert_eq!(row.layout().to_string(), "(6):(1)");
+/// assert_eq!((0..6).map(|j| row[j]).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tensor<E> {
+    pub(crate) engine: E,
+    pub(crate) offset: i64,
+    pub(crate) layout: Layout,
+}
+
+/// A tensor over `engine` with `layout`, its origin at storage index 0.
+///
+/// Post-condition: every offset `L(c)` of the layout's domain is an index
+/// of the storage (`0 <= L(c) < len`), so every element of the tensor
+/// exists.
+///
+/// Errors: `OutOfStorage` when the layout reaches an offset below 0 or at
+/// least the storage's length.
+///
+/// ```
+/// use cute_dynamic::{Layout, make_tensor};
+/// let data = [0u8; 32];
+/// assert!(make_tensor(&data[..], "(4,8):(1,4)".parse::<Layout>()?).is_ok());
+/// assert!(make_tensor(&data[..], "(4,8):(1,5)".parse::<Layout>()?).is_err()); // cosize 39 > 32
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_tensor<E: Engine>(engine: E, layout: Layout) -> Result<Tensor<E>> {
+    make_tensor_at(engine, 0, layout)
+}
+
+/// A tensor whose layout origin is storage index `offset` (CuTe's
+/// `make_tensor(ptr + offset, layout)`), for layouts with negative strides.
+///
+/// Post-condition and errors: as [`make_tensor`], for `offset + L(c)`.
+///
+/// ```
+/// use cute_dynamic::{Layout, make_tensor_at};
+/// let data = [10, 11, 12, 13];
+/// let rev = make_tensor_at(&data[..], 3, "4:-1".parse::<Layout>()?)?;
+/// assert_eq!((0..4).map(|i| rev[i]).collect::<Vec<_>>(), [13, 12, 11, 10]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_tensor_at<E: Engine>(engine: E, offset: i64, layout: Layout) -> Result<Tensor<E>> {
+    let len = engine.as_slice().len();
+    let (lo, hi) = offset_range(&layout);
+    let (lo, hi) = (offset.checked_add(lo), offset.checked_add(hi));
+    match (lo, hi) {
+        (Some(lo), Some(hi)) if lo >= 0 && (hi as u128) < len as u128 => Ok(Tensor { engine, offset, layout }),
+        _ => Err(LayoutError::OutOfStorage {
+            what: format!("the layout {layout} at offset {offset}"),
+            lo: lo.unwrap_or(i64::MIN),
+            hi: hi.unwrap_or(i64::MAX),
+            len,
+        }),
+    }
+}
+
+/// The smallest and largest offset of a layout's domain (exact, and never
+/// overflowing: a layout's offsets fit in `i64` by its invariants).
+pub(crate) fn offset_range(layout: &Layout) -> (i64, i64) {
+    layout.pairs().fold((0i64, 0i64), |(lo, hi), (s, d)| {
+        let span = (s - 1) * d;
+        if span < 0 { (lo + span, hi) } else { (lo, hi + span) }
+    })
+}
+
+/// An owned tensor of default values with a compact column-major layout of
+/// `layout`'s shape: CuTe's `make_tensor_like` for run-time shapes (CuTe
+/// orders strides like the source only for static strides; run-time ones
+/// count as column-major).
+///
+/// Post-conditions: the result's shape equals `layout.shape()`, its layout
+/// is a bijection onto `0..size`, and every element is `T::default()`.
+///
+/// ```
+/// use cute_dynamic::{Layout, make_tensor_like};
+/// let l: Layout = "(4,(2,3)):(3,(1,12))".parse()?;
+/// let t = make_tensor_like::<f32>(&l)?;
+/// assert_eq!(t.layout().to_string(), "(4,(2,3)):(1,(4,8))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_tensor_like<T: Clone + Default>(layout: &Layout) -> Result<Tensor<Vec<T>>> {
+    let compact = Layout::column_major(layout.shape())?;
+    let n = usize::try_from(compact.size()).map_err(|_| LayoutError::Overflow { operation: "tensor storage" })?;
+    make_tensor(vec![T::default(); n], compact)
+}
+
+/// CuTe's `make_fragment_like`: for run-time shapes the same as
+/// [`make_tensor_like`] (a register fragment in a kernel; owned storage
+/// here).
+///
+/// ```
+/// use cute_dynamic::{Layout, make_fragment_like};
+/// let f = make_fragment_like::<i64>(&"(2,4):(8,1)".parse::<Layout>()?)?;
+/// assert_eq!(f.layout().to_string(), "(2,4):(1,2)");
+/// assert!((0..8).all(|i| f[i] == 0));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_fragment_like<T: Clone + Default>(layout: &Layout) -> Result<Tensor<Vec<T>>> {
+    make_tensor_like(layout)
+}
+
+impl<E> Tensor<E> {
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The shape of the layout.
+    pub fn shape(&self) -> &IntTuple {
+        self.layout.shape()
+    }
+
+    /// The number of elements (the size of the layout).
+    pub fn size(&self) -> i64 {
+        self.layout.size()
+    }
+
+    /// The rank of the layout.
+    pub fn rank(&self) -> usize {
+        self.layout.rank()
+    }
+
+    /// The storage index of the layout's origin.
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// The view of the same data at `offset + L'(c)`: the layout replaced,
+    /// the data untouched. Views may reach past the storage (see the module
+    /// documentation), so this never fails.
+    fn relayout(self, offset: i64, layout: Layout) -> Tensor<E> {
+        Tensor { engine: self.engine, offset, layout }
+    }
+
+    /// Slicing with `_` (CuTe's `tensor(c)` with underscores): the view of
+    /// the free modes at the fixed part of `coord`, its layout and offset as
+    /// [`slice_and_offset`] gives them (`A(2,_)` of
+    /// `((3,2),(2,5,2)):((4,1),(2,13,100))` is `((2,5,2)):((2,13,100))` at
+    /// offset 8).
+    ///
+    /// Post-condition: `result.get(k)` is `self.get(c(k))`, where `c(k)`
+    /// fills the `_` of `coord` with the parts of `k`.
+    ///
+    /// Errors: those of [`slice_and_offset`]; `Overflow` if the new origin
+    /// does not fit.
+    pub fn slice(self, coord: &SliceCoord) -> Result<Tensor<E>> {
+        let (sub, off) = slice_and_offset(&self.layout, coord)?;
+        let offset = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "tensor slice" })?;
+        Ok(self.relayout(offset, sub))
+    }
+
+    /// The tensor viewed through `composition(L, tiler)`: `result(c) ==
+    /// self(tiler(c))` (the data does not move).
+    ///
+    /// Errors: those of [`composition`](crate::composition).
+    pub fn compose<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
+        let l = crate::composition(&self.layout, tiler)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
+    /// The tensor viewed through [`logical_divide`](crate::logical_divide)
+    /// of its layout.
+    ///
+    /// Errors: those of [`logical_divide`](crate::logical_divide).
+    pub fn logical_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
+        let l = crate::logical_divide(&self.layout, tiler)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
+    /// The tensor viewed through [`zipped_divide`](crate::zipped_divide) of
+    /// its layout: `((tile modes), (rest modes))`.
+    ///
+    /// Errors: those of [`zipped_divide`](crate::zipped_divide).
+    pub fn zipped_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
+        let l = crate::zipped_divide(&self.layout, tiler)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
+    /// The tensor viewed through [`tiled_divide`](crate::tiled_divide) of its layout.
+    ///
+    /// Errors: those of [`tiled_divide`](crate::tiled_divide).
+    pub fn tiled_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
+        let l = crate::tiled_divide(&self.layout, tiler)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
+    /// The tensor viewed through [`flat_divide`](crate::flat_divide) of its layout.
+    ///
+    /// Errors: those of [`flat_divide`](crate::flat_divide).
+    pub fn flat_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
+        let l = crate::flat_divide(&self.layout, tiler)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
+    /// The storage index of the element at `c`, checked against the layout's
+    /// domain and against a storage of `len` elements.
+    fn index_of<C: Coord>(&self, c: &C, len: usize) -> Result<usize> {
+        let off = c.eval_in(&self.layout)?;
+        let idx = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "tensor offset" })?;
+        match usize::try_from(idx) {
+            Ok(i) if i < len => Ok(i),
+            _ => Err(LayoutError::OutOfStorage {
+                what: "an element of a tensor view (a ragged edge?)".to_string(),
+                lo: idx,
+                hi: idx,
+                len,
+            }),
+        }
+    }
+}
+
+impl<E: Engine> Tensor<E> {
+    /// The element at `c` (integral, rank-N or natural coordinate).
+    ///
+    /// Errors: `OutOfBounds`/`RankMismatch` for a coordinate outside the
+    /// layout's domain, `OutOfStorage` for an element of a view past the
+    /// storage (a ragged edge).
+    pub fn get<C: Coord>(&self, c: C) -> Result<&E::Elem> {
+        let s = self.engine.as_slice();
+        let i = self.index_of(&c, s.len())?;
+        Ok(&s[i])
+    }
+
+    /// A read-only view of the same elements.
+    pub fn view(&self) -> Tensor<&[E::Elem]> {
+        Tensor { engine: self.engine.as_slice(), offset: self.offset, layout: self.layout.clone() }
+    }
+}
+
+impl<E: EngineMut> Tensor<E> {
+    /// The element at `c`, mutably. Errors as [`Tensor::get`].
+    pub fn get_mut<C: Coord>(&mut self, c: C) -> Result<&mut E::Elem> {
+        let len = self.engine.as_slice().len();
+        let i = self.index_of(&c, len)?;
+        Ok(&mut self.engine.as_mut_slice()[i])
+    }
+
+    /// A mutable view of the same elements.
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem]> {
+        Tensor { engine: self.engine.as_mut_slice(), offset: self.offset, layout: self.layout.clone() }
+    }
+}
+
+impl<E: Engine, C: Coord> Index<C> for Tensor<E> {
+    type Output = E::Elem;
+    /// Panics with the error of [`Tensor::get`].
+    fn index(&self, c: C) -> &E::Elem {
+        match self.get(c) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+impl<E: EngineMut, C: Coord> IndexMut<C> for Tensor<E> {
+    /// Panics with the error of [`Tensor::get_mut`].
+    fn index_mut(&mut self, c: C) -> &mut E::Elem {
+        match self.get_mut(c) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// The engine of an identity tensor: the "element" at an offset is the
+/// natural coordinate that offset encodes (see [`make_identity_tensor`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coords {
+    /// The shape whose coordinates are encoded (the tree of the result).
+    shape: IntTuple,
+    /// Bits per leaf of the encoding.
+    bits: u32,
+}
+
+/// CuTe's `make_identity_tensor(shape)`: a tensor whose element at each
+/// natural coordinate of `shape` is that coordinate, to be tiled and
+/// partitioned exactly like the data it guards (predication at ragged
+/// edges, with [`elem_less`](crate::elem_less)).
+///
+/// Encoding (until layouts carry CuTe's basis strides `1@i`): leaf `i` of
+/// the shape (of `n` leaves) gets stride `2^(b·i)` with `b = 62 / n` bits,
+/// so an offset is the coordinate's leaves written in base `2^b` and
+/// decodes back exactly, also for coordinates past the shape (the extended
+/// domain a tile reaches at a ragged edge). Every extent must be below
+/// `2^(b-1)`, and tiles must not reach coordinates of `2^b` or more
+/// (for 2 leaves that is 2^31, for 4 leaves 2^15). The by-mode tilers of
+/// `local_tile` and `local_partition` split each mode alone, so the identity
+/// tensor and a data tensor of the same shape are tiled into the same
+/// shapes.
+///
+/// Post-conditions: `t.get(c)` is the natural form of `c` for every
+/// coordinate `c` of `shape` (an integral `c` gives its natural coordinate);
+/// the layout's shape is `shape`.
+///
+/// Errors: `Overflow` when an extent is too large for the encoding,
+/// `NonPositiveShape` for an extent below 1.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, make_identity_tensor};
+/// let id = make_identity_tensor(&"(4,(2,3))".parse()?)?;
+/// assert_eq!(id.get(13)?.to_string(), "(1,(1,1))");
+/// let c: IntTuple = "(2,(1,2))".parse()?;
+/// assert_eq!(id.get(&c)?, c);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_identity_tensor(shape: &IntTuple) -> Result<Tensor<Coords>> {
+    let n = shape.leaf_count().max(1) as u32;
+    let bits = 62 / n;
+    let limit = 1i64 << (bits - 1).min(62);
+    if let Some(&s) = shape.vals().iter().find(|&&s| s < 1) {
+        let _ = s;
+        return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
+    }
+    if shape.vals().iter().any(|&s| s >= limit) {
+        return Err(LayoutError::Overflow {
+            operation: "identity tensor encoding (an extent too large for its leaf count)",
+        });
+    }
+    let mut stride = shape.clone();
+    for (i, v) in stride.vals_mut().iter_mut().enumerate() {
+        *v = 1i64 << (bits * i as u32);
+    }
+    let layout = Layout::new(shape.clone(), stride)?;
+    Ok(Tensor { engine: Coords { shape: shape.clone(), bits }, offset: 0, layout })
+}
+
+impl Tensor<Coords> {
+    /// The coordinate at `c`: the natural coordinate of the identity tensor
+    /// this view was made from.
+    ///
+    /// Errors: `OutOfBounds`/`RankMismatch` for a coordinate outside this
+    /// view's domain.
+    pub fn get<C: Coord>(&self, c: C) -> Result<IntTuple> {
+        let off = c.eval_in(&self.layout)?;
+        let code = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "identity tensor" })?;
+        let mask = (1i64 << self.engine.bits) - 1;
+        let mut out = self.engine.shape.clone();
+        for (i, v) in out.vals_mut().iter_mut().enumerate() {
+            *v = (code >> (self.engine.bits * i as u32)) & mask;
+        }
+        Ok(out)
+    }
+}
+
+/// Read access to the elements of a tensor-like value by coordinate: what
+/// the algorithms ([`copy`](crate::copy), [`gemm`](crate::gemm), ...) take,
+/// so they work on tensors and on the thread parts of
+/// [`partition_mut`](Tensor::partition_mut) alike.
+pub trait ReadTensor {
+    /// The element type.
+    type Elem;
+    /// The layout.
+    fn layout(&self) -> &Layout;
+    /// The element at `c`, with the bounds checks of [`Tensor::get`].
+    fn read<C: Coord>(&self, c: C) -> Result<&Self::Elem>;
+}
+
+/// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
+pub trait WriteTensor: ReadTensor {
+    /// The element at `c`, mutably, with the bounds checks of [`Tensor::get`].
+    fn write<C: Coord>(&mut self, c: C) -> Result<&mut Self::Elem>;
+}
+
+impl<E: Engine> ReadTensor for Tensor<E> {
+    type Elem = E::Elem;
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    fn read<C: Coord>(&self, c: C) -> Result<&E::Elem> {
+        self.get(c)
+    }
+}
+
+impl<E: EngineMut> WriteTensor for Tensor<E> {
+    fn write<C: Coord>(&mut self, c: C) -> Result<&mut E::Elem> {
+        self.get_mut(c)
+    }
+}

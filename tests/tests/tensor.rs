@@ -1,0 +1,612 @@
+//! Tensors of cute-dynamic: construction and bounds, access, slicing as
+//! CuTe slices, tiling and partitioning with CuTe's semantics, predication
+//! with identity tensors at ragged edges, disjoint mutable thread parts, the
+//! reference algorithms, and a tiled, predicated, multi-threaded GEMM
+//! written with them and checked against the naive product.
+
+use cute_dynamic::Step::{Drop, Keep};
+use cute_dynamic::{
+    IntTuple, Layout, LayoutError, SliceCoord, Tensor, Tiler, axpby, clear, copy, copy_if, elem_less, fill, gemm,
+    inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected, make_fragment_like,
+    make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like, outer_partition, zipped_divide,
+};
+use std::collections::HashMap;
+
+fn lay(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+fn tup(s: &str) -> IntTuple {
+    s.parse().unwrap()
+}
+
+fn sc(s: &str) -> SliceCoord {
+    s.parse().unwrap()
+}
+
+/// Deterministic test data: element `i` of a storage is `f(i)`.
+fn data(n: usize) -> Vec<i64> {
+    (0..n as i64).map(|i| i * 7 % 1009).collect()
+}
+
+// ---------------------------------------------------------------------------
+// construction, bounds and access
+
+#[test]
+fn make_tensor_checks_the_whole_layout_once() {
+    let d = data(32);
+    assert!(make_tensor(&d[..], lay("(4,8):(1,4)")).is_ok());
+    // cosize 39 > 32
+    let e = make_tensor(&d[..], lay("(4,8):(1,5)")).unwrap_err();
+    assert!(matches!(e, LayoutError::OutOfStorage { lo: 0, hi: 38, len: 32, .. }), "{e:?}");
+    assert!(e.to_string().contains("38") && e.to_string().contains("32"), "{e}");
+    // A negative stride reaches below the origin unless the origin moves.
+    assert!(matches!(make_tensor(&d[..], lay("4:-1")), Err(LayoutError::OutOfStorage { lo: -3, .. })));
+    let t = make_tensor_at(&d[..], 3, lay("4:-1")).unwrap();
+    assert_eq!((0..4).map(|i| t[i]).collect::<Vec<_>>(), [d[3], d[2], d[1], d[0]]);
+    assert!(make_tensor_at(&d[..], 29, lay("4:1")).is_err());
+    assert!(make_tensor_at(&d[..], 28, lay("4:1")).is_ok());
+}
+
+#[test]
+fn access_at_integral_rank_n_and_natural_coordinates() {
+    let d = data(64);
+    let l = lay("((2,2),(4,2)):((1,8),(2,16))");
+    let t = make_tensor(&d[..], l.clone()).unwrap();
+    for i in 0..l.size() {
+        let want = d[l.eval(i).unwrap() as usize];
+        assert_eq!(t[i], want);
+        assert_eq!(*t.get(cute_dynamic::idx2crd(i, l.shape()).unwrap()).unwrap(), want);
+    }
+    assert_eq!(t[(2, 5)], d[26]);
+    assert_eq!(t[&tup("((0,1),(1,1))")], d[26]);
+    assert!(matches!(t.get(32), Err(LayoutError::OutOfBounds { .. })));
+    assert!(matches!(t.get((4, 0)), Err(LayoutError::OutOfBounds { .. })));
+    assert!(matches!(t.get((1, 1, 1)), Err(LayoutError::RankMismatch { .. })));
+}
+
+#[test]
+fn writes_go_through_the_layout() {
+    let mut d = vec![0i64; 12];
+    let mut t = make_tensor(&mut d[..], lay("(3,4):(4,1)")).unwrap();
+    for i in 0..3 {
+        for j in 0..4 {
+            t[(i, j)] = 10 * i + j;
+        }
+    }
+    assert_eq!(d, [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23]);
+}
+
+#[test]
+fn owned_tensors_are_compact_column_major() {
+    let t = make_tensor_like::<i32>(&lay("(4,(2,3)):(3,(1,12))")).unwrap();
+    assert_eq!(t.layout().to_string(), "(4,(2,3)):(1,(4,8))");
+    assert_eq!(t.engine().len(), 24);
+    let f = make_fragment_like::<bool>(&lay("((2,2),3):((0,1),9)")).unwrap();
+    assert_eq!(f.layout().to_string(), "((2,2),3):((1,2),4)");
+    assert!((0..12).all(|i| !f[i]));
+}
+
+// ---------------------------------------------------------------------------
+// slicing as CuTe slices
+
+#[test]
+fn slicing_follows_cute() {
+    // The example: A(2,_) of ((_3,2),(2,_5,_2)):((4,1),(_2,13,100)).
+    let d = data(400);
+    let t = make_tensor(&d[..], lay("((3,2),(2,5,2)):((4,1),(2,13,100))")).unwrap();
+    let row = t.clone().slice(&sc("(2,_)")).unwrap();
+    assert_eq!(row.layout().to_string(), "((2,5,2)):((2,13,100))");
+    assert_eq!(row.offset(), 8);
+    for j in 0..20 {
+        assert_eq!(row[j], t[(2, j)]);
+    }
+    // Free modes at several depths are gathered flat, in order.
+    let s = t.clone().slice(&sc("((_,1),(_,_,1))")).unwrap();
+    assert_eq!(s.layout().to_string(), "(3,2,5):(4,2,13)");
+    assert_eq!(s.offset(), 101);
+    assert_eq!(s[(2, 1, 4)], t[&tup("((2,1),(1,4,1))")]);
+    // A bare `_` keeps the tensor as it is.
+    assert_eq!(t.clone().slice(&sc("_")).unwrap(), t);
+}
+
+// ---------------------------------------------------------------------------
+// tiling and partitioning
+
+#[test]
+fn local_tile_of_a_ragged_matrix() {
+    // (1000,500) column-major, tiled 128×64: 8×8 tiles, the last ones ragged.
+    let (m, n) = (1000i64, 500i64);
+    let d = data((m * n) as usize);
+    let mt = make_tensor(&d[..], lay("(1000,500):(1,1000)")).unwrap();
+    let id = make_identity_tensor(&tup("(1000,500)")).unwrap();
+    let tiled = zipped_divide(mt.layout(), &tup("(128,64)")).unwrap();
+    assert_eq!(tiled.to_string(), "((128,64),(8,8)):((1,1000),(128,64000))");
+    for (bx, by) in [(0, 0), (2, 3), (7, 0), (0, 7), (7, 7)] {
+        let coord = sc(&format!("({bx},{by})"));
+        let blk = local_tile(mt.clone(), &tup("(128,64)"), &coord).unwrap();
+        let cblk = local_tile(id.clone(), &tup("(128,64)"), &coord).unwrap();
+        assert_eq!(blk.layout().to_string(), "(128,64):(1,1000)");
+        assert_eq!(cblk.layout().shape(), blk.layout().shape(), "tiled exactly like the data");
+        for i in (0..128).step_by(9) {
+            for j in (0..64).step_by(5) {
+                let (r, c) = (128 * bx + i, 64 * by + j);
+                // The identity tensor gives the matrix coordinate, past the edge too.
+                assert_eq!(cblk.get((i, j)).unwrap(), IntTuple::flat([r, c]));
+                let inside = elem_less(&cblk.get((i, j)).unwrap(), &tup("(1000,500)"));
+                assert_eq!(inside, r < m && c < n);
+                if inside {
+                    assert_eq!(blk[(i, j)], d[(r + c * m) as usize]);
+                }
+            }
+        }
+    }
+    // Past the last column the block reaches past the storage: an error, not memory.
+    let blk = local_tile(mt, &tup("(128,64)"), &sc("(7,7)")).unwrap();
+    assert!(matches!(blk.get((127, 63)), Err(LayoutError::OutOfStorage { .. })));
+}
+
+#[test]
+fn inner_and_outer_partition_slice_the_two_modes_of_zipped_divide() {
+    let d = data(16 * 24);
+    let t = make_tensor(&d[..], lay("(16,24):(24,1)")).unwrap();
+    let tiler = tup("(4,6)");
+    let z = t.clone().zipped_divide(&tiler).unwrap();
+    for (a, b) in [(0, 0), (1, 2), (3, 3)] {
+        let inner = inner_partition(t.clone(), &tiler, &sc(&format!("({a},{b})"))).unwrap();
+        let outer = outer_partition(t.clone(), &tiler, &sc(&format!("({a},{b})"))).unwrap();
+        assert_eq!(inner.size(), 24);
+        assert_eq!(outer.size(), 16);
+        for i in 0..4 {
+            for j in 0..6 {
+                assert_eq!(inner[(i, j)], z[&tup(&format!("(({i},{j}),({a},{b}))"))]);
+            }
+        }
+        for i in 0..4 {
+            for j in 0..4 {
+                assert_eq!(outer[(i, j)], z[&tup(&format!("(({a},{b}),({i},{j}))"))]);
+            }
+        }
+    }
+    // An integer indexes the whole mode; a short tuple is padded with `_`.
+    let flat = inner_partition(t.clone(), &tiler, &sc("5")).unwrap();
+    let tup_ = inner_partition(t.clone(), &tiler, &sc("(1,1)")).unwrap();
+    assert_eq!(flat, tup_);
+    let t3 = make_tensor(&d[..], lay("(16,6,4):(1,16,96)")).unwrap();
+    let blk = inner_partition(t3, &tup("(4,3)"), &sc("(1,1)")).unwrap();
+    assert_eq!(blk.layout().to_string(), "(4,3,4):(1,16,96)", "the third mode stays free");
+    assert!(matches!(inner_partition(t, &tiler, &sc("(1,1,1)")), Err(LayoutError::RankMismatch { .. })));
+}
+
+#[test]
+fn local_tile_with_projections_serves_a_b_and_c() {
+    let (a, b, c) = (data(64 * 12), data(48 * 12), vec![0i64; 64 * 48]);
+    let ma = make_tensor(&a[..], lay("(64,12):(1,64)")).unwrap(); // (M,K)
+    let mb = make_tensor(&b[..], lay("(48,12):(12,1)")).unwrap(); // (N,K)
+    let mc = make_tensor(&c[..], lay("(64,48):(1,64)")).unwrap(); // (M,N)
+    let tiler = Tiler::from_shape(&tup("(32,16,4)")).unwrap();
+    let coord = sc("(1,2,_)");
+    let ga = local_tile_projected(ma.clone(), &tiler, &coord, &[Keep, Drop, Keep]).unwrap();
+    let gb = local_tile_projected(mb.clone(), &tiler, &coord, &[Drop, Keep, Keep]).unwrap();
+    let gc = local_tile_projected(mc, &tiler, &coord, &[Keep, Keep, Drop]).unwrap();
+    assert_eq!(ga.layout().shape().to_string(), "(32,4,3)"); // (BLK_M,BLK_K,k)
+    assert_eq!(gb.layout().shape().to_string(), "(16,4,3)"); // (BLK_N,BLK_K,k)
+    assert_eq!(gc.layout().shape().to_string(), "(32,16)"); //  (BLK_M,BLK_N)
+    assert_eq!(ga[(5, 3, 2)], ma[(32 + 5, 2 * 4 + 3)]);
+    assert_eq!(gb[(5, 3, 2)], mb[(32 + 5, 2 * 4 + 3)]);
+    assert_eq!(gc.offset(), 32 + 32 * 64);
+    assert!(matches!(local_tile_projected(ma, &tiler, &coord, &[Keep, Drop]), Err(LayoutError::RankMismatch { .. })));
+}
+
+#[test]
+fn local_partition_gives_each_thread_its_share() {
+    // 32 threads in a row-major (2,16) arrangement over a (16,64) tile.
+    let d: Vec<i64> = (0..16 * 64).collect();
+    let t = make_tensor(&d[..], lay("(16,64):(1,16)")).unwrap();
+    let thr = lay("(2,16):(16,1)");
+    let mut owner: HashMap<i64, i64> = HashMap::new();
+    for tid in 0..32 {
+        let p = local_partition(t.clone(), &thr, tid).unwrap();
+        assert_eq!(p.layout().shape().to_string(), "(8,4)");
+        let (tr, tc) = (tid / 16, tid % 16);
+        for i in 0..8 {
+            for j in 0..4 {
+                let v = p[(i, j)];
+                // Thread (tr,tc) owns rows tr, tr+2, ... and columns tc, tc+16, ...
+                assert_eq!((v % 16, v / 16), (tr + 2 * i, tc + 16 * j));
+                assert!(owner.insert(v, tid).is_none(), "element {v} given twice");
+            }
+        }
+    }
+    assert_eq!(owner.len(), 16 * 64);
+    assert!(matches!(local_partition(t.clone(), &thr, 32), Err(LayoutError::OutOfBounds { .. })));
+    // Projected: A (M,K) is split by the M mode of the threads only.
+    let pa = local_partition_projected(t, &lay("(2,16,1):(16,1,0)"), 17, &[Keep, Drop, Keep]).unwrap();
+    assert_eq!(pa.layout().to_string(), "(8,64):(2,16)");
+    assert_eq!(pa[(0, 0)], 1);
+}
+
+#[test]
+fn identity_tensors_map_coordinates_to_themselves() {
+    for s in ["8", "(4,8)", "(2,(3,4))", "((2,2),(3,(2,2)))", "(1000,500)"] {
+        let shape = tup(s);
+        let id = make_identity_tensor(&shape).unwrap();
+        assert_eq!(id.shape(), &shape);
+        for i in (0..id.size()).step_by(if id.size() > 1000 { 997 } else { 1 }) {
+            let want = cute_tests::natural(i, &shape);
+            assert_eq!(id.get(i).unwrap(), want, "{s} at {i}");
+            assert_eq!(id.get(&want).unwrap(), want);
+        }
+    }
+    assert!(make_identity_tensor(&tup("(4,0)")).is_err());
+    // 4 leaves leave 15 bits each: extents up to 2^14 - 1.
+    assert!(make_identity_tensor(&tup("(16383,2,2,2)")).is_ok());
+    assert!(matches!(make_identity_tensor(&tup("(16384,2,2,2)")), Err(LayoutError::Overflow { .. })));
+}
+
+#[test]
+fn elem_less_is_cutes() {
+    let s = tup("(4,(2,3))");
+    assert!(elem_less(&tup("(3,(1,2))"), &s));
+    assert!(!elem_less(&tup("(4,(1,2))"), &s));
+    assert!(!elem_less(&tup("(3,(1,3))"), &s));
+    assert!(elem_less(&tup("(1,2)"), &tup("(2,3,4)")), "a shorter tuple compares its shared elements");
+    assert!(!elem_less(&tup("(1,2,3)"), &tup("(2,3)")), "a longer tuple is not less");
+    assert!(!elem_less(&tup("((1,1),2)"), &tup("(3,3)")), "structures differ");
+}
+
+// ---------------------------------------------------------------------------
+// disjoint mutable thread parts
+
+#[test]
+fn partition_mut_hands_out_disjoint_parts_that_threads_fill() {
+    let mut d = vec![-1i64; 32 * 24];
+    let t = make_tensor(&mut d[..], lay("(32,24):(1,32)")).unwrap();
+    let thr = lay("(8,4):(4,1)"); // 32 threads, row-major
+    let parts = t.partition_mut(&thr).unwrap();
+    assert_eq!(parts.len(), 32);
+    std::thread::scope(|s| {
+        for (tid, mut p) in parts.into_iter().enumerate() {
+            s.spawn(move || {
+                for i in 0..p.size() {
+                    p[i] = tid as i64;
+                }
+            });
+        }
+    });
+    // Each element holds the thread that local_partition assigns it.
+    let view = make_tensor(&d[..], lay("(32,24):(1,32)")).unwrap();
+    for tid in 0..32 {
+        let p = local_partition(view.clone(), &thr, tid).unwrap();
+        for i in 0..p.size() {
+            assert_eq!(p[i], tid);
+        }
+    }
+    assert!(d.iter().all(|&v| v >= 0), "every element written");
+}
+
+#[test]
+fn partition_mut_refuses_overlapping_parts() {
+    let mut d = [0u8; 64];
+    // A thread layout that is not a bijection: threads 0 and 2 get the same coordinate.
+    let t = make_tensor(&mut d[..], lay("(8,8):(1,8)")).unwrap();
+    let e = t.partition_mut(&lay("(2,2):(1,1)")).unwrap_err();
+    assert!(matches!(e, LayoutError::Overlap { first: 0, second: 2, .. }), "{e:?}");
+    assert!(e.to_string().contains("not disjoint"), "{e}");
+    // A broadcast (stride-0) mode split across threads.
+    let t = make_tensor(&mut d[..], lay("(8,8):(1,0)")).unwrap();
+    assert!(matches!(t.partition_mut(&lay("(4,2):(1,4)")), Err(LayoutError::Overlap { .. })));
+    // The same broadcast mode kept inside each thread is fine.
+    let t = make_tensor(&mut d[..], lay("(8,8):(1,0)")).unwrap();
+    assert!(t.partition_mut(&lay("(8,1):(1,0)")).is_ok());
+}
+
+#[test]
+fn thread_parts_slice_within_themselves() {
+    let mut d = vec![0i64; 64];
+    let t = make_tensor(&mut d[..], lay("(8,8):(1,8)")).unwrap();
+    let mut parts = t.partition_mut(&lay("(2,2):(1,2)")).unwrap();
+    let p3 = parts.pop().unwrap();
+    assert_eq!(p3.layout().to_string(), "(4,4):(2,16)");
+    let mut col = p3.slice(&sc("(_,2)")).unwrap();
+    for i in 0..4 {
+        col[i] = 1;
+    }
+    let ones: Vec<usize> = d.iter().enumerate().filter(|(_, v)| **v == 1).map(|(i, _)| i).collect();
+    // thread 3 = (1,1): rows 1,3,5,7 of column 1 + 2·2 = 5
+    assert_eq!(ones, [41, 43, 45, 47]);
+}
+
+#[test]
+fn partition_mut_counts_the_ragged_extension_of_a_tile() {
+    // A 32-row tile of a 7-row column-major matrix wraps into the next
+    // columns: its rows past 7 alias elements other threads of the same tile
+    // own, so the parts would not be disjoint.
+    let mut d = vec![0i64; 7 * 5];
+    let m = make_tensor(&mut d[..], lay("(7,5):(1,7)")).unwrap();
+    let tile = local_tile(m, &tup("(32,16)"), &sc("(0,0)")).unwrap();
+    assert!(matches!(tile.partition_mut(&lay("(8,4):(1,8)")), Err(LayoutError::Overlap { .. })));
+}
+
+// ---------------------------------------------------------------------------
+// algorithms
+
+#[test]
+fn fill_clear_copy_axpby() {
+    let mut a = vec![0i64; 12];
+    let mut t = make_tensor(&mut a[..], lay("(3,4):(4,1)")).unwrap();
+    fill(&mut t, 5).unwrap();
+    assert!(a.iter().all(|&v| v == 5));
+    let mut t = make_tensor(&mut a[..], lay("(3,2):(4,2)")).unwrap();
+    clear(&mut t).unwrap();
+    assert_eq!(a, [0, 5, 0, 5, 0, 5, 0, 5, 0, 5, 0, 5]);
+
+    let src: Vec<i64> = (0..12).collect();
+    let mut dst = [0i64; 12];
+    let s = make_tensor(&src[..], lay("(3,4):(4,1)")).unwrap();
+    let mut dt = make_tensor(&mut dst[..], lay("(3,4):(1,3)")).unwrap();
+    copy(&s, &mut dt).unwrap();
+    for i in 0..3 {
+        for j in 0..4 {
+            assert_eq!(dst[(i + 3 * j) as usize], src[(4 * i + j) as usize]);
+        }
+    }
+    let mut short = [0i64; 4];
+    let e = copy(&s, &mut make_tensor(&mut short[..], lay("4:1")).unwrap()).unwrap_err();
+    assert!(matches!(e, LayoutError::SizeMismatch { expected: 12, found: 4, .. }), "{e:?}");
+
+    let x: Vec<i64> = (1..=6).collect();
+    let mut y = vec![10i64; 6];
+    axpby(3, &make_tensor(&x[..], lay("6:1")).unwrap(), -1, &mut make_tensor(&mut y[..], lay("(2,3):(3,1)")).unwrap())
+        .unwrap();
+    // y(i) = 3·x(i) - 10 with y's layout (2,3):(3,1): y[0]=x(0), y[3]=x(1), y[1]=x(2), ...
+    assert_eq!(y, [3 - 10, 9 - 10, 15 - 10, 6 - 10, 12 - 10, 18 - 10]);
+}
+
+#[test]
+fn copy_if_touches_only_the_predicated_elements() {
+    let src: Vec<i64> = (100..108).collect();
+    let mut dst = vec![0i64; 8];
+    let pred: Vec<bool> = (0..8).map(|i| i % 3 == 0).collect();
+    let l = lay("(2,4):(1,2)");
+    copy_if(
+        &make_tensor(&pred[..], l.clone()).unwrap(),
+        &make_tensor(&src[..], l.clone()).unwrap(),
+        &mut make_tensor(&mut dst[..], l).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(dst, [100, 0, 0, 103, 0, 0, 106, 0]);
+}
+
+/// Fills a tensor of the given layout with `seed`-dependent values.
+fn filled(l: &str, seed: i64) -> (Vec<i64>, Layout) {
+    let l = lay(l);
+    let n = l.cosize() as usize;
+    ((0..n as i64).map(|i| (i * 31 + seed * 17) % 23 - 11).collect(), l)
+}
+
+#[test]
+fn gemm_dispatches_on_ranks_as_cute() {
+    // (V) x (V) => (V)
+    let (a, la) = filled("6:2", 1);
+    let (b, lb) = filled("((2,3)):((3,1))", 2); // rank 1, hierarchical
+    let (mut c, lc) = filled("6:1", 3);
+    let c0 = c.clone();
+    gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb.clone()).unwrap(),
+        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
+    )
+    .unwrap();
+    for v in 0..6 {
+        let (x, y) = (a[la.eval(v).unwrap() as usize], b[lb.eval(v).unwrap() as usize]);
+        assert_eq!(c[lc.eval(v).unwrap() as usize], c0[lc.eval(v).unwrap() as usize] + x * y);
+    }
+    // (M) x (N) => (M,N)
+    let (a, la) = filled("4:1", 4);
+    let (b, lb) = filled("3:2", 5);
+    let (mut c, lc) = filled("(4,3):(3,1)", 6);
+    let c0 = c.clone();
+    gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb.clone()).unwrap(),
+        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
+    )
+    .unwrap();
+    for m in 0..4 {
+        for n in 0..3 {
+            let o = lc.eval_coord(&IntTuple::flat([m, n])).unwrap() as usize;
+            assert_eq!(c[o], c0[o] + a[m as usize] * b[2 * n as usize]);
+        }
+    }
+    // (M,K) x (N,K) => (M,N), with a hierarchical M mode
+    let (a, la) = filled("((2,3),5):((1,2),6)", 7);
+    let (b, lb) = filled("(4,5):(5,1)", 8);
+    let (mut c, lc) = filled("((2,3),4):((4,8),1)", 9);
+    let c0 = c.clone();
+    gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb.clone()).unwrap(),
+        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
+    )
+    .unwrap();
+    for m in 0..6 {
+        for n in 0..4 {
+            let want: i64 = (0..5)
+                .map(|k| {
+                    a[la.eval_coord(&IntTuple::flat([m, k])).unwrap() as usize]
+                        * b[lb.eval_coord(&IntTuple::flat([n, k])).unwrap() as usize]
+                })
+                .sum();
+            let o = lc.eval_coord(&IntTuple::flat([m, n])).unwrap() as usize;
+            assert_eq!(c[o], c0[o] + want);
+        }
+    }
+    // (V,M) x (V,N) => (V,M,N)
+    let (a, la) = filled("(2,3):(3,1)", 10);
+    let (b, lb) = filled("(2,4):(1,2)", 11);
+    let (mut c, lc) = filled("(2,3,4):(1,2,6)", 12);
+    let c0 = c.clone();
+    gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb.clone()).unwrap(),
+        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
+    )
+    .unwrap();
+    for v in 0..2 {
+        for m in 0..3 {
+            for n in 0..4 {
+                let x = a[la.eval_coord(&IntTuple::flat([v, m])).unwrap() as usize];
+                let y = b[lb.eval_coord(&IntTuple::flat([v, n])).unwrap() as usize];
+                let o = lc.eval_coord(&IntTuple::flat([v, m, n])).unwrap() as usize;
+                assert_eq!(c[o], c0[o] + x * y);
+            }
+        }
+    }
+    // (V,M,K) x (V,N,K) => (V,M,N)
+    let (a, la) = filled("(2,3,5):(15,5,1)", 13);
+    let (b, lb) = filled("(2,4,5):(1,2,8)", 14);
+    let (mut c, lc) = filled("(2,3,4):(12,4,1)", 15);
+    let c0 = c.clone();
+    gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb.clone()).unwrap(),
+        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
+    )
+    .unwrap();
+    for v in 0..2 {
+        for m in 0..3 {
+            for n in 0..4 {
+                let want: i64 = (0..5)
+                    .map(|k| {
+                        a[la.eval_coord(&IntTuple::flat([v, m, k])).unwrap() as usize]
+                            * b[lb.eval_coord(&IntTuple::flat([v, n, k])).unwrap() as usize]
+                    })
+                    .sum();
+                let o = lc.eval_coord(&IntTuple::flat([v, m, n])).unwrap() as usize;
+                assert_eq!(c[o], c0[o] + want);
+            }
+        }
+    }
+    // Disagreeing extents and unsupported ranks are errors.
+    let (a, la) = filled("(4,5):(1,4)", 1);
+    let (b, lb) = filled("(3,6):(1,3)", 2);
+    let (mut c, lc) = filled("(4,3):(1,4)", 3);
+    let e = gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&b[..], lb).unwrap(),
+        &mut make_tensor(&mut c[..], lc).unwrap(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, LayoutError::SizeMismatch { expected: 5, found: 6, .. }), "{e:?}");
+    let (mut c3, lc3) = filled("(2,2,2,2):(1,2,4,8)", 3);
+    let e = gemm(
+        &make_tensor(&a[..], la.clone()).unwrap(),
+        &make_tensor(&a[..], la).unwrap(),
+        &mut make_tensor(&mut c3[..], lc3).unwrap(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, LayoutError::RankMismatch { .. }), "{e:?}");
+}
+
+// ---------------------------------------------------------------------------
+// a GEMM written with all of it
+
+/// `C += A·Bᵀ` for `A (M,K)` column-major, `B (N,K)` row-major and `C (M,N)`
+/// column-major, as a CuTe kernel is written: thread blocks take 32×16 tiles
+/// of C and walk K in steps of 8 (`local_tile` with projections), 32 threads
+/// split each tile (`partition_mut` for C, `local_partition` with
+/// projections for A and B), copy into register fragments under a predicate
+/// made from identity tensors (`copy_if`, `elem_less`), multiply there
+/// (`gemm` on fragments), and write back under the predicate. Every extent
+/// is ragged against its tile.
+fn tiled_gemm(m: i64, n: i64, k: i64, a: &[i64], b: &[i64], c: &mut [i64]) {
+    let ma = make_tensor(a, Layout::new(IntTuple::flat([m, k]), IntTuple::flat([1, m])).unwrap()).unwrap();
+    let mb = make_tensor(b, Layout::new(IntTuple::flat([n, k]), IntTuple::flat([k, 1])).unwrap()).unwrap();
+    let lc = Layout::new(IntTuple::flat([m, n]), IntTuple::flat([1, m])).unwrap();
+    let (ca, cb, cc) = (
+        make_identity_tensor(&IntTuple::flat([m, k])).unwrap(),
+        make_identity_tensor(&IntTuple::flat([n, k])).unwrap(),
+        make_identity_tensor(&IntTuple::flat([m, n])).unwrap(),
+    );
+    let tiler = Tiler::from_shape(&tup("(32,16,8)")).unwrap();
+    let thr = lay("(8,4):(1,8)"); // 32 threads over a 32×16 tile of C
+    let (pa, pb, pc) = ([Keep, Drop, Keep], [Drop, Keep, Keep], [Keep, Keep, Drop]);
+    let blocks = |e: i64, t: i64| (e + t - 1) / t;
+    let mut mc = make_tensor(&mut c[..], lc).unwrap();
+    for bx in 0..blocks(m, 32) {
+        for by in 0..blocks(n, 16) {
+            let coord = sc(&format!("({bx},{by},_)"));
+            let ga = local_tile_projected(ma.clone(), &tiler, &coord, &pa).unwrap(); // (32,8,kt)
+            let gb = local_tile_projected(mb.clone(), &tiler, &coord, &pb).unwrap(); // (16,8,kt)
+            let gc = local_tile_projected(mc.view_mut(), &tiler, &coord, &pc).unwrap(); // (32,16)
+            let gca = local_tile_projected(ca.clone(), &tiler, &coord, &pa).unwrap();
+            let gcb = local_tile_projected(cb.clone(), &tiler, &coord, &pb).unwrap();
+            let gcc = local_tile_projected(cc.clone(), &tiler, &coord, &pc).unwrap();
+            let parts = gc.partition_mut(&thr).unwrap();
+            std::thread::scope(|s| {
+                for (tid, mut tcgc) in parts.into_iter().enumerate() {
+                    let (ga, gb, gca, gcb, gcc, thr) = (&ga, &gb, &gca, &gcb, &gcc, &thr);
+                    s.spawn(move || {
+                        let tid = tid as i64;
+                        let taga = local_partition_projected(ga.clone(), thr, tid, &[Keep, Drop]).unwrap(); // (4,8,kt)
+                        let tbgb = local_partition_projected(gb.clone(), thr, tid, &[Drop, Keep]).unwrap(); // (4,8,kt)
+                        let taca = local_partition_projected(gca.clone(), thr, tid, &[Keep, Drop]).unwrap();
+                        let tbcb = local_partition_projected(gcb.clone(), thr, tid, &[Drop, Keep]).unwrap();
+                        let tccc = local_partition(gcc.clone(), thr, tid).unwrap(); // (4,4)
+                        assert_eq!(tcgc.layout().shape().to_string(), "(4,4)");
+                        let k_tiles = taga.layout().get(2).unwrap().size();
+                        let mut rc = make_fragment_like::<i64>(tcgc.layout()).unwrap();
+                        clear(&mut rc).unwrap();
+                        for kt in 0..k_tiles {
+                            let at = sc(&format!("(_,_,{kt})"));
+                            let (ga_k, ca_k) = (taga.clone().slice(&at).unwrap(), taca.clone().slice(&at).unwrap());
+                            let (gb_k, cb_k) = (tbgb.clone().slice(&at).unwrap(), tbcb.clone().slice(&at).unwrap());
+                            let mut ra = make_fragment_like::<i64>(ga_k.layout()).unwrap();
+                            let mut rb = make_fragment_like::<i64>(gb_k.layout()).unwrap();
+                            let pred_a = predicate(&ca_k, &IntTuple::flat([m, k]));
+                            let pred_b = predicate(&cb_k, &IntTuple::flat([n, k]));
+                            copy_if(&pred_a, &ga_k, &mut ra).unwrap();
+                            copy_if(&pred_b, &gb_k, &mut rb).unwrap();
+                            gemm(&ra, &rb, &mut rc).unwrap();
+                        }
+                        let pred_c = predicate(&tccc, &IntTuple::flat([m, n]));
+                        // C += A·B: add the accumulator to C where the predicate holds.
+                        let mut cur = make_fragment_like::<i64>(tcgc.layout()).unwrap();
+                        copy_if(&pred_c, &tcgc, &mut cur).unwrap();
+                        axpby(1, &rc, 1, &mut cur).unwrap();
+                        copy_if(&pred_c, &cur, &mut tcgc).unwrap();
+                    });
+                }
+            });
+        }
+    }
+}
+
+/// The predicate tensor `elem_less(coord(i), shape)` of a coordinate tensor.
+fn predicate(coords: &Tensor<cute_dynamic::Coords>, shape: &IntTuple) -> Tensor<Vec<bool>> {
+    let mut p = make_fragment_like::<bool>(coords.layout()).unwrap();
+    for i in 0..coords.size() {
+        p[i] = elem_less(&coords.get(i).unwrap(), shape);
+    }
+    p
+}
+
+#[test]
+fn a_tiled_predicated_threaded_gemm_equals_the_naive_product() {
+    // Ragged in every extent; N and K also smaller than their tiles.
+    for (m, n, k) in [(100, 70, 30), (32, 16, 8), (33, 17, 9), (40, 5, 3)] {
+        let a: Vec<i64> = (0..m * k).map(|i| (i * 13 + 5) % 19 - 9).collect(); // (M,K) column-major
+        let b: Vec<i64> = (0..n * k).map(|i| (i * 11 + 3) % 17 - 8).collect(); // (N,K) row-major
+        let c0: Vec<i64> = (0..m * n).map(|i| i % 7).collect(); //               (M,N) column-major
+        let mut c = c0.clone();
+        tiled_gemm(m, n, k, &a, &b, &mut c);
+        for i in 0..m {
+            for j in 0..n {
+                let want: i64 = c0[(i + j * m) as usize]
+                    + (0..k).map(|kk| a[(i + kk * m) as usize] * b[(j * k + kk) as usize]).sum::<i64>();
+                assert_eq!(c[(i + j * m) as usize], want, "C({i},{j}) for {m}x{n}x{k}");
+            }
+        }
+    }
+}
