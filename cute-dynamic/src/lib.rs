@@ -28,7 +28,8 @@
 //! ```
 
 // Unsafe code only where a comment proves it sound: the disjoint thread
-// parts of `partition_mut` (partition.rs).
+// parts of `partition_mut` (partition.rs) and the reinterpreted storage of
+// `recast` (recast.rs).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -49,6 +50,7 @@ mod partition;
 mod print;
 mod print_layout;
 mod product;
+mod recast;
 mod slice;
 mod tensor;
 mod tiler;
@@ -71,6 +73,7 @@ pub use partition::{
 };
 pub use print_layout::print_layout;
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
+pub use recast::{Pod, downcast, recast_layout, upcast};
 pub use slice::{SliceCoord, slice, slice_and_offset};
 pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, WriteTensor, make_fragment_like, make_identity_tensor,

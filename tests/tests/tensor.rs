@@ -2,14 +2,16 @@
 //! CuTe slices, tiling and partitioning with CuTe's semantics, predication
 //! with identity tensors at ragged edges, disjoint mutable thread parts, the
 //! reference algorithms, and a tiled, predicated, multi-threaded GEMM
-//! written with them and checked against the naive product.
+//! written with them and checked against the naive product; recasting.
 
 use cute_dynamic::Step::{Drop, Keep};
 use cute_dynamic::{
-    IntTuple, Layout, LayoutError, SliceCoord, Tensor, Tiler, axpby, clear, copy, copy_if, elem_less, fill, gemm,
-    inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected, make_fragment_like,
-    make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like, outer_partition, zipped_divide,
+    IntTuple, Layout, LayoutError, SliceCoord, Tensor, Tiler, axpby, clear, copy, copy_if, downcast, elem_less, fill,
+    gemm, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
+    make_fragment_like, make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like, outer_partition, upcast,
+    zipped_divide,
 };
+use proptest::prelude::*;
 use std::collections::HashMap;
 
 fn lay(s: &str) -> Layout {
@@ -609,4 +611,107 @@ fn a_tiled_predicated_threaded_gemm_equals_the_naive_product() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// recast
+
+/// A flat layout for recasting by `n`: each leaf has stride 0, ±1 (extent a
+/// multiple of `n`) or a multiple of `n`.
+fn recastable(n: i64) -> impl Strategy<Value = Layout> {
+    let leaf = (0u8..4, 1i64..=4, -3i64..=3).prop_map(move |(kind, s, k)| match kind {
+        0 => (s, 0),
+        1 => (s * n, if k < 0 { -1 } else { 1 }),
+        _ => (s, if k == 0 { n } else { k * n }),
+    });
+    prop::collection::vec(leaf, 1..=3).prop_map(|ls| {
+        Layout::new(IntTuple::flat(ls.iter().map(|l| l.0)), IntTuple::flat(ls.iter().map(|l| l.1))).unwrap()
+    })
+}
+
+/// The flat coordinate of `i` in `l`'s leaves (column-major).
+fn leaf_coord(l: &Layout, i: i64) -> Vec<i64> {
+    let mut rest = i;
+    l.shape()
+        .leaves()
+        .map(|s| {
+            let c = rest % s;
+            rest /= s;
+            c
+        })
+        .collect()
+}
+
+fn eval_leaves(l: &Layout, c: &[i64]) -> i64 {
+    c.iter().zip(l.stride().leaves()).map(|(c, d)| c * d).sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `n·upcast(L)(c) == L(c↑)`: the coordinate of each stride-±1 leaf scaled by `n`.
+    #[test]
+    fn upcast_groups_contiguous_elements(n in 1i64..=4, l in (1i64..=4).prop_flat_map(recastable)) {
+        let Ok(r) = upcast(&l, n) else {
+            // Only a stride-±1 extent or a stride that does not divide by n is refused.
+            prop_assert!(l.shape().leaves().zip(l.stride().leaves()).any(|(s, d)|
+                (d.abs() == 1 && s % n != 0) || (d != 0 && d.abs() != 1 && d % n != 0)));
+            return Ok(());
+        };
+        prop_assert_eq!(r.shape().leaf_count(), l.shape().leaf_count());
+        for i in 0..r.size() {
+            let c = leaf_coord(&r, i);
+            let up: Vec<i64> = c.iter().zip(l.stride().leaves()).map(|(c, d)| if d.abs() == 1 { c * n } else { *c }).collect();
+            prop_assert_eq!(n * eval_leaves(&r, &c), eval_leaves(&l, &up), "upcast({}, {}) = {} at {}", l, n, r, i);
+        }
+    }
+
+    /// `downcast(L)`: along a stride-±1 leaf, coordinate `i` is part `i % n`
+    /// of old element `i / n`; elsewhere `R(c) == n·L(c)`.
+    #[test]
+    fn downcast_splits_elements(n in 1i64..=4, l in recastable(1)) {
+        let r = downcast(&l, n).unwrap();
+        for i in 0..r.size() {
+            let c = leaf_coord(&r, i);
+            let (mut old, mut part) = (Vec::new(), 0);
+            for (c, d) in c.iter().zip(l.stride().leaves()) {
+                if d.abs() == 1 {
+                    old.push(c / n);
+                    part += d * (c % n);
+                } else {
+                    old.push(*c);
+                }
+            }
+            prop_assert_eq!(eval_leaves(&r, &c), n * eval_leaves(&l, &old) + part, "downcast({}, {}) = {} at {}", l, n, r, i);
+        }
+    }
+}
+
+#[test]
+fn recast_tensors_view_the_same_bytes() {
+    let words: Vec<u32> = (0..24).map(|i| 0x0101_0101 * i).collect();
+    let t = make_tensor(&words[..], lay("(4,6):(1,4)")).unwrap();
+    let bytes = t.clone().recast::<u8>().unwrap();
+    assert_eq!(bytes.layout().to_string(), "(16,6):(1,16)");
+    for i in 0..4 {
+        for j in 0..6 {
+            for b in 0..4 {
+                assert_eq!(bytes[(4 * i + b, j)], t[(i, j)].to_ne_bytes()[b as usize]);
+            }
+        }
+    }
+    let back = bytes.recast::<u32>().unwrap();
+    assert_eq!(back, t);
+    // A u64 view of a column of 6 u32 pairs; an origin inside a u64 is refused.
+    let col = make_tensor(&words[..], lay("(2,12):(1,2)")).unwrap();
+    let wide = col.clone().recast::<u64>().unwrap();
+    assert_eq!(wide.layout().to_string(), "(1,12):(1,1)");
+    let odd = col.slice(&sc("(1,_)")).unwrap();
+    assert!(matches!(odd.recast::<u64>(), Err(LayoutError::Unsupported { .. })));
+    // Writes through a recast mutable tensor land in the original.
+    let mut w = [0u32; 4];
+    let mut h = make_tensor(&mut w[..], lay("4:1")).unwrap().recast::<u16>().unwrap();
+    h[7] = 0xabcd;
+    let hi = if cfg!(target_endian = "little") { 0xabcd_0000 } else { 0x0000_abcd };
+    assert_eq!(w, [0, 0, 0, hi]);
 }
