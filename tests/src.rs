@@ -94,3 +94,9 @@ pub fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
     }
     !s.is_int() && p.rank() == s.rank() && p.modes().zip(s.modes()).all(|(a, b)| compatible(&a, &b))
 }
+
+/// The Rust examples of the README, run as doctests of this crate so they
+/// stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;
