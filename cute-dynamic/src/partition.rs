@@ -354,6 +354,11 @@ impl<'a, T> ThreadTensor<'a, T> {
         self.layout.size()
     }
 
+    /// The storage index of the layout's origin (as [`Tensor::offset`]).
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
     /// The storage index of the element at `c`, checked against the domain
     /// and the storage (a ragged edge).
     fn index_of<C: Coord>(&self, c: &C) -> Result<usize> {

@@ -287,6 +287,55 @@ fn partition_mut_hands_out_disjoint_parts_that_threads_fill() {
     assert!(d.iter().all(|&v| v >= 0), "every element written");
 }
 
+/// `seeds/cute-gemm-partition-walkthrough.txt`: 256 threads as 16×16 over
+/// a 128×128 row-major tile of C, with the permutation `(16,4):(4,1)` per
+/// dimension (extended by its rest `2:64` to cover 128). Thread `(tm,tn)`
+/// owns rows `tm·4 + {0,1,2,3} + {0,64}` × the same columns: 64 elements.
+#[test]
+fn gemm_walkthrough_partition_of_c() {
+    let mut c = vec![-1i64; 128 * 128];
+    let gc = make_tensor(&mut c[..], lay("(128,128):(128,1)")).unwrap();
+    let perm: Tiler = "<(16,4,2):(4,1,64), (16,4,2):(4,1,64)>".parse().unwrap();
+    let permuted = gc.compose(&perm).unwrap();
+    assert_eq!(permuted.layout().to_string(), "((16,4,2),(16,4,2)):((512,128,8192),(4,1,64))");
+    let thr = lay("(16,16):(16,1)"); // thread tid = 16·tm + tn
+    let parts = permuted.partition_mut(&thr).unwrap();
+    for (tid, p) in parts.iter().enumerate() {
+        let (tm, tn) = (tid as i64 / 16, tid as i64 % 16);
+        assert_eq!(p.layout().to_string(), "((4,2),(4,2)):((128,8192),(1,64))");
+        // "Thread 0: rows {0,1,2,3,64,65,66,67} × the same columns".
+        let mut cells: Vec<(i64, i64)> = Vec::new();
+        for i in 0..p.size() {
+            let off = p.offset() + p.layout().eval(i).unwrap();
+            cells.push((off / 128, off % 128));
+        }
+        cells.sort_unstable();
+        let mut want: Vec<(i64, i64)> = Vec::new();
+        for r in [0, 1, 2, 3, 64, 65, 66, 67] {
+            for cc in [0, 1, 2, 3, 64, 65, 66, 67] {
+                want.push((tm * 4 + r, tn * 4 + cc));
+            }
+        }
+        want.sort_unstable();
+        assert_eq!(cells, want, "thread {tid}");
+    }
+    std::thread::scope(|s| {
+        for (tid, mut p) in parts.into_iter().enumerate() {
+            s.spawn(move || {
+                for i in 0..p.size() {
+                    p[i] = tid as i64;
+                }
+            });
+        }
+    });
+    // Together the threads cover the tile once, each cell by its formula's owner.
+    for r in 0..128 {
+        for cc in 0..128 {
+            assert_eq!(c[(r * 128 + cc) as usize], (r % 64 / 4) * 16 + cc % 64 / 4, "C[{r}][{cc}]");
+        }
+    }
+}
+
 #[test]
 fn partition_mut_refuses_overlapping_parts() {
     let mut d = [0u8; 64];
@@ -714,4 +763,53 @@ fn recast_tensors_view_the_same_bytes() {
     h[7] = 0xabcd;
     let hi = if cfg!(target_endian = "little") { 0xabcd_0000 } else { 0x0000_abcd };
     assert_eq!(w, [0, 0, 0, hi]);
+}
+
+fn flat2(s0: i64, s1: i64, d0: i64, d1: i64) -> Layout {
+    Layout::new(IntTuple::flat([s0, s1]), IntTuple::flat([d0, d1])).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `partition_mut` hands out parts exactly when they are disjoint: on
+    /// success no storage index is reached by two threads' parts (brute
+    /// force over every coordinate, as `local_partition` gives them); on
+    /// `Overlap` two threads do reach one index.
+    #[test]
+    fn partition_mut_parts_never_overlap(
+        (s0, s1, d0, d1) in (1i64..=8, 1i64..=8, 0i64..=9, 0i64..=9),
+        (p0, p1, e0, e1) in (1i64..=4, 1i64..=4, 0i64..=5, 0i64..=5),
+    ) {
+        let l = flat2(s0, s1, d0, d1);
+        let thr = flat2(p0, p1, e0, e1);
+        let len = l.cosize() as usize;
+        let mut d = vec![0u8; len];
+        let view_data = vec![0u8; len];
+        let view = make_tensor(&view_data[..], l.clone()).unwrap();
+        // The reach of every thread, computed independently of partition_mut.
+        let mut reach: Vec<Option<i64>> = vec![None; len];
+        let mut overlap = false;
+        for tid in 0..thr.size() {
+            let Ok(p) = local_partition(view.clone(), &thr, tid) else { return Ok(()) };
+            for i in 0..p.size() {
+                let idx = p.offset() + p.layout().eval(i).unwrap();
+                if idx >= 0 && (idx as usize) < len {
+                    match reach[idx as usize] {
+                        Some(o) if o != tid => overlap = true,
+                        _ => reach[idx as usize] = Some(tid),
+                    }
+                }
+            }
+        }
+        let t = make_tensor(&mut d[..], l.clone()).unwrap();
+        match t.partition_mut(&thr) {
+            Ok(parts) => {
+                prop_assert!(!overlap, "{} by {}: parts handed out although they overlap", l, thr);
+                prop_assert_eq!(parts.len() as i64, thr.size());
+            }
+            Err(LayoutError::Overlap { .. }) => prop_assert!(overlap, "{} by {}: refused without an overlap", l, thr),
+            Err(e) => prop_assert!(false, "{} by {}: {}", l, thr, e),
+        }
+    }
 }
