@@ -208,7 +208,7 @@ impl<'a, T: Pod> Tensor<&'a mut [T]> {
     /// assert_eq!(words[1], if cfg!(target_endian = "little") { 0xffff_0000 } else { 0x0000_ffff });
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn recast<U: Pod>(mut self) -> Result<Tensor<&'a mut [U]>> {
+    pub fn recast<U: Pod>(self) -> Result<Tensor<&'a mut [U]>> {
         let (old, new) = (std::mem::size_of::<T>(), std::mem::size_of::<U>());
         let layout = recast_layout(&self.layout, old, new)?;
         let offset = recast_offset(self.offset, old, new)?;
