@@ -116,6 +116,56 @@ fn slicing_follows_cute() {
 // tiling and partitioning
 
 #[test]
+fn cute_docs_tensor_slicing_examples() {
+    // CuTe's 03_tensor.md: A = ((_3,2),(2,_5,_2)):((4,1),(_2,13,100)).
+    let d = data(400);
+    let a = make_tensor(&d[..], lay("((3,2),(2,5,2)):((4,1),(2,13,100))")).unwrap();
+    for (coord, sub) in [
+        ("(2,_)", "((2,5,2)):((2,13,100))"),      // B
+        ("(_,5)", "((3,2)):((4,1))"),             // C
+        ("((_,_),5)", "(3,2):(4,1)"),             // D: the same elements as C, rank 2
+        ("((_,1),(0,_,1))", "(3,5):(4,13)"),      // E
+        ("((2,_),(_,3,_))", "(2,2,2):(1,2,100)"), // F
+    ] {
+        let t = a.clone().slice(&sc(coord)).unwrap();
+        assert_eq!(t.layout().to_string(), sub, "A{coord}");
+        // The rank of the result is the number of underscores.
+        assert_eq!(t.rank(), coord.matches('_').count(), "A{coord}");
+    }
+}
+
+#[test]
+fn cute_docs_inner_outer_and_tv_partitioning() {
+    // Tensor A (8,24) column-major, tiler (_4,_8): zipped ((_4,_8),(2,3)).
+    let d = data(8 * 24);
+    let a = make_tensor(&d[..], lay("(8,24):(1,8)")).unwrap();
+    let tiled = a.clone().zipped_divide(&tup("(4,8)")).unwrap();
+    assert_eq!(tiled.layout().shape().to_string(), "((4,8),(2,3))");
+    // cta_a = tiled_a((_,_), (bx,by)): (_4,_8); thr_a = tiled_a(tid, (_,_)): (2,3).
+    let cta = tiled.clone().slice(&sc("((_,_),(1,2))")).unwrap();
+    assert_eq!(cta.layout().shape().to_string(), "(4,8)");
+    assert_eq!(cta, local_tile(a.clone(), &tup("(4,8)"), &sc("(1,2)")).unwrap());
+    let thr = tiled.slice(&sc("(13,(_,_))")).unwrap();
+    assert_eq!(thr.layout().shape().to_string(), "(2,3)");
+    assert_eq!(thr, outer_partition(a, &tup("(4,8)"), &sc("13")).unwrap());
+    // TV partitioning: (T8,V4) -> (M4,N8) composed with a row-major 4×8 tensor.
+    let tv_layout = lay("((2,4),(2,2)):((8,1),(4,16))");
+    let rm = lay("(4,8):(8,1)");
+    let d = data(32);
+    let a = make_tensor(&d[..], rm.clone()).unwrap();
+    let tv = a.compose(&tv_layout).unwrap();
+    assert_eq!(tv.layout().shape().to_string(), "((2,4),(2,2))");
+    for t in 0..8 {
+        let v = tv.clone().slice(&sc(&format!("({t},_)"))).unwrap();
+        assert_eq!(v.size(), 4);
+        for k in 0..4 {
+            let mn = tv_layout.eval_coord(&IntTuple::flat([t, k])).unwrap();
+            assert_eq!(v[k], d[rm.eval(mn).unwrap() as usize], "thread {t}, value {k}");
+        }
+    }
+}
+
+#[test]
 fn local_tile_of_a_ragged_matrix() {
     // (1000,500) column-major, tiled 128×64: 8×8 tiles, the last ones ragged.
     let (m, n) = (1000i64, 500i64);
