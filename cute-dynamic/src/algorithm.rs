@@ -8,6 +8,7 @@
 //! error; the elements before it have been written by then.
 
 use crate::error::{LayoutError, Result};
+use crate::int_tuple::IntTuple;
 use crate::tensor::{ReadTensor, WriteTensor};
 use std::ops::{Add, Mul};
 
@@ -151,11 +152,6 @@ where
     Ok(())
 }
 
-/// The size of mode `m` of a tensor's layout.
-fn mode_size<A: ReadTensor + ?Sized>(a: &A, m: usize) -> i64 {
-    a.layout().get(m).map_or(1, |l| l.size())
-}
-
 /// CuTe's `gemm(A, B, C)`: `C += A·B`, dispatched on the ranks of the
 /// operands as CuTe does (each mode may itself be hierarchical; it is
 /// indexed by one integer):
@@ -192,85 +188,12 @@ where
     T: Copy + Add<Output = T> + Mul<Output = T>,
 {
     let ranks = (a.layout().rank(), b.layout().rank(), c.layout().rank());
-    let check = |what: &str, x: i64, y: i64| {
-        if x == y {
-            Ok(())
-        } else {
-            Err(LayoutError::SizeMismatch { what: format!("gemm: {what}"), expected: x, found: y })
-        }
-    };
-    match ranks {
-        (1, 1, 1) => {
-            check("V of A and B", a.layout().size(), b.layout().size())?;
-            check("V of A and C", a.layout().size(), c.layout().size())?;
-            for v in 0..a.layout().size() {
-                let p = *a.read(v)? * *b.read(v)?;
-                let d = c.write(v)?;
-                *d = *d + p;
-            }
-        }
-        (1, 1, 2) => {
-            let (m, n) = (a.layout().size(), b.layout().size());
-            check("M of A and C", m, mode_size(c, 0))?;
-            check("N of B and C", n, mode_size(c, 1))?;
-            for j in 0..n {
-                for i in 0..m {
-                    let p = *a.read(i)? * *b.read(j)?;
-                    let d = c.write((i, j))?;
-                    *d = *d + p;
-                }
-            }
-        }
-        (2, 2, 2) => {
-            let (m, n, k) = (mode_size(a, 0), mode_size(b, 0), mode_size(a, 1));
-            check("K of A and B", k, mode_size(b, 1))?;
-            check("M of A and C", m, mode_size(c, 0))?;
-            check("N of B and C", n, mode_size(c, 1))?;
-            for kk in 0..k {
-                for j in 0..n {
-                    for i in 0..m {
-                        let p = *a.read((i, kk))? * *b.read((j, kk))?;
-                        let d = c.write((i, j))?;
-                        *d = *d + p;
-                    }
-                }
-            }
-        }
-        (2, 2, 3) => {
-            let (v, m, n) = (mode_size(a, 0), mode_size(a, 1), mode_size(b, 1));
-            check("V of A and B", v, mode_size(b, 0))?;
-            check("V of A and C", v, mode_size(c, 0))?;
-            check("M of A and C", m, mode_size(c, 1))?;
-            check("N of B and C", n, mode_size(c, 2))?;
-            for j in 0..n {
-                for i in 0..m {
-                    for w in 0..v {
-                        let p = *a.read((w, i))? * *b.read((w, j))?;
-                        let d = c.write((w, i, j))?;
-                        *d = *d + p;
-                    }
-                }
-            }
-        }
-        (3, 3, 3) => {
-            let (v, m, n, k) = (mode_size(a, 0), mode_size(a, 1), mode_size(b, 1), mode_size(a, 2));
-            check("V of A and B", v, mode_size(b, 0))?;
-            check("V of A and C", v, mode_size(c, 0))?;
-            check("K of A and B", k, mode_size(b, 2))?;
-            check("M of A and C", m, mode_size(c, 1))?;
-            check("N of B and C", n, mode_size(c, 2))?;
-            for kk in 0..k {
-                for j in 0..n {
-                    for i in 0..m {
-                        for w in 0..v {
-                            let p = *a.read((w, i, kk))? * *b.read((w, j, kk))?;
-                            let d = c.write((w, i, j))?;
-                            *d = *d + p;
-                        }
-                    }
-                }
-            }
-        }
+    let form = match ranks {
+        (1, 1, 1) => Form::V,
+        (1, 1, 2) => Form::Mn,
+        (2, 2, 2) => Form::Mnk,
+        (2, 2, 3) => Form::Vmn,
+        (3, 3, 3) => Form::Vmnk,
         _ => {
             return Err(LayoutError::RankMismatch {
                 what: format!(
@@ -282,6 +205,65 @@ where
                 found: if ranks.0 != ranks.1 { ranks.1 } else { ranks.2 },
             });
         }
+    };
+    // Each extent is read from the first operand that has it and checked
+    // against the others (CuTe's static asserts, as errors).
+    let (modes_a, modes_b, modes_c) = form.modes();
+    let mut ext = [1i64; 4]; // V, M, N, K
+    let mut seen = [false; 4];
+    for (operand, modes, t) in [("A", modes_a, a.layout()), ("B", modes_b, b.layout()), ("C", modes_c, c.layout())] {
+        for (i, &e) in modes.iter().enumerate() {
+            let size = t.get(i).map_or(1, |l| l.size());
+            if !seen[e] {
+                (ext[e], seen[e]) = (size, true);
+            } else if ext[e] != size {
+                return Err(LayoutError::SizeMismatch {
+                    what: format!("gemm: {} of {operand}", ["V", "M", "N", "K"][e]),
+                    expected: ext[e],
+                    found: size,
+                });
+            }
+        }
+    }
+    // One integer for a rank-1 operand (its mode may be hierarchical).
+    let at = |modes: &[usize], x: [i64; 4]| match modes {
+        [e] => IntTuple::int(x[*e]),
+        _ => IntTuple::flat(modes.iter().map(|&e| x[e])),
+    };
+    for k in 0..ext[3] {
+        for n in 0..ext[2] {
+            for m in 0..ext[1] {
+                for v in 0..ext[0] {
+                    let x = [v, m, n, k];
+                    let p = *a.read(at(modes_a, x))? * *b.read(at(modes_b, x))?;
+                    let d = c.write(at(modes_c, x))?;
+                    *d = *d + p;
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// The five forms of CuTe's gemm dispatch, by the extents (`V`=0, `M`=1,
+/// `N`=2, `K`=3) each operand's modes stand for.
+#[derive(Clone, Copy)]
+enum Form {
+    V,
+    Mn,
+    Mnk,
+    Vmn,
+    Vmnk,
+}
+
+impl Form {
+    fn modes(self) -> (&'static [usize], &'static [usize], &'static [usize]) {
+        match self {
+            Form::V => (&[0], &[0], &[0]),
+            Form::Mn => (&[1], &[2], &[1, 2]),
+            Form::Mnk => (&[1, 3], &[2, 3], &[1, 2]),
+            Form::Vmn => (&[0, 1], &[0, 2], &[0, 1, 2]),
+            Form::Vmnk => (&[0, 1, 3], &[0, 2, 3], &[0, 1, 2]),
+        }
+    }
 }

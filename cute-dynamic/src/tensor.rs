@@ -288,6 +288,13 @@ impl<E> Tensor<E> {
         Tensor { engine: self.engine, offset, layout }
     }
 
+    /// The view through `f(L)` at the same origin.
+    fn map_layout(self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Tensor<E>> {
+        let l = f(&self.layout)?;
+        let offset = self.offset;
+        Ok(self.relayout(offset, l))
+    }
+
     /// Slicing with `_` (CuTe's `tensor(c)` with underscores): the view of
     /// the free modes at the fixed part of `coord`, its layout and offset as
     /// [`slice_and_offset`] gives them (`A(2,_)` of
@@ -310,9 +317,7 @@ impl<E> Tensor<E> {
     ///
     /// Errors: those of [`composition`](crate::composition).
     pub fn compose<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
-        let l = crate::composition(&self.layout, tiler)?;
-        let offset = self.offset;
-        Ok(self.relayout(offset, l))
+        self.map_layout(|l| crate::composition(l, tiler))
     }
 
     /// The tensor viewed through [`logical_divide`](crate::logical_divide)
@@ -320,9 +325,7 @@ impl<E> Tensor<E> {
     ///
     /// Errors: those of [`logical_divide`](crate::logical_divide).
     pub fn logical_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
-        let l = crate::logical_divide(&self.layout, tiler)?;
-        let offset = self.offset;
-        Ok(self.relayout(offset, l))
+        self.map_layout(|l| crate::logical_divide(l, tiler))
     }
 
     /// The tensor viewed through [`zipped_divide`](crate::zipped_divide) of
@@ -330,27 +333,21 @@ impl<E> Tensor<E> {
     ///
     /// Errors: those of [`zipped_divide`](crate::zipped_divide).
     pub fn zipped_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
-        let l = crate::zipped_divide(&self.layout, tiler)?;
-        let offset = self.offset;
-        Ok(self.relayout(offset, l))
+        self.map_layout(|l| crate::zipped_divide(l, tiler))
     }
 
     /// The tensor viewed through [`tiled_divide`](crate::tiled_divide) of its layout.
     ///
     /// Errors: those of [`tiled_divide`](crate::tiled_divide).
     pub fn tiled_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
-        let l = crate::tiled_divide(&self.layout, tiler)?;
-        let offset = self.offset;
-        Ok(self.relayout(offset, l))
+        self.map_layout(|l| crate::tiled_divide(l, tiler))
     }
 
     /// The tensor viewed through [`flat_divide`](crate::flat_divide) of its layout.
     ///
     /// Errors: those of [`flat_divide`](crate::flat_divide).
     pub fn flat_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
-        let l = crate::flat_divide(&self.layout, tiler)?;
-        let offset = self.offset;
-        Ok(self.relayout(offset, l))
+        self.map_layout(|l| crate::flat_divide(l, tiler))
     }
 
     /// The storage index of the element at `c`, checked against the layout's

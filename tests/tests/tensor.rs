@@ -486,109 +486,62 @@ fn filled(l: &str, seed: i64) -> (Vec<i64>, Layout) {
     ((0..n as i64).map(|i| (i * 31 + seed * 17) % 23 - 11).collect(), l)
 }
 
+/// Runs `gemm` on tensors of the three layouts and checks every element of
+/// C against `C0 + Σ_k A·B`, with each operand's coordinate written out by
+/// hand from the extents `(v, m, n, k)` (`-1` marks a mode the operand lacks).
+fn check_gemm(layouts: [&str; 3], modes: [[usize; 3]; 3], ext: [i64; 4]) {
+    let (a, la) = filled(layouts[0], 1);
+    let (b, lb) = filled(layouts[1], 2);
+    let (mut c, lc) = filled(layouts[2], 3);
+    let c0 = c.clone();
+    let ta = make_tensor(&a[..], la.clone()).unwrap();
+    let tb = make_tensor(&b[..], lb.clone()).unwrap();
+    gemm(&ta, &tb, &mut make_tensor(&mut c[..], lc.clone()).unwrap()).unwrap();
+    // `modes[o]` lists the extents (0=V, 1=M, 2=N, 3=K) of operand o's modes; 9 ends the list.
+    let coord = |o: usize, x: [i64; 4]| {
+        let c: Vec<i64> = modes[o].iter().take_while(|&&e| e != 9).map(|&e| x[e]).collect();
+        if c.len() == 1 { IntTuple::int(c[0]) } else { IntTuple::flat(c) }
+    };
+    let off = |l: &Layout, c: &IntTuple| {
+        (if let Some(i) = c.as_int() { l.eval(i) } else { l.eval_coord(c) }).unwrap() as usize
+    };
+    for v in 0..ext[0] {
+        for m in 0..ext[1] {
+            for n in 0..ext[2] {
+                let sum: i64 = (0..ext[3])
+                    .map(|k| a[off(&la, &coord(0, [v, m, n, k]))] * b[off(&lb, &coord(1, [v, m, n, k]))])
+                    .sum();
+                let o = off(&lc, &coord(2, [v, m, n, 0]));
+                assert_eq!(c[o], c0[o] + sum, "{layouts:?} at v={v} m={m} n={n}");
+            }
+        }
+    }
+}
+
 #[test]
 fn gemm_dispatches_on_ranks_as_cute() {
-    // (V) x (V) => (V)
-    let (a, la) = filled("6:2", 1);
-    let (b, lb) = filled("((2,3)):((3,1))", 2); // rank 1, hierarchical
-    let (mut c, lc) = filled("6:1", 3);
-    let c0 = c.clone();
-    gemm(
-        &make_tensor(&a[..], la.clone()).unwrap(),
-        &make_tensor(&b[..], lb.clone()).unwrap(),
-        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
-    )
-    .unwrap();
-    for v in 0..6 {
-        let (x, y) = (a[la.eval(v).unwrap() as usize], b[lb.eval(v).unwrap() as usize]);
-        assert_eq!(c[lc.eval(v).unwrap() as usize], c0[lc.eval(v).unwrap() as usize] + x * y);
-    }
+    // (V) x (V) => (V), B with a hierarchical mode
+    check_gemm(["6:2", "((2,3)):((3,1))", "6:1"], [[0, 9, 9], [0, 9, 9], [0, 9, 9]], [6, 1, 1, 1]);
     // (M) x (N) => (M,N)
-    let (a, la) = filled("4:1", 4);
-    let (b, lb) = filled("3:2", 5);
-    let (mut c, lc) = filled("(4,3):(3,1)", 6);
-    let c0 = c.clone();
-    gemm(
-        &make_tensor(&a[..], la.clone()).unwrap(),
-        &make_tensor(&b[..], lb.clone()).unwrap(),
-        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
-    )
-    .unwrap();
-    for m in 0..4 {
-        for n in 0..3 {
-            let o = lc.eval_coord(&IntTuple::flat([m, n])).unwrap() as usize;
-            assert_eq!(c[o], c0[o] + a[m as usize] * b[2 * n as usize]);
-        }
-    }
+    check_gemm(["4:1", "3:2", "(4,3):(3,1)"], [[1, 9, 9], [2, 9, 9], [1, 2, 9]], [1, 4, 3, 1]);
     // (M,K) x (N,K) => (M,N), with a hierarchical M mode
-    let (a, la) = filled("((2,3),5):((1,2),6)", 7);
-    let (b, lb) = filled("(4,5):(5,1)", 8);
-    let (mut c, lc) = filled("((2,3),4):((4,8),1)", 9);
-    let c0 = c.clone();
-    gemm(
-        &make_tensor(&a[..], la.clone()).unwrap(),
-        &make_tensor(&b[..], lb.clone()).unwrap(),
-        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
-    )
-    .unwrap();
-    for m in 0..6 {
-        for n in 0..4 {
-            let want: i64 = (0..5)
-                .map(|k| {
-                    a[la.eval_coord(&IntTuple::flat([m, k])).unwrap() as usize]
-                        * b[lb.eval_coord(&IntTuple::flat([n, k])).unwrap() as usize]
-                })
-                .sum();
-            let o = lc.eval_coord(&IntTuple::flat([m, n])).unwrap() as usize;
-            assert_eq!(c[o], c0[o] + want);
-        }
-    }
+    check_gemm(
+        ["((2,3),5):((1,2),6)", "(4,5):(5,1)", "((2,3),4):((4,8),1)"],
+        [[1, 3, 9], [2, 3, 9], [1, 2, 9]],
+        [1, 6, 4, 5],
+    );
     // (V,M) x (V,N) => (V,M,N)
-    let (a, la) = filled("(2,3):(3,1)", 10);
-    let (b, lb) = filled("(2,4):(1,2)", 11);
-    let (mut c, lc) = filled("(2,3,4):(1,2,6)", 12);
-    let c0 = c.clone();
-    gemm(
-        &make_tensor(&a[..], la.clone()).unwrap(),
-        &make_tensor(&b[..], lb.clone()).unwrap(),
-        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
-    )
-    .unwrap();
-    for v in 0..2 {
-        for m in 0..3 {
-            for n in 0..4 {
-                let x = a[la.eval_coord(&IntTuple::flat([v, m])).unwrap() as usize];
-                let y = b[lb.eval_coord(&IntTuple::flat([v, n])).unwrap() as usize];
-                let o = lc.eval_coord(&IntTuple::flat([v, m, n])).unwrap() as usize;
-                assert_eq!(c[o], c0[o] + x * y);
-            }
-        }
-    }
+    check_gemm(["(2,3):(3,1)", "(2,4):(1,2)", "(2,3,4):(1,2,6)"], [[0, 1, 9], [0, 2, 9], [0, 1, 2]], [2, 3, 4, 1]);
     // (V,M,K) x (V,N,K) => (V,M,N)
-    let (a, la) = filled("(2,3,5):(15,5,1)", 13);
-    let (b, lb) = filled("(2,4,5):(1,2,8)", 14);
-    let (mut c, lc) = filled("(2,3,4):(12,4,1)", 15);
-    let c0 = c.clone();
-    gemm(
-        &make_tensor(&a[..], la.clone()).unwrap(),
-        &make_tensor(&b[..], lb.clone()).unwrap(),
-        &mut make_tensor(&mut c[..], lc.clone()).unwrap(),
-    )
-    .unwrap();
-    for v in 0..2 {
-        for m in 0..3 {
-            for n in 0..4 {
-                let want: i64 = (0..5)
-                    .map(|k| {
-                        a[la.eval_coord(&IntTuple::flat([v, m, k])).unwrap() as usize]
-                            * b[lb.eval_coord(&IntTuple::flat([v, n, k])).unwrap() as usize]
-                    })
-                    .sum();
-                let o = lc.eval_coord(&IntTuple::flat([v, m, n])).unwrap() as usize;
-                assert_eq!(c[o], c0[o] + want);
-            }
-        }
-    }
+    check_gemm(
+        ["(2,3,5):(15,5,1)", "(2,4,5):(1,2,8)", "(2,3,4):(12,4,1)"],
+        [[0, 1, 3], [0, 2, 3], [0, 1, 2]],
+        [2, 3, 4, 5],
+    );
+}
+
+#[test]
+fn gemm_refuses_disagreeing_operands() {
     // Disagreeing extents and unsupported ranks are errors.
     let (a, la) = filled("(4,5):(1,4)", 1);
     let (b, lb) = filled("(3,6):(1,3)", 2);
