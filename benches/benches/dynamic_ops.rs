@@ -1,8 +1,9 @@
 //! Nanoseconds per operation of cute-dynamic, the run-time layout algebra.
 //!
-//! The bar is CuTe C++ compiled with run-time integers: a few tens of
-//! nanoseconds per composition. `bash benches/cute_cpp/run.sh` times CuTe
-//! C++ itself on the composition benchmarked here. Inputs are parsed outside the timed closures;
+//! The bar is CuTe C++ compiled with run-time integers:
+//! `bash benches/cute_cpp/run.sh` times CuTe C++ on composition, complement,
+//! logical_divide and blocked_product and prints this benchmark's figures
+//! for the same expressions beside them. Inputs are parsed outside the timed closures;
 //! arguments and results pass through `black_box`. Run with
 //! `cargo bench -p cute-benches --bench dynamic_ops`.
 

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Measures CuTe C++ on the composition that benches/benches/dynamic_ops.rs
-# times, for comparison (the issue's bar is CuTe C++ with run-time integers).
+# Times CuTe C++ (g++ -O3, run-time integers where CuTe allows them) and
+# cute-dynamic (criterion) on the same four operations, side by side:
+# composition, complement, logical_divide and blocked_product.
+#
+#   bash benches/cute_cpp/run.sh            # both sides
+#   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
 #
 # Needs g++, pip and network access. Downloads the CuTe headers (from the
 # nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
@@ -76,5 +80,14 @@ struct __nv_bfloat162 { __nv_bfloat16 x, y; };
 H
 
 g++ -O3 -std=c++17 -I stub -I nvidia/cuda_cccl/include -I cutlass_library/source/include \
-  "$here/composition.cpp" -o composition
-./composition "$@"
+  "$here/ops.cpp" -o ops
+echo "== CuTe C++ (best of 3 rounds)"
+./ops "$@"
+if [ -z "${CPP_ONLY:-}" ]; then
+  echo "== cute-dynamic (criterion, median)"
+  cd "$root"
+  cargo bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
+    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product)' 2>/dev/null |
+    awk '/^dynamic\// { name = $0; sub(/^dynamic\//, "", name); sub(/ +time:.*/, "", name) }
+         /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic: " f[3] " " f[4] }'
+fi
