@@ -37,6 +37,15 @@ pub enum Value {
     },
     /// A yes/no answer (`is_admissible`).
     Bool(bool),
+    /// A thread-value layout and its tile (`make_layout_tv(thr, val)`),
+    /// printed `((3,2),(2,2)):((8,2),(4,1)) on tile (4,6)`. Operations that
+    /// take a layout take its TV layout.
+    LayoutTv {
+        /// `(t, v) → m + M·n`.
+        tv: Layout,
+        /// The tile's shape `(M, N, ...)`.
+        tiler: IntTuple,
+    },
 }
 
 impl fmt::Display for Value {
@@ -49,6 +58,7 @@ impl fmt::Display for Value {
             Value::Coord(c) => write!(f, "{c}"),
             Value::Slice { offset, layout } => write!(f, "{{{offset}}} o {layout}"),
             Value::Bool(b) => write!(f, "{b}"),
+            Value::LayoutTv { tv, tiler } => write!(f, "{tv} on tile {tiler}"),
         }
     }
 }
@@ -63,6 +73,7 @@ impl Value {
             Value::Coord(_) => "a coordinate with '_'",
             Value::Slice { .. } => "a slice",
             Value::Bool(_) => "a boolean",
+            Value::LayoutTv { .. } => "a thread-value layout",
         }
     }
 }
@@ -184,7 +195,7 @@ impl Args<'_> {
 
     fn layout(&self, i: usize, expected: &str) -> Result<&Layout> {
         match self.args.get(i) {
-            Some(Value::Layout(l)) => Ok(l),
+            Some(Value::Layout(l)) | Some(Value::LayoutTv { tv: l, .. }) => Ok(l),
             _ => Err(self.bad(expected)),
         }
     }
@@ -342,11 +353,16 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
                 _ => crate::flat_product(l, &t)?,
             })
         }
-        "blocked_product" | "raked_product" | "max_common_vector" | "max_common_layout" | "is_admissible" => {
+        "blocked_product" | "raked_product" | "max_common_vector" | "max_common_layout" | "is_admissible"
+        | "make_layout_tv" => {
             const E: &str = "two layouts";
             a.count(2, E)?;
             let (x, y) = (a.layout(0, E)?, a.layout(1, E)?);
             match name {
+                "make_layout_tv" => {
+                    let (tv, tiler) = crate::make_layout_tv(x, y)?;
+                    Value::LayoutTv { tv, tiler }
+                }
                 "blocked_product" => Value::Layout(crate::blocked_product(x, y)?),
                 "raked_product" => Value::Layout(crate::raked_product(x, y)?),
                 "max_common_vector" => Value::Int(crate::max_common_vector(x, y)),
