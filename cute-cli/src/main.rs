@@ -4,6 +4,8 @@
 //! cute 'composition((6,2):(8,2), (4,3):(3,1))'      # prints ((2,2),3):((24,2),8)
 //! cute --show '(2,2):(1,2)'                         # the layout and CuTe's print_layout grid
 //! printf '%s\n' 'size(8:1)' 'rank(8)' | cute --batch  # one output line per input line
+//! cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
+//! cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
 //! ```
 //!
 //! The tool knows no operation names: it hands the text to
@@ -19,8 +21,8 @@
 
 #![forbid(unsafe_code)]
 
-use clap::{Arg, ArgAction, Command};
-use cute_dynamic::{EvalError, Value, eval, print_layout};
+use clap::{Arg, ArgAction, ArgGroup, Command};
+use cute_dynamic::{EvalError, Grid, Value, eval, print_html, print_latex, print_layout, print_svg};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -51,7 +53,7 @@ Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   coalesce filter composition complement right_inverse left_inverse
   logical_divide zipped_divide tiled_divide flat_divide logical_product
   zipped_product tiled_product flat_product blocked_product raked_product
-  max_common_vector max_common_layout is_admissible
+  max_common_vector max_common_layout is_admissible make_layout_tv
 
 Examples:
   $ cute 'composition((6,2):(8,2), (4,3):(3,1))'
@@ -66,7 +68,11 @@ Examples:
   {8} o (3,2):(15,100)
   $ cute 'logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)'
   ((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))
+  $ cute 'make_layout_tv((2,3):(3,1), (2,2):(2,1))'
+  ((3,2),(2,2)):((8,2),(4,1)) on tile (4,6)
   $ cute --show 'composition((6,2):(8,2), (4,3):(3,1))'
+  $ cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
+  $ cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
   $ printf '%s\\n' 'size((4,8):(1,4))' 'rank(4:1' | cute --batch
   32
   error: expected ',' or ')' at column 9, found end of input
@@ -79,7 +85,18 @@ Exit status: 0 on success; 2 on a bad expression (message, expression and a
 caret under the column go to stderr), on bad arguments, and for --batch when
 any line was an error (after all lines are done); 1 if stdin cannot be read or
 stdout cannot be written. --show draws at most 1048576 cells; for a larger
-layout it prints the value and a note on stderr.";
+layout it prints the value and a note on stderr.
+
+Pictures: --svg, --html (one self-contained page: legend, tooltip on hover)
+and --latex (CuTe's print_latex TikZ) draw the value on stdout: a layout,
+a slice's sublayout, or a thread-value layout (make_layout_tv, or
+--tv THR VAL for 'make_layout_tv(THR, VAL)'). Rows are mode 0, columns
+the other modes together (a rank-1 layout is one column); offsets are
+shaded by offset mod 8, thread-value cells coloured by thread mod 8 and
+labelled T<t> V<v>. Up to 32x32 cells are labelled; larger grids are small
+squares with rulers every 8; at most 65536 cells. --highlight-thread K marks
+thread K's cells (thread-value pictures only). A value that cannot be drawn
+is an error (status 2).";
 
 /// The command-line interface.
 fn command() -> Command {
@@ -92,7 +109,7 @@ fn command() -> Command {
             Arg::new("expr")
                 .value_name("EXPR")
                 .help("The expression to evaluate, e.g. 'complement(4:2, 24)' (quote it for the shell)")
-                .required_unless_present("batch"),
+                .required_unless_present_any(["batch", "tv"]),
         )
         .arg(
             Arg::new("show")
@@ -106,9 +123,55 @@ fn command() -> Command {
                 .short('b')
                 .long("batch")
                 .action(ArgAction::SetTrue)
-                .conflicts_with_all(["expr", "show"])
+                .conflicts_with_all(["expr", "show", "picture", "tv"])
                 .help("Read one expression per line on stdin; write one line per input line"),
         )
+        .arg(
+            Arg::new("svg")
+                .long("svg")
+                .action(ArgAction::SetTrue)
+                .help("Write the value's picture as SVG to stdout"),
+        )
+        .arg(
+            Arg::new("html")
+                .long("html")
+                .action(ArgAction::SetTrue)
+                .help("Write the value's picture as a self-contained HTML page (legend, tooltip on hover)"),
+        )
+        .arg(
+            Arg::new("latex")
+                .long("latex")
+                .action(ArgAction::SetTrue)
+                .help("Write the value's picture as CuTe's print_latex standalone TikZ document"),
+        )
+        .group(ArgGroup::new("picture").args(["svg", "html", "latex"]).multiple(false).conflicts_with("show"))
+        .arg(
+            Arg::new("tv")
+                .long("tv")
+                .num_args(2)
+                .value_names(["THR", "VAL"])
+                .allow_negative_numbers(true)
+                .conflicts_with("expr")
+                .help("Evaluate make_layout_tv(THR, VAL): threads' and values' layouts, e.g. '(16,16):(16,1)' '(4,4):(4,1)'"),
+        )
+        .arg(
+            Arg::new("highlight")
+                .long("highlight-thread")
+                .value_name("K")
+                .value_parser(clap::value_parser!(i64))
+                .requires("picture")
+                .help("Mark thread K's cells in a thread-value picture"),
+        )
+}
+
+/// Which picture to write.
+#[derive(Clone, Copy)]
+enum Format {
+    /// The value's text (with `--show`, CuTe's `print_layout` grid).
+    Text { show: bool },
+    Svg,
+    Html,
+    Latex,
 }
 
 /// What went wrong while writing or reading.
@@ -145,13 +208,26 @@ fn main() -> ExitCode {
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_BAD_INPUT));
         }
     };
-    let show = matches.get_flag("show");
+    let format = if matches.get_flag("svg") {
+        Format::Svg
+    } else if matches.get_flag("html") {
+        Format::Html
+    } else if matches.get_flag("latex") {
+        Format::Latex
+    } else {
+        Format::Text { show: matches.get_flag("show") }
+    };
+    let highlight = matches.get_one::<i64>("highlight").copied();
     let result = if matches.get_flag("batch") {
         run_batch()
     } else {
-        // `required_unless_present("batch")` makes EXPR present here.
-        let text = matches.get_one::<String>("expr").map_or("", String::as_str);
-        run_one(text, show)
+        // `--tv THR VAL` is the expression `make_layout_tv(THR, VAL)`;
+        // otherwise `required_unless_present_any` makes EXPR present here.
+        let text = match matches.get_many::<String>("tv") {
+            Some(tv) => format!("make_layout_tv({})", tv.map(String::as_str).collect::<Vec<_>>().join(", ")),
+            None => matches.get_one::<String>("expr").cloned().unwrap_or_default(),
+        };
+        run_one(&text, format, highlight)
     };
     match result {
         Ok(code) => code,
@@ -159,8 +235,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// `cute [--show] EXPR`.
-fn run_one(text: &str, show: bool) -> Result<ExitCode, Failure> {
+/// `cute [--show | --svg | --html | --latex] EXPR`.
+fn run_one(text: &str, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
     let value = match evaluate(text) {
         Ok(v) => v,
         Err(e) => {
@@ -168,8 +244,18 @@ fn run_one(text: &str, show: bool) -> Result<ExitCode, Failure> {
             return Ok(ExitCode::from(EXIT_BAD_INPUT));
         }
     };
+    let text = match format {
+        Format::Text { show: true } => picture(&value),
+        Format::Text { show: false } => format!("{value}\n"),
+        Format::Svg | Format::Html | Format::Latex => match drawing(&value, format, highlight) {
+            Ok(t) => t,
+            Err(message) => {
+                let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
+                return Ok(ExitCode::from(EXIT_BAD_INPUT));
+            }
+        },
+    };
     let mut out = io::stdout().lock();
-    let text = if show { picture(&value) } else { format!("{value}\n") };
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -251,6 +337,32 @@ fn picture(value: &Value) -> String {
         }
         _ => format!("{value}\n"),
     }
+}
+
+/// The SVG, HTML or TikZ picture of a value, or why it has none.
+fn drawing(value: &Value, format: Format, highlight: Option<i64>) -> Result<String, String> {
+    let grid = match value {
+        Value::Layout(l) | Value::Slice { layout: l, .. } => Grid::of_layout(l),
+        Value::LayoutTv { tv, tiler } => Grid::of_tv(tv, tiler),
+        other => {
+            return Err(format!(
+                "cannot draw {other}: pictures are of a layout, a slice or a thread-value layout (make_layout_tv)"
+            ));
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(k) = highlight {
+        match grid.threads() {
+            None => return Err(format!("--highlight-thread {k}: {} is not a thread-value layout", grid.title())),
+            Some(t) if !(0..t).contains(&k) => return Err(format!("--highlight-thread {k}: the threads are 0..{t}")),
+            Some(_) => {}
+        }
+    }
+    Ok(match format {
+        Format::Html => print_html(&grid, highlight),
+        Format::Latex => print_latex(&grid, highlight),
+        _ => print_svg(&grid, highlight),
+    })
 }
 
 /// `print_layout`, or `None` (and a note on stderr) when the grid would be

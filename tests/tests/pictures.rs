@@ -1,0 +1,348 @@
+//! Pictures: `make_layout_tv`, the grid's rank rule, and the SVG, HTML and
+//! TikZ drawings of layouts and thread-value layouts. Every SVG made here is
+//! parsed with a real XML parser and checked cell by cell against the grid;
+//! the small ones and the walkthrough's 128×128 tile are also snapshots
+//! (`tests/snapshots/*.svg`; `CUTE_UPDATE_SNAPSHOTS=1` rewrites them).
+
+use cute_dynamic::{
+    Grid, IntTuple, Layout, LayoutError, MAX_PICTURE_CELLS, Value, eval, make_layout_tv, print_html, print_latex,
+    print_svg, raked_product,
+};
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+fn lay(s: &str) -> Layout {
+    s.parse().expect("layout")
+}
+
+// --- make_layout_tv ------------------------------------------------------------
+
+/// The issue's golden case: CuTe's `make_tiled_copy` with a 2×3 row-major
+/// thread layout and 2×2 row-major values.
+#[test]
+fn make_layout_tv_golden() {
+    let (tv, tiler) = make_layout_tv(&lay("(2,3):(3,1)"), &lay("(2,2):(2,1)")).unwrap();
+    assert_eq!(tv.to_string(), "((3,2),(2,2)):((8,2),(4,1))");
+    assert_eq!(tiler.to_string(), "(4,6)");
+    assert_tiles(&lay("(2,3):(3,1)"), &lay("(2,2):(2,1)"));
+}
+
+/// The post-condition by brute force: `tv(t, v)` is the column-major index
+/// of a cell of the tile, the raked product maps that cell back to
+/// `t + T·v`, and every cell of the tile is reached exactly once.
+fn assert_tiles(thr: &Layout, val: &Layout) {
+    let (tv, tiler) = make_layout_tv(thr, val).unwrap();
+    let mn = raked_product(thr, val).unwrap();
+    let (t_count, v_count) = (thr.size(), val.size());
+    assert_eq!(tv.rank(), 2, "{tv}");
+    assert_eq!((tv.get(0).unwrap().size(), tv.get(1).unwrap().size()), (t_count, v_count), "{tv}");
+    let per_mode: Vec<i64> = mn.modes_iter().map(|m| m.size()).collect();
+    assert_eq!(tiler.leaves().collect::<Vec<_>>(), per_mode, "tiler of {mn}");
+    let cells = tiler.size().unwrap();
+    assert_eq!(cells, t_count * v_count);
+    let mut seen = vec![false; cells as usize];
+    for t in 0..t_count {
+        for v in 0..v_count {
+            let k = tv.eval_coord(&IntTuple::flat([t, v])).unwrap();
+            assert!((0..cells).contains(&k), "tv({t},{v}) = {k} outside the tile {tiler}");
+            assert!(!seen[k as usize], "cell {k} reached twice");
+            seen[k as usize] = true;
+            assert_eq!(mn.eval(k).unwrap(), t + t_count * v, "layout_mn(tv({t},{v}))");
+        }
+    }
+}
+
+/// A compact layout of a shape, column- or row-major.
+fn compact(shape: &[i64], row_major: bool) -> Layout {
+    let mut stride = vec![0; shape.len()];
+    let mut acc = 1;
+    let order: Vec<usize> = if row_major { (0..shape.len()).rev().collect() } else { (0..shape.len()).collect() };
+    for i in order {
+        stride[i] = acc;
+        acc *= shape[i];
+    }
+    Layout::new(IntTuple::flat(shape.iter().copied()), IntTuple::flat(stride)).unwrap()
+}
+
+proptest! {
+    #[test]
+    fn make_layout_tv_tiles_the_product(
+        ts in prop::collection::vec(1i64..6, 1..3), tr in any::<bool>(),
+        vs in prop::collection::vec(1i64..5, 1..3), vr in any::<bool>(),
+    ) {
+        assert_tiles(&compact(&ts, tr), &compact(&vs, vr));
+    }
+
+    /// Any thread and value layouts: a thread-value layout that tiles, or an
+    /// error; never a wrong layout.
+    #[test]
+    fn make_layout_tv_is_right_or_an_error(
+        ts in prop::collection::vec((1i64..4, 0i64..9), 1..3),
+        vs in prop::collection::vec((1i64..4, 0i64..9), 1..3),
+    ) {
+        let mk = |m: &[(i64, i64)]| {
+            Layout::new(IntTuple::flat(m.iter().map(|p| p.0)), IntTuple::flat(m.iter().map(|p| p.1))).unwrap()
+        };
+        let (thr, val) = (mk(&ts), mk(&vs));
+        if make_layout_tv(&thr, &val).is_ok() {
+            assert_tiles(&thr, &val);
+        }
+    }
+}
+
+#[test]
+fn make_layout_tv_refuses_threads_that_do_not_tile() {
+    // Two threads on the same offset: no thread-value layout covers the tile.
+    let e = make_layout_tv(&lay("(2,2):(0,1)"), &lay("2:1")).unwrap_err();
+    assert!(matches!(e, LayoutError::NoLayout { operation: "make_layout_tv", .. }), "{e}");
+    assert!(e.to_string().contains("thread-value"), "{e}");
+}
+
+#[test]
+fn evaluator_knows_make_layout_tv() {
+    let v = eval("make_layout_tv((2,3):(3,1), (2,2):(2,1))").unwrap();
+    assert_eq!(v.to_string(), "((3,2),(2,2)):((8,2),(4,1)) on tile (4,6)");
+    assert!(matches!(v, Value::LayoutTv { .. }));
+    // Operations that take a layout take its TV layout.
+    assert_eq!(eval("size(get(make_layout_tv((2,3):(3,1), (2,2):(2,1)), 0))").unwrap().to_string(), "6");
+}
+
+// --- The grid and its rank rule -----------------------------------------------------
+
+#[test]
+fn rank_rule_mode_0_down_the_rest_across() {
+    for (text, rows, cols) in [("(4,8):(1,4)", 4, 8), ("8:3", 8, 1), ("(3):(5)", 3, 1), ("(2,3,4):(12,4,1)", 2, 12)] {
+        let l = lay(text);
+        let g = Grid::of_layout(&l).unwrap();
+        assert_eq!((g.rows(), g.cols()), (rows, cols), "{text}");
+        for (m, n, c) in g.cells() {
+            assert_eq!(c.offset, l.eval(m + rows * n).unwrap(), "{text} at ({m},{n})");
+        }
+    }
+    // Rank 3: column n is the colexicographic coordinate of the other modes.
+    let g = Grid::of_layout(&lay("(2,3,4):(12,4,1)")).unwrap();
+    // Column 9 of the (3,4) rest is its coordinate (0,3).
+    assert_eq!(g.cell(1, 9).offset, 12 + 3);
+}
+
+#[test]
+fn from_fn_draws_any_offset_function_as_a_layout_would() {
+    let l = lay("((2,4),8):((1,16),2)");
+    let g = Grid::of_layout(&l).unwrap();
+    let f = Grid::from_fn(l.to_string(), 8, 8, |m, n| l.eval(m + 8 * n).unwrap()).unwrap();
+    assert_eq!(print_svg(&g, None), print_svg(&f, None));
+    assert_eq!(print_html(&g, None), print_html(&f, None));
+    assert_eq!(print_latex(&g, None), print_latex(&f, None));
+    // A swizzle-like function (bits 4..6 XORed into 0..2).
+    let xor = Grid::from_fn("xor", 8, 8, |m, n| {
+        let i = m + 8 * n;
+        i ^ ((i >> 3) & 7)
+    })
+    .unwrap();
+    check_svg(&print_svg(&xor, None), &xor, None);
+}
+
+#[test]
+fn pictures_have_a_size_limit() {
+    let big = lay("(512,256):(1,512)");
+    assert!(big.size() > MAX_PICTURE_CELLS);
+    let e = Grid::of_layout(&big).unwrap_err();
+    assert!(e.to_string().contains("at most 65536"), "{e}");
+    assert!(Grid::of_layout(&lay("(256,256):(256,1)")).is_ok());
+    assert!(Grid::from_fn("empty", 0, 4, |_, _| 0).is_err());
+}
+
+#[test]
+fn tv_grid_needs_a_rank_2_layout_inside_the_tile() {
+    assert!(matches!(Grid::of_tv(&lay("8:1"), &IntTuple::flat([2, 4])), Err(LayoutError::RankMismatch { .. })));
+    assert!(matches!(Grid::of_tv(&lay("(2,4):(1,4)"), &IntTuple::flat([2, 4])), Err(LayoutError::OutOfBounds { .. })));
+    // Two (t, v) on one cell: the first thread keeps it (CuTe's
+    // print_latex_tv), and an unreached cell has no owner.
+    let g = Grid::of_tv(&lay("(2,2):(0,1)"), &IntTuple::flat([2, 2])).unwrap();
+    assert_eq!(g.cell(0, 0).tv, Some((0, 0)));
+    assert_eq!(g.cell(1, 0).tv, Some((0, 1)));
+    assert_eq!(g.cell(0, 1).tv, None);
+    check_svg(&print_svg(&g, None), &g, None);
+}
+
+// --- SVG: parsed, cell by cell ---------------------------------------------------------
+
+/// Parses an SVG with a real XML parser and checks it against its grid:
+/// well-formed; the `cells` group holds one `rect` per cell, each position
+/// once; fills follow the grid (greys by offset % 8, or one colour per
+/// thread % 8 with the highlight apart); labelled pictures carry each
+/// cell's label. Returns the number of distinct fills of thread cells.
+fn check_svg(svg: &str, grid: &Grid, highlight: Option<i64>) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{}: not well-formed XML: {e}", grid.title()));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    let group = root.descendants().find(|n| n.attribute("id") == Some("cells")).expect("a cells group");
+    let rects: Vec<_> = group.children().filter(|n| n.is_element()).collect();
+    assert_eq!(rects.len() as i64, grid.rows() * grid.cols(), "one rect per cell");
+    let num = |n: &roxmltree::Node, a: &str| -> i64 { n.attribute(a).expect(a).parse().expect("number") };
+    let (w, h) = (num(&rects[0], "width"), num(&rects[0], "height"));
+    let x0 = rects.iter().map(|r| num(r, "x")).min().unwrap();
+    let y0 = rects.iter().map(|r| num(r, "y")).min().unwrap();
+    let mut at: HashMap<(i64, i64), String> = HashMap::new();
+    for r in &rects {
+        assert_eq!(r.tag_name().name(), "rect");
+        let (dx, dy) = (num(r, "x") - x0, num(r, "y") - y0);
+        assert!(dx % w == 0 && dy % h == 0, "rect off the grid");
+        let (m, n) = (dy / h, dx / w);
+        if let Some(dm) = r.attribute("data-m") {
+            assert_eq!((dm.parse::<i64>().unwrap(), num(r, "data-n")), (m, n));
+        }
+        let old = at.insert((m, n), r.attribute("fill").expect("fill").to_string());
+        assert!(old.is_none(), "cell ({m},{n}) drawn twice");
+    }
+    for (m, n, _) in grid.cells() {
+        assert!(at.contains_key(&(m, n)), "cell ({m},{n}) missing");
+    }
+    // Fills: a function of the colour class, different classes different.
+    let class = |m: i64, n: i64| -> (i64, i64) {
+        let c = grid.cell(m, n);
+        match (grid.threads(), c.tv, highlight) {
+            (None, _, _) => (0, c.offset.rem_euclid(8)),
+            (Some(_), None, _) => (1, 0),
+            (Some(_), Some((t, _)), Some(k)) if t == k => (2, 0),
+            (Some(_), Some((t, _)), _) => (3, t.rem_euclid(8)),
+        }
+    };
+    let mut fill_of: HashMap<(i64, i64), &str> = HashMap::new();
+    for (m, n, _) in grid.cells() {
+        let f = at[&(m, n)].as_str();
+        assert_eq!(*fill_of.entry(class(m, n)).or_insert(f), f, "cell ({m},{n}) of one class, two fills");
+    }
+    let distinct: BTreeSet<&str> = fill_of.values().copied().collect();
+    assert_eq!(distinct.len(), fill_of.len(), "two colour classes share a fill: {fill_of:?}");
+    if let Some(labels) = root.descendants().find(|n| n.attribute("id") == Some("labels")) {
+        let texts: Vec<String> =
+            labels.children().filter(|n| n.is_element()).map(|n| n.text().unwrap_or("").to_string()).collect();
+        let mut want = Vec::new();
+        for (_, _, c) in grid.cells() {
+            match (grid.threads(), c.tv) {
+                (None, _) => want.push(c.offset.to_string()),
+                (Some(_), Some((t, v))) => want.extend([format!("T{t}"), format!("V{v}")]),
+                (Some(_), None) => {}
+            }
+        }
+        assert_eq!(texts, want, "cell labels, row by row");
+    }
+    fill_of.keys().filter(|k| k.0 == 3).count()
+}
+
+/// Compares with `tests/snapshots/<name>`, or writes it when
+/// `CUTE_UPDATE_SNAPSHOTS` is set.
+fn snapshot(name: &str, text: &str) {
+    let path = format!("{}/snapshots/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("CUTE_UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, text).expect("write snapshot");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(want == text, "{path} differs from the picture drawn now; review, then rerun with CUTE_UPDATE_SNAPSHOTS=1");
+}
+
+/// The paper's Figures 10 and 11: blocked and raked products of a 3×4
+/// row-major tile by a 2×5 column-major grid, first rows as printed there.
+#[test]
+fn svg_of_paper_figures_10_and_11() {
+    for (op, name, row0) in [
+        ("blocked_product", "blocked_product.svg", "0 1 2 3 24 25 26 27 48 49 50 51 72 73 74 75 96 97 98 99"),
+        ("raked_product", "raked_product.svg", "0 24 48 72 96 1 25 49 73 97 2 26 50 74 98 3 27 51 75 99"),
+    ] {
+        let Value::Layout(l) = eval(&format!("{op}((3,4):(4,1), (2,5):(1,2))")).unwrap() else { panic!("{op}") };
+        let g = Grid::of_layout(&l).unwrap();
+        assert_eq!((g.rows(), g.cols()), (6, 20));
+        let first: Vec<String> = (0..20).map(|n| g.cell(0, n).offset.to_string()).collect();
+        assert_eq!(first.join(" "), row0, "{op}: the paper's first row");
+        let svg = print_svg(&g, None);
+        check_svg(&svg, &g, None);
+        snapshot(name, &svg);
+    }
+}
+
+#[test]
+fn svg_of_a_tv_layout_colours_threads_and_highlights_one() {
+    let (tv, tiler) = make_layout_tv(&lay("(2,3):(3,1)"), &lay("(2,2):(2,1)")).unwrap();
+    let g = Grid::of_tv(&tv, &tiler).unwrap();
+    let svg = print_svg(&g, None);
+    assert_eq!(check_svg(&svg, &g, None), 6, "6 threads, 6 colours");
+    snapshot("tv_2x3_2x2.svg", &svg);
+    let lit = print_svg(&g, Some(4));
+    assert_eq!(check_svg(&lit, &g, Some(4)), 5, "the other 5 threads keep 5 colours");
+    // 16 threads: CuTe's 8 colours, thread t in colour t % 8.
+    let (tv, tiler) = make_layout_tv(&lay("(4,4):(4,1)"), &lay("(2,2):(2,1)")).unwrap();
+    let g = Grid::of_tv(&tv, &tiler).unwrap();
+    assert_eq!(check_svg(&print_svg(&g, None), &g, None), 8);
+}
+
+/// The walkthrough's 128×128 tile of C and its 256 threads (16×16, each
+/// four 4×4 blocks: rows `4·tm + {0..3} + {0, 64}`, the same columns), at
+/// pixel scale with thread 0 highlighted.
+#[test]
+fn svg_of_the_walkthroughs_128x128_tile() {
+    // (t, v) → m + 128·n; thread t = 16·tm + tn, value v = ((r, rest), (c, rest)).
+    let tv = lay("((16,16),((4,2),(4,2))):((512,4),((1,64),(128,8192)))");
+    let g = Grid::of_tv(&tv, &IntTuple::flat([128, 128])).unwrap();
+    for (m, n, c) in g.cells() {
+        let (tm, tn) = ((m % 64) / 4, (n % 64) / 4);
+        assert_eq!(c.tv.map(|p| p.0), Some(16 * tm + tn), "owner of ({m},{n})");
+    }
+    let svg = print_svg(&g, Some(0));
+    assert!(!svg.contains("id=\"labels\""), "no labels at pixel scale");
+    assert_eq!(check_svg(&svg, &g, Some(0)), 8);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let rulers = doc.descendants().find(|n| n.attribute("id") == Some("rulers")).expect("rulers");
+    assert_eq!(rulers.children().filter(|n| n.has_tag_name("line")).count(), 2 * (128 / 8 + 1));
+    snapshot("walkthrough_128x128.svg", &svg);
+}
+
+// --- HTML and TikZ -----------------------------------------------------------------------
+
+#[test]
+fn html_is_self_contained_and_embeds_the_svg() {
+    let (tv, tiler) = make_layout_tv(&lay("(16,16):(16,1)"), &lay("(4,4):(4,1)")).unwrap();
+    for (g, h) in [(Grid::of_tv(&tv, &tiler).unwrap(), Some(0)), (Grid::of_layout(&lay("(4,8):(1,4)")).unwrap(), None)] {
+        let page = print_html(&g, h);
+        assert!(!page.contains("http:") && !page.contains("https:"), "a network reference");
+        assert!(!page.contains(" src=") && !page.contains(" href="), "an external resource");
+        let start = page.find("<svg").expect("an svg");
+        let end = page.find("</svg>").expect("its end") + "</svg>".len();
+        assert_eq!(page.matches("<svg").count(), 1);
+        // Inline SVG takes HTML's namespace; put it back to parse it alone.
+        let svg = page[start..end].replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1);
+        assert_eq!(svg, print_svg(&g, h).trim_end());
+        check_svg(&svg, &g, h);
+        // The tooltip's data: one offset (and thread, value) per cell, column-major.
+        let data = &page[page.find("o:[").expect("offsets") + 3..];
+        let offsets: Vec<i64> = data[..data.find(']').unwrap()].split(',').map(|v| v.parse().unwrap()).collect();
+        let want: Vec<i64> = (0..g.cols()).flat_map(|n| (0..g.rows()).map(move |m| (m, n))).map(|(m, n)| g.cell(m, n).offset).collect();
+        assert_eq!(offsets, want);
+        assert!(page.contains("id=\"legend\"") && page.contains("id=\"tip\""));
+    }
+}
+
+#[test]
+fn latex_is_cutes_print_latex() {
+    let g = Grid::of_layout(&lay("(2,3):(3,1)")).unwrap();
+    let tex = print_latex(&g, None);
+    let want = "% Layout: (2,3):(3,1)\n\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\
+\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n\
+\\node[fill=black!00] at (0,0) {0};\n\\node[fill=black!40] at (0,1) {1};\n\\node[fill=black!20] at (0,2) {2};\n\
+\\node[fill=black!60] at (1,0) {3};\n\\node[fill=black!10] at (1,1) {4};\n\\node[fill=black!50] at (1,2) {5};\n\
+\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,3);\n\n\
+\\node at (0,-1) {\\Large{\\texttt{0}}};\n\\node at (1,-1) {\\Large{\\texttt{1}}};\n\
+\\node at (-1,0) {\\Large{\\texttt{0}}};\n\\node at (-1,1) {\\Large{\\texttt{1}}};\n\\node at (-1,2) {\\Large{\\texttt{2}}};\n\
+\\end{tikzpicture}\n\\end{document}\n";
+    assert_eq!(tex, want);
+    // Thread-value: nodes in thread, then value, order, as print_latex_tv.
+    let (tv, tiler) = make_layout_tv(&lay("(2,3):(3,1)"), &lay("(2,2):(2,1)")).unwrap();
+    let tex = print_latex(&Grid::of_tv(&tv, &tiler).unwrap(), None);
+    assert!(tex.starts_with("% Layout TV: ((3,2),(2,2)):((8,2),(4,1))\n"));
+    let nodes: Vec<&str> = tex.lines().filter(|l| l.starts_with("\\node[fill=")).collect();
+    assert_eq!(nodes.len(), 24);
+    assert_eq!(nodes[0], "\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};");
+    assert_eq!(nodes[4], "\\node[fill={rgb,255:red,175;green,255;blue,175}] at (0,2) {\\shortstack{T1 \\\\ V0}};");
+}
