@@ -59,17 +59,40 @@ pub(crate) fn dimmed(c: Rgb) -> Rgb {
     Rgb(c.0 / 3, c.1 / 3, c.2 / 3)
 }
 
-/// The fill of a cell: grey by offset in an offset picture; by thread in a
-/// thread-value picture, the highlighted thread (if any) in
-/// [`HIGHLIGHT`] and the others dimmed.
-pub(crate) fn fill(grid: &Grid, cell: Cell, highlight: Option<i64>) -> Rgb {
-    if grid.threads().is_none() {
-        return grey(GREY_PERCENT[cell.offset.rem_euclid(8) as usize]);
+/// The colour of thread `t` of `threads` in SVG and HTML: CuTe's
+/// `THREAD[t % 8]` for up to 8 threads; beyond, a hue of its own (the
+/// golden-ratio sequence, so that threads close in number are far apart in
+/// hue). Colouring 256 threads by `t % 8` would hide every thread layout
+/// whose stride across rows is a multiple of 8, such as the walkthrough's
+/// `(16,16):(16,1)`: all rows would look alike.
+pub(crate) fn thread(t: i64, threads: i64) -> Rgb {
+    if threads <= 8 {
+        return THREAD[t.rem_euclid(8) as usize];
     }
+    let hue = (t as f64 * 0.618_033_988_749_895).rem_euclid(1.0);
+    hsl(hue, 0.75, 0.72)
+}
+
+/// HSL (hue in turns) to sRGB.
+fn hsl(h: f64, s: f64, l: f64) -> Rgb {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let k = |n: f64| (n + h * 12.0).rem_euclid(12.0);
+    let f = |n: f64| l - c / 2.0 * (-1f64).max((k(n) - 3.0).min(9.0 - k(n)).min(1.0));
+    let u = |x: f64| (x * 255.0).round().clamp(0.0, 255.0) as u8;
+    Rgb(u(f(0.0)), u(f(8.0)), u(f(4.0)))
+}
+
+/// The fill of a cell: grey by offset in an offset picture; by thread
+/// ([`thread`]) in a thread-value picture, the highlighted thread (if any)
+/// in [`HIGHLIGHT`] and the others dimmed.
+pub(crate) fn fill(grid: &Grid, cell: Cell, highlight: Option<i64>) -> Rgb {
+    let Some(threads) = grid.threads() else {
+        return grey(GREY_PERCENT[cell.offset.rem_euclid(8) as usize]);
+    };
     match (cell.tv, highlight) {
         (None, _) => UNOWNED,
         (Some((t, _)), Some(h)) if t == h => HIGHLIGHT,
-        (Some((t, _)), Some(_)) => dimmed(THREAD[t.rem_euclid(8) as usize]),
-        (Some((t, _)), None) => THREAD[t.rem_euclid(8) as usize],
+        (Some((t, _)), Some(_)) => dimmed(thread(t, threads)),
+        (Some((t, _)), None) => thread(t, threads),
     }
 }

@@ -96,12 +96,16 @@ fn legend(out: &mut String, grid: &Grid, highlight: Option<i64>) {
         }
         (Some(_), Some(h)) => {
             swatch(out, palette::HIGHLIGHT, &format!("thread {h}"));
-            swatch(out, palette::dimmed(palette::THREAD[0]), "other threads (dimmed)");
+            swatch(out, palette::Rgb(58, 58, 58), "other threads (dimmed)");
         }
         (Some(t), None) => {
-            for (k, &c) in palette::THREAD.iter().enumerate().take(t.clamp(0, 8) as usize) {
-                let text = if t <= 8 { format!("thread {k}") } else { format!("thread ≡ {k} (mod 8)") };
-                swatch(out, c, &text);
+            // Beyond 8 threads each has a hue of its own: the first 8, then
+            // the tooltip tells.
+            for k in 0..t.clamp(0, 8) {
+                swatch(out, palette::thread(k, t), &format!("thread {k}"));
+            }
+            if t > 8 {
+                out.push_str("<span>… one hue per thread (hover a cell)</span>\n");
             }
         }
     }

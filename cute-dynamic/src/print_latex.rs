@@ -1,7 +1,7 @@
 //! Pictures: a [`Grid`] as CuTe's `print_latex` TikZ document.
 
 use crate::grid::{Cell, Grid};
-use crate::palette::fill;
+use crate::palette::{GREY_PERCENT, THREAD, fill};
 use std::fmt::Write;
 
 const HEADER: &str = "\\documentclass[convert]{standalone}\n\
@@ -14,7 +14,8 @@ const HEADER: &str = "\\documentclass[convert]{standalone}\n\
 /// pictures) write: a `% Layout: ` (or `% Layout TV: `) comment, one
 /// `\node[fill=...] at (m,n) {...};` per cell, the grid, then row and
 /// column indices. Offsets are shaded `black!p` by `offset % 8`; thread
-/// cells are coloured by `t % 8` and written in thread, then value, order
+/// cells are coloured by `t % 8` (CuTe's 8 colours, for any number of
+/// threads) and written in thread, then value, order
 /// as `\shortstack{T<t> \\ V<v>}` (a cell no thread owns gets no node).
 /// With `highlight = Some(k)` thread `k`'s cells and the others take the
 /// colours of [`print_svg`](crate::print_svg) (CuTe has no highlight).
@@ -61,9 +62,12 @@ pub fn print_latex(grid: &Grid, highlight: Option<i64>) -> String {
 }
 
 /// CuTe's colour names: `black!p` for offsets, `{rgb,255:...}` for threads.
+/// (Threads always by `t % 8`, as CuTe, even where SVG gives each of more
+/// than 8 threads a hue of its own.)
 fn colour(grid: &Grid, c: Cell, highlight: Option<i64>) -> String {
-    if grid.threads().is_none() {
-        return format!("black!{:02}", crate::palette::GREY_PERCENT[c.offset.rem_euclid(8) as usize]);
+    match (grid.threads(), c.tv, highlight) {
+        (None, _, _) => format!("black!{:02}", GREY_PERCENT[c.offset.rem_euclid(8) as usize]),
+        (Some(_), Some((t, _)), None) => THREAD[t.rem_euclid(8) as usize].tikz(),
+        _ => fill(grid, c, highlight).tikz(),
     }
-    fill(grid, c, highlight).tikz()
 }

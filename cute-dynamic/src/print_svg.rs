@@ -90,8 +90,10 @@ pub(crate) fn xml_escape(s: &str) -> String {
 ///
 /// * Offset pictures shade each cell by `offset % 8` in CuTe's 8 grey
 ///   levels (`print_latex`'s `TikzColor_BWx8`).
-/// * Thread-value pictures colour each cell by its thread (CuTe's 8
-///   `TikzColor_TV` colours, by `t % 8`) and label it `T<t>`/`V<v>`; with
+/// * Thread-value pictures colour each cell by its thread and label it
+///   `T<t>`/`V<v>`: up to 8 threads in CuTe's 8 `TikzColor_TV` colours,
+///   more threads each in a hue of its own (by `t % 8`, rows of the
+///   walkthrough's 16×16 threads would all look alike); with
 ///   `highlight = Some(k)` thread `k`'s cells are blue and the others
 ///   dimmed.
 /// * Grids up to [`LABEL_LIMIT`] per side carry labels and an index on

@@ -170,8 +170,9 @@ fn tv_grid_needs_a_rank_2_layout_inside_the_tile() {
 /// Parses an SVG with a real XML parser and checks it against its grid:
 /// well-formed; the `cells` group holds one `rect` per cell, each position
 /// once; fills follow the grid (greys by offset % 8, or one colour per
-/// thread % 8 with the highlight apart); labelled pictures carry each
-/// cell's label. Returns the number of distinct fills of thread cells.
+/// thread, the highlight apart); labelled pictures carry each
+/// cell's label. Returns the number of threads in colour classes of their own
+/// (the highlighted one apart).
 fn check_svg(svg: &str, grid: &Grid, highlight: Option<i64>) -> usize {
     let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{}: not well-formed XML: {e}", grid.title()));
     let root = doc.root_element();
@@ -206,7 +207,7 @@ fn check_svg(svg: &str, grid: &Grid, highlight: Option<i64>) -> usize {
             (None, _, _) => (0, c.offset.rem_euclid(8)),
             (Some(_), None, _) => (1, 0),
             (Some(_), Some((t, _)), Some(k)) if t == k => (2, 0),
-            (Some(_), Some((t, _)), _) => (3, t.rem_euclid(8)),
+            (Some(_), Some((t, _)), _) => (3, t),
         }
     };
     let mut fill_of: HashMap<(i64, i64), &str> = HashMap::new();
@@ -215,7 +216,13 @@ fn check_svg(svg: &str, grid: &Grid, highlight: Option<i64>) -> usize {
         assert_eq!(*fill_of.entry(class(m, n)).or_insert(f), f, "cell ({m},{n}) of one class, two fills");
     }
     let distinct: BTreeSet<&str> = fill_of.values().copied().collect();
-    assert_eq!(distinct.len(), fill_of.len(), "two colour classes share a fill: {fill_of:?}");
+    if highlight.is_none() {
+        assert_eq!(distinct.len(), fill_of.len(), "two colour classes share a fill: {fill_of:?}");
+    } else {
+        // Dimmed, the other threads may share shades; the highlight stands apart.
+        let lit = fill_of.get(&(2, 0)).copied();
+        assert!(lit.is_none() || fill_of.iter().all(|(k, f)| k.0 == 2 || Some(*f) != lit), "highlight not unique");
+    }
     if let Some(labels) = root.descendants().find(|n| n.attribute("id") == Some("labels")) {
         let texts: Vec<String> =
             labels.children().filter(|n| n.is_element()).map(|n| n.text().unwrap_or("").to_string()).collect();
@@ -271,11 +278,18 @@ fn svg_of_a_tv_layout_colours_threads_and_highlights_one() {
     assert_eq!(check_svg(&svg, &g, None), 6, "6 threads, 6 colours");
     snapshot("tv_2x3_2x2.svg", &svg);
     let lit = print_svg(&g, Some(4));
-    assert_eq!(check_svg(&lit, &g, Some(4)), 5, "the other 5 threads keep 5 colours");
-    // 16 threads: CuTe's 8 colours, thread t in colour t % 8.
+    assert_eq!(check_svg(&lit, &g, Some(4)), 5, "the other 5 threads, dimmed");
+    // 16 threads: a colour each (by t % 8 the rows of this row-major
+    // thread layout would look alike).
     let (tv, tiler) = make_layout_tv(&lay("(4,4):(4,1)"), &lay("(2,2):(2,1)")).unwrap();
     let g = Grid::of_tv(&tv, &tiler).unwrap();
-    assert_eq!(check_svg(&print_svg(&g, None), &g, None), 8);
+    assert_eq!(check_svg(&print_svg(&g, None), &g, None), 16);
+    // 8 threads: CuTe's 8 colours, thread t in TikzColor_TV[t].
+    let (tv, tiler) = make_layout_tv(&lay("(2,4):(4,1)"), &lay("(2,2):(2,1)")).unwrap();
+    let svg = print_svg(&Grid::of_tv(&tv, &tiler).unwrap(), None);
+    for c in ["#afafff", "#afffaf", "#ffffaf", "#ffafaf", "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2"] {
+        assert!(svg.contains(&format!("fill=\"{c}\"")), "CuTe's colour {c}");
+    }
 }
 
 /// The walkthrough's 128×128 tile of C and its 256 threads (16×16, each
@@ -292,7 +306,8 @@ fn svg_of_the_walkthroughs_128x128_tile() {
     }
     let svg = print_svg(&g, Some(0));
     assert!(!svg.contains("id=\"labels\""), "no labels at pixel scale");
-    assert_eq!(check_svg(&svg, &g, Some(0)), 8);
+    assert_eq!(check_svg(&svg, &g, Some(0)), 255);
+    assert_eq!(check_svg(&print_svg(&g, None), &g, None), 256, "256 threads, a colour each");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let rulers = doc.descendants().find(|n| n.attribute("id") == Some("rulers")).expect("rulers");
     assert_eq!(rulers.children().filter(|n| n.has_tag_name("line")).count(), 2 * (128 / 8 + 1));
