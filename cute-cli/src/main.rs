@@ -168,7 +168,9 @@ fn command() -> Command {
 #[derive(Clone, Copy)]
 enum Format {
     /// The value's text (with `--show`, CuTe's `print_layout` grid).
-    Text { show: bool },
+    Text {
+        show: bool,
+    },
     Svg,
     Html,
     Latex,

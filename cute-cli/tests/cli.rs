@@ -521,3 +521,117 @@ fn readme_examples_are_right() {
         assert_eq!(printed, expected, "README example `{cmd}`");
     }
 }
+
+// --- Pictures -----------------------------------------------------------------
+
+/// `cute ARGS` succeeds; its stdout.
+#[track_caller]
+fn drawn(args: &[&str]) -> String {
+    let o = cute(args);
+    assert_eq!(o.status.code(), Some(0), "cute {args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "cute {args:?} wrote to stderr");
+    stdout(&o)
+}
+
+#[test]
+fn svg_html_latex_draw_the_value_as_the_library_does() {
+    use cute_dynamic::{Grid, print_html, print_latex, print_svg};
+    let expr = "raked_product((3,4):(4,1), (2,5):(1,2))";
+    let layout: Layout = stdout(&cute(&[expr])).trim().parse().expect("a layout");
+    let grid = Grid::of_layout(&layout).expect("a grid");
+    assert_eq!(drawn(&["--svg", expr]), print_svg(&grid, None));
+    assert_eq!(drawn(&["--html", expr]), print_html(&grid, None));
+    assert_eq!(drawn(&["--latex", expr]), print_latex(&grid, None));
+    // A slice draws its sublayout, as --show does.
+    let sub: Layout = "(3,2):(15,100)".parse().expect("layout");
+    let svg = drawn(&["--svg", "slice(((3,2),((2,3),2)):((4,1),((2,15),100)), (2,((0,_),_)))"]);
+    assert_eq!(svg, print_svg(&Grid::of_layout(&sub).expect("grid"), None));
+}
+
+#[test]
+fn tv_flag_is_make_layout_tv() {
+    use cute_dynamic::{Grid, make_layout_tv, print_svg};
+    let (thr, val) = ("(16,16):(16,1)", "(4,4):(4,1)");
+    let by_flag = drawn(&["--svg", "--tv", thr, val, "--highlight-thread", "0"]);
+    let by_name = drawn(&["--svg", "--highlight-thread", "0", &format!("make_layout_tv({thr}, {val})")]);
+    assert_eq!(by_flag, by_name);
+    let (tv, tiler) = make_layout_tv(&thr.parse().expect("thr"), &val.parse().expect("val")).expect("tv");
+    assert_eq!(by_flag, print_svg(&Grid::of_tv(&tv, &tiler).expect("grid"), Some(0)));
+    assert_eq!(drawn(&["--tv", "(2,3):(3,1)", "(2,2):(2,1)"]), "((3,2),(2,2)):((8,2),(4,1)) on tile (4,6)\n");
+    let page = drawn(&["--html", "--tv", thr, val]);
+    assert!(page.starts_with("<!DOCTYPE html>") && !page.contains("http"), "a self-contained page");
+    let tex = drawn(&["--latex", "--tv", "(2,3):(3,1)", "(2,2):(2,1)"]);
+    assert!(tex.starts_with("% Layout TV: ((3,2),(2,2)):((8,2),(4,1))\n\\documentclass[convert]{standalone}"));
+}
+
+/// `cute ARGS` fails with status 2, nothing on stdout, and a message on
+/// stderr containing `needle`.
+#[track_caller]
+fn assert_refused(args: &[&str], needle: &str) {
+    let o = cute(args);
+    assert_eq!(o.status.code(), Some(2), "cute {args:?} should fail; stdout: {}", stdout(&o));
+    assert_eq!(stdout(&o), "", "cute {args:?} drew something");
+    assert!(stderr(&o).contains(needle), "cute {args:?}: {}", stderr(&o));
+}
+
+#[test]
+fn values_that_cannot_be_drawn_are_clear_errors() {
+    assert_refused(&["--svg", "size(4:1)"], "cannot draw 4: pictures are of a layout");
+    assert_refused(&["--html", "shape((4,8):(1,4))"], "cannot draw (4,8)");
+    assert_refused(&["--svg", "(512,256):(1,512)"], "at most 65536");
+    assert_refused(&["--svg", "--highlight-thread", "1", "4:1"], "4:1 is not a thread-value layout");
+    assert_refused(&["--svg", "--highlight-thread", "6", "--tv", "(2,3):(3,1)", "(2,2):(2,1)"], "the threads are 0..6");
+    assert_refused(&["--svg", "--tv", "(2,2):(0,1)", "2:1"], "do not tile");
+    // A bad expression keeps its caret report.
+    let o = cute(&["--svg", "size(4:1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).lines().nth(2).is_some_and(|l| l.trim() == "^"), "{}", stderr(&o));
+    // Flags that do not go together.
+    for args in [
+        &["--svg", "--html", "4:1"][..],
+        &["--svg", "--show", "4:1"][..],
+        &["--batch", "--svg"][..],
+        &["--highlight-thread", "1", "4:1"][..],
+        &["--tv", "4:1"][..],
+        &["--tv", "4:1", "2:1", "8:1"][..],
+    ] {
+        let o = cute(args);
+        assert_eq!(o.status.code(), Some(2), "cute {args:?}: {}", stdout(&o));
+        assert_eq!(stdout(&o), "", "cute {args:?}");
+    }
+}
+
+#[test]
+fn help_describes_the_pictures() {
+    let help = stdout(&cute(&["--help"]));
+    for needle in
+        ["--svg", "--html", "--latex", "--tv <THR> <VAL>", "--highlight-thread <K>", "make_layout_tv", "65536"]
+    {
+        assert!(help.contains(needle), "help lacks {needle}:\n{help}");
+    }
+}
+
+/// The README's pictures (`cute ... > docs/NAME.svg` in its `sh` blocks)
+/// are what those commands draw now.
+#[test]
+fn readme_pictures_are_what_their_commands_draw() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let commands: Vec<(&str, &str)> = readme
+        .lines()
+        .filter(|l| l.starts_with("cute ") && l.contains(" > docs/"))
+        .filter_map(|l| l.split_once(" > "))
+        .collect();
+    assert!(commands.len() >= 3, "{commands:?}");
+    for (cmd, file) in commands {
+        assert!(readme.contains(&format!("]({file})")), "README shows {file}");
+        let o = Command::new("bash")
+            .args(["-c", &format!("{} {}", env!("CARGO_BIN_EXE_cute"), &cmd["cute ".len()..])])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run bash");
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        let committed = std::fs::read_to_string(format!("{root}/{file}")).expect("the committed picture");
+        assert!(stdout(&o) == committed, "{file} is not what `{cmd}` draws now: regenerate it with that command");
+    }
+}

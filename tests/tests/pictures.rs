@@ -319,7 +319,8 @@ fn svg_of_the_walkthroughs_128x128_tile() {
 #[test]
 fn html_is_self_contained_and_embeds_the_svg() {
     let (tv, tiler) = make_layout_tv(&lay("(16,16):(16,1)"), &lay("(4,4):(4,1)")).unwrap();
-    for (g, h) in [(Grid::of_tv(&tv, &tiler).unwrap(), Some(0)), (Grid::of_layout(&lay("(4,8):(1,4)")).unwrap(), None)] {
+    for (g, h) in [(Grid::of_tv(&tv, &tiler).unwrap(), Some(0)), (Grid::of_layout(&lay("(4,8):(1,4)")).unwrap(), None)]
+    {
         let page = print_html(&g, h);
         assert!(!page.contains("http:") && !page.contains("https:"), "a network reference");
         assert!(!page.contains(" src=") && !page.contains(" href="), "an external resource");
@@ -333,7 +334,8 @@ fn html_is_self_contained_and_embeds_the_svg() {
         // The tooltip's data: one offset (and thread, value) per cell, column-major.
         let data = &page[page.find("o:[").expect("offsets") + 3..];
         let offsets: Vec<i64> = data[..data.find(']').unwrap()].split(',').map(|v| v.parse().unwrap()).collect();
-        let want: Vec<i64> = (0..g.cols()).flat_map(|n| (0..g.rows()).map(move |m| (m, n))).map(|(m, n)| g.cell(m, n).offset).collect();
+        let want: Vec<i64> =
+            (0..g.cols()).flat_map(|n| (0..g.rows()).map(move |m| (m, n))).map(|(m, n)| g.cell(m, n).offset).collect();
         assert_eq!(offsets, want);
         assert!(page.contains("id=\"legend\"") && page.contains("id=\"tip\""));
     }
