@@ -63,6 +63,7 @@ pub mod algebra;
 mod int_tuple;
 pub mod inverse;
 mod layout;
+mod layout_tv;
 pub mod list;
 mod tiler;
 
@@ -75,6 +76,7 @@ pub use algebra::{
 pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
+pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 pub use tiler::{Tile, Tiler};
 
 /// The typenum crate, whose unsigned integers are the static leaves.
@@ -90,11 +92,11 @@ pub use typenum;
 pub mod prelude {
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Filter, FlatDivide, FlatProduct,
-        IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, Mode, RakedProduct, RightInverse,
-        ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler, ZippedDivide, ZippedProduct,
-        blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide, flat_product,
-        left_inverse, logical_divide, logical_product, raked_product, right_inverse, tiled_divide, tiled_product,
-        zipped_divide, zipped_product,
+        IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode, RakedProduct,
+        RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler, ZippedDivide,
+        ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
+        flat_product, left_inverse, logical_divide, logical_product, make_layout_tv, raked_product, right_inverse,
+        tiled_divide, tiled_product, zipped_divide, zipped_product,
     };
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
 }
