@@ -51,7 +51,8 @@ impl Geometry {
         };
         let x0 = CHAR_W * index_chars + 16;
         let y0 = TITLE_H + 20;
-        let width = (x0 + cw * grid.cols() + 8).max(CHAR_W * grid.title().len() as i64 + 16);
+        // The title is 15px monospace: about 9 pixels a character.
+        let width = (x0 + cw * grid.cols() + 8).max(10 * grid.title().chars().count() as i64 + 16);
         Geometry { labelled, x0, y0, cw, ch, width, height: y0 + ch * grid.rows() + 8 }
     }
 }
