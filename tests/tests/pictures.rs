@@ -7,6 +7,7 @@ use cute_dynamic::{
     Grid, IntTuple, Layout, LayoutError, MAX_PICTURE_CELLS, Value, eval, make_layout_tv, print_html, print_latex,
     print_svg,
 };
+use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
 fn lay(s: &str) -> Layout {
@@ -218,6 +219,24 @@ fn svg_of_the_walkthroughs_128x128_tile() {
     let rulers = doc.descendants().find(|n| n.attribute("id") == Some("rulers")).expect("rulers");
     assert_eq!(rulers.children().filter(|n| n.has_tag_name("line")).count(), 2 * (128 / 8 + 1));
     snapshot("walkthrough_128x128.svg", &svg);
+}
+
+proptest! {
+    /// Any small layout, of rank 1 to 3: its SVG parses and holds each cell
+    /// once with the right shade and label; HTML and TikZ have a cell each.
+    #[test]
+    fn every_small_layout_draws_every_cell_once(
+        modes in prop::collection::vec((1i64..7, -3i64..12), 1..4),
+    ) {
+        let l = Layout::new(IntTuple::flat(modes.iter().map(|m| m.0)), IntTuple::flat(modes.iter().map(|m| m.1))).unwrap();
+        let g = Grid::of_layout(&l).unwrap();
+        prop_assert_eq!(g.rows() * g.cols(), l.size());
+        check_svg(&print_svg(&g, None), &g, None);
+        let page = print_html(&g, None);
+        prop_assert_eq!(page.matches("<rect ").count() as i64, l.size() + 1);
+        let tex = print_latex(&g, None);
+        prop_assert_eq!(tex.lines().filter(|t| t.starts_with("\\node[fill=")).count() as i64, l.size());
+    }
 }
 
 // --- HTML and TikZ -----------------------------------------------------------------------
