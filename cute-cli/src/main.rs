@@ -92,7 +92,8 @@ and --latex (CuTe's print_latex TikZ) draw the value on stdout: a layout,
 a slice's sublayout, or a thread-value layout (make_layout_tv, or
 --tv THR VAL for 'make_layout_tv(THR, VAL)'). Rows are mode 0, columns
 the other modes together (a rank-1 layout is one column); offsets are
-shaded by offset mod 8, thread-value cells coloured by thread mod 8 and
+shaded by offset mod 8, thread-value cells coloured by thread (CuTe's 8
+colours; a hue each beyond 8 threads; TikZ by thread mod 8 as CuTe) and
 labelled T<t> V<v>. Up to 32x32 cells are labelled; larger grids are small
 squares with rulers every 8; at most 65536 cells. --highlight-thread K marks
 thread K's cells (thread-value pictures only). A value that cannot be drawn
