@@ -117,11 +117,13 @@ pub trait IntTuple: Copy + 'static {
     /// Writes the tree in CuTe's static format (`(_4,(_3,_2))`).
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
-    /// The equal run-time tuple.
+    /// The equal run-time tuple (with the default `std` feature).
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple;
 
-    /// The tree as CuTe prints it statically.
-    fn to_string_cute(&self) -> String {
+    /// The tree as CuTe prints it statically (with the default `std` feature).
+    #[cfg(feature = "std")]
+    fn to_string_cute(&self) -> std::string::String {
         struct D<'a, T: IntTuple>(&'a T);
         impl<T: IntTuple> fmt::Display for D<'_, T> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -158,6 +160,7 @@ impl IntTuple for UTerm {
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("_0")
     }
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
         cute_dynamic::IntTuple::int(0)
     }
@@ -185,6 +188,7 @@ where
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "_{}", self.value())
     }
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
         // Leaves written with the macros fit in an i64 (checked there).
         cute_dynamic::IntTuple::int(i64::try_from(self.value()).unwrap_or(i64::MAX))
@@ -223,6 +227,7 @@ macro_rules! tuple_int_tuple {
                 let _ = first;
                 f.write_str(")")
             }
+            #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::IntTuple {
                 cute_dynamic::IntTuple::tuple([$( self.$i.to_dynamic() ),+])
             }

@@ -395,6 +395,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// let d: cute_dynamic::Layout = "(4,(3,2)):(2,(8,1))".parse().unwrap();
     /// assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_dynamic(), d);
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Layout
     where
         Self: StaticLayout,

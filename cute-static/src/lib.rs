@@ -53,7 +53,16 @@
 //! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
 //! `tile!(3:3, (2,4):(1,8), 4)`.
+//!
+//! # Features
+//!
+//! `std` (default): [`Layout::to_dynamic`] and the `to_dynamic` of shapes and
+//! tilers (conversion to `cute-dynamic`'s run-time values, which need the
+//! heap). Without it the crate is `#![no_std]` and has no dependency on
+//! `cute-dynamic`; everything else, `Display` included, stays (CI builds
+//! `cargo build -p cute-static --no-default-features`).
 
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -25,7 +25,8 @@ pub trait Tile: Copy + 'static {
     const RANK: usize;
     /// Prints the tile (`_3:_3`, or `<...>` for a tuple).
     fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
-    /// The equal run-time tiler.
+    /// The equal run-time tiler (with the default `std` feature).
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::Tiler;
 }
 
@@ -37,6 +38,7 @@ where
     fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::Tiler {
         cute_dynamic::Tiler::Layout(Layout::to_dynamic(self))
     }
@@ -57,6 +59,7 @@ macro_rules! tuple_tile {
                 let _ = first;
                 f.write_str(">")
             }
+            #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::Tiler {
                 cute_dynamic::Tiler::Tuple(vec![$( self.$i.to_dynamic() ),+])
             }
@@ -117,6 +120,7 @@ impl<T: Tile> Tiler<T> {
     /// use cute_static::prelude::*;
     /// assert_eq!(tile!(4, 8).to_dynamic().to_string(), "<4:1,8:1>");
     /// ```
+    #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Tiler {
         self.0.to_dynamic()
     }

@@ -470,6 +470,27 @@ fn span(b: &Layout) -> i64 {
     o.iter().max().unwrap() - o.iter().min().unwrap() + 1
 }
 
+/// `complement(a, M)` for an `M` large enough that every non-negative offset
+/// of `b` is a coordinate of it (negative ones are still read on the extended
+/// domain). Only the last mode of a complement depends on `M`, so this
+/// is the complement of the definition (`M = size(a) * cosize(b)`) with its
+/// last mode extended; evaluating the small complement past its size instead
+/// is wrong when that mode has size 1 and disappears in coalescing
+/// (`complement(((1),(2,2)):((0),(10,3)), 16)` is `3:1`, whose extension
+/// puts the replica at 3, on top of A; the extended `(3,2):(1,20)` puts it at
+/// 20).
+fn complement_covering(a: &Layout, b: &Layout) -> Layout {
+    let need = offsets(b).into_iter().max().unwrap() + 1;
+    let mut m = a.size() * span(b);
+    loop {
+        let star = complement(a, m).unwrap();
+        if star.size() >= need {
+            return star;
+        }
+        m = m.checked_mul(2).expect("complement size overflow in the checker");
+    }
+}
+
 /// The logical-product post-conditions, by brute force (see
 /// `logical_product_post_conditions`).
 fn check_product(a: &Layout, b: &Layout, r: &Layout) -> Result<(), TestCaseError> {
@@ -477,7 +498,7 @@ fn check_product(a: &Layout, b: &Layout, r: &Layout) -> Result<(), TestCaseError
     prop_assert_eq!(&mode(r, 0), a);
     let grid = mode(r, 1);
     prop_assert!(compatible(b.shape(), grid.shape()), "mode 1 of {} is not compatible with {}", r, b);
-    let star = complement(a, a.size() * span(b)).unwrap();
+    let star = complement_covering(a, b);
     for j in 0..b.size() {
         let shift = star.eval_extended(b.eval(j).unwrap()).unwrap();
         prop_assert_eq!(grid.eval(j).unwrap(), shift, "replica {} of {} x {} = {}", j, a, b, r);
@@ -746,7 +767,8 @@ proptest! {
 
     /// Paper 3.5.1 and CuTe's unit test: `layout<0>(A ⊗ B) == A`, mode 1
     /// compatible with `B`, `R(i, j) == A(i) + A*(B(j))` with
-    /// `A* = complement(A, size(A)·span(B))` on its extended domain, replicas
+    /// `A* = complement(A, size(A)·span(B))` with its last mode extended
+    /// over `B`'s image (`complement_covering`), replicas
     /// with different shifts disjoint (so images off replica 0 are disjoint
     /// from `A`'s), and the product injective when `A` and `B` are.
     #[test]
@@ -978,4 +1000,16 @@ fn formerly_wrong_divides_and_products() {
             Err(e) => assert!(documented_divide_product_error(&e), "{e:?}"),
         }
     }
+}
+
+/// Found by the property above: the replica of `B(1) = 3` lies past the
+/// coalesced complement `3:1`; the product's shift is 20 (disjoint from A's
+/// image {0, 3, 10, 13}), not 3.
+#[test]
+fn logical_product_shift_past_a_size_one_complement_mode() {
+    let a: Layout = "((1),(2,2)):((0),(10,3))".parse().unwrap();
+    let b: Layout = "2:3".parse().unwrap();
+    let r = logical_product(&a, &Tiler::Layout(b.clone())).unwrap();
+    assert_eq!(r.to_string(), "(((1),(2,2)),2):(((0),(10,3)),20)");
+    check_product(&a, &b, &r).unwrap();
 }
