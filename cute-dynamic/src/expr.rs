@@ -6,6 +6,8 @@
 //! Expressions nest; every operation of the algebra is callable by its
 //! name. See [`eval`].
 
+use crate::basis::BasisTuple;
+use crate::descriptor::{looks_like_descriptor, parse_descriptor_at};
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -37,6 +39,8 @@ pub enum Value {
     },
     /// A yes/no answer (`is_admissible`).
     Bool(bool),
+    /// A normalized descriptor: a tree of scaled bases, `(2@0,4@1)`.
+    Basis(BasisTuple),
 }
 
 impl fmt::Display for Value {
@@ -49,6 +53,7 @@ impl fmt::Display for Value {
             Value::Coord(c) => write!(f, "{c}"),
             Value::Slice { offset, layout } => write!(f, "{{{offset}}} o {layout}"),
             Value::Bool(b) => write!(f, "{b}"),
+            Value::Basis(b) => write!(f, "{b}"),
         }
     }
 }
@@ -63,6 +68,7 @@ impl Value {
             Value::Coord(_) => "a coordinate with '_'",
             Value::Slice { .. } => "a slice",
             Value::Bool(_) => "a boolean",
+            Value::Basis(_) => "a descriptor",
         }
     }
 }
@@ -116,8 +122,23 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
             v
         }
         Some(b'<') => p.tiler_brackets().map(Value::Tiler).map_err(at_own_column),
+        Some(b'(') if looks_like_descriptor(text_of(p), p.pos) => descriptor(p).map_err(at_own_column),
         _ => literal(p).map_err(at_own_column),
     }
+}
+
+fn text_of<'a>(p: &Parser<'a>) -> &'a str {
+    // The parser's bytes are the `&str` it was made from.
+    std::str::from_utf8(p.src).unwrap_or("")
+}
+
+/// A descriptor of the seed's grammar (`(1@0, 1@1)`), normalized: its value
+/// is the tree of scaled bases, or the normalization error.
+fn descriptor(p: &mut Parser<'_>) -> Result<Value> {
+    let mut pos = p.pos;
+    let d = parse_descriptor_at(text_of(p), &mut pos)?;
+    p.pos = pos;
+    Ok(Value::Basis(d.normalize()?))
 }
 
 fn literal(p: &mut Parser<'_>) -> Result<Value> {

@@ -35,9 +35,11 @@
 
 mod admissible;
 mod algorithm;
+mod basis;
 mod coalesce;
 mod complement;
 mod composition;
+mod descriptor;
 mod divide;
 mod error;
 mod expr;
@@ -57,9 +59,11 @@ mod tiler;
 
 pub use admissible::is_admissible;
 pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+pub use basis::{BasisTuple, ScaledBasis};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
 pub use composition::{AsTiler, TilerRef, composition};
+pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
 pub use expr::{EvalError, Value, eval};

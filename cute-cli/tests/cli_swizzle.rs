@@ -1,0 +1,59 @@
+//! End-to-end tests of `cute` on descriptors (`N@dim`), swizzles, composed
+//! layouts and the bank-conflict report (issue "Basis strides, descriptors
+//! and swizzles").
+
+use std::process::{Command, Output, Stdio};
+
+fn cute(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// `cute ARGS` succeeds and prints exactly `expected`.
+#[track_caller]
+fn assert_prints(args: &[&str], expected: &str) {
+    let o = cute(args);
+    assert_eq!(o.status.code(), Some(0), "cute {args:?} failed: {}", stderr(&o));
+    assert_eq!(stdout(&o), expected, "cute {args:?}");
+}
+
+/// `cute EXPR` fails with status 2 and a report whose caret is under
+/// `column`; returns the message line.
+#[track_caller]
+fn assert_error(expr: &str, column: usize) -> String {
+    let o = cute(&[expr]);
+    assert_eq!(o.status.code(), Some(2), "cute '{expr}' should fail; stdout: {}", stdout(&o));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(lines[1], format!("  {expr}"));
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(column - 1)), "caret of '{expr}':\n{err}");
+    lines[0].to_string()
+}
+
+#[test]
+fn descriptors_evaluate_to_normalized_bases() {
+    assert_prints(&["(4/2@0, 4@1)"], "(2@0,4@1)\n");
+    assert_prints(&["((1@0, 8@1), 1@2)"], "((1@0,8@1),1@2)\n");
+    assert_prints(&["(1@0@1)"], "(1@0@1)\n");
+    assert_prints(&["()"], "()\n");
+}
+
+#[test]
+fn non_integral_count_is_an_error_at_its_column() {
+    let msg = assert_error("(1/2@0, 4@1)", 2);
+    assert!(msg.contains("non-integral count 1/2") && msg.contains("'1/2@0'") && msg.contains("column 2"), "{msg}");
+    let msg = assert_error("(1@0, 3/0@1)", 7);
+    assert!(msg.contains("zero denominator") && msg.contains("'3/0@1'"), "{msg}");
+    // A syntax error is reported at its own column.
+    let msg = assert_error("(1@0, 2@)", 9);
+    assert!(msg.contains("expected a dimension"), "{msg}");
+}
