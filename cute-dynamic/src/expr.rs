@@ -13,6 +13,7 @@ use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::parse::{Parser, has_underscore};
 use crate::slice::SliceCoord;
+use crate::swizzle::{AnySwizzle, SWIZZLE_NAMES};
 use crate::tiler::Tiler;
 use std::fmt;
 
@@ -41,6 +42,8 @@ pub enum Value {
     Bool(bool),
     /// A normalized descriptor: a tree of scaled bases, `(2@0,4@1)`.
     Basis(BasisTuple),
+    /// A swizzle, `Sw<3,4,3>` or `BitFieldXor<3,4,3>`.
+    Swizzle(AnySwizzle),
 }
 
 impl fmt::Display for Value {
@@ -54,6 +57,7 @@ impl fmt::Display for Value {
             Value::Slice { offset, layout } => write!(f, "{{{offset}}} o {layout}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::Basis(b) => write!(f, "{b}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
         }
     }
 }
@@ -69,6 +73,7 @@ impl Value {
             Value::Slice { .. } => "a slice",
             Value::Bool(_) => "a boolean",
             Value::Basis(_) => "a descriptor",
+            Value::Swizzle(_) => "a swizzle",
         }
     }
 }
@@ -173,6 +178,9 @@ fn call(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
         p.pos += 1;
     }
     let name = String::from_utf8_lossy(&p.src[start..p.pos]).into_owned();
+    if SWIZZLE_NAMES.contains(&name.as_str()) && p.peek() == Some(b'<') {
+        return p.swizzle_after_name(&name, column).map(Value::Swizzle).map_err(at_own_column);
+    }
     p.expect(b'(', "'(' after the operation name").map_err(at_own_column)?;
     let mut args = Vec::new();
     if !p.eat(b')') {
@@ -298,8 +306,11 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             Value::Layout(crate::make_layout(&ls)?)
         }
         "eval" => {
-            const E: &str = "a layout and a coordinate";
+            const E: &str = "a layout and a coordinate, or a swizzle and an offset";
             a.count(2, E)?;
+            if let [Value::Swizzle(sw), Value::Int(i)] = args {
+                return Ok(Value::Int(sw.apply(*i)));
+            }
             let l = a.layout(0, E)?;
             match &args[1] {
                 Value::Int(i) => Value::Int(l.eval(*i)?),

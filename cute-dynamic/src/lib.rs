@@ -54,6 +54,7 @@ mod print_layout;
 mod product;
 mod recast;
 mod slice;
+mod swizzle;
 mod tensor;
 mod tiler;
 
@@ -79,6 +80,7 @@ pub use print_layout::print_layout;
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
 pub use recast::{Pod, downcast, recast_layout, upcast};
 pub use slice::{SliceCoord, slice, slice_and_offset};
+pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
 pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, WriteTensor, make_fragment_like, make_identity_tensor,
     make_tensor, make_tensor_at, make_tensor_like,
