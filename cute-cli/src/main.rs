@@ -249,8 +249,23 @@ fn picture(value: &Value) -> String {
             }
             s
         }
+        Value::Composed(c) => composed_grid(c).unwrap_or_else(|| format!("{value}\n")),
         _ => format!("{value}\n"),
     }
+}
+
+/// The grid of a swizzled (composed) layout, as `print_layout` draws it,
+/// with the same size limit as [`grid`].
+fn composed_grid(layout: &cute_dynamic::ComposedLayout) -> Option<String> {
+    let cells = layout.size();
+    if cells > MAX_PICTURE_CELLS {
+        let _ = writeln!(
+            io::stderr(),
+            "note: not drawing {layout}: {cells} cells is more than the limit of {MAX_PICTURE_CELLS}"
+        );
+        return None;
+    }
+    cute_dynamic::print_composed_layout(layout).ok()
 }
 
 /// `print_layout`, or `None` (and a note on stderr) when the grid would be

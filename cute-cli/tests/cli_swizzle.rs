@@ -57,3 +57,32 @@ fn non_integral_count_is_an_error_at_its_column() {
     let msg = assert_error("(1@0, 2@)", 9);
     assert!(msg.contains("expected a dimension"), "{msg}");
 }
+
+#[test]
+fn composition_with_a_swizzle_prints_as_cute() {
+    assert_prints(&["composition(Sw<3,4,3>, (8,64):(64,1))"], "Sw<3,4,3> o 0 o (8,64):(64,1)\n");
+    assert_prints(&["Sw<3,4,3>"], "Sw<3,4,3>\n");
+    assert_prints(&["BitFieldXor<3,4,3>"], "BitFieldXor<3,4,3>\n");
+    let msg = assert_error("Sw<3,4,2>", 1);
+    assert!(msg.contains("|S| = 2 is less than B = 3"), "{msg}");
+}
+
+#[test]
+fn show_draws_the_swizzled_grid() {
+    let expr = "composition(Sw<3,0,3>, (8,8):(8,1))";
+    let o = cute(&["--show", expr]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Sw<3,0,3> o 0 o (8,8):(8,1)");
+    // Row r holds r*8 + (c ^ r) in column c: the XOR pattern, drawn.
+    for r in 0..8 {
+        let cells: String = (0..8).map(|c| format!("| {:>2} ", r * 8 + (c ^ r))).collect();
+        assert_eq!(lines[3 + 2 * r as usize], format!("{r:>2}  {cells}|"));
+    }
+    let c = cute_dynamic::ComposedLayout::compose(
+        cute_dynamic::Swizzle::new(3, 0, 3).unwrap(),
+        &"(8,8):(8,1)".parse().unwrap(),
+    );
+    assert_eq!(out, cute_dynamic::print_composed_layout(&c).unwrap());
+}

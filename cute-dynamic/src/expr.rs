@@ -7,6 +7,7 @@
 //! name. See [`eval`].
 
 use crate::basis::BasisTuple;
+use crate::composed::ComposedLayout;
 use crate::descriptor::{looks_like_descriptor, parse_descriptor_at};
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
@@ -44,6 +45,8 @@ pub enum Value {
     Basis(BasisTuple),
     /// A swizzle, `Sw<3,4,3>` or `BitFieldXor<3,4,3>`.
     Swizzle(AnySwizzle),
+    /// A swizzled layout `A o O o B`, `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    Composed(ComposedLayout),
 }
 
 impl fmt::Display for Value {
@@ -58,6 +61,7 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Basis(b) => write!(f, "{b}"),
             Value::Swizzle(s) => write!(f, "{s}"),
+            Value::Composed(c) => write!(f, "{c}"),
         }
     }
 }
@@ -74,6 +78,7 @@ impl Value {
             Value::Bool(_) => "a boolean",
             Value::Basis(_) => "a descriptor",
             Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
         }
     }
 }
@@ -244,6 +249,16 @@ impl Args<'_> {
 /// Applies the operation `name` to evaluated arguments. Shared by the
 /// evaluator and by tools that build argument lists themselves.
 fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
+    if let Some(Value::Composed(c)) = args.first() {
+        return composed_apply(name, c, args, column);
+    }
+    if let ("composition", [Value::Swizzle(sw), Value::Layout(l)]) = (name, args) {
+        // CuTe returns the layout itself for a swizzle of no bits.
+        return Ok(match sw {
+            AnySwizzle::Cute(s) if s.bits() == 0 => Value::Layout(l.clone()),
+            _ => Value::Composed(ComposedLayout::compose(*sw, l)),
+        });
+    }
     let a = Args { name, args, column };
     const L: &str = "one layout";
     const LT: &str = "a layout and a tiler (a layout, a <tiler> or a shape)";
@@ -389,6 +404,53 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
         _ => return Err(LayoutError::UnknownOperation { name: name.to_string(), column }),
     };
     Ok(v)
+}
+
+/// An operation on a composed layout `A o O o B` (its first argument): as
+/// CuTe, evaluation goes through all three, slicing adds to `O`, and the
+/// rest acts on `B` and keeps `A` and `O` around a layout result (except
+/// `complement`, which is `B`'s complement, as in CuTe).
+fn composed_apply(name: &str, c: &ComposedLayout, args: &[Value], column: usize) -> Result<Value> {
+    match (name, args) {
+        ("eval", [_, Value::Int(i)]) => Ok(Value::Int(c.eval(*i)?)),
+        ("eval", [_, Value::Tuple(t)]) => Ok(Value::Int(c.eval_coord(t)?)),
+        ("slice", [_, coord]) => {
+            let coord = match coord {
+                Value::Coord(k) => k.clone(),
+                Value::Tuple(t) => SliceCoord::from_int_tuple(t),
+                Value::Int(i) => SliceCoord::from_int_tuple(&IntTuple::int(*i)),
+                _ => return Err(Args { name, args, column }.bad("a composed layout and a coordinate with '_'")),
+            };
+            Ok(Value::Composed(c.slice(&coord)?))
+        }
+        (
+            "size" | "cosize" | "rank" | "depth" | "shape" | "get" | "flatten" | "coalesce" | "filter" | "composition"
+            | "complement" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
+            | "zipped_product" | "tiled_product" | "flat_product" | "blocked_product" | "raked_product",
+            _,
+        ) => {
+            let mut on_inner = args.to_vec();
+            on_inner[0] = Value::Layout(c.inner().clone());
+            Ok(match apply(name, &on_inner, column)? {
+                Value::Layout(l) if name != "complement" => {
+                    Value::Composed(ComposedLayout::new(*c.outer(), c.offset(), l))
+                }
+                other => other,
+            })
+        }
+        (
+            "stride" | "right_inverse" | "left_inverse" | "make_layout" | "max_common_vector" | "max_common_layout"
+            | "is_admissible",
+            _,
+        ) => Err(crate::composed::unsupported(name)),
+        ("eval", _) => Err(Args { name, args, column }.bad("a composed layout and a coordinate")),
+        // Unknown names stay unknown; the evaluator's other operations do
+        // not take composed layouts.
+        _ => match apply(name, &[], column) {
+            Err(e @ LayoutError::UnknownOperation { .. }) => Err(e),
+            _ => Err(crate::composed::unsupported(name)),
+        },
+    }
 }
 
 fn tuple_value(t: IntTuple) -> Value {
