@@ -101,6 +101,20 @@ fn command() -> Command {
                 .action(ArgAction::SetTrue)
                 .help("Also draw the value: CuTe's print_layout grid for a layout or a slice's sublayout"),
         )
+        .arg(Arg::new("banks").long("banks").action(ArgAction::SetTrue).conflicts_with_all(["batch", "show"]).help(
+            "Report shared-memory bank conflicts of EXPR, a layout (or swizzled layout) from \
+                     (thread, value) (rank 2) or thread index to element offsets: wavefronts per 32 threads, \
+                     32 banks x 4 bytes",
+        ))
+        .arg(
+            Arg::new("elem-bytes")
+                .long("elem-bytes")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..=1024))
+                .default_value("4")
+                .requires("banks")
+                .help("Bytes per element for --banks"),
+        )
         .arg(
             Arg::new("batch")
                 .short('b')
@@ -148,6 +162,9 @@ fn main() -> ExitCode {
     let show = matches.get_flag("show");
     let result = if matches.get_flag("batch") {
         run_batch()
+    } else if matches.get_flag("banks") {
+        let text = matches.get_one::<String>("expr").map_or("", String::as_str);
+        run_banks(text, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
     } else {
         // `required_unless_present("batch")` makes EXPR present here.
         let text = matches.get_one::<String>("expr").map_or("", String::as_str);
@@ -172,6 +189,32 @@ fn run_one(text: &str, show: bool) -> Result<ExitCode, Failure> {
     let text = if show { picture(&value) } else { format!("{value}\n") };
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `cute --banks EXPR [--elem-bytes N]`: the value, then the bank report
+/// (`cute_dynamic::bank_conflicts`) of the layout or swizzled layout.
+fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
+    let report = evaluate(text).and_then(|value| {
+        let r = match &value {
+            Value::Layout(l) => cute_dynamic::bank_conflicts(l, elem_bytes),
+            Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),
+            other => Err(cute_dynamic::LayoutError::Unsupported {
+                what: format!("--banks of {other}: it takes a layout or a swizzled layout"),
+            }),
+        };
+        r.map(|r| format!("{value}\n{r}")).map_err(|error| Problem::Eval(EvalError { column: 1, error }))
+    });
+    match report {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(p) => {
+            let _ = io::stderr().write_all(error_report(text, &p).as_bytes());
+            Ok(ExitCode::from(EXIT_BAD_INPUT))
+        }
+    }
 }
 
 /// Evaluates a line, treating a blank one as an error of its own.

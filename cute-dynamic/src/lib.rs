@@ -35,6 +35,7 @@
 
 mod admissible;
 mod algorithm;
+mod bank_conflicts;
 mod basis;
 mod coalesce;
 mod complement;
@@ -61,6 +62,9 @@ mod tiler;
 
 pub use admissible::is_admissible;
 pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+pub use bank_conflicts::{
+    BANK_BYTES, BANKS, BankReport, GroupWavefronts, WARP, bank_conflicts, bank_conflicts_composed, bank_wavefronts,
+};
 pub use basis::{BasisTuple, ScaledBasis};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
