@@ -45,6 +45,9 @@ Syntax:
   tuples   4   (4,8)   (2,(3,_))          ('_' marks a free mode for slice)
   tilers   <3:3, (2,4):(1,8)>             (one tile per mode)
   calls    name(arg, ...), nested freely; whitespace is ignored
+  descriptors  (1@0, 4/2@1)  ((1@0, 8@1), 1@2)   (count[/den]@dim{@dim}; normalized)
+  swizzles     Sw<3,4,3> (CuTe)   BitFieldXor<3,4,3> (the seed's formula)
+               composition(Sw<3,4,3>, (8,64):(64,1)) is Sw<3,4,3> o 0 o (8,64):(64,1)
 
 Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   size cosize rank depth shape stride flatten get make_layout eval slice
@@ -66,6 +69,8 @@ Examples:
   {8} o (3,2):(15,100)
   $ cute 'logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)'
   ((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))
+  $ cute 'composition(Sw<3,4,3>, (8,64):(64,1))'
+  Sw<3,4,3> o 0 o (8,64):(64,1)
   $ cute --show 'composition((6,2):(8,2), (4,3):(3,1))'
   $ printf '%s\\n' 'size((4,8):(1,4))' 'rank(4:1' | cute --batch
   32
@@ -79,7 +84,12 @@ Exit status: 0 on success; 2 on a bad expression (message, expression and a
 caret under the column go to stderr), on bad arguments, and for --batch when
 any line was an error (after all lines are done); 1 if stdin cannot be read or
 stdout cannot be written. --show draws at most 1048576 cells; for a larger
-layout it prints the value and a note on stderr.";
+layout it prints the value and a note on stderr.
+
+--banks reads EXPR as a map from thread index (or (thread, value), rank 2)
+to element offsets and prints, per 32 threads, the shared-memory wavefronts
+(32 banks of 4 bytes; a request takes as many wavefronts as the most distinct
+words it reads in one bank) and the ideal (distinct words / 32, rounded up).";
 
 /// The command-line interface.
 fn command() -> Command {

@@ -25,7 +25,14 @@ use core::fmt;
 /// assert_eq!(sw.to_dynamic(), cute_dynamic::Swizzle::new(3, 4, 3).unwrap());
 /// ```
 ///
-/// `Swizzle::<3, 4, 2>::new()` does not compile (`|S| < B`).
+/// Parameters with `|S| < B` do not build (the check is a constant
+/// evaluated where the swizzle is used, so `cargo check` alone may not
+/// report it; `cargo build` does):
+///
+/// ```compile_fail
+/// let sw = cute_static::Swizzle::<3, 4, 2>::new();
+/// assert_eq!(sw.apply(0x80), 0x90);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
 
