@@ -29,6 +29,9 @@ use std::process::ExitCode;
 /// million cells is already several megabytes of text.
 const MAX_PICTURE_CELLS: i64 = 1 << 20;
 
+/// The most (thread, value) accesses `--banks` examines.
+const MAX_BANK_ACCESSES: i64 = 1 << 24;
+
 /// The status of a bad expression or bad arguments.
 const EXIT_BAD_INPUT: u8 = 2;
 /// The status of an I/O failure other than a closed standard output.
@@ -205,6 +208,15 @@ fn run_one(text: &str, show: bool) -> Result<ExitCode, Failure> {
 /// (`cute_dynamic::bank_conflicts`) of the layout or swizzled layout.
 fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
     let report = evaluate(text).and_then(|value| {
+        let size = match &value {
+            Value::Layout(l) => l.size(),
+            Value::Composed(c) => c.size(),
+            _ => 0,
+        };
+        if size > MAX_BANK_ACCESSES {
+            let what = format!("--banks of {size} accesses: more than the limit of {MAX_BANK_ACCESSES}");
+            return Err(Problem::Eval(EvalError { column: 1, error: cute_dynamic::LayoutError::Unsupported { what } }));
+        }
         let r = match &value {
             Value::Layout(l) => cute_dynamic::bank_conflicts(l, elem_bytes),
             Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),

@@ -105,4 +105,8 @@ fn banks_reports_wavefronts_per_warp() {
     assert_eq!(cute(&["--banks", "(4,8)"]).status.code(), Some(2));
     assert_eq!(cute(&["--elem-bytes", "4", "8:1"]).status.code(), Some(2));
     assert_eq!(cute(&["--banks", "8:1", "--elem-bytes", "0"]).status.code(), Some(2));
+    // Too many accesses to examine: refused, not a hang.
+    let o = cute(&["--banks", "(65536,65536):(1,65536)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("more than the limit"), "{}", stderr(&o));
 }

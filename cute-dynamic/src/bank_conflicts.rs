@@ -33,6 +33,9 @@ pub const BANKS: i64 = 32;
 pub const BANK_BYTES: i64 = 4;
 /// Threads per group (a warp).
 pub const WARP: i64 = 32;
+/// The widest element a report accepts, in bytes (an element this wide
+/// already covers every bank 8 times).
+pub const MAX_ELEM_BYTES: i64 = 1024;
 
 /// The wavefronts of one group of up to 32 threads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,16 +103,17 @@ impl fmt::Display for BankReport {
 /// value index, `ideal <= wavefronts <= distinct words`, with
 /// `wavefronts == max over banks of the distinct words in that bank`.
 ///
-/// Errors: `elem_bytes < 1`, `threads < 0` or `values < 0`
-/// ([`LayoutError::Unsupported`]); an error of `offset`; a byte address
-/// that overflows.
+/// Errors: `elem_bytes` outside `1..=MAX_ELEM_BYTES`, `threads < 0` or
+/// `values < 0` ([`LayoutError::Unsupported`]); an error of `offset`; a byte
+/// address that overflows. The work is `threads · values · elem_bytes / 4`
+/// word look-ups.
 pub fn bank_wavefronts(
     threads: i64,
     values: i64,
     elem_bytes: i64,
     offset: impl Fn(i64, i64) -> Result<i64>,
 ) -> Result<BankReport> {
-    if elem_bytes < 1 || threads < 0 || values < 0 {
+    if !(1..=MAX_ELEM_BYTES).contains(&elem_bytes) || threads < 0 || values < 0 {
         return Err(LayoutError::Unsupported {
             what: format!("a bank report of {threads} threads x {values} values of {elem_bytes}-byte elements"),
         });

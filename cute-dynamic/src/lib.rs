@@ -63,7 +63,8 @@ mod tiler;
 pub use admissible::is_admissible;
 pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
 pub use bank_conflicts::{
-    BANK_BYTES, BANKS, BankReport, GroupWavefronts, WARP, bank_conflicts, bank_conflicts_composed, bank_wavefronts,
+    BANK_BYTES, BANKS, BankReport, GroupWavefronts, MAX_ELEM_BYTES, WARP, bank_conflicts, bank_conflicts_composed,
+    bank_wavefronts,
 };
 pub use basis::{BasisTuple, ScaledBasis};
 pub use coalesce::{coalesce, coalesce_by, filter};

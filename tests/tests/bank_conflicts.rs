@@ -73,6 +73,7 @@ fn warp_reads_of_a_float_matrix() {
         )
     );
     assert!(bank_conflicts(&layout("32:1"), 0).is_err());
+    assert!(bank_conflicts(&layout("32:1"), cute_dynamic::MAX_ELEM_BYTES + 1).is_err());
 }
 
 /// The banks simulated: each wavefront serves, in every bank, the lowest
