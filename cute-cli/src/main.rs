@@ -57,7 +57,7 @@ Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   coalesce filter composition complement right_inverse left_inverse
   logical_divide zipped_divide tiled_divide flat_divide logical_product
   zipped_product tiled_product flat_product blocked_product raked_product
-  max_common_vector max_common_layout is_admissible
+  max_common_vector max_common_layout is_admissible make_identity_layout
 
 Examples:
   $ cute 'composition((6,2):(8,2), (4,3):(3,1))'

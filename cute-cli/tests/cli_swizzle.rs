@@ -110,3 +110,14 @@ fn banks_reports_wavefronts_per_warp() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("more than the limit"), "{}", stderr(&o));
 }
+
+#[test]
+fn identity_layouts_and_basis_strides() {
+    assert_prints(&["make_identity_layout((4,8))"], "(4,8):(1@0,1@1)\n");
+    assert_prints(&["composition(make_identity_layout((4,8)), (2,4):(1,4))"], "(2,4):(1@0,1@1)\n");
+    assert_prints(
+        &["logical_divide(make_identity_layout((1000,500)), <128,64>)"],
+        "((128,8),(64,8)):((1@0,128@0),(1@1,64@1))\n",
+    );
+    assert_prints(&["eval((4,8):(1@0,1@1), 9)"], "(1,2)\n");
+}

@@ -44,6 +44,11 @@ impl ScaledBasis {
         Ok(ScaledBasis { scale, path: path.to_vec() })
     }
 
+    /// `1@0`, CuTe's `E<0>`.
+    pub fn unit0() -> ScaledBasis {
+        ScaledBasis { scale: 1, path: vec![0] }
+    }
+
     /// The scale `k` of `k@i...`.
     pub fn scale(&self) -> i64 {
         self.scale
@@ -93,6 +98,9 @@ impl fmt::Display for ScaledBasis {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BasisTuple {
+    /// A plain integer stride (CuTe's `_0` of a stride-0 mode); a
+    /// normalized descriptor has none.
+    Int(i64),
     /// One scaled basis.
     Basis(ScaledBasis),
     /// A tuple of trees (possibly empty: the empty layout).
@@ -102,6 +110,7 @@ pub enum BasisTuple {
 impl fmt::Display for BasisTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BasisTuple::Int(v) => write!(f, "{v}"),
             BasisTuple::Basis(b) => write!(f, "{b}"),
             BasisTuple::Tuple(items) => {
                 write!(f, "(")?;

@@ -7,6 +7,7 @@
 //! name. See [`eval`].
 
 use crate::basis::BasisTuple;
+use crate::basis_layout::BasisLayout;
 use crate::composed::ComposedLayout;
 use crate::descriptor::{looks_like_descriptor, parse_descriptor_at};
 use crate::error::{LayoutError, Result};
@@ -47,6 +48,8 @@ pub enum Value {
     Swizzle(AnySwizzle),
     /// A swizzled layout `A o O o B`, `Sw<3,4,3> o 0 o (8,64):(64,1)`.
     Composed(ComposedLayout),
+    /// A layout with scaled-basis strides, `(4,8):(1@0,1@1)`.
+    BasisLayout(BasisLayout),
 }
 
 impl fmt::Display for Value {
@@ -62,6 +65,7 @@ impl fmt::Display for Value {
             Value::Basis(b) => write!(f, "{b}"),
             Value::Swizzle(s) => write!(f, "{s}"),
             Value::Composed(c) => write!(f, "{c}"),
+            Value::BasisLayout(l) => write!(f, "{l}"),
         }
     }
 }
@@ -79,6 +83,7 @@ impl Value {
             Value::Basis(_) => "a descriptor",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
+            Value::BasisLayout(_) => "a layout with basis strides",
         }
     }
 }
@@ -164,6 +169,21 @@ fn literal(p: &mut Parser<'_>) -> Result<Value> {
                 found: "'_'".into(),
             });
         }
+        // Strides written as scaled bases: `(4,8):(1@0,1@1)`.
+        let colon = p.pos;
+        p.pos += 1;
+        if p.peek() == Some(b'(') && looks_like_descriptor(text_of(p), p.pos) {
+            let stride_col = p.column();
+            let mut pos = p.pos;
+            let d = parse_descriptor_at(text_of(p), &mut pos)?;
+            p.pos = pos;
+            return BasisLayout::new(t, d.normalize()?).map(Value::BasisLayout).map_err(|e| LayoutError::Parse {
+                column: stride_col,
+                expected: "a stride congruent to a shape of positive extents".to_string(),
+                found: e.to_string(),
+            });
+        }
+        p.pos = colon;
         return Ok(Value::Layout(p.layout_after_shape(t, col)?));
     }
     if has_underscore(&t) {
@@ -251,6 +271,20 @@ impl Args<'_> {
 fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
     if let Some(Value::Composed(c)) = args.first() {
         return composed_apply(name, c, args, column);
+    }
+    if let Some(Value::BasisLayout(l)) = args.first() {
+        return basis_apply(name, l, args, column);
+    }
+    if let ("make_identity_layout", [shape]) = (name, args) {
+        let shape = match shape {
+            Value::Tuple(t) => t.clone(),
+            Value::Int(n) => IntTuple::int(*n),
+            _ => return Err(Args { name, args, column }.bad("a shape")),
+        };
+        if shape.leaves().any(|s| s < 1) {
+            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
+        }
+        return Ok(Value::BasisLayout(crate::make_identity_layout(&shape)));
     }
     if let ("composition", [Value::Swizzle(sw), Value::Layout(l)]) = (name, args) {
         // CuTe returns the layout itself for a swizzle of no bits.
@@ -451,6 +485,38 @@ fn composed_apply(name: &str, c: &ComposedLayout, args: &[Value], column: usize)
             _ => Err(crate::composed::unsupported(name)),
         },
     }
+}
+
+/// An operation on a layout with basis strides (its first argument): the
+/// ones [`BasisLayout`] supports; any other is an error.
+fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Result<Value> {
+    let a = Args { name, args, column };
+    const LT: &str = "a layout with basis strides and a tiler";
+    Ok(match (name, args) {
+        ("size", [_]) => Value::Int(l.size()),
+        ("rank", [_]) => Value::Int(l.shape().rank() as i64),
+        ("shape", [_]) => tuple_value(l.shape().clone()),
+        ("eval", [_, Value::Int(i)]) => tuple_value(l.eval(*i)?),
+        ("coalesce", [_]) => Value::BasisLayout(l.coalesce()?),
+        ("composition" | "logical_divide" | "zipped_divide", [_, _]) => {
+            let t = a.tiler(1, LT)?;
+            Value::BasisLayout(match name {
+                "composition" => l.composition(&t)?,
+                "logical_divide" => l.logical_divide(&t)?,
+                _ => l.zipped_divide(&t)?,
+            })
+        }
+        _ => match apply(name, &[], column) {
+            Err(e @ LayoutError::UnknownOperation { .. }) => return Err(e),
+            _ => {
+                return Err(LayoutError::Unsupported {
+                    what: format!(
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide)"
+                    ),
+                });
+            }
+        },
+    })
 }
 
 fn tuple_value(t: IntTuple) -> Value {

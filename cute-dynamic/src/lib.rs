@@ -37,6 +37,7 @@ mod admissible;
 mod algorithm;
 mod bank_conflicts;
 mod basis;
+mod basis_layout;
 mod coalesce;
 mod complement;
 mod composed;
@@ -67,6 +68,7 @@ pub use bank_conflicts::{
     bank_wavefronts,
 };
 pub use basis::{BasisTuple, ScaledBasis};
+pub use basis_layout::{BasisLayout, make_identity_layout};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
 pub use composed::{ComposedLayout, print_composed_layout};
