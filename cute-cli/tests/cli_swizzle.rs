@@ -120,4 +120,6 @@ fn identity_layouts_and_basis_strides() {
         "((128,8),(64,8)):((1@0,128@0),(1@1,64@1))\n",
     );
     assert_prints(&["eval((4,8):(1@0,1@1), 9)"], "(1,2)\n");
+    assert_prints(&["right_inverse((4,8):(1@0,1@1))"], "(4,8):(1,4)\n");
+    assert_prints(&["left_inverse((4,(4,2)):(1@1,(1@0,6@1)))"], "(4,(6,2)):(4,(1,16))\n");
 }

@@ -312,6 +312,115 @@ impl BasisLayout {
         self.through_weights(bound, |a| crate::zipped_divide(a, tiler))
     }
 
+    /// The right inverse (paper Table 5 with `e_i` strides, which CuTe C++
+    /// does not implement): the integer layout `R` over the codomain,
+    /// mode `p` of `R` for the coordinate along `E<p>`, with
+    /// `self(R(c)) == c` for every codomain coordinate `c` it covers
+    /// (`right_inverse((4,8):(1@0,1@1))` = `(4,8):(1,4)`).
+    ///
+    /// Accepts strides `k@p` with `k >= 0` and single indices `p` covering
+    /// `0..n`; anything else is an error.
+    pub fn right_inverse(&self) -> Result<Layout> {
+        self.inverse(|l| Ok(crate::right_inverse(l)))
+    }
+
+    /// The left inverse (paper Table 6 with `e_i` strides): the integer
+    /// layout `L` over the codomain with `L(self(i)) == i` for every `i` of
+    /// an injective `self` (`left_inverse((4,(4,2)):(1@1,(1@0,6@1)))` =
+    /// `(4,(6,2)):(4,(1,16))`). Accepts what
+    /// [`right_inverse`](Self::right_inverse) does; `NotInjective` or
+    /// `NoLayout` as the integer left inverse says.
+    pub fn left_inverse(&self) -> Result<Layout> {
+        self.inverse(crate::left_inverse)
+    }
+
+    /// Both inverses: number the codomain box mixed-radix (`E<p>` weighs
+    /// `W_p = Π_{q<p} extent_q`, `extent_q` one past the largest coordinate
+    /// along `E<q>`), invert that integer layout, and cut the result's
+    /// leaves at the weights into one mode per codomain mode.
+    fn inverse(&self, inv: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Layout> {
+        let unsupported = |why: &str| LayoutError::Unsupported { what: format!("the inverse of {self}: {why}") };
+        let mut modes: Vec<(i64, i64, usize)> = Vec::new(); // (shape, scale, codomain mode)
+        let mut n = 0usize;
+        for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
+            match leaf {
+                Leaf::Basis(b) if b.path().len() == 1 && b.scale() >= 0 => {
+                    let p = b.path()[0] as usize;
+                    n = n.max(p + 1);
+                    modes.push((s, b.scale(), p));
+                }
+                _ => return Err(unsupported("strides must be k@p with k >= 0 and one index p")),
+            }
+        }
+        let mut extent = vec![1i64; n];
+        for &(s, k, p) in &modes {
+            extent[p] = checked_add(extent[p], checked_mul(s - 1, k, "inverse")?, "inverse")?;
+        }
+        let mut weight = vec![1i64; n];
+        for p in 1..n {
+            weight[p] = checked_mul(weight[p - 1], extent[p - 1], "inverse")?;
+        }
+        if (0..n).any(|p| !modes.iter().any(|m| m.2 == p)) {
+            return Err(unsupported("every codomain mode 0..n must have a basis"));
+        }
+        let mut enc = self.shape.clone();
+        let vals = modes.iter().map(|&(_, k, p)| checked_mul(k, weight[p], "inverse")).collect::<Result<Vec<_>>>()?;
+        enc.vals_mut().copy_from_slice(&vals);
+        let r = inv(&Layout::new(self.shape.clone(), enc)?)?;
+        // Cut the leaves at the weights: codomain mode p is the index range
+        // [W_p, W_{p+1}) of the mixed-radix numbering.
+        let mut groups: Vec<Vec<(i64, i64)>> = vec![Vec::new()];
+        let mut covered = 1i64; // the product of the shapes placed so far
+        let no_layout = || LayoutError::NoLayout {
+            operation: "inverse",
+            layout: self.to_string(),
+            reason: "its inverse does not split into one mode per codomain mode".to_string(),
+        };
+        for (mut s, mut d) in r.shape().leaves().zip(r.stride().leaves()) {
+            while s > 1 {
+                let p = groups.len() - 1;
+                if p + 1 >= n {
+                    // The last codomain mode takes the rest.
+                    groups[p].push((s, d));
+                    break;
+                }
+                let boundary = weight[p + 1];
+                if covered == boundary {
+                    groups.push(Vec::new());
+                    continue;
+                }
+                if boundary % covered != 0 {
+                    return Err(no_layout());
+                }
+                let room = boundary / covered;
+                if s <= room {
+                    groups[p].push((s, d));
+                    covered = covered.saturating_mul(s);
+                    s = 1;
+                } else if s % room == 0 {
+                    groups[p].push((room, d));
+                    covered = boundary;
+                    d = checked_mul(d, room, "inverse")?;
+                    s /= room;
+                } else {
+                    return Err(no_layout());
+                }
+            }
+        }
+        // One mode per codomain mode; a mode the inverse does not reach
+        // (extent 1, or past a right inverse's run) is `1:0`.
+        groups.resize(n.max(1), Vec::new());
+        let mode_layouts = groups
+            .iter()
+            .map(|g| match g.as_slice() {
+                [] => Layout::scalar(1, 0),
+                [(s, d)] => Layout::scalar(*s, *d),
+                _ => Layout::new(IntTuple::flat(g.iter().map(|m| m.0)), IntTuple::flat(g.iter().map(|m| m.1))),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        crate::make_layout(&mode_layouts)
+    }
+
     /// `coalesce(self)`: only like bases merge.
     pub fn coalesce(&self) -> Result<BasisLayout> {
         self.through_weights(1, |a| Ok(crate::coalesce(a)))

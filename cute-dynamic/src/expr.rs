@@ -498,6 +498,8 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
         ("shape", [_]) => tuple_value(l.shape().clone()),
         ("eval", [_, Value::Int(i)]) => tuple_value(l.eval(*i)?),
         ("coalesce", [_]) => Value::BasisLayout(l.coalesce()?),
+        ("right_inverse", [_]) => Value::Layout(l.right_inverse()?),
+        ("left_inverse", [_]) => Value::Layout(l.left_inverse()?),
         ("composition" | "logical_divide" | "zipped_divide", [_, _]) => {
             let t = a.tiler(1, LT)?;
             Value::BasisLayout(match name {
@@ -511,7 +513,7 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
             _ => {
                 return Err(LayoutError::Unsupported {
                     what: format!(
-                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide)"
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, right_inverse, left_inverse)"
                     ),
                 });
             }

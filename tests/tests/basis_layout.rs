@@ -31,8 +31,12 @@ fn issue_algebra_examples() {
     ] {
         assert_eq!(eval(expr).unwrap().to_string(), value, "{expr}");
     }
+    // The paper's Tables 5 and 6 with e_i strides (CuTe C++ has neither).
+    assert_eq!(eval("right_inverse((4,8):(1@0,1@1))").unwrap().to_string(), "(4,8):(1,4)");
+    assert_eq!(eval("left_inverse((4,(4,2)):(1@1,(1@0,6@1)))").unwrap().to_string(), "(4,(6,2)):(4,(1,16))");
     // What is not supported is an error, never a wrong layout.
-    assert!(eval("right_inverse((4,8):(1@0,1@1))").unwrap_err().to_string().contains("unsupported"));
+    assert!(eval("right_inverse(make_identity_layout((2,(3,4))))").unwrap_err().to_string().contains("unsupported"));
+    assert!(eval("complement((4,8):(1@0,1@1), 64)").unwrap_err().to_string().contains("unsupported"));
     assert!(eval("(4,8):(1@0)").is_err());
 }
 
@@ -111,6 +115,68 @@ proptest! {
         let c = a.coalesce().unwrap();
         for i in 0..a.size() {
             prop_assert_eq!(padded(&c.eval(i).unwrap(), 3), padded(&a.eval(i).unwrap(), 3));
+        }
+    }
+}
+
+/// A basis layout whose bases `E<0>..E<n-1>` are all present.
+fn covering_basis_layout() -> impl Strategy<Value = BasisLayout> {
+    basis_layout().prop_filter("every codomain mode 0..n has a basis", |l| {
+        let ps: Vec<u32> = match l.stride() {
+            BasisTuple::Tuple(items) => items
+                .iter()
+                .map(|b| match b {
+                    BasisTuple::Basis(b) => b.path()[0],
+                    _ => 0,
+                })
+                .collect(),
+            _ => vec![],
+        };
+        let n = ps.iter().max().map_or(0, |m| m + 1);
+        (0..n).all(|p| ps.contains(&p))
+    })
+}
+
+/// The per-mode integers of a coordinate (arithmetic tuple) of rank `n`.
+fn coord_of(t: &IntTuple, n: usize) -> IntTuple {
+    IntTuple::flat(padded(t, n))
+}
+
+proptest! {
+    #[test]
+    fn right_inverse_undoes_the_layout(l in covering_basis_layout()) {
+        let r = l.right_inverse().unwrap();
+        let n = r.rank();
+        for i in 0..r.size() {
+            // The i-th codomain coordinate, mode by mode, is what l gives back.
+            let c = natural(i, r.shape());
+            let per_mode: Vec<i64> = if n == 1 {
+                vec![i]
+            } else {
+                c.modes().zip(r.shape().modes()).map(|(cm, sm)| cute_dynamic::crd2idx(&cm, &sm).unwrap()).collect()
+            };
+            let back = l.eval(r.eval(i).unwrap()).unwrap();
+            prop_assert_eq!(padded(&back, 3)[..per_mode.len()].to_vec(), per_mode, "{} at {}", r, i);
+        }
+    }
+
+    #[test]
+    fn left_inverse_undoes_the_layout(l in covering_basis_layout()) {
+        match l.left_inverse() {
+            Ok(li) => {
+                let n = li.rank();
+                for i in 0..l.size() {
+                    let c = coord_of(&l.eval(i).unwrap(), n.max(1));
+                    let c = if n == 1 { IntTuple::int(c.leaves().next().unwrap()) } else { c };
+                    prop_assert_eq!(li.eval_coord(&c).unwrap(), i, "{} of {} at {}", li, l, i);
+                }
+            }
+            Err(e) => {
+                // Only non-injective layouts (or inverses that are no layout) are refused.
+                let image: std::collections::HashSet<IntTuple> = (0..l.size()).map(|i| l.eval(i).unwrap()).collect();
+                let injective = image.len() as i64 == l.size();
+                prop_assert!(!injective || matches!(e, cute_dynamic::LayoutError::NoLayout { .. }), "{:?} for {}", e, l);
+            }
         }
     }
 }
