@@ -435,6 +435,8 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
                 _ => Value::Bool(crate::is_admissible(x, y)?),
             }
         }
+        // A shape is handled above; anything else is the wrong argument.
+        "make_identity_layout" => return Err(a.bad("a shape")),
         _ => return Err(LayoutError::UnknownOperation { name: name.to_string(), column }),
     };
     Ok(v)
