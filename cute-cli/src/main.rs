@@ -31,6 +31,9 @@ use std::process::ExitCode;
 /// million cells is already several megabytes of text.
 const MAX_PICTURE_CELLS: i64 = 1 << 20;
 
+/// The most (thread, value) accesses `--banks` examines.
+const MAX_BANK_ACCESSES: i64 = 1 << 24;
+
 /// The status of a bad expression or bad arguments.
 const EXIT_BAD_INPUT: u8 = 2;
 /// The status of an I/O failure other than a closed standard output.
@@ -47,6 +50,9 @@ Syntax:
   tuples   4   (4,8)   (2,(3,_))          ('_' marks a free mode for slice)
   tilers   <3:3, (2,4):(1,8)>             (one tile per mode)
   calls    name(arg, ...), nested freely; whitespace is ignored
+  descriptors  (1@0, 4/2@1)  ((1@0, 8@1), 1@2)   (count[/den]@dim{@dim}; normalized)
+  swizzles     Sw<3,4,3> (CuTe)   BitFieldXor<3,4,3> (the seed's formula)
+               composition(Sw<3,4,3>, (8,64):(64,1)) is Sw<3,4,3> o 0 o (8,64):(64,1)
 
 Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   size cosize rank depth shape stride flatten get make_layout eval slice
@@ -54,6 +60,7 @@ Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   logical_divide zipped_divide tiled_divide flat_divide logical_product
   zipped_product tiled_product flat_product blocked_product raked_product
   max_common_vector max_common_layout is_admissible make_layout_tv
+  make_identity_layout
 
 Examples:
   $ cute 'composition((6,2):(8,2), (4,3):(3,1))'
@@ -70,6 +77,8 @@ Examples:
   ((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))
   $ cute 'make_layout_tv((2,3):(3,1), (2,2):(2,1))'
   ((3,2),(2,2)):((8,2),(4,1)) on tile (4,6)
+  $ cute 'composition(Sw<3,4,3>, (8,64):(64,1))'
+  Sw<3,4,3> o 0 o (8,64):(64,1)
   $ cute --show 'composition((6,2):(8,2), (4,3):(3,1))'
   $ cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
   $ cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
@@ -89,6 +98,7 @@ layout it prints the value and a note on stderr.
 
 Pictures: --svg, --html (one self-contained page: legend, tooltip on hover)
 and --latex (CuTe's print_latex TikZ) draw the value on stdout: a layout,
+a swizzled layout (its inner layout's grid, each cell swizzled),
 a slice's sublayout, or a thread-value layout (make_layout_tv, or
 --tv THR VAL for 'make_layout_tv(THR, VAL)'). Rows are mode 0, columns
 the other modes together (a rank-1 layout is one column); offsets are
@@ -97,7 +107,13 @@ colours; a hue each beyond 8 threads; TikZ by thread mod 8 as CuTe) and
 labelled T<t> V<v>. Up to 32x32 cells are labelled; larger grids are small
 squares with rulers every 8; at most 65536 cells. --highlight-thread K marks
 thread K's cells (thread-value pictures only). A value that cannot be drawn
-is an error (status 2).";
+is an error (status 2).
+
+
+--banks reads EXPR as a map from thread index (or (thread, value), rank 2)
+to element offsets and prints, per 32 threads, the shared-memory wavefronts
+(32 banks of 4 bytes; a request takes as many wavefronts as the most distinct
+words it reads in one bank) and the ideal (distinct words / 32, rounded up).";
 
 /// The command-line interface.
 fn command() -> Command {
@@ -118,6 +134,20 @@ fn command() -> Command {
                 .long("show")
                 .action(ArgAction::SetTrue)
                 .help("Also draw the value: CuTe's print_layout grid for a layout or a slice's sublayout"),
+        )
+        .arg(Arg::new("banks").long("banks").action(ArgAction::SetTrue).conflicts_with_all(["batch", "show"]).help(
+            "Report shared-memory bank conflicts of EXPR, a layout (or swizzled layout) from \
+                     (thread, value) (rank 2) or thread index to element offsets: wavefronts per 32 threads, \
+                     32 banks x 4 bytes",
+        ))
+        .arg(
+            Arg::new("elem-bytes")
+                .long("elem-bytes")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..=1024))
+                .default_value("4")
+                .requires("banks")
+                .help("Bytes per element for --banks"),
         )
         .arg(
             Arg::new("batch")
@@ -223,6 +253,9 @@ fn main() -> ExitCode {
     let highlight = matches.get_one::<i64>("highlight").copied();
     let result = if matches.get_flag("batch") {
         run_batch()
+    } else if matches.get_flag("banks") {
+        let text = matches.get_one::<String>("expr").map_or("", String::as_str);
+        run_banks(text, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
     } else {
         // `--tv THR VAL` is the expression `make_layout_tv(THR, VAL)`;
         // otherwise `required_unless_present_any` makes EXPR present here.
@@ -261,6 +294,41 @@ fn run_one(text: &str, format: Format, highlight: Option<i64>) -> Result<ExitCod
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `cute --banks EXPR [--elem-bytes N]`: the value, then the bank report
+/// (`cute_dynamic::bank_conflicts`) of the layout or swizzled layout.
+fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
+    let report = evaluate(text).and_then(|value| {
+        let size = match &value {
+            Value::Layout(l) => l.size(),
+            Value::Composed(c) => c.size(),
+            _ => 0,
+        };
+        if size > MAX_BANK_ACCESSES {
+            let what = format!("--banks of {size} accesses: more than the limit of {MAX_BANK_ACCESSES}");
+            return Err(Problem::Eval(EvalError { column: 1, error: cute_dynamic::LayoutError::Unsupported { what } }));
+        }
+        let r = match &value {
+            Value::Layout(l) => cute_dynamic::bank_conflicts(l, elem_bytes),
+            Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),
+            other => Err(cute_dynamic::LayoutError::Unsupported {
+                what: format!("--banks of {other}: it takes a layout or a swizzled layout"),
+            }),
+        };
+        r.map(|r| format!("{value}\n{r}")).map_err(|error| Problem::Eval(EvalError { column: 1, error }))
+    });
+    match report {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(p) => {
+            let _ = io::stderr().write_all(error_report(text, &p).as_bytes());
+            Ok(ExitCode::from(EXIT_BAD_INPUT))
+        }
+    }
 }
 
 /// Evaluates a line, treating a blank one as an error of its own.
@@ -338,6 +406,7 @@ fn picture(value: &Value) -> String {
             }
             s
         }
+        Value::Composed(c) => composed_grid(c).unwrap_or_else(|| format!("{value}\n")),
         _ => format!("{value}\n"),
     }
 }
@@ -347,9 +416,10 @@ fn drawing(value: &Value, format: Format, highlight: Option<i64>) -> Result<Stri
     let grid = match value {
         Value::Layout(l) | Value::Slice { layout: l, .. } => Grid::of_layout(l),
         Value::LayoutTv { tv, tiler } => Grid::of_tv(tv, tiler),
+        Value::Composed(c) => Grid::of_composed(c),
         other => {
             return Err(format!(
-                "cannot draw {other}: pictures are of a layout, a slice or a thread-value layout (make_layout_tv)"
+                "cannot draw {other}: pictures are of a layout, a slice, a swizzled layout or a thread-value layout (make_layout_tv)"
             ));
         }
     }
@@ -368,18 +438,32 @@ fn drawing(value: &Value, format: Format, highlight: Option<i64>) -> Result<Stri
     })
 }
 
+/// The grid of a swizzled (composed) layout, as `print_layout` draws it,
+/// with the same size limit as [`grid`].
+fn composed_grid(layout: &cute_dynamic::ComposedLayout) -> Option<String> {
+    if !within_text_limit(layout, layout.size()) {
+        return None;
+    }
+    cute_dynamic::print_composed_layout(layout).ok()
+}
+
 /// `print_layout`, or `None` (and a note on stderr) when the grid would be
 /// too large to be useful.
 fn grid(layout: &cute_dynamic::Layout) -> Option<String> {
-    let cells = layout.size();
+    within_text_limit(layout, layout.size()).then(|| print_layout(layout))
+}
+
+/// Whether `--show` draws a grid of `cells` cells; if not, a note on stderr
+/// says so.
+fn within_text_limit(what: &dyn std::fmt::Display, cells: i64) -> bool {
     if cells > MAX_PICTURE_CELLS {
         let _ = writeln!(
             io::stderr(),
-            "note: not drawing {layout}: {cells} cells is more than the limit of {MAX_PICTURE_CELLS}"
+            "note: not drawing {what}: {cells} cells is more than the limit of {MAX_PICTURE_CELLS}"
         );
-        return None;
+        return false;
     }
-    Some(print_layout(layout))
+    true
 }
 
 /// `cute --batch`: one output line per input line; a bad line never stops it.

@@ -174,6 +174,32 @@ pub enum LayoutError {
         /// 1-based byte column of the call.
         column: usize,
     },
+    /// A descriptor entry `n/0@dim`: its count has a zero denominator.
+    ZeroDenominator {
+        /// The entry, as written (`1/0@0`).
+        entry: String,
+        /// 1-based byte column of the entry.
+        column: usize,
+    },
+    /// A descriptor entry `n/d@dim` whose count `n/d` is not an integer
+    /// (a basis stride must be integral).
+    NonIntegralCount {
+        /// The entry, as written (`1/2@0`).
+        entry: String,
+        /// The numerator `n`.
+        count: i64,
+        /// The denominator `d`.
+        denominator: i64,
+        /// 1-based byte column of the entry.
+        column: usize,
+    },
+    /// Swizzle parameters that do not make a swizzle (a bijection on offsets).
+    InvalidSwizzle {
+        /// The swizzle, as text (`Sw<3,4,2>`).
+        swizzle: String,
+        /// The condition that fails, as a sentence fragment.
+        reason: String,
+    },
 }
 
 impl LayoutError {
@@ -182,7 +208,9 @@ impl LayoutError {
         match self {
             LayoutError::Parse { column, .. }
             | LayoutError::UnknownOperation { column, .. }
-            | LayoutError::BadArguments { column, .. } => Some(*column),
+            | LayoutError::BadArguments { column, .. }
+            | LayoutError::ZeroDenominator { column, .. }
+            | LayoutError::NonIntegralCount { column, .. } => Some(*column),
             _ => None,
         }
     }
@@ -255,6 +283,16 @@ impl fmt::Display for LayoutError {
             LayoutError::BadArguments { operation, expected, column } => {
                 write!(f, "{operation} at column {column} takes {expected}")
             }
+            LayoutError::ZeroDenominator { entry, column } => write!(
+                f,
+                "descriptor entry '{entry}' at column {column} has a zero denominator: its count is not a number"
+            ),
+            LayoutError::NonIntegralCount { entry, count, denominator, column } => write!(
+                f,
+                "descriptor entry '{entry}' at column {column} has the non-integral count {count}/{denominator}: \
+                 a basis stride must be an integer"
+            ),
+            LayoutError::InvalidSwizzle { swizzle, reason } => write!(f, "{swizzle} is not a swizzle: {reason}"),
         }
     }
 }

@@ -6,11 +6,16 @@
 //! Expressions nest; every operation of the algebra is callable by its
 //! name. See [`eval`].
 
+use crate::basis::BasisTuple;
+use crate::basis_layout::BasisLayout;
+use crate::composed::ComposedLayout;
+use crate::descriptor::{looks_like_descriptor, parse_descriptor_at};
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::parse::{Parser, has_underscore};
 use crate::slice::SliceCoord;
+use crate::swizzle::{AnySwizzle, SWIZZLE_NAMES};
 use crate::tiler::Tiler;
 use std::fmt;
 
@@ -46,6 +51,14 @@ pub enum Value {
         /// The tile's shape `(M, N, ...)`.
         tiler: IntTuple,
     },
+    /// A normalized descriptor: a tree of scaled bases, `(2@0,4@1)`.
+    Basis(BasisTuple),
+    /// A swizzle, `Sw<3,4,3>` or `BitFieldXor<3,4,3>`.
+    Swizzle(AnySwizzle),
+    /// A swizzled layout `A o O o B`, `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    Composed(ComposedLayout),
+    /// A layout with scaled-basis strides, `(4,8):(1@0,1@1)`.
+    BasisLayout(BasisLayout),
 }
 
 impl fmt::Display for Value {
@@ -59,6 +72,10 @@ impl fmt::Display for Value {
             Value::Slice { offset, layout } => write!(f, "{{{offset}}} o {layout}"),
             Value::Bool(b) => write!(f, "{b}"),
             Value::LayoutTv { tv, tiler } => write!(f, "{tv} on tile {tiler}"),
+            Value::Basis(b) => write!(f, "{b}"),
+            Value::Swizzle(s) => write!(f, "{s}"),
+            Value::Composed(c) => write!(f, "{c}"),
+            Value::BasisLayout(l) => write!(f, "{l}"),
         }
     }
 }
@@ -74,6 +91,10 @@ impl Value {
             Value::Slice { .. } => "a slice",
             Value::Bool(_) => "a boolean",
             Value::LayoutTv { .. } => "a thread-value layout",
+            Value::Basis(_) => "a descriptor",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
+            Value::BasisLayout(_) => "a layout with basis strides",
         }
     }
 }
@@ -127,8 +148,23 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
             v
         }
         Some(b'<') => p.tiler_brackets().map(Value::Tiler).map_err(at_own_column),
+        Some(b'(') if looks_like_descriptor(text_of(p), p.pos) => descriptor(p).map_err(at_own_column),
         _ => literal(p).map_err(at_own_column),
     }
+}
+
+fn text_of<'a>(p: &Parser<'a>) -> &'a str {
+    // The parser's bytes are the `&str` it was made from.
+    std::str::from_utf8(p.src).unwrap_or("")
+}
+
+/// A descriptor of the seed's grammar (`(1@0, 1@1)`), normalized: its value
+/// is the tree of scaled bases, or the normalization error.
+fn descriptor(p: &mut Parser<'_>) -> Result<Value> {
+    let mut pos = p.pos;
+    let d = parse_descriptor_at(text_of(p), &mut pos)?;
+    p.pos = pos;
+    Ok(Value::Basis(d.normalize()?))
 }
 
 fn literal(p: &mut Parser<'_>) -> Result<Value> {
@@ -144,6 +180,21 @@ fn literal(p: &mut Parser<'_>) -> Result<Value> {
                 found: "'_'".into(),
             });
         }
+        // Strides written as scaled bases: `(4,8):(1@0,1@1)`.
+        let colon = p.pos;
+        p.pos += 1;
+        if p.peek() == Some(b'(') && looks_like_descriptor(text_of(p), p.pos) {
+            let stride_col = p.column();
+            let mut pos = p.pos;
+            let d = parse_descriptor_at(text_of(p), &mut pos)?;
+            p.pos = pos;
+            return BasisLayout::new(t, d.normalize()?).map(Value::BasisLayout).map_err(|e| LayoutError::Parse {
+                column: stride_col,
+                expected: "a stride congruent to a shape of positive extents".to_string(),
+                found: e.to_string(),
+            });
+        }
+        p.pos = colon;
         return Ok(Value::Layout(p.layout_after_shape(t, col)?));
     }
     if has_underscore(&t) {
@@ -163,6 +214,9 @@ fn call(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
         p.pos += 1;
     }
     let name = String::from_utf8_lossy(&p.src[start..p.pos]).into_owned();
+    if SWIZZLE_NAMES.contains(&name.as_str()) && p.peek() == Some(b'<') {
+        return p.swizzle_after_name(&name, column).map(Value::Swizzle).map_err(at_own_column);
+    }
     p.expect(b'(', "'(' after the operation name").map_err(at_own_column)?;
     let mut args = Vec::new();
     if !p.eat(b')') {
@@ -226,6 +280,30 @@ impl Args<'_> {
 /// Applies the operation `name` to evaluated arguments. Shared by the
 /// evaluator and by tools that build argument lists themselves.
 fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
+    if let Some(Value::Composed(c)) = args.first() {
+        return composed_apply(name, c, args, column);
+    }
+    if let Some(Value::BasisLayout(l)) = args.first() {
+        return basis_apply(name, l, args, column);
+    }
+    if let ("make_identity_layout", [shape]) = (name, args) {
+        let shape = match shape {
+            Value::Tuple(t) => t.clone(),
+            Value::Int(n) => IntTuple::int(*n),
+            _ => return Err(Args { name, args, column }.bad("a shape")),
+        };
+        if shape.leaves().any(|s| s < 1) {
+            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
+        }
+        return Ok(Value::BasisLayout(crate::make_identity_layout(&shape)));
+    }
+    if let ("composition", [Value::Swizzle(sw), Value::Layout(l)]) = (name, args) {
+        // CuTe returns the layout itself for a swizzle of no bits.
+        return Ok(match sw {
+            AnySwizzle::Cute(s) if s.bits() == 0 => Value::Layout(l.clone()),
+            _ => Value::Composed(ComposedLayout::compose(*sw, l)),
+        });
+    }
     let a = Args { name, args, column };
     const L: &str = "one layout";
     const LT: &str = "a layout and a tiler (a layout, a <tiler> or a shape)";
@@ -288,8 +366,11 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             Value::Layout(crate::make_layout(&ls)?)
         }
         "eval" => {
-            const E: &str = "a layout and a coordinate";
+            const E: &str = "a layout and a coordinate, or a swizzle and an offset";
             a.count(2, E)?;
+            if let [Value::Swizzle(sw), Value::Int(i)] = args {
+                return Ok(Value::Int(sw.apply(*i)));
+            }
             let l = a.layout(0, E)?;
             match &args[1] {
                 Value::Int(i) => Value::Int(l.eval(*i)?),
@@ -370,9 +451,92 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
                 _ => Value::Bool(crate::is_admissible(x, y)?),
             }
         }
+        // A shape is handled above; anything else is the wrong argument.
+        "make_identity_layout" => return Err(a.bad("a shape")),
         _ => return Err(LayoutError::UnknownOperation { name: name.to_string(), column }),
     };
     Ok(v)
+}
+
+/// An operation on a composed layout `A o O o B` (its first argument): as
+/// CuTe, evaluation goes through all three, slicing adds to `O`, and the
+/// rest acts on `B` and keeps `A` and `O` around a layout result (except
+/// `complement`, which is `B`'s complement, as in CuTe).
+fn composed_apply(name: &str, c: &ComposedLayout, args: &[Value], column: usize) -> Result<Value> {
+    match (name, args) {
+        ("eval", [_, Value::Int(i)]) => Ok(Value::Int(c.eval(*i)?)),
+        ("eval", [_, Value::Tuple(t)]) => Ok(Value::Int(c.eval_coord(t)?)),
+        ("slice", [_, coord]) => {
+            let coord = match coord {
+                Value::Coord(k) => k.clone(),
+                Value::Tuple(t) => SliceCoord::from_int_tuple(t),
+                Value::Int(i) => SliceCoord::from_int_tuple(&IntTuple::int(*i)),
+                _ => return Err(Args { name, args, column }.bad("a composed layout and a coordinate with '_'")),
+            };
+            Ok(Value::Composed(c.slice(&coord)?))
+        }
+        (
+            "size" | "cosize" | "rank" | "depth" | "shape" | "get" | "flatten" | "coalesce" | "filter" | "composition"
+            | "complement" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
+            | "zipped_product" | "tiled_product" | "flat_product" | "blocked_product" | "raked_product",
+            _,
+        ) => {
+            let mut on_inner = args.to_vec();
+            on_inner[0] = Value::Layout(c.inner().clone());
+            Ok(match apply(name, &on_inner, column)? {
+                Value::Layout(l) if name != "complement" => {
+                    Value::Composed(ComposedLayout::new(*c.outer(), c.offset(), l))
+                }
+                other => other,
+            })
+        }
+        (
+            "stride" | "right_inverse" | "left_inverse" | "make_layout" | "max_common_vector" | "max_common_layout"
+            | "is_admissible",
+            _,
+        ) => Err(crate::composed::unsupported(name)),
+        ("eval", _) => Err(Args { name, args, column }.bad("a composed layout and a coordinate")),
+        // Unknown names stay unknown; the evaluator's other operations do
+        // not take composed layouts.
+        _ => match apply(name, &[], column) {
+            Err(e @ LayoutError::UnknownOperation { .. }) => Err(e),
+            _ => Err(crate::composed::unsupported(name)),
+        },
+    }
+}
+
+/// An operation on a layout with basis strides (its first argument): the
+/// ones [`BasisLayout`] supports; any other is an error.
+fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Result<Value> {
+    let a = Args { name, args, column };
+    const LT: &str = "a layout with basis strides and a tiler";
+    Ok(match (name, args) {
+        ("size", [_]) => Value::Int(l.size()),
+        ("rank", [_]) => Value::Int(l.shape().rank() as i64),
+        ("shape", [_]) => tuple_value(l.shape().clone()),
+        ("eval", [_, Value::Int(i)]) => tuple_value(l.eval(*i)?),
+        ("coalesce", [_]) => Value::BasisLayout(l.coalesce()?),
+        ("right_inverse", [_]) => Value::Layout(l.right_inverse()?),
+        ("left_inverse", [_]) => Value::Layout(l.left_inverse()?),
+        ("composition" | "logical_divide" | "zipped_divide", [_, _]) => {
+            let t = a.tiler(1, LT)?;
+            Value::BasisLayout(match name {
+                "composition" => l.composition(&t)?,
+                "logical_divide" => l.logical_divide(&t)?,
+                _ => l.zipped_divide(&t)?,
+            })
+        }
+        _ => match apply(name, &[], column) {
+            Err(e @ LayoutError::UnknownOperation { .. }) => return Err(e),
+            _ => {
+                return Err(LayoutError::Unsupported {
+                    what: format!(
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, right_inverse, left_inverse)"
+                    ),
+                });
+            }
+        },
+    })
 }
 
 fn tuple_value(t: IntTuple) -> Value {

@@ -1,6 +1,7 @@
 //! Pictures: the grid every picture draws ([`Grid`]), and the rule that
 //! turns a layout of any rank into rows and columns.
 
+use crate::composed::ComposedLayout;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -95,6 +96,27 @@ impl Grid {
     ///
     /// Errors: as [`Grid::from_fn`].
     pub fn of_layout(layout: &Layout) -> Result<Grid> {
+        let (rows, cols) = rows_cols(layout.shape());
+        // In bounds by construction: evaluation cannot fail.
+        Grid::from_fn(layout.to_string(), rows, cols, |m, n| layout.eval(m + rows * n).unwrap_or(0))
+    }
+
+    /// The grid of a swizzled (composed) layout `A o O o B` by the rank rule
+    /// of its inner layout `B`, titled with it: cell `(m, n)` is
+    /// `A(O + B(m + rows·n))`, so the picture shows where the swizzle moves
+    /// each element.
+    ///
+    /// Errors: as [`Grid::from_fn`].
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Grid, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 2)?, &"(4,4):(4,1)".parse()?);
+    /// let g = Grid::of_composed(&c)?;
+    /// assert_eq!(g.title(), "Sw<1,0,2> o 0 o (4,4):(4,1)");
+    /// assert_eq!(g.cell(1, 0).offset, 4 ^ 1); // row 1 has bit 2 set: bit 0 flips
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn of_composed(layout: &ComposedLayout) -> Result<Grid> {
         let (rows, cols) = rows_cols(layout.shape());
         // In bounds by construction: evaluation cannot fail.
         Grid::from_fn(layout.to_string(), rows, cols, |m, n| layout.eval(m + rows * n).unwrap_or(0))

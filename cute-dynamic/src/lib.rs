@@ -35,9 +35,14 @@
 
 mod admissible;
 mod algorithm;
+mod bank_conflicts;
+mod basis;
+mod basis_layout;
 mod coalesce;
 mod complement;
+mod composed;
 mod composition;
+mod descriptor;
 mod divide;
 mod error;
 mod expr;
@@ -58,14 +63,23 @@ mod print_svg;
 mod product;
 mod recast;
 mod slice;
+mod swizzle;
 mod tensor;
 mod tiler;
 
 pub use admissible::is_admissible;
 pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+pub use bank_conflicts::{
+    BANK_BYTES, BANKS, BankReport, GroupWavefronts, MAX_ELEM_BYTES, WARP, bank_conflicts, bank_conflicts_composed,
+    bank_wavefronts,
+};
+pub use basis::{BasisTuple, ScaledBasis};
+pub use basis_layout::{BasisLayout, make_identity_layout};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
+pub use composed::{ComposedLayout, print_composed_layout};
 pub use composition::{AsTiler, TilerRef, composition};
+pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
 pub use expr::{EvalError, Value, eval};
@@ -86,6 +100,7 @@ pub use print_svg::{LABEL_LIMIT, RULER, print_svg};
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
 pub use recast::{Pod, downcast, recast_layout, upcast};
 pub use slice::{SliceCoord, slice, slice_and_offset};
+pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
 pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, WriteTensor, make_fragment_like, make_identity_tensor,
     make_tensor, make_tensor_at, make_tensor_like,

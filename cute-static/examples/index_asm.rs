@@ -48,6 +48,27 @@ mod imp {
     pub extern "C" fn idx_odd(i: usize) -> usize {
         <Layout![(3,(5,7)):(35,(7,1))]>::new().index(i)
     }
+
+    /// `Sw<3,4,3>` applied to offset `o`.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzle(o: usize) -> usize {
+        cute_static::Swizzle::<3, 4, 3>::new().apply(o)
+    }
+
+    /// `Sw<2,0,-3>` (a negative shift) applied to offset `o`.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzle_neg(o: usize) -> usize {
+        cute_static::Swizzle::<2, 0, -3>::new().apply(o)
+    }
+
+    /// `Sw<3,4,3> o _0 o (8,64):(64,1)` at 2-D coordinate `(m, n)`.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzled(m: usize, n: usize) -> usize {
+        cute_static::Swizzle::<3, 4, 3>::new().compose(<Layout![(8,64):(64,1)]>::new()).index((m, n))
+    }
 }
 
 #[cfg(asm_hand)]
@@ -86,17 +107,42 @@ mod imp {
     pub extern "C" fn idx_odd(i: usize) -> usize {
         (i % 3) * 35 + (i / 3 % 5) * 7 + i / 15
     }
+
+    /// `Sw<3,4,3>` by hand: bits 7..10 XORed into bits 4..7.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzle(o: usize) -> usize {
+        o ^ ((o & 0x380) >> 3)
+    }
+
+    /// `Sw<2,0,-3>` by hand: bits 0..2 XORed into bits 3..5.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzle_neg(o: usize) -> usize {
+        o ^ ((o & 0x3) << 3)
+    }
+
+    /// `Sw<3,4,3> o _0 o (8,64):(64,1)` by hand.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub extern "C" fn idx_swizzled(m: usize, n: usize) -> usize {
+        let o = m * 64 + n;
+        o ^ ((o & 0x380) >> 3)
+    }
 }
 
 fn main() {
     let i = black_box(37usize);
     let (m, n) = (black_box(3usize), black_box(5usize));
     println!(
-        "{} {} {} {} {}",
+        "{} {} {} {} {} {} {} {}",
         imp::idx_mixed(i),
         imp::idx_colmajor(i),
         imp::idx_rowmajor(m, n),
         imp::idx_nested(m, n),
-        imp::idx_odd(i)
+        imp::idx_odd(i),
+        imp::idx_swizzle(i),
+        imp::idx_swizzle_neg(i),
+        imp::idx_swizzled(m, n)
     );
 }

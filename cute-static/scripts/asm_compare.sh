@@ -4,7 +4,7 @@
 # with `Layout::index` (default) and by hand (`--cfg asm_hand`). This script
 # builds both in release with `--emit asm`, cuts out each function's body
 # (instructions only: labels, directives and comments dropped) and diffs
-# them. Prints "identical" per function, or the diff (exit 1).
+# them (layouts, swizzles and a swizzled layout). Prints "identical" per function, or the diff (exit 1).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
@@ -15,7 +15,7 @@ body() { # asm file, symbol -> instructions only
         | grep -vE '^\s*(\.|#|$)|^\.?L[A-Za-z0-9_]*:' || true
 }
 status=0
-for f in idx_mixed idx_colmajor idx_rowmajor idx_nested idx_odd; do
+for f in idx_mixed idx_colmajor idx_rowmajor idx_nested idx_odd idx_swizzle idx_swizzle_neg idx_swizzled; do
     body "$out/static.s" "$f" > "$out/s_$f"
     body "$out/hand.s" "$f" > "$out/h_$f"
     if [ ! -s "$out/s_$f" ] || [ ! -s "$out/h_$f" ]; then echo "$f: not found"; status=1; continue; fi

@@ -69,11 +69,13 @@
 extern crate self as cute_static;
 
 pub mod algebra;
+mod composed;
 mod int_tuple;
 pub mod inverse;
 mod layout;
 mod layout_tv;
 pub mod list;
+mod swizzle;
 mod tiler;
 
 pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
@@ -82,10 +84,14 @@ pub use algebra::{
     TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+pub use composed::{ComposedLayout, make_composed_layout};
 pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
+#[doc(hidden)]
+pub use swizzle::OffsetFn;
+pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
 pub use tiler::{Tile, Tiler};
 
 /// The typenum crate, whose unsigned integers are the static leaves.

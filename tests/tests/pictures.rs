@@ -49,6 +49,24 @@ fn from_fn_draws_any_offset_function_as_a_layout_would() {
     check_svg(&print_svg(&xor, None), &xor, None);
 }
 
+/// A swizzled layout is drawn as its inner layout's grid with each cell the
+/// swizzled offset: the seed's `Sw<3,4,3>` on 8 rows of 64 (128-byte rows
+/// of 16-bit elements) moves row r's columns by `r` units of 8.
+#[test]
+fn swizzled_layouts_draw_the_swizzled_offsets() {
+    let Value::Composed(c) = eval("composition(Sw<3,4,3>, (8,64):(64,1))").unwrap() else {
+        panic!("a composed layout")
+    };
+    let g = Grid::of_composed(&c).unwrap();
+    assert_eq!((g.rows(), g.cols(), g.title()), (8, 64, "Sw<3,4,3> o 0 o (8,64):(64,1)"));
+    for (m, n, cell) in g.cells() {
+        let plain = 64 * m + n;
+        assert_eq!(cell.offset, plain ^ (((plain >> 7) & 7) << 4), "cell ({m},{n})");
+    }
+    assert_ne!(g, Grid::of_layout(c.inner()).unwrap(), "the swizzle moves cells");
+    check_svg(&print_svg(&g, None), &g, None);
+}
+
 #[test]
 fn pictures_have_a_size_limit() {
     let big = lay("(512,256):(1,512)");

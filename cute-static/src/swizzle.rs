@@ -1,0 +1,117 @@
+//! CuTe's `Swizzle<B,M,S>` as a zero-sized type (twin of cute-dynamic's
+//! `swizzle.rs`).
+//!
+//! The parameters are const generics, as CuTe's are template integers: a
+//! swizzle is a function on offsets, not a tree of leaves, so it needs no
+//! typenum arithmetic. Invalid parameters (`|S| < B`, a field past bit 63)
+//! are a compile error where the swizzle is used. The seed's general
+//! bit-field XOR (`BitFieldXor` in cute-dynamic) has no static twin: no
+//! static code needs it.
+
+use core::fmt;
+
+/// CuTe's `Swizzle<B,M,S>`: the bits `[M+S, M+S+B)` of an offset XORed into
+/// `[M, M+B)` (for a negative `S`, `[M, M+B)` into `[M-S, M-S+B)`); its own
+/// inverse. Zero-sized: [`apply`](Self::apply) is the XOR with the masks as
+/// constants (`o ^ ((o & 0x380) >> 3)` for `Sw<3,4,3>`).
+///
+/// ```
+/// use cute_static::Swizzle;
+/// let sw = Swizzle::<3, 4, 3>::new();
+/// assert_eq!(core::mem::size_of_val(&sw), 0);
+/// assert_eq!(sw.to_string(), "Sw<3,4,3>");
+/// assert_eq!(sw.apply(0x80), 0x90);
+/// assert_eq!(sw.apply(0x3F0), 0x380);
+/// assert_eq!(sw.to_dynamic(), cute_dynamic::Swizzle::new(3, 4, 3).unwrap());
+/// ```
+///
+/// Parameters with `|S| < B` do not build (the check is a constant
+/// evaluated where the swizzle is used, so `cargo check` alone may not
+/// report it; `cargo build` does):
+///
+/// ```compile_fail
+/// let sw = cute_static::Swizzle::<3, 4, 2>::new();
+/// assert_eq!(sw.apply(0x80), 0x90);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
+
+/// `Sw<0,0,0>`: no swizzle (the seed's plain row-major SMEM).
+pub type SwizzleNone = Swizzle<0, 0, 0>;
+/// `Sw<1,4,3>`: the seed's 32-byte-row SMEM mode.
+pub type Swizzle32B = Swizzle<1, 4, 3>;
+/// `Sw<2,4,3>`: the seed's 64-byte-row SMEM mode.
+pub type Swizzle64B = Swizzle<2, 4, 3>;
+/// `Sw<3,4,3>`: the seed's canonical 128-byte Hopper SMEM mode.
+pub type Swizzle128B = Swizzle<3, 4, 3>;
+
+impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
+    /// Checked at compile time: CuTe's `abs(SShift) >= BBits`, and both
+    /// fields below bit 63.
+    const VALID: () = {
+        assert!(S.unsigned_abs() >= B, "Swizzle<B,M,S> needs |S| >= B: the two bit fields would overlap");
+        assert!(M as u64 + S.unsigned_abs() as u64 + B as u64 <= 63, "Swizzle<B,M,S>: bit fields past bit 63");
+    };
+    /// CuTe's `yyy_msk`: the bits read, `(2^B-1) << (M + max(0,S))`.
+    pub const YYY_MASK: usize = {
+        let () = Self::VALID;
+        ((1usize << B) - 1) << (M as i32 + if S > 0 { S } else { 0 })
+    };
+    /// CuTe's `zzz_msk`: the bits written, `(2^B-1) << (M - min(0,S))`.
+    pub const ZZZ_MASK: usize = {
+        let () = Self::VALID;
+        ((1usize << B) - 1) << (M as i32 - if S < 0 { S } else { 0 })
+    };
+
+    /// The (zero-sized) swizzle.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        let () = Self::VALID;
+        Swizzle
+    }
+
+    /// The swizzled offset, `o ^ ((o & yyy) >> S)` (a left shift for a
+    /// negative `S`).
+    #[inline(always)]
+    pub fn apply(&self, offset: usize) -> usize {
+        let y = offset & Self::YYY_MASK;
+        offset ^ if S >= 0 { y >> S } else { y << S.unsigned_abs() }
+    }
+
+    /// The equal run-time swizzle of `cute-dynamic`.
+    pub fn to_dynamic(&self) -> cute_dynamic::Swizzle {
+        let () = Self::VALID;
+        match cute_dynamic::Swizzle::new(i64::from(B), i64::from(M), i64::from(S)) {
+            Ok(s) => s,
+            // Unreachable: VALID holds the same conditions at compile time.
+            Err(e) => unreachable!("static swizzle rejected by cute-dynamic: {e}"),
+        }
+    }
+}
+
+impl<const B: u32, const M: u32, const S: i32> fmt::Display for Swizzle<B, M, S> {
+    /// CuTe's `Sw<B,M,S>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{B},{M},{S}>")
+    }
+}
+
+/// A function on offsets that can be the outer part of a composed layout.
+#[doc(hidden)]
+pub trait OffsetFn: Copy + Default + fmt::Display {
+    /// The function at `offset`.
+    fn apply_offset(&self, offset: usize) -> usize;
+    /// The run-time twin.
+    fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle;
+}
+
+impl<const B: u32, const M: u32, const S: i32> OffsetFn for Swizzle<B, M, S> {
+    #[inline(always)]
+    fn apply_offset(&self, offset: usize) -> usize {
+        self.apply(offset)
+    }
+
+    fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle {
+        cute_dynamic::AnySwizzle::Cute(self.to_dynamic())
+    }
+}

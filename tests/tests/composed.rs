@@ -1,0 +1,168 @@
+//! Composed layouts `A o O o B` (CuTe's `ComposedLayout` with a swizzle):
+//! CuTe's printing, evaluation as the function composition (brute force),
+//! slicing, and divide/product acting on the inner layout.
+
+use cute_dynamic::{
+    AnySwizzle, BitFieldXor, ComposedLayout, IntTuple, Layout, SliceCoord, Swizzle, Value, eval, logical_divide,
+    logical_product, print_composed_layout, zipped_divide,
+};
+use proptest::prelude::*;
+
+fn layout(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+#[test]
+fn composition_of_a_swizzle_and_a_layout_prints_as_cute() {
+    let c = ComposedLayout::compose(Swizzle::new(3, 4, 3).unwrap(), &layout("(8,64):(64,1)"));
+    assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    assert_eq!(eval("composition(Sw<3,4,3>, (8,64):(64,1))").unwrap().to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    // The domain is the inner layout's.
+    assert_eq!(c.shape().to_string(), "(8,64)");
+    assert_eq!((c.size(), c.cosize(), c.rank(), c.depth()), (512, 512, 2, 1));
+    for (expr, value) in [
+        ("size(composition(Sw<3,4,3>, (8,64):(64,1)))", "512"),
+        ("cosize(composition(Sw<3,4,3>, (8,64):(64,1)))", "512"),
+        ("shape(composition(Sw<3,4,3>, (8,64):(64,1)))", "(8,64)"),
+        ("rank(composition(Sw<3,4,3>, (8,64):(64,1)))", "2"),
+        // Row 2, element 0: offset 0x80 swizzles to 0x90.
+        ("eval(composition(Sw<3,4,3>, (8,64):(64,1)), (2,0))", "144"),
+        ("eval(composition(BitFieldXor<3,4,3>, 8:8), 3)", "40"),
+        ("get(composition(Sw<3,4,3>, (8,64):(64,1)), 1)", "Sw<3,4,3> o 0 o 64:1"),
+    ] {
+        assert_eq!(eval(expr).unwrap().to_string(), value, "{expr}");
+    }
+    // As in CuTe, a swizzle of no bits leaves the layout as it is.
+    assert!(matches!(eval("composition(Sw<0,4,3>, (8,64):(64,1))").unwrap(), Value::Layout(_)));
+    // A composed layout has no stride (CuTe deletes it).
+    assert!(eval("stride(composition(Sw<3,4,3>, 8:1))").unwrap_err().to_string().contains("unsupported"));
+}
+
+#[test]
+fn slicing_moves_the_fixed_offset_into_the_composed_offset() {
+    let text = "slice(composition(Sw<3,4,3>, (8,64):(64,1)), (3,_))";
+    assert_eq!(eval(text).unwrap().to_string(), "Sw<3,4,3> o 192 o 64:1");
+    let c = ComposedLayout::compose(Swizzle::new(3, 4, 3).unwrap(), &layout("(8,64):(64,1)"));
+    for r in 0..8 {
+        let row = c.slice(&format!("({r},_)").parse().unwrap()).unwrap();
+        for k in 0..64 {
+            let coord: IntTuple = format!("({r},{k})").parse().unwrap();
+            assert_eq!(row.eval(k).unwrap(), c.eval_coord(&coord).unwrap());
+        }
+    }
+}
+
+#[test]
+fn divide_and_product_act_on_the_inner_layout() {
+    let inner = layout("(8,64):(64,1)");
+    let c = ComposedLayout::compose(Swizzle::new(3, 4, 3).unwrap(), &inner);
+    let t: Layout = layout("8:1");
+    let d = c.zipped_divide(&t).unwrap();
+    assert_eq!(d.inner(), &zipped_divide(&inner, &t).unwrap());
+    assert_eq!(d.outer(), c.outer());
+    assert_eq!(
+        eval("logical_divide(composition(Sw<3,4,3>, (8,64):(64,1)), <2,8>)").unwrap().to_string(),
+        format!(
+            "Sw<3,4,3> o 0 o {}",
+            logical_divide(&inner, &"<2,8>".parse::<cute_dynamic::Tiler>().unwrap()).unwrap()
+        )
+    );
+    assert_eq!(
+        eval("logical_product(composition(Sw<1,0,1>, (2,2):(2,1)), 3:1)").unwrap().to_string(),
+        format!("Sw<1,0,1> o 0 o {}", logical_product(&layout("(2,2):(2,1)"), &layout("3:1")).unwrap())
+    );
+    // complement is the inner layout's, as in CuTe.
+    assert_eq!(eval("complement(composition(Sw<1,0,1>, 4:2), 16)").unwrap().to_string(), "(2,2):(1,8)");
+}
+
+#[test]
+fn print_composed_layout_draws_the_swizzled_grid() {
+    // Sw<3,4,3> on 8 rows of 128 bytes in 16-byte units: (8,8):(8,1)
+    // offsets in units of 16 bytes need Sw<3,0,3>; the chunk of row r,
+    // column c is c ^ r.
+    let c = ComposedLayout::compose(Swizzle::new(3, 0, 3).unwrap(), &layout("(8,8):(8,1)"));
+    let g = print_composed_layout(&c).unwrap();
+    let lines: Vec<&str> = g.lines().collect();
+    assert_eq!(lines[0], "Sw<3,0,3> o 0 o (8,8):(8,1)");
+    assert_eq!(lines[1], "       0    1    2    3    4    5    6    7 ");
+    assert_eq!(lines[2], format!("    {}+", "+----".repeat(8)));
+    for r in 0..8 {
+        let cells: String = (0..8).map(|col| format!("| {:>2} ", r * 8 + (col ^ r))).collect();
+        assert_eq!(lines[3 + 2 * r as usize], format!("{r:>2}  {cells}|"));
+    }
+    assert_eq!(lines.len(), 3 + 16);
+}
+
+/// A small layout: 1 to 3 modes, each a leaf or a pair, extents 1..=4,
+/// strides 0..=16.
+fn small_layout() -> impl Strategy<Value = Layout> {
+    let leaf = (1i64..=4, 0i64..=16);
+    let mode = prop_oneof![
+        leaf.clone().prop_map(|(s, d)| (IntTuple::int(s), IntTuple::int(d))),
+        (leaf.clone(), leaf).prop_map(|((s0, d0), (s1, d1))| (IntTuple::flat([s0, s1]), IntTuple::flat([d0, d1]))),
+    ];
+    proptest::collection::vec(mode, 1..=3).prop_map(|modes| {
+        let shape = IntTuple::tuple(modes.iter().map(|m| m.0.clone()));
+        let stride = IntTuple::tuple(modes.iter().map(|m| m.1.clone()));
+        Layout::new(shape, stride).unwrap()
+    })
+}
+
+fn any_swizzle() -> impl Strategy<Value = AnySwizzle> {
+    prop_oneof![
+        (0i64..4, 0i64..4, 0i64..4, any::<bool>()).prop_filter_map("valid", |(b, m, e, neg)| {
+            let s = b + e;
+            Swizzle::new(b, m, if neg { -s } else { s }).ok().map(AnySwizzle::Cute)
+        }),
+        (0i64..4, 0i64..6, 0i64..6)
+            .prop_filter_map("valid", |(b, m, s)| BitFieldXor::new(b, m, s).ok().map(AnySwizzle::BitFieldXor)),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn composition_with_a_swizzle_is_the_function_composition(sw in any_swizzle(), l in small_layout(), off in 0i64..64) {
+        let c = ComposedLayout::new(sw, off, l.clone());
+        prop_assert_eq!(c.size(), l.size());
+        for i in 0..l.size() {
+            prop_assert_eq!(c.eval(i).unwrap(), sw.apply(off + l.eval(i).unwrap()));
+        }
+        // The evaluator builds the same thing (offset 0).
+        if !matches!(sw, AnySwizzle::Cute(s) if s.bits() == 0) {
+            let v = eval(&format!("composition({sw}, {l})")).unwrap();
+            prop_assert_eq!(v, Value::Composed(ComposedLayout::compose(sw, &l)));
+        }
+    }
+
+    #[test]
+    fn slicing_a_composed_layout_agrees_with_evaluating_it(sw in any_swizzle(), l in small_layout(), pick in any::<u64>()) {
+        // Fix mode 0 at a coordinate, leave the rest free.
+        let c = ComposedLayout::compose(sw, &l);
+        let m0 = l.get(0).unwrap().size();
+        let fixed = (pick % m0 as u64) as i64;
+        let rest = (1..l.rank()).map(|_| "_").collect::<Vec<_>>();
+        let coord: SliceCoord = if rest.is_empty() { format!("({fixed})") } else { format!("({fixed},{})", rest.join(",")) }.parse().unwrap();
+        let s = c.slice(&coord).unwrap();
+        // The sliced layout's k-th element is the element at mode-0 index
+        // `fixed` and index k of the remaining modes.
+        for k in 0..s.size() {
+            prop_assert_eq!(s.eval(k).unwrap(), c.eval(fixed + m0 * k).unwrap());
+        }
+    }
+
+    #[test]
+    fn divide_of_a_composed_layout_is_the_swizzled_divide(sw in any_swizzle(), l in small_layout(), t in 1i64..=4) {
+        let c = ComposedLayout::compose(sw, &l);
+        let tile = Layout::scalar(t, 1).unwrap();
+        match (c.logical_divide(&tile), logical_divide(&l, &tile)) {
+            (Ok(cd), Ok(d)) => {
+                prop_assert_eq!(cd.inner(), &d);
+                for i in 0..d.size() {
+                    prop_assert_eq!(cd.eval(i).unwrap(), sw.apply(d.eval(i).unwrap()));
+                }
+            }
+            (Err(a), Err(b)) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "{:?} vs {:?}", a, b),
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! cute-static's `Swizzle<B,M,S>` and composed layouts agree with
+//! cute-dynamic's, and print as CuTe.
+
+use cute_static::prelude::*;
+use cute_static::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone, make_composed_layout, typenum};
+
+/// Every offset below `2^bits` swizzles as cute-dynamic's twin does.
+fn agrees<const B: u32, const M: u32, const S: i32>(bits: u32) {
+    let s = Swizzle::<B, M, S>::new();
+    let d = cute_dynamic::Swizzle::new(B.into(), M.into(), S.into()).unwrap();
+    assert_eq!(s.to_dynamic(), d);
+    assert_eq!(s.to_string(), d.to_string());
+    assert_eq!(Swizzle::<B, M, S>::YYY_MASK as i64, d.yyy_mask());
+    assert_eq!(Swizzle::<B, M, S>::ZZZ_MASK as i64, d.zzz_mask());
+    for o in 0..1usize << bits {
+        assert_eq!(s.apply(o) as i64, d.apply(o as i64), "{s} at {o}");
+    }
+}
+
+#[test]
+fn static_swizzles_agree_with_dynamic() {
+    agrees::<3, 4, 3>(12);
+    agrees::<2, 0, 3>(8);
+    agrees::<2, 0, -3>(8);
+    agrees::<1, 2, -5>(10);
+    agrees::<0, 0, 0>(4);
+    agrees::<3, 3, 3>(11);
+    agrees::<4, 1, 6>(12);
+}
+
+#[test]
+fn static_swizzle_golden() {
+    let sw = Swizzle128B::new();
+    assert_eq!(core::mem::size_of_val(&sw), 0);
+    assert_eq!((sw.apply(0x80), sw.apply(0x100), sw.apply(0x3F0)), (0x90, 0x120, 0x380));
+    let got: Vec<usize> = (0..32).map(|o| Swizzle::<2, 0, 3>::new().apply(o)).collect();
+    assert_eq!(
+        got,
+        [
+            0, 1, 2, 3, 4, 5, 6, 7, 9, 8, 11, 10, 13, 12, 15, 14, 18, 19, 16, 17, 22, 23, 20, 21, 27, 26, 25, 24, 31,
+            30, 29, 28
+        ]
+    );
+    assert_eq!(SwizzleNone::new().to_dynamic(), cute_dynamic::Swizzle::smem_none());
+    assert_eq!(Swizzle32B::new().to_dynamic(), cute_dynamic::Swizzle::smem_32b());
+    assert_eq!(Swizzle64B::new().to_dynamic(), cute_dynamic::Swizzle::smem_64b());
+    assert_eq!(Swizzle128B::new().to_dynamic(), cute_dynamic::Swizzle::smem_128b());
+}
+
+#[test]
+fn static_composed_layout_prints_as_cute_and_agrees() {
+    let c = Swizzle128B::new().compose(layout!((8,64):(64,1)));
+    assert_eq!(core::mem::size_of_val(&c), 0);
+    assert_eq!(c.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    let d = c.to_dynamic();
+    assert_eq!(d.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    assert_eq!((c.size(), c.cosize()), (512, 512));
+    for m in 0..8usize {
+        for n in 0..64usize {
+            let coord: cute_dynamic::IntTuple = format!("({m},{n})").parse().unwrap();
+            assert_eq!(c.index((m, n)) as i64, d.eval_coord(&coord).unwrap());
+        }
+    }
+    for i in 0..512usize {
+        assert_eq!(c.index(i) as i64, d.eval(i as i64).unwrap());
+    }
+    // Divide and product act on the inner layout, as in cute-dynamic.
+    let t = tile!(2, 8);
+    let sd = c.logical_divide(t);
+    let dd = d.logical_divide(&"<2,8>".parse::<cute_dynamic::Tiler>().unwrap()).unwrap();
+    assert_eq!(sd.to_dynamic(), dd);
+    let bp = c.blocked_product(layout!((2,2):(1,2)));
+    assert_eq!(bp.to_dynamic(), d.blocked_product(&"(2,2):(1,2)".parse().unwrap()).unwrap());
+    // A non-zero static offset.
+    let o = make_composed_layout(Swizzle::<2, 0, 2>::new(), typenum::U64::default(), layout!(16:1));
+    assert_eq!(o.to_string(), "Sw<2,0,2> o _64 o _16:_1");
+    for i in 0..16usize {
+        assert_eq!(o.index(i) as i64, o.to_dynamic().eval(i as i64).unwrap());
+    }
+}
