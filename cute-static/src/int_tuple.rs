@@ -241,11 +241,6 @@ pub trait IntTuple: Copy + 'static {
     /// leaves plain (`(_4,(1000,_2))`).
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
-    /// Calls `f` on each leaf, left to right, with its signed value and
-    /// whether it is static.
-    #[doc(hidden)]
-    fn for_each_leaf(&self, f: &mut dyn FnMut(i64, bool));
-
     /// This tree with the structure of `Self`, its run-time leaves taken
     /// from `t` and its static leaves checked against `t`; `what` names the
     /// tree in errors and `path` is this node's position (mode indices).
@@ -306,9 +301,6 @@ impl IntTuple for UTerm {
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("_0")
     }
-    fn for_each_leaf(&self, f: &mut dyn FnMut(i64, bool)) {
-        f(0, true)
-    }
     #[cfg(feature = "std")]
     fn from_dynamic(
         t: &cute_dynamic::IntTuple,
@@ -346,9 +338,6 @@ where
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "_{}", self.value())
     }
-    fn for_each_leaf(&self, f: &mut dyn FnMut(i64, bool)) {
-        f(self.signed(), true)
-    }
     #[cfg(feature = "std")]
     fn from_dynamic(
         t: &cute_dynamic::IntTuple,
@@ -376,9 +365,6 @@ impl IntTuple for Dyn {
     }
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
-    }
-    fn for_each_leaf(&self, f: &mut dyn FnMut(i64, bool)) {
-        f(self.0, false)
     }
     #[cfg(feature = "std")]
     fn from_dynamic(
@@ -564,9 +550,6 @@ macro_rules! tuple_int_tuple {
             #[inline(always)]
             fn size(&self) -> usize {
                 1usize $( .wrapping_mul(self.$i.size()) )+
-            }
-            fn for_each_leaf(&self, f: &mut dyn FnMut(i64, bool)) {
-                $( self.$i.for_each_leaf(f); )+
             }
             #[cfg(feature = "std")]
             fn from_dynamic(
