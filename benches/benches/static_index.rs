@@ -11,6 +11,8 @@
 //! the two loop bodies into one function (they are identical), yet the
 //! timings differed by ~10% in group (a) from the call path alone.
 //!
+//! Group (d) does the same for a layout with run-time leaves.
+//!
 //! Run: `cargo bench -p cute-benches --bench static_index`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -102,5 +104,39 @@ fn rowmajor_2d(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, colmajor, mixed, rowmajor_2d);
+/// (d) `(({m},4),2):((4,1),{s})` by integral coordinate: run-time leaves
+/// (`m = 5`, `s = -24`, both passed through `black_box` so they are not
+/// constants), read from the layout; the hand-written twin reads the same
+/// two values from a tuple.
+fn run_time_leaves(c: &mut Criterion) {
+    let mut g = c.benchmark_group("index (({m},4),2):((4,1),{s}) integral");
+    let (m, s) = (black_box(5usize), black_box(-24i64));
+    let l = layout!((({m},4),2):((4,1),{s}));
+    let vals = (m as i64, s);
+    g.bench_function("mixed", |b| {
+        b.iter(|| {
+            let l = black_box(&l);
+            let mut acc = 0i64;
+            for i in 0..40usize {
+                acc = acc.wrapping_add(l.index(black_box(i)));
+            }
+            acc
+        })
+    });
+    g.bench_function("hand", |b| {
+        b.iter(|| {
+            let (m, s) = *black_box(&vals);
+            let m = m as usize;
+            let mut acc = 0i64;
+            for i in 0..40usize {
+                let i = black_box(i);
+                acc = acc.wrapping_add(((i % m) * 4 + (i / m % 4)) as i64 + (i / (m * 4)) as i64 * s);
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, colmajor, mixed, rowmajor_2d, run_time_leaves);
 criterion_main!(benches);

@@ -149,6 +149,17 @@ pub enum LayoutError {
         /// The operation whose arithmetic overflowed.
         operation: &'static str,
     },
+    /// A layout converted into a layout type of `cute-static` does not fit
+    /// it: a node of its shape or stride has another structure than the
+    /// type's, or differs from the type's static integer there.
+    TypeMismatch {
+        /// Where: the tree and the mode path (`shape mode 1.0`).
+        at: String,
+        /// What the type has there (`the static integer _4`, `a tuple of rank 2`).
+        expected: String,
+        /// What the layout has there.
+        found: String,
+    },
     /// Text that is not in the layout syntax.
     Parse {
         /// 1-based byte column of the offending character.
@@ -270,6 +281,9 @@ impl fmt::Display for LayoutError {
             }
             LayoutError::Overlap { what, first, second, index } => {
                 write!(f, "{what} are not disjoint: threads {first} and {second} both reach storage index {index}")
+            }
+            LayoutError::TypeMismatch { at, expected, found } => {
+                write!(f, "{at}: the layout type has {expected}, the layout has {found}")
             }
             LayoutError::Overflow { operation } => {
                 write!(f, "arithmetic overflow in {operation}: a value does not fit in 64 bits")

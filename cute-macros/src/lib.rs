@@ -14,10 +14,17 @@
 //! | `tile!(t0, t1, ...)` | a value of type `cute_static::Tiler<(T0, T1, ...)>` |
 //! | `Tile![t0, t1, ...]` | the type of that value |
 //!
+//! A number is a static leaf. A braced Rust expression is a run-time leaf
+//! (`layout!(({m}, 8):(1, {m}))`, `shape!({m}, 8)`), and in the type macros
+//! the word `Dyn` is (`Layout![(Dyn, 8):(1, Dyn)]`). A layout with run-time
+//! leaves expands to `cute_static::make_layout`, which checks them at run
+//! time (panicking with the error's text); `try_layout!` returns that check's
+//! `Result`. Tilers are static only.
+//!
 //! Malformed input is a compile error at the offending token. Shape and
 //! stride trees that differ are an error containing `not congruent`; a zero
 //! extent in a shape is an error; negative integers are rejected (static
-//! strides are non-negative, negative strides live in `cute-dynamic`).
+//! strides are non-negative; a negative stride is a run-time leaf `{-4}`).
 
 use proc_macro::TokenStream;
 use proc_macro2::{Delimiter, Span, TokenStream as TokenStream2, TokenTree};
@@ -29,18 +36,51 @@ use quote::quote;
 enum Tree {
     Leaf(u64, Span),
     Tuple(Vec<Tree>, Span),
+    /// A run-time leaf in a value: the braced expression `{m}`.
+    Run(proc_macro2::Group),
+    /// A run-time leaf in a type: the word `Dyn`.
+    DynType(Span),
 }
 
 impl Tree {
     fn span(&self) -> Span {
         match self {
-            Tree::Leaf(_, s) | Tree::Tuple(_, s) => *s,
+            Tree::Leaf(_, s) | Tree::Tuple(_, s) | Tree::DynType(s) => *s,
+            Tree::Run(g) => g.span(),
+        }
+    }
+
+    /// Whether a leaf is run-time.
+    fn has_run_time(&self) -> bool {
+        match self {
+            Tree::Leaf(..) => false,
+            Tree::Run(_) | Tree::DynType(_) => true,
+            Tree::Tuple(children, _) => children.iter().any(Tree::has_run_time),
+        }
+    }
+
+    /// The first run-time leaf of the kind `value` rejects (`Dyn` in a
+    /// value, `{expr}` in a type), as an error.
+    fn check_kind(&self, value: bool) -> Res<()> {
+        match self {
+            Tree::DynType(s) if value => err(
+                *s,
+                "`Dyn` names the type of a run-time leaf: in a value write the run-time integer in braces, `{m}`",
+            ),
+            Tree::Run(g) if !value => err(
+                g.span(),
+                "a braced expression is a run-time value: in a type (`Layout!`, `Shape!`, `Stride!`) write `Dyn`",
+            ),
+            Tree::Tuple(children, _) => children.iter().try_for_each(|c| c.check_kind(value)),
+            _ => Ok(()),
         }
     }
 
     /// CuTe text (without static markers) for messages.
     fn text(&self) -> String {
         match self {
+            Tree::Run(g) => g.to_string(),
+            Tree::DynType(_) => "Dyn".to_string(),
             Tree::Leaf(v, _) => v.to_string(),
             Tree::Tuple(children, _) => {
                 let inner: Vec<String> = children.iter().map(Tree::text).collect();
@@ -53,7 +93,7 @@ impl Tree {
     fn find_zero(&self) -> Option<Span> {
         match self {
             Tree::Leaf(0, s) => Some(*s),
-            Tree::Leaf(..) => None,
+            Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_) => None,
             Tree::Tuple(children, _) => children.iter().find_map(Tree::find_zero),
         }
     }
@@ -61,6 +101,7 @@ impl Tree {
     /// The typenum type of this tree (`U4`, `(U4, (U3, U2))`).
     fn to_type(&self) -> TokenStream2 {
         match self {
+            Tree::Run(_) | Tree::DynType(_) => quote! { ::cute_static::Dyn },
             Tree::Leaf(v, _) => uint_type(*v),
             Tree::Tuple(children, _) => {
                 let c: Vec<TokenStream2> = children.iter().map(Tree::to_type).collect();
@@ -72,6 +113,15 @@ impl Tree {
     /// An expression producing the value of this tree.
     fn to_value(&self) -> TokenStream2 {
         match self {
+            Tree::Run(g) => {
+                // Spanned at the macro call, so that the braces (needed in
+                // the syntax, not in the expansion) are not linted as
+                // `unused_braces` in the user's code.
+                let mut g = proc_macro2::Group::new(Delimiter::Brace, g.stream());
+                g.set_span(Span::call_site());
+                quote! { #g }
+            }
+            Tree::DynType(_) => quote! { ::cute_static::Dyn },
             Tree::Leaf(v, _) => {
                 let t = uint_type(*v);
                 quote! { <#t>::new() }
@@ -217,7 +267,9 @@ fn parse_tree(c: &mut Cursor) -> Res<Tree> {
             expect_end(&inner, "tuple")?;
             Ok(t)
         }
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => Ok(Tree::Run(g.clone())),
         TokenTree::Group(g) => err(g.span(), "expected an integer or `(`: only parentheses group a tuple"),
+        TokenTree::Ident(id) if id == "Dyn" => Ok(Tree::DynType(id.span())),
         other => {
             let v = parse_int(other)?;
             if v > i64::MAX as u64 {
@@ -232,7 +284,9 @@ fn parse_tree(c: &mut Cursor) -> Res<Tree> {
 fn check_congruent(shape: &Tree, stride: &Tree) -> Res<()> {
     fn same(a: &Tree, b: &Tree) -> bool {
         match (a, b) {
-            (Tree::Leaf(..), Tree::Leaf(..)) => true,
+            (Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_), Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_)) => {
+                true
+            }
             (Tree::Tuple(x, _), Tree::Tuple(y, _)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
             _ => false,
         }
@@ -274,7 +328,16 @@ impl LayoutSpec {
     fn to_value(&self) -> TokenStream2 {
         let s = self.shape.to_value();
         let d = self.stride.to_value();
-        quote! { ::cute_static::Layout::from_parts(#s, #d) }
+        if self.shape.has_run_time() || self.stride.has_run_time() {
+            quote! { ::cute_static::make_layout(#s, #d) }
+        } else {
+            quote! { ::cute_static::Layout::from_parts(#s, #d) }
+        }
+    }
+
+    fn check_kind(&self, value: bool) -> Res<()> {
+        self.shape.check_kind(value)?;
+        self.stride.check_kind(value)
     }
 }
 
@@ -377,6 +440,39 @@ fn shape_to_tile(t: Tree) -> Tile {
     match t {
         Tree::Leaf(v, sp) => Tile::Layout(LayoutSpec { shape: Tree::Leaf(v, sp), stride: Tree::Leaf(1, sp) }),
         Tree::Tuple(children, _) => Tile::Tuple(children.into_iter().map(shape_to_tile).collect()),
+        // Rejected by `Tile::check_static` before expansion.
+        t @ (Tree::Run(_) | Tree::DynType(_)) => {
+            let sp = t.span();
+            Tile::Layout(LayoutSpec { shape: t, stride: Tree::Leaf(1, sp) })
+        }
+    }
+}
+
+impl Tile {
+    /// Tilers are static: a run-time leaf in one is an error.
+    fn check_static(&self) -> Res<()> {
+        match self {
+            Tile::Layout(l) => {
+                for t in [&l.shape, &l.stride] {
+                    if let Some(sp) = first_run_time(t) {
+                        return err(
+                            sp,
+                            "tilers are static: a run-time leaf (`{m}` or `Dyn`) is not accepted in a tile",
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Tile::Tuple(ts) => ts.iter().try_for_each(Tile::check_static),
+        }
+    }
+}
+
+fn first_run_time(t: &Tree) -> Option<Span> {
+    match t {
+        Tree::Leaf(..) => None,
+        Tree::Run(_) | Tree::DynType(_) => Some(t.span()),
+        Tree::Tuple(children, _) => children.iter().find_map(first_run_time),
     }
 }
 
@@ -465,7 +561,9 @@ fn parse_tiler(input: TokenStream2) -> Res<Vec<Tile>> {
     if c.at_end() {
         return err(Span::call_site(), "expected a tiler: comma-separated layouts and shapes, e.g. `3:3, (2,4):(1,8)`");
     }
-    parse_tiles(&mut c, "tiler")
+    let tiles = parse_tiles(&mut c, "tiler")?;
+    tiles.iter().try_for_each(Tile::check_static)?;
+    Ok(tiles)
 }
 
 fn emit(r: Res<TokenStream2>) -> TokenStream {
@@ -475,53 +573,117 @@ fn emit(r: Res<TokenStream2>) -> TokenStream {
     }
 }
 
-/// A static layout value, written as in CuTe: `layout!((4,(3,2)):(2,(8,1)))`.
+/// A layout value, written as in CuTe: `layout!((4,(3,2)):(2,(8,1)))`;
+/// a braced expression is a run-time leaf: `layout!(({m},{n}):(1,{m}))`.
 ///
-/// Expands to `cute_static::Layout::<S, D>::from_parts(..)` where `S` and `D`
-/// are trees of typenum unsigned integers; the value is zero-sized. Compile
-/// errors: malformed text (at the offending token), a zero shape extent,
-/// shape and stride `not congruent`.
+/// All static: expands to `cute_static::Layout::<S, D>::from_parts(..)`
+/// where `S` and `D` are trees of typenum unsigned integers; the value is
+/// zero-sized. With run-time leaves: expands to
+/// `cute_static::make_layout(..)`, the braced expressions (`usize`, `i64`,
+/// ... values) becoming `Dyn` leaves. Compile errors: malformed text (at the
+/// offending token), a zero shape extent, shape and stride `not congruent`.
+///
+/// # Panics
+///
+/// With run-time leaves, when a run-time extent is below 1 or the size or
+/// an offset exceeds `i64`, with the message of the error `try_layout!`
+/// returns.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let l = layout!((4,8):(1,4));
 /// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
+/// let m = 1000usize;
+/// assert_eq!(layout!((8,{m}):(1,8)).to_string(), "(_8,1000):(_1,_8)");
 /// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
-    emit(parse_layout(input.into()).map(|l| l.to_value()))
+    emit(parse_layout(input.into()).and_then(|l| {
+        l.check_kind(true)?;
+        Ok(l.to_value())
+    }))
 }
 
-/// The type of a static layout, written as in CuTe: `Layout![(4,8):(1,4)]`
-/// is `cute_static::Layout<(U4, U8), (U1, U4)>`.
+/// [`layout!`] returning the run-time checks' `Result<Layout, LayoutError>`
+/// instead of panicking: it expands to `cute_static::try_make_layout(..)`
+/// (with cute-static's default `std` feature).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let m = 0usize;
+/// let e = try_layout!(({m},8):(1,{m})).unwrap_err();
+/// assert_eq!(e.to_string(), "shape (0,_8) has an extent that is not positive");
+/// let m = 4usize;
+/// assert_eq!(try_layout!(({m},8):(1,{m})).unwrap().index(5usize), 5);
+/// ```
+#[proc_macro]
+pub fn try_layout(input: TokenStream) -> TokenStream {
+    emit(parse_layout(input.into()).and_then(|l| {
+        l.check_kind(true)?;
+        let s = l.shape.to_value();
+        let d = l.stride.to_value();
+        Ok(quote! { ::cute_static::try_make_layout(#s, #d) })
+    }))
+}
+
+/// The type of a layout, written as in CuTe: `Layout![(4,8):(1,4)]`
+/// is `cute_static::Layout<(U4, U8), (U1, U4)>`; `Dyn` is a run-time leaf:
+/// `Layout![(Dyn,8):(1,Dyn)]` is `Layout<(Dyn, U8), (U1, Dyn)>`.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// type L = Layout![(4,8):(1,4)];
 /// assert_eq!(<L as StaticLayout>::SIZE, 32);
+/// let m = 1000usize;
+/// let l: Layout![(Dyn,8):(1,Dyn)] = layout!(({m},8):(1,{m}));
 /// ```
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Layout(input: TokenStream) -> TokenStream {
-    emit(parse_layout(input.into()).map(|l| l.to_type()))
+    emit(parse_layout(input.into()).and_then(|l| {
+        l.check_kind(false)?;
+        Ok(l.to_type())
+    }))
 }
 
-/// A static shape value: `shape!(24)`, `shape!(4,8)` (same as
-/// `shape!((4,8))`), `shape!((4))` (rank-1 tuple). Extents must be positive.
+/// The value of a tree: a static tree as is, one with run-time leaves
+/// through `make_shape` (which converts `usize`/`i64` values to `Dyn`).
+fn tree_value(t: &Tree) -> Res<TokenStream2> {
+    t.check_kind(true)?;
+    let v = t.to_value();
+    Ok(if t.has_run_time() {
+        quote! { ::cute_static::make_shape(#v) }
+    } else {
+        v
+    })
+}
+
+fn tree_type(t: &Tree) -> Res<TokenStream2> {
+    t.check_kind(false)?;
+    Ok(t.to_type())
+}
+
+/// A shape value: `shape!(24)`, `shape!(4,8)` (same as `shape!((4,8))`),
+/// `shape!((4))` (rank-1 tuple), `shape!({m}, 8)` (a run-time leaf). Static
+/// extents must be positive; run-time ones are checked when the layout is
+/// made.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let s = shape!(4, (3, 2));
+/// let m = 7usize;
+/// assert_eq!(shape!({m}, 8), (Dyn::new(7), Int::<8>::new()));
 /// ```
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
     emit(parse_tuple_arg(input.into(), "shape").and_then(|t| {
         check_shape(&t)?;
-        Ok(t.to_value())
+        tree_value(&t)
     }))
 }
 
-/// The type of a static shape: `Shape![4,8]` is `(U4, U8)`.
+/// The type of a shape: `Shape![4,8]` is `(U4, U8)`, `Shape![Dyn,8]` is
+/// `(Dyn, U8)`.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -532,22 +694,26 @@ pub fn shape(input: TokenStream) -> TokenStream {
 pub fn Shape(input: TokenStream) -> TokenStream {
     emit(parse_tuple_arg(input.into(), "shape").and_then(|t| {
         check_shape(&t)?;
-        Ok(t.to_type())
+        tree_type(&t)
     }))
 }
 
-/// A static stride value: `stride!(1,4)`; zero is allowed.
+/// A stride value: `stride!(1,4)`; zero is allowed; `stride!(1, {-m})` has
+/// a run-time (here negative) leaf.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let d = stride!(1, (0, 4));
+/// let m = 10i64;
+/// assert_eq!(stride!(1, {-m}), (Int::<1>::new(), Dyn::new(-10)));
 /// ```
 #[proc_macro]
 pub fn stride(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "stride").map(|t| t.to_value()))
+    emit(parse_tuple_arg(input.into(), "stride").and_then(|t| tree_value(&t)))
 }
 
-/// The type of a static stride: `Stride![1,4]` is `(U1, U4)`.
+/// The type of a stride: `Stride![1,4]` is `(U1, U4)`, `Stride![1,Dyn]`
+/// is `(U1, Dyn)`.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -556,10 +722,10 @@ pub fn stride(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Stride(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "stride").map(|t| t.to_type()))
+    emit(parse_tuple_arg(input.into(), "stride").and_then(|t| tree_type(&t)))
 }
 
-/// A static tiler: comma-separated tiles, each a layout `S:D`, an integer
+/// A static tiler (run-time leaves are not accepted in tilers): comma-separated tiles, each a layout `S:D`, an integer
 /// `n` (the tile `n:1`), or a nested tiler written in parentheses or angle
 /// brackets (`(2,4)`, `(2:1, 3:2)`, `<2:1, 3:2>`).
 /// `tile!(3:3, (2,4):(1,8))` is CuTe's `<3:3,(2,4):(1,8)>`.

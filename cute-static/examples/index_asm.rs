@@ -7,6 +7,10 @@
 //! `--emit asm` and diffs each function body; they must be identical.
 //! (In one build holding both variants LLVM notices they are the same and
 //! merges them into one symbol, which is the same verdict.)
+//!
+//! The `idx_dyn_*` functions index layouts with run-time (`Dyn`) leaves,
+//! read from the layout passed by reference; their hand-written twins read
+//! the same values from a `#[repr(C)]` struct.
 
 use std::hint::black_box;
 
@@ -69,6 +73,33 @@ mod imp {
     pub extern "C" fn idx_swizzled(m: usize, n: usize) -> usize {
         cute_static::Swizzle::<3, 4, 3>::new().compose(<Layout![(8,64):(64,1)]>::new()).index((m, n))
     }
+
+    /// The layout of `idx_dyn_cols`: `(8,{m}):(1,8)`.
+    pub type DynCols = Layout![(8,Dyn):(1,8)];
+    /// The layout of `idx_dyn_nested`: `(({m},4),2):((4,1),{s})`.
+    pub type DynNested = Layout![((Dyn,4),2):((4,1),Dyn)];
+
+    /// `(8,{m}):(1,8)` at integral coordinate `i`.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn idx_dyn_cols(l: &DynCols, i: usize) -> usize {
+        l.index(i)
+    }
+
+    /// `(({m},4),2):((4,1),{s})` at integral coordinate `i`.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn idx_dyn_nested(l: &DynNested, i: usize) -> i64 {
+        l.index(i)
+    }
+
+    pub fn dyn_cols(m: usize) -> DynCols {
+        layout!((8,{m}):(1,8))
+    }
+
+    pub fn dyn_nested(m: usize, s: i64) -> DynNested {
+        layout!((({m},4),2):((4,1),{s}))
+    }
 }
 
 #[cfg(asm_hand)]
@@ -129,13 +160,50 @@ mod imp {
         let o = m * 64 + n;
         o ^ ((o & 0x380) >> 3)
     }
+
+    /// The run-time values of `(8,{m}):(1,8)`.
+    #[repr(C)]
+    pub struct DynCols {
+        pub m: i64,
+    }
+
+    /// The run-time values of `(({m},4),2):((4,1),{s})`.
+    #[repr(C)]
+    pub struct DynNested {
+        pub m: i64,
+        pub s: i64,
+    }
+
+    /// `(8,{m}):(1,8)` by hand (the last extent bounds nothing).
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn idx_dyn_cols(_l: &DynCols, i: usize) -> usize {
+        (i % 8) + (i / 8) * 8
+    }
+
+    /// `(({m},4),2):((4,1),{s})` by hand.
+    #[inline(never)]
+    #[unsafe(no_mangle)]
+    pub fn idx_dyn_nested(l: &DynNested, i: usize) -> i64 {
+        let m = l.m as usize;
+        ((i % m) * 4 + (i / m % 4)) as i64 + (i / (m * 4)) as i64 * l.s
+    }
+
+    pub fn dyn_cols(m: usize) -> DynCols {
+        DynCols { m: m as i64 }
+    }
+
+    pub fn dyn_nested(m: usize, s: i64) -> DynNested {
+        DynNested { m: m as i64, s }
+    }
 }
 
 fn main() {
     let i = black_box(37usize);
     let (m, n) = (black_box(3usize), black_box(5usize));
+    let (dm, ds) = (black_box(1000usize), black_box(-7i64));
     println!(
-        "{} {} {} {} {} {} {} {}",
+        "{} {} {} {} {} {} {} {} {} {}",
         imp::idx_mixed(i),
         imp::idx_colmajor(i),
         imp::idx_rowmajor(m, n),
@@ -143,6 +211,8 @@ fn main() {
         imp::idx_odd(i),
         imp::idx_swizzle(i),
         imp::idx_swizzle_neg(i),
-        imp::idx_swizzled(m, n)
+        imp::idx_swizzled(m, n),
+        imp::idx_dyn_cols(&imp::dyn_cols(dm), i),
+        imp::idx_dyn_nested(&imp::dyn_nested(dm, ds), i)
     );
 }

@@ -15,7 +15,7 @@ body() { # asm file, symbol -> instructions only
         | grep -vE '^\s*(\.|#|$)|^\.?L[A-Za-z0-9_]*:' || true
 }
 status=0
-for f in idx_mixed idx_colmajor idx_rowmajor idx_nested idx_odd idx_swizzle idx_swizzle_neg idx_swizzled; do
+for f in idx_mixed idx_colmajor idx_rowmajor idx_nested idx_odd idx_swizzle idx_swizzle_neg idx_swizzled idx_dyn_cols idx_dyn_nested; do
     body "$out/static.s" "$f" > "$out/s_$f"
     body "$out/hand.s" "$f" > "$out/h_$f"
     if [ ! -s "$out/s_$f" ] || [ ! -s "$out/h_$f" ]; then echo "$f: not found"; status=1; continue; fi

@@ -99,13 +99,18 @@ impl<A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> ComposedLayout<A, O, La
     }
 
     /// `A(O + B(c))`: with static parts, the layout's arithmetic followed by
-    /// the swizzle's XOR, constants folded.
+    /// the swizzle's XOR, constants folded. The inner layout's strides must be
+    /// static (offsets a swizzle acts on are not negative).
     #[inline(always)]
-    pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize {
+    pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize
+    where
+        D: IntTuple<Offset = usize>,
+    {
         self.outer.apply_offset(self.offset.value().wrapping_add(self.inner.index(coord)))
     }
 
     /// The equal run-time composed layout of `cute-dynamic`.
+    #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::ComposedLayout
     where
         Layout<S, D>: StaticLayout,

@@ -1,43 +1,149 @@
-//! Type-level hierarchical integer tuples: leaves are typenum unsigned
-//! integers (behind the [`Leaf`] trait), tuples are plain Rust tuples.
+//! Hierarchical integer tuples: leaves are typenum unsigned integers
+//! (static) or [`Dyn`] (a run-time `i64`), behind the one [`Leaf`] trait;
+//! tuples are plain Rust tuples.
 //!
-//! `(U4, (U3, U2))` is CuTe's `(_4,(_3,_2))`. Trees of up to 16 modes per
-//! tuple are supported.
+//! `(U4, (U3, U2))` is CuTe's `(_4,(_3,_2))`; `(Dyn, U8)` is CuTe's
+//! `(m,_8)` with `m` an `int`. Trees of up to 16 modes per tuple are
+//! supported.
 
 use core::fmt;
 use typenum::{Bit, UInt, UTerm, Unsigned};
 
-/// A leaf of a shape or stride tree.
+/// A leaf of a shape or stride tree: static or run-time (as nalgebra's
+/// `Dim` serves `Const<N>` and `Dyn`).
 ///
-/// Today every leaf is a typenum unsigned integer (`U4`, `UTerm` for 0) whose
-/// value is known at compile time ([`Leaf::STATIC`] is `Some`). The trait
-/// reads values through [`Leaf::value`], so a run-time leaf can implement it
-/// later (with `STATIC = None`) without changing the algorithms.
+/// A typenum unsigned integer (`U4`, `UTerm` for 0) is static: its value is
+/// known at compile time ([`Leaf::STATIC`] is `Some`) and it occupies no
+/// memory. [`Dyn`] holds a run-time `i64` ([`Leaf::STATIC`] is `None`). The
+/// algorithms read values only through [`Leaf::value`] and
+/// [`Leaf::signed`], so they are written once for both.
 ///
-/// Post-condition: `value()` equals `STATIC` whenever `STATIC` is `Some`.
+/// Post-conditions: `value()` equals `STATIC` whenever `STATIC` is `Some`;
+/// `signed()` is the value as an `i64` and `value()` is `signed() as usize`
+/// (two's complement for a negative run-time stride, so wrapping sums of
+/// `value()`s are the signed sums modulo 2^64).
 ///
 /// ```
-/// use cute_static::Leaf;
+/// use cute_static::{Dyn, Leaf};
 /// use cute_static::typenum::U12;
 /// assert_eq!(U12::STATIC, Some(12));
 /// assert_eq!(U12::new().value(), 12);
+/// assert_eq!(Dyn::STATIC, None);
+/// assert_eq!(Dyn::new(-3).signed(), -3);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a leaf of a layout",
     label = "expected an integer leaf here",
-    note = "leaves are typenum unsigned integers; write layouts with `layout!`/`Layout!`"
+    note = "leaves are typenum unsigned integers (static) or `Dyn` (run-time); write layouts with `layout!`/`Layout!`"
 )]
 pub trait Leaf: Copy + fmt::Debug + 'static {
     /// The value when it is known at compile time.
     const STATIC: Option<usize>;
-    /// The value of this leaf.
+    /// The value of this leaf (two's complement for a negative run-time value).
     fn value(&self) -> usize;
+    /// The value of this leaf as a signed integer.
+    fn signed(&self) -> i64;
+}
+
+/// A run-time leaf: an `i64` held in the layout value (CuTe's `int` beside
+/// `Int<N>`). Signed, so a run-time stride may be negative.
+///
+/// In the macros a braced expression is a `Dyn` leaf
+/// (`layout!(({m}, 8):(1, {m}))`) and in the type macros the word `Dyn` is
+/// (`Layout![(Dyn, 8):(1, Dyn)]`). A layout with `Dyn` leaves is built by
+/// [`make_layout`](crate::make_layout) or `layout!`, which check that
+/// run-time extents are positive and the size and offsets fit in an `i64`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let m = 1000usize;
+/// let l = layout!(({m}, 8):(1, {m}));
+/// assert_eq!(l.to_string(), "(1000,_8):(_1,1000)");
+/// assert_eq!(l.index((3usize, 2usize)), 2003);
+/// let t: Layout![(Dyn, 8):(1, Dyn)] = l;
+/// assert_eq!(t.shape().0, Dyn::new(1000));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dyn(i64);
+
+impl Dyn {
+    /// The run-time leaf `v`.
+    #[inline(always)]
+    pub const fn new(v: i64) -> Dyn {
+        Dyn(v)
+    }
+
+    /// Its value.
+    #[inline(always)]
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl Leaf for Dyn {
+    const STATIC: Option<usize> = None;
+    #[inline(always)]
+    fn value(&self) -> usize {
+        self.0 as usize
+    }
+    #[inline(always)]
+    fn signed(&self) -> i64 {
+        self.0
+    }
+}
+
+/// A static integer as a value, CuTe's `Int<N>`: `Int<8>` is typenum's `U8`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = make_layout((Int::<4>::new(), Int::<8>::new()), (Int::<1>::new(), Int::<4>::new()));
+/// assert_eq!(l, layout!((4,8):(1,4)));
+/// ```
+pub type Int<const N: usize> = typenum::U<N>;
+
+/// The integer type of a layout's offsets: `usize` when every stride is
+/// static (static strides are non-negative), `i64` when a stride is
+/// run-time (it may be negative).
+#[doc(hidden)]
+pub trait OffsetInt: Copy + fmt::Debug + PartialEq + 'static {
+    /// `usize` if both are `usize`, otherwise `i64`.
+    type Join<R: OffsetInt>: OffsetInt;
+    /// The offset from its wrapping `usize` sum (exact on 64-bit targets).
+    fn from_wrapping(v: usize) -> Self;
+}
+
+impl OffsetInt for usize {
+    type Join<R: OffsetInt> = R;
+    #[inline(always)]
+    fn from_wrapping(v: usize) -> usize {
+        v
+    }
+}
+
+impl OffsetInt for i64 {
+    type Join<R: OffsetInt> = i64;
+    #[inline(always)]
+    fn from_wrapping(v: usize) -> i64 {
+        v as isize as i64
+    }
+}
+
+// The offset type of a tuple: the join of its children's.
+macro_rules! join_offsets {
+    () => { usize };
+    ($T:ident $(, $R:ident)*) => {
+        <<$T as IntTuple>::Offset as OffsetInt>::Join<join_offsets!($($R),*)>
+    };
 }
 
 impl Leaf for UTerm {
     const STATIC: Option<usize> = Some(0);
     #[inline(always)]
     fn value(&self) -> usize {
+        0
+    }
+    #[inline(always)]
+    fn signed(&self) -> i64 {
         0
     }
 }
@@ -50,6 +156,11 @@ where
     #[inline(always)]
     fn value(&self) -> usize {
         <UInt<U, B> as Unsigned>::USIZE
+    }
+    #[inline(always)]
+    fn signed(&self) -> i64 {
+        // Static leaves fit in an i64 (checked by the macros).
+        <UInt<U, B> as Unsigned>::USIZE as i64
     }
 }
 
@@ -81,6 +192,15 @@ pub(crate) const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
 }
 
+/// Displays a tree with [`IntTuple::fmt_cute`].
+pub(crate) struct CuteFmt<'a, T>(pub(crate) &'a T);
+
+impl<T: IntTuple> fmt::Display for CuteFmt<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}
+
 /// A hierarchical tuple: a [`Leaf`] or a Rust tuple of `IntTuple`s (the
 /// paper's `HTuple(ℤ)`).
 ///
@@ -110,12 +230,27 @@ pub trait IntTuple: Copy + 'static {
     const STATIC_SIZE: Option<usize>;
     /// `true` for a tuple, `false` for a leaf.
     const IS_TUPLE: bool;
+    /// The type of offsets computed with this tree as a stride: `usize`
+    /// if all its leaves are static, `i64` if one is [`Dyn`].
+    type Offset: OffsetInt;
 
     /// Product of the leaves (wrapping on overflow).
     fn size(&self) -> usize;
 
-    /// Writes the tree in CuTe's static format (`(_4,(_3,_2))`).
+    /// Writes the tree in CuTe's format: static leaves `_4`, run-time
+    /// leaves plain (`(_4,(1000,_2))`).
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// This tree with the structure of `Self`, its run-time leaves taken
+    /// from `t` and its static leaves checked against `t`; `what` names the
+    /// tree in errors and `path` is this node's position (mode indices).
+    #[cfg(feature = "std")]
+    #[doc(hidden)]
+    fn from_dynamic(
+        t: &cute_dynamic::IntTuple,
+        what: &str,
+        path: &mut std::vec::Vec<usize>,
+    ) -> Result<Self, cute_dynamic::LayoutError>;
 
     /// The equal run-time tuple (with the default `std` feature).
     #[cfg(feature = "std")]
@@ -143,6 +278,11 @@ pub trait IntTuple: Copy + 'static {
 /// let s = <Shape![4, 8] as StaticIntTuple>::new();
 /// assert_eq!(s.to_string_cute(), "(_4,_8)");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not all-static: a run-time (`Dyn`) leaf stands where only static leaves are allowed",
+    label = "this has a run-time leaf",
+    note = "a layout with a run-time leaf has no `SIZE`/`COSIZE` constants and no algebra yet: call `.size()`/`.cosize()`, or make every leaf a number"
+)]
 pub trait StaticIntTuple: IntTuple {
     /// The value of this all-static tree.
     fn new() -> Self;
@@ -153,12 +293,21 @@ impl IntTuple for UTerm {
     const DEPTH: usize = 0;
     const STATIC_SIZE: Option<usize> = Some(0);
     const IS_TUPLE: bool = false;
+    type Offset = usize;
     #[inline(always)]
     fn size(&self) -> usize {
         0
     }
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("_0")
+    }
+    #[cfg(feature = "std")]
+    fn from_dynamic(
+        t: &cute_dynamic::IntTuple,
+        what: &str,
+        path: &mut std::vec::Vec<usize>,
+    ) -> Result<Self, cute_dynamic::LayoutError> {
+        check_static_leaf(t, 0, what, path).map(|()| UTerm)
     }
     #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
@@ -181,6 +330,7 @@ where
     const DEPTH: usize = 0;
     const STATIC_SIZE: Option<usize> = <Self as Leaf>::STATIC;
     const IS_TUPLE: bool = false;
+    type Offset = usize;
     #[inline(always)]
     fn size(&self) -> usize {
         self.value()
@@ -189,9 +339,91 @@ where
         write!(f, "_{}", self.value())
     }
     #[cfg(feature = "std")]
+    fn from_dynamic(
+        t: &cute_dynamic::IntTuple,
+        what: &str,
+        path: &mut std::vec::Vec<usize>,
+    ) -> Result<Self, cute_dynamic::LayoutError> {
+        check_static_leaf(t, <Self as Unsigned>::I64, what, path).map(|()| UInt::new())
+    }
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
         // Leaves written with the macros fit in an i64 (checked there).
         cute_dynamic::IntTuple::int(i64::try_from(self.value()).unwrap_or(i64::MAX))
+    }
+}
+
+impl IntTuple for Dyn {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    const STATIC_SIZE: Option<usize> = None;
+    const IS_TUPLE: bool = false;
+    type Offset = i64;
+    #[inline(always)]
+    fn size(&self) -> usize {
+        self.value()
+    }
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+    #[cfg(feature = "std")]
+    fn from_dynamic(
+        t: &cute_dynamic::IntTuple,
+        what: &str,
+        path: &mut std::vec::Vec<usize>,
+    ) -> Result<Self, cute_dynamic::LayoutError> {
+        match t.as_int() {
+            Some(v) => Ok(Dyn(v)),
+            None => Err(mismatch(what, path, "an integer".into(), describe(t))),
+        }
+    }
+    #[cfg(feature = "std")]
+    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+        cute_dynamic::IntTuple::int(self.0)
+    }
+}
+
+/// The error of [`IntTuple::from_dynamic`]: the node at `path` of the tree
+/// `what` is `found` where the type has `expected`.
+#[cfg(feature = "std")]
+#[cold]
+fn mismatch(
+    what: &str,
+    path: &[usize],
+    expected: std::string::String,
+    found: std::string::String,
+) -> cute_dynamic::LayoutError {
+    use std::string::ToString;
+    let mut at = what.to_string();
+    if path.is_empty() {
+        at.push_str(" (the whole tree)");
+    } else {
+        at.push_str(" mode ");
+        let p: std::vec::Vec<std::string::String> = path.iter().map(|i| i.to_string()).collect();
+        at.push_str(&p.join("."));
+    }
+    cute_dynamic::LayoutError::TypeMismatch { at, expected, found }
+}
+
+#[cfg(feature = "std")]
+fn describe(t: &cute_dynamic::IntTuple) -> std::string::String {
+    match t.as_int() {
+        Some(v) => std::format!("the integer {v}"),
+        None => std::format!("the tuple {t} of rank {}", t.rank()),
+    }
+}
+
+#[cfg(feature = "std")]
+fn check_static_leaf(
+    t: &cute_dynamic::IntTuple,
+    v: i64,
+    what: &str,
+    path: &[usize],
+) -> Result<(), cute_dynamic::LayoutError> {
+    if t.as_int() == Some(v) {
+        Ok(())
+    } else {
+        Err(mismatch(what, path, std::format!("the static integer _{v}"), describe(t)))
     }
 }
 
@@ -205,6 +437,108 @@ where
     }
 }
 
+/// A value that makes a leaf or a tree of [`make_shape`], [`make_stride`]
+/// and [`make_layout`](crate::make_layout): a static integer ([`Int<N>`],
+/// any typenum unsigned integer) stays static; a run-time integer (`usize`,
+/// `i64`, `isize`, `i32`, `u32`, `u64`) becomes a [`Dyn`] leaf; a [`Dyn`]
+/// stays itself; tuples convert leaf by leaf.
+///
+/// Post-condition: `into_int_tuple` is `None` exactly when a run-time value
+/// does not fit in an `i64`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a leaf or tree of a layout",
+    label = "expected `Int<N>`, `usize`, `i64` or a tuple of them",
+    note = "static leaves are `Int<N>` (typenum) values, run-time leaves are integers (`usize`, `i64`, ...)"
+)]
+#[doc(hidden)]
+pub trait IntoIntTuple: Copy {
+    /// The tree type.
+    type Output: IntTuple;
+    /// The tree, `None` if a run-time value exceeds `i64`.
+    fn into_int_tuple(self) -> Option<Self::Output>;
+}
+
+impl IntoIntTuple for UTerm {
+    type Output = UTerm;
+    #[inline(always)]
+    fn into_int_tuple(self) -> Option<UTerm> {
+        Some(self)
+    }
+}
+
+impl<U: Unsigned, B: Bit> IntoIntTuple for UInt<U, B>
+where
+    UInt<U, B>: IntTuple,
+{
+    type Output = Self;
+    #[inline(always)]
+    fn into_int_tuple(self) -> Option<Self> {
+        Some(self)
+    }
+}
+
+impl IntoIntTuple for Dyn {
+    type Output = Dyn;
+    #[inline(always)]
+    fn into_int_tuple(self) -> Option<Dyn> {
+        Some(self)
+    }
+}
+
+macro_rules! run_time_ints {
+    ($($t:ty),+) => {$(
+        impl IntoIntTuple for $t {
+            type Output = Dyn;
+            #[inline(always)]
+            fn into_int_tuple(self) -> Option<Dyn> {
+                i64::try_from(self).ok().map(Dyn)
+            }
+        }
+    )+};
+}
+
+run_time_ints!(usize, isize, u64, i64, u32, i32);
+
+/// A shape from values: [`Int<N>`] leaves static, `usize`/`i64` leaves
+/// run-time ([`Dyn`]), tuples nested (CuTe's `make_shape`).
+///
+/// Panics if a run-time value exceeds `i64` (extents are checked when the
+/// layout is made, by [`make_layout`](crate::make_layout)).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let s = make_shape((1000usize, Int::<8>::new()));
+/// assert_eq!(s, (Dyn::new(1000), Int::<8>::new()));
+/// ```
+#[inline(always)]
+pub fn make_shape<T: IntoIntTuple>(t: T) -> T::Output {
+    match t.into_int_tuple() {
+        Some(v) => v,
+        None => overflow_panic(),
+    }
+}
+
+/// A stride from values, as [`make_shape`] (CuTe's `make_stride`).
+///
+/// Panics if a run-time value exceeds `i64`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = make_stride((Int::<1>::new(), -1000i64));
+/// assert_eq!(d, (Int::<1>::new(), Dyn::new(-1000)));
+/// ```
+#[inline(always)]
+pub fn make_stride<T: IntoIntTuple>(t: T) -> T::Output {
+    make_shape(t)
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn overflow_panic() -> ! {
+    panic!("arithmetic overflow in make_layout: a value does not fit in 64 bits")
+}
+
 macro_rules! tuple_int_tuple {
     ($n:expr; $($i:tt $T:ident),+) => {
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
@@ -212,9 +546,30 @@ macro_rules! tuple_int_tuple {
             const DEPTH: usize = 1 + { let mut d = 0; $( d = max(d, $T::DEPTH); )+ d };
             const STATIC_SIZE: Option<usize> = { let s = Some(1); $( let s = mul_static(s, $T::STATIC_SIZE); )+ s };
             const IS_TUPLE: bool = true;
+            type Offset = join_offsets!($($T),+);
             #[inline(always)]
             fn size(&self) -> usize {
                 1usize $( .wrapping_mul(self.$i.size()) )+
+            }
+            #[cfg(feature = "std")]
+            fn from_dynamic(
+                t: &cute_dynamic::IntTuple,
+                what: &str,
+                path: &mut std::vec::Vec<usize>,
+            ) -> Result<Self, cute_dynamic::LayoutError> {
+                if t.is_int() || t.rank() != $n {
+                    return Err(mismatch(what, path, format!("a tuple of rank {}", $n), describe(t)));
+                }
+                Ok(($(
+                    {
+                        path.push($i);
+                        // In range: the rank was checked above.
+                        let child = t.get($i).unwrap_or_else(|| cute_dynamic::IntTuple::int(0));
+                        let v = $T::from_dynamic(&child, what, path)?;
+                        path.pop();
+                        v
+                    },
+                )+))
             }
             fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("(")?;
@@ -230,6 +585,14 @@ macro_rules! tuple_int_tuple {
             #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::IntTuple {
                 cute_dynamic::IntTuple::tuple([$( self.$i.to_dynamic() ),+])
+            }
+        }
+
+        impl<$($T: IntoIntTuple),+> IntoIntTuple for ($($T,)+) {
+            type Output = ($($T::Output,)+);
+            #[inline(always)]
+            fn into_int_tuple(self) -> Option<Self::Output> {
+                Some(($( self.$i.into_int_tuple()?, )+))
             }
         }
 

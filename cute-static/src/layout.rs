@@ -1,14 +1,16 @@
-//! `Layout<Shape, Stride>`: a static CuTe layout, its evaluation at integral,
-//! rank-N and hierarchical coordinates, its static facts and printing.
+//! `Layout<Shape, Stride>`: a CuTe layout with static and run-time leaves,
+//! its construction, its evaluation at integral, rank-N and hierarchical
+//! coordinates, its static facts, printing and conversion.
 
-use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple, add_static, mul_static};
+use crate::int_tuple::{CuteFmt, Dyn, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, add_static, mul_static};
 use core::fmt;
 use typenum::{Bit, UInt, Unsigned};
 
 /// A leaf that may stand in a shape: a positive integer.
 ///
-/// Every typenum `UInt` is positive (`UTerm`, zero, is not a shape leaf), so
-/// indexing never divides by zero.
+/// Every typenum `UInt` is positive (`UTerm`, zero, is not a shape leaf);
+/// a [`Dyn`] extent is checked positive when its layout is made
+/// ([`make_layout`]), so indexing never divides by zero.
 ///
 /// ```
 /// use cute_static::ShapeLeaf;
@@ -22,6 +24,90 @@ use typenum::{Bit, UInt, Unsigned};
 pub trait ShapeLeaf: Leaf + IntTuple {}
 
 impl<U: Unsigned, B: Bit> ShapeLeaf for UInt<U, B> where UInt<U, B>: Leaf + IntTuple {}
+
+impl ShapeLeaf for Dyn {}
+
+/// What [`Congruent::extent`] accumulates: the size and the highest and
+/// lowest offsets, `None` once they overflow `i64`, and whether an extent
+/// is below 1 (cute-dynamic's `Layout::new` checks the same).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Extent {
+    size: Option<i64>,
+    hi: Option<i64>,
+    lo: Option<i64>,
+    non_positive: bool,
+}
+
+impl Extent {
+    const START: Extent = Extent { size: Some(1), hi: Some(0), lo: Some(0), non_positive: false };
+
+    #[inline(always)]
+    fn leaf(&mut self, s: i64, d: i64) {
+        if s < 1 {
+            self.non_positive = true;
+            return;
+        }
+        self.size = self.size.and_then(|z| z.checked_mul(s));
+        match (s - 1).checked_mul(d) {
+            Some(span) if span > 0 => self.hi = self.hi.and_then(|h| h.checked_add(span)),
+            Some(span) => self.lo = self.lo.and_then(|l| l.checked_add(span)),
+            None => (self.hi, self.lo) = (None, None),
+        }
+    }
+
+    /// Why a layout with these leaves is not a layout, if it is not.
+    fn invalid(&self) -> Option<Invalid> {
+        if self.non_positive {
+            Some(Invalid::NonPositiveShape)
+        } else if self.size.is_none() {
+            Some(Invalid::Overflow("layout size"))
+        } else if self.lo.is_none() || self.hi.and_then(|h| h.checked_add(1)).is_none() {
+            Some(Invalid::Overflow("layout extent"))
+        } else {
+            None
+        }
+    }
+}
+
+/// A failed run-time check of [`make_layout`], without allocation (the
+/// crate works without `std`); it becomes a `cute_dynamic::LayoutError`
+/// and its panic message is that error's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Invalid {
+    NonPositiveShape,
+    Overflow(&'static str),
+}
+
+impl Invalid {
+    #[cfg(feature = "std")]
+    #[cold]
+    fn to_error<S: IntTuple>(self, shape: &S) -> cute_dynamic::LayoutError {
+        use std::string::ToString;
+        match self {
+            Invalid::NonPositiveShape => {
+                cute_dynamic::LayoutError::NonPositiveShape { shape: CuteFmt(shape).to_string() }
+            }
+            Invalid::Overflow(operation) => cute_dynamic::LayoutError::Overflow { operation },
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    #[track_caller]
+    fn panic<S: IntTuple>(self, shape: &S) -> ! {
+        #[cfg(feature = "std")]
+        panic!("{}", self.to_error(shape));
+        // The same text as cute-dynamic's `LayoutError` (see its Display).
+        #[cfg(not(feature = "std"))]
+        match self {
+            Invalid::NonPositiveShape => panic!("shape {} has an extent that is not positive", CuteFmt(shape)),
+            Invalid::Overflow(operation) => {
+                panic!("arithmetic overflow in {operation}: a value does not fit in 64 bits")
+            }
+        }
+    }
+}
 
 /// A shape tree whose stride tree `D` has the same structure: the pair is a
 /// layout (paper def. 2.15, `S ~ D`).
@@ -59,8 +145,12 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// arithmetic.
     fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize;
 
-    /// `Σ (s − 1)·d` over the leaves at run time (wrapping).
+    /// `Σ (s − 1)·max(d, 0)` over the leaves at run time (wrapping).
     fn span(&self, stride: &D) -> usize;
+
+    /// Adds the leaves to `e` (the run-time checks of [`make_layout`]).
+    #[doc(hidden)]
+    fn extent(&self, stride: &D, e: &mut Extent);
 }
 
 #[diagnostic::do_not_recommend]
@@ -79,7 +169,13 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
 
     #[inline(always)]
     fn span(&self, stride: &D) -> usize {
-        self.value().saturating_sub(1).wrapping_mul(stride.value())
+        // A negative (run-time) stride reaches below 0, not past the end.
+        if stride.signed() > 0 { self.value().saturating_sub(1).wrapping_mul(stride.value()) } else { 0 }
+    }
+
+    #[inline(always)]
+    fn extent(&self, stride: &D, e: &mut Extent) {
+        e.leaf(self.signed(), stride.signed())
     }
 }
 
@@ -149,6 +245,12 @@ macro_rules! tuple_congruent_all {
             #[inline(always)]
             fn span(&self, stride: &($($D,)* $LD,)) -> usize {
                 0usize $( .wrapping_add(self.$i.span(&stride.$i)) )* .wrapping_add(self.$li.span(&stride.$li))
+            }
+
+            #[inline(always)]
+            fn extent(&self, stride: &($($D,)* $LD,), e: &mut Extent) {
+                $( self.$i.extent(&stride.$i, e); )*
+                self.$li.extent(&stride.$li, e)
             }
         }
 
@@ -242,7 +344,9 @@ tuple_mode!([A0, A1, A2, A3, A4, A5, A6, A7] (A0, A1, A2, A3, A4, A5, A6, A7);
 ///
 /// With typenum leaves the value is zero-sized and everything about it is
 /// known at compile time; write it with the macros: `layout!((4,8):(1,4))`
-/// for a value, `Layout![(4,8):(1,4)]` for the type.
+/// for a value, `Layout![(4,8):(1,4)]` for the type. Leaves may also be
+/// run-time ([`Dyn`]): `layout!(({m},{n}):(1,{m}))` holds `m` and `n`, and
+/// only them (see [`make_layout`]).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -268,13 +372,132 @@ impl<S, D> Layout<S, D> {
     /// let l = Layout::from_parts(shape!(4, 8), stride!(1, 4));
     /// assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
     /// ```
+    ///
+    /// All leaves must be static (with run-time leaves use [`make_layout`],
+    /// which checks them).
     #[inline(always)]
     pub const fn from_parts(shape: S, stride: D) -> Self
     where
         S: Congruent<D>,
         D: IntTuple,
+        S: StaticIntTuple,
+        D: StaticIntTuple,
     {
         Layout { shape, stride }
+    }
+}
+
+/// The layout `shape:stride` from values (CuTe's `make_layout`): leaves
+/// that are [`Int<N>`](crate::Int) (typenum) values stay static, `usize` and
+/// `i64` values become run-time [`Dyn`] leaves; tuples nest. `layout!` with
+/// braced leaves (`layout!(({m},8):(1,{m}))`) expands to this.
+///
+/// Shape and stride must be congruent (a compile error otherwise). The
+/// run-time checks are cute-dynamic's `Layout::new`: every extent is at
+/// least 1, the size and every offset fit in an `i64`.
+///
+/// # Panics
+///
+/// When a run-time check fails, with the message of the error
+/// [`try_make_layout`] returns (`shape (0,_8) has an extent that is not
+/// positive`), as `slice::chunks(0)` panics. An all-static layout never
+/// panics.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (m, n) = (1000usize, 500usize);
+/// let l = make_layout((m, n), (Int::<1>::new(), m));
+/// assert_eq!(l.to_string(), "(1000,500):(_1,1000)");
+/// assert_eq!(l, layout!(({m},{n}):(1,{m})));
+/// assert_eq!(l.index((2usize, 3usize)), 3002);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn make_layout<S: IntoIntTuple, D: IntoIntTuple>(shape: S, stride: D) -> Layout<S::Output, D::Output>
+where
+    S::Output: Congruent<D::Output>,
+{
+    let (Some(shape), Some(stride)) = (shape.into_int_tuple(), stride.into_int_tuple()) else {
+        crate::int_tuple::overflow_panic()
+    };
+    let l = Layout { shape, stride };
+    // The checks of an all-static layout fold away: its leaves are constants.
+    if let Some(e) = l.invalid() {
+        e.panic(&l.shape)
+    }
+    l
+}
+
+/// [`make_layout`] that returns the failed run-time check as an error
+/// instead of panicking (with the default `std` feature). `try_layout!`
+/// expands to this.
+///
+/// Errors: `NonPositiveShape` if a run-time extent is below 1, `Overflow`
+/// if a run-time value, the size or an offset exceeds `i64`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_dynamic::LayoutError;
+/// let m = 0usize;
+/// let e = try_make_layout((m, Int::<8>::new()), (Int::<1>::new(), 8usize)).unwrap_err();
+/// assert_eq!(e, LayoutError::NonPositiveShape { shape: "(0,_8)".into() });
+/// assert_eq!(e.to_string(), "shape (0,_8) has an extent that is not positive");
+/// assert!(try_layout!(({-3i64}):(1)).is_err());
+/// ```
+#[cfg(feature = "std")]
+pub fn try_make_layout<S: IntoIntTuple, D: IntoIntTuple>(
+    shape: S,
+    stride: D,
+) -> Result<Layout<S::Output, D::Output>, cute_dynamic::LayoutError>
+where
+    S::Output: Congruent<D::Output>,
+{
+    let (Some(shape), Some(stride)) = (shape.into_int_tuple(), stride.into_int_tuple()) else {
+        return Err(cute_dynamic::LayoutError::Overflow { operation: "make_layout" });
+    };
+    let l = Layout { shape, stride };
+    match l.invalid() {
+        None => Ok(l),
+        Some(e) => Err(e.to_error(&l.shape)),
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+    /// The failed run-time check of this layout's leaves, if any.
+    #[inline(always)]
+    fn invalid(&self) -> Option<Invalid> {
+        let mut e = Extent::START;
+        self.shape.extent(&self.stride, &mut e);
+        e.invalid()
+    }
+}
+
+#[cfg(feature = "std")]
+impl<S: Congruent<D>, D: IntTuple> TryFrom<&cute_dynamic::Layout> for Layout<S, D> {
+    type Error = cute_dynamic::LayoutError;
+
+    /// The layout of this type equal to `l`: `l` must have the type's tree
+    /// structure, its leaves at the type's static leaves must equal them,
+    /// and the type's [`Dyn`] leaves take `l`'s values.
+    ///
+    /// Errors: `TypeMismatch` naming the first node (in shape, then
+    /// stride, left to right) whose structure or static value differs, with
+    /// what the type has and what `l` has.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d: cute_dynamic::Layout = "(1000,8):(1,1000)".parse().unwrap();
+    /// let l = <Layout![(Dyn, 8):(1, Dyn)]>::try_from(&d).unwrap();
+    /// assert_eq!(l.to_string(), "(1000,_8):(_1,1000)");
+    /// let e = <Layout![(Dyn, 4):(1, Dyn)]>::try_from(&d).unwrap_err();
+    /// assert_eq!(e.to_string(), "shape mode 1: the layout type has the static integer _4, the layout has the integer 8");
+    /// ```
+    fn try_from(l: &cute_dynamic::Layout) -> Result<Self, Self::Error> {
+        let mut path = std::vec::Vec::new();
+        let shape = S::from_dynamic(l.shape(), "shape", &mut path)?;
+        let stride = D::from_dynamic(l.stride(), "stride", &mut path)?;
+        // `l` is valid (cute-dynamic checks its invariants), so this is too.
+        Ok(Layout { shape, stride })
     }
 }
 
@@ -312,12 +535,15 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.shape.size()
     }
 
-    /// `L(size − 1) + 1`: one past the largest offset (strides are
-    /// non-negative).
+    /// One past the largest offset, `Σ (s−1)·max(d,0) + 1` over the leaves
+    /// (as cute-dynamic's `cosize`); with non-negative strides this is
+    /// `L(size − 1) + 1`.
     ///
     /// ```
     /// use cute_static::prelude::*;
     /// assert_eq!(layout!((4,8):(1,5)).cosize(), 39);
+    /// let s = -4i64;
+    /// assert_eq!(layout!((4,8):({s},1)).cosize(), 8);
     /// ```
     #[inline(always)]
     pub fn cosize(&self) -> usize {
@@ -354,8 +580,14 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     ///
     /// With static leaves this inlines to the hand-written arithmetic:
     /// `layout!(((4,2),(2,8)):((1,16),(4,32))).index(i)` is
-    /// `i%4 + (i/4%2)*16 + (i/8%2)*4 + (i/16)*32`. A coordinate of the wrong
-    /// rank does not compile. Arithmetic wraps on overflow (never panics).
+    /// `i%4 + (i/4%2)*16 + (i/8%2)*4 + (i/16)*32`; with run-time leaves
+    /// the same arithmetic reads them from the layout. A coordinate of the
+    /// wrong rank does not compile. Arithmetic wraps on overflow (never
+    /// panics).
+    ///
+    /// The offset is a `usize` when every stride is static (static strides
+    /// are non-negative) and an `i64` when a stride is run-time ([`Dyn`],
+    /// possibly negative).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -364,10 +596,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// assert_eq!(l.index(i), (i % 4) + (i / 4 % 2) * 16 + (i / 8 % 2) * 4 + (i / 16) * 32);
     /// assert_eq!(l.index((5usize, 4usize)), l.index(5 + 8 * 4usize));
     /// assert_eq!(l.index(((1usize, 1usize), (0usize, 2usize))), 1 + 16 + 64);
+    /// let (m, s) = (5usize, -100i64);
+    /// let d = layout!((({m},4),2):((4,1),{s}));
+    /// assert_eq!(d.index(27usize), (27 % 5 * 4 + 27 / 5 % 4) as i64 - 100);
     /// ```
     #[inline(always)]
-    pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize {
-        coord.offset_acc(&self.shape, &self.stride, 0)
+    pub fn index<C: Coord<S, D>>(&self, coord: C) -> D::Offset {
+        D::Offset::from_wrapping(coord.offset_acc(&self.shape, &self.stride, 0))
     }
 
     /// Mode `I` as a layout (paper 2.4.1, the sublayout `L_I = S_I:D_I`);
@@ -395,22 +630,29 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// let d: cute_dynamic::Layout = "(4,(3,2)):(2,(8,1))".parse().unwrap();
     /// assert_eq!(layout!((4,(3,2)):(2,(8,1))).to_dynamic(), d);
     /// ```
+    ///
+    /// With run-time leaves:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let m = 1000usize;
+    /// assert_eq!(layout!((8,{m}):(1,8)).to_dynamic().to_string(), "(8,1000):(1,8)");
+    /// ```
     #[cfg(feature = "std")]
-    pub fn to_dynamic(&self) -> cute_dynamic::Layout
-    where
-        Self: StaticLayout,
-    {
-        // Compile-time guarantee that cute-dynamic's invariants hold: leaves
-        // fit in an i64 (checked by the macros) and so do size and cosize.
+    pub fn to_dynamic(&self) -> cute_dynamic::Layout {
+        // Compile-time guarantee that cute-dynamic's invariants hold for the
+        // static part: leaves fit in an i64 (checked by the macros) and so do
+        // size and cosize. Run-time leaves were checked by `make_layout`.
         const {
-            assert!(<Self as StaticLayout>::SIZE <= i64::MAX as usize, "layout size exceeds i64");
-            assert!(<Self as StaticLayout>::COSIZE <= i64::MAX as usize, "layout cosize exceeds i64");
+            assert!(fits_i64(S::STATIC_SIZE), "layout size exceeds i64");
+            assert!(fits_i64(add_static(<S as Congruent<D>>::STATIC_SPAN, Some(1))), "layout cosize exceeds i64");
         }
         match cute_dynamic::Layout::new(self.shape.to_dynamic(), self.stride.to_dynamic()) {
             Ok(l) => l,
             // Unreachable: the trees are congruent by type, extents positive
-            // by `ShapeLeaf`, and size/cosize fit by the assertion above.
-            Err(e) => unreachable!("static layout rejected by cute-dynamic: {e}"),
+            // (`ShapeLeaf`, `make_layout`), and size/cosize fit (above and
+            // `make_layout`).
+            Err(e) => unreachable!("layout rejected by cute-dynamic: {e}"),
         }
     }
 }
@@ -445,7 +687,8 @@ impl<S: StaticIntTuple + Congruent<D>, D: StaticIntTuple> Layout<S, D> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an all-static layout",
-    note = "static layouts are written with `layout!`/`Layout!`; their shape and stride must be congruent"
+    note = "static layouts are written with `layout!`/`Layout!`; their shape and stride must be congruent",
+    note = "a layout with a run-time (`Dyn`) leaf has no `SIZE`/`COSIZE` constants: call `.size()`/`.cosize()`"
 )]
 pub trait StaticLayout: Copy + Default + fmt::Display {
     /// The shape tree type.
@@ -460,6 +703,14 @@ pub trait StaticLayout: Copy + Default + fmt::Display {
     const RANK: usize;
     /// Depth of the shape.
     const DEPTH: usize;
+}
+
+#[cfg(feature = "std")]
+const fn fits_i64(v: Option<usize>) -> bool {
+    match v {
+        Some(v) => v <= i64::MAX as usize,
+        None => true,
+    }
 }
 
 const fn unwrap_static(v: Option<usize>) -> usize {
@@ -487,7 +738,8 @@ impl<S: StaticIntTuple + Congruent<D>, D: StaticIntTuple> StaticLayout for Layou
 }
 
 impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
-    /// CuTe's print: `(_4,_8):(_1,_4)`, `_12:_1`, `(_4):(_1)`.
+    /// CuTe's print: `(_4,_8):(_1,_4)`, `_12:_1`, `(_4):(_1)`; run-time
+    /// leaves plain: `(_8,1000):(_1,_8)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.shape.fmt_cute(f)?;
         f.write_str(":")?;

@@ -49,6 +49,32 @@
 //! error names the violated condition (`stride divisibility condition`,
 //! `shape divisibility condition`, `rank`, `not injective`).
 //!
+//! # Run-time leaves
+//!
+//! A leaf may also be run-time: [`Dyn`] holds an `i64` in the layout value
+//! (CuTe's `int` beside `Int<N>`). In the macros a braced expression is a
+//! run-time leaf, in the type macros the word `Dyn` is; [`make_layout`]
+//! builds the same from values ([`Int<N>`](Int) static, `usize`/`i64`
+//! run-time). Run-time extents are checked positive (and the size and
+//! offsets to fit in an `i64`) when the layout is made: `layout!` and
+//! [`make_layout`] panic with the error's message, `try_layout!` and
+//! [`try_make_layout`] return it. Indexing, printing and conversion work on
+//! such layouts; the algebra (composition, divides, products, ...) takes
+//! all-static layouts only, for now.
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let (m, n) = (1000usize, 500usize);
+//! let a = layout!(({m},{n}):(1,{m}));          // holds m and n
+//! assert_eq!(a.to_string(), "(1000,500):(_1,1000)");
+//! assert_eq!(a.index((3usize, 2usize)), 2003);
+//! let t: Layout![(Dyn,Dyn):(1,Dyn)] = a;       // its type
+//! assert_eq!(t.to_dynamic().to_string(), "(1000,500):(1,1000)");
+//! let back = <Layout![(Dyn,Dyn):(1,Dyn)]>::try_from(&t.to_dynamic()).unwrap();
+//! assert_eq!(back, a);
+//! assert!(try_layout!(({0usize},8):(1,8)).is_err());
+//! ```
+//!
 //! The text inside the macros is CuTe's notation (see the project DESIGN):
 //! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
@@ -58,7 +84,8 @@
 //!
 //! `std` (default): [`Layout::to_dynamic`] and the `to_dynamic` of shapes and
 //! tilers (conversion to `cute-dynamic`'s run-time values, which need the
-//! heap). Without it the crate is `#![no_std]` and has no dependency on
+//! heap), `TryFrom<&cute_dynamic::Layout>`, and the `try_` forms whose
+//! error is `cute_dynamic::LayoutError`. Without it the crate is `#![no_std]` and has no dependency on
 //! `cute-dynamic`; everything else, `Display` included, stays (CI builds
 //! `cargo build -p cute-static --no-default-features`).
 
@@ -85,9 +112,11 @@ pub use algebra::{
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 pub use composed::{ComposedLayout, make_composed_layout};
-pub use int_tuple::{IntTuple, Leaf, StaticIntTuple};
+pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
-pub use layout::{Congruent, Coord, Layout, Mode, ShapeLeaf, StaticLayout};
+#[cfg(feature = "std")]
+pub use layout::try_make_layout;
+pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[doc(hidden)]
 pub use swizzle::OffsetFn;
@@ -105,14 +134,19 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
+    #[cfg(feature = "std")]
+    pub use crate::try_make_layout;
     pub use crate::{
-        BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Filter, FlatDivide, FlatProduct,
-        IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode, RakedProduct,
-        RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler, ZippedDivide,
-        ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
-        flat_product, left_inverse, logical_divide, logical_product, make_layout_tv, raked_product, right_inverse,
-        tiled_divide, tiled_product, zipped_divide, zipped_product,
+        BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
+        FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,
+        RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler,
+        ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
+        flat_divide, flat_product, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
+        make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
+        zipped_product,
     };
+    #[cfg(feature = "std")]
+    pub use cute_macros::try_layout;
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
 }
 

@@ -79,6 +79,7 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     }
 
     /// The equal run-time swizzle of `cute-dynamic`.
+    #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Swizzle {
         let () = Self::VALID;
         match cute_dynamic::Swizzle::new(i64::from(B), i64::from(M), i64::from(S)) {
@@ -102,6 +103,7 @@ pub trait OffsetFn: Copy + Default + fmt::Display {
     /// The function at `offset`.
     fn apply_offset(&self, offset: usize) -> usize;
     /// The run-time twin.
+    #[cfg(feature = "std")]
     fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle;
 }
 
@@ -111,6 +113,7 @@ impl<const B: u32, const M: u32, const S: i32> OffsetFn for Swizzle<B, M, S> {
         self.apply(offset)
     }
 
+    #[cfg(feature = "std")]
     fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle {
         cute_dynamic::AnySwizzle::Cute(self.to_dynamic())
     }
