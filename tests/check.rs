@@ -56,6 +56,42 @@ pub fn composition(a: &Layout, b: &Layout, r: &Layout) -> Check {
     Ok(())
 }
 
+/// Whether `l` maps distinct coordinates to distinct offsets.
+pub fn injective(l: &Layout) -> Result<bool, String> {
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..l.size() {
+        if !seen.insert(at(l, i)?) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Left inverse (paper 3.4.3, eq. 26): every offset `o = L(k)` is in the
+/// domain of `R` (`|o| < size(R)`; an offset below 0 is read on `R`'s
+/// extended domain, odd below 0), `R(o)` is a coordinate of `L` and
+/// `L(R(o)) == o`; for injective `L`, `R(L(k)) == k`.
+pub fn left_inverse(l: &Layout, r: &Layout) -> Check {
+    valid(r)?;
+    let inj = injective(l)?;
+    for k in 0..l.size() {
+        let o = at(l, k)?;
+        ensure!(
+            o.unsigned_abs() < r.size().unsigned_abs(),
+            "left_inverse({l}) = {r}: L({k}) = {o} is not in its domain"
+        );
+        let c = if o >= 0 { at(r, o)? } else { ext(r, o)? };
+        ensure!(
+            (0..l.size()).contains(&c),
+            "left_inverse({l}) = {r}: R(L({k})) = R({o}) = {c} is not a coordinate of L"
+        );
+        let back = at(l, c)?;
+        ensure!(back == o, "left_inverse({l}) = {r}: L(R(L({k}))) = L({c}) = {back} != L({k}) = {o} (eq. 26)");
+        ensure!(!inj || c == k, "left_inverse({l}) = {r}: R(L({k})) = {c} != {k} for an injective L");
+    }
+    Ok(())
+}
+
 /// Whether `e` is one of the errors `operation` documents.
 pub fn documented_error(operation: &str, e: &LayoutError) -> bool {
     use LayoutError as E;
@@ -69,6 +105,9 @@ pub fn documented_error(operation: &str, e: &LayoutError) -> bool {
                 | E::Unsupported { .. }
                 | E::RankMismatch { .. }
         ),
+        "left_inverse" => {
+            matches!(e, E::NotInjective { .. } | E::NoLayout { .. } | E::Unsupported { .. } | E::Overflow { .. })
+        }
         _ => false,
     }
 }
