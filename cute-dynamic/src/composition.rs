@@ -333,6 +333,36 @@ fn compose_leaf_up(
             *used = used.saturating_add((rest_shape - 1) * rest_stride);
             return Ok(at + 1 - pos);
         }
+        if dr == 0 {
+            // A stride-0 mode: its digit adds nothing, only its carry
+            // matters. Every `n = ceil(S/d)` steps of `d` carry once, for
+            // each group of `n` while the digit, `d·t + e·q` at step
+            // `q·n + t` (`e = n·d - S` the slip per group), stays below
+            // `S`: then the steps are `(n, rest/n) : (0, 1 in the next mode)`
+            // (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
+            let n = sr / rest_stride + 1;
+            let (groups, left) = divmod(rest_shape, n);
+            if left != 0 {
+                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
+            }
+            let slip = n * rest_stride - sr;
+            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((n - 1) * rest_stride));
+            if !digit.is_some_and(|x| x < sr) {
+                return Err(Fail::Stride { shape: sr, stride: rest_stride });
+            }
+            // `n == 1` (a stride past `S`): every step carries, no mode.
+            if n > 1 {
+                out.put(at, n, 0)?;
+                at += 1;
+            }
+            *used = used.saturating_add(digit.unwrap_or(sr));
+            rest_shape = groups;
+            rest_stride = 1;
+            if rest_shape == 1 {
+                return Ok(at - pos);
+            }
+            continue;
+        }
         return Err(Fail::Stride { shape: sr, stride: rest_stride });
     }
     out.put(at, rest_shape, mul(rest_stride, last_d)?)?;

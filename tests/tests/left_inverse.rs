@@ -73,14 +73,13 @@ fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
     let leaf = (1i64..=6, lo..=hi);
     let mode = prop::collection::vec(leaf, 1..=2);
     prop::collection::vec(mode, 1..=3).prop_map(|modes| {
-        let nest =
-            |f: fn(&(i64, i64)) -> i64| {
-                IntTuple::tuple(
-                    modes
-                        .iter()
-                        .map(|m| if m.len() == 1 { IntTuple::int(f(&m[0])) } else { IntTuple::flat(m.iter().map(f)) }),
-                )
-            };
+        let nest = |f: fn(&(i64, i64)) -> i64| {
+            IntTuple::tuple(
+                modes
+                    .iter()
+                    .map(|m| if m.len() == 1 { IntTuple::int(f(&m[0])) } else { IntTuple::flat(m.iter().map(f)) }),
+            )
+        };
         Layout::new(nest(|m| m.0), nest(|m| m.1)).unwrap()
     })
 }
