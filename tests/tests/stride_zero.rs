@@ -100,6 +100,19 @@ fn issue_blocked_product_contradicts_the_definition() {
     assert!(matches!(e, LayoutError::NotDistributive { .. }), "{e}");
 }
 
+/// cute-static follows the same rule in trait resolution.
+#[test]
+fn static_agrees() {
+    use cute_static::prelude as st;
+    let r = st::composition(st::layout!((8, 2):(0, 9)), st::layout!(6:3));
+    assert_eq!(r.to_dynamic(), composition(&lay("(8,2):(0,9)"), &lay("6:3")).unwrap());
+    assert_eq!(r.to_string(), "(_3,_2):(_0,_9)");
+    let r = st::composition(st::layout!((2, 2):(0, 1)), st::layout!((2, 3):(3, 2)));
+    assert_eq!(r.to_dynamic(), composition(&lay("(2,2):(0,1)"), &lay("(2,3):(3,2)")).unwrap());
+    let r = st::composition(st::layout!((4, 3):(0, 1)), st::layout!(3:5));
+    assert_eq!(r.to_string(), "_3:_1");
+}
+
 fn config() -> Config {
     Config { failure_persistence: None, ..Config::with_cases(3000) }
 }
