@@ -1718,8 +1718,8 @@ pub struct Blocked;
 /// Marker: raked order (`(grid_k, A_k)` per mode).
 pub struct Raked;
 
-/// Pairs the modes of the padded `A` with the modes of the grid and
-/// coalesces each pair, in the order `How`.
+/// Pairs the modes of the padded `A` with the modes of the grid, in the
+/// order `How` (not coalesced: CuTe 4.x zips them as they are).
 pub trait PairModes<How, Grid> {
     /// The result modes.
     type Output;
@@ -1731,13 +1731,9 @@ impl<How, X, TA, Y, TG> PairModes<How, HCons<Y, TG>> for HCons<X, TA>
 where
     How: PairOrder<X, Y>,
     <How as PairOrder<X, Y>>::Pair: MakeLayout,
-    <<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output: Coalesce,
     TA: PairModes<How, TG>,
 {
-    type Output = HCons<
-        <<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output as Coalesce>::Output,
-        <TA as PairModes<How, TG>>::Output,
-    >;
+    type Output = HCons<<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output, <TA as PairModes<How, TG>>::Output>;
 }
 /// The order of a mode pair.
 pub trait PairOrder<X, Y> {
@@ -1759,8 +1755,8 @@ type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
 
 /// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
 /// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
-/// `coalesce((A_k, G_k))` (blocked) or `coalesce((G_k, A_k))` (raked) with
-/// `G = A* ∘ B` the grid of the logical product.
+/// `(A_k, G_k)` (blocked) or `(G_k, A_k)` (raked) with `G = A* ∘ B` the grid
+/// of the logical product, not coalesced (as CuTe 4.x and the paper).
 pub trait RankProduct<How, B> {
     /// The result layout.
     type Output;
@@ -1817,7 +1813,7 @@ free_fn!(
     /// ```
     /// use cute_static::prelude::*;
     /// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
-    /// assert_eq!(p.to_string(), "(_6,(_5,_4)):(_5,(_1,_30))");
+    /// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     /// ```
     blocked_product, BlockedProduct
 );

@@ -10,10 +10,9 @@
 //! documented variants.
 
 use cute_dynamic::{
-    IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement, composition, eval, filter,
-    flat_divide, flat_product, is_admissible, left_inverse, logical_divide, logical_product, make_layout,
-    max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
-    zipped_product,
+    IntTuple, Layout, LayoutError, Tiler, blocked_product, complement, composition, eval, filter, flat_divide,
+    flat_product, is_admissible, left_inverse, logical_divide, logical_product, make_layout, max_common_layout,
+    max_common_vector, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 use cute_tests::{check, compatible};
 use proptest::prelude::*;
@@ -827,10 +826,18 @@ proptest! {
                 let rc = if r.shape().is_int() { int(c[0]) } else { tuple(c.iter().map(|&v| int(v)).collect()) };
                 prop_assert_eq!(r.eval_coord(&rc).unwrap(), want, "{} at {}", r, rc);
             }
-            // Each mode is coalesced.
+            // Each mode is the pair of like modes, as CuTe 4.x zips them (not
+            // coalesced): `(A'_k, G'_k)` blocked, `(G'_k, A'_k)` raked, with
+            // A' and B' padded to rank n by 1:0 and G' the grid of their
+            // logical product.
+            let one = Layout::scalar(1, 0).unwrap();
+            let pad = |l: &Layout| make_layout(&(0..n).map(|k| if k < l.rank() { by_mode(l, k) } else { one.clone() }).collect::<Vec<_>>()).unwrap();
+            let (pa, pb) = (pad(&a), pad(&b));
+            let pgrid = mode(&logical_product(&pa, &pb).unwrap(), 1);
             for k in 0..n {
-                let m = by_mode(&r, k);
-                prop_assert_eq!(coalesce(&m), m);
+                let (x, y) = (by_mode(&pa, k), by_mode(&pgrid, k));
+                let want = make_layout(&if raked { [y, x] } else { [x, y] }).unwrap();
+                prop_assert_eq!(by_mode(&r, k), want, "mode {} of {}", k, r);
             }
         }
     }
