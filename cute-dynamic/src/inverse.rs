@@ -214,7 +214,7 @@ const SEARCH_LIMIT: i64 = 1 << 16;
 
 /// About how many offsets the search may look at (over all the modes it
 /// tries) before it gives up.
-const SEARCH_WORK: i64 = 1 << 22;
+const SEARCH_WORK: i64 = 1 << 20;
 
 /// A left inverse of `l` (strides `>= 0`) over the offsets `0..=max L(k)`,
 /// found mode by mode (see [`left_inverse`]), or `None`.
@@ -237,9 +237,7 @@ fn searched_left_inverse(l: &Layout) -> std::result::Result<Layout, &'static str
     for (k, &o) in offs.iter().enumerate() {
         reps[o as usize].push(k as i64);
     }
-    // Each mode tried scans the offsets a few times: bound the whole work.
-    let budget = (SEARCH_WORK / (top + 1)).clamp(64, 4096) as usize;
-    let mut search = Search { reps: &reps, top, n, modes: Vec::new(), budget };
+    let mut search = Search { reps: &reps, top, n, modes: Vec::new(), work: SEARCH_WORK };
     if !search.extend(1) {
         return Err(NOT_FOUND);
     }
@@ -259,7 +257,8 @@ struct Search<'a> {
     /// The size of the layout.
     n: i64,
     modes: Vec<(i64, i64)>,
-    budget: usize,
+    /// How many more offsets the search may look at.
+    work: i64,
 }
 
 impl Search<'_> {
@@ -280,15 +279,17 @@ impl Search<'_> {
 
     /// The first offset of the image at or after `p` that a new mode of
     /// radix `p` and stride `e`, unbounded, maps wrongly (`top + 1` if none).
-    fn first_wrong(&self, p: i64, e: i64) -> i64 {
-        (p..=self.top)
+    fn first_wrong(&mut self, p: i64, e: i64) -> i64 {
+        let wrong = (p..=self.top)
             .find(|&o| {
                 !self.reps[o as usize].is_empty() && {
                     let c = (o / p).checked_mul(e).and_then(|x| x.checked_add(self.eval(o % p)));
                     !c.is_some_and(|c| self.reaches(o, c))
                 }
             })
-            .unwrap_or(self.top + 1)
+            .unwrap_or(self.top + 1);
+        self.work -= wrong - p + 1;
+        wrong
     }
 
     /// Adds modes from the offset `p` (the product of the shapes so far) on
@@ -297,22 +298,18 @@ impl Search<'_> {
         if p > self.top {
             return true;
         }
-        if self.budget == 0 {
+        if self.work <= 0 {
             return false;
         }
-        self.budget -= 1;
         let Some(first) = (p..=self.top).find(|&o| !self.reps[o as usize].is_empty()) else {
             return true;
         };
         let (j, low) = (first / p, self.eval(first % p));
         // Strides that map the first offset of the image right, by how far
         // they keep mapping right.
-        let mut cands: Vec<(i64, i64)> = self.reps[first as usize]
-            .iter()
-            .filter(|&&c| (c - low) % j == 0)
-            .map(|&c| (c - low) / j)
-            .map(|e| (self.first_wrong(p, e), e))
-            .collect();
+        let strides: Vec<i64> =
+            self.reps[first as usize].iter().filter(|&&c| (c - low) % j == 0).map(|&c| (c - low) / j).collect();
+        let mut cands: Vec<(i64, i64)> = strides.into_iter().map(|e| (self.first_wrong(p, e), e)).collect();
         cands.sort_by(|x, y| y.0.cmp(&x.0));
         for (wrong, e) in cands {
             // Every shape that keeps the offsets below the next radix point
@@ -329,7 +326,7 @@ impl Search<'_> {
                     return true;
                 }
                 self.modes.pop();
-                if self.budget == 0 {
+                if self.work <= 0 {
                     return false;
                 }
             }
@@ -340,6 +337,7 @@ impl Search<'_> {
         // the image one digit apart in this mode (the first such pair), and 0.
         let free = std::iter::once(j).chain((2..j.min(9)).rev()).filter(|&s| s >= 2);
         for s in free {
+            self.work -= self.top - first + 1;
             let step = (first..=self.top).find(|&o| {
                 (o / p) % s == 1 && !self.reps[o as usize].is_empty() && !self.reps[(o - p) as usize].is_empty()
             });
@@ -357,7 +355,7 @@ impl Search<'_> {
                     return true;
                 }
                 self.modes.pop();
-                if self.budget == 0 {
+                if self.work <= 0 {
                     return false;
                 }
             }

@@ -63,6 +63,19 @@ fn both_signs_refused() {
     assert_eq!((l.eval(1).unwrap(), l.eval(2).unwrap()), (1, -1));
 }
 
+/// Found by fuzzing (`expr`): the search took 14 s on this layout (size
+/// 27588, offsets 0..=1134, about 24 coordinates per offset) before its
+/// work was bounded by offsets looked at rather than modes tried. Its
+/// answer is still checked (here a refusal that names the search).
+#[test]
+fn search_is_bounded_on_a_large_overlapping_layout() {
+    let l = lay("(484,57):(2,3)");
+    match left_inverse(&l) {
+        Ok(r) => check::left_inverse(&l, &r).unwrap(),
+        Err(e) => assert!(e.to_string().contains("search"), "{e}"),
+    }
+}
+
 fn config() -> Config {
     Config { failure_persistence: None, ..Config::with_cases(3000) }
 }
