@@ -347,7 +347,7 @@ fn compose_leaf_up(
             }
             let slip = n * rest_stride - sr;
             let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((n - 1) * rest_stride));
-            if !digit.is_some_and(|x| x < sr) {
+            if digit.is_none_or(|x| x >= sr) {
                 return Err(Fail::Stride { shape: sr, stride: rest_stride });
             }
             // `n == 1` (a stride past `S`): every step carries, no mode.

@@ -310,7 +310,7 @@ impl Search<'_> {
         let strides: Vec<i64> =
             self.reps[first as usize].iter().filter(|&&c| (c - low) % j == 0).map(|&c| (c - low) / j).collect();
         let mut cands: Vec<(i64, i64)> = strides.into_iter().map(|e| (self.first_wrong(p, e), e)).collect();
-        cands.sort_by(|x, y| y.0.cmp(&x.0));
+        cands.sort_by_key(|c| std::cmp::Reverse(c.0));
         for (wrong, e) in cands {
             // Every shape that keeps the offsets below the next radix point
             // right: first one that covers the rest, then those whose next
