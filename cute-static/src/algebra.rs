@@ -394,6 +394,69 @@ impl<SR, DR, T, RS, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T> {
     type Reach = HCons<Piece<RS, RD>, NoReach<T>>;
 }
 
+/// Step 3/4 through a stride-0 mode (`D_r = 0`, as cute-dynamic): its digit
+/// adds nothing, only its carries matter. They come once every
+/// `N = S_r/RD + 1` steps while the digit `(RS/N − 1)·(N·RD − S_r) +
+/// (N−1)·RD` stays below `S_r`: then the mode `N:0` (none for `N = 1`) and
+/// the walk goes on with `RS/N` steps of 1.
+impl<SR, T, RS, RD> WalkStay<RS, RD, B0> for MCons<SR, U0, T>
+where
+    SR: Div<RD>,
+    Quot<SR, RD>: Add<B1>,
+    RS: Rem<ZN<SR, RD>> + Div<ZN<SR, RD>>,
+    Mod<RS, ZN<SR, RD>>: IsEqual<U0>,
+    Eq<Mod<RS, ZN<SR, RD>>, U0>: ShapeDivisible,
+    ZN<SR, RD>: Mul<RD> + Sub<B1> + IsEqual<U1>,
+    Prod<ZN<SR, RD>, RD>: Sub<SR>,
+    Quot<RS, ZN<SR, RD>>: Sub<B1> + IsEqual<U1>,
+    Sub1<Quot<RS, ZN<SR, RD>>>: Mul<typenum::Diff<Prod<ZN<SR, RD>, RD>, SR>>,
+    Sub1<ZN<SR, RD>>: Mul<RD>,
+    ZSlipped<SR, RD, RS>: Add<Prod<Sub1<ZN<SR, RD>>, RD>>,
+    ZDigit<SR, RD, RS>: IsLess<SR> + Add<B1>,
+    Le<ZDigit<SR, RD, RS>, SR>: StrideFits,
+    T: WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>,
+    <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output: ZeroMode<ZN<SR, RD>, Eq<ZN<SR, RD>, U1>>,
+{
+    type Output = <<T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output as ZeroMode<
+        ZN<SR, RD>,
+        Eq<ZN<SR, RD>, U1>,
+    >>::Output;
+    // The reach is lazy: `Piece<digit + 1, 1>` is `digit`.
+    type Reach = HCons<
+        Piece<typenum::Add1<ZDigit<SR, RD, RS>>, U1>,
+        <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Reach,
+    >;
+}
+/// `N = S_r/RD + 1`: the steps per carry out of a stride-0 mode.
+type ZN<SR, RD> = typenum::Add1<Quot<SR, RD>>;
+/// `(RS/N − 1)·(N·RD − S_r)`: the slip of the last group.
+type ZSlipped<SR, RD, RS> = Prod<Sub1<Quot<RS, ZN<SR, RD>>>, typenum::Diff<Prod<ZN<SR, RD>, RD>, SR>>;
+/// The largest digit left in the stride-0 mode.
+type ZDigit<SR, RD, RS> = typenum::Sum<ZSlipped<SR, RD, RS>, Prod<Sub1<ZN<SR, RD>>, RD>>;
+
+/// The stride-0 walk's digit stays inside its mode.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the stride divisibility condition",
+    label = "this composition is not a layout: a stride of the right layout does not divide or fit a mode of the left one",
+    note = "the paper's stride divisibility condition (section 3.3.3); the same composition in cute-dynamic reports the values"
+)]
+#[doc(hidden)]
+pub trait StrideFits {}
+impl StrideFits for B1 {}
+
+/// Prepends the mode `N:0` unless `B` ("N is 1").
+#[doc(hidden)]
+pub trait ZeroMode<N, B> {
+    /// The modes.
+    type Output;
+}
+impl<M, N> ZeroMode<N, B1> for M {
+    type Output = M;
+}
+impl<M, N> ZeroMode<N, B0> for M {
+    type Output = MCons<N, U0, M>;
+}
+
 /// `A` (prepared modes) composed with one leaf `S:D` of `B`: the modes of
 /// the result (`[]` for `S = 1`, `[S:0]` for `D = 0`).
 pub trait ComposeLeaf<S, D> {
@@ -1655,8 +1718,8 @@ pub struct Blocked;
 /// Marker: raked order (`(grid_k, A_k)` per mode).
 pub struct Raked;
 
-/// Pairs the modes of the padded `A` with the modes of the grid and
-/// coalesces each pair, in the order `How`.
+/// Pairs the modes of the padded `A` with the modes of the grid, in the
+/// order `How` (not coalesced: CuTe 4.x zips them as they are).
 pub trait PairModes<How, Grid> {
     /// The result modes.
     type Output;
@@ -1668,13 +1731,9 @@ impl<How, X, TA, Y, TG> PairModes<How, HCons<Y, TG>> for HCons<X, TA>
 where
     How: PairOrder<X, Y>,
     <How as PairOrder<X, Y>>::Pair: MakeLayout,
-    <<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output: Coalesce,
     TA: PairModes<How, TG>,
 {
-    type Output = HCons<
-        <<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output as Coalesce>::Output,
-        <TA as PairModes<How, TG>>::Output,
-    >;
+    type Output = HCons<<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output, <TA as PairModes<How, TG>>::Output>;
 }
 /// The order of a mode pair.
 pub trait PairOrder<X, Y> {
@@ -1696,8 +1755,8 @@ type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
 
 /// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
 /// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
-/// `coalesce((A_k, G_k))` (blocked) or `coalesce((G_k, A_k))` (raked) with
-/// `G = A* ∘ B` the grid of the logical product.
+/// `(A_k, G_k)` (blocked) or `(G_k, A_k)` (raked) with `G = A* ∘ B` the grid
+/// of the logical product, not coalesced (as CuTe 4.x and the paper).
 pub trait RankProduct<How, B> {
     /// The result layout.
     type Output;
@@ -1754,7 +1813,7 @@ free_fn!(
     /// ```
     /// use cute_static::prelude::*;
     /// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
-    /// assert_eq!(p.to_string(), "(_6,(_5,_4)):(_5,(_1,_30))");
+    /// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     /// ```
     blocked_product, BlockedProduct
 );
