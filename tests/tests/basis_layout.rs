@@ -168,7 +168,10 @@ proptest! {
                 for i in 0..l.size() {
                     let c = coord_of(&l.eval(i).unwrap(), n.max(1));
                     let c = if n == 1 { IntTuple::int(c.leaves().next().unwrap()) } else { c };
-                    prop_assert_eq!(li.eval_coord(&c).unwrap(), i, "{} of {} at {}", li, l, i);
+                    // Eq. (26): l(l†(l(i))) = l(i); for an injective l that is l†(l(i)) = i.
+                    let j = li.eval_coord(&c).unwrap();
+                    prop_assert!((0..l.size()).contains(&j), "{} of {} at {} leaves l's domain: {}", li, l, i, j);
+                    prop_assert_eq!(l.eval(j).unwrap(), l.eval(i).unwrap(), "{} of {} at {}", li, l, i);
                 }
             }
             Err(e) => {
