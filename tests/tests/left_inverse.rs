@@ -2,7 +2,9 @@
 //! `L(L†(L(k))) == L(k)` for every `k`, for layouts that are not injective
 //! too, and for negative strides (read on the odd extension below 0).
 
-use cute_dynamic::{IntTuple, Layout, LayoutError, left_inverse};
+mod common;
+
+use cute_dynamic::{Layout, LayoutError, left_inverse};
 use cute_tests::check;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -76,25 +78,12 @@ fn search_is_bounded_on_a_large_overlapping_layout() {
     }
 }
 
-fn config() -> Config {
-    Config { failure_persistence: None, ..Config::with_cases(3000) }
+fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
+    common::small_layout(6, lo, hi)
 }
 
-/// Up to 3 modes of up to 2 leaves, shapes 1..=6, strides in `lo..=hi`
-/// (overlaps, stride 0 and repeats are common).
-fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
-    let leaf = (1i64..=6, lo..=hi);
-    let mode = prop::collection::vec(leaf, 1..=2);
-    prop::collection::vec(mode, 1..=3).prop_map(|modes| {
-        let nest = |f: fn(&(i64, i64)) -> i64| {
-            IntTuple::tuple(
-                modes
-                    .iter()
-                    .map(|m| if m.len() == 1 { IntTuple::int(f(&m[0])) } else { IntTuple::flat(m.iter().map(f)) }),
-            )
-        };
-        Layout::new(nest(|m| m.0), nest(|m| m.1)).unwrap()
-    })
+fn config() -> Config {
+    Config { failure_persistence: None, ..Config::with_cases(3000) }
 }
 
 proptest! {

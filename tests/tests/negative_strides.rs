@@ -7,22 +7,13 @@
 //! of `x`, so `A(-x) == -A(x)` (the odd extension). With it,
 //! `A ∘ s:-d == -(A ∘ s:d)`, the answers CuTe gives.
 
+mod common;
+
+use common::{composes_to, lay};
 use cute_dynamic::{IntTuple, Layout, LayoutError, composition, idx2crd};
 use cute_tests::check;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-
-fn lay(s: &str) -> Layout {
-    s.parse().unwrap_or_else(|e| panic!("parsing layout {s:?}: {e}"))
-}
-
-/// `a ∘ b` prints as `want`, and meets the post-conditions by brute force.
-fn composes_to(a: &str, b: &str, want: &str) {
-    let (a, b) = (lay(a), lay(b));
-    let r = composition(&a, &b).unwrap_or_else(|e| panic!("{a} o {b}: {e}"));
-    assert_eq!(r.to_string(), want, "{a} o {b}");
-    check::composition(&a, &b, &r).unwrap();
-}
 
 /// The examples (CuTe's answers).
 #[test]
@@ -72,25 +63,12 @@ fn mixed_signs_refused_over_several_modes() {
     assert_eq!(a.eval_extended(2).unwrap() + a.eval_extended(-1).unwrap(), 9);
 }
 
-fn config() -> Config {
-    Config { failure_persistence: None, ..Config::with_cases(2000) }
+fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
+    common::small_layout(4, lo, hi)
 }
 
-/// A small layout: up to 3 modes of up to 2 leaves, shapes 1..=4, strides
-/// in `lo..=hi`.
-fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
-    let leaf = (1i64..=4, lo..=hi);
-    let mode = prop::collection::vec(leaf, 1..=2);
-    prop::collection::vec(mode, 1..=3).prop_map(|modes| {
-        let nest = |f: fn(&(i64, i64)) -> i64| {
-            IntTuple::tuple(
-                modes
-                    .iter()
-                    .map(|m| if m.len() == 1 { IntTuple::int(f(&m[0])) } else { IntTuple::flat(m.iter().map(f)) }),
-            )
-        };
-        Layout::new(nest(|m| m.0), nest(|m| m.1)).unwrap()
-    })
+fn config() -> Config {
+    Config { failure_persistence: None, ..Config::with_cases(2000) }
 }
 
 proptest! {

@@ -12,21 +12,13 @@
 //! mode's shape would need the carries split into two modes of `B`, which
 //! the fold over A's modes does not do.
 
+mod common;
+
+use common::{composes_to, lay};
 use cute_dynamic::{Layout, LayoutError, blocked_product, complement, composition, logical_divide, make_layout};
 use cute_tests::check;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-
-fn lay(s: &str) -> Layout {
-    s.parse().unwrap_or_else(|e| panic!("parsing layout {s:?}: {e}"))
-}
-
-fn composes_to(a: &str, b: &str, want: &str) {
-    let (a, b) = (lay(a), lay(b));
-    let r = composition(&a, &b).unwrap_or_else(|e| panic!("{a} o {b}: {e}"));
-    assert_eq!(r.to_string(), want, "{a} o {b}");
-    check::composition(&a, &b, &r).unwrap();
-}
 
 /// The tile of the divide, refused before (stride divisibility):
 /// `A(3i)` is `0,0,0,9,9,9`.
