@@ -294,7 +294,7 @@ fn compose_leaf_up(
 ) -> std::result::Result<usize, Fail> {
     let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::Room) };
     if s == 1 {
-        out.put(pos, 1, 0)?;
+        out.put(pos, 1, unit_stride(bounded, d, last_d))?;
         return Ok(1);
     }
     if d == 0 {
@@ -367,6 +367,23 @@ fn compose_leaf_up(
     }
     out.put(at, rest_shape, mul(rest_stride, last_d)?)?;
     Ok(at + 1 - pos)
+}
+
+/// The stride CuTe gives `A ∘ 1:d`: `d` carried through the bounded modes
+/// of `A` (a ceiling division by each shape, CuTe's `composition_impl`),
+/// times the stride of the last mode. A size-1 mode moves no offset, so
+/// this only makes the printed form CuTe's (`1:1 ∘ 1:1` is `1:1`,
+/// `(4,8):(2,16) ∘ 1:1` is `1:16`); where the product overflows, `0` (the
+/// same function) rather than an error.
+#[inline(always)]
+fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
+    let mut t = d;
+    for &(sr, _) in bounded {
+        // sr >= 2 (prepared modes drop size 1) and t >= 0.
+        let (q, r) = divmod(t, sr);
+        t = q + i64::from(r != 0);
+    }
+    t.checked_mul(last_d).unwrap_or(0)
 }
 
 /// Composes the prepared `A` with every leaf of `B` in turn, writing the

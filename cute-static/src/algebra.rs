@@ -458,7 +458,7 @@ impl<M, N> ZeroMode<N, B0> for M {
 }
 
 /// `A` (prepared modes) composed with one leaf `S:D` of `B`: the modes of
-/// the result (`[]` for `S = 1`, `[S:0]` for `D = 0`).
+/// the result (`[1:UnitStride]` for `S = 1`, `[S:0]` for `D = 0`).
 pub trait ComposeLeaf<S, D> {
     /// The result modes.
     type Output;
@@ -479,9 +479,29 @@ pub trait ComposeLeafA<S, D, B> {
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<AL, S, D> ComposeLeafA<S, D, B1> for AL {
-    type Output = MNil;
+impl<AL: UnitStride<D>, S, D> ComposeLeafA<S, D, B1> for AL {
+    type Output = MCons<U1, <AL as UnitStride<D>>::Output, MNil>;
     type Reach = NoReach<AL>;
+}
+/// The stride CuTe gives `A ∘ 1:D` (`Self` are `A`'s prepared modes): `D`
+/// carried through the bounded modes by ceiling division, times the last
+/// mode's stride, as cute-dynamic. It moves no offset; only the print
+/// follows CuTe's (`1:1 ∘ 1:1` is `_1:_1`).
+#[doc(hidden)]
+pub trait UnitStride<D> {
+    /// The stride.
+    type Output;
+}
+impl<SL, DL, D: Mul<DL>> UnitStride<D> for MCons<SL, DL, MNil> {
+    type Output = Prod<D, DL>;
+}
+impl<SR, DR, S2, D2, T2, D: Add<SR>> UnitStride<D> for MCons<SR, DR, MCons<S2, D2, T2>>
+where
+    typenum::Sum<D, SR>: Sub<B1>,
+    Sub1<typenum::Sum<D, SR>>: Div<SR>,
+    MCons<S2, D2, T2>: UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>,
+{
+    type Output = <MCons<S2, D2, T2> as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
 }
 impl<AL, S, D: IsEqual<U0>> ComposeLeafA<S, D, B0> for AL
 where
