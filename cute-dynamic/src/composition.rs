@@ -386,6 +386,55 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
     t.checked_mul(last_d).unwrap_or(0)
 }
 
+/// Gives each size-1 leaf of `r = A' ∘ B` the stride CuTe gives `A ∘ 1:d`
+/// ([`unit_stride`] on the prepared `A`), where `A'` is `A` with extra
+/// size-1 modes (the products compose with the complement that keeps its
+/// last mode, CuTe with the coalesced one). Only the strides of size-1
+/// leaves change, so `r` stays the same function.
+pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
+    if !b.shape.vals().contains(&1) {
+        return;
+    }
+    let mut stack = [(0i64, 0i64); STACK_MODES];
+    let mut heap = Vec::new();
+    let am: &mut [(i64, i64)] = if a.shape.vals().len() <= STACK_MODES {
+        &mut stack
+    } else {
+        heap.resize(a.shape.vals().len(), (0, 0));
+        &mut heap
+    };
+    let k = prepare(a, am);
+    let Some((&(_, last_d), bounded)) = am[..k].split_last() else { return };
+    // B's tree and r's agree but where a leaf of B became a tuple of
+    // leaves (never for a size-1 leaf): walk both token lists together.
+    let (b_toks, r_toks) = (b.shape.toks(), r.shape.toks().to_vec());
+    let (mut j, mut bv, mut rv) = (0usize, 0usize, 0usize);
+    for &t in b_toks {
+        if t != Tok::Leaf {
+            j += 1;
+            continue;
+        }
+        let (s, d) = (b.shape.vals()[bv], b.stride.vals()[bv]);
+        bv += 1;
+        if r_toks.get(j) == Some(&Tok::Leaf) {
+            if s == 1 {
+                let up = match d.checked_abs() {
+                    Some(x) => unit_stride(bounded, x, last_d),
+                    None => 0,
+                };
+                r.stride.vals_mut()[rv] = if d < 0 { -up } else { up };
+            }
+            rv += 1;
+            j += 1;
+        } else {
+            // A tuple of leaves only.
+            let c = r_toks[j + 1..].iter().take_while(|&&x| x == Tok::Leaf).count();
+            rv += c;
+            j += c + 2;
+        }
+    }
+}
+
 /// Composes the prepared `A` with every leaf of `B` in turn, writing the
 /// leaves of `A ∘ B` into `out` (one count per leaf of `B`); returns the
 /// number of leaves of the result, after checking that its offsets fit.

@@ -3,7 +3,7 @@
 //! docs "Product").
 
 use crate::complement::complement_extended;
-use crate::composition::{AsTiler, composition};
+use crate::composition::{AsTiler, composition, restride_units};
 use crate::error::{Result, checked_mul};
 use crate::layout::{Concat, Layout, concat};
 use crate::tiler::{Arrange, by_mode};
@@ -22,7 +22,11 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     let span = b.cosize() - below;
     let m = checked_mul(a.size(), span, "logical_product")?;
     let star = complement_extended(a, m)?;
-    Ok((a.clone(), composition(&star, b)?))
+    let mut r = composition(&star, b)?;
+    // CuTe composes with the coalesced complement: its size-1 leaves get
+    // their strides from that one (`(1,4):(6,4) ⊗ 1:1` is `((1,4),1):((6,4),1)`).
+    restride_units(&mut r, b, &crate::coalesce::coalesce(&star));
+    Ok((a.clone(), r))
 }
 
 /// Logical product `A ⊗ B = (A, A* ∘ B)` (paper 3.5.1): mode 0 is the tile

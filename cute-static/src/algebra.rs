@@ -1211,10 +1211,77 @@ where
     <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
     Self: ComplementExtT<ProdM<Self, B>>,
     <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
+    Self: ComplementT<ProdM<Self, B>>,
+    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output:
+        UnitsFrom<B, <Self as ComplementT<ProdM<Self, B>>>::Output>,
 {
     type X = Self;
-    type Y = <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output;
+    // CuTe composes with the coalesced complement: its size-1 leaves take
+    // their strides from that one, as in cute-dynamic.
+    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output as UnitsFrom<
+        B,
+        <Self as ComplementT<ProdM<Self, B>>>::Output,
+    >>::Output;
 }
+
+/// `Self = A' ∘ B` with each size-1 leaf's stride replaced by the one CuTe
+/// gives `C ∘ 1:d` ([`UnitStride`] on `C`'s prepared modes); the same
+/// function (cute-dynamic's `restride_units`).
+#[doc(hidden)]
+pub trait UnitsFrom<B, C> {
+    /// The restrided layout.
+    type Output;
+}
+impl<YS, YD, BS, BD, CS, CD> UnitsFrom<Layout<BS, BD>, Layout<CS, CD>> for Layout<YS, YD>
+where
+    CS: FlattenInto<CD, MNil>,
+    FlatModes<CS, CD>: CoFold<U1, U0, KeepLast>,
+    BS: Restride<BD, YD, PrepOf<CS, CD>>,
+{
+    type Output = Layout<YS, <BS as Restride<BD, YD, PrepOf<CS, CD>>>::Output>;
+}
+/// `Self` is `B`'s shape tree, `BD` its strides, `RD` the strides of
+/// `A' ∘ B` (B's tree, a leaf possibly become a tuple), `UL` the prepared
+/// modes the size-1 leaves take their strides from.
+#[doc(hidden)]
+pub trait Restride<BD, RD, UL> {
+    /// The new stride tree.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, BD, RD, UL> Restride<BD, RD, UL> for UInt<U, B>
+where
+    UInt<U, B>: IsEqual<U1>,
+    UL: UnitPick<BD, RD, Eq<UInt<U, B>, U1>>,
+{
+    type Output = <UL as UnitPick<BD, RD, Eq<UInt<U, B>, U1>>>::Output;
+}
+/// The stride of a leaf: `UnitStride` for a size-1 leaf (`B1`), else `RD`.
+#[doc(hidden)]
+pub trait UnitPick<BD, RD, B> {
+    /// The stride.
+    type Output;
+}
+impl<UL: UnitStride<BD>, BD, RD> UnitPick<BD, RD, B1> for UL {
+    type Output = <UL as UnitStride<BD>>::Output;
+}
+impl<UL, BD, RD> UnitPick<BD, RD, B0> for UL {
+    type Output = RD;
+}
+macro_rules! restride_tuple {
+    ($($S:ident $D:ident $R:ident),+) => {
+        impl<UL, $($S: Restride<$D, $R, UL>, $D, $R),+> Restride<($($D,)+), ($($R,)+), UL> for ($($S,)+) {
+            type Output = ($(<$S as Restride<$D, $R, UL>>::Output,)+);
+        }
+    };
+}
+restride_tuple!(S0 D0 R0);
+restride_tuple!(S0 D0 R0, S1 D1 R1);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6, S7 D7 R7);
 
 /// The halves of a by-mode divide/product of the layout `A` by the
 /// canonical tile `Self`.

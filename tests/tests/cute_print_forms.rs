@@ -134,3 +134,27 @@ fn static_and_dynamic_agree_on_size_one_leaves() {
         assert_eq!(s, lay(text));
     }
 }
+
+#[test]
+fn products_take_size_one_strides_from_the_coalesced_complement() {
+    // (A, B, CuTe's logical_product)
+    let cases = [
+        ("(1,4):(6,4)", "1:1", "((1,4),1):((6,4),1)"),
+        ("((2,2)):((2,4))", "(1):(1)", "(((2,2)),(1)):(((2,4)),(1))"),
+        ("1:6", "(1,1,1):(3,4,2)", "(1,(1,1,1)):(6,(0,0,0))"),
+    ];
+    for (a, b, want) in cases {
+        let (a, b) = (lay(a), lay(b));
+        let r = cd::logical_product(&a, &b).unwrap();
+        assert_eq!(r.to_string(), want, "logical_product({a}, {b})");
+        // The same function as A then A* ∘ B, with A* the complement.
+        let star = cd::complement(&a, a.size() * b.cosize()).unwrap();
+        let tail = cd::composition(&star, &b).unwrap();
+        for i in 0..r.size() {
+            let (x, y) = (i % a.size(), i / a.size());
+            assert_eq!(r.eval(i).unwrap(), a.eval(x).unwrap() + tail.eval(y).unwrap(), "{r} at {i}");
+        }
+    }
+    assert_eq!(logical_product(layout!((1,4):(6,4)), layout!(1:1)).to_string(), st("((1,4),1):((6,4),1)"));
+    assert_eq!(logical_product(layout!(1:6), layout!((1,1,1):(3,4,2))).to_string(), st("(1,(1,1,1)):(6,(0,0,0))"));
+}
