@@ -59,6 +59,11 @@ impl AsTiler for IntTuple {
 /// `A ∘ s:d` with its strides negated, as CuTe computes it
 /// (`(1,(2,4)):(0,(-1,512)) ∘ 4:-1` is `(2,2):(1,-512)`).
 ///
+/// A size-1 leaf `1:d` of `B` becomes `1:d'` with the stride CuTe gives it
+/// (`d` ceiling-divided by each bounded mode of the coalesced `A`, times the
+/// stride of its last mode; `0` for `d = 0`): it moves no offset, but the
+/// result prints as CuTe's (`composition(1:1, 1:1)` is `1:1`).
+///
 /// Post-conditions (paper eqs. 16–17), for a layout `B`:
 /// * `B ⪯ R`: `R`'s shape is compatible with `B`'s (same tree, each leaf of
 ///   `B` of size `s` replaced by a shape of size `s`);
