@@ -412,7 +412,8 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
     let Some((&(_, last_d), bounded)) = am[..k].split_last() else { return };
     // B's tree and r's agree but where a leaf of B became a tuple of
     // leaves (never for a size-1 leaf): walk both token lists together.
-    let (b_toks, r_toks) = (b.shape.toks(), r.shape.toks().to_vec());
+    // (Disjoint fields: r's shape is read while its strides are written.)
+    let (b_toks, r_toks) = (b.shape.toks(), r.shape.toks());
     let (mut j, mut bv, mut rv) = (0usize, 0usize, 0usize);
     for &t in b_toks {
         if t != Tok::Leaf {
