@@ -658,6 +658,21 @@ pub trait TileCompose<A> {
 }
 impl<A, BS, BD> TileCompose<A> for Layout<BS, BD>
 where
+    (A, Self): crate::int_tuple::AllStatic,
+    Self: TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <Self as TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+/// [`TileCompose`] of a layout tile by branch: `Static` is `B1` when the
+/// layout and the tile are all-static (composition in trait resolution),
+/// `B0` when one has a run-time leaf (see `composition.rs`).
+#[doc(hidden)]
+pub trait TileComposeBy<A, Static> {
+    /// The result layout.
+    type Output;
+}
+impl<A, BS, BD> TileComposeBy<A, B1> for Layout<BS, BD>
+where
     A: Compose1<Layout<BS, BD>>,
 {
     type Output = <A as Compose1<Layout<BS, BD>>>::Output;
@@ -1382,19 +1397,69 @@ macro_rules! free_fn {
     };
 }
 
-free_fn!(
-    /// Functional composition `a ∘ b` of a layout with a layout, a shape or
-    /// a tiler, computed in trait resolution (see [`Compose`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
-    /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
-    /// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
-    /// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
-    /// ```
-    composition, Compose
-);
+/// Functional composition `a ∘ b` of a layout with a layout, a shape or
+/// a tiler. All-static arguments: computed in trait resolution (see
+/// [`Compose`]), never panics, an inadmissible composition does not compile.
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf: CuTe's padded form, its
+/// values computed and checked when it runs (see
+/// [`try_composition`](crate::try_composition)).
+///
+/// # Panics
+///
+/// With run-time leaves only, when a condition fails (stride or shape
+/// divisibility, distributivity, overflow), with the message of the error
+/// `try_composition` returns.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+/// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
+/// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
+/// let m = composition(layout!(({10},{2}):({16},{4})), layout!(({5},{4}):({1},{5})));
+/// assert_eq!(m.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn composition<A, B>(a: A, b: B) -> <A as Compose<B>>::Output
+where
+    A: Compose<B>,
+    <A as Compose<B>>::Output: ComposeValue<A, B>,
+{
+    <<A as Compose<B>>::Output as ComposeValue<A, B>>::make(a, b)
+}
+
+/// The value of `A ∘ B`: zero-sized when both are all-static, computed (and
+/// checked) when either has a run-time leaf.
+#[doc(hidden)]
+pub trait ComposeValue<A, B> {
+    /// `a ∘ b`.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, A, B> ComposeValue<A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`ComposeValue`] by branch: `Static` is `B1` when both arguments are
+/// all-static.
+#[doc(hidden)]
+pub trait ComposeValueBy<A, B, Static> {
+    /// `a ∘ b`.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
 free_fn!(
     /// `complement(a, m)` for a static cotarget shape `m` (see [`Complement`]).
     ///

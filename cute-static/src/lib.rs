@@ -97,6 +97,9 @@ extern crate self as cute_static;
 
 pub mod algebra;
 mod composed;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod composition;
 mod int_tuple;
 pub mod inverse;
 mod layout;
@@ -112,6 +115,8 @@ pub use algebra::{
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 pub use composed::{ComposedLayout, make_composed_layout};
+#[cfg(feature = "std")]
+pub use composition::{TryCompose, try_composition};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 #[cfg(feature = "std")]
@@ -136,6 +141,8 @@ pub use typenum;
 pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
+    #[cfg(feature = "std")]
+    pub use crate::{TryCompose, try_composition};
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,

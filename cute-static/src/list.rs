@@ -33,6 +33,10 @@ impl<U: Unsigned, B: Bit, D, Acc> FlattenInto<D, Acc> for UInt<U, B> {
     type Output = MCons<UInt<U, B>, D, Acc>;
 }
 
+impl<D, Acc> FlattenInto<D, Acc> for crate::Dyn {
+    type Output = MCons<crate::Dyn, D, Acc>;
+}
+
 /// The flat modes of a layout.
 pub type FlatModes<S, D> = <S as FlattenInto<D, MNil>>::Output;
 
