@@ -1126,6 +1126,23 @@ type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
 /// distributivity condition sees `B`'s and `B*`'s offsets added up.
 impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
 where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+/// [`Split1D`] by branch: `Static` is `B1` when the layout and the tile are
+/// all-static (trait resolution), `B0` with a run-time leaf (`divide.rs`).
+#[doc(hidden)]
+pub trait Split1DBy<Op, B, Static> {
+    /// First half (the tile).
+    type X;
+    /// Second half (the rest).
+    type Y;
+}
+impl<AS, AD, B> Split1DBy<DivideOp, B, B1> for Layout<AS, AD>
+where
     Self: SizeOf,
     B: ComplementT<<Self as SizeOf>::Size>,
     Pair<B, BStar<Self, B>>: MakeLayout,
@@ -1429,6 +1446,37 @@ where
     <<A as Compose<B>>::Output as ComposeValue<A, B>>::make(a, b)
 }
 
+/// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
+/// both are all-static, computed (and checked) otherwise.
+#[doc(hidden)]
+pub trait DivideValue<How, A, B> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, How, A, B> DivideValue<How, A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
+#[doc(hidden)]
+pub trait DivideValueBy<How, A, B, Static> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, How, A, B> DivideValueBy<How, A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
 /// The value of `A ∘ B`: zero-sized when both are all-static, computed (and
 /// checked) when either has a run-time leaf.
 #[doc(hidden)]
@@ -1470,6 +1518,7 @@ free_fn!(
     /// ```
     complement, Complement
 );
+#[cfg(not(feature = "std"))]
 free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).
     ///
@@ -1480,6 +1529,29 @@ free_fn!(
     /// ```
     logical_divide, LogicalDivide
 );
+/// `logical_divide(a, b)` (see [`LogicalDivide`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+/// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_logical_divide`](crate::try_logical_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn logical_divide<A, B>(a: A, b: B) -> <A as LogicalDivide<B>>::Output
+where
+    A: LogicalDivide<B>,
+    <A as LogicalDivide<B>>::Output: DivideValue<crate::divide::LogicalArr, A, B>,
+{
+    <<A as LogicalDivide<B>>::Output as DivideValue<crate::divide::LogicalArr, A, B>>::make(a, b)
+}
+#[cfg(not(feature = "std"))]
 free_fn!(
     /// `zipped_divide(a, b)` (see [`ZippedDivide`]).
     ///
@@ -1490,6 +1562,28 @@ free_fn!(
     /// ```
     zipped_divide, ZippedDivide
 );
+/// `zipped_divide(a, b)` (see [`ZippedDivide`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = zipped_divide(layout!((8,8):(1,8)), shape!(2, 4));
+/// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_zipped_divide`](crate::try_zipped_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn zipped_divide<A, B>(a: A, b: B) -> <A as ZippedDivide<B>>::Output
+where
+    A: ZippedDivide<B>,
+    <A as ZippedDivide<B>>::Output: DivideValue<crate::divide::ZippedArr, A, B>,
+{
+    <<A as ZippedDivide<B>>::Output as DivideValue<crate::divide::ZippedArr, A, B>>::make(a, b)
+}
 free_fn!(
     /// `tiled_divide(a, b)` (see [`TiledDivide`]).
     ///

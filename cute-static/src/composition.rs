@@ -141,8 +141,18 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// The size of `A` (wrapping; the layout's construction checked it).
     #[inline(always)]
-    fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+    pub(crate) fn size(&self) -> i64 {
+        self.size
+    }
+    /// The number of slots (flat modes of `A`).
+    #[inline(always)]
+    pub(crate) fn rank(&self) -> usize {
+        self.n
+    }
+    #[inline(always)]
+    pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
         let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
@@ -232,6 +242,14 @@ pub struct Walk {
     extent: Option<i64>,
 }
 
+impl Walk {
+    /// Nothing walked yet.
+    #[inline(always)]
+    pub(crate) fn new() -> Walk {
+        Walk { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
+    }
+}
+
 #[inline(always)]
 fn mul(a: i64, b: i64) -> Result<i64, Fail> {
     a.checked_mul(b).ok_or(Fail::Overflow("composition"))
@@ -241,7 +259,7 @@ fn mul(a: i64, b: i64) -> Result<i64, Fail> {
 /// (one per slot of `A`) into `out`. CuTe's arithmetic for the values (so
 /// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
 #[inline(always)]
-fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
+pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
     let n = a.n;
     let last_d = a.modes[n - 1].1;
     w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
@@ -301,7 +319,7 @@ fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mu
 
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
-fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
+pub(crate) fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
     for i in 0..a.n - 1 {
         let shape = a.modes[i].0;
         if w.reach[i] >= shape && shape > 1 {
@@ -440,7 +458,7 @@ where
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         let r = (|| {
             let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
-            let mut w = Walk { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) };
+            let mut w = Walk::new();
             let (s, d) = b.shape().compose(&b.stride(), &a, &mut w)?;
             finish(&a, &w)?;
             Ok(Layout::from_checked(s, d))

@@ -100,6 +100,9 @@ mod composed;
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod composition;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod divide;
 mod int_tuple;
 pub mod inverse;
 mod layout;
@@ -117,6 +120,8 @@ pub use algebra::{
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
+#[cfg(feature = "std")]
+pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 #[cfg(feature = "std")]
@@ -142,7 +147,7 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     #[cfg(feature = "std")]
-    pub use crate::{TryCompose, try_composition};
+    pub use crate::{TryCompose, try_composition, try_logical_divide, try_zipped_divide};
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,

@@ -155,6 +155,9 @@ pub trait ModesOf {
 impl<U: Unsigned, B: Bit, D> ModesOf for Layout<UInt<U, B>, D> {
     type Output = HCons<Layout<UInt<U, B>, D>, HNil>;
 }
+impl<D> ModesOf for Layout<crate::Dyn, D> {
+    type Output = HCons<Layout<crate::Dyn, D>, HNil>;
+}
 macro_rules! modes_of {
     ($($S:ident $D:ident),+) => {
         impl<$($S, $D),+> ModesOf for Layout<($($S,)+), ($($D,)+)> {

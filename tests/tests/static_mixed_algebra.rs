@@ -65,6 +65,51 @@ fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
 }
 
+#[test]
+fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
+    let (m, n) = (1000i64, 500i64);
+    let a = layout!(({m},{n}):(1,{m}));
+    let r = logical_divide(a, tile!(128:1, 64:1));
+    assert_eq!(r.to_string(), "((_128,8),(_64,8)):((_1,_128),(1000,64000))");
+    assert_eq!(try_logical_divide(&a, &tile!(128:1, 64:1)).unwrap(), r);
+    assert_eq!(r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
+    // Every leaf run-time, the stride 1 too.
+    let (one, all) = (1i64, layout!(({m},{n}):({1i64},{m})));
+    let _ = one;
+    let r = logical_divide(all, tile!(128:1, 64:1));
+    assert_eq!(r.to_string(), "((_128,8),(_64,8)):((1,128),(1000,64000))");
+    // zipped: tiles together, rests together (CuTe's local_tile layout).
+    let z = zipped_divide(a, tile!(128:1, 64:1));
+    assert_eq!(z.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
+    assert_eq!(z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
+}
+
+#[test]
+fn logical_divide_ragged_run_time_extent() {
+    let m = 1000i64;
+    let r = logical_divide(layout!({m}:1), layout!(128:1));
+    assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
+    let r = logical_divide(layout!({m}:1), layout!(128:2));
+    assert_eq!(r.to_string(), "(_128,(_2,4)):(_2,(_1,_256))");
+    assert_eq!(r.to_dynamic().to_string(), "(128,(2,4)):(2,(1,256))");
+}
+
+#[test]
+fn divide_run_time_failures_err_and_panic_with_the_same_message() {
+    // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of
+    // 4 (shape divisibility), found only when the run-time stride 9 is known.
+    let a = layout!((4,{6i64}):(1,{9i64}));
+    let e = try_logical_divide(&a, &layout!(6:1)).unwrap_err();
+    let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(6:1).to_dynamic()).unwrap_err();
+    assert_eq!(e, d);
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(panic_message(move || {
+        let _ = logical_divide(a, layout!(6:1));
+    }), e.to_string());
+    let e = try_zipped_divide(&a, &layout!(6:1)).unwrap_err();
+    assert_eq!(e, d);
+}
+
 // --------------------------------------------------- agreement helpers
 
 /// `R(i) = A(B(i))` for every `i` of `B`'s domain, and by top-level mode of
