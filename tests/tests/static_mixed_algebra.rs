@@ -281,3 +281,100 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+/// The divide `r` equals cute-dynamic's `d`: the same function of the 1-D
+/// index, and the same coalesced modes two levels down (the arrangement).
+fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
+    if r.size() != d.size() {
+        return Err(format!("sizes {} and {}", r.size(), d.size()));
+    }
+    for i in 0..r.size() {
+        if r.eval(i).ok() != d.eval(i).ok() {
+            return Err(format!("at {i}"));
+        }
+    }
+    let modes = |l: &DLayout| -> Vec<DLayout> { if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() } };
+    let (rm, dm) = (modes(r), modes(d));
+    if rm.len() != dm.len() {
+        return Err(format!("ranks {} and {}", rm.len(), dm.len()));
+    }
+    for (x, y) in rm.iter().zip(&dm) {
+        let (xs, ys) = (modes(x), modes(y));
+        let same = xs.len() == ys.len() && xs.iter().zip(&ys).all(|(p, q)| cute_dynamic::coalesce(p) == cute_dynamic::coalesce(q));
+        if !same && cute_dynamic::coalesce(x) != cute_dynamic::coalesce(y) {
+            return Err(format!("mode {x} and {y}"));
+        }
+    }
+    Ok(())
+}
+
+/// Divides the all-run-time `a` (typed `A`) by the static tiler `t`, both
+/// arrangements, against cute-dynamic: the same error, or the same divide.
+fn check_divide<A, T>(a: &DLayout, t: T) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalDivide<T> + ZippedDivide<T> + cute_static::divide::DivideLeaves<T>,
+    <A as LogicalDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
+    <A as ZippedDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
+    T: AsDynTiler,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let dt = t.dyn_tiler();
+    let cases = [
+        (try_logical_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
+        (try_zipped_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+    ];
+    for (got, want) in cases {
+        match (got, want) {
+            (Ok(r), Ok(d)) => same_divide(&r, &d).map_err(|e| format!("{a} / {dt}: {r} vs {d}: {e}"))?,
+            (Err(e), Err(d)) if e == d => {}
+            (got, want) => return Err(format!("{a} / {dt}: {got:?} but cute-dynamic {want:?}")),
+        }
+    }
+    Ok(())
+}
+
+trait AsDynTiler {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler;
+}
+impl<T: Tile> AsDynTiler for Tiler<T> {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+        self.to_dynamic()
+    }
+}
+
+/// Every static tiler of the menu on `a` (when its rank allows).
+fn divide_menu(a: &DLayout) -> Result<(), String> {
+    macro_rules! one {
+        ($A:ty) => {{
+            check_divide::<$A, _>(a, tile!(4:1))?;
+            check_divide::<$A, _>(a, tile!(3:2))?;
+            check_divide::<$A, _>(a, tile!(2))?;
+        }};
+    }
+    macro_rules! two {
+        ($A:ty) => {{
+            one!($A);
+            check_divide::<$A, _>(a, tile!(2:1, 4:1))?;
+            check_divide::<$A, _>(a, tile!(4:2, 3:1))?;
+        }};
+    }
+    match flat_rank(a) {
+        Some(1) => one!(T1),
+        Some(2) => two!(T2),
+        Some(3) => two!(T3),
+        _ => {}
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random all-run-time layouts divided by static tilers: cute-dynamic's
+    /// error exactly when it rejects, otherwise the same divide.
+    #[test]
+    fn divides_all_run_time_agree_with_cute_dynamic(a in (1usize..=3).prop_flat_map(small_layout)) {
+        let r = divide_menu(&a);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
