@@ -250,6 +250,16 @@ impl Walk {
     }
 }
 
+/// Quotient and remainder of positive `a` and `b`; shapes and strides are
+/// most often powers of two, which need only a shift and a mask.
+#[inline(always)]
+fn divmod(a: i64, b: i64) -> (i64, i64) {
+    if b > 0 && b & (b - 1) == 0 {
+        return (a >> b.trailing_zeros(), a & (b - 1));
+    }
+    (a / b, a % b)
+}
+
 #[inline(always)]
 fn mul(a: i64, b: i64) -> Result<i64, Fail> {
     a.checked_mul(b).ok_or(Fail::Overflow("composition"))
@@ -283,24 +293,27 @@ pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i6
     let (mut rest_s, mut rest_d) = (s, d);
     for i in 0..n - 1 {
         let (cs, cd) = a.modes[i];
+        let (skip, left) = divmod(rest_d, cs);
         if rest_s == 1 {
             put(i, 1, rest_d.wrapping_mul(cd), w);
-            rest_d = (rest_d + cs - 1) / cs;
+            rest_d = skip + i64::from(left != 0);
             continue;
         }
-        if rest_d % cs == 0 {
+        if left == 0 {
             put(i, 1, rest_d.wrapping_mul(cd), w);
-            rest_d /= cs;
+            rest_d = skip;
             continue;
         }
-        if cs % rest_d == 0 {
-            let k = (cs / rest_d).min(rest_s);
-            if rest_s % k != 0 {
+        let (fits, left) = divmod(cs, rest_d);
+        if left == 0 {
+            let k = fits.min(rest_s);
+            let (q, r) = divmod(rest_s, k);
+            if r != 0 {
                 return Err(Fail::Shape { shape: cs, fits: k, rest: rest_s });
             }
             put(i, k, mul(rest_d, cd)?, w);
             w.reach[i] = w.reach[i].saturating_add((k - 1) * rest_d);
-            rest_s /= k;
+            rest_s = q;
             rest_d = 1;
             continue;
         }

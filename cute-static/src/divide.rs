@@ -59,7 +59,7 @@ where
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Leaves {
-    v: [(i64, i64); 4 * MAX_MODES],
+    v: [(i64, i64); 2 * MAX_MODES],
     n: usize,
     /// Where each mode's leaves end.
     marks: [usize; 8],
@@ -69,7 +69,7 @@ impl Leaves {
     /// No leaves.
     #[inline(always)]
     pub fn new() -> Leaves {
-        Leaves { v: [(1, 0); 4 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
+        Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
     }
     /// Ends a mode's leaves.
     #[inline(always)]
