@@ -16,10 +16,7 @@ use std::hint::black_box;
 
 fn ops(c: &mut Criterion) {
     let mut g = c.benchmark_group("static mixed");
-    let (a, b) = (
-        layout!(({10i64},{2i64}):({16i64},{4i64})),
-        layout!(({5i64},{4i64}):({1i64},{5i64})),
-    );
+    let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
     g.bench_function("composition((10,2):(16,4),(5,4):(1,5)) all run-time", |bn| {
         bn.iter(|| composition(black_box(a), black_box(b)))
     });

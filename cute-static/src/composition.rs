@@ -220,9 +220,9 @@ impl Fail {
                 ),
             },
             Fail::Overflow(operation) => E::Overflow { operation },
-            Fail::TooManyModes => E::Unsupported {
-                what: format!("{}: more than {MAX_MODES} flat modes in one layout", ctx()),
-            },
+            Fail::TooManyModes => {
+                E::Unsupported { what: format!("{}: more than {MAX_MODES} flat modes in one layout", ctx()) }
+            }
         }
     }
 }
@@ -466,7 +466,8 @@ where
     BS: MixedTree<FlatModes<AS, AD>, BD> + crate::Congruent<BD>,
     BD: IntTuple,
 {
-    type Output = Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
+    type Output =
+        Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
     #[inline(always)]
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         let r = (|| {

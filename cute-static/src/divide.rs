@@ -68,7 +68,7 @@ pub struct Leaves {
 impl Leaves {
     /// No leaves.
     #[inline(always)]
-    pub fn new() -> Leaves {
+    fn new() -> Leaves {
         Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
     }
     /// Ends a mode's leaves.
@@ -294,7 +294,6 @@ tuple_tile!([T0 S0 D0 0, T1 S1 D1 1] [S2 D2 2]);
 tuple_tile!([T0 S0 D0 0, T1 S1 D1 1, T2 S2 D2 2] []);
 tuple_tile!([T0 S0 D0 0, T1 S1 D1 1, T2 S2 D2 2, T3 S3 D3 3] []);
 
-
 // ---------------------------------------------------------- arrangement
 
 /// Marker: `logical_divide`'s arrangement, `((X0,Y0),(X1,Y1),untouched...)`.
@@ -347,8 +346,8 @@ pub fn try_divide_as<How: Arrangement, A: DivideLeaves<T>, T, S: FromLeaves, D: 
 }
 
 /// The mixed branch of [`DivideValue`](crate::algebra::DivideValue).
-impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T>
-    crate::algebra::DivideValueBy<How, A, T, B0> for Layout<S, D>
+impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crate::algebra::DivideValueBy<How, A, T, B0>
+    for Layout<S, D>
 {
     #[inline(always)]
     #[track_caller]

@@ -622,7 +622,6 @@ tuple_int_tuple!(14; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9,
 tuple_int_tuple!(15; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14);
 tuple_int_tuple!(16; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14, 15 A15);
 
-
 /// A type-level truth value with a conjunction.
 #[doc(hidden)]
 pub trait Truth {}
@@ -694,4 +693,3 @@ all_static_tuple!(T0, T1, T2, T3, T4);
 all_static_tuple!(T0, T1, T2, T3, T4, T5);
 all_static_tuple!(T0, T1, T2, T3, T4, T5, T6);
 all_static_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
-

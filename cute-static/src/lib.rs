@@ -146,8 +146,6 @@ pub use typenum;
 pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
-    #[cfg(feature = "std")]
-    pub use crate::{TryCompose, try_composition, try_logical_divide, try_zipped_divide};
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,
@@ -157,6 +155,8 @@ pub mod prelude {
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
+    #[cfg(feature = "std")]
+    pub use crate::{TryCompose, try_composition, try_logical_divide, try_zipped_divide};
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};

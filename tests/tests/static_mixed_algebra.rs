@@ -50,9 +50,12 @@ fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::StrideDivisibility { shape: 4, stride: 3, .. }), "{e}");
-    assert_eq!(panic_message(move || {
-        let _ = composition(a, b);
-    }), e.to_string());
+    assert_eq!(
+        panic_message(move || {
+            let _ = composition(a, b);
+        }),
+        e.to_string()
+    );
     // Shape divisibility, with a static leaf beside the run-time one.
     let (a, b) = (layout!((4,{6i64},8):(2,3,5)), layout!(6:1));
     let e = try_composition(&a, &b).unwrap_err();
@@ -72,7 +75,10 @@ fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
     let r = logical_divide(a, tile!(128:1, 64:1));
     assert_eq!(r.to_string(), "((_128,8),(_64,8)):((_1,_128),(1000,64000))");
     assert_eq!(try_logical_divide(&a, &tile!(128:1, 64:1)).unwrap(), r);
-    assert_eq!(r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap()
+    );
     // Every leaf run-time, the stride 1 too.
     let (one, all) = (1i64, layout!(({m},{n}):({1i64},{m})));
     let _ = one;
@@ -103,9 +109,12 @@ fn divide_run_time_failures_err_and_panic_with_the_same_message() {
     let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(6:1).to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
-    assert_eq!(panic_message(move || {
-        let _ = logical_divide(a, layout!(6:1));
-    }), e.to_string());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_divide(a, layout!(6:1));
+        }),
+        e.to_string()
+    );
     let e = try_zipped_divide(&a, &layout!(6:1)).unwrap_err();
     assert_eq!(e, d);
 }
@@ -261,7 +270,9 @@ fn small_layout(rank: usize) -> impl Strategy<Value = DLayout> {
         if rank == 0 {
             DLayout::new(cute_dynamic::IntTuple::int(s[0]), cute_dynamic::IntTuple::int(d[0])).unwrap()
         } else {
-            let t = |v: &[i64]| cute_dynamic::IntTuple::tuple(v.iter().map(|&x| cute_dynamic::IntTuple::int(x)).collect::<Vec<_>>());
+            let t = |v: &[i64]| {
+                cute_dynamic::IntTuple::tuple(v.iter().map(|&x| cute_dynamic::IntTuple::int(x)).collect::<Vec<_>>())
+            };
             DLayout::new(t(&s), t(&d)).unwrap()
         }
     })
@@ -293,14 +304,17 @@ fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
             return Err(format!("at {i}"));
         }
     }
-    let modes = |l: &DLayout| -> Vec<DLayout> { if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() } };
+    let modes = |l: &DLayout| -> Vec<DLayout> {
+        if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() }
+    };
     let (rm, dm) = (modes(r), modes(d));
     if rm.len() != dm.len() {
         return Err(format!("ranks {} and {}", rm.len(), dm.len()));
     }
     for (x, y) in rm.iter().zip(&dm) {
         let (xs, ys) = (modes(x), modes(y));
-        let same = xs.len() == ys.len() && xs.iter().zip(&ys).all(|(p, q)| cute_dynamic::coalesce(p) == cute_dynamic::coalesce(q));
+        let same = xs.len() == ys.len()
+            && xs.iter().zip(&ys).all(|(p, q)| cute_dynamic::coalesce(p) == cute_dynamic::coalesce(q));
         if !same && cute_dynamic::coalesce(x) != cute_dynamic::coalesce(y) {
             return Err(format!("mode {x} and {y}"));
         }
@@ -312,7 +326,10 @@ fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
 /// arrangements, against cute-dynamic: the same error, or the same divide.
 fn check_divide<A, T>(a: &DLayout, t: T) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalDivide<T> + ZippedDivide<T> + cute_static::divide::DivideLeaves<T>,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
+        + LogicalDivide<T>
+        + ZippedDivide<T>
+        + cute_static::divide::DivideLeaves<T>,
     <A as LogicalDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
     <A as ZippedDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
     T: AsDynTiler,
