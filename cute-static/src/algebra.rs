@@ -696,7 +696,7 @@ where
 /// use cute_static::prelude::*;
 /// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
 /// where
-///     A::Output: StaticLayout,
+///     A::Output: ComposeValue<A, B>,
 /// {
 ///     composition(a, b)
 /// }
@@ -1433,7 +1433,7 @@ macro_rules! free_fn {
 /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
 /// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
 /// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
-/// let m = composition(layout!(({10},{2}):({16},{4})), layout!(({5},{4}):({1},{5})));
+/// let m = composition(layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
 /// assert_eq!(m.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
 #[inline(always)]
@@ -1464,6 +1464,19 @@ where
         <O as DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
     }
 }
+/// The value of `logical_divide(a, b)`: generic code that calls
+/// [`logical_divide`] bounds the result by it (it holds for every
+/// admissible divide).
+#[cfg(feature = "std")]
+pub trait LogicalDivideValue<A, B>: DivideValue<crate::divide::LogicalArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A, B> for O {}
+/// The value of `zipped_divide(a, b)`, as [`LogicalDivideValue`].
+#[cfg(feature = "std")]
+pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
+
 /// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
 #[doc(hidden)]
 pub trait DivideValueBy<How, A, B, Static> {
@@ -1478,8 +1491,20 @@ impl<O: StaticLayout, How, A, B> DivideValueBy<How, A, B, B1> for O {
 }
 
 /// The value of `A ∘ B`: zero-sized when both are all-static, computed (and
-/// checked) when either has a run-time leaf.
-#[doc(hidden)]
+/// checked) when either has a run-time leaf. Generic code that calls
+/// [`composition`] bounds the result by it (it holds for every admissible
+/// composition).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: ComposeValue<A, B>,
+/// {
+///     composition(a, b)
+/// }
+/// assert_eq!(compose(layout!(4:2), layout!(2:2)).to_string(), "_2:_4");
+/// ```
 pub trait ComposeValue<A, B> {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;

@@ -487,10 +487,10 @@ where
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let (a, b) = (layout!(({10},{2}):({16},{4})), layout!(({5},{4}):({1},{5})));
+/// let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
 /// assert_eq!(try_composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
-/// let bad = layout!(({4},{6}):({1},{4}));
-/// assert!(try_composition(&bad, &layout!({3}:{2})).is_err());
+/// let bad = layout!(({4i64},6,8):(2,3,{5i64}));
+/// assert!(try_composition(&bad, &layout!({6i64}:{3i64})).is_err());
 /// ```
 #[inline(always)]
 pub fn try_composition<A: TryCompose<B>, B>(a: &A, b: &B) -> Result<A::Output, cute_dynamic::LayoutError> {

@@ -367,7 +367,7 @@ impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crat
 /// use cute_static::prelude::*;
 /// let m = 1000i64;
 /// let r = try_logical_divide(&layout!(({m}):(1)), &layout!(128:1)).unwrap();
-/// assert_eq!(r.to_string(), "((_128,8)):((_1,_128))");
+/// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
 /// ```
 #[inline(always)]
 pub fn try_logical_divide<A: crate::LogicalDivide<T> + DivideLeaves<T>, T>(

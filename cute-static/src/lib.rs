@@ -111,12 +111,15 @@ pub mod list;
 mod swizzle;
 mod tiler;
 
+pub use algebra::ComposeValue;
 pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
 pub use algebra::{
     Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
     TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+#[cfg(feature = "std")]
+pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
@@ -144,6 +147,7 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
+    pub use crate::ComposeValue;
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     pub use crate::{
@@ -156,7 +160,9 @@ pub mod prelude {
         zipped_product,
     };
     #[cfg(feature = "std")]
-    pub use crate::{TryCompose, try_composition, try_logical_divide, try_zipped_divide};
+    pub use crate::{
+        LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
+    };
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
