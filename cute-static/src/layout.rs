@@ -391,6 +391,7 @@ impl<S, D> Layout<S, D> {
     /// The layout from parts the caller has already checked (the mixed
     /// algebra, whose results are layouts by construction).
     #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     pub(crate) const fn from_checked(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
