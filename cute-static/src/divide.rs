@@ -71,6 +71,14 @@ impl Leaves {
     fn new() -> Leaves {
         Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
     }
+    /// The next `k` leaves, to be written in place.
+    #[inline(always)]
+    fn room(&mut self, k: usize) -> Result<&mut [(i64, i64)], Fail> {
+        let lo = self.n;
+        let room = self.v.get_mut(lo..lo + k).ok_or(Fail::TooManyModes)?;
+        self.n += k;
+        Ok(room)
+    }
     /// Ends a mode's leaves.
     #[inline(always)]
     fn mark(&mut self) {
@@ -180,20 +188,14 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
     let m = a.size();
     let mut w = Walk::new();
-    let mut out = [(1i64, 0i64); MAX_MODES];
-    let k = a.rank();
-    compose_leaf(&a, (n, td), &mut out, &mut w)?;
-    x.push(&out[..k])?;
+    compose_leaf(&a, (n, td), x.room(a.rank())?, &mut w)?;
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
     let rest = (m + span - 1) / span;
     if td == 1 {
-        compose_leaf(&a, (rest, n), &mut out, &mut w)?;
-        y.push(&out[..k])?;
+        compose_leaf(&a, (rest, n), y.room(a.rank())?, &mut w)?;
     } else {
-        compose_leaf(&a, (td, 1), &mut out, &mut w)?;
-        y.push(&out[..k])?;
-        compose_leaf(&a, (rest, span), &mut out, &mut w)?;
-        y.push(&out[..k])?;
+        compose_leaf(&a, (td, 1), y.room(a.rank())?, &mut w)?;
+        compose_leaf(&a, (rest, span), y.room(a.rank())?, &mut w)?;
     }
     finish(&a, &w)
 }
