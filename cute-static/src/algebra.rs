@@ -741,6 +741,21 @@ pub trait TileCompose<A> {
 }
 impl<A, BS, BD> TileCompose<A> for Layout<BS, BD>
 where
+    (A, Self): crate::int_tuple::AllStatic,
+    Self: TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <Self as TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+/// [`TileCompose`] of a layout tile by branch: `Static` is `B1` when the
+/// layout and the tile are all-static (composition in trait resolution),
+/// `B0` when one has a run-time leaf (see `composition.rs`).
+#[doc(hidden)]
+pub trait TileComposeBy<A, Static> {
+    /// The result layout.
+    type Output;
+}
+impl<A, BS, BD> TileComposeBy<A, B1> for Layout<BS, BD>
+where
     A: Compose1<Layout<BS, BD>>,
 {
     type Output = <A as Compose1<Layout<BS, BD>>>::Output;
@@ -764,7 +779,7 @@ where
 /// use cute_static::prelude::*;
 /// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
 /// where
-///     A::Output: StaticLayout,
+///     A::Output: ComposeValue<A, B>,
 /// {
 ///     composition(a, b)
 /// }
@@ -1194,6 +1209,23 @@ type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
 /// distributivity condition sees `B`'s and `B*`'s offsets added up.
 impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
 where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+/// [`Split1D`] by branch: `Static` is `B1` when the layout and the tile are
+/// all-static (trait resolution), `B0` with a run-time leaf (`divide.rs`).
+#[doc(hidden)]
+pub trait Split1DBy<Op, B, Static> {
+    /// First half (the tile).
+    type X;
+    /// Second half (the rest).
+    type Y;
+}
+impl<AS, AD, B> Split1DBy<DivideOp, B, B1> for Layout<AS, AD>
+where
     Self: SizeOf,
     B: ComplementT<<Self as SizeOf>::Size>,
     Pair<B, BStar<Self, B>>: MakeLayout,
@@ -1532,19 +1564,125 @@ macro_rules! free_fn {
     };
 }
 
-free_fn!(
-    /// Functional composition `a ∘ b` of a layout with a layout, a shape or
-    /// a tiler, computed in trait resolution (see [`Compose`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
-    /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
-    /// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
-    /// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
-    /// ```
-    composition, Compose
-);
+/// Functional composition `a ∘ b` of a layout with a layout, a shape or
+/// a tiler. All-static arguments: computed in trait resolution (see
+/// [`Compose`]), never panics, an inadmissible composition does not compile.
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf: CuTe's padded form, its
+/// values computed and checked when it runs (see
+/// [`try_composition`](crate::try_composition)).
+///
+/// # Panics
+///
+/// With run-time leaves only, when a condition fails (stride or shape
+/// divisibility, distributivity, overflow), with the message of the error
+/// `try_composition` returns.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let r = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+/// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// let t = composition(layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
+/// assert_eq!(t.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
+/// let m = composition(layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
+/// assert_eq!(m.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn composition<A, B>(a: A, b: B) -> <A as Compose<B>>::Output
+where
+    A: Compose<B>,
+    <A as Compose<B>>::Output: ComposeValue<A, B>,
+{
+    <<A as Compose<B>>::Output as ComposeValue<A, B>>::make(a, b)
+}
+
+/// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
+/// both are all-static, computed (and checked) otherwise.
+#[doc(hidden)]
+pub trait DivideValue<How, A, B> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, How, A, B> DivideValue<How, A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// The value of `logical_divide(a, b)`: generic code that calls
+/// [`logical_divide`] bounds the result by it (it holds for every
+/// admissible divide).
+#[cfg(feature = "std")]
+pub trait LogicalDivideValue<A, B>: DivideValue<crate::divide::LogicalArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A, B> for O {}
+/// The value of `zipped_divide(a, b)`, as [`LogicalDivideValue`].
+#[cfg(feature = "std")]
+pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
+
+/// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
+#[doc(hidden)]
+pub trait DivideValueBy<How, A, B, Static> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, How, A, B> DivideValueBy<How, A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
+/// The value of `A ∘ B`: zero-sized when both are all-static, computed (and
+/// checked) when either has a run-time leaf. Generic code that calls
+/// [`composition`] bounds the result by it (it holds for every admissible
+/// composition).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: ComposeValue<A, B>,
+/// {
+///     composition(a, b)
+/// }
+/// assert_eq!(compose(layout!(4:2), layout!(2:2)).to_string(), "_2:_4");
+/// ```
+pub trait ComposeValue<A, B> {
+    /// `a ∘ b`.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, A, B> ComposeValue<A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`ComposeValue`] by branch: `Static` is `B1` when both arguments are
+/// all-static.
+#[doc(hidden)]
+pub trait ComposeValueBy<A, B, Static> {
+    /// `a ∘ b`.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
 free_fn!(
     /// `complement(a, m)` for a static cotarget shape `m` (see [`Complement`]).
     ///
@@ -1555,6 +1693,7 @@ free_fn!(
     /// ```
     complement, Complement
 );
+#[cfg(not(feature = "std"))]
 free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).
     ///
@@ -1565,6 +1704,29 @@ free_fn!(
     /// ```
     logical_divide, LogicalDivide
 );
+/// `logical_divide(a, b)` (see [`LogicalDivide`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+/// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_logical_divide`](crate::try_logical_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn logical_divide<A, B>(a: A, b: B) -> <A as LogicalDivide<B>>::Output
+where
+    A: LogicalDivide<B>,
+    <A as LogicalDivide<B>>::Output: DivideValue<crate::divide::LogicalArr, A, B>,
+{
+    <<A as LogicalDivide<B>>::Output as DivideValue<crate::divide::LogicalArr, A, B>>::make(a, b)
+}
+#[cfg(not(feature = "std"))]
 free_fn!(
     /// `zipped_divide(a, b)` (see [`ZippedDivide`]).
     ///
@@ -1575,6 +1737,28 @@ free_fn!(
     /// ```
     zipped_divide, ZippedDivide
 );
+/// `zipped_divide(a, b)` (see [`ZippedDivide`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = zipped_divide(layout!((8,8):(1,8)), shape!(2, 4));
+/// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_zipped_divide`](crate::try_zipped_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn zipped_divide<A, B>(a: A, b: B) -> <A as ZippedDivide<B>>::Output
+where
+    A: ZippedDivide<B>,
+    <A as ZippedDivide<B>>::Output: DivideValue<crate::divide::ZippedArr, A, B>,
+{
+    <<A as ZippedDivide<B>>::Output as DivideValue<crate::divide::ZippedArr, A, B>>::make(a, b)
+}
 free_fn!(
     /// `tiled_divide(a, b)` (see [`TiledDivide`]).
     ///

@@ -7,7 +7,7 @@
 //! supported.
 
 use core::fmt;
-use typenum::{Bit, UInt, UTerm, Unsigned};
+use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 
 /// A leaf of a shape or stride tree: static or run-time (as nalgebra's
 /// `Dim` serves `Const<N>` and `Dyn`).
@@ -621,3 +621,75 @@ tuple_int_tuple!(13; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9,
 tuple_int_tuple!(14; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13);
 tuple_int_tuple!(15; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14);
 tuple_int_tuple!(16; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14, 15 A15);
+
+/// A type-level truth value with a conjunction.
+#[doc(hidden)]
+pub trait Truth {}
+impl Truth for B1 {}
+impl Truth for B0 {}
+/// Conjunction of type-level truth values.
+#[doc(hidden)]
+pub trait And<R> {
+    /// `Self and R`.
+    type Output: Truth;
+}
+impl And<B1> for B1 {
+    type Output = B1;
+}
+impl And<B0> for B1 {
+    type Output = B0;
+}
+impl And<B1> for B0 {
+    type Output = B0;
+}
+impl And<B0> for B0 {
+    type Output = B0;
+}
+
+/// `Bit` is `B1` when every leaf of `Self` is static (a typenum integer),
+/// `B0` when one is [`Dyn`].
+#[doc(hidden)]
+pub trait AllStatic {
+    /// `B1` for all-static, `B0` otherwise.
+    type Bit: Truth;
+}
+impl AllStatic for UTerm {
+    type Bit = B1;
+}
+impl<U: Unsigned, B: Bit> AllStatic for UInt<U, B> {
+    type Bit = B1;
+}
+impl AllStatic for Dyn {
+    type Bit = B0;
+}
+impl<S: AllStatic, D: AllStatic> AllStatic for crate::Layout<S, D>
+where
+    S::Bit: And<D::Bit>,
+{
+    type Bit = <S::Bit as And<D::Bit>>::Output;
+}
+impl<T: AllStatic> AllStatic for crate::Tiler<T> {
+    type Bit = T::Bit;
+}
+macro_rules! all_static_tuple {
+    ($T0:ident $(, $T:ident)*) => {
+        impl<$T0: AllStatic $(, $T: AllStatic)*> AllStatic for ($T0, $($T,)*)
+        where
+            ($($T,)*): AllStatic,
+            $T0::Bit: And<<($($T,)*) as AllStatic>::Bit>,
+        {
+            type Bit = <$T0::Bit as And<<($($T,)*) as AllStatic>::Bit>>::Output;
+        }
+    };
+}
+impl AllStatic for () {
+    type Bit = B1;
+}
+all_static_tuple!(T0);
+all_static_tuple!(T0, T1);
+all_static_tuple!(T0, T1, T2);
+all_static_tuple!(T0, T1, T2, T3);
+all_static_tuple!(T0, T1, T2, T3, T4);
+all_static_tuple!(T0, T1, T2, T3, T4, T5);
+all_static_tuple!(T0, T1, T2, T3, T4, T5, T6);
+all_static_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);

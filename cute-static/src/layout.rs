@@ -387,6 +387,16 @@ impl<S, D> Layout<S, D> {
     }
 }
 
+impl<S, D> Layout<S, D> {
+    /// The layout from parts the caller has already checked (the mixed
+    /// algebra, whose results are layouts by construction).
+    #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) const fn from_checked(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+}
+
 /// The layout `shape:stride` from values (CuTe's `make_layout`): leaves
 /// that are [`Int<N>`](crate::Int) (typenum) values stay static, `usize` and
 /// `i64` values become run-time [`Dyn`] leaves; tuples nest. `layout!` with

@@ -97,6 +97,12 @@ extern crate self as cute_static;
 
 pub mod algebra;
 mod composed;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod composition;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod divide;
 mod int_tuple;
 pub mod inverse;
 mod layout;
@@ -105,13 +111,20 @@ pub mod list;
 mod swizzle;
 mod tiler;
 
+pub use algebra::ComposeValue;
 pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
 pub use algebra::{
     Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
     TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+#[cfg(feature = "std")]
+pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 pub use composed::{ComposedLayout, make_composed_layout};
+#[cfg(feature = "std")]
+pub use composition::{TryCompose, try_composition};
+#[cfg(feature = "std")]
+pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 #[cfg(feature = "std")]
@@ -134,6 +147,7 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
+    pub use crate::ComposeValue;
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     pub use crate::{
@@ -144,6 +158,10 @@ pub mod prelude {
         flat_divide, flat_product, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
+    };
+    #[cfg(feature = "std")]
+    pub use crate::{
+        LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;

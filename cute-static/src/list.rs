@@ -33,6 +33,10 @@ impl<U: Unsigned, B: Bit, D, Acc> FlattenInto<D, Acc> for UInt<U, B> {
     type Output = MCons<UInt<U, B>, D, Acc>;
 }
 
+impl<D, Acc> FlattenInto<D, Acc> for crate::Dyn {
+    type Output = MCons<crate::Dyn, D, Acc>;
+}
+
 /// The flat modes of a layout.
 pub type FlatModes<S, D> = <S as FlattenInto<D, MNil>>::Output;
 
@@ -150,6 +154,9 @@ pub trait ModesOf {
 
 impl<U: Unsigned, B: Bit, D> ModesOf for Layout<UInt<U, B>, D> {
     type Output = HCons<Layout<UInt<U, B>, D>, HNil>;
+}
+impl<D> ModesOf for Layout<crate::Dyn, D> {
+    type Output = HCons<Layout<crate::Dyn, D>, HNil>;
 }
 macro_rules! modes_of {
     ($($S:ident $D:ident),+) => {

@@ -1,0 +1,527 @@
+//! Composition of layouts with run-time ([`Dyn`]) leaves.
+//!
+//! The all-static composition is decided in trait resolution (see
+//! [`Compose`](crate::Compose) in `algebra.rs`, unchanged). When a leaf of
+//! either argument is run-time, [`composition`](crate::composition) takes the
+//! path of this file: the result's *structure* is still a type, in CuTe's
+//! padded form (each leaf of `B` becomes one mode per flat mode of `A`, a
+//! mode that may turn out to be of size 1 is kept), and its values are
+//! computed when the call runs, with cute-dynamic's conditions checked
+//! (stride and shape divisibility, distributivity, overflow).
+//!
+//! Where the flat `A` has one mode, the result is CuTe's `s:(d·D)` for each
+//! leaf `s:d` of `B`, and a product of static strides stays static.
+
+use crate::int_tuple::{Dyn, IntTuple, Leaf};
+use crate::layout::Layout;
+use crate::list::{FlatModes, FlattenInto, MCons, MNil};
+use typenum::{B0, Bit, Prod, UInt, UTerm, Unsigned};
+
+// ------------------------------------------------------------------ leaves
+
+/// A leaf made from its computed value: a static leaf is its type (the
+/// value is its by construction), a [`Dyn`] holds it.
+#[doc(hidden)]
+pub trait FromValue: Leaf {
+    /// The leaf of value `v`.
+    fn from_value(v: i64) -> Self;
+}
+impl FromValue for UTerm {
+    #[inline(always)]
+    fn from_value(_: i64) -> Self {
+        UTerm
+    }
+}
+impl<U: Unsigned + Default, B: Bit + Default> FromValue for UInt<U, B>
+where
+    UInt<U, B>: Leaf,
+{
+    #[inline(always)]
+    fn from_value(v: i64) -> Self {
+        debug_assert_eq!(v, <Self as Leaf>::signed(&Self::default()));
+        Self::default()
+    }
+}
+impl FromValue for Dyn {
+    #[inline(always)]
+    fn from_value(v: i64) -> Self {
+        Dyn::new(v)
+    }
+}
+
+/// The product of two leaves as a type: static when both are (or when one
+/// is a static 0), [`Dyn`] otherwise.
+#[doc(hidden)]
+pub trait LeafMul<R> {
+    /// The product's leaf type.
+    type Output: FromValue + IntTuple;
+}
+impl<U: Unsigned, B: Bit, U2: Unsigned, B2: Bit> LeafMul<UInt<U2, B2>> for UInt<U, B>
+where
+    UInt<U, B>: core::ops::Mul<UInt<U2, B2>>,
+    Prod<UInt<U, B>, UInt<U2, B2>>: FromValue + IntTuple,
+{
+    type Output = Prod<UInt<U, B>, UInt<U2, B2>>;
+}
+impl<U: Unsigned, B: Bit> LeafMul<UTerm> for UInt<U, B> {
+    type Output = UTerm;
+}
+impl<R> LeafMul<R> for UTerm {
+    type Output = UTerm;
+}
+impl<U: Unsigned, B: Bit> LeafMul<Dyn> for UInt<U, B> {
+    type Output = Dyn;
+}
+impl<U: Unsigned, B: Bit> LeafMul<UInt<U, B>> for Dyn {
+    type Output = Dyn;
+}
+impl LeafMul<Dyn> for Dyn {
+    type Output = Dyn;
+}
+impl LeafMul<UTerm> for Dyn {
+    type Output = UTerm;
+}
+
+// ----------------------------------------------------- values of a layout
+
+/// The most flat modes the mixed algebra takes in one layout.
+pub(crate) const MAX_MODES: usize = 16;
+
+/// A shape or stride tree's leaves, in order, as `i64`s.
+#[doc(hidden)]
+pub trait FlatValues: IntTuple {
+    /// Appends the leaves to `out[*n..]`; `false` when there is no room.
+    fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool;
+}
+macro_rules! flat_leaf {
+    ($($g:ident),* ; $T:ty) => {
+        impl<$($g),*> FlatValues for $T where $T: Leaf + IntTuple {
+            #[inline(always)]
+            fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
+                let Some(slot) = out.get_mut(*n) else { return false };
+                *slot = self.signed();
+                *n += 1;
+                true
+            }
+        }
+    };
+}
+flat_leaf!(; UTerm);
+flat_leaf!(U, B; UInt<U, B>);
+flat_leaf!(; Dyn);
+macro_rules! flat_tuple {
+    ($($T:ident $i:tt),+) => {
+        impl<$($T: FlatValues),+> FlatValues for ($($T,)+) where ($($T,)+): IntTuple {
+            #[inline(always)]
+            fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
+                $(self.$i.write(out, n))&&+
+            }
+        }
+    };
+}
+flat_tuple!(T0 0);
+flat_tuple!(T0 0, T1 1);
+flat_tuple!(T0 0, T1 1, T2 2);
+flat_tuple!(T0 0, T1 1, T2 2, T3 3);
+flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4);
+flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
+flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
+flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
+
+/// `A` flattened and coalesced for composition, padded back to its number
+/// of flat modes: `k` coalesced modes take slots `0..k-1` and the last slot
+/// (the unbounded mode, whose stride matters), slots between are `1:0`.
+/// Same modes as cute-dynamic's preparation, so the same conditions hold.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Prepared {
+    modes: [(i64, i64); MAX_MODES],
+    n: usize,
+    size: i64,
+}
+
+impl Prepared {
+    /// The size of `A` (wrapping; the layout's construction checked it).
+    #[inline(always)]
+    pub(crate) fn size(&self) -> i64 {
+        self.size
+    }
+    /// The number of slots (flat modes of `A`).
+    #[inline(always)]
+    pub(crate) fn rank(&self) -> usize {
+        self.n
+    }
+    #[inline(always)]
+    pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+        let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+        let (mut ns, mut nd) = (0, 0);
+        if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
+            return None;
+        }
+        let mut modes = [(1i64, 0i64); MAX_MODES];
+        let mut k = 0usize;
+        let mut pending: Option<(i64, i64)> = None;
+        let mut size = 1i64;
+        for i in 0..ns {
+            size = size.wrapping_mul(s[i]);
+            if let Some((ps, pd)) = pending.replace((s[i], d[i])) {
+                if ps == 1 {
+                    continue;
+                }
+                if k > 0 && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(pd) {
+                    modes[k - 1].0 *= ps;
+                } else {
+                    modes[k] = (ps, pd);
+                    k += 1;
+                }
+            }
+        }
+        let last = pending.unwrap_or((1, 0));
+        if k > 0 && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(last.1) {
+            k -= 1;
+            let (ms, md) = modes[k];
+            modes[k] = (1, 0);
+            modes[ns - 1] = (ms * last.0, md);
+        } else {
+            modes[ns - 1] = last;
+        }
+        Some(Prepared { modes, n: ns, size })
+    }
+}
+
+// ------------------------------------------------------------ the fold
+
+/// Why a mixed composition failed; the message is written on the cold path.
+#[derive(Clone, Copy, Debug)]
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub enum Fail {
+    Stride { shape: i64, stride: i64 },
+    Shape { shape: i64, fits: i64, rest: i64 },
+    NotDistributive { shape: i64, reach: i64 },
+    Negative,
+    Overflow(&'static str),
+    TooManyModes,
+}
+
+impl Fail {
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn into_error(self, ctx: &dyn Fn() -> String) -> cute_dynamic::LayoutError {
+        use cute_dynamic::LayoutError as E;
+        match self {
+            Fail::Stride { shape, stride } => E::StrideDivisibility { shape, stride, context: ctx() },
+            Fail::Shape { shape, fits, rest } => E::ShapeDivisibility { shape, fits, rest, context: ctx() },
+            Fail::NotDistributive { shape, reach } => E::NotDistributive { shape, reach, context: ctx() },
+            Fail::Negative => E::Unsupported {
+                what: format!(
+                    "{}: a negative stride in the right layout needs a left layout of one linear mode",
+                    ctx()
+                ),
+            },
+            Fail::Overflow(operation) => E::Overflow { operation },
+            Fail::TooManyModes => {
+                E::Unsupported { what: format!("{}: more than {MAX_MODES} flat modes in one layout", ctx()) }
+            }
+        }
+    }
+}
+
+use std::string::String;
+
+/// What the fold over `B`'s leaves accumulates for the checks made once at
+/// the end: how far the leaves reach into each mode of `A`
+/// (distributivity), `B`'s largest offset and whether a stride is negative,
+/// and the result's extent (overflow).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Walk {
+    reach: [i64; MAX_MODES],
+    b_hi: i64,
+    b_neg: bool,
+    extent: Option<i64>,
+}
+
+impl Walk {
+    /// Nothing walked yet.
+    #[inline(always)]
+    pub(crate) fn new() -> Walk {
+        Walk { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
+    }
+}
+
+/// Quotient and remainder of positive `a` and `b`; shapes and strides are
+/// most often powers of two, which need only a shift and a mask.
+#[inline(always)]
+fn divmod(a: i64, b: i64) -> (i64, i64) {
+    if b > 0 && b & (b - 1) == 0 {
+        return (a >> b.trailing_zeros(), a & (b - 1));
+    }
+    (a / b, a % b)
+}
+
+#[inline(always)]
+fn mul(a: i64, b: i64) -> Result<i64, Fail> {
+    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
+}
+
+/// Composes the prepared `A` with the leaf `s:d`: writes the padded modes
+/// (one per slot of `A`) into `out`. CuTe's arithmetic for the values (so
+/// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
+#[inline(always)]
+pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
+    let n = a.n;
+    let last_d = a.modes[n - 1].1;
+    w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
+    w.b_neg |= d < 0;
+    let mut put = |i: usize, ps: i64, pd: i64, w: &mut Walk| {
+        out[i] = (ps, pd);
+        w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
+    };
+    if d <= 0 || s == 1 {
+        if d < 0 && n > 1 && s != 1 {
+            return Err(Fail::Negative);
+        }
+        // One leaf: s:(d·D) in the last slot, 1:0 padding before it.
+        for i in 0..n - 1 {
+            put(i, 1, 0, w);
+        }
+        let dd = if s == 1 { 0 } else { mul(d, last_d)? };
+        put(n - 1, s, dd, w);
+        return Ok(());
+    }
+    let (mut rest_s, mut rest_d) = (s, d);
+    for i in 0..n - 1 {
+        let (cs, cd) = a.modes[i];
+        let (skip, left) = divmod(rest_d, cs);
+        if rest_s == 1 {
+            put(i, 1, rest_d.wrapping_mul(cd), w);
+            rest_d = skip + i64::from(left != 0);
+            continue;
+        }
+        if left == 0 {
+            put(i, 1, rest_d.wrapping_mul(cd), w);
+            rest_d = skip;
+            continue;
+        }
+        let (fits, left) = divmod(cs, rest_d);
+        if left == 0 {
+            let k = fits.min(rest_s);
+            let (q, r) = divmod(rest_s, k);
+            if r != 0 {
+                return Err(Fail::Shape { shape: cs, fits: k, rest: rest_s });
+            }
+            put(i, k, mul(rest_d, cd)?, w);
+            w.reach[i] = w.reach[i].saturating_add((k - 1) * rest_d);
+            rest_s = q;
+            rest_d = 1;
+            continue;
+        }
+        if (rest_s - 1).checked_mul(rest_d).is_some_and(|r| r < cs) {
+            put(i, rest_s, mul(rest_d, cd)?, w);
+            w.reach[i] = w.reach[i].saturating_add((rest_s - 1) * rest_d);
+            rest_s = 1;
+            rest_d = 1;
+            continue;
+        }
+        return Err(Fail::Stride { shape: cs, stride: rest_d });
+    }
+    put(n - 1, rest_s, mul(rest_d, last_d)?, w);
+    Ok(())
+}
+
+/// The checks made once all leaves of `B` are composed.
+#[inline(always)]
+pub(crate) fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
+    for i in 0..a.n - 1 {
+        let shape = a.modes[i].0;
+        if w.reach[i] >= shape && shape > 1 {
+            return Err(Fail::NotDistributive { shape, reach: w.reach[i] });
+        }
+    }
+    if (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
+        return Err(Fail::Overflow("layout extent"));
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------- result structure
+
+/// The result of composing the flat modes `Self` of `A` with one leaf of
+/// `B` (shape `BS`, stride `BD`): with one flat mode, CuTe's `BS:(BD·D)`;
+/// with more, a padded tuple of one [`Dyn`] mode per flat mode.
+#[doc(hidden)]
+pub trait LeafResult<BS, BD> {
+    /// The shape of `A ∘ BS:BD`.
+    type Shape: IntTuple;
+    /// Its stride.
+    type Stride: IntTuple;
+    /// Builds them from the computed modes.
+    fn build(v: &[(i64, i64)]) -> (Self::Shape, Self::Stride);
+}
+impl<S0, D0, BS: FromValue + IntTuple, BD: LeafMul<D0>> LeafResult<BS, BD> for MCons<S0, D0, MNil> {
+    type Shape = BS;
+    type Stride = <BD as LeafMul<D0>>::Output;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> (BS, Self::Stride) {
+        (BS::from_value(v[0].0), <Self::Stride as FromValue>::from_value(v[0].1))
+    }
+}
+macro_rules! padded {
+    ($($S:ident $D:ident $i:tt),+) => {
+        impl<$($S, $D,)+ BS, BD> LeafResult<BS, BD> for padded!(@list $($S $D)+) {
+            type Shape = ($(padded!(@dyn $S),)+);
+            type Stride = ($(padded!(@dyn $D),)+);
+            #[inline(always)]
+            fn build(v: &[(i64, i64)]) -> (Self::Shape, Self::Stride) {
+                (($(Dyn::new(v[$i].0),)+), ($(Dyn::new(v[$i].1),)+))
+            }
+        }
+    };
+    (@dyn $X:ident) => { Dyn };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, padded!(@list $($rest)*)> };
+    (@list) => { MNil };
+}
+padded!(S0 D0 0, S1 D1 1);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
+padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+
+/// The tree of `B` (`Self` its shape, `BD` its stride) composed leaf by leaf
+/// with `A`, whose flat modes are the type list `AL`.
+#[doc(hidden)]
+pub trait MixedTree<AL, BD> {
+    /// The result's shape.
+    type Shape: IntTuple;
+    /// The result's stride.
+    type Stride: IntTuple;
+    /// Composes every leaf with the prepared `A`.
+    fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail>;
+}
+macro_rules! mixed_tree_leaf {
+    ($($g:ident),* ; $T:ty) => {
+        impl<$($g,)* AL: LeafResult<$T, BD>, BD: Leaf> MixedTree<AL, BD> for $T where $T: Leaf {
+            type Shape = <AL as LeafResult<$T, BD>>::Shape;
+            type Stride = <AL as LeafResult<$T, BD>>::Stride;
+            #[inline(always)]
+            fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
+                let mut out = [(1i64, 0i64); MAX_MODES];
+                compose_leaf(a, (self.signed(), d.signed()), &mut out, w)?;
+                Ok(AL::build(&out[..a.n]))
+            }
+        }
+    };
+}
+mixed_tree_leaf!(U, B; UInt<U, B>);
+mixed_tree_leaf!(; Dyn);
+macro_rules! mixed_tree_tuple {
+    ($($S:ident $D:ident $i:tt),+) => {
+        impl<AL, $($S: MixedTree<AL, $D>, $D,)+> MixedTree<AL, ($($D,)+)> for ($($S,)+)
+        where
+            ($($S,)+): IntTuple,
+            ($(<$S as MixedTree<AL, $D>>::Shape,)+): IntTuple,
+            ($(<$S as MixedTree<AL, $D>>::Stride,)+): IntTuple,
+        {
+            type Shape = ($(<$S as MixedTree<AL, $D>>::Shape,)+);
+            type Stride = ($(<$S as MixedTree<AL, $D>>::Stride,)+);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn compose(&self, d: &($($D,)+), a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
+                $(let $S = self.$i.compose(&d.$i, a, w)?;)+
+                Ok((($($S.0,)+), ($($S.1,)+)))
+            }
+        }
+    };
+}
+mixed_tree_tuple!(S0 D0 0);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
+mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+
+/// Composition `Self ∘ B` of a layout with a run-time leaf (in either
+/// argument) with a layout `B`, checked when it runs.
+///
+/// Post-conditions, as for cute-dynamic's `composition`: the result's shape
+/// is `B`'s with each leaf replaced by its padded modes, and
+/// `R(i) = A(B(i))` for every `i` in `B`'s domain; `to_dynamic()` of the
+/// result, coalesced, equals cute-dynamic's coalesced answer.
+pub trait TryCompose<B> {
+    /// The composition's type.
+    type Output;
+    /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
+    fn try_compose(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+}
+
+impl<AS, AD, BS, BD> TryCompose<Layout<BS, BD>> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    BS: MixedTree<FlatModes<AS, AD>, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    type Output =
+        Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
+    #[inline(always)]
+    fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+        let r = (|| {
+            let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
+            let mut w = Walk::new();
+            let (s, d) = b.shape().compose(&b.stride(), &a, &mut w)?;
+            finish(&a, &w)?;
+            Ok(Layout::from_checked(s, d))
+        })();
+        r.map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", self.to_dynamic(), b.to_dynamic())))
+    }
+}
+
+/// `a ∘ b` for layouts with run-time leaves: `Ok` with CuTe's padded form,
+/// or the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic's
+/// `composition` gives for the same values.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
+/// assert_eq!(try_composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// let bad = layout!(({4i64},6,8):(2,3,{5i64}));
+/// assert!(try_composition(&bad, &layout!({6i64}:{3i64})).is_err());
+/// ```
+#[inline(always)]
+pub fn try_composition<A: TryCompose<B>, B>(a: &A, b: &B) -> Result<A::Output, cute_dynamic::LayoutError> {
+    a.try_compose(b)
+}
+
+// ----------------------------------------------------------- dispatch
+
+/// The mixed branch of [`TileCompose`](crate::algebra::TileCompose): a
+/// layout tile composed with a layout, one of them with a run-time leaf.
+impl<A: TryCompose<Layout<BS, BD>>, BS, BD> crate::algebra::TileComposeBy<A, B0> for Layout<BS, BD> {
+    type Output = <A as TryCompose<Layout<BS, BD>>>::Output;
+}
+
+/// The mixed branch of [`ComposeValue`](crate::algebra::ComposeValue): the
+/// values computed and checked, a panic with the error's message.
+impl<O, A: TryCompose<B, Output = O>, B> crate::algebra::ComposeValueBy<A, B, B0> for O {
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        match a.try_compose(&b) {
+            Ok(r) => r,
+            Err(e) => fail(e),
+        }
+    }
+}
+
+/// Panics with the error's message (cold, out of line).
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn fail(e: cute_dynamic::LayoutError) -> ! {
+    panic!("{e}")
+}

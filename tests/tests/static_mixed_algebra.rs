@@ -1,0 +1,397 @@
+//! The algebra of cute-static on layouts with run-time (`Dyn`) leaves:
+//! CuTe's printed results (golden), agreement with cute-dynamic on the
+//! generated cases of `static_agreement.rs` with their leaves made
+//! run-time, the same `LayoutError` when cute-dynamic rejects, and the
+//! post-condition `R(i) = A(B(i))` by brute force.
+//!
+//! What is compared: the mixed result keeps CuTe's padded form (one mode
+//! per flat mode of `A` for each leaf of `B`), cute-dynamic's is coalesced.
+//! So for each top-level mode `k` of `B`, `coalesce(mode k of
+//! to_dynamic(R))` equals `coalesce(mode k of cute-dynamic's A ∘ B)` (for a
+//! scalar `B`, the whole layouts), and `R(i) = A(B(i))` at every `i`.
+
+use cute_dynamic::{Layout as DLayout, LayoutError};
+use cute_static::prelude::*;
+use proptest::prelude::*;
+
+fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let e = std::panic::catch_unwind(f).expect_err("panics");
+    e.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+// ------------------------------------------------------------ golden
+
+#[test]
+fn composition_all_run_time_prints_cute_padded_form() {
+    let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
+    let r = composition(a, b);
+    assert_eq!(r.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+    assert_eq!(try_composition(&a, &b).unwrap(), r);
+    // The all-static composition is unchanged: CuTe's static form.
+    let s = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
+    assert_eq!(s.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+#[test]
+fn composition_with_one_flat_mode_keeps_static_products() {
+    let m = 1000usize;
+    // A of one mode: s:(d·D) per leaf of B, static when d and D are.
+    let r = composition(layout!({m}:1), layout!((4,{m}):(1,4)));
+    assert_eq!(r.to_string(), "(_4,1000):(_1,_4)");
+    let r = composition(layout!(8:{m}), layout!((2,4):(1,2)));
+    assert_eq!(r.to_string(), "(_2,_4):(1000,2000)");
+}
+
+#[test]
+fn composition_run_time_failures_err_and_panic_with_the_same_message() {
+    let (a, b) = (layout!(({4i64},6,8):(2,3,{5i64})), layout!({6i64}:{3i64}));
+    let e = try_composition(&a, &b).unwrap_err();
+    let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
+    assert_eq!(e, d);
+    assert!(matches!(e, LayoutError::StrideDivisibility { shape: 4, stride: 3, .. }), "{e}");
+    assert_eq!(
+        panic_message(move || {
+            let _ = composition(a, b);
+        }),
+        e.to_string()
+    );
+    // Shape divisibility, with a static leaf beside the run-time one.
+    let (a, b) = (layout!((4,{6i64},8):(2,3,5)), layout!(6:1));
+    let e = try_composition(&a, &b).unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    // Not distributive.
+    let (a, b) = (layout!(({4i64},1):(0,1)), layout!(({2i64},4):(1,1)));
+    let e = try_composition(&a, &b).unwrap_err();
+    assert!(matches!(e, LayoutError::NotDistributive { .. }), "{e}");
+    assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+}
+
+#[test]
+fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
+    let (m, n) = (1000i64, 500i64);
+    let a = layout!(({m},{n}):(1,{m}));
+    let r = logical_divide(a, tile!(128:1, 64:1));
+    assert_eq!(r.to_string(), "((_128,8),(_64,8)):((_1,_128),(1000,64000))");
+    assert_eq!(try_logical_divide(&a, &tile!(128:1, 64:1)).unwrap(), r);
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap()
+    );
+    // Every leaf run-time, the stride 1 too.
+    let (one, all) = (1i64, layout!(({m},{n}):({1i64},{m})));
+    let _ = one;
+    let r = logical_divide(all, tile!(128:1, 64:1));
+    assert_eq!(r.to_string(), "((_128,8),(_64,8)):((1,128),(1000,64000))");
+    // zipped: tiles together, rests together (CuTe's local_tile layout).
+    let z = zipped_divide(a, tile!(128:1, 64:1));
+    assert_eq!(z.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
+    assert_eq!(z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
+}
+
+#[test]
+fn logical_divide_ragged_run_time_extent() {
+    let m = 1000i64;
+    let r = logical_divide(layout!({m}:1), layout!(128:1));
+    assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
+    let r = logical_divide(layout!({m}:1), layout!(128:2));
+    assert_eq!(r.to_string(), "(_128,(_2,4)):(_2,(_1,_256))");
+    assert_eq!(r.to_dynamic().to_string(), "(128,(2,4)):(2,(1,256))");
+}
+
+#[test]
+fn divide_run_time_failures_err_and_panic_with_the_same_message() {
+    // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of
+    // 4 (shape divisibility), found only when the run-time stride 9 is known.
+    let a = layout!((4,{6i64}):(1,{9i64}));
+    let e = try_logical_divide(&a, &layout!(6:1)).unwrap_err();
+    let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(6:1).to_dynamic()).unwrap_err();
+    assert_eq!(e, d);
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_divide(a, layout!(6:1));
+        }),
+        e.to_string()
+    );
+    let e = try_zipped_divide(&a, &layout!(6:1)).unwrap_err();
+    assert_eq!(e, d);
+}
+
+// --------------------------------------------------- agreement helpers
+
+/// `R(i) = A(B(i))` for every `i` of `B`'s domain, and by top-level mode of
+/// `B` the coalesced modes equal cute-dynamic's.
+fn agrees(a: &DLayout, b: &DLayout, r: &DLayout, d: &DLayout) -> Result<(), String> {
+    for i in 0..b.size() {
+        let bi = b.eval(i).map_err(|e| e.to_string())?;
+        let want = a.eval_extended(bi).map_err(|e| e.to_string())?;
+        let got = r.eval(i).map_err(|e| e.to_string())?;
+        if want != got {
+            return Err(format!("R({i}) = {got}, A(B({i})) = {want}"));
+        }
+    }
+    let modes = |l: &DLayout| -> Vec<DLayout> {
+        if b.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() }
+    };
+    let (rm, dm) = (modes(r), modes(d));
+    if rm.len() != dm.len() {
+        return Err(format!("ranks {} and {}", rm.len(), dm.len()));
+    }
+    for (x, y) in rm.iter().zip(&dm) {
+        let (cx, cy) = (cute_dynamic::coalesce(x), cute_dynamic::coalesce(y));
+        if cx != cy {
+            return Err(format!("mode {x} coalesces to {cx}, cute-dynamic's {y} to {cy}"));
+        }
+    }
+    Ok(())
+}
+
+/// Composes `a` and `b` with every leaf run-time (types of the given flat
+/// ranks) and checks against cute-dynamic: the same error, or agreement.
+fn check_all_run_time<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + TryCompose<B> + Copy + std::panic::UnwindSafe,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy + std::panic::UnwindSafe,
+    <A as TryCompose<B>>::Output: ToDyn,
+{
+    let (sa, sb) = (A::try_from(a).map_err(|e| e.to_string())?, B::try_from(b).map_err(|e| e.to_string())?);
+    let want = cute_dynamic::composition(a, b);
+    match (try_composition(&sa, &sb), want) {
+        (Ok(r), Ok(d)) => agrees(a, b, &r.to_dyn(), &d).map_err(|e| format!("{a} o {b}: {e}")),
+        (Err(e), Err(d)) if e == d => Ok(()),
+        (got, want) => Err(format!("{a} o {b}: {:?} but cute-dynamic {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+trait ToDyn {
+    fn to_dyn(&self) -> DLayout;
+}
+impl<S: Congruent<D>, D: IntTuple> ToDyn for Layout<S, D> {
+    fn to_dyn(&self) -> DLayout {
+        self.to_dynamic()
+    }
+}
+
+type D1 = Layout![Dyn:Dyn];
+type T1 = Layout![(Dyn):(Dyn)];
+type T2 = Layout![(Dyn,Dyn):(Dyn,Dyn)];
+type T3 = Layout![(Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn)];
+type T4 = Layout![(Dyn,Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn,Dyn)];
+
+/// The structure of a flat layout: 0 for a scalar, its rank for a flat
+/// tuple, `None` when nested.
+fn flat_rank(l: &DLayout) -> Option<usize> {
+    if l.shape().as_int().is_some() {
+        return Some(0);
+    }
+    (l.depth() == 1).then(|| l.rank())
+}
+
+/// Runs one case with all leaves run-time, when its structure is one of
+/// the typed ones; `None` when it is not.
+fn run_case(a: &DLayout, b: &DLayout) -> Option<Result<(), String>> {
+    macro_rules! by_b {
+        ($A:ty) => {
+            match flat_rank(b)? {
+                0 => check_all_run_time::<$A, D1>(a, b),
+                1 => check_all_run_time::<$A, T1>(a, b),
+                2 => check_all_run_time::<$A, T2>(a, b),
+                3 => check_all_run_time::<$A, T3>(a, b),
+                _ => return None,
+            }
+        };
+    }
+    Some(match flat_rank(a)? {
+        0 => by_b!(D1),
+        1 => by_b!(T1),
+        2 => by_b!(T2),
+        3 => by_b!(T3),
+        4 => by_b!(T4),
+        _ => return None,
+    })
+}
+
+/// Splits `op(x, y)` into `x` and `y` at the top-level comma.
+fn split_args(expr: &str, op: &str) -> Option<(String, String)> {
+    let inner = expr.strip_prefix(op)?.strip_prefix('(')?.strip_suffix(')')?;
+    let mut depth = 0i32;
+    for (k, c) in inner.char_indices() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => return Some((inner[..k].trim().into(), inner[k + 1..].trim().into())),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The expressions of the generated agreement file for `op`.
+fn generated(op: &str) -> Vec<String> {
+    let text = include_str!("static_agreement.rs");
+    let pat = format!("case!(\"{op}(");
+    text.lines()
+        .filter_map(|l| {
+            let at = l.find(&pat)?;
+            let rest = &l[at + "case!(\"".len()..];
+            Some(rest[..rest.find('"')?].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn composition_agrees_on_generated_cases_with_every_leaf_run_time() {
+    let mut ran = 0;
+    for expr in generated("composition") {
+        let Some((a, b)) = split_args(&expr, "composition") else { continue };
+        if b.starts_with('<') {
+            continue; // tilers: not yet on the mixed path
+        }
+        // An integer `n` stands for the layout `n:1`.
+        // A shape is a tiler (not yet on the mixed path).
+        let b = match b.parse::<i64>() {
+            Ok(_) => format!("{b}:1"),
+            Err(_) if b.contains(':') => b,
+            Err(_) => continue,
+        };
+        let (a, b): (DLayout, DLayout) = (a.parse().unwrap(), b.parse().unwrap());
+        if let Some(r) = run_case(&a, &b) {
+            r.unwrap_or_else(|e| panic!("{expr}: {e}"));
+            ran += 1;
+        }
+    }
+    assert!(ran >= 60, "only {ran} generated cases have a flat structure");
+}
+
+fn small_layout(rank: usize) -> impl Strategy<Value = DLayout> {
+    (prop::collection::vec(1i64..=8, rank), prop::collection::vec(0i64..=40, rank)).prop_map(move |(s, d)| {
+        if rank == 0 {
+            DLayout::new(cute_dynamic::IntTuple::int(s[0]), cute_dynamic::IntTuple::int(d[0])).unwrap()
+        } else {
+            let t = |v: &[i64]| {
+                cute_dynamic::IntTuple::tuple(v.iter().map(|&x| cute_dynamic::IntTuple::int(x)).collect::<Vec<_>>())
+            };
+            DLayout::new(t(&s), t(&d)).unwrap()
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Random all-run-time compositions: cute-dynamic's error exactly when
+    /// it rejects, otherwise `R(i) = A(B(i))` and the coalesced modes agree.
+    #[test]
+    fn composition_all_run_time_agrees_with_cute_dynamic(
+        a in (1usize..=4).prop_flat_map(small_layout),
+        b in (0usize..=3).prop_flat_map(|r| small_layout(r.max(1)).prop_map(move |l| if r == 0 { l.get(0).unwrap() } else { l })),
+    ) {
+        let r = run_case(&a, &b).expect("typed structure");
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+/// The divide `r` equals cute-dynamic's `d`: the same function of the 1-D
+/// index, and the same coalesced modes two levels down (the arrangement).
+fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
+    if r.size() != d.size() {
+        return Err(format!("sizes {} and {}", r.size(), d.size()));
+    }
+    for i in 0..r.size() {
+        if r.eval(i).ok() != d.eval(i).ok() {
+            return Err(format!("at {i}"));
+        }
+    }
+    let modes = |l: &DLayout| -> Vec<DLayout> {
+        if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() }
+    };
+    let (rm, dm) = (modes(r), modes(d));
+    if rm.len() != dm.len() {
+        return Err(format!("ranks {} and {}", rm.len(), dm.len()));
+    }
+    for (x, y) in rm.iter().zip(&dm) {
+        let (xs, ys) = (modes(x), modes(y));
+        let same = xs.len() == ys.len()
+            && xs.iter().zip(&ys).all(|(p, q)| cute_dynamic::coalesce(p) == cute_dynamic::coalesce(q));
+        if !same && cute_dynamic::coalesce(x) != cute_dynamic::coalesce(y) {
+            return Err(format!("mode {x} and {y}"));
+        }
+    }
+    Ok(())
+}
+
+/// Divides the all-run-time `a` (typed `A`) by the static tiler `t`, both
+/// arrangements, against cute-dynamic: the same error, or the same divide.
+fn check_divide<A, T>(a: &DLayout, t: T) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
+        + LogicalDivide<T>
+        + ZippedDivide<T>
+        + cute_static::divide::DivideLeaves<T>,
+    <A as LogicalDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
+    <A as ZippedDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
+    T: AsDynTiler,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let dt = t.dyn_tiler();
+    let cases = [
+        (try_logical_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
+        (try_zipped_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+    ];
+    for (got, want) in cases {
+        match (got, want) {
+            (Ok(r), Ok(d)) => same_divide(&r, &d).map_err(|e| format!("{a} / {dt}: {r} vs {d}: {e}"))?,
+            (Err(e), Err(d)) if e == d => {}
+            (got, want) => return Err(format!("{a} / {dt}: {got:?} but cute-dynamic {want:?}")),
+        }
+    }
+    Ok(())
+}
+
+trait AsDynTiler {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler;
+}
+impl<T: Tile> AsDynTiler for Tiler<T> {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+        self.to_dynamic()
+    }
+}
+
+/// Every static tiler of the menu on `a` (when its rank allows).
+fn divide_menu(a: &DLayout) -> Result<(), String> {
+    macro_rules! one {
+        ($A:ty) => {{
+            check_divide::<$A, _>(a, tile!(4:1))?;
+            check_divide::<$A, _>(a, tile!(3:2))?;
+            check_divide::<$A, _>(a, tile!(2))?;
+        }};
+    }
+    macro_rules! two {
+        ($A:ty) => {{
+            one!($A);
+            check_divide::<$A, _>(a, tile!(2:1, 4:1))?;
+            check_divide::<$A, _>(a, tile!(4:2, 3:1))?;
+        }};
+    }
+    match flat_rank(a) {
+        Some(1) => one!(T1),
+        Some(2) => two!(T2),
+        Some(3) => two!(T3),
+        _ => {}
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random all-run-time layouts divided by static tilers: cute-dynamic's
+    /// error exactly when it rejects, otherwise the same divide.
+    #[test]
+    fn divides_all_run_time_agree_with_cute_dynamic(a in (1usize..=3).prop_flat_map(small_layout)) {
+        let r = divide_menu(&a);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
