@@ -286,7 +286,7 @@ pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i6
         for i in 0..n - 1 {
             put(i, 1, 0, w);
         }
-        let dd = if s == 1 { 0 } else { mul(d, last_d)? };
+        let dd = if s == 1 { unit_stride(&a.modes[..n - 1], d, last_d) } else { mul(d, last_d)? };
         put(n - 1, s, dd, w);
         return Ok(());
     }
@@ -324,10 +324,44 @@ pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i6
             rest_d = 1;
             continue;
         }
+        if cd == 0 {
+            // cute-dynamic's stride-0 rule: the mode's digit adds nothing,
+            // only its carry matters; every `g = ceil(S/d)` steps carry once
+            // while the digit stays below `S` (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
+            let g = cs / rest_d + 1;
+            let (groups, left) = divmod(rest_s, g);
+            if left != 0 {
+                return Err(Fail::Shape { shape: cs, fits: g, rest: rest_s });
+            }
+            let slip = g * rest_d - cs;
+            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((g - 1) * rest_d));
+            if digit.is_none_or(|x| x >= cs) {
+                return Err(Fail::Stride { shape: cs, stride: rest_d });
+            }
+            put(i, g, 0, w);
+            w.reach[i] = w.reach[i].saturating_add(digit.unwrap_or(cs));
+            rest_s = groups;
+            rest_d = 1;
+            continue;
+        }
         return Err(Fail::Stride { shape: cs, stride: rest_d });
     }
     put(n - 1, rest_s, mul(rest_d, last_d)?, w);
     Ok(())
+}
+
+/// The stride CuTe gives `A ∘ 1:d` (as cute-dynamic): `|d|` ceiling-divided
+/// by each bounded mode of `A`, times the last mode's stride, with `d`'s
+/// sign; a size-1 mode moves no offset, so only the printed form depends on
+/// it (an overflow gives 0, the same function).
+#[inline(always)]
+fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
+    let mut t = d.unsigned_abs().min(i64::MAX as u64) as i64;
+    for &(sr, _) in bounded {
+        let (q, r) = divmod(t, sr.max(1));
+        t = q + i64::from(r != 0);
+    }
+    t.checked_mul(last_d).and_then(|x| if d < 0 { x.checked_neg() } else { Some(x) }).unwrap_or(0)
 }
 
 /// The checks made once all leaves of `B` are composed.
