@@ -283,6 +283,12 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
     if let Some(Value::Composed(c)) = args.first() {
         return composed_apply(name, c, args, column);
     }
+    if let ("composition", [Value::Layout(a), Value::BasisLayout(b)]) = (name, args) {
+        return Ok(Value::Layout(crate::composition_with_basis(a, b)?));
+    }
+    if let ("composition", [Value::BasisLayout(a), Value::BasisLayout(b)]) = (name, args) {
+        return Ok(Value::BasisLayout(b.selecting_from(a)?));
+    }
     if let Some(Value::BasisLayout(l)) = args.first() {
         return basis_apply(name, l, args, column);
     }
