@@ -96,6 +96,7 @@
 extern crate self as cute_static;
 
 pub mod algebra;
+mod basis_layout;
 mod composed;
 mod int_tuple;
 pub mod inverse;
@@ -111,6 +112,9 @@ pub use algebra::{
     TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
     logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+pub use basis_layout::{IdentityLayout, make_identity_layout};
+#[doc(hidden)]
+pub use basis_layout::{IdentityShape, PathNode};
 pub use composed::{ComposedLayout, make_composed_layout};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
@@ -145,6 +149,7 @@ pub mod prelude {
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
+    pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
