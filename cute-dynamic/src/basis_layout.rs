@@ -394,12 +394,12 @@ impl BasisLayout {
     /// The layout shaped as the codomain tree of the sorted `paths` (from
     /// index `depth` on): a leaf per path, tuples for shared prefixes,
     /// `1:0` for indices no path names.
-    fn codomain_tree(
+    fn codomain_tree<A: Selectable>(
         &self,
         paths: &[&[u32]],
         depth: usize,
-        leaf: &mut impl FnMut(&[u32]) -> Result<Layout>,
-    ) -> Result<Layout> {
+        leaf: &mut impl FnMut(&[u32]) -> Result<A>,
+    ) -> Result<A> {
         if let [p] = paths {
             if p.len() == depth {
                 return leaf(p);
@@ -419,9 +419,80 @@ impl BasisLayout {
         let mut modes = Vec::with_capacity(n);
         for i in 0..n {
             let sub: Vec<&[u32]> = paths.iter().copied().filter(|p| p[depth] as usize == i).collect();
-            modes.push(if sub.is_empty() { Layout::scalar(1, 0)? } else { self.codomain_tree(&sub, depth + 1, leaf)? });
+            modes.push(if sub.is_empty() { A::constant(1)? } else { self.codomain_tree(&sub, depth + 1, leaf)? });
         }
-        crate::make_layout(&modes)
+        A::join(modes)
+    }
+
+    /// The complement in the paper's form (Table 7, with `e_i` strides):
+    /// one mode per codomain mode, nested as the bases are, mode `p` the
+    /// integer complement of the leaves along `E<p>` with its strides `k@p`
+    /// (`complement((4,8):(1@0,1@1))` = `(1,1):(4@0,4@1)`;
+    /// `complement((4,(4,2)):(1@1,(1@0,12@1)))` =
+    /// `(1,(3,1)):(4@0,(4@1,24@1))`).
+    ///
+    /// Without a cotarget each mode is [`complement_full`](crate::complement_full)
+    /// of its leaves (the cotarget their cosize, the last mode kept: it is
+    /// where the next replica starts); with one, `cotarget` has an extent
+    /// at each codomain mode (`(8,16)` for `E<0>`, `E<1>`) and mode `p` is
+    /// [`complement`](crate::complement) of its leaves by that extent (a
+    /// mode with nothing left is `1:0`). Post-conditions (checked in the
+    /// tests), along each codomain mode: disjoint from and ordered as the
+    /// integer complement's. Accepts what
+    /// [`right_inverse`](Self::right_inverse) does; errors as it and as the
+    /// integer complement (`NotInjective`, `NotComplementable`), and
+    /// `RankMismatch` for a cotarget without an extent at a codomain mode.
+    pub fn complement(&self, cotarget: Option<&IntTuple>) -> Result<BasisLayout> {
+        let mut groups: Vec<PathLeaves<'_>> = Vec::new();
+        for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
+            match leaf {
+                Leaf::Basis(b) => match groups.iter_mut().find(|g| g.0 == b.path()) {
+                    Some(g) => g.1.push((s, b.scale(), 0)),
+                    None => groups.push((b.path(), vec![(s, b.scale(), 0)])),
+                },
+                Leaf::Int(0) => {}
+                Leaf::Int(_) => {
+                    return Err(LayoutError::Unsupported {
+                        what: format!("the complement of {self}, whose strides mix integers and bases"),
+                    });
+                }
+            }
+        }
+        let mut modes = Vec::with_capacity(groups.len());
+        for (path, leaves) in &groups {
+            let sub =
+                Layout::new(IntTuple::flat(leaves.iter().map(|l| l.0)), IntTuple::flat(leaves.iter().map(|l| l.1)))?;
+            let c = match cotarget {
+                None => crate::complement_full(&sub).map_err(|e| self.rename(e, path))?,
+                Some(t) => {
+                    let extent = path
+                        .iter()
+                        .try_fold(t.clone(), |n, &i| if n.is_int() { None } else { n.get(i as usize) })
+                        .and_then(|n| n.as_int())
+                        .ok_or_else(|| LayoutError::RankMismatch {
+                            what: format!(
+                                "the complement of {self} by {t}: no extent at the codomain mode of {}",
+                                ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default()
+                            ),
+                            expected: path.len(),
+                            found: t.depth(),
+                        })?;
+                    crate::complement(&sub, extent).map_err(|e| self.rename(e, path))?
+                }
+            };
+            let stride = c
+                .stride()
+                .leaves()
+                .map(|d| if d == 0 { Ok(Leaf::Int(0)) } else { ScaledBasis::new(d, path).map(Leaf::Basis) })
+                .collect::<Result<Vec<_>>>()?;
+            let stride = tree_like(c.shape(), &mut stride.into_iter());
+            modes.push((*path, BasisLayout::new(c.shape().clone(), stride)?));
+        }
+        let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
+        paths.sort_unstable();
+        self.codomain_tree(&paths, 0, &mut |p| {
+            modes.iter().find(|m| m.0 == p).map_or_else(|| BasisLayout::constant(1), |m| Ok(m.1.clone()))
+        })
     }
 
     /// An error of the integer inverse of the leaves of `path`, restated
