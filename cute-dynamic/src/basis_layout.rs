@@ -312,6 +312,20 @@ impl BasisLayout {
         self.through_weights(bound, |a| crate::zipped_divide(a, tiler))
     }
 
+    /// `tiled_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
+    /// (`zipped_divide` with the rest modes unpacked).
+    pub fn tiled_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
+        let bound = max_stride(tiler)?.max(self.size());
+        self.through_weights(bound, |a| crate::tiled_divide(a, tiler))
+    }
+
+    /// `flat_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
+    /// (`zipped_divide` with both modes unpacked).
+    pub fn flat_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
+        let bound = max_stride(tiler)?.max(self.size());
+        self.through_weights(bound, |a| crate::flat_divide(a, tiler))
+    }
+
     /// The right inverse (paper Table 5 with `e_i` strides, which CuTe C++
     /// does not implement): an integer layout `R` over the codomain, one
     /// mode per codomain mode, nested as the codomain is (mode `p` for the

@@ -527,11 +527,13 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
         ("complement", [_]) => Value::BasisLayout(l.complement(None)?),
         ("complement", [_, Value::Tuple(t)]) => Value::BasisLayout(l.complement(Some(t))?),
         ("complement", [_, Value::Int(n)]) => Value::BasisLayout(l.complement(Some(&IntTuple::int(*n)))?),
-        ("composition" | "logical_divide" | "zipped_divide", [_, _]) => {
+        ("composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide", [_, _]) => {
             let t = a.tiler(1, LT)?;
             Value::BasisLayout(match name {
                 "composition" => l.composition(&t)?,
                 "logical_divide" => l.logical_divide(&t)?,
+                "tiled_divide" => l.tiled_divide(&t)?,
+                "flat_divide" => l.flat_divide(&t)?,
                 _ => l.zipped_divide(&t)?,
             })
         }
@@ -540,7 +542,7 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
             _ => {
                 return Err(LayoutError::Unsupported {
                     what: format!(
-                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, right_inverse, left_inverse, complement)"
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, tiled_divide, flat_divide, right_inverse, left_inverse, complement)"
                     ),
                 });
             }

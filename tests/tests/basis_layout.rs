@@ -25,6 +25,10 @@ fn issue_algebra_examples() {
     for (expr, value) in [
         ("composition(make_identity_layout((4,8)), (2,4):(1,4))", "(2,4):(1@0,1@1)"),
         ("logical_divide(make_identity_layout((1000,500)), <128,64>)", "((128,8),(64,8)):((1@0,128@0),(1@1,64@1))"),
+        ("zipped_divide(make_identity_layout((1000,500)), <128,64>)", "((128,64),(8,8)):((1@0,1@1),(128@0,64@1))"),
+        ("tiled_divide(make_identity_layout((8,8)), <2,4>)", "((2,4),4,2):((1@0,1@1),2@0,4@1)"),
+        ("flat_divide(make_identity_layout((8,8)), <2,4>)", "(2,4,4,2):(1@0,1@1,2@0,4@1)"),
+        ("tiled_divide(make_identity_layout((8,8)), (2,4):(4,1))", "((2,4),8):((4@0,1@0),1@1)"),
         // Only like bases merge.
         ("coalesce((2,2,4):(1@0,2@0,1@1))", "(4,4):(1@0,1@1)"),
         ("coalesce((2,4):(1@0,2@1))", "(2,4):(1@0,2@1)"),
@@ -106,6 +110,25 @@ proptest! {
             prop_assert_eq!(r.size(), b.size());
             for i in 0..b.size() {
                 prop_assert_eq!(padded(&r.eval(i).unwrap(), 3), padded(&a.eval(b.eval(i).unwrap()).unwrap(), 3));
+            }
+        }
+    }
+
+    #[test]
+    fn divides_are_reshapes_of_the_zipped_divide(a in basis_layout(), b in small_layout()) {
+        // tiled_divide unpacks the rest modes of zipped_divide, flat_divide
+        // both modes; by a 1-D tiler all three are one function of the index.
+        prop_assume!(b.size() <= a.size());
+        if let Ok(z) = a.zipped_divide(&b) {
+            let t = a.tiled_divide(&b).unwrap();
+            let f = a.flat_divide(&b).unwrap();
+            let l = a.logical_divide(&b).unwrap();
+            prop_assert_eq!(t.size(), z.size());
+            for i in 0..z.size() {
+                let zi = padded(&z.eval(i).unwrap(), 3);
+                prop_assert_eq!(padded(&t.eval(i).unwrap(), 3), zi.clone());
+                prop_assert_eq!(padded(&f.eval(i).unwrap(), 3), zi.clone());
+                prop_assert_eq!(padded(&l.eval(i).unwrap(), 3), zi);
             }
         }
     }
