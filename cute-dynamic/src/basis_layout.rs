@@ -326,6 +326,75 @@ impl BasisLayout {
         self.through_weights(bound, |a| crate::flat_divide(a, tiler))
     }
 
+    /// `logical_product(self, tiler)`, `A ⊗ B = (A, A* ∘ B)` along one
+    /// codomain mode: a layout whose leaves all have one basis `E<p>` is
+    /// multiplied as the integer layout of their scales, with the result's
+    /// strides `k@p`; a tiler `<B0, B1, ...>` applies mode by mode (modes
+    /// past it are kept), so an identity layout tiles its own coordinates
+    /// (`logical_product(identity((4,8)), <2,2>)` =
+    /// `((4,2),(8,2)):((1@0,4@0),(1@1,8@1))`, the coordinates of the
+    /// `(8,16)` box). Post-condition (checked in the tests): along each
+    /// codomain mode, the integer product's. Errors: `Unsupported` for a
+    /// layout (or mode, by a tiler) with more than one basis or integer
+    /// strides, `RankMismatch` for a tiler longer than the layout, and the
+    /// integer product's errors.
+    pub fn logical_product(&self, tiler: &Tiler) -> Result<BasisLayout> {
+        match tiler {
+            Tiler::Tuple(ts) => {
+                if ts.len() > self.shape.rank() {
+                    return Err(LayoutError::RankMismatch {
+                        what: format!("logical_product of {self} by a tiler of {} modes", ts.len()),
+                        expected: self.shape.rank(),
+                        found: ts.len(),
+                    });
+                }
+                let modes = (0..self.shape.rank())
+                    .map(|i| {
+                        let m = Selectable::mode(self, i).ok_or_else(|| LayoutError::RankMismatch {
+                            what: format!("mode {i} of {self}"),
+                            expected: self.shape.rank(),
+                            found: i + 1,
+                        })?;
+                        match ts.get(i) {
+                            Some(t) => m.logical_product(t),
+                            None => Ok(m),
+                        }
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Selectable::join(modes)
+            }
+            Tiler::Layout(b) => {
+                let mut path: Option<&[u32]> = None;
+                let mut scales = Vec::with_capacity(self.leaves.len());
+                for leaf in &self.leaves {
+                    match leaf {
+                        Leaf::Basis(sb) if path.is_none_or(|p| p == sb.path()) => {
+                            path = Some(sb.path());
+                            scales.push(sb.scale());
+                        }
+                        _ => {
+                            return Err(LayoutError::Unsupported {
+                                what: format!(
+                                    "logical_product of {self}: its strides are not all along one basis (a tiler <...> multiplies mode by mode)"
+                                ),
+                            });
+                        }
+                    }
+                }
+                let path = path.unwrap_or(&[0]);
+                let mut enc = self.shape.clone();
+                enc.vals_mut().copy_from_slice(&scales);
+                let r = crate::logical_product(&Layout::new(self.shape.clone(), enc)?, b)?;
+                let stride = r
+                    .stride()
+                    .leaves()
+                    .map(|d| if d == 0 { Ok(Leaf::Int(0)) } else { ScaledBasis::new(d, path).map(Leaf::Basis) })
+                    .collect::<Result<Vec<_>>>()?;
+                BasisLayout::new(r.shape().clone(), tree_like(r.shape(), &mut stride.into_iter()))
+            }
+        }
+    }
+
     /// The right inverse (paper Table 5 with `e_i` strides, which CuTe C++
     /// does not implement): an integer layout `R` over the codomain, one
     /// mode per codomain mode, nested as the codomain is (mode `p` for the

@@ -524,6 +524,7 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
         ("coalesce", [_]) => Value::BasisLayout(l.coalesce()?),
         ("right_inverse", [_]) => Value::Layout(l.right_inverse()?),
         ("left_inverse", [_]) => Value::Layout(l.left_inverse()?),
+        ("logical_product", [_, _]) => Value::BasisLayout(l.logical_product(&a.tiler(1, LT)?)?),
         ("complement", [_]) => Value::BasisLayout(l.complement(None)?),
         ("complement", [_, Value::Tuple(t)]) => Value::BasisLayout(l.complement(Some(t))?),
         ("complement", [_, Value::Int(n)]) => Value::BasisLayout(l.complement(Some(&IntTuple::int(*n)))?),
@@ -542,7 +543,7 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
             _ => {
                 return Err(LayoutError::Unsupported {
                     what: format!(
-                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, tiled_divide, flat_divide, right_inverse, left_inverse, complement)"
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product, right_inverse, left_inverse, complement)"
                     ),
                 });
             }

@@ -40,7 +40,8 @@ fn issue_algebra_examples() {
     assert_eq!(eval("left_inverse((4,(4,2)):(1@1,(1@0,6@1)))").unwrap().to_string(), "(4,(6,2)):(4,(1,16))");
     // What is not supported is an error, never a wrong layout.
     assert!(eval("complement((4,8):(1@0,1@1), 64)").unwrap_err().to_string().contains("rank mismatch"));
-    assert!(eval("logical_product((4,8):(1@0,1@1), 2)").unwrap_err().to_string().contains("unsupported"));
+    assert!(eval("logical_product((4,8):(1@0,1@1), 2)").unwrap_err().to_string().contains("not all along one basis"));
+    assert!(eval("blocked_product((4,8):(1@0,1@1), <2,2>)").unwrap_err().to_string().contains("unsupported"));
     assert!(eval("(4,8):(1@0)").is_err());
 }
 
@@ -519,4 +520,41 @@ fn left_inverse_refusals_on_injective_layouts() {
     println!(
         "injective {injective}, left_inverse refused {refused}, each where an integer left inverse of one mode is"
     );
+}
+
+#[test]
+fn products_of_identity_layouts() {
+    for (expr, value) in [
+        ("logical_product(make_identity_layout((4,8)), <2,2>)", "((4,2),(8,2)):((1@0,4@0),(1@1,8@1))"),
+        ("logical_product(make_identity_layout((4,8)), <2>)", "((4,2),8):((1@0,4@0),1@1)"),
+        ("logical_product((4,2):(1@0,4@0), 3:1)", "((4,2),3):((1@0,4@0),8@0)"),
+        (
+            "logical_product(make_identity_layout((2,(3,4))), <2,<2,3>>)",
+            "((2,2),((3,2),(4,3))):((1@0,2@0),((1@0@1,3@0@1),(1@1@1,4@1@1)))",
+        ),
+    ] {
+        assert_eq!(eval(expr).unwrap().to_string(), value, "{expr}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn identity_products_tile_the_coordinate_box(
+        modes in proptest::collection::vec((1i64..=4, 1i64..=3), 1..=3),
+    ) {
+        // identity(S) ⊗ <T0, T1, ...> reaches every coordinate of the box
+        // (S_i·T_i) exactly once.
+        let s = IntTuple::flat(modes.iter().map(|m| m.0));
+        let tiler: cute_dynamic::Tiler =
+            format!("<{}>", modes.iter().map(|m| m.1.to_string()).collect::<Vec<_>>().join(",")).parse().unwrap();
+        let r = make_identity_layout(&s).logical_product(&tiler).unwrap();
+        let boxed = IntTuple::flat(modes.iter().map(|m| m.0 * m.1));
+        prop_assert_eq!(r.size(), boxed.size().unwrap());
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..r.size() {
+            let c = IntTuple::flat(padded(&r.eval(i).unwrap(), modes.len()));
+            prop_assert!(c.leaves().zip(boxed.leaves()).all(|(x, b)| 0 <= x && x < b), "{} at {}", r, i);
+            prop_assert!(seen.insert(c), "{} at {}", r, i);
+        }
+    }
 }
