@@ -558,3 +558,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn the_identity_is_a_left_identity_of_selecting_layouts(
+        leaves in proptest::collection::vec((1i64..=4, 1i64..=3, 0u32..3, 0u32..2), 1..=3),
+        extents in proptest::collection::vec((1i64..=4, 1i64..=4), 3),
+    ) {
+        let b = BasisLayout::new(
+            IntTuple::flat(leaves.iter().map(|l| l.0)),
+            BasisTuple::Tuple(
+                leaves.iter().map(|l| BasisTuple::Basis(ScaledBasis::new(l.1, &[l.2, l.3]).unwrap())).collect(),
+            ),
+        )
+        .unwrap();
+        // Paper: I_D ∘ B = B. Every path of b (E<i> or E<i,j>, i < 3,
+        // j < 2) names a mode of an identity layout of three pairs.
+        // (A path E<i> alone would select a pair of the identity, which
+        // gives the hierarchical coordinate instead: not B's own text.)
+        let paths = paths_of(&b);
+        let s = IntTuple::tuple(extents.iter().map(|e| IntTuple::flat([e.0, e.1])));
+        let id = make_identity_layout(&s);
+        let r = b.selecting_from(&id).unwrap();
+        for i in 0..b.size() {
+            let (ri, bi) = (r.eval(i).unwrap(), b.eval(i).unwrap());
+            for p in &paths {
+                prop_assert_eq!(component(&ri, p), component(&bi, p), "{} ∘ {} = {} at {}", id, b, r, i);
+            }
+        }
+    }
+}
