@@ -57,6 +57,10 @@ check_svg() { # NAME DY CELLS...   renders $out/NAME.svg alone and probes it
 "$cute" --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' >"$out/raked_product.svg"
 check_svg raked_product 3 0,0=#ffffff 0,5=#999999 1,0=#e6e6e6 0,10=#cccccc 0,15=#666666 5,19=#4d4d4d
 
+# A swizzled layout: cell (m,n) is 8m + (n XOR m), shaded by (n XOR m).
+"$cute" --svg 'composition(Sw<3,0,3>, (8,8):(8,1))' >"$out/swizzle.svg"
+check_svg swizzle 3 0,0=#ffffff 1,0=#999999 1,1=#ffffff 2,1=#666666 3,7=#e6e6e6 7,0=#4d4d4d
+
 "$cute" --svg --tv '(2,3):(3,1)' '(2,2):(2,1)' --highlight-thread 4 >"$out/tv_highlight.svg"
 check_svg tv_highlight 3 2,2=#2050e0 3,3=#2050e0 0,0=#3a3a55 0,2=#3a553a 3,5=#465546
 

@@ -1,7 +1,12 @@
-//! Support shared by the integration tests under `tests/`: the seeds' data
-//! tables and the test-side model of slice coordinates.
+//! Support shared by the integration tests under `tests/` (and the fuzz
+//! targets under `fuzz/`): the seeds' data tables, the test-side model of
+//! slice coordinates, and the brute-force post-condition checkers
+//! ([`check`]).
 
 use cute_dynamic::{IntTuple, crd2idx, idx2crd};
+
+pub mod check;
+pub mod fuzz_input;
 use std::fmt;
 
 /// The paper's Figure 10: `blocked_product` of the row-major `(3,4):(4,1)`

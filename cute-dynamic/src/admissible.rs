@@ -31,10 +31,12 @@ pub fn is_admissible(a: &Layout, t: &Layout) -> Result<bool> {
     let mut seen = Vec::with_capacity(usize::try_from(t.size()).unwrap_or(0).min(1 << 20));
     for i in 0..t.size() {
         let off = t.eval(i)?;
-        if off < 0 || off >= inv.size() {
+        // Offsets below 0 are read on the inverse's extended domain (see
+        // `left_inverse`, for layouts of negative strides).
+        if off.unsigned_abs() >= inv.size().unsigned_abs() {
             return Ok(false);
         }
-        let c = inv.eval(off)?;
+        let c = inv.eval_extended(off)?;
         if c < 0 || c >= a.size() || a.eval(c)? != off {
             return Ok(false);
         }

@@ -411,7 +411,7 @@ impl BasisLayout {
     /// and for bases that name a mode and a sub-mode of it (`1@1` with
     /// `1@0@1`: no coordinate has both).
     pub fn right_inverse(&self) -> Result<Layout> {
-        self.inverse(|l| Ok(crate::right_inverse(l)))
+        self.inverse(|l| Ok(crate::right_inverse(l)), false)
     }
 
     /// The left inverse (paper Table 6 with `e_i` strides): an integer
@@ -421,12 +421,15 @@ impl BasisLayout {
     /// = `(4,(6,2)):(4,(1,16))`). Mode `p` is the integer left inverse of
     /// the leaves with basis `E<p>`, moved onto `self`'s domain. Accepts what
     /// `right_inverse` does. Errors: as `right_inverse`, and `NotInjective`
-    /// or `NoLayout` when the leaves of one codomain mode have none
-    /// (`(2,3):(3@0,2@0)`: sorted, stride 3 starts inside the extent of
-    /// `3:2`, as for the integer layout `(2,3):(3,2)`), or when moving it
-    /// onto the domain would have to split one of its modes unevenly.
+    /// or `NoLayout` when the integer left inverse of the leaves of one
+    /// codomain mode refuses them, or when the integer
+    /// left inverse does not carry over to `self`'s whole domain (checked
+    /// by brute force, eq. (26), where the integer one was searched rather
+    /// than built from nested strides: a searched inverse of leaves that
+    /// are not neighbours in `self`'s domain, `(2,2,2):(3@0,1@1,2@0)`).
+    /// Non-injective layouts get what eq. (26) asks, as integer ones do.
     pub fn left_inverse(&self) -> Result<Layout> {
-        self.inverse(crate::left_inverse)
+        self.inverse(crate::left_inverse, true)
     }
 
     /// Both inverses. The coordinate along `E<p>` depends only on the
@@ -435,7 +438,7 @@ impl BasisLayout {
     /// the integer inverse `I_p` of those leaves (over their own domain),
     /// with each of its strides (an index of that sub-domain) translated
     /// into `self`'s domain index.
-    fn inverse(&self, inv: impl Fn(&Layout) -> Result<Layout>) -> Result<Layout> {
+    fn inverse(&self, inv: impl Fn(&Layout) -> Result<Layout>, left: bool) -> Result<Layout> {
         // The leaves of each distinct path: (shape, scale, domain prefix).
         let mut groups: Vec<PathLeaves<'_>> = Vec::new();
         let mut prefix = 1i64;
@@ -460,7 +463,18 @@ impl BasisLayout {
             let sub =
                 Layout::new(IntTuple::flat(leaves.iter().map(|l| l.0)), IntTuple::flat(leaves.iter().map(|l| l.1)))?;
             let r = inv(&sub).map_err(|e| self.rename(e, path))?;
-            modes.push((*path, self.onto_domain(&r, leaves, path)?));
+            let moved = self.onto_domain(&r, leaves, path)?;
+            if left && !self.undoes(&moved, leaves) {
+                return Err(LayoutError::NoLayout {
+                    operation: "left_inverse",
+                    layout: self.to_string(),
+                    reason: format!(
+                        "along {}, the left inverse {r} of the leaves {sub} does not carry over to the whole domain",
+                        ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default()
+                    ),
+                });
+            }
+            modes.push((*path, moved));
         }
         let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
         paths.sort_unstable();
@@ -578,6 +592,35 @@ impl BasisLayout {
         })
     }
 
+    /// Eq. (26) along one codomain mode, by brute force: for every
+    /// coordinate of the `leaves` (`(shape, scale, prefix)`), `li` reads
+    /// its offset back to a domain index of `self` with only these leaves'
+    /// digits, which reaches the same offset. The integer left inverse
+    /// searches (and may give strides that are not leaf boundaries, or
+    /// negative ones) only up to 2^16 elements; larger inputs take its
+    /// nested path, whose strides the translation keeps exact.
+    fn undoes(&self, li: &Layout, leaves: &[(i64, i64, i64)]) -> bool {
+        let size: i64 = leaves.iter().map(|l| l.0).product();
+        if size > 1 << 16 {
+            return true;
+        }
+        (0..size).all(|x| {
+            let (mut rest, mut offset) = (x, 0i64);
+            for &(s, k, _) in leaves {
+                offset += (rest % s) * k;
+                rest /= s;
+            }
+            let Ok(y) = li.eval_extended(offset) else { return false };
+            let (mut back, mut rebuilt) = (0i64, 0i64);
+            for &(s, k, p) in leaves {
+                let digit = (y / p).rem_euclid(s);
+                back += digit * k;
+                rebuilt += digit * p;
+            }
+            y >= 0 && y < self.size() && rebuilt == y && back == offset
+        })
+    }
+
     /// An error of the integer inverse of the leaves of `path`, restated
     /// for `self`.
     fn rename(&self, e: LayoutError, path: &[u32]) -> LayoutError {
@@ -625,11 +668,19 @@ impl BasisLayout {
             last_k = k;
             q *= s;
         }
+        if let [(_, 1, p, _)] = big.as_slice() {
+            // The leaves are neighbours in `self`'s domain too: the two
+            // domains differ by the factor P, for any stride of `r`.
+            let moved =
+                r.shape().leaves().zip(r.stride().leaves()).map(|(s, d)| Ok((s, checked_mul(d, *p, "inverse")?)));
+            let moved = moved.collect::<Result<Vec<_>>>()?;
+            return Ok(crate::layout::layout_from_modes(&crate::coalesce::coalesce_modes(&moved)));
+        }
         let uneven = |s: i64, t: &(i64, i64, i64, bool)| LayoutError::NoLayout {
             operation: "inverse",
             layout: self.to_string(),
             reason: format!(
-                "along {}, its mode {s}:{} reads two leaves that are not neighbours in the domain, and {s} is not a multiple of the extent {}",
+                "along {}, the integer inverse does not carry over to the whole domain: its mode {s}:{} reads two leaves that are not neighbours there, and {s} is not a multiple of the extent {}",
                 ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default(),
                 t.1,
                 t.0
@@ -649,6 +700,12 @@ impl BasisLayout {
                 continue;
             };
             let m = d / big[t].1;
+            if (s - 1).checked_mul(m).is_some_and(|r| r < big[t].0) {
+                // Every coordinate stays inside the leaf, where the two
+                // domains differ by the factor P_t / Q_t.
+                out.push((s, checked_mul(big[t].2, m, "inverse")?));
+                continue;
+            }
             if big[t].0 % m != 0 {
                 // The integer inverses' strides are leaf boundaries; this
                 // one is not, so no translation reads it alike.

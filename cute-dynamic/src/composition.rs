@@ -53,7 +53,16 @@ impl AsTiler for IntTuple {
 /// * `B` a shape: the tiler of stride-1 layouts of that shape.
 ///
 /// `A` is read on its extended domain (paper 2.4.1: `idx2crd` with the last
-/// mode unbounded), so `B` may reach past `size(A)`.
+/// mode unbounded), so `B` may reach past `size(A)`; a negative stride in
+/// `B` reads `A` below 0, where the extended domain is the odd extension
+/// `A(-x) = -A(x)` (see [`Layout::eval_extended`]): `A ∘ s:-d` is
+/// `A ∘ s:d` with its strides negated, as CuTe computes it
+/// (`(1,(2,4)):(0,(-1,512)) ∘ 4:-1` is `(2,2):(1,-512)`).
+///
+/// A size-1 leaf `1:d` of `B` becomes `1:d'` with the stride CuTe gives it
+/// (`d` ceiling-divided by each bounded mode of the coalesced `A`, times the
+/// stride of its last mode; `0` for `d = 0`): it moves no offset, but the
+/// result prints as CuTe's (`composition(1:1, 1:1)` is `1:1`).
 ///
 /// Post-conditions (paper eqs. 16–17), for a layout `B`:
 /// * `B ⪯ R`: `R`'s shape is compatible with `B`'s (same tree, each leaf of
@@ -68,8 +77,8 @@ impl AsTiler for IntTuple {
 /// [`LayoutError::NotDistributive`] when `B` has several modes whose offsets
 /// add up past a mode of `A` (then `A ∘ B` is not the concatenation of the
 /// `A ∘ B_i`, and not a layout of `B`'s shape), `RankMismatch` for a tiler
-/// with more modes than `A`, `Overflow`, and `Unsupported` for a negative
-/// stride in `B` when `A` is not a single linear mode.
+/// with more modes than `A`, `Overflow`, and `Unsupported` when `B` has
+/// leaves of both signs of stride and `A` is not a single linear mode.
 ///
 /// ```
 /// use cute_dynamic::{Layout, composition};
@@ -208,7 +217,7 @@ impl Fail {
             Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
             Fail::Negative => LayoutError::Unsupported {
                 what: format!(
-                    "{}: a negative stride in the right layout needs a left layout of one linear mode",
+                    "{}: a right layout with both positive and negative strides needs a left layout of one linear mode",
                     ctx()
                 ),
             },
@@ -252,6 +261,11 @@ impl Leaves<'_> {
 /// of `A ∘ s:d` as leaves `pos, pos+1, ...` of `out` and returns the number
 /// written (at least one: `1:0` when `A ∘ s:d` has no mode).
 ///
+/// A negative `d` walks `A` below 0, where the extended domain is the odd
+/// extension `A(-x) = -A(x)` (integral coordinates split with truncating
+/// division, as CuTe's `idx2crd`): so `A ∘ s:d = -(A ∘ s:|d|)`, the
+/// composition with `|d|` with every stride negated.
+///
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
 /// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
 /// mode), for the distributivity check of [`check_reach`].
@@ -263,19 +277,33 @@ fn compose_leaf(
     pos: usize,
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
+    if d >= 0 {
+        return compose_leaf_up(am, (s, d), out, pos, reach);
+    }
+    let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
+    let n = compose_leaf_up(am, (s, up), out, pos, reach)?;
+    for x in out.stride.get_mut(pos..pos + n).ok_or(Fail::Room)? {
+        *x = x.checked_neg().ok_or(Fail::Overflow("composition"))?;
+    }
+    Ok(n)
+}
+
+/// [`compose_leaf`] for a leaf of non-negative stride.
+#[inline(always)]
+fn compose_leaf_up(
+    am: &[(i64, i64)],
+    (s, d): (i64, i64),
+    out: &mut Leaves<'_>,
+    pos: usize,
+    reach: &mut [i64],
+) -> std::result::Result<usize, Fail> {
     let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::Room) };
     if s == 1 {
-        out.put(pos, 1, 0)?;
+        out.put(pos, 1, unit_stride(bounded, d, last_d))?;
         return Ok(1);
     }
-    if d <= 0 {
-        let d = match d {
-            0 => 0,
-            // A(x) = x·D for every integer x only when A is one linear mode.
-            _ if bounded.is_empty() => mul(d, last_d)?,
-            _ => return Err(Fail::Negative),
-        };
-        out.put(pos, s, d)?;
+    if d == 0 {
+        out.put(pos, s, 0)?;
         return Ok(1);
     }
     let mut at = pos;
@@ -310,10 +338,107 @@ fn compose_leaf(
             *used = used.saturating_add((rest_shape - 1) * rest_stride);
             return Ok(at + 1 - pos);
         }
+        if dr == 0 {
+            // A stride-0 mode: its digit adds nothing, only its carry
+            // matters. Every `n = ceil(S/d)` steps of `d` carry once, for
+            // each group of `n` while the digit, `d·t + e·q` at step
+            // `q·n + t` (`e = n·d - S` the slip per group), stays below
+            // `S`: then the steps are `(n, rest/n) : (0, 1 in the next mode)`
+            // (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
+            let n = sr / rest_stride + 1;
+            let (groups, left) = divmod(rest_shape, n);
+            if left != 0 {
+                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
+            }
+            let slip = n * rest_stride - sr;
+            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((n - 1) * rest_stride));
+            if digit.is_none_or(|x| x >= sr) {
+                return Err(Fail::Stride { shape: sr, stride: rest_stride });
+            }
+            // `n == 1` (a stride past `S`): every step carries, no mode.
+            if n > 1 {
+                out.put(at, n, 0)?;
+                at += 1;
+            }
+            *used = used.saturating_add(digit.unwrap_or(sr));
+            rest_shape = groups;
+            rest_stride = 1;
+            if rest_shape == 1 {
+                return Ok(at - pos);
+            }
+            continue;
+        }
         return Err(Fail::Stride { shape: sr, stride: rest_stride });
     }
     out.put(at, rest_shape, mul(rest_stride, last_d)?)?;
     Ok(at + 1 - pos)
+}
+
+/// The stride CuTe gives `A ∘ 1:d`: `d` carried through the bounded modes
+/// of `A` (a ceiling division by each shape, CuTe's `composition_impl`),
+/// times the stride of the last mode. A size-1 mode moves no offset, so
+/// this only makes the printed form CuTe's (`1:1 ∘ 1:1` is `1:1`,
+/// `(4,8):(2,16) ∘ 1:1` is `1:16`); where the product overflows, `0` (the
+/// same function) rather than an error.
+#[inline(always)]
+fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
+    let mut t = d;
+    for &(sr, _) in bounded {
+        // sr >= 2 (prepared modes drop size 1) and t >= 0.
+        let (q, r) = divmod(t, sr);
+        t = q + i64::from(r != 0);
+    }
+    t.checked_mul(last_d).unwrap_or(0)
+}
+
+/// Gives each size-1 leaf of `r = A' ∘ B` the stride CuTe gives `A ∘ 1:d`
+/// ([`unit_stride`] on the prepared `A`), where `A'` is `A` with extra
+/// size-1 modes (the products compose with the complement that keeps its
+/// last mode, CuTe with the coalesced one). Only the strides of size-1
+/// leaves change, so `r` stays the same function.
+pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
+    if !b.shape.vals().contains(&1) {
+        return;
+    }
+    let mut stack = [(0i64, 0i64); STACK_MODES];
+    let mut heap = Vec::new();
+    let am: &mut [(i64, i64)] = if a.shape.vals().len() <= STACK_MODES {
+        &mut stack
+    } else {
+        heap.resize(a.shape.vals().len(), (0, 0));
+        &mut heap
+    };
+    let k = prepare(a, am);
+    let Some((&(_, last_d), bounded)) = am[..k].split_last() else { return };
+    // B's tree and r's agree but where a leaf of B became a tuple of
+    // leaves (never for a size-1 leaf): walk both token lists together.
+    // (Disjoint fields: r's shape is read while its strides are written.)
+    let (b_toks, r_toks) = (b.shape.toks(), r.shape.toks());
+    let (mut j, mut bv, mut rv) = (0usize, 0usize, 0usize);
+    for &t in b_toks {
+        if t != Tok::Leaf {
+            j += 1;
+            continue;
+        }
+        let (s, d) = (b.shape.vals()[bv], b.stride.vals()[bv]);
+        bv += 1;
+        if r_toks.get(j) == Some(&Tok::Leaf) {
+            if s == 1 {
+                let up = match d.checked_abs() {
+                    Some(x) => unit_stride(bounded, x, last_d),
+                    None => 0,
+                };
+                r.stride.vals_mut()[rv] = if d < 0 { -up } else { up };
+            }
+            rv += 1;
+            j += 1;
+        } else {
+            // A tuple of leaves only.
+            let c = r_toks[j + 1..].iter().take_while(|&&x| x == Tok::Leaf).count();
+            rv += c;
+            j += c + 2;
+        }
+    }
 }
 
 /// Composes the prepared `A` with every leaf of `B` in turn, writing the
@@ -325,6 +450,7 @@ fn compose_leaves(
     b: &Layout,
     out: &mut Leaves<'_>,
     reach: &mut [i64],
+    signs: &mut u8,
 ) -> std::result::Result<usize, Fail> {
     let mut n = 0;
     // The largest offset of B, and whether B has a negative stride.
@@ -337,6 +463,9 @@ fn compose_leaves(
         // Fits: B's extent is checked at its construction.
         b_hi += (s - 1) * d.max(0);
         b_neg |= d < 0;
+        if s > 1 {
+            *signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
+        }
     }
     // The size is B's. The offsets are A's own when B stays within A's
     // domain (with no negative stride, B's offsets run from 0 to `b_hi`);
@@ -397,6 +526,16 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
     Ok(())
 }
 
+/// Leaves of `B` that move up (stride > 0) and down (stride < 0) together
+/// (`signs == 3`) do not distribute over an `A` of several modes: with the
+/// odd extension `A(-x) = -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y`
+/// borrows across a mode of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but
+/// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
+#[inline(always)]
+fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
+    if signs == 3 && am.len() > 1 { Err(Fail::Negative) } else { Ok(()) }
+}
+
 /// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on
 /// the stack, each result in its inline room. Distributivity is checked over
 /// all of `bs` together (as `A ∘ (B0, B1, ...)`). `Room` when `A` or a
@@ -433,10 +572,11 @@ fn compose_prepared<const K: usize, const N: usize>(
     let am = am.get(..k).ok_or(Fail::Room)?;
     let mut reach = [0i64; K];
     let reach = &mut reach[..k];
+    let mut signs = 0u8;
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
-        p.nval = compose_leaves(am, b, &mut out, reach)?;
+        p.nval = compose_leaves(am, b, &mut out, reach, &mut signs)?;
         let b_toks = b.shape.toks();
         p.ntok = if p.nval == b.shape.vals().len() {
             // One leaf per leaf: B's structure as it is.
@@ -446,6 +586,7 @@ fn compose_prepared<const K: usize, const N: usize>(
             expand(b_toks, &counts, &mut p.tok)?
         };
     }
+    check_signs(am, signs)?;
     check_reach(am, reach)
 }
 
@@ -458,6 +599,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
     let k = prepare(a, &mut am);
     let am = &am[..k];
     let mut reach = vec![0; k];
+    let mut signs = 0u8;
     let mut results = [const { None }; N];
     for (b, slot) in bs.iter().zip(results.iter_mut()) {
         // At most one leaf per mode of A for each leaf of B.
@@ -465,7 +607,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
         let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        let n = compose_leaves(am, b, &mut out, &mut reach)?;
+        let n = compose_leaves(am, b, &mut out, &mut reach, &mut signs)?;
         let b_toks = b.shape.toks();
         let mut toks = vec![Tok::Leaf; b_toks.len() + 2 * leaves + n];
         let t = expand(b_toks, &counts, &mut toks)?;
@@ -474,6 +616,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
         r.stride.push_tree(Tree { tok: &toks[..t], val: &stride[..n] });
         *slot = Some(r);
     }
+    check_signs(am, signs)?;
     check_reach(am, &reach)?;
     Ok(results.map(|r| r.unwrap_or_else(Layout::empty)))
 }

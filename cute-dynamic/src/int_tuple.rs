@@ -424,7 +424,9 @@ fn weakly_congruent(a: Tree<'_>, b: Tree<'_>) -> bool {
 }
 
 /// The paper's `idx2crd` (eq. 4) for one level: splits the integral
-/// coordinate `i` over the modes of `shape`, the last mode unbounded.
+/// coordinate `i` over the modes of `shape`, the last mode unbounded. A
+/// negative `i` splits with truncating division (as CuTe's C++), so
+/// `idx2crd(-i) == -idx2crd(i)`.
 ///
 /// ```
 /// use cute_dynamic::{IntTuple, idx2crd, crd2idx};
@@ -449,8 +451,9 @@ pub fn idx2crd(i: i64, shape: &IntTuple) -> Result<IntTuple> {
         if k + 1 == r {
             c.leaf(rest);
         } else {
-            c.leaf(rest.rem_euclid(s));
-            rest = rest.div_euclid(s);
+            // Truncating, as C++: idx2crd(-i) is -idx2crd(i).
+            c.leaf(rest % s);
+            rest /= s;
         }
     }
     c.close();

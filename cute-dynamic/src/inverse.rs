@@ -71,37 +71,104 @@ pub fn right_inverse(l: &Layout) -> Layout {
 
 /// A left inverse (paper 3.4.3, Table 6): a layout `L†` with
 /// `L(L†(L(k))) == L(k)` for every `k` in `0..size(L)` (paper eq. 26); for
-/// injective `L` that is `L†(L(k)) == k`.
+/// injective `L` that is `L†(L(k)) == k`. Offsets off the image of `L` may
+/// go anywhere.
 ///
-/// Stride-0 modes of `L` are read at coordinate 0. Sorted by stride, the
-/// non-zero modes `s_i:d_i` give the result
-/// `(d_0, d_1/d_0, …, d_{n-1}/d_{n-2}, s_{n-1}) : (0, p_0, …, p_{n-2}, p_{n-1})`
-/// (the leading mode only when `d_0 > 1`; `p_i` the integral-coordinate
-/// stride of mode `i`), coalesced: holes in the image are skipped by the
-/// larger shapes, so e.g. `(4,8):(1,5)` gives `(5,8):(1,4)`.
+/// The form of the answer, in order of preference:
+/// * Strides `≥ 0`, the non-zero modes injective and nested when sorted by
+///   stride (the paper's Table 6): `s_i:d_i` sorted give
+///   `(d_0, d_1/d_0, …, d_{n-1}/d_{n-2}, s_{n-1}) : (0, p_0, …, p_{n-2}, p_{n-1})`
+///   (the leading mode only when `d_0 > 1`; `p_i` the integral-coordinate
+///   stride of mode `i`), coalesced: holes in the image are skipped by the
+///   larger shapes, so e.g. `(4,8):(1,5)` gives `(5,8):(1,4)`. Stride-0
+///   modes are read at coordinate 0.
+/// * Otherwise (overlapping images, non-injective layouts, strides that do
+///   not nest) a layout over the offsets `0..=max L(k)` found mode by mode:
+///   mode `j` has the shape `n_j` of a mixed radix of the offsets and, as
+///   stride, the coordinate of the offset `n_0·…·n_{j-1}` (one of the
+///   coordinates that reach it, the one that keeps the longest run of
+///   offsets right), so that every offset of the image is mapped to a
+///   coordinate that reaches it. E.g. `(12,2):(1,9)` gives `(12,2):(1,15)`
+///   (offset 12 is reached at `(3,1)`, coordinate 15) and `(4,8):(32,32)`
+///   gives `(32,8,2):(0,4,23)`. This search looks at every coordinate, so
+///   it is done only for layouts of size and cosize at most 2^16.
+/// * Strides `≤ 0`: offsets are `≤ 0` and `L†` is read on its extended
+///   domain, whose odd extension `L†(-x) = -L†(x)` (see
+///   [`Layout::eval_extended`]) makes `L†` the left inverse of `-L` (the
+///   same layout with its strides negated) with its strides negated:
+///   `left_inverse(4:-1)` is `4:-1`.
 ///
 /// Post-conditions:
-/// * `L(L†(L(k))) == L(k)` for all `0 <= k < size(L)`;
-/// * for injective `L`: `L†(L(k)) == k` for all `k`;
-/// * `size(L†) > max L(k)`: every offset of `L` is in the domain of `L†`.
+/// * every offset `o = L(k)` is in the domain of `L†` (`o < size(L†)` for
+///   `o >= 0`; the extended domain for `o < 0`), and `L(L†(o)) == o`, with
+///   `0 <= L†(o) < size(L)` (eq. 26);
+/// * for injective `L`: `L†(L(k)) == k` for all `k`.
 ///
-/// Errors: `NotInjective` if two coordinates of the non-zero-stride modes
-/// meet; `NoLayout` if sorted strides are not multiples of one another or
-/// interleave (the inverse exists as a function but is not a layout);
-/// `Unsupported` for negative strides.
+/// Every answer is checked against eq. 26 before it is returned.
+///
+/// Errors: `Unsupported` for strides of both signs (with the odd extension
+/// no layout serves an image holding `x` and `-x`: `L†(x)` and
+/// `L†(-x) = -L†(x)` would both have to be coordinates, so both 0, but
+/// `L(0) = 0 != x`; other mixed images are not attempted); `NoLayout`
+/// when the strides do not nest and the search finds no layout (it is not
+/// exhaustive) or the layout is too large to search; `Overflow`.
 ///
 /// ```
 /// use cute_dynamic::{Layout, left_inverse};
 /// let l: Layout = "(4,8):(1,5)".parse().unwrap();
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(5,8):(1,4)");
+/// let l: Layout = "(12,2):(1,9)".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(12,2):(1,15)");
 /// ```
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
     let modes = sorted_modes(l);
-    if modes.iter().any(|m| m.1 < 0) {
-        return Err(LayoutError::Unsupported {
-            what: format!("left_inverse of {l}: negative strides have no left inverse layout"),
-        });
+    let neg = modes.iter().any(|m| m.1 < 0);
+    if neg {
+        if modes.iter().any(|m| m.1 > 0) {
+            return Err(LayoutError::Unsupported {
+                what: format!(
+                    "left_inverse of {l}: strides of both signs (offsets below 0 are read on the odd extension \
+                     L(-x) = -L(x), which cannot serve both an offset and its negation)"
+                ),
+            });
+        }
+        let r = left_inverse(&negated(l)?)?;
+        return negated(&r);
     }
+    match nested_left_inverse(l, &modes) {
+        Err(e @ (LayoutError::NotInjective { .. } | LayoutError::NoLayout { .. })) => match searched_left_inverse(l) {
+            Ok(r) => Ok(r),
+            Err(why) => Err(LayoutError::NoLayout {
+                operation: "left_inverse",
+                layout: l.to_string(),
+                reason: format!("{}; {why}", nested_failure(&e)),
+            }),
+        },
+        r => r,
+    }
+}
+
+/// Why the nested form failed, as a sentence fragment.
+#[cold]
+fn nested_failure(e: &LayoutError) -> String {
+    match e {
+        LayoutError::NoLayout { reason, .. } => reason.clone(),
+        _ => "two coordinates of its non-zero-stride modes meet".to_string(),
+    }
+}
+
+/// `l` with every stride negated.
+fn negated(l: &Layout) -> Result<Layout> {
+    let mut r = l.clone();
+    for d in r.stride.vals_mut() {
+        *d = d.checked_neg().ok_or(LayoutError::Overflow { operation: "left_inverse" })?;
+    }
+    Ok(r)
+}
+
+/// The paper's left inverse of a layout whose sorted non-zero strides nest
+/// (see [`left_inverse`]); `NotInjective` or `NoLayout` when they do not.
+fn nested_left_inverse(l: &Layout, modes: &Ranked) -> Result<Layout> {
     let Some(&(_, d0, _)) = modes.first() else {
         return Ok(layout_from_modes(&[]));
     };
@@ -140,4 +207,159 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
     let r = layout_from_modes(&coalesce_modes(&out));
     r.check_extent()?;
     Ok(r)
+}
+
+/// The largest size and cosize [`searched_left_inverse`] looks at.
+const SEARCH_LIMIT: i64 = 1 << 16;
+
+/// About how many offsets the search may look at (over all the modes it
+/// tries) before it gives up.
+const SEARCH_WORK: i64 = 1 << 20;
+
+/// A left inverse of `l` (strides `>= 0`) over the offsets `0..=max L(k)`,
+/// found mode by mode (see [`left_inverse`]), or `None`.
+#[cold]
+#[inline(never)]
+fn searched_left_inverse(l: &Layout) -> std::result::Result<Layout, &'static str> {
+    const NOT_FOUND: &str =
+        "the search over mixed radices of its offsets found no layout either (it is not exhaustive)";
+    let n = l.size();
+    if n > SEARCH_LIMIT || l.cosize() > SEARCH_LIMIT {
+        return Err("it is too large to search for another form (size or cosize above 65536)");
+    }
+    let offs: Vec<i64> = (0..n).map(|k| l.eval(k)).collect::<Result<_>>().map_err(|_| NOT_FOUND)?;
+    let top = offs.iter().copied().max().unwrap_or(0);
+    if offs.iter().any(|&o| o < 0) {
+        return Err(NOT_FOUND);
+    }
+    // For each offset, the coordinates that reach it, smallest first.
+    let mut reps: Vec<Vec<i64>> = vec![Vec::new(); usize::try_from(top).map_err(|_| NOT_FOUND)? + 1];
+    for (k, &o) in offs.iter().enumerate() {
+        reps[o as usize].push(k as i64);
+    }
+    let mut search = Search { reps: &reps, top, n, modes: Vec::new(), work: SEARCH_WORK };
+    if !search.extend(1) {
+        return Err(NOT_FOUND);
+    }
+    let r = layout_from_modes(&coalesce_modes(&search.modes));
+    // Never a wrong layout: eq. 26, checked.
+    let holds = offs.iter().all(|&o| r.eval(o).is_ok_and(|c| c >= 0 && c < n && offs[c as usize] == o));
+    if holds { Ok(r) } else { Err(NOT_FOUND) }
+}
+
+/// The state of [`searched_left_inverse`]: the modes `(shape, stride)`
+/// chosen so far over the offsets below the product of their shapes.
+struct Search<'a> {
+    /// The coordinates reaching each offset (empty: not in the image).
+    reps: &'a [Vec<i64>],
+    /// The largest offset.
+    top: i64,
+    /// The size of the layout.
+    n: i64,
+    modes: Vec<(i64, i64)>,
+    /// How many more offsets the search may look at.
+    work: i64,
+}
+
+impl Search<'_> {
+    /// The modes so far at an offset below the product of their shapes.
+    fn eval(&self, mut o: i64) -> i64 {
+        let mut c = 0;
+        for &(s, d) in &self.modes {
+            c += (o % s) * d;
+            o /= s;
+        }
+        c
+    }
+
+    /// Whether the coordinate `c` reaches the offset `o`.
+    fn reaches(&self, o: i64, c: i64) -> bool {
+        (0..self.n).contains(&c) && self.reps[o as usize].binary_search(&c).is_ok()
+    }
+
+    /// The first offset of the image at or after `p` that a new mode of
+    /// radix `p` and stride `e`, unbounded, maps wrongly (`top + 1` if none).
+    fn first_wrong(&mut self, p: i64, e: i64) -> i64 {
+        let wrong = (p..=self.top)
+            .find(|&o| {
+                !self.reps[o as usize].is_empty() && {
+                    let c = (o / p).checked_mul(e).and_then(|x| x.checked_add(self.eval(o % p)));
+                    !c.is_some_and(|c| self.reaches(o, c))
+                }
+            })
+            .unwrap_or(self.top + 1);
+        self.work -= wrong - p + 1;
+        wrong
+    }
+
+    /// Adds modes from the offset `p` (the product of the shapes so far) on
+    /// until they cover every offset; `false` if no way was found.
+    fn extend(&mut self, p: i64) -> bool {
+        if p > self.top {
+            return true;
+        }
+        if self.work <= 0 {
+            return false;
+        }
+        let Some(first) = (p..=self.top).find(|&o| !self.reps[o as usize].is_empty()) else {
+            return true;
+        };
+        let (j, low) = (first / p, self.eval(first % p));
+        // Strides that map the first offset of the image right, by how far
+        // they keep mapping right.
+        let strides: Vec<i64> =
+            self.reps[first as usize].iter().filter(|&&c| (c - low) % j == 0).map(|&c| (c - low) / j).collect();
+        let mut cands: Vec<(i64, i64)> = strides.into_iter().map(|e| (self.first_wrong(p, e), e)).collect();
+        cands.sort_by_key(|c| std::cmp::Reverse(c.0));
+        for (wrong, e) in cands {
+            // Every shape that keeps the offsets below the next radix point
+            // right: first one that covers the rest, then those whose next
+            // radix point is in the image (its stride is then one of its
+            // coordinates), largest first, then the others.
+            let most = if wrong > self.top { (self.top + p) / p } else { wrong / p };
+            let in_image = |s: &i64| p * s > self.top || !self.reps[(p * s) as usize].is_empty();
+            let (mut shapes, others): (Vec<i64>, Vec<i64>) = (j + 1..=most).rev().partition(in_image);
+            shapes.extend(others);
+            for s in shapes.into_iter().filter(|&s| s >= 2) {
+                self.modes.push((s, e));
+                if self.extend(p * s) {
+                    return true;
+                }
+                self.modes.pop();
+                if self.work <= 0 {
+                    return false;
+                }
+            }
+        }
+        // A mode the image skips below its first offset (shape `j`, or
+        // smaller): its stride is read only by later offsets, which are
+        // also read by later modes. Tried: the step between two offsets of
+        // the image one digit apart in this mode (the first such pair), and 0.
+        let free = std::iter::once(j).chain((2..j.min(9)).rev()).filter(|&s| s >= 2);
+        for s in free {
+            self.work -= self.top - first + 1;
+            let step = (first..=self.top).find(|&o| {
+                (o / p) % s == 1 && !self.reps[o as usize].is_empty() && !self.reps[(o - p) as usize].is_empty()
+            });
+            let mut strides: Vec<i64> = step
+                .map(|o| {
+                    let (hi, lo) = (&self.reps[o as usize], &self.reps[(o - p) as usize]);
+                    hi.iter().take(8).flat_map(|&c| lo.iter().take(8).map(move |&d| c - d)).collect()
+                })
+                .unwrap_or_default();
+            strides.push(0);
+            strides.dedup();
+            for e in strides {
+                self.modes.push((s, e));
+                if self.extend(p * s) {
+                    return true;
+                }
+                self.modes.pop();
+                if self.work <= 0 {
+                    return false;
+                }
+            }
+        }
+        false
+    }
 }

@@ -156,7 +156,19 @@ impl Layout {
 
     /// Evaluates at any integral coordinate of the extended domain (paper
     /// 2.4.1): `idx2crd` with the last leaf unbounded, then the inner product
-    /// with the stride. Negative `i` is decomposed with Euclidean division.
+    /// with the stride.
+    ///
+    /// Negative `i` is decomposed with truncating division (remainder of the
+    /// sign of `i`), as C++'s `/` and `%` in CuTe's `idx2crd`: the coordinate
+    /// of `-i` is the negated coordinate of `i`, so `L(-i) == -L(i)` (the odd
+    /// extension). This is what composition with a negative stride reads.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,4):(-1,512)".parse().unwrap();
+    /// assert_eq!(l.eval_extended(3).unwrap(), 511);
+    /// assert_eq!(l.eval_extended(-3).unwrap(), -511);
+    /// ```
     pub fn eval_extended(&self, i: i64) -> Result<i64> {
         eval_modes_checked(&self.modes(), i)
     }
@@ -355,8 +367,9 @@ pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64
         let c = if k + 1 == n {
             i
         } else {
-            let c = i.rem_euclid(s);
-            i = i.div_euclid(s);
+            // Truncating: the odd extension (see `Layout::eval_extended`).
+            let c = i % s;
+            i /= s;
             c
         };
         off = checked_add(off, checked_mul(c, d, "layout evaluation")?, "layout evaluation")?;

@@ -2,9 +2,8 @@
 //! `flat_product`, `blocked_product`, `raked_product` (paper 3.5.1, CuTe
 //! docs "Product").
 
-use crate::coalesce::coalesce;
 use crate::complement::complement_extended;
-use crate::composition::{AsTiler, composition};
+use crate::composition::{AsTiler, composition, restride_units};
 use crate::error::{Result, checked_mul};
 use crate::layout::{Concat, Layout, concat};
 use crate::tiler::{Arrange, by_mode};
@@ -23,7 +22,11 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     let span = b.cosize() - below;
     let m = checked_mul(a.size(), span, "logical_product")?;
     let star = complement_extended(a, m)?;
-    Ok((a.clone(), composition(&star, b)?))
+    let mut r = composition(&star, b)?;
+    // CuTe composes with the coalesced complement: its size-1 leaves get
+    // their strides from that one (`(1,4):(6,4) ⊗ 1:1` is `((1,4),1):((6,4),1)`).
+    restride_units(&mut r, b, &crate::coalesce::coalesce(&star));
+    Ok((a.clone(), r))
 }
 
 /// Logical product `A ⊗ B = (A, A* ∘ B)` (paper 3.5.1): mode 0 is the tile
@@ -91,8 +94,9 @@ pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 }
 
 /// The rank-sensitive products: pad both to the same rank with `1:0` modes,
-/// take the 1-D logical product, zip like modes (`block_first`: the mode of
-/// `A` first) and coalesce each mode.
+/// take the 1-D logical product and zip like modes (`block_first`: the mode
+/// of `A` first), not coalesced (CuTe 4.x and the paper; older CuTe
+/// coalesced them).
 fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     let r = a.rank().max(b.rank());
     let one = Layout::scalar(1, 0)?;
@@ -104,7 +108,7 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
         match (pa.get(k), grid.get(k)) {
             (Some(x), Some(y)) => {
                 let pair = if block_first { [&x, &y] } else { [&y, &x] };
-                out.push(&coalesce(&concat(pair)?));
+                out.push(&concat(pair)?);
             }
             _ => return Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
         }
@@ -113,8 +117,8 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
 }
 
 /// Blocked product: the logical product of `A` and `B` (padded to the same
-/// rank with `1:0` modes) with like modes reassociated, `A`'s first, and
-/// each mode coalesced: mode `k` is `coalesce((A_k, (A* ∘ B)_k))`. A 3×4
+/// rank with `1:0` modes) with like modes reassociated, `A`'s first: mode
+/// `k` is `(A_k, (A* ∘ B)_k)`, not coalesced (as CuTe 4.x prints it). A 3×4
 /// tile by a 2×5 grid gives a 6×20 layout of 3×4 blocks (paper Figure 10).
 ///
 /// Post-conditions:
@@ -126,14 +130,14 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
 /// use cute_dynamic::{Layout, blocked_product};
 /// let a: Layout = "(3,4):(4,1)".parse().unwrap();
 /// let b: Layout = "(2,5):(1,2)".parse().unwrap();
-/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "(6,(4,5)):(4,(1,24))");
+/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((3,2),(4,5)):((4,12),(1,24))");
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
     rank_product(a, b, true)
 }
 
 /// Raked product: as [`blocked_product`] with like modes zipped the other
-/// way, `B`'s first: mode `k` is `coalesce(((A* ∘ B)_k, A_k))`, so the tile
+/// way, `B`'s first: mode `k` is `((A* ∘ B)_k, A_k)`, so the tile
 /// is spread ("raked") across the grid (paper Figure 11).
 ///
 /// Post-conditions: `rank(R) == max(rank(A), rank(B))`,

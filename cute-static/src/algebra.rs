@@ -394,8 +394,71 @@ impl<SR, DR, T, RS, RD: Mul<DR>> WalkStay<RS, RD, B1> for MCons<SR, DR, T> {
     type Reach = HCons<Piece<RS, RD>, NoReach<T>>;
 }
 
+/// Step 3/4 through a stride-0 mode (`D_r = 0`, as cute-dynamic): its digit
+/// adds nothing, only its carries matter. They come once every
+/// `N = S_r/RD + 1` steps while the digit `(RS/N − 1)·(N·RD − S_r) +
+/// (N−1)·RD` stays below `S_r`: then the mode `N:0` (none for `N = 1`) and
+/// the walk goes on with `RS/N` steps of 1.
+impl<SR, T, RS, RD> WalkStay<RS, RD, B0> for MCons<SR, U0, T>
+where
+    SR: Div<RD>,
+    Quot<SR, RD>: Add<B1>,
+    RS: Rem<ZN<SR, RD>> + Div<ZN<SR, RD>>,
+    Mod<RS, ZN<SR, RD>>: IsEqual<U0>,
+    Eq<Mod<RS, ZN<SR, RD>>, U0>: ShapeDivisible,
+    ZN<SR, RD>: Mul<RD> + Sub<B1> + IsEqual<U1>,
+    Prod<ZN<SR, RD>, RD>: Sub<SR>,
+    Quot<RS, ZN<SR, RD>>: Sub<B1> + IsEqual<U1>,
+    Sub1<Quot<RS, ZN<SR, RD>>>: Mul<typenum::Diff<Prod<ZN<SR, RD>, RD>, SR>>,
+    Sub1<ZN<SR, RD>>: Mul<RD>,
+    ZSlipped<SR, RD, RS>: Add<Prod<Sub1<ZN<SR, RD>>, RD>>,
+    ZDigit<SR, RD, RS>: IsLess<SR> + Add<B1>,
+    Le<ZDigit<SR, RD, RS>, SR>: StrideFits,
+    T: WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>,
+    <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output: ZeroMode<ZN<SR, RD>, Eq<ZN<SR, RD>, U1>>,
+{
+    type Output = <<T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output as ZeroMode<
+        ZN<SR, RD>,
+        Eq<ZN<SR, RD>, U1>,
+    >>::Output;
+    // The reach is lazy: `Piece<digit + 1, 1>` is `digit`.
+    type Reach = HCons<
+        Piece<typenum::Add1<ZDigit<SR, RD, RS>>, U1>,
+        <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Reach,
+    >;
+}
+/// `N = S_r/RD + 1`: the steps per carry out of a stride-0 mode.
+type ZN<SR, RD> = typenum::Add1<Quot<SR, RD>>;
+/// `(RS/N − 1)·(N·RD − S_r)`: the slip of the last group.
+type ZSlipped<SR, RD, RS> = Prod<Sub1<Quot<RS, ZN<SR, RD>>>, typenum::Diff<Prod<ZN<SR, RD>, RD>, SR>>;
+/// The largest digit left in the stride-0 mode.
+type ZDigit<SR, RD, RS> = typenum::Sum<ZSlipped<SR, RD, RS>, Prod<Sub1<ZN<SR, RD>>, RD>>;
+
+/// The stride-0 walk's digit stays inside its mode.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the stride divisibility condition",
+    label = "this composition is not a layout: a stride of the right layout does not divide or fit a mode of the left one",
+    note = "the paper's stride divisibility condition (section 3.3.3); the same composition in cute-dynamic reports the values"
+)]
+#[doc(hidden)]
+pub trait StrideFits {}
+impl StrideFits for B1 {}
+
+/// Prepends the mode `N:0` unless `B` ("N is 1").
+#[doc(hidden)]
+pub trait ZeroMode<N, B> {
+    /// The modes.
+    type Output;
+}
+impl<M, N> ZeroMode<N, B1> for M {
+    type Output = M;
+}
+impl<M, N> ZeroMode<N, B0> for M {
+    type Output = MCons<N, U0, M>;
+}
+
 /// `A` (prepared modes) composed with one leaf `S:D` of `B`: the modes of
-/// the result (`[]` for `S = 1`, `[S:0]` for `D = 0`).
+/// the result (`[1:UnitStride]` for `S = 1`, `[S:0]` for `D = 0`).
 pub trait ComposeLeaf<S, D> {
     /// The result modes.
     type Output;
@@ -416,9 +479,29 @@ pub trait ComposeLeafA<S, D, B> {
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<AL, S, D> ComposeLeafA<S, D, B1> for AL {
-    type Output = MNil;
+impl<AL: UnitStride<D>, S, D> ComposeLeafA<S, D, B1> for AL {
+    type Output = MCons<U1, <AL as UnitStride<D>>::Output, MNil>;
     type Reach = NoReach<AL>;
+}
+/// The stride CuTe gives `A ∘ 1:D` (`Self` are `A`'s prepared modes): `D`
+/// carried through the bounded modes by ceiling division, times the last
+/// mode's stride, as cute-dynamic. It moves no offset; only the print
+/// follows CuTe's (`1:1 ∘ 1:1` is `_1:_1`).
+#[doc(hidden)]
+pub trait UnitStride<D> {
+    /// The stride.
+    type Output;
+}
+impl<SL, DL, D: Mul<DL>> UnitStride<D> for MCons<SL, DL, MNil> {
+    type Output = Prod<D, DL>;
+}
+impl<SR, DR, S2, D2, T2, D: Add<SR>> UnitStride<D> for MCons<SR, DR, MCons<S2, D2, T2>>
+where
+    typenum::Sum<D, SR>: Sub<B1>,
+    Sub1<typenum::Sum<D, SR>>: Div<SR>,
+    MCons<S2, D2, T2>: UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>,
+{
+    type Output = <MCons<S2, D2, T2> as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
 }
 impl<AL, S, D: IsEqual<U0>> ComposeLeafA<S, D, B0> for AL
 where
@@ -1128,10 +1211,77 @@ where
     <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
     Self: ComplementExtT<ProdM<Self, B>>,
     <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
+    Self: ComplementT<ProdM<Self, B>>,
+    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output:
+        UnitsFrom<B, <Self as ComplementT<ProdM<Self, B>>>::Output>,
 {
     type X = Self;
-    type Y = <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output;
+    // CuTe composes with the coalesced complement: its size-1 leaves take
+    // their strides from that one, as in cute-dynamic.
+    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output as UnitsFrom<
+        B,
+        <Self as ComplementT<ProdM<Self, B>>>::Output,
+    >>::Output;
 }
+
+/// `Self = A' ∘ B` with each size-1 leaf's stride replaced by the one CuTe
+/// gives `C ∘ 1:d` ([`UnitStride`] on `C`'s prepared modes); the same
+/// function (cute-dynamic's `restride_units`).
+#[doc(hidden)]
+pub trait UnitsFrom<B, C> {
+    /// The restrided layout.
+    type Output;
+}
+impl<YS, YD, BS, BD, CS, CD> UnitsFrom<Layout<BS, BD>, Layout<CS, CD>> for Layout<YS, YD>
+where
+    CS: FlattenInto<CD, MNil>,
+    FlatModes<CS, CD>: CoFold<U1, U0, KeepLast>,
+    BS: Restride<BD, YD, PrepOf<CS, CD>>,
+{
+    type Output = Layout<YS, <BS as Restride<BD, YD, PrepOf<CS, CD>>>::Output>;
+}
+/// `Self` is `B`'s shape tree, `BD` its strides, `RD` the strides of
+/// `A' ∘ B` (B's tree, a leaf possibly become a tuple), `UL` the prepared
+/// modes the size-1 leaves take their strides from.
+#[doc(hidden)]
+pub trait Restride<BD, RD, UL> {
+    /// The new stride tree.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, BD, RD, UL> Restride<BD, RD, UL> for UInt<U, B>
+where
+    UInt<U, B>: IsEqual<U1>,
+    UL: UnitPick<BD, RD, Eq<UInt<U, B>, U1>>,
+{
+    type Output = <UL as UnitPick<BD, RD, Eq<UInt<U, B>, U1>>>::Output;
+}
+/// The stride of a leaf: `UnitStride` for a size-1 leaf (`B1`), else `RD`.
+#[doc(hidden)]
+pub trait UnitPick<BD, RD, B> {
+    /// The stride.
+    type Output;
+}
+impl<UL: UnitStride<BD>, BD, RD> UnitPick<BD, RD, B1> for UL {
+    type Output = <UL as UnitStride<BD>>::Output;
+}
+impl<UL, BD, RD> UnitPick<BD, RD, B0> for UL {
+    type Output = RD;
+}
+macro_rules! restride_tuple {
+    ($($S:ident $D:ident $R:ident),+) => {
+        impl<UL, $($S: Restride<$D, $R, UL>, $D, $R),+> Restride<($($D,)+), ($($R,)+), UL> for ($($S,)+) {
+            type Output = ($(<$S as Restride<$D, $R, UL>>::Output,)+);
+        }
+    };
+}
+restride_tuple!(S0 D0 R0);
+restride_tuple!(S0 D0 R0, S1 D1 R1);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6);
+restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6, S7 D7 R7);
 
 /// The halves of a by-mode divide/product of the layout `A` by the
 /// canonical tile `Self`.
@@ -1655,8 +1805,8 @@ pub struct Blocked;
 /// Marker: raked order (`(grid_k, A_k)` per mode).
 pub struct Raked;
 
-/// Pairs the modes of the padded `A` with the modes of the grid and
-/// coalesces each pair, in the order `How`.
+/// Pairs the modes of the padded `A` with the modes of the grid, in the
+/// order `How` (not coalesced: CuTe 4.x zips them as they are).
 pub trait PairModes<How, Grid> {
     /// The result modes.
     type Output;
@@ -1668,13 +1818,9 @@ impl<How, X, TA, Y, TG> PairModes<How, HCons<Y, TG>> for HCons<X, TA>
 where
     How: PairOrder<X, Y>,
     <How as PairOrder<X, Y>>::Pair: MakeLayout,
-    <<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output: Coalesce,
     TA: PairModes<How, TG>,
 {
-    type Output = HCons<
-        <<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output as Coalesce>::Output,
-        <TA as PairModes<How, TG>>::Output,
-    >;
+    type Output = HCons<<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output, <TA as PairModes<How, TG>>::Output>;
 }
 /// The order of a mode pair.
 pub trait PairOrder<X, Y> {
@@ -1696,8 +1842,8 @@ type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
 
 /// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
 /// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
-/// `coalesce((A_k, G_k))` (blocked) or `coalesce((G_k, A_k))` (raked) with
-/// `G = A* ∘ B` the grid of the logical product.
+/// `(A_k, G_k)` (blocked) or `(G_k, A_k)` (raked) with `G = A* ∘ B` the grid
+/// of the logical product, not coalesced (as CuTe 4.x and the paper).
 pub trait RankProduct<How, B> {
     /// The result layout.
     type Output;
@@ -1754,7 +1900,7 @@ free_fn!(
     /// ```
     /// use cute_static::prelude::*;
     /// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
-    /// assert_eq!(p.to_string(), "(_6,(_5,_4)):(_5,(_1,_30))");
+    /// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     /// ```
     blocked_product, BlockedProduct
 );

@@ -721,21 +721,21 @@ fn assert_grid(l: &Layout, figure: &[[i64; 20]; 6]) {
 }
 
 /// Paper Figure 10: `blocked_product((3,4):(4,1), (2,5):(1,2))`, cell for
-/// cell. The paper prints the layout uncoalesced, `((3,2),(4,5)):((4,12),(1,24))`;
-/// CuTe's blocked_product coalesces each mode (the docs: "blocked_product went
-/// ahead and coalesced mode-0 for us"), giving `(6,(4,5)):(4,(1,24))`. Both
-/// are the same function, mode by mode.
+/// cell, printed as the paper and CuTe 4.x print it, uncoalesced:
+/// `((3,2),(4,5)):((4,12),(1,24))`. (Older CuTe coalesced each mode, the
+/// docs' "blocked_product went ahead and coalesced mode-0 for us", giving
+/// `(6,(4,5)):(4,(1,24))`: the same function, mode by mode.)
 #[test]
 fn figure10_blocked_product() {
     let (a, b) = (lay("(3,4):(4,1)"), lay("(2,5):(1,2)"));
     let r = blocked_product(&a, &b).unwrap();
-    assert_layout(&r, "(6,(4,5)):(4,(1,24))");
+    assert_layout(&r, "((3, 2), (4, 5)) : ((4, 12), (1, 24))");
     assert_grid(&r, &FIGURE10);
-    let paper = lay("((3, 2), (4, 5)) : ((4, 12), (1, 24))");
+    let older = lay("(6,(4,5)):(4,(1,24))");
     for k in 0..2 {
-        let (pm, rm) = (mode(&paper, k), mode(&r, k));
-        assert_eq!(offsets(&pm), offsets(&rm), "mode {k}");
-        assert_eq!(coalesce(&pm), rm, "mode {k} is the paper's mode coalesced");
+        let (om, rm) = (mode(&older, k), mode(&r, k));
+        assert_eq!(offsets(&om), offsets(&rm), "mode {k}");
+        assert_eq!(coalesce(&rm), om, "mode {k} coalesced is older CuTe's");
     }
     // "each 3×4 block of the resulting layout are precisely shifted versions
     // of our original 3×4 tile"
@@ -767,8 +767,9 @@ fn figure11_raked_product() {
 
 /// The docs' by-mode product ("a 2x5 row-major block that is tiled across a
 /// 3x4 column-major arrangement") is the same function as
-/// `blocked_product((2,5):(5,1), (3,4):(1,3))`, which "went ahead and
-/// coalesced mode-0". The docs' tiler is only in their figure; `<3:5, 4:6>`
+/// `blocked_product((2,5):(5,1), (3,4):(1,3))`, which in the docs "went
+/// ahead and coalesced mode-0" (older CuTe; CuTe 4.x and this crate keep
+/// the pair `(2,3):(5,10)`, the same function). The docs' tiler is only in their figure; `<3:5, 4:6>`
 /// is the one that puts the 10-element block's replicas at multiples of 10.
 /// Also the docs' table of product variants: `((M,TileM),(N,TileN))`,
 /// `((M,N),(TileM,TileN))`, `((M,N),TileM,TileN)`, `(M,N,TileM,TileN)`.
@@ -794,8 +795,8 @@ fn docs_products_by_mode_and_blocked() {
     for k in 0..2 {
         assert_eq!(offsets(&mode(&blocked, k)), offsets(&mode(&lp, k)), "mode {k}");
     }
-    assert_eq!(mode(&blocked, 0), coalesce(&mode(&lp, 0)), "mode 0 coalesced");
-    assert_eq!(mode(&blocked, 0).depth(), 0);
+    assert_eq!(mode(&blocked, 0), mode(&lp, 0), "mode 0 as the logical product's, uncoalesced");
+    assert_eq!(coalesce(&mode(&blocked, 0)).depth(), 0, "the docs' coalesced mode 0");
     assert_eq!(sorted(offsets(&blocked)), (0..120).collect::<Vec<_>>());
 }
 
@@ -968,7 +969,7 @@ fn evaluator_names() {
     assert_eq!(s("zipped_product((2,5):(5,1), <3:5, 4:6>)"), zipped_product(&pa, &pt).unwrap().to_string());
     assert_eq!(s("tiled_product((2,5):(5,1), <3:5, 4:6>)"), tiled_product(&pa, &pt).unwrap().to_string());
     assert_eq!(s("flat_product((2,5):(5,1), <3:5, 4:6>)"), flat_product(&pa, &pt).unwrap().to_string());
-    assert_eq!(s("blocked_product((3,4):(4,1), (2,5):(1,2))"), "(6,(4,5)):(4,(1,24))");
+    assert_eq!(s("blocked_product((3,4):(4,1), (2,5):(1,2))"), "((3,2),(4,5)):((4,12),(1,24))");
     assert_eq!(s("raked_product((3,4):(4,1), (2,5):(1,2))"), "((2,3),(5,4)):((12,4),(24,1))");
     assert_eq!(s("max_common_vector((4,8):(1,4), (4,8):(1,4))"), "32");
     assert_eq!(s("max_common_vector((4,8):(1,4), ((2,2),8):((1,16),2))"), "2");

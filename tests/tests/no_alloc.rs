@@ -330,13 +330,21 @@ fn inverses_and_1d_divide_and_product_do_not_allocate() {
         ("(9,(4,8)):(59,(13,1))", "(3,2):(1,9)"),
         ("((2,2,2),(2,2,2),(2,2)):((1,2,4),(8,16,32),(64,128))", "(4,4):(1,16)"),
         ("128:128", "(16,4):(4,1)"),
+        // A size-1 tile: its stride is carried through A's modes.
+        ("(4,8):(2,16)", "(1,4):(4,1)"),
     ];
     for (a, b) in cases {
         let (la, lb) = (layout(a), layout(b));
         let r = no_alloc(&format!("logical_divide({a}, {b})"), || cute_dynamic::logical_divide(&la, &lb));
         assert!(r.is_ok(), "{r:?}");
     }
-    let cases = [("(2,2):(4,1)", "6:1"), ("(4,8):(20,2)", "(3,2):(2,1)"), ("(3,4):(4,1)", "(2,5):(1,2)")];
+    let cases = [
+        ("(2,2):(4,1)", "6:1"),
+        ("(4,8):(20,2)", "(3,2):(2,1)"),
+        ("(3,4):(4,1)", "(2,5):(1,2)"),
+        // Size-1 leaves of B: restrided as CuTe's coalesced complement gives them.
+        ("(1,4):(6,4)", "(1,2):(1,1)"),
+    ];
     for (a, b) in cases {
         let (la, lb) = (layout(a), layout(b));
         let r = no_alloc(&format!("logical_product({a}, {b})"), || cute_dynamic::logical_product(&la, &lb));

@@ -118,7 +118,7 @@ fn products_paper_and_docs() {
     check!(flat_product(layout!((4,8):(20,2)), layout!((3,2):(2,1))), "(4,8,3,2):(20,2,80,1)");
     check!(logical_product(layout!((2,2):(4,1)), layout!(6:1)), "((2,2),(2,3)):((4,1),(2,8))");
     // Figures 10 and 11.
-    check!(blocked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "(6,(4,5)):(4,(1,24))");
+    check!(blocked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((3,2),(4,5)):((4,12),(1,24))");
     check!(raked_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((2,3),(5,4)):((12,4),(24,1))");
     // The docs' by-mode products: shapes ((2,3),(5,4)), ((2,5),(3,4)), ...
     let a = layout!((2,5):(5,1));

@@ -1,0 +1,104 @@
+//! Negative strides in composition (issue "CuTe parity", item 3), and the
+//! extended domain below 0 that they read.
+//!
+//! A negative stride in `B` reads `A` at negative integral coordinates. The
+//! extended domain splits those with truncating division, as CuTe's C++
+//! `idx2crd` (`/` and `%`): the coordinate of `-x` is the negated coordinate
+//! of `x`, so `A(-x) == -A(x)` (the odd extension). With it,
+//! `A ∘ s:-d == -(A ∘ s:d)`, the answers CuTe gives.
+
+mod common;
+
+use common::{composes_to, lay};
+use cute_dynamic::{IntTuple, Layout, LayoutError, composition, idx2crd};
+use cute_tests::check;
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+
+/// The issue's examples (CuTe's answers).
+#[test]
+fn cute_examples() {
+    composes_to("(1,(2,4)):(0,(-1,512))", "4:-1", "(2,2):(1,-512)");
+    composes_to("(1,(2,4)):(0,(-1,512))", "2:-1", "2:1");
+}
+
+/// More by hand: `A ∘ s:-d` is `A ∘ s:d` with the strides negated.
+#[test]
+fn negation_of_the_positive_composition() {
+    composes_to("(4,8):(1,5)", "8:-2", "(2,4):(-2,-5)");
+    composes_to("(4,8):(8,1)", "(2,4):(-2,-4)", "(2,4):(-16,-1)");
+    composes_to("(3,4):(5,-1)", "4:-3", "4:1");
+    // One linear mode is linear everywhere: any signs.
+    composes_to("8:3", "(2,2):(1,-2)", "(2,2):(3,-6)");
+    // Stride 0 is neither sign.
+    composes_to("(4,8):(1,5)", "(2,3):(-1,0)", "(2,3):(-1,0)");
+}
+
+/// The extended domain below 0: truncating division, `L(-i) == -L(i)`.
+#[test]
+fn odd_extension_below_zero() {
+    let l = lay("(2,4):(-1,512)");
+    assert_eq!(l.eval_extended(-1).unwrap(), 1);
+    assert_eq!(l.eval_extended(-2).unwrap(), -512);
+    assert_eq!(l.eval_extended(-3).unwrap(), -511);
+    let s: IntTuple = "(2,4)".parse().unwrap();
+    assert_eq!(idx2crd(-3, &s).unwrap().to_string(), "(-1,-1)");
+    assert_eq!(idx2crd(3, &s).unwrap().to_string(), "(1,1)");
+    for i in -40..40 {
+        assert_eq!(l.eval_extended(-i).unwrap(), -l.eval_extended(i).unwrap(), "at {i}");
+    }
+}
+
+/// Leaves of both signs do not distribute over an `A` of several modes: the
+/// refusal names it, and the answer would indeed not be the sum of the
+/// leaves' compositions.
+#[test]
+fn mixed_signs_refused_over_several_modes() {
+    let (a, b) = (lay("(2,4):(1,10)"), lay("(2,2):(2,-1)"));
+    let e = composition(&a, &b).unwrap_err();
+    assert!(matches!(e, LayoutError::Unsupported { .. }), "{e}");
+    assert!(e.to_string().contains("both positive and negative strides"), "{e}");
+    // B(1,1) = 2 - 1 = 1 and A(1) = 1, but A(2) + A(-1) = 10 - 1 = 9.
+    assert_eq!(a.eval_extended(b.eval(3).unwrap()).unwrap(), 1);
+    assert_eq!(a.eval_extended(2).unwrap() + a.eval_extended(-1).unwrap(), 9);
+}
+
+fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
+    common::small_layout(4, lo, hi)
+}
+
+fn config() -> Config {
+    Config { failure_persistence: None, ..Config::with_cases(2000) }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Negative strides on both sides: every answer meets the composition's
+    /// post-conditions on the extended domain (odd below 0), and every
+    /// refusal is one of the documented errors.
+    #[test]
+    fn composition_with_signed_strides(a in layout(-8, 8), b in layout(-6, 6)) {
+        match composition(&a, &b) {
+            Ok(r) => check::composition(&a, &b, &r).map_err(TestCaseError::fail)?,
+            Err(e) => prop_assert!(check::documented_error("composition", &e), "{} o {}: {}", a, b, e),
+        }
+    }
+
+    /// B of one sign only, negative: accepted exactly when `A ∘ |B|` is, and
+    /// then it is `A ∘ |B|` with its strides negated.
+    #[test]
+    fn negative_b_is_the_negated_positive_one(a in layout(-8, 8), b in layout(0, 6)) {
+        let b = b.flatten();
+        let neg = Layout::new(b.shape().clone(), IntTuple::flat(b.stride().leaves().map(|d| -d))).unwrap();
+        match (composition(&a, &b), composition(&a, &neg)) {
+            (Ok(p), Ok(n)) => {
+                let negated: Vec<i64> = p.stride().leaves().map(|d| -d).collect();
+                prop_assert_eq!(n.stride().leaves().collect::<Vec<_>>(), negated);
+                check::composition(&a, &neg, &n).map_err(TestCaseError::fail)?;
+            }
+            (Err(_), Err(_)) => {}
+            (p, n) => prop_assert!(false, "{} o {}: {:?}, but with negated strides {:?}", a, b, p, n),
+        }
+    }
+}
