@@ -122,6 +122,10 @@ fn identity_layouts_and_basis_strides() {
     assert_prints(&["eval((4,8):(1@0,1@1), 9)"], "(1,2)\n");
     assert_prints(&["right_inverse((4,8):(1@0,1@1))"], "(4,8):(1,4)\n");
     assert_prints(&["left_inverse((4,(4,2)):(1@1,(1@0,6@1)))"], "(4,(6,2)):(4,(1,16))\n");
+    assert_prints(&["right_inverse(make_identity_layout((2,(3,4))))"], "(2,(3,4)):(1,(2,6))\n");
+    // Basis strides on the right of a composition select modes.
+    assert_prints(&["composition((4,4):(4,1), (4,4):(1@1,1@0))"], "(4,4):(1,4)\n");
+    assert_prints(&["composition((4,(2,3)):(6,(3,1)), (2,4):(1@1@1,1@0))"], "(2,4):(1,6)\n");
 }
 
 /// `--svg`, `--html` and `--latex` draw a swizzled layout as the library's

@@ -312,113 +312,434 @@ impl BasisLayout {
         self.through_weights(bound, |a| crate::zipped_divide(a, tiler))
     }
 
+    /// `tiled_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
+    /// (`zipped_divide` with the rest modes unpacked).
+    pub fn tiled_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
+        let bound = max_stride(tiler)?.max(self.size());
+        self.through_weights(bound, |a| crate::tiled_divide(a, tiler))
+    }
+
+    /// `flat_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
+    /// (`zipped_divide` with both modes unpacked).
+    pub fn flat_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
+        let bound = max_stride(tiler)?.max(self.size());
+        self.through_weights(bound, |a| crate::flat_divide(a, tiler))
+    }
+
+    /// `logical_product(self, tiler)`, `A ⊗ B = (A, A* ∘ B)` along one
+    /// codomain mode: a layout whose leaves all have one basis `E<p>` is
+    /// multiplied as the integer layout of their scales, with the result's
+    /// strides `k@p`; a tiler `<B0, B1, ...>` applies mode by mode (modes
+    /// past it are kept), so an identity layout tiles its own coordinates
+    /// (`logical_product(identity((4,8)), <2,2>)` =
+    /// `((4,2),(8,2)):((1@0,4@0),(1@1,8@1))`, the coordinates of the
+    /// `(8,16)` box). Post-condition (checked in the tests): along each
+    /// codomain mode, the integer product's. Errors: `Unsupported` for a
+    /// layout (or mode, by a tiler) with more than one basis or integer
+    /// strides, `RankMismatch` for a tiler longer than the layout, and the
+    /// integer product's errors.
+    pub fn logical_product(&self, tiler: &Tiler) -> Result<BasisLayout> {
+        match tiler {
+            Tiler::Tuple(ts) => {
+                if ts.len() > self.shape.rank() {
+                    return Err(LayoutError::RankMismatch {
+                        what: format!("logical_product of {self} by a tiler of {} modes", ts.len()),
+                        expected: self.shape.rank(),
+                        found: ts.len(),
+                    });
+                }
+                let modes = (0..self.shape.rank())
+                    .map(|i| {
+                        let m = Selectable::mode(self, i).ok_or_else(|| LayoutError::RankMismatch {
+                            what: format!("mode {i} of {self}"),
+                            expected: self.shape.rank(),
+                            found: i + 1,
+                        })?;
+                        match ts.get(i) {
+                            Some(t) => m.logical_product(t),
+                            None => Ok(m),
+                        }
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Selectable::join(modes)
+            }
+            Tiler::Layout(b) => {
+                let mut path: Option<&[u32]> = None;
+                let mut scales = Vec::with_capacity(self.leaves.len());
+                for leaf in &self.leaves {
+                    match leaf {
+                        Leaf::Basis(sb) if path.is_none_or(|p| p == sb.path()) => {
+                            path = Some(sb.path());
+                            scales.push(sb.scale());
+                        }
+                        _ => {
+                            return Err(LayoutError::Unsupported {
+                                what: format!(
+                                    "logical_product of {self}: its strides are not all along one basis (a tiler <...> multiplies mode by mode)"
+                                ),
+                            });
+                        }
+                    }
+                }
+                let path = path.unwrap_or(&[0]);
+                let mut enc = self.shape.clone();
+                enc.vals_mut().copy_from_slice(&scales);
+                let r = crate::logical_product(&Layout::new(self.shape.clone(), enc)?, b)?;
+                let stride = r
+                    .stride()
+                    .leaves()
+                    .map(|d| if d == 0 { Ok(Leaf::Int(0)) } else { ScaledBasis::new(d, path).map(Leaf::Basis) })
+                    .collect::<Result<Vec<_>>>()?;
+                BasisLayout::new(r.shape().clone(), tree_like(r.shape(), &mut stride.into_iter()))
+            }
+        }
+    }
+
     /// The right inverse (paper Table 5 with `e_i` strides, which CuTe C++
-    /// does not implement): the integer layout `R` over the codomain,
-    /// mode `p` of `R` for the coordinate along `E<p>`, with
+    /// does not implement): an integer layout `R` over the codomain, one
+    /// mode per codomain mode, nested as the codomain is (mode `p` for the
+    /// coordinate along `E<p>`, mode `(p, q)` for `E<p,q>` = `1@q@p`), with
     /// `self(R(c)) == c` for every codomain coordinate `c` it covers
-    /// (`right_inverse((4,8):(1@0,1@1))` = `(4,8):(1,4)`).
+    /// (`right_inverse((4,8):(1@0,1@1))` = `(4,8):(1,4)`;
+    /// `right_inverse(make_identity_layout((2,(3,4))))` = `(2,(3,4)):(1,(2,6))`).
     ///
-    /// Accepts strides `k@p` with `k >= 0` and single indices `p` covering
-    /// `0..n`; anything else is an error.
+    /// Mode `p` of `R` is the integer right inverse of the leaves with basis
+    /// `E<p>` (their scales as strides), moved onto `self`'s domain; a
+    /// codomain mode no basis names (`E<0>` when only `E<1>` occurs) is
+    /// `1:0`. Accepts any bases and stride-0 integer leaves (read at
+    /// coordinate 0). Errors: `Unsupported` for a nonzero integer stride
+    /// and for bases that name a mode and a sub-mode of it (`1@1` with
+    /// `1@0@1`: no coordinate has both).
     pub fn right_inverse(&self) -> Result<Layout> {
-        self.inverse(|l| Ok(crate::right_inverse(l)))
+        self.inverse(|l| Ok(crate::right_inverse(l)), false)
     }
 
-    /// The left inverse (paper Table 6 with `e_i` strides): the integer
-    /// layout `L` over the codomain with `L(self(i)) == i` for every `i` of
-    /// an injective `self` (`left_inverse((4,(4,2)):(1@1,(1@0,6@1)))` =
-    /// `(4,(6,2)):(4,(1,16))`). Accepts what
-    /// [`right_inverse`](Self::right_inverse) does; `NotInjective` or
-    /// `NoLayout` as the integer left inverse says.
+    /// The left inverse (paper Table 6 with `e_i` strides): an integer
+    /// layout `L` over the codomain, shaped as
+    /// [`right_inverse`](Self::right_inverse)'s, with `L(self(i)) == i` for
+    /// every `i` of an injective `self` (`left_inverse((4,(4,2)):(1@1,(1@0,6@1)))`
+    /// = `(4,(6,2)):(4,(1,16))`). Mode `p` is the integer left inverse of
+    /// the leaves with basis `E<p>`, moved onto `self`'s domain. Accepts what
+    /// `right_inverse` does. Errors: as `right_inverse`, and `NotInjective`
+    /// or `NoLayout` when the integer left inverse of the leaves of one
+    /// codomain mode refuses them, or when the integer
+    /// left inverse does not carry over to `self`'s whole domain (checked
+    /// by brute force, eq. (26), where the integer one was searched rather
+    /// than built from nested strides: a searched inverse of leaves that
+    /// are not neighbours in `self`'s domain, `(2,2,2):(3@0,1@1,2@0)`).
+    /// Non-injective layouts get what eq. (26) asks, as integer ones do.
     pub fn left_inverse(&self) -> Result<Layout> {
-        self.inverse(crate::left_inverse)
+        self.inverse(crate::left_inverse, true)
     }
 
-    /// Both inverses: number the codomain box mixed-radix (`E<p>` weighs
-    /// `W_p = Π_{q<p} extent_q`, `extent_q` one past the largest coordinate
-    /// along `E<q>`), invert that integer layout, and cut the result's
-    /// leaves at the weights into one mode per codomain mode.
-    fn inverse(&self, inv: impl FnOnce(&Layout) -> Result<Layout>) -> Result<Layout> {
-        let unsupported = |why: &str| LayoutError::Unsupported { what: format!("the inverse of {self}: {why}") };
-        let mut modes: Vec<(i64, i64, usize)> = Vec::new(); // (shape, scale, codomain mode)
-        let mut n = 0usize;
+    /// Both inverses. The coordinate along `E<p>` depends only on the
+    /// leaves with basis `E<p>`, and those leaves are disjoint digits of
+    /// the domain index, so the inverse is, codomain mode by codomain mode,
+    /// the integer inverse `I_p` of those leaves (over their own domain),
+    /// with each of its strides (an index of that sub-domain) translated
+    /// into `self`'s domain index.
+    fn inverse(&self, inv: impl Fn(&Layout) -> Result<Layout>, left: bool) -> Result<Layout> {
+        // The leaves of each distinct path: (shape, scale, domain prefix).
+        let mut groups: Vec<PathLeaves<'_>> = Vec::new();
+        let mut prefix = 1i64;
         for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
             match leaf {
-                Leaf::Basis(b) if b.path().len() == 1 && b.scale() >= 0 => {
-                    let p = b.path()[0] as usize;
-                    n = n.max(p + 1);
-                    modes.push((s, b.scale(), p));
+                Leaf::Basis(b) => match groups.iter_mut().find(|g| g.0 == b.path()) {
+                    Some(g) => g.1.push((s, b.scale(), prefix)),
+                    None => groups.push((b.path(), vec![(s, b.scale(), prefix)])),
+                },
+                Leaf::Int(0) => {}
+                Leaf::Int(_) => {
+                    return Err(LayoutError::Unsupported {
+                        what: format!("the inverse of {self}, whose strides mix integers and bases"),
+                    });
                 }
-                _ => return Err(unsupported("strides must be k@p with k >= 0 and one index p")),
+            }
+            // The size fits (checked at construction), so every prefix does.
+            prefix *= s;
+        }
+        let mut modes = Vec::with_capacity(groups.len());
+        for (path, leaves) in &groups {
+            let sub =
+                Layout::new(IntTuple::flat(leaves.iter().map(|l| l.0)), IntTuple::flat(leaves.iter().map(|l| l.1)))?;
+            let r = inv(&sub).map_err(|e| self.rename(e, path))?;
+            let moved = self.onto_domain(&r, leaves, path)?;
+            if left && !self.undoes(&moved, leaves) {
+                return Err(LayoutError::NoLayout {
+                    operation: "left_inverse",
+                    layout: self.to_string(),
+                    reason: format!(
+                        "along {}, the left inverse {r} of the leaves {sub} does not carry over to the whole domain",
+                        ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default()
+                    ),
+                });
+            }
+            modes.push((*path, moved));
+        }
+        let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
+        paths.sort_unstable();
+        let r = self.codomain_tree(&paths, 0, &mut |p| {
+            modes.iter().find(|m| m.0 == p).map_or_else(|| Layout::scalar(1, 0), |m| Ok(m.1.clone()))
+        })?;
+        // A codomain of one mode still has a mode per codomain mode.
+        if paths.iter().all(|p| p.len() == 1) && r.shape().is_int() {
+            return crate::make_layout(&[r]);
+        }
+        Ok(r)
+    }
+
+    /// The layout shaped as the codomain tree of the sorted `paths` (from
+    /// index `depth` on): a leaf per path, tuples for shared prefixes,
+    /// `1:0` for indices no path names.
+    fn codomain_tree<A: Selectable>(
+        &self,
+        paths: &[&[u32]],
+        depth: usize,
+        leaf: &mut impl FnMut(&[u32]) -> Result<A>,
+    ) -> Result<A> {
+        if let [p] = paths {
+            if p.len() == depth {
+                return leaf(p);
             }
         }
-        let mut extent = vec![1i64; n];
-        for &(s, k, p) in &modes {
-            extent[p] = checked_add(extent[p], checked_mul(s - 1, k, "inverse")?, "inverse")?;
+        if let Some(p) = paths.iter().find(|p| p.len() == depth) {
+            let q = paths.iter().find(|q| q.len() > depth).copied().unwrap_or(p);
+            return Err(LayoutError::Unsupported {
+                what: format!(
+                    "the inverse of {self}: its bases {} and {} name a mode and a sub-mode of it",
+                    ScaledBasis::new(1, p)?,
+                    ScaledBasis::new(1, q)?
+                ),
+            });
         }
-        let mut weight = vec![1i64; n];
-        for p in 1..n {
-            weight[p] = checked_mul(weight[p - 1], extent[p - 1], "inverse")?;
+        let n = paths.iter().map(|p| p[depth] as usize + 1).max().unwrap_or(1);
+        let mut modes = Vec::with_capacity(n);
+        for i in 0..n {
+            let sub: Vec<&[u32]> = paths.iter().copied().filter(|p| p[depth] as usize == i).collect();
+            modes.push(if sub.is_empty() { A::constant(1)? } else { self.codomain_tree(&sub, depth + 1, leaf)? });
         }
-        if (0..n).any(|p| !modes.iter().any(|m| m.2 == p)) {
-            return Err(unsupported("every codomain mode 0..n must have a basis"));
-        }
-        let mut enc = self.shape.clone();
-        let vals = modes.iter().map(|&(_, k, p)| checked_mul(k, weight[p], "inverse")).collect::<Result<Vec<_>>>()?;
-        enc.vals_mut().copy_from_slice(&vals);
-        let r = inv(&Layout::new(self.shape.clone(), enc)?)?;
-        // Cut the leaves at the weights: codomain mode p is the index range
-        // [W_p, W_{p+1}) of the mixed-radix numbering.
-        let mut groups: Vec<Vec<(i64, i64)>> = vec![Vec::new()];
-        let mut covered = 1i64; // the product of the shapes placed so far
-        let no_layout = || LayoutError::NoLayout {
-            operation: "inverse",
-            layout: self.to_string(),
-            reason: "its inverse does not split into one mode per codomain mode".to_string(),
-        };
-        for (mut s, mut d) in r.shape().leaves().zip(r.stride().leaves()) {
-            while s > 1 {
-                let p = groups.len() - 1;
-                if p + 1 >= n {
-                    // The last codomain mode takes the rest.
-                    groups[p].push((s, d));
-                    break;
+        A::join(modes)
+    }
+
+    /// The complement in the paper's form (Table 7, with `e_i` strides):
+    /// one mode per codomain mode, nested as the bases are, mode `p` the
+    /// integer complement of the leaves along `E<p>` with its strides `k@p`
+    /// (`complement((4,8):(1@0,1@1))` = `(1,1):(4@0,4@1)`;
+    /// `complement((4,(4,2)):(1@1,(1@0,12@1)))` =
+    /// `(1,(3,1)):(4@0,(4@1,24@1))`).
+    ///
+    /// Without a cotarget each mode is [`complement_full`](crate::complement_full)
+    /// of its leaves (the cotarget their cosize, the last mode kept: it is
+    /// where the next replica starts); with one, `cotarget` has an extent
+    /// at each codomain mode (`(8,16)` for `E<0>`, `E<1>`) and mode `p` is
+    /// [`complement`](crate::complement) of its leaves by that extent (a
+    /// mode with nothing left is `1:0`). Post-conditions (checked in the
+    /// tests), along each codomain mode: disjoint from and ordered as the
+    /// integer complement's. Accepts what
+    /// [`right_inverse`](Self::right_inverse) does; errors as it and as the
+    /// integer complement (`NotInjective`, `NotComplementable`), and
+    /// `RankMismatch` for a cotarget without an extent at a codomain mode.
+    pub fn complement(&self, cotarget: Option<&IntTuple>) -> Result<BasisLayout> {
+        let mut groups: Vec<PathLeaves<'_>> = Vec::new();
+        for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
+            match leaf {
+                Leaf::Basis(b) => match groups.iter_mut().find(|g| g.0 == b.path()) {
+                    Some(g) => g.1.push((s, b.scale(), 0)),
+                    None => groups.push((b.path(), vec![(s, b.scale(), 0)])),
+                },
+                Leaf::Int(0) => {}
+                Leaf::Int(_) => {
+                    return Err(LayoutError::Unsupported {
+                        what: format!("the complement of {self}, whose strides mix integers and bases"),
+                    });
                 }
-                let boundary = weight[p + 1];
-                if covered == boundary {
-                    groups.push(Vec::new());
+            }
+        }
+        let mut modes = Vec::with_capacity(groups.len());
+        for (path, leaves) in &groups {
+            let sub =
+                Layout::new(IntTuple::flat(leaves.iter().map(|l| l.0)), IntTuple::flat(leaves.iter().map(|l| l.1)))?;
+            let c = match cotarget {
+                None => crate::complement_full(&sub).map_err(|e| self.rename(e, path))?,
+                Some(t) => {
+                    let extent = path
+                        .iter()
+                        .try_fold(t.clone(), |n, &i| if n.is_int() { None } else { n.get(i as usize) })
+                        .and_then(|n| n.as_int())
+                        .ok_or_else(|| LayoutError::RankMismatch {
+                            what: format!(
+                                "the complement of {self} by {t}: no extent at the codomain mode of {}",
+                                ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default()
+                            ),
+                            expected: path.len(),
+                            found: t.depth(),
+                        })?;
+                    crate::complement(&sub, extent).map_err(|e| self.rename(e, path))?
+                }
+            };
+            let stride = c
+                .stride()
+                .leaves()
+                .map(|d| if d == 0 { Ok(Leaf::Int(0)) } else { ScaledBasis::new(d, path).map(Leaf::Basis) })
+                .collect::<Result<Vec<_>>>()?;
+            let stride = tree_like(c.shape(), &mut stride.into_iter());
+            modes.push((*path, BasisLayout::new(c.shape().clone(), stride)?));
+        }
+        let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
+        paths.sort_unstable();
+        self.codomain_tree(&paths, 0, &mut |p| {
+            modes.iter().find(|m| m.0 == p).map_or_else(|| BasisLayout::constant(1), |m| Ok(m.1.clone()))
+        })
+    }
+
+    /// Eq. (26) along one codomain mode, by brute force: for every
+    /// coordinate of the `leaves` (`(shape, scale, prefix)`), `li` reads
+    /// its offset back to a domain index of `self` with only these leaves'
+    /// digits, which reaches the same offset. The integer left inverse
+    /// searches (and may give strides that are not leaf boundaries, or
+    /// negative ones) only up to 2^16 elements; larger inputs take its
+    /// nested path, whose strides the translation keeps exact.
+    fn undoes(&self, li: &Layout, leaves: &[(i64, i64, i64)]) -> bool {
+        let size: i64 = leaves.iter().map(|l| l.0).product();
+        if size > 1 << 16 {
+            return true;
+        }
+        (0..size).all(|x| {
+            let (mut rest, mut offset) = (x, 0i64);
+            for &(s, k, _) in leaves {
+                offset += (rest % s) * k;
+                rest /= s;
+            }
+            let Ok(y) = li.eval_extended(offset) else { return false };
+            let (mut back, mut rebuilt) = (0i64, 0i64);
+            for &(s, k, p) in leaves {
+                let digit = (y / p).rem_euclid(s);
+                back += digit * k;
+                rebuilt += digit * p;
+            }
+            y >= 0 && y < self.size() && rebuilt == y && back == offset
+        })
+    }
+
+    /// An error of the integer inverse of the leaves of `path`, restated
+    /// for `self`.
+    fn rename(&self, e: LayoutError, path: &[u32]) -> LayoutError {
+        let along = || ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default();
+        match e {
+            LayoutError::NotInjective { .. } => LayoutError::NotInjective { layout: self.to_string() },
+            LayoutError::NoLayout { operation, layout, reason } => LayoutError::NoLayout {
+                operation,
+                layout: self.to_string(),
+                reason: format!("along {}, the leaves {layout}: {reason}", along()),
+            },
+            e => e,
+        }
+    }
+
+    /// Translates `r`, an integer inverse over the domain of the leaves
+    /// `(shape, scale, prefix)` of one codomain mode, onto `self`'s
+    /// domain. Each stride of `r` is the sub-domain index `Q_t` of a leaf
+    /// `t`; a mode `S:Q_t` becomes `s_t:P_t, s_{t+1}:P_{t+1}, ...` (`P`
+    /// the prefixes in `self`'s domain) as far as `S` reaches.
+    fn onto_domain(&self, r: &Layout, leaves: &[(i64, i64, i64)], path: &[u32]) -> Result<Layout> {
+        // The leaves of extent above 1 with their sub-domain prefix `Q`, and
+        // whether the next one continues them in the codomain (then the
+        // integer inverse may read both through one mode).
+        let mut big: Vec<(i64, i64, i64, bool)> = Vec::new(); // (s, Q, P, continued)
+        let mut last_k = 0i64;
+        let mut q = 1i64;
+        for &(s, k, p) in leaves {
+            if s == 1 {
+                continue;
+            }
+            if let Some(last) = big.last_mut() {
+                last.3 = last.0.checked_mul(last_k) == Some(k);
+                // Neighbours in `self`'s domain too: one leaf for the
+                // translation (`S:Q_t` reads both the same way in either).
+                if last.0.checked_mul(last.2) == Some(p) {
+                    last.0 *= s;
+                    last.3 = false;
+                    last_k = k;
+                    q *= s;
                     continue;
                 }
-                if boundary % covered != 0 {
-                    return Err(no_layout());
+            }
+            big.push((s, q, p, false));
+            last_k = k;
+            q *= s;
+        }
+        if let [(_, 1, p, _)] = big.as_slice() {
+            // The leaves are neighbours in `self`'s domain too: the two
+            // domains differ by the factor P, for any stride of `r`.
+            let moved =
+                r.shape().leaves().zip(r.stride().leaves()).map(|(s, d)| Ok((s, checked_mul(d, *p, "inverse")?)));
+            let moved = moved.collect::<Result<Vec<_>>>()?;
+            return Ok(crate::layout::layout_from_modes(&crate::coalesce::coalesce_modes(&moved)));
+        }
+        let uneven = |s: i64, t: &(i64, i64, i64, bool)| LayoutError::NoLayout {
+            operation: "inverse",
+            layout: self.to_string(),
+            reason: format!(
+                "along {}, the integer inverse does not carry over to the whole domain: its mode {s}:{} reads two leaves that are not neighbours there, and {s} is not a multiple of the extent {}",
+                ScaledBasis::new(1, path).map(|b| b.to_string()).unwrap_or_default(),
+                t.1,
+                t.0
+            ),
+        };
+        let mut out: Vec<(i64, i64)> = Vec::new();
+        for (mut s, d) in r.shape().leaves().zip(r.stride().leaves()) {
+            if d == 0 || s == 1 {
+                out.push((s, 0));
+                continue;
+            }
+            // The leaf holding sub-domain index `d`; inside a merged leaf,
+            // its part from `d` on (a product of its parts' extents).
+            let Some(mut t) = big.iter().position(|b| b.1 <= d && d / b.1 < b.0 && d % b.1 == 0) else {
+                // Past the sub-domain: no image point reads it.
+                out.push((s, 0));
+                continue;
+            };
+            let m = d / big[t].1;
+            if (s - 1).checked_mul(m).is_some_and(|r| r < big[t].0) {
+                // Every coordinate stays inside the leaf, where the two
+                // domains differ by the factor P_t / Q_t.
+                out.push((s, checked_mul(big[t].2, m, "inverse")?));
+                continue;
+            }
+            if big[t].0 % m != 0 {
+                // The integer inverses' strides are leaf boundaries; this
+                // one is not, so no translation reads it alike.
+                return Err(uneven(s, &big[t]));
+            }
+            let mut leaf = (big[t].0 / m, d, checked_mul(big[t].2, m, "inverse")?, big[t].3);
+            loop {
+                if s <= leaf.0 {
+                    out.push((s, leaf.2));
+                    break;
                 }
-                let room = boundary / covered;
-                if s <= room {
-                    groups[p].push((s, d));
-                    covered = covered.saturating_mul(s);
-                    s = 1;
-                } else if s % room == 0 {
-                    groups[p].push((room, d));
-                    covered = boundary;
-                    d = checked_mul(d, room, "inverse")?;
-                    s /= room;
+                if s % leaf.0 == 0 {
+                    out.push((leaf.0, leaf.2));
+                    s /= leaf.0;
+                    t += 1;
+                    let Some(&next) = big.get(t) else {
+                        // Past the sub-domain: no image point reads it.
+                        out.push((s, 0));
+                        break;
+                    };
+                    leaf = next;
+                } else if !leaf.3 {
+                    // On the image this mode's coordinate stays below the
+                    // leaf's extent (the next leaf has its own mode), so the
+                    // rest of `s` is never read.
+                    out.push((s, leaf.2));
+                    break;
                 } else {
-                    return Err(no_layout());
+                    return Err(uneven(s, &leaf));
                 }
             }
         }
-        // One mode per codomain mode; a mode the inverse does not reach
-        // (extent 1, or past a right inverse's run) is `1:0`.
-        groups.resize(n.max(1), Vec::new());
-        let mode_layouts = groups
-            .iter()
-            .map(|g| match g.as_slice() {
-                [] => Layout::scalar(1, 0),
-                [(s, d)] => Layout::scalar(*s, *d),
-                _ => Layout::new(IntTuple::flat(g.iter().map(|m| m.0)), IntTuple::flat(g.iter().map(|m| m.1))),
-            })
-            .collect::<Result<Vec<_>>>()?;
-        crate::make_layout(&mode_layouts)
+        let coalesced = crate::coalesce::coalesce_modes(&out);
+        Ok(crate::layout::layout_from_modes(&coalesced))
     }
 
     /// `coalesce(self)`: only like bases merge.
@@ -426,6 +747,188 @@ impl BasisLayout {
         self.through_weights(1, |a| Ok(crate::coalesce(a)))
     }
 }
+
+/// The left side of a composition whose right side has basis strides: an
+/// integer layout or a layout with basis strides.
+trait Selectable: Sized + fmt::Display {
+    /// Mode `i` (mode 0 of a rank-0 layout is itself), if there is one.
+    fn mode(&self, i: usize) -> Option<Self>;
+    /// The number of top-level modes.
+    fn rank(&self) -> usize;
+    /// `self ∘ b` for an integer layout `b`.
+    fn compose(&self, b: &Layout) -> Result<Self>;
+    /// `s:0`.
+    fn constant(s: i64) -> Result<Self>;
+    /// The layout whose modes are `parts`.
+    fn join(parts: Vec<Self>) -> Result<Self>;
+}
+
+impl Selectable for Layout {
+    fn mode(&self, i: usize) -> Option<Layout> {
+        self.get(i)
+    }
+    fn rank(&self) -> usize {
+        Layout::rank(self)
+    }
+    fn compose(&self, b: &Layout) -> Result<Layout> {
+        crate::composition(self, b)
+    }
+    fn constant(s: i64) -> Result<Layout> {
+        Layout::scalar(s, 0)
+    }
+    fn join(parts: Vec<Layout>) -> Result<Layout> {
+        crate::make_layout(&parts)
+    }
+}
+
+impl Selectable for BasisLayout {
+    fn mode(&self, i: usize) -> Option<BasisLayout> {
+        let shape = self.shape.get(i)?;
+        let stride = match &self.stride {
+            BasisTuple::Tuple(items) => items.get(i)?.clone(),
+            leaf if i == 0 => leaf.clone(),
+            _ => return None,
+        };
+        BasisLayout::new(shape, stride).ok()
+    }
+    fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    fn compose(&self, b: &Layout) -> Result<BasisLayout> {
+        self.composition(b)
+    }
+    fn constant(s: i64) -> Result<BasisLayout> {
+        BasisLayout::new(IntTuple::int(s), BasisTuple::Int(0))
+    }
+    fn join(parts: Vec<BasisLayout>) -> Result<BasisLayout> {
+        let shape = IntTuple::tuple(parts.iter().map(|p| p.shape.clone()));
+        BasisLayout::new(shape, BasisTuple::Tuple(parts.into_iter().map(|p| p.stride).collect()))
+    }
+}
+
+/// `a ∘ b` where the strides of `b` are scaled bases that select modes of
+/// `a` (CuTe's composition with a `ScaledBasis` stride on the right): a
+/// leaf `s:k@i` of `b` becomes `a_i ∘ s:k`, mode `i` of `a`; `k@j@i`
+/// (CuTe's `E<i,j>`) selects sub-mode `j` of mode `i`, and so on. The
+/// result has `b`'s tree with each leaf replaced by its composition.
+///
+/// `(4,4):(4,1) ∘ (4,4):(1@1,1@0)` = `(4,4):(1,4)` (a transpose);
+/// `(4,(2,3)):(6,(3,1)) ∘ (2,4):(1@1@1,1@0)` = `(2,4):(1,6)`.
+///
+/// Post-condition (checked by brute force in the tests): `R(c) = a(b(c))`
+/// for every coordinate `c` of `b`, where the coordinate `b(c)` is read mode
+/// by mode (mode `i` of it indexes mode `i` of `a` as a 1-D index over that
+/// mode's extended domain, and a mode of `a` it does not name contributes
+/// nothing).
+///
+/// Accepts, in `b`: bases whose paths exist in `a`'s shape tree, and
+/// stride-0 integer leaves (`s:0`). Errors: `RankMismatch` when a basis
+/// names a mode `a` does not have, `Unsupported` for a nonzero integer
+/// stride (the coordinate `b(c)` would add an integer to a tuple) or for two
+/// bases of which one names a mode and the other a sub-mode of it, and what
+/// the composition of `a_i` with the leaves that select it returns (leaves
+/// selecting the same mode are composed together, so their offsets must
+/// not carry: `NotDistributive`).
+///
+/// ```
+/// use cute_dynamic::{BasisLayout, Layout, composition_with_basis};
+/// let a: Layout = "(4,(2,3)):(6,(3,1))".parse()?;
+/// let b = cute_dynamic::eval("(2,4):(1@1@1,1@0)").unwrap();
+/// let cute_dynamic::Value::BasisLayout(b) = b else { unreachable!() };
+/// assert_eq!(composition_with_basis(&a, &b)?.to_string(), "(2,4):(1,6)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn composition_with_basis(a: &Layout, b: &BasisLayout) -> Result<Layout> {
+    select_modes(a, b)
+}
+
+impl BasisLayout {
+    /// `a ∘ self` for a left side `a` that also has basis strides: as
+    /// [`composition_with_basis`], the result a layout with basis strides
+    /// (`identity((4,8)) ∘ (8,4):(1@1,1@0)` = `(8,4):(1@1,1@0)`).
+    pub fn selecting_from(&self, a: &BasisLayout) -> Result<BasisLayout> {
+        select_modes(a, self)
+    }
+}
+
+fn select_modes<A: Selectable>(a: &A, b: &BasisLayout) -> Result<A> {
+    // The distinct paths of b, and the leaves that use each.
+    let mut groups: Vec<(&[u32], Vec<usize>)> = Vec::new();
+    for (j, leaf) in b.leaves.iter().enumerate() {
+        match leaf {
+            Leaf::Basis(sb) => match groups.iter_mut().find(|g| g.0 == sb.path()) {
+                Some(g) => g.1.push(j),
+                None => groups.push((sb.path(), vec![j])),
+            },
+            Leaf::Int(0) => {}
+            Leaf::Int(_) => {
+                return Err(LayoutError::Unsupported {
+                    what: format!("the composition {a} ∘ {b}, whose right side mixes integer strides and bases"),
+                });
+            }
+        }
+    }
+    for (p, _) in &groups {
+        if let Some((q, _)) = groups.iter().find(|(q, _)| q.len() > p.len() && q.starts_with(p)) {
+            return Err(LayoutError::Unsupported {
+                what: format!(
+                    "the composition {a} ∘ {b}: its bases {} and {} name a mode and a sub-mode of it",
+                    ScaledBasis::new(1, p)?,
+                    ScaledBasis::new(1, q)?
+                ),
+            });
+        }
+    }
+    let shapes: Vec<i64> = b.shape.leaves().collect();
+    let mut parts: Vec<Option<A>> = (0..b.leaves.len()).map(|_| None).collect();
+    for (path, members) in &groups {
+        let mut sub: Option<A> = None;
+        for (depth, &i) in path.iter().enumerate() {
+            let node = sub.as_ref().map_or_else(|| a.mode(i as usize), |s| s.mode(i as usize));
+            let rank = sub.as_ref().map_or_else(|| a.rank(), |s| s.rank());
+            sub = Some(node.ok_or_else(|| LayoutError::RankMismatch {
+                what: format!(
+                    "the composition {a} ∘ {b}: basis {} names mode {i} at depth {depth}",
+                    ScaledBasis::new(1, path).map(|s| s.to_string()).unwrap_or_default()
+                ),
+                expected: rank,
+                found: i as usize + 1,
+            })?);
+        }
+        let Some(sub) = sub else { continue };
+        let scale = |j: usize| match &b.leaves[j] {
+            Leaf::Basis(sb) => sb.scale(),
+            Leaf::Int(v) => *v,
+        };
+        if let [j] = members.as_slice() {
+            parts[*j] = Some(sub.compose(&Layout::scalar(shapes[*j], scale(*j))?)?);
+        } else {
+            // Together, so that a carry between them is refused.
+            let bp = Layout::new(
+                IntTuple::flat(members.iter().map(|&j| shapes[j])),
+                IntTuple::flat(members.iter().map(|&j| scale(j))),
+            )?;
+            let r = sub.compose(&bp)?;
+            for (m, &j) in members.iter().enumerate() {
+                parts[j] = r.mode(m);
+            }
+        }
+    }
+    let mut parts = parts.into_iter().zip(&shapes).map(|(p, &s)| p.map_or_else(|| A::constant(s), Ok));
+    build_like(&b.shape, &mut parts)
+}
+
+/// The layout of `like`'s tree whose leaves are the given layouts.
+fn build_like<A: Selectable>(like: &IntTuple, parts: &mut impl Iterator<Item = Result<A>>) -> Result<A> {
+    if like.is_int() {
+        parts.next().unwrap_or_else(|| A::constant(1))
+    } else {
+        A::join(like.modes().map(|m| build_like(&m, parts)).collect::<Result<Vec<_>>>()?)
+    }
+}
+
+/// A basis path and its leaves `(shape, scale, domain prefix)`.
+type PathLeaves<'a> = (&'a [u32], Vec<(i64, i64, i64)>);
 
 /// The largest stride or extent magnitude among a tiler's layouts and
 /// shapes.

@@ -283,6 +283,12 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
     if let Some(Value::Composed(c)) = args.first() {
         return composed_apply(name, c, args, column);
     }
+    if let ("composition", [Value::Layout(a), Value::BasisLayout(b)]) = (name, args) {
+        return Ok(Value::Layout(crate::composition_with_basis(a, b)?));
+    }
+    if let ("composition", [Value::BasisLayout(a), Value::BasisLayout(b)]) = (name, args) {
+        return Ok(Value::BasisLayout(b.selecting_from(a)?));
+    }
     if let Some(Value::BasisLayout(l)) = args.first() {
         return basis_apply(name, l, args, column);
     }
@@ -518,11 +524,17 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
         ("coalesce", [_]) => Value::BasisLayout(l.coalesce()?),
         ("right_inverse", [_]) => Value::Layout(l.right_inverse()?),
         ("left_inverse", [_]) => Value::Layout(l.left_inverse()?),
-        ("composition" | "logical_divide" | "zipped_divide", [_, _]) => {
+        ("logical_product", [_, _]) => Value::BasisLayout(l.logical_product(&a.tiler(1, LT)?)?),
+        ("complement", [_]) => Value::BasisLayout(l.complement(None)?),
+        ("complement", [_, Value::Tuple(t)]) => Value::BasisLayout(l.complement(Some(t))?),
+        ("complement", [_, Value::Int(n)]) => Value::BasisLayout(l.complement(Some(&IntTuple::int(*n)))?),
+        ("composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide", [_, _]) => {
             let t = a.tiler(1, LT)?;
             Value::BasisLayout(match name {
                 "composition" => l.composition(&t)?,
                 "logical_divide" => l.logical_divide(&t)?,
+                "tiled_divide" => l.tiled_divide(&t)?,
+                "flat_divide" => l.flat_divide(&t)?,
                 _ => l.zipped_divide(&t)?,
             })
         }
@@ -531,7 +543,7 @@ fn basis_apply(name: &str, l: &BasisLayout, args: &[Value], column: usize) -> Re
             _ => {
                 return Err(LayoutError::Unsupported {
                     what: format!(
-                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, right_inverse, left_inverse)"
+                        "{name} of a layout with basis strides (supported: size, rank, shape, eval, coalesce, composition, logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product, right_inverse, left_inverse, complement)"
                     ),
                 });
             }

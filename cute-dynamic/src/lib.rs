@@ -74,7 +74,7 @@ pub use bank_conflicts::{
     bank_wavefronts,
 };
 pub use basis::{BasisTuple, ScaledBasis};
-pub use basis_layout::{BasisLayout, make_identity_layout};
+pub use basis_layout::{BasisLayout, composition_with_basis, make_identity_layout};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
 pub use composed::{ComposedLayout, print_composed_layout};

@@ -96,6 +96,7 @@
 extern crate self as cute_static;
 
 pub mod algebra;
+mod basis_layout;
 mod composed;
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -120,6 +121,9 @@ pub use algebra::{
 };
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
+pub use basis_layout::{IdentityLayout, make_identity_layout};
+#[doc(hidden)]
+pub use basis_layout::{IdentityShape, PathNode};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
@@ -159,6 +163,7 @@ pub mod prelude {
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
+    pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
         LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
