@@ -105,3 +105,19 @@ pub fn compatible(p: &IntTuple, s: &IntTuple) -> bool {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeExamples;
+
+/// CuTe's static print of a run-time layout text: every integer gets a
+/// leading `_` and spaces are dropped (`"(4, 8):(1,4)"` is
+/// `"(_4,_8):(_1,_4)"`), so one expected text serves both crates.
+pub fn static_text(text: &str) -> String {
+    let mut out = String::new();
+    let mut prev_digit = false;
+    for ch in text.chars().filter(|c| !c.is_whitespace()) {
+        if ch.is_ascii_digit() && !prev_digit {
+            out.push('_');
+        }
+        prev_digit = ch.is_ascii_digit();
+        out.push(ch);
+    }
+    out
+}

@@ -34,19 +34,7 @@ fn assert_composes(a: &Layout, b: &Layout, r: &Layout) {
     }
 }
 
-/// The static print of a run-time text: every integer gets a leading `_`.
-fn st(text: &str) -> String {
-    let mut out = String::new();
-    let mut prev_digit = false;
-    for ch in text.chars() {
-        if ch.is_ascii_digit() && !prev_digit {
-            out.push('_');
-        }
-        prev_digit = ch.is_ascii_digit();
-        out.push(ch);
-    }
-    out
-}
+use cute_tests::static_text as st;
 
 #[test]
 fn composition_with_a_size_one_leaf() {

@@ -6,20 +6,7 @@
 use cute_static::prelude::*;
 use static_assertions::{assert_impl_all, assert_not_impl_any};
 
-/// The static print of a CuTe text: every integer gets a leading `_`,
-/// spaces dropped.
-fn st(text: &str) -> String {
-    let mut out = String::new();
-    let mut prev_digit = false;
-    for ch in text.chars().filter(|c| !c.is_whitespace()) {
-        if ch.is_ascii_digit() && !prev_digit {
-            out.push('_');
-        }
-        prev_digit = ch.is_ascii_digit();
-        out.push(ch);
-    }
-    out
-}
+use cute_tests::static_text as st;
 
 macro_rules! check {
     ($value:expr, $expected:expr) => {{

@@ -5,19 +5,7 @@
 use cute_static::prelude::*;
 use static_assertions::const_assert_eq;
 
-/// CuTe's static print of a layout text: every integer gets a leading `_`.
-fn underscored(text: &str) -> String {
-    let mut out = String::new();
-    let mut prev_digit = false;
-    for ch in text.chars() {
-        if ch.is_ascii_digit() && !prev_digit {
-            out.push('_');
-        }
-        prev_digit = ch.is_ascii_digit();
-        out.push(ch);
-    }
-    out
-}
+use cute_tests::static_text as underscored;
 
 /// Checks `layout!(...)` of the text against CuTe's static print and the
 /// dynamic parse; also the dynamic layout's size and cosize.
