@@ -308,18 +308,11 @@ impl DescParser<'_> {
             self.pos += 1;
         }
         let digits = self.pos;
-        let sign = if neg { -1 } else { 1 };
-        let mut v: i64 = 0;
-        while let Some(c @ b'0'..=b'9') = self.peek() {
-            v = match v.checked_mul(10).and_then(|v| v.checked_add(sign * i64::from(c - b'0'))) {
-                Some(v) => v,
-                None => {
-                    self.pos = start;
-                    return Err(self.error("an integer that fits in 64 bits"));
-                }
-            };
-            self.pos += 1;
-        }
+        let Some((v, end)) = crate::parse::signed_digits(self.src, self.pos, neg) else {
+            self.pos = start;
+            return Err(self.error("an integer that fits in 64 bits"));
+        };
+        self.pos = end;
         if self.pos == digits {
             return Err(self.error("a digit"));
         }

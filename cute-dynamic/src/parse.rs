@@ -117,19 +117,11 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let digits_start = self.pos;
-        // Accumulate with the sign so that i64::MIN parses too.
-        let sign = if neg { -1 } else { 1 };
-        let mut v: i64 = 0;
-        while let Some(&c) = self.src.get(self.pos).filter(|c| c.is_ascii_digit()) {
-            v = match v.checked_mul(10).and_then(|v| v.checked_add(sign * i64::from(c - b'0'))) {
-                Some(v) => v,
-                None => {
-                    self.pos = start;
-                    return Err(self.error("an integer that fits in 64 bits"));
-                }
-            };
-            self.pos += 1;
-        }
+        let Some((v, end)) = signed_digits(self.src, self.pos, neg) else {
+            self.pos = start;
+            return Err(self.error("an integer that fits in 64 bits"));
+        };
+        self.pos = end;
         if self.pos == digits_start {
             if marker && !neg && allow_underscore && !self.src.get(self.pos).is_some_and(|c| c.is_ascii_alphanumeric())
             {
@@ -313,4 +305,18 @@ impl FromStr for Tiler {
 /// `true` if the tuple holds a `_` marker.
 pub(crate) fn has_underscore(t: &IntTuple) -> bool {
     t.vals().contains(&UNDERSCORE)
+}
+
+/// The decimal digits at `src[pos..]` as an `i64` negated when `neg`,
+/// accumulated with the sign so that `i64::MIN` reads too; the value and the
+/// position after the digits (`pos` itself when there are none), or `None`
+/// when the number does not fit. Shared by the layout and descriptor parsers.
+pub(crate) fn signed_digits(src: &[u8], mut pos: usize, neg: bool) -> Option<(i64, usize)> {
+    let sign = if neg { -1 } else { 1 };
+    let mut v: i64 = 0;
+    while let Some(&c) = src.get(pos).filter(|c| c.is_ascii_digit()) {
+        v = v.checked_mul(10)?.checked_add(sign * i64::from(c - b'0'))?;
+        pos += 1;
+    }
+    Some((v, pos))
 }
