@@ -5,6 +5,7 @@ use crate::complement::is_injective_small;
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::layout::{Layout, layout_from_modes};
 use smallvec::SmallVec;
+use std::ops::ControlFlow;
 
 /// A mode of the coalesced layout with its integral-coordinate stride
 /// (the product of the shapes before it): `(shape, stride, prefix)`.
@@ -292,6 +293,18 @@ impl Search<'_> {
         wrong
     }
 
+    /// Tries `s:e` as the next mode (radix `p`): `Break(true)` when the modes
+    /// then cover every offset, `Break(false)` when the work budget ran out,
+    /// `Continue` (the mode taken back) to try the next candidate.
+    fn try_mode(&mut self, p: i64, s: i64, e: i64) -> ControlFlow<bool> {
+        self.modes.push((s, e));
+        if self.extend(p * s) {
+            return ControlFlow::Break(true);
+        }
+        self.modes.pop();
+        if self.work <= 0 { ControlFlow::Break(false) } else { ControlFlow::Continue(()) }
+    }
+
     /// Adds modes from the offset `p` (the product of the shapes so far) on
     /// until they cover every offset; `false` if no way was found.
     fn extend(&mut self, p: i64) -> bool {
@@ -321,13 +334,8 @@ impl Search<'_> {
             let (mut shapes, others): (Vec<i64>, Vec<i64>) = (j + 1..=most).rev().partition(in_image);
             shapes.extend(others);
             for s in shapes.into_iter().filter(|&s| s >= 2) {
-                self.modes.push((s, e));
-                if self.extend(p * s) {
-                    return true;
-                }
-                self.modes.pop();
-                if self.work <= 0 {
-                    return false;
+                if let ControlFlow::Break(found) = self.try_mode(p, s, e) {
+                    return found;
                 }
             }
         }
@@ -350,13 +358,8 @@ impl Search<'_> {
             strides.push(0);
             strides.dedup();
             for e in strides {
-                self.modes.push((s, e));
-                if self.extend(p * s) {
-                    return true;
-                }
-                self.modes.pop();
-                if self.work <= 0 {
-                    return false;
+                if let ControlFlow::Break(found) = self.try_mode(p, s, e) {
+                    return found;
                 }
             }
         }
