@@ -430,30 +430,37 @@ def main():
             print(f"    case!({dyn!r}, {st}); // {res}".replace("case!('", 'case!("').replace("', ", '", '))
         print("}")
     print()
-    print("// Expressions cute-dynamic rejects for a condition of the algebra: the")
-    print("// static operation has no implementation either.")
-    print("mod rejected {")
-    print("    use cute_static::prelude::*;")
-    print("    use static_assertions::assert_not_impl_any;")
-    for op, dyn, st, res in rejected:
-        a, t = type_of(st)
-        print(f"    // {dyn}: {res[:160]}")
-        print(f"    assert_not_impl_any!({a}: {t});")
-    print("}")
+    not_implemented(
+        "rejected",
+        ["Expressions cute-dynamic rejects for a condition of the algebra: the",
+         "static operation has no implementation either."],
+        [(st, f"{dyn}: {res[:160]}") for op, dyn, st, res in rejected],
+    )
     print()
-    print("// Left inverses cute-dynamic finds by its search (layouts whose strides do")
-    print("// not nest, or that are not injective): cute-static implements the paper's")
-    print("// nested form only, and has no implementation for these.")
-    print("mod dynamic_only {")
-    print("    use cute_static::prelude::*;")
-    print("    use static_assertions::assert_not_impl_any;")
-    for op, dyn, st, res in dynamic_only:
-        a, t = type_of(st)
-        print(f"    // {dyn} = {res}")
-        print(f"    assert_not_impl_any!({a}: {t});")
-    print("}")
+    not_implemented(
+        "dynamic_only",
+        ["Left inverses cute-dynamic finds by its search (layouts whose strides do",
+         "not nest, or that are not injective): cute-static implements the paper's",
+         "nested form only, and has no implementation for these."],
+        [(st, f"{dyn} = {res}") for op, dyn, st, res in dynamic_only],
+    )
     print(f"// {len(kept)} cases in all, {len(rejected)} rejected ones, {len(dynamic_only)} dynamic only.", file=sys.stderr)
 
+
+
+def not_implemented(name, comment, rows):
+    """Prints `mod name`: for each (static expression, note) row, the note and
+    an `assert_not_impl_any!` saying the static operation does not exist."""
+    for line in comment:
+        print(f"// {line}")
+    print(f"mod {name} {{")
+    print("    use cute_static::prelude::*;")
+    print("    use static_assertions::assert_not_impl_any;")
+    for st, note in rows:
+        a, t = type_of(st)
+        print(f"    // {note}")
+        print(f"    assert_not_impl_any!({a}: {t});")
+    print("}")
 
 if __name__ == "__main__":
     main()
