@@ -89,6 +89,7 @@ pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;
 pub use max_common::{max_common_layout, max_common_vector};
+pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
     outer_partition,

@@ -4,9 +4,17 @@
 //! layout  := tuple ':' tuple | int ':' int         (4,8):(1,4)   12:1
 //! tuple   := int | '(' tuple {',' tuple} ')'        static marker '_4' accepted
 //! tiler   := '<' tile {',' tile} '>'               <3:3, (2,4):(1,8)>
+//! tile    := layout | tuple | tiler | '(' tile {',' tile} ')'
 //! ```
 //! Whitespace is ignored. Errors name the 1-based byte column and what was
-//! expected there.
+//! expected there. A parenthesized list of tiles that is not a tuple is a
+//! nested tiler: `(2:1, 3:2)` reads as `<2:1,3:2>`, as `(2,4)` reads as
+//! `<2:1,4:1>`.
+//!
+//! The same grammar serves cute-static's macros ([`parse_macro_layout`],
+//! [`parse_macro_int_tuple`], [`parse_macro_tiler`]): there, and only there,
+//! a leaf may also be run-time, a braced expression `{m}` or the word `Dyn`,
+//! so the macros accept and reject exactly the texts this module does.
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
@@ -24,6 +32,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) src: &'a [u8],
     pub(crate) pos: usize,
     depth: usize,
+    /// Macro text: every leaf read, in text order, and run-time leaves
+    /// allowed. `None` for the run-time syntax (the common, fast case).
+    leaves: Option<Vec<LeafText>>,
 }
 
 /// How deeply tuples, tilers and calls may nest: deeper text is an error,
@@ -32,7 +43,52 @@ pub(crate) const MAX_NESTING: usize = 64;
 
 impl<'a> Parser<'a> {
     pub(crate) fn new(src: &'a str) -> Self {
-        Parser { src: src.as_bytes(), pos: 0, depth: 0 }
+        Parser { src: src.as_bytes(), pos: 0, depth: 0, leaves: None }
+    }
+
+    /// A parser of macro text: run-time leaves allowed, every leaf recorded.
+    fn for_macro(src: &'a str) -> Self {
+        Parser { leaves: Some(Vec::new()), ..Parser::new(src) }
+    }
+
+    /// A leaf of macro text: an integer, `{...}` or `Dyn`, recorded in
+    /// `leaves`. A run-time leaf reads as 1, an extent that passes every
+    /// check made at parse time: its value is checked when the program runs.
+    fn macro_leaf(&mut self) -> Result<i64> {
+        self.ws();
+        let column = self.column();
+        let rest = &self.src[self.pos..];
+        let (kind, v) = if rest.first() == Some(&b'{') {
+            let mut depth = 0usize;
+            let mut end = None;
+            for (i, &c) in rest.iter().enumerate() {
+                depth = match c {
+                    b'{' => depth + 1,
+                    b'}' => depth - 1,
+                    _ => depth,
+                };
+                if depth == 0 {
+                    end = Some(i + 1);
+                    break;
+                }
+            }
+            let Some(end) = end else {
+                self.pos = self.src.len();
+                return Err(self.error("'}'"));
+            };
+            self.pos += end;
+            (LeafKind::Braced, 1)
+        } else if rest.starts_with(b"Dyn") && !rest.get(3).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+            self.pos += 3;
+            (LeafKind::Dyn, 1)
+        } else {
+            let v = self.int(false)?;
+            (LeafKind::Int(v), v)
+        };
+        if let Some(leaves) = &mut self.leaves {
+            leaves.push(LeafText { column, kind });
+        }
+        Ok(v)
     }
 
     /// Enters one level of nesting (a tuple, tiler or call); errors past
@@ -156,7 +212,7 @@ impl<'a> Parser<'a> {
                 out.close();
                 self.leave();
             } else {
-                let v = self.int(allow_underscore)?;
+                let v = if self.leaves.is_some() { self.macro_leaf()? } else { self.int(allow_underscore)? };
                 out.leaf(v);
             }
             // After an element: close the tuples that end here, then a
@@ -197,42 +253,80 @@ impl<'a> Parser<'a> {
     /// Parses `':' stride` into `l` (whose shape is parsed) and checks the
     /// layout's invariants, naming the columns of what is wrong.
     fn stride_into(&mut self, l: &mut Layout, shape_col: usize) -> Result<()> {
+        let stride_col = self.stride_text(l)?;
+        checked(l, shape_col, stride_col)
+    }
+}
+
+/// Checks a parsed layout's invariants, naming the columns (where its shape
+/// and stride start) of what is wrong.
+fn checked(l: &Layout, shape_col: usize, stride_col: usize) -> Result<()> {
+    l.validate().map_err(|e| match e {
+        LayoutError::NotCongruent { .. } => LayoutError::Parse {
+            column: stride_col,
+            expected: "a stride congruent to the shape".to_string(),
+            found: "a stride of another tree structure".to_string(),
+        },
+        LayoutError::NonPositiveShape { .. } => LayoutError::Parse {
+            column: shape_col,
+            expected: "a shape with positive extents".to_string(),
+            found: "an extent below 1".to_string(),
+        },
+        other => other,
+    })
+}
+
+impl Parser<'_> {
+    /// `':' stride` into `l`, unchecked; the column where the stride starts.
+    fn stride_text(&mut self, l: &mut Layout) -> Result<usize> {
         self.expect(b':', "':'")?;
         self.ws();
         let stride_col = self.column();
         self.tuple_into(&mut l.stride, false)?;
-        l.validate().map_err(|e| match e {
-            LayoutError::NotCongruent { .. } => LayoutError::Parse {
-                column: stride_col,
-                expected: "a stride congruent to the shape".to_string(),
-                found: "a stride of another tree structure".to_string(),
-            },
-            LayoutError::NonPositiveShape { .. } => LayoutError::Parse {
-                column: shape_col,
-                expected: "a shape with positive extents".to_string(),
-                found: "an extent below 1".to_string(),
-            },
-            other => other,
-        })
+        Ok(stride_col)
+    }
+
+    /// `shape ':' stride` into `l`, unchecked; the columns where they start.
+    fn layout_text(&mut self, l: &mut Layout) -> Result<(usize, usize)> {
+        self.ws();
+        let shape_col = self.column();
+        self.tuple_into(&mut l.shape, false)?;
+        Ok((shape_col, self.stride_text(l)?))
     }
 
     /// A whole layout, parsed in place into `l` (empty trees on entry).
     pub(crate) fn layout_into(&mut self, l: &mut Layout) -> Result<()> {
-        self.ws();
-        let col = self.column();
-        self.tuple_into(&mut l.shape, false)?;
-        self.stride_into(l, col)
+        let (shape_col, stride_col) = self.layout_text(l)?;
+        checked(l, shape_col, stride_col)
     }
 
     /// A tile: a layout, a shape (tuple or integer, stride 1 by mode) or a
-    /// nested tiler.
+    /// nested tiler, in angle brackets or (when not a tuple) parentheses.
     pub(crate) fn tile(&mut self) -> Result<Tiler> {
         if self.peek() == Some(b'<') {
             return self.tiler_brackets();
         }
         self.ws();
         let col = self.column();
-        let shape = self.int_tuple()?;
+        let (recorded, depth) = (self.leaves.as_ref().map_or(0, Vec::len), self.depth);
+        let shape = match self.int_tuple() {
+            Ok(shape) => shape,
+            Err(_) if self.src.get(col - 1) == Some(&b'(') => {
+                // Not a tuple: read `( tile, ... )` as a nested tiler, from
+                // where the tuple started. Its error is the one reported if
+                // that fails too: the tiles are the more general reading.
+                self.pos = col - 1;
+                self.depth = depth;
+                if let Some(leaves) = &mut self.leaves {
+                    leaves.truncate(recorded);
+                }
+                self.enter()?;
+                let t = self.tiles_until(b'(', b')', "',' or ')'");
+                self.leave();
+                return t;
+            }
+            Err(e) => return Err(e),
+        };
         if self.peek() == Some(b':') {
             Ok(Tiler::Layout(self.layout_after_shape(shape, col)?))
         } else {
@@ -253,15 +347,20 @@ impl<'a> Parser<'a> {
     }
 
     fn tiler_body(&mut self) -> Result<Tiler> {
-        self.expect(b'<', "'<'")?;
+        self.tiles_until(b'<', b'>', "',' or '>'")
+    }
+
+    /// `open tile {',' tile} close` (empty allowed), the tiles of a tiler.
+    fn tiles_until(&mut self, open: u8, close: u8, expected: &str) -> Result<Tiler> {
+        self.expect(open, if open == b'<' { "'<'" } else { "'('" })?;
         let mut tiles = Vec::new();
-        if !self.eat(b'>') {
+        if !self.eat(close) {
             loop {
                 tiles.push(self.tile()?);
-                if self.eat(b'>') {
+                if self.eat(close) {
                     break;
                 }
-                self.expect(b',', "',' or '>'")?;
+                self.expect(b',', expected)?;
             }
         }
         Ok(Tiler::Tuple(tiles))
@@ -319,4 +418,101 @@ pub(crate) fn signed_digits(src: &[u8], mut pos: usize, neg: bool) -> Option<(i6
         pos += 1;
     }
     Some((v, pos))
+}
+
+/// A leaf of macro text, as [`parse_macro_layout`] and its siblings record
+/// it: where it starts and what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeafText {
+    /// The 1-based byte column of its first character.
+    pub column: usize,
+    /// An integer, or which spelling of a run-time leaf.
+    pub kind: LeafKind,
+}
+
+/// What a leaf of macro text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafKind {
+    /// A literal integer (a static leaf in cute-static).
+    Int(i64),
+    /// A braced expression `{m}`: a run-time value.
+    Braced,
+    /// The word `Dyn`: the type of a run-time leaf.
+    Dyn,
+}
+
+/// The shape and stride of a layout written in macro text, not yet checked
+/// for congruence or extents (the caller does, with [`Layout::new`], to word
+/// its own messages), with every leaf in text order: the shape's leaves,
+/// then the stride's. A run-time leaf reads as 1 in the trees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutText {
+    /// The shape tree.
+    pub shape: IntTuple,
+    /// The stride tree.
+    pub stride: IntTuple,
+    /// The column where the shape starts.
+    pub shape_column: usize,
+    /// The column where the stride starts.
+    pub stride_column: usize,
+    /// Every leaf, in text order.
+    pub leaves: Vec<LeafText>,
+}
+
+/// Parses macro text as a layout (`shape ':' stride`, the grammar of
+/// `Layout`'s `FromStr`), where a leaf may also be `{m}` or `Dyn`.
+/// cute-static's `layout!` and `Layout!` read their input with it; the text
+/// is accepted by `"…".parse::<Layout>()` exactly when this returns `Ok` and
+/// [`Layout::new`] accepts the trees (and it has no run-time leaf).
+///
+/// ```
+/// use cute_dynamic::{LeafKind, parse_macro_layout};
+/// let l = parse_macro_layout("({m},8):(1,{m})").unwrap();
+/// assert_eq!((l.shape.to_string(), l.stride.to_string()), ("(1,8)".into(), "(1,1)".into()));
+/// assert_eq!(l.leaves[0].kind, LeafKind::Braced);
+/// assert_eq!(l.leaves[1].kind, LeafKind::Int(8));
+/// assert_eq!(parse_macro_layout("(4,8)(1,4)").unwrap_err().to_string(), "expected ':' at column 6, found '('");
+/// ```
+pub fn parse_macro_layout(text: &str) -> Result<LayoutText> {
+    let mut p = Parser::for_macro(text);
+    let mut l = Layout::empty();
+    let (shape_column, stride_column) = p.layout_text(&mut l)?;
+    p.expect_end()?;
+    let leaves = p.leaves.unwrap_or_default();
+    Ok(LayoutText { shape: l.shape, stride: l.stride, shape_column, stride_column, leaves })
+}
+
+/// Parses macro text as an integer tuple (the grammar of `IntTuple`'s
+/// `FromStr`), a leaf also `{m}` or `Dyn` (read as 1); every leaf in text
+/// order. cute-static's `shape!` and `stride!` read their input with it.
+///
+/// ```
+/// use cute_dynamic::{LeafKind, parse_macro_int_tuple};
+/// let (t, leaves) = parse_macro_int_tuple("(Dyn,(3,_2))").unwrap();
+/// assert_eq!(t.to_string(), "(1,(3,2))");
+/// assert_eq!(leaves[0].kind, LeafKind::Dyn);
+/// assert!(parse_macro_int_tuple("(4,)").is_err());
+/// ```
+pub fn parse_macro_int_tuple(text: &str) -> Result<(IntTuple, Vec<LeafText>)> {
+    let mut p = Parser::for_macro(text);
+    let t = p.int_tuple()?;
+    p.expect_end()?;
+    Ok((t, p.leaves.unwrap_or_default()))
+}
+
+/// Parses macro text as a tiler (the grammar of `Tiler`'s `FromStr`), a
+/// leaf also `{m}` or `Dyn` (read as 1); every leaf in text order (a shape
+/// tile's implied stride 1 is not a leaf of the text). cute-static's `tile!`
+/// reads `<` its input `>` with it.
+///
+/// ```
+/// use cute_dynamic::parse_macro_tiler;
+/// let (t, _) = parse_macro_tiler("<3:3, (2:1, 4)>").unwrap();
+/// assert_eq!(t.to_string(), "<3:3,<2:1,4:1>>");
+/// ```
+pub fn parse_macro_tiler(text: &str) -> Result<(Tiler, Vec<LeafText>)> {
+    let mut p = Parser::for_macro(text);
+    let t = p.tile()?;
+    p.expect_end()?;
+    Ok((t, p.leaves.unwrap_or_default()))
 }

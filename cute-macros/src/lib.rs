@@ -21,116 +21,210 @@
 //! time (panicking with the error's text); `try_layout!` returns that check's
 //! `Result`. Tilers are static only.
 //!
-//! Malformed input is a compile error at the offending token. Shape and
-//! stride trees that differ are an error containing `not congruent`; a zero
-//! extent in a shape is an error; negative integers are rejected (static
-//! strides are non-negative; a negative stride is a run-time leaf `{-4}`).
+//! **One grammar.** The macros do not parse on their own: they write their
+//! input tokens out as text and read it with cute-dynamic's parser
+//! (`parse_macro_layout`, `parse_macro_int_tuple`, `parse_macro_tiler`, the
+//! grammar of `"…".parse::<Layout>()` with run-time leaves added), then
+//! check the trees with cute-dynamic's own rules (`Layout::new`). So a text
+//! without run-time leaves is accepted by `layout!(T)` exactly when
+//! `T.parse::<Layout>()` accepts it, by `stride!(T)` when
+//! `T.parse::<IntTuple>()` does, and by `tile!(T)` when `<T>` parses as a
+//! `Tiler`, except for two values cute-static cannot represent: negative
+//! integers (static leaves are unsigned; a negative stride is a run-time
+//! leaf `{-4}`) and the empty tuple `()` (cute-static has no rank-0
+//! tuples). `shape!` also requires positive extents.
+//!
+//! Malformed input is a compile error at the offending token, with the
+//! parser's words (`expected ',' or ')', found ':'`). Shape and stride trees
+//! that differ are an error containing `not congruent`; a zero extent in a
+//! shape is an error.
 
+use cute_dynamic::{IntTuple, LayoutError, LeafKind, LeafText, Tiler as DynTiler};
 use proc_macro::TokenStream;
-use proc_macro2::{Delimiter, Span, TokenStream as TokenStream2, TokenTree};
-use quote::quote;
+use proc_macro2::{Delimiter, Group, Span, TokenStream as TokenStream2, TokenTree};
+use quote::{quote, quote_spanned};
 
-/// A parsed hierarchical tuple of non-negative integers, with the span of
-/// each node for error messages.
-#[derive(Clone, Debug)]
-enum Tree {
-    Leaf(u64, Span),
-    Tuple(Vec<Tree>, Span),
-    /// A run-time leaf in a value: the braced expression `{m}`.
-    Run(proc_macro2::Group),
-    /// A run-time leaf in a type: the word `Dyn`.
-    DynType(Span),
+/// A compile error: a message at a span.
+struct Error {
+    span: Span,
+    msg: String,
 }
 
-impl Tree {
-    fn span(&self) -> Span {
-        match self {
-            Tree::Leaf(_, s) | Tree::Tuple(_, s) | Tree::DynType(s) => *s,
-            Tree::Run(g) => g.span(),
+type Res<T> = Result<T, Error>;
+
+fn err<T>(span: Span, msg: impl std::fmt::Display) -> Res<T> {
+    Err(Error { span, msg: msg.to_string() })
+}
+
+impl Error {
+    fn to_compile_error(&self) -> TokenStream2 {
+        let msg = &self.msg;
+        quote_spanned! {self.span=> ::core::compile_error!{ #msg } }
+    }
+}
+
+/// Macro input written out as text for cute-dynamic's parser, with where
+/// each token's text lies so that a column of the text maps back to a token.
+struct Text {
+    text: String,
+    /// First byte, end byte and span of each token's text, in text order.
+    marks: Vec<(usize, usize, Span)>,
+    /// Byte position and whole span of each `(...)` group (an error about a
+    /// tree points at the whole tree).
+    groups: Vec<(usize, Span)>,
+    /// The braced run-time leaves, in text order (each written as `{}`).
+    braced: Vec<Group>,
+    /// Spans of the empty groups `()`.
+    empty: Vec<Span>,
+    /// What the macro reads ("layout", "shape", "tiler"), for messages.
+    what: &'static str,
+    /// The closing character added around the input, if any.
+    close: Option<char>,
+}
+
+impl Text {
+    /// The text of `input`, between `wrap.0` and `wrap.1` when given (a
+    /// shape list `4, 8` is the tuple `(4, 8)`, a tiler's tiles `<...>`).
+    fn new(input: TokenStream2, what: &'static str, wrap: Option<(&str, &str)>) -> Text {
+        let mut t = Text {
+            text: String::new(),
+            marks: Vec::new(),
+            groups: Vec::new(),
+            braced: Vec::new(),
+            empty: Vec::new(),
+            what,
+            close: wrap.and_then(|w| w.1.chars().next()),
+        };
+        if let Some((open, _)) = wrap {
+            t.push(open, Span::call_site());
         }
+        t.render(input);
+        if let Some((_, close)) = wrap {
+            t.push(close, Span::call_site());
+        }
+        t
     }
 
-    /// Whether a leaf is run-time.
-    fn has_run_time(&self) -> bool {
-        match self {
-            Tree::Leaf(..) => false,
-            Tree::Run(_) | Tree::DynType(_) => true,
-            Tree::Tuple(children, _) => children.iter().any(Tree::has_run_time),
+    fn push(&mut self, s: &str, span: Span) {
+        // Two words in a row (`4 8`, `_ 4`) stay apart, as in the source;
+        // everything else is written without blanks, which the grammar
+        // ignores anyway (`- 4` is the token pair `-`, `4` either way).
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        if self.text.ends_with(word) && s.starts_with(word) {
+            self.text.push(' ');
         }
+        let start = self.text.len();
+        self.text.push_str(s);
+        self.marks.push((start, self.text.len(), span));
     }
 
-    /// The first run-time leaf of the kind `value` rejects (`Dyn` in a
-    /// value, `{expr}` in a type), as an error.
-    fn check_kind(&self, value: bool) -> Res<()> {
-        match self {
-            Tree::DynType(s) if value => err(
-                *s,
-                "`Dyn` names the type of a run-time leaf: in a value write the run-time integer in braces, `{m}`",
-            ),
-            Tree::Run(g) if !value => err(
-                g.span(),
-                "a braced expression is a run-time value: in a type (`Layout!`, `Shape!`, `Stride!`) write `Dyn`",
-            ),
-            Tree::Tuple(children, _) => children.iter().try_for_each(|c| c.check_kind(value)),
-            _ => Ok(()),
-        }
-    }
-
-    /// CuTe text (without static markers) for messages.
-    fn text(&self) -> String {
-        match self {
-            Tree::Run(g) => g.to_string(),
-            Tree::DynType(_) => "Dyn".to_string(),
-            Tree::Leaf(v, _) => v.to_string(),
-            Tree::Tuple(children, _) => {
-                let inner: Vec<String> = children.iter().map(Tree::text).collect();
-                format!("({})", inner.join(","))
+    fn render(&mut self, ts: TokenStream2) {
+        for tt in ts {
+            match tt {
+                TokenTree::Group(g) => match g.delimiter() {
+                    Delimiter::Parenthesis | Delimiter::Bracket => {
+                        let (open, close) =
+                            if g.delimiter() == Delimiter::Parenthesis { ("(", ")") } else { ("[", "]") };
+                        if g.stream().is_empty() {
+                            self.empty.push(g.span());
+                        }
+                        self.groups.push((self.text.len(), g.span()));
+                        self.push(open, g.span_open());
+                        self.render(g.stream());
+                        self.push(close, g.span_close());
+                    }
+                    Delimiter::Brace => {
+                        self.push("{}", g.span());
+                        self.braced.push(g);
+                    }
+                    // An invisible group from a `macro_rules!` fragment: its
+                    // tokens, as if written in place.
+                    Delimiter::None => self.render(g.stream()),
+                },
+                TokenTree::Ident(i) => self.push(&i.to_string(), i.span()),
+                TokenTree::Literal(l) => self.push(&l.to_string(), l.span()),
+                TokenTree::Punct(p) => self.push(&p.as_char().to_string(), p.span()),
             }
         }
     }
 
-    /// The first leaf equal to zero, if any.
-    fn find_zero(&self) -> Option<Span> {
-        match self {
-            Tree::Leaf(0, s) => Some(*s),
-            Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_) => None,
-            Tree::Tuple(children, _) => children.iter().find_map(Tree::find_zero),
+    /// The span of the token at (or, past blanks, after) a 1-based column.
+    fn span_at(&self, column: usize) -> Span {
+        let b = column.saturating_sub(1);
+        self.marks.iter().find(|m| b < m.1).map_or_else(Span::call_site, |m| m.2)
+    }
+
+    /// The span of the tree starting at a column: the whole group when it
+    /// is a tuple.
+    fn tree_span(&self, column: usize) -> Span {
+        let b = column.saturating_sub(1);
+        self.groups.iter().find(|g| g.0 == b).map_or_else(|| self.span_at(column), |g| g.1)
+    }
+
+    /// A parser error as a compile error at the offending token.
+    fn error(&self, e: LayoutError) -> Error {
+        match e {
+            LayoutError::Parse { column, expected, found } => {
+                Error { span: self.span_at(column), msg: self.explain(column, &expected, &found) }
+            }
+            other => Error { span: Span::call_site(), msg: other.to_string() },
         }
     }
 
-    /// The typenum type of this tree (`U4`, `(U4, (U3, U2))`).
-    fn to_type(&self) -> TokenStream2 {
-        match self {
-            Tree::Run(_) | Tree::DynType(_) => quote! { ::cute_static::Dyn },
-            Tree::Leaf(v, _) => uint_type(*v),
-            Tree::Tuple(children, _) => {
-                let c: Vec<TokenStream2> = children.iter().map(Tree::to_type).collect();
-                quote! { ( #(#c,)* ) }
+    /// The parser's words, with a hint where the source tokens show the
+    /// likely slip.
+    fn explain(&self, column: usize, expected: &str, found: &str) -> String {
+        let b = column.saturating_sub(1);
+        let before = self.text.get(..b).unwrap_or("").trim_end();
+        if let Some(m) = self.marks.iter().find(|m| m.0 < b && b < m.1) {
+            // Inside one token: a literal such as `4u32` or `4_000`.
+            let tok = &self.text[m.0..m.1];
+            return format!("expected an integer (`4` or `_4`, without suffix or separators), found `{tok}`");
+        }
+        if before.ends_with(',') && (found == "')'" || found == "'>'") {
+            return format!("expected {expected}, found {found} (no trailing comma in CuTe tuples)");
+        }
+        if before.ends_with(':') && found == "':'" {
+            return "expected a single ':' between shape and stride, found '::'".to_string();
+        }
+        if expected == "':'" {
+            return format!("expected ':' between shape and stride, found {found}");
+        }
+        let end = format!("end of {}", self.what);
+        let found = if found == "end of input" { end.as_str() } else { found };
+        let mut expected = expected.replace("end of input", &end);
+        if let Some(c) = self.close {
+            // At the top level, the closing character the macro added is
+            // the end of the user's input.
+            let depth: i64 = before
+                .chars()
+                .skip(1)
+                .map(|c| match c {
+                    '(' | '<' | '[' => 1,
+                    ')' | '>' | ']' => -1,
+                    _ => 0,
+                })
+                .sum();
+            if depth == 0 {
+                expected = expected.replace(&format!("'{c}'"), &end);
             }
         }
+        format!("expected {expected}, found {found}")
     }
 
-    /// An expression producing the value of this tree.
-    fn to_value(&self) -> TokenStream2 {
-        match self {
-            Tree::Run(g) => {
-                // Spanned at the macro call, so that the braces (needed in
-                // the syntax, not in the expansion) are not linted as
-                // `unused_braces` in the user's code.
-                let mut g = proc_macro2::Group::new(Delimiter::Brace, g.stream());
-                g.set_span(Span::call_site());
-                quote! { #g }
-            }
-            Tree::DynType(_) => quote! { ::cute_static::Dyn },
-            Tree::Leaf(v, _) => {
-                let t = uint_type(*v);
-                quote! { <#t>::new() }
-            }
-            Tree::Tuple(children, _) => {
-                let c: Vec<TokenStream2> = children.iter().map(Tree::to_value).collect();
-                quote! { ( #(#c,)* ) }
-            }
+    /// Rejects what cute-static cannot represent although the grammar
+    /// accepts it: a negative integer and the empty tuple.
+    fn check_static_values(&self, leaves: &[LeafText]) -> Res<()> {
+        if let Some(l) = leaves.iter().find(|l| matches!(l.kind, LeafKind::Int(v) if v < 0)) {
+            return err(
+                self.span_at(l.column),
+                "static strides are non-negative: negative integers are not accepted here (a negative stride is a run-time leaf `{-4}`, or use cute-dynamic)",
+            );
         }
+        if let Some(sp) = self.empty.first() {
+            return err(*sp, "`()` is a rank-0 tuple: valid CuTe text, but cute-static has no rank-0 tuples");
+        }
+        Ok(())
     }
 }
 
@@ -154,416 +248,228 @@ fn uint_type(v: u64) -> TokenStream2 {
     ty
 }
 
-type Res<T> = Result<T, syn::Error>;
-
-fn err<T>(span: Span, msg: impl std::fmt::Display) -> Res<T> {
-    Err(syn::Error::new(span, msg))
-}
-
-/// A cursor over a flat token list.
-struct Cursor {
-    tokens: Vec<TokenTree>,
-    pos: usize,
-    /// Span to report "unexpected end" at.
-    end: Span,
-}
-
-impl Cursor {
-    fn new(ts: TokenStream2, end: Span) -> Self {
-        Cursor { tokens: ts.into_iter().collect(), pos: 0, end }
-    }
-
-    fn peek(&self) -> Option<&TokenTree> {
-        self.tokens.get(self.pos)
-    }
-
-    fn next(&mut self) -> Option<TokenTree> {
-        let t = self.tokens.get(self.pos).cloned();
-        if t.is_some() {
-            self.pos += 1;
-        }
+/// A static leaf as a type or a value.
+fn static_leaf(v: i64, value: bool) -> TokenStream2 {
+    // Negative leaves are rejected before code is generated.
+    let t = uint_type(v.unsigned_abs());
+    if value {
+        quote! { <#t>::new() }
+    } else {
         t
     }
-
-    fn at_end(&self) -> bool {
-        self.pos >= self.tokens.len()
-    }
-
-    fn peek_punct(&self, c: char) -> bool {
-        matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
-    }
-
-    fn here(&self) -> Span {
-        self.peek().map(TokenTree::span).unwrap_or(self.end)
-    }
 }
 
-/// Reads one integer token: `4`, or the static marker spelling `_4`.
-fn parse_int(tok: &TokenTree) -> Res<u64> {
-    match tok {
-        TokenTree::Literal(lit) => {
-            let l = syn::LitInt::new(&lit.to_string(), lit.span());
-            let text = lit.to_string();
-            if !text.chars().next().is_some_and(|c| c.is_ascii_digit()) {
-                return err(lit.span(), format!("expected an integer, found `{text}`"));
-            }
-            if !l.suffix().is_empty() {
-                return err(lit.span(), format!("expected an integer without suffix, found `{text}`"));
-            }
-            l.base10_parse::<u64>()
-                .map_err(|_| syn::Error::new(lit.span(), format!("expected an integer, found `{text}`")))
-        }
-        TokenTree::Ident(id) => {
-            let s = id.to_string();
-            match s.strip_prefix('_') {
-                Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-                    digits.parse::<u64>().map_err(|_| syn::Error::new(id.span(), format!("integer `{s}` is too large")))
-                }
-                _ => err(id.span(), format!("expected an integer (`4` or `_4`), found `{s}`")),
-            }
-        }
-        TokenTree::Punct(p) if p.as_char() == '-' => {
-            err(p.span(), "static strides are non-negative: negative integers are not accepted here (use cute-dynamic)")
-        }
-        other => err(other.span(), format!("expected an integer or `(`, found `{other}`")),
-    }
+/// Generates code for parsed trees, taking their leaves in text order.
+struct Leaves<'a> {
+    text: &'a Text,
+    leaves: &'a [LeafText],
+    next: usize,
+    braced: usize,
 }
 
-/// tuple := int | '(' tuple {',' tuple} ')'
-fn parse_tree(c: &mut Cursor) -> Res<Tree> {
-    let Some(tok) = c.next() else {
-        return err(c.end, "expected an integer or `(`, found end of input");
-    };
-    match &tok {
-        TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
-            let mut inner = Cursor::new(g.stream(), g.span_close());
-            if inner.at_end() {
-                return err(g.span(), "expected an integer or `(` inside `()`: empty tuples are not layouts");
-            }
-            let mut children = Vec::new();
-            loop {
-                children.push(parse_tree(&mut inner)?);
-                match inner.next() {
-                    None => break,
-                    Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
-                        if inner.at_end() {
-                            return err(
-                                p.span(),
-                                "expected an integer or `(` after `,` (no trailing comma in CuTe tuples)",
-                            );
-                        }
+impl<'a> Leaves<'a> {
+    fn new(text: &'a Text, leaves: &'a [LeafText]) -> Self {
+        Leaves { text, leaves, next: 0, braced: 0 }
+    }
+
+    fn leaf(&mut self) -> Res<LeafText> {
+        let l = self.leaves.get(self.next).copied();
+        self.next += 1;
+        l.map_or_else(|| err(Span::call_site(), "internal error: fewer leaves than the tree has"), Ok)
+    }
+
+    /// The type (`value` false) or value of `t`, as a tree of typenum
+    /// integers and `Dyn`.
+    fn code(&mut self, t: &IntTuple, value: bool) -> Res<TokenStream2> {
+        if t.is_int() {
+            let leaf = self.leaf()?;
+            return match leaf.kind {
+                LeafKind::Int(v) => Ok(static_leaf(v, value)),
+                LeafKind::Braced => {
+                    let g = &self.text.braced[self.braced];
+                    self.braced += 1;
+                    if !value {
+                        return err(
+                            g.span(),
+                            "a braced expression is a run-time value: in a type (`Layout!`, `Shape!`, `Stride!`) write `Dyn`",
+                        );
                     }
-                    Some(other) => {
-                        return err(other.span(), format!("expected `,` or `)`, found `{other}`"));
-                    }
+                    // Spanned at the macro call, so that the braces (needed
+                    // in the syntax, not in the expansion) are not linted as
+                    // `unused_braces` in the user's code.
+                    let mut g = Group::new(Delimiter::Brace, g.stream());
+                    g.set_span(Span::call_site());
+                    Ok(quote! { #g })
                 }
-            }
-            Ok(Tree::Tuple(children, g.span()))
+                LeafKind::Dyn if value => err(
+                    self.text.span_at(leaf.column),
+                    "`Dyn` names the type of a run-time leaf: in a value write the run-time integer in braces, `{m}`",
+                ),
+                LeafKind::Dyn => Ok(quote! { ::cute_static::Dyn }),
+            };
         }
-        TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
-            // An invisible group from a `macro_rules!` fragment: look inside.
-            let mut inner = Cursor::new(g.stream(), g.span());
-            let t = parse_tree(&mut inner)?;
-            expect_end(&inner, "tuple")?;
-            Ok(t)
+        let c = t.modes().map(|m| self.code(&m, value)).collect::<Res<Vec<_>>>()?;
+        Ok(quote! { ( #(#c,)* ) })
+    }
+
+    /// CuTe text of `t` for messages (run-time leaves as written).
+    fn show(&mut self, t: &IntTuple) -> String {
+        if t.is_int() {
+            let Some(leaf) = self.leaves.get(self.next).copied() else { return String::new() };
+            self.next += 1;
+            return match leaf.kind {
+                LeafKind::Int(v) => v.to_string(),
+                LeafKind::Dyn => "Dyn".to_string(),
+                LeafKind::Braced => {
+                    self.braced += 1;
+                    self.text.braced.get(self.braced - 1).map_or_else(String::new, Group::to_string)
+                }
+            };
         }
-        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => Ok(Tree::Run(g.clone())),
-        TokenTree::Group(g) => err(g.span(), "expected an integer or `(`: only parentheses group a tuple"),
-        TokenTree::Ident(id) if id == "Dyn" => Ok(Tree::DynType(id.span())),
-        other => {
-            let v = parse_int(other)?;
-            if v > i64::MAX as u64 {
-                return err(other.span(), format!("integer `{v}` is too large: static integers must fit in an i64"));
-            }
-            Ok(Tree::Leaf(v, other.span()))
-        }
+        let inner: Vec<String> = t.modes().map(|m| self.show(&m)).collect();
+        format!("({})", inner.join(","))
     }
 }
 
-/// Checks that the shape and stride trees have the same structure.
-fn check_congruent(shape: &Tree, stride: &Tree) -> Res<()> {
-    fn same(a: &Tree, b: &Tree) -> bool {
-        match (a, b) {
-            (Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_), Tree::Leaf(..) | Tree::Run(_) | Tree::DynType(_)) => {
-                true
-            }
-            (Tree::Tuple(x, _), Tree::Tuple(y, _)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
-            _ => false,
-        }
-    }
-    if same(shape, stride) {
-        Ok(())
-    } else {
-        err(
-            stride.span(),
-            format!(
-                "shape `{}` and stride `{}` are not congruent: they must have the same tree of tuples and integers",
-                shape.text(),
-                stride.text()
-            ),
-        )
-    }
-}
-
-fn check_shape(shape: &Tree) -> Res<()> {
-    if let Some(sp) = shape.find_zero() {
-        return err(sp, format!("shape `{}` has a zero extent: every shape extent must be positive", shape.text()));
-    }
-    Ok(())
-}
-
-/// A parsed layout `S:D`.
+/// A layout read from macro text and checked.
 struct LayoutSpec {
-    shape: Tree,
-    stride: Tree,
+    text: Text,
+    l: cute_dynamic::LayoutText,
 }
 
 impl LayoutSpec {
-    fn to_type(&self) -> TokenStream2 {
-        let s = self.shape.to_type();
-        let d = self.stride.to_type();
-        quote! { ::cute_static::Layout<#s, #d> }
+    fn has_run_time(&self) -> bool {
+        self.l.leaves.iter().any(|l| !matches!(l.kind, LeafKind::Int(_)))
     }
 
-    fn to_value(&self) -> TokenStream2 {
-        let s = self.shape.to_value();
-        let d = self.stride.to_value();
-        if self.shape.has_run_time() || self.stride.has_run_time() {
-            quote! { ::cute_static::make_layout(#s, #d) }
-        } else {
-            quote! { ::cute_static::Layout::from_parts(#s, #d) }
-        }
-    }
-
-    fn check_kind(&self, value: bool) -> Res<()> {
-        self.shape.check_kind(value)?;
-        self.stride.check_kind(value)
+    /// Shape and stride as code, types or values.
+    fn code(&self, value: bool) -> Res<(TokenStream2, TokenStream2)> {
+        let mut g = Leaves::new(&self.text, &self.l.leaves);
+        let s = g.code(&self.l.shape, value)?;
+        let d = g.code(&self.l.stride, value)?;
+        Ok((s, d))
     }
 }
 
-/// layout := tuple ':' tuple, the cursor positioned at its start; stops
-/// before a top-level `,` or the end.
-fn parse_layout_here(c: &mut Cursor) -> Res<LayoutSpec> {
-    let shape = parse_tree(c)?;
-    if !c.peek_punct(':') {
-        let found = match c.peek() {
-            Some(t) => format!("`{t}`"),
-            None => "end of input".to_string(),
-        };
-        return err(c.here(), format!("expected `:` between shape and stride, found {found}"));
-    }
-    let colon = c.next();
-    if c.peek_punct(':') {
-        let sp = colon.map(|t| t.span()).unwrap_or(c.end);
-        return err(sp, "expected a single `:` between shape and stride, found `::`");
-    }
-    let stride = parse_tree(c)?;
-    check_shape(&shape)?;
-    check_congruent(&shape, &stride)?;
-    Ok(LayoutSpec { shape, stride })
-}
-
-fn expect_end(c: &Cursor, what: &str) -> Res<()> {
-    match c.peek() {
-        None => Ok(()),
-        Some(t) => err(t.span(), format!("expected end of {what}, found `{t}`")),
-    }
-}
-
+/// layout := tuple ':' tuple, read by cute-dynamic's parser; then the
+/// checks of `cute_dynamic::Layout::new`, worded for the macro.
 fn parse_layout(input: TokenStream2) -> Res<LayoutSpec> {
-    let mut c = Cursor::new(input, Span::call_site());
-    if c.at_end() {
+    if input.is_empty() {
         return err(Span::call_site(), "expected a layout `shape:stride`, e.g. `(4,8):(1,4)`");
     }
-    let l = parse_layout_here(&mut c)?;
-    expect_end(&c, "layout")?;
-    Ok(l)
+    let text = Text::new(input, "layout", None);
+    let l = cute_dynamic::parse_macro_layout(&text.text).map_err(|e| text.error(e))?;
+    text.check_static_values(&l.leaves)?;
+    let show = |t: &IntTuple, from: usize| {
+        let mut g = Leaves::new(&text, &l.leaves);
+        g.next = from;
+        g.braced = l.leaves[..from].iter().filter(|l| l.kind == LeafKind::Braced).count();
+        g.show(t)
+    };
+    let n = l.shape.leaf_count();
+    if let Some(z) = l.leaves[..n].iter().find(|l| l.kind == LeafKind::Int(0)) {
+        return err(
+            text.span_at(z.column),
+            format!("shape `{}` has a zero extent: every shape extent must be positive", show(&l.shape, 0)),
+        );
+    }
+    if !l.shape.congruent(&l.stride) {
+        return err(
+            text.tree_span(l.stride_column),
+            format!(
+                "shape `{}` and stride `{}` are not congruent: they must have the same tree of tuples and integers",
+                show(&l.shape, 0),
+                show(&l.stride, n)
+            ),
+        );
+    }
+    // The rest of cute-dynamic's checks (a size or offset beyond `i64`).
+    cute_dynamic::Layout::new(l.shape.clone(), l.stride.clone()).map_err(|e| text.error(e))?;
+    Ok(LayoutSpec { text, l })
 }
 
-/// `shape!(4,8)` and `shape!((4,8))` both mean the tuple `(4,8)`;
-/// `shape!(4)` is the integer, `shape!((4))` the rank-1 tuple.
-fn parse_tuple_arg(input: TokenStream2, what: &str) -> Res<Tree> {
-    let mut c = Cursor::new(input, Span::call_site());
-    if c.at_end() {
+/// A shape or stride: `shape!(4,8)` and `shape!((4,8))` both mean the tuple
+/// `(4,8)` (a top-level comma makes the list a tuple); `shape!(4)` is the
+/// integer, `shape!((4))` the rank-1 tuple. `shape` also requires
+/// positive extents.
+fn parse_tuple_arg(input: TokenStream2, what: &str, value: bool) -> Res<TokenStream2> {
+    if input.is_empty() {
         return err(Span::call_site(), format!("expected a {what}, e.g. `(4,8)`"));
     }
-    let mut items = vec![parse_tree(&mut c)?];
-    while let Some(tok) = c.next() {
-        match tok {
-            TokenTree::Punct(p) if p.as_char() == ',' => {
-                if c.at_end() {
-                    return err(p.span(), format!("expected an integer or `(` after `,` in {what}"));
-                }
-                items.push(parse_tree(&mut c)?);
-            }
-            other => return err(other.span(), format!("expected `,` or end of {what}, found `{other}`")),
+    let list = input.clone().into_iter().any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','));
+    let what = if what == "shape" { "shape" } else { "stride" };
+    let text = Text::new(input, what, list.then_some(("(", ")")));
+    let (t, leaves) = cute_dynamic::parse_macro_int_tuple(&text.text).map_err(|e| text.error(e))?;
+    text.check_static_values(&leaves)?;
+    if what == "shape" {
+        if let Some(z) = leaves.iter().find(|l| l.kind == LeafKind::Int(0)) {
+            let shown = Leaves::new(&text, &leaves).show(&t);
+            return err(
+                text.span_at(z.column),
+                format!("shape `{shown}` has a zero extent: every shape extent must be positive"),
+            );
         }
     }
-    if items.len() == 1 {
-        Ok(items.pop().unwrap_or(Tree::Tuple(Vec::new(), Span::call_site())))
+    let code = Leaves::new(&text, &leaves).code(&t, value)?;
+    let run_time = leaves.iter().any(|l| !matches!(l.kind, LeafKind::Int(_)));
+    // A value with run-time leaves goes through `make_shape`, which turns
+    // `usize`/`i64` values into `Dyn` leaves.
+    Ok(if value && run_time {
+        quote! { ::cute_static::make_shape(#code) }
     } else {
-        Ok(Tree::Tuple(items, Span::call_site()))
-    }
+        code
+    })
 }
 
-/// A tile of a tiler: a layout, or an integer `n` (the layout `n:1`), or a
-/// parenthesized tuple of tiles (a nested tiler, as a shape `(2,4)` is).
-enum Tile {
-    Layout(LayoutSpec),
-    Tuple(Vec<Tile>),
-}
-
-impl Tile {
-    fn to_type(&self) -> TokenStream2 {
-        match self {
-            Tile::Layout(l) => l.to_type(),
-            Tile::Tuple(ts) => {
-                let c: Vec<TokenStream2> = ts.iter().map(Tile::to_type).collect();
-                quote! { ( #(#c,)* ) }
-            }
-        }
-    }
-
-    fn to_value(&self) -> TokenStream2 {
-        match self {
-            Tile::Layout(l) => l.to_value(),
-            Tile::Tuple(ts) => {
-                let c: Vec<TokenStream2> = ts.iter().map(Tile::to_value).collect();
-                quote! { ( #(#c,)* ) }
-            }
-        }
-    }
-}
-
-/// A shape used as a tile: integers become `n:1` layouts, tuples nested tilers.
-fn shape_to_tile(t: Tree) -> Tile {
-    match t {
-        Tree::Leaf(v, sp) => Tile::Layout(LayoutSpec { shape: Tree::Leaf(v, sp), stride: Tree::Leaf(1, sp) }),
-        Tree::Tuple(children, _) => Tile::Tuple(children.into_iter().map(shape_to_tile).collect()),
-        // Rejected by `Tile::check_static` before expansion.
-        t @ (Tree::Run(_) | Tree::DynType(_)) => {
-            let sp = t.span();
-            Tile::Layout(LayoutSpec { shape: t, stride: Tree::Leaf(1, sp) })
-        }
-    }
-}
-
-impl Tile {
-    /// Tilers are static: a run-time leaf in one is an error.
-    fn check_static(&self) -> Res<()> {
-        match self {
-            Tile::Layout(l) => {
-                for t in [&l.shape, &l.stride] {
-                    if let Some(sp) = first_run_time(t) {
-                        return err(
-                            sp,
-                            "tilers are static: a run-time leaf (`{m}` or `Dyn`) is not accepted in a tile",
-                        );
-                    }
-                }
-                Ok(())
-            }
-            Tile::Tuple(ts) => ts.iter().try_for_each(Tile::check_static),
-        }
-    }
-}
-
-fn first_run_time(t: &Tree) -> Option<Span> {
-    match t {
-        Tree::Leaf(..) => None,
-        Tree::Run(_) | Tree::DynType(_) => Some(t.span()),
-        Tree::Tuple(children, _) => children.iter().find_map(first_run_time),
-    }
-}
-
-/// tile := layout | int | '(' tiles ')' | '<' tiles '>'
-///
-/// A parenthesized group followed by `:` is the shape of a layout; otherwise
-/// a group (or `<...>`) is a nested tiler whose tiles are parsed the same way,
-/// so `(2,4)` is the nested tiler `<2:1,4:1>` and `(2:1, 3:2)` the nested
-/// tiler `<2:1,3:2>`.
-fn parse_tile(c: &mut Cursor) -> Res<Tile> {
-    let start = c.pos;
-    match c.peek() {
-        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
-            let g = g.clone();
-            c.next();
-            if c.peek_punct(':') {
-                c.pos = start;
-                return Ok(Tile::Layout(parse_layout_here(c)?));
-            }
-            let mut inner = Cursor::new(g.stream(), g.span_close());
-            if inner.at_end() {
-                return err(g.span(), "expected a tile inside `()`: empty tilers are not allowed");
-            }
-            Ok(Tile::Tuple(parse_tiles(&mut inner, "tiler")?))
-        }
-        Some(TokenTree::Punct(p)) if p.as_char() == '<' => {
-            let open = p.span();
-            c.next();
-            // Collect the tokens up to the matching `>`.
-            let mut depth = 1usize;
-            let mut toks = Vec::new();
-            loop {
-                match c.next() {
-                    None => return err(open, "expected `>` closing this tiler"),
-                    Some(TokenTree::Punct(q)) if q.as_char() == '<' => {
-                        depth += 1;
-                        toks.push(TokenTree::Punct(q));
-                    }
-                    Some(TokenTree::Punct(q)) if q.as_char() == '>' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                        toks.push(TokenTree::Punct(q));
-                    }
-                    Some(t) => toks.push(t),
-                }
-            }
-            let mut inner = Cursor { tokens: toks, pos: 0, end: open };
-            if inner.at_end() {
-                return err(open, "expected a tile inside `<>`: empty tilers are not allowed");
-            }
-            Ok(Tile::Tuple(parse_tiles(&mut inner, "tiler")?))
-        }
-        _ => {
-            let shape = parse_tree(c)?;
-            if c.peek_punct(':') {
-                c.pos = start;
-                return Ok(Tile::Layout(parse_layout_here(c)?));
-            }
-            check_shape(&shape)?;
-            Ok(shape_to_tile(shape))
-        }
-    }
-}
-
-/// tiles := tile {',' tile}, up to the end of the cursor.
-fn parse_tiles(c: &mut Cursor, what: &str) -> Res<Vec<Tile>> {
-    let mut tiles = vec![parse_tile(c)?];
-    while let Some(tok) = c.next() {
-        match tok {
-            TokenTree::Punct(p) if p.as_char() == ',' => {
-                if c.at_end() {
-                    return err(p.span(), "expected a tile (a layout or a shape) after `,`");
-                }
-                tiles.push(parse_tile(c)?);
-            }
-            other => return err(other.span(), format!("expected `,` or end of {what}, found `{other}`")),
-        }
-    }
-    Ok(tiles)
-}
-
-fn parse_tiler(input: TokenStream2) -> Res<Vec<Tile>> {
-    let mut c = Cursor::new(input, Span::call_site());
-    if c.at_end() {
+/// A static tiler from macro text `t0, t1, ...`, read as cute-dynamic reads
+/// `<t0, t1, ...>`; the code of its tiles as types or values.
+fn parse_tiler(input: TokenStream2, value: bool) -> Res<Vec<TokenStream2>> {
+    if input.is_empty() {
         return err(Span::call_site(), "expected a tiler: comma-separated layouts and shapes, e.g. `3:3, (2,4):(1,8)`");
     }
-    let tiles = parse_tiles(&mut c, "tiler")?;
-    tiles.iter().try_for_each(Tile::check_static)?;
-    Ok(tiles)
+    let text = Text::new(input, "tiler", Some(("<", ">")));
+    let (t, leaves) = cute_dynamic::parse_macro_tiler(&text.text).map_err(|e| text.error(e))?;
+    if let Some(l) = leaves.iter().find(|l| !matches!(l.kind, LeafKind::Int(_))) {
+        return err(
+            text.tree_span(l.column),
+            "tilers are static: a run-time leaf (`{m}` or `Dyn`) is not accepted in a tile",
+        );
+    }
+    text.check_static_values(&leaves)?;
+    let DynTiler::Tuple(tiles) = t else {
+        return err(Span::call_site(), "internal error: a tiler in angle brackets is a tuple of tiles");
+    };
+    if tiles.is_empty() {
+        return err(Span::call_site(), "`<>` is a rank-0 tiler: valid CuTe text, but cute-static has no rank-0 tilers");
+    }
+    Ok(tiles.iter().map(|t| tile_code(t, value)).collect())
+}
+
+/// The code of an all-static tile: a layout, or a tuple of tiles.
+fn tile_code(t: &DynTiler, value: bool) -> TokenStream2 {
+    fn tree(t: &IntTuple, value: bool) -> TokenStream2 {
+        match t.as_int() {
+            Some(v) => static_leaf(v, value),
+            None => {
+                let c: Vec<TokenStream2> = t.modes().map(|m| tree(&m, value)).collect();
+                quote! { ( #(#c,)* ) }
+            }
+        }
+    }
+    match t {
+        DynTiler::Layout(l) => {
+            let (s, d) = (tree(l.shape(), value), tree(l.stride(), value));
+            if value {
+                quote! { ::cute_static::Layout::from_parts(#s, #d) }
+            } else {
+                quote! { ::cute_static::Layout<#s, #d> }
+            }
+        }
+        DynTiler::Tuple(ts) => {
+            let c: Vec<TokenStream2> = ts.iter().map(|t| tile_code(t, value)).collect();
+            quote! { ( #(#c,)* ) }
+        }
+    }
 }
 
 fn emit(r: Res<TokenStream2>) -> TokenStream {
@@ -599,8 +505,12 @@ fn emit(r: Res<TokenStream2>) -> TokenStream {
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     emit(parse_layout(input.into()).and_then(|l| {
-        l.check_kind(true)?;
-        Ok(l.to_value())
+        let (s, d) = l.code(true)?;
+        Ok(if l.has_run_time() {
+            quote! { ::cute_static::make_layout(#s, #d) }
+        } else {
+            quote! { ::cute_static::Layout::from_parts(#s, #d) }
+        })
     }))
 }
 
@@ -619,9 +529,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn try_layout(input: TokenStream) -> TokenStream {
     emit(parse_layout(input.into()).and_then(|l| {
-        l.check_kind(true)?;
-        let s = l.shape.to_value();
-        let d = l.stride.to_value();
+        let (s, d) = l.code(true)?;
         Ok(quote! { ::cute_static::try_make_layout(#s, #d) })
     }))
 }
@@ -641,26 +549,9 @@ pub fn try_layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn Layout(input: TokenStream) -> TokenStream {
     emit(parse_layout(input.into()).and_then(|l| {
-        l.check_kind(false)?;
-        Ok(l.to_type())
+        let (s, d) = l.code(false)?;
+        Ok(quote! { ::cute_static::Layout<#s, #d> })
     }))
-}
-
-/// The value of a tree: a static tree as is, one with run-time leaves
-/// through `make_shape` (which converts `usize`/`i64` values to `Dyn`).
-fn tree_value(t: &Tree) -> Res<TokenStream2> {
-    t.check_kind(true)?;
-    let v = t.to_value();
-    Ok(if t.has_run_time() {
-        quote! { ::cute_static::make_shape(#v) }
-    } else {
-        v
-    })
-}
-
-fn tree_type(t: &Tree) -> Res<TokenStream2> {
-    t.check_kind(false)?;
-    Ok(t.to_type())
 }
 
 /// A shape value: `shape!(24)`, `shape!(4,8)` (same as `shape!((4,8))`),
@@ -676,10 +567,7 @@ fn tree_type(t: &Tree) -> Res<TokenStream2> {
 /// ```
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "shape").and_then(|t| {
-        check_shape(&t)?;
-        tree_value(&t)
-    }))
+    emit(parse_tuple_arg(input.into(), "shape", true))
 }
 
 /// The type of a shape: `Shape![4,8]` is `(U4, U8)`, `Shape![Dyn,8]` is
@@ -692,10 +580,7 @@ pub fn shape(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Shape(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "shape").and_then(|t| {
-        check_shape(&t)?;
-        tree_type(&t)
-    }))
+    emit(parse_tuple_arg(input.into(), "shape", false))
 }
 
 /// A stride value: `stride!(1,4)`; zero is allowed; `stride!(1, {-m})` has
@@ -709,7 +594,7 @@ pub fn Shape(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn stride(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "stride").and_then(|t| tree_value(&t)))
+    emit(parse_tuple_arg(input.into(), "stride", true))
 }
 
 /// The type of a stride: `Stride![1,4]` is `(U1, U4)`, `Stride![1,Dyn]`
@@ -722,7 +607,7 @@ pub fn stride(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Stride(input: TokenStream) -> TokenStream {
-    emit(parse_tuple_arg(input.into(), "stride").and_then(|t| tree_type(&t)))
+    emit(parse_tuple_arg(input.into(), "stride", false))
 }
 
 /// A static tiler (run-time leaves are not accepted in tilers): comma-separated tiles, each a layout `S:D`, an integer
@@ -739,10 +624,7 @@ pub fn Stride(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
-    emit(parse_tiler(input.into()).map(|tiles| {
-        let v: Vec<TokenStream2> = tiles.iter().map(Tile::to_value).collect();
-        quote! { ::cute_static::Tiler::new(( #(#v,)* )) }
-    }))
+    emit(parse_tiler(input.into(), true).map(|v| quote! { ::cute_static::Tiler::new(( #(#v,)* )) }))
 }
 
 /// The type of a static tiler: `Tile![3:3, 4]` is
@@ -755,8 +637,5 @@ pub fn tile(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Tile(input: TokenStream) -> TokenStream {
-    emit(parse_tiler(input.into()).map(|tiles| {
-        let v: Vec<TokenStream2> = tiles.iter().map(Tile::to_type).collect();
-        quote! { ::cute_static::Tiler<( #(#v,)* )> }
-    }))
+    emit(parse_tiler(input.into(), false).map(|v| quote! { ::cute_static::Tiler<( #(#v,)* )> }))
 }
