@@ -439,7 +439,10 @@ fn parse_tiler(input: TokenStream2, value: bool) -> Res<Vec<TokenStream2>> {
     let DynTiler::Tuple(tiles) = t else {
         return err(Span::call_site(), "internal error: a tiler in angle brackets is a tuple of tiles");
     };
-    if tiles.is_empty() {
+    fn has_empty(t: &DynTiler) -> bool {
+        matches!(t, DynTiler::Tuple(ts) if ts.is_empty() || ts.iter().any(has_empty))
+    }
+    if tiles.is_empty() || tiles.iter().any(has_empty) {
         return err(Span::call_site(), "`<>` is a rank-0 tiler: valid CuTe text, but cute-static has no rank-0 tilers");
     }
     Ok(tiles.iter().map(|t| tile_code(t, value)).collect())
@@ -639,3 +642,6 @@ pub fn tile(input: TokenStream) -> TokenStream {
 pub fn Tile(input: TokenStream) -> TokenStream {
     emit(parse_tiler(input.into(), false).map(|v| quote! { ::cute_static::Tiler<( #(#v,)* )> }))
 }
+
+#[cfg(test)]
+mod grammar_agreement;
