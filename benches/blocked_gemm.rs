@@ -35,7 +35,7 @@ pub const MC: usize = 144;
 /// Columns of B per packed block: `KC·NC·4` = 3 MiB, resident in the L3.
 pub const NC: usize = 3072;
 // Whole slivers per block: the packed buffers are sized from this.
-const _: () = assert!(MC % MR == 0 && NC % NR == 0);
+const _: () = assert!(MC.is_multiple_of(MR) && NC.is_multiple_of(NR));
 
 /// The micro-tile of C held in registers: `(MR,NR)`, column-major.
 type MicroTile = Layout![(16,6):(1,16)];
