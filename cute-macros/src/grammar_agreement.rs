@@ -12,6 +12,7 @@
 
 use super::*;
 use cute_dynamic::{Layout as DynLayout, Tiler as DynTiler};
+use proptest::prelude::*;
 use std::str::FromStr;
 
 /// Texts read as a layout: `layout!(T)` against `T.parse::<Layout>()`.
@@ -237,4 +238,53 @@ fn every_case_list_holds_good_bad_and_unrepresentable_texts() {
     assert_eq!(verdicts(LAYOUTS, &layout), (true, true, true));
     assert_eq!(verdicts(TUPLES, &tuple), (true, true, true));
     assert_eq!(verdicts(TILERS, &tiler), (true, true, true));
+}
+
+/// Pieces of texts, good and bad: the grammar's characters, integers of
+/// each spelling, and tokens Rust reads but the grammar does not.
+const PIECES: &[&str] = &[
+    "(", ")", ",", ":", "<", ">", "4", "8", "0", "1", "_4", "_", "-", " ", "x", "12", "()", "4u8", "::", "0x3", "2_0",
+];
+
+/// A random text of up to 14 pieces.
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(PIECES), 0..14).prop_map(|p| p.concat())
+}
+
+/// Texts made of whole layouts, tuples and tilers, then slightly mangled
+/// (a piece inserted or dropped): most random texts fail early, these fail
+/// (or pass) deep inside.
+fn near_miss() -> impl Strategy<Value = String> {
+    let good = prop::sample::select(
+        LAYOUTS.iter().chain(TUPLES).chain(TILERS).copied().filter(|t| !t.is_empty()).collect::<Vec<_>>(),
+    );
+    (good, any::<prop::sample::Index>(), prop::option::of(prop::sample::select(PIECES))).prop_map(|(t, at, piece)| {
+        let cut: Vec<usize> = (0..=t.len()).filter(|&i| t.is_char_boundary(i)).collect();
+        let i = cut[at.index(cut.len())];
+        match piece {
+            Some(p) => format!("{}{p}{}", &t[..i], &t[i..]),
+            None => {
+                let j = cut.iter().copied().find(|&j| j > i).unwrap_or(i);
+                format!("{}{}", &t[..i], &t[j..])
+            }
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_texts_get_the_same_verdict_from_the_macros_and_the_parser(t in prop_oneof![text(), near_miss()]) {
+        let layout = DynLayout::from_str(&t)
+            .map(|l| tuple_unrepresentable(l.shape()) || tuple_unrepresentable(l.stride()))
+            .map_err(|e| e.to_string());
+        agree("layout", &t, layout, tokens(&t).map(|ts| parse_layout(ts).and_then(|l| l.code(true)).map(|(s, _)| s)));
+        let list = tokens(&t).is_some_and(|ts| ts.into_iter().any(|x| matches!(x, TokenTree::Punct(p) if p.as_char() == ',')));
+        let tuple_text = if list { format!("({t})") } else { t.clone() };
+        let stride = IntTuple::from_str(&tuple_text).map(|x| tuple_unrepresentable(&x)).map_err(|e| e.to_string());
+        agree("stride", &t, stride, tokens(&t).map(|ts| parse_tuple_arg(ts, "stride", true)));
+        let tiler = DynTiler::from_str(&format!("<{t}>")).map(|x| tiler_unrepresentable(&x)).map_err(|e| e.to_string());
+        agree("tiler", &t, tiler, tokens(&t).map(|ts| parse_tiler(ts, true).map(|v| quote! { #(#v)* })));
+    }
 }
