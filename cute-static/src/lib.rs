@@ -90,7 +90,9 @@
 //! `cargo build -p cute-static --no-default-features`).
 
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+// Unsafe code only where the tensor invariant (`tensor.rs`) and the
+// disjointness of thread parts (`partition.rs`) justify it.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate self as cute_static;
@@ -108,8 +110,14 @@ mod int_tuple;
 pub mod inverse;
 mod layout;
 mod layout_tv;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod partition;
+mod slice;
 pub mod list;
 mod swizzle;
+#[allow(unsafe_code)]
+mod tensor;
 mod tiler;
 
 pub use algebra::ComposeValue;
@@ -138,6 +146,25 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[doc(hidden)]
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
+#[cfg(feature = "std")]
+pub use partition::{
+    Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+    outer_partition,
+};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use partition::{Dice, Fits, Partition, ThreadLayout};
+pub use slice::{Slice, Underscore, __, slice, slice_and_offset};
+#[doc(hidden)]
+pub use slice::{ModesLayout, SliceInto, VCons, VNil};
+#[doc(hidden)]
+pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
+pub use tensor::{
+    CompactLayout, Coords, DataEngine, DataEngineMut, Engine, OutOfStorage, RawEngine, Tensor, elem_less,
+    make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
+};
+#[cfg(feature = "std")]
+pub use tensor::{try_make_tensor, try_make_tensor_at};
 pub use tiler::{Tile, Tiler};
 
 /// The typenum crate, whose unsigned integers are the static leaves.
@@ -164,6 +191,15 @@ pub mod prelude {
         zipped_product,
     };
     pub use crate::{IdentityLayout, make_identity_layout};
+    pub use crate::{
+        RawEngine, Slice, Tensor, Underscore, __, crd, elem_less, make_fragment_like, make_identity_tensor,
+        make_owned_tensor, make_tensor, make_tensor_like, slice, slice_and_offset,
+    };
+    #[cfg(feature = "std")]
+    pub use crate::{
+        ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+        outer_partition, try_make_tensor, try_make_tensor_at,
+    };
     #[cfg(feature = "std")]
     pub use crate::{
         LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
