@@ -98,6 +98,7 @@
 extern crate self as cute_static;
 
 pub mod algebra;
+mod algorithm;
 mod basis_layout;
 mod composed;
 #[cfg(feature = "std")]
@@ -121,6 +122,9 @@ mod tensor;
 mod tiler;
 
 pub use algebra::ComposeValue;
+pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
+#[doc(hidden)]
+pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
 pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
 pub use algebra::{
     Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
@@ -192,7 +196,7 @@ pub mod prelude {
     };
     pub use crate::{IdentityLayout, make_identity_layout};
     pub use crate::{
-        RawEngine, Slice, Tensor, Underscore, __, crd, elem_less, make_fragment_like, make_identity_tensor,
+        RawEngine, ReadTensor, Slice, Tensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm, Underscore, __, crd, elem_less, make_fragment_like, make_identity_tensor,
         make_owned_tensor, make_tensor, make_tensor_like, slice, slice_and_offset,
     };
     #[cfg(feature = "std")]

@@ -11,7 +11,8 @@
 
 use crate::algebra::{Compose, ComposeValue, DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
-use crate::int_tuple::{IntTuple, Leaf};
+use crate::composition::{FromValue, LeafMul};
+use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Coord, Layout};
 use crate::list::{FlattenInto, MNil, ModeSize};
 use crate::slice::{Slice, Underscore, VCons, VNil};
@@ -19,7 +20,7 @@ use crate::tensor::{Engine, InDomain, OffsetRange, OutOfStorage, Tensor, domain_
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 use std::vec::Vec;
-use typenum::{U1, Unsigned};
+use typenum::{B0, B1, U1, UInt, Unsigned};
 
 /// CuTe's `X` in a projection: the mode is left out (`_1`, i.e.
 /// [`Int<1>`](crate::Int), keeps it).
@@ -102,25 +103,433 @@ pub trait Partition<T, C, Which>: Sized {
     /// outside the divided layout's shape.
     fn part(self, t: T, c: C) -> Option<(Self::Output, usize)>;
 }
-impl<S, D, T, C, Which, ZS, ZD> Partition<T, C, Which> for Layout<S, D>
+
+/// Whether `zipped_divide(Self, T)` takes the flat path ([`FlatZip`]):
+/// `B1` when every top-level mode of the layout is a leaf and the tiler is
+/// a tuple of static integers, `B0` otherwise (the algebra's
+/// `zipped_divide`).
+#[doc(hidden)]
+pub trait FlatCase<T> {
+    /// `B1` or `B0`.
+    type Bit;
+}
+impl<S: AllLeaves, D, T: AllInts> FlatCase<T> for Layout<S, D>
 where
-    Layout<S, D>: ZippedDivide<T, Output = Layout<ZS, ZD>>,
-    Layout<ZS, ZD>: DivideValue<ZippedArr, Layout<S, D>, T> + PartSlice<C, Which>,
-    ZS: Congruent<ZD>,
-    ZD: IntTuple,
-    <Layout<ZS, ZD> as PartSlice<C, Which>>::Coord: InDomain<ZS>,
-    Layout<ZS, ZD>: Slice<<Layout<ZS, ZD> as PartSlice<C, Which>>::Coord>,
-    <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, Which>>::Coord>>::Output: Fits,
+    S::Bit: And<T::Bit>,
 {
-    type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, Which>>::Coord>>::Output;
+    type Bit = <S::Bit as And<T::Bit>>::Output;
+}
+
+/// `B1` for a tuple of leaves.
+#[doc(hidden)]
+pub trait AllLeaves {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+/// `B1` for a leaf.
+#[doc(hidden)]
+pub trait IsLeaf {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<U: Unsigned, B: typenum::Bit> IsLeaf for UInt<U, B> {
+    type Bit = B1;
+}
+impl IsLeaf for Dyn {
+    type Bit = B1;
+}
+impl<U: Unsigned, B: typenum::Bit> AllLeaves for UInt<U, B> {
+    type Bit = B0;
+}
+impl AllLeaves for Dyn {
+    type Bit = B0;
+}
+/// `B1` for a tuple of static integers.
+#[doc(hidden)]
+pub trait AllInts {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<U: Unsigned, B: typenum::Bit> AllInts for UInt<U, B> {
+    type Bit = B0;
+}
+impl<S, D> AllInts for Layout<S, D> {
+    type Bit = B0;
+}
+impl<T> AllInts for crate::Tiler<T> {
+    type Bit = B0;
+}
+impl<A, B> IsLeaf for (A, B) {
+    type Bit = B0;
+}
+impl<A> IsLeaf for (A,) {
+    type Bit = B0;
+}
+impl<A, B, C> IsLeaf for (A, B, C) {
+    type Bit = B0;
+}
+impl<A, B, C, E> IsLeaf for (A, B, C, E) {
+    type Bit = B0;
+}
+impl<S, D> IsLeaf for Layout<S, D> {
+    type Bit = B0;
+}
+impl<A: IsLeaf> AllLeaves for (A,)
+{
+    type Bit = <A as IsLeaf>::Bit;
+}
+impl<A: IsLeaf, B: IsLeaf> AllLeaves for (A,B,)
+where
+    <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
+}
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllLeaves for (A,B,C,)
+where
+    <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
+    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
+}
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllLeaves for (A,B,C,E,)
+where
+    <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
+    <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
+    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>>::Output;
+}
+impl<A: IsLeaf> AllInts for (A,)
+{
+    type Bit = <A as IsLeaf>::Bit;
+}
+impl<A: IsLeaf, B: IsLeaf> AllInts for (A,B,)
+where
+    <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
+}
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllInts for (A,B,C,)
+where
+    <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
+    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
+}
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllInts for (A,B,C,E,)
+where
+    <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
+    <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
+    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
+{
+    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>>::Output;
+}
+
+/// [`Partition`] by the branch `Flat` of [`FlatCase`].
+#[doc(hidden)]
+pub trait PartitionBy<T, C, Which, Flat>: Sized {
+    /// The layout of the part.
+    type Output: Fits;
+    /// See [`Partition::part`].
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize)>;
+}
+impl<L: FlatCase<T> + PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>, T, C, W> Partition<T, C, W> for L {
+    type Output = <L as PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>>::Output;
     #[inline(always)]
     fn part(self, t: T, c: C) -> Option<(Self::Output, usize)> {
-        let z: Layout<ZS, ZD> = crate::zipped_divide(self, t);
-        let coord = <Layout<ZS, ZD> as PartSlice<C, Which>>::coord(c);
-        if !coord.inside(&z.shape()) {
-            return None;
-        }
-        Some(z.slice_wrapping(coord))
+        self.part_by(t, c)
+    }
+}
+
+/// Slices a `((tile),(rest))` layout as the partition `Which` at `c`.
+#[inline(always)]
+fn slice_part<ZS: Congruent<ZD>, ZD: IntTuple, C, W>(
+    z: Layout<ZS, ZD>,
+    c: C,
+) -> Option<(<Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output, usize)>
+where
+    Layout<ZS, ZD>: PartSlice<C, W> + Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+{
+    let coord = <Layout<ZS, ZD> as PartSlice<C, W>>::coord(c);
+    if !coord.inside(&z.shape()) {
+        return None;
+    }
+    Some(z.slice_wrapping(coord))
+}
+
+/// The general branch: the algebra's `zipped_divide`.
+impl<S, D, T, C, W, ZS, ZD> PartitionBy<T, C, W, B0> for Layout<S, D>
+where
+    Layout<S, D>: ZippedDivide<T, Output = Layout<ZS, ZD>>,
+    Layout<ZS, ZD>: DivideValue<ZippedArr, Layout<S, D>, T> + PartSlice<C, W>,
+    ZS: Congruent<ZD>,
+    ZD: IntTuple,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+    Layout<ZS, ZD>: Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output: Fits,
+{
+    type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+    #[inline(always)]
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize)> {
+        slice_part::<ZS, ZD, C, W>(crate::zipped_divide(self, t), c)
+    }
+}
+
+/// The flat branch: `zipped_divide` of a layout of leaf modes by a tuple of
+/// static integers, mode by mode (`s:d` by `t` is `t:d` and `⌈s/t⌉:t·d`,
+/// as the algebra gives it), with the rest static wherever the mode's
+/// extent is: a tile of a static tile stays static (the algebra's mixed
+/// divide makes every rest run-time).
+impl<S, D, T, C, W, ZS, ZD> PartitionBy<T, C, W, B1> for Layout<S, D>
+where
+    Layout<S, D>: FlatZip<T, Shape = ZS, Stride = ZD>,
+    Layout<ZS, ZD>: PartSlice<C, W>,
+    ZS: Congruent<ZD>,
+    ZD: IntTuple,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+    Layout<ZS, ZD>: Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output: Fits,
+{
+    type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+    #[inline(always)]
+    fn part_by(self, _: T, c: C) -> Option<(Self::Output, usize)> {
+        slice_part::<ZS, ZD, C, W>(self.flat_zip(), c)
+    }
+}
+
+/// The 1-D divide of a leaf mode `Self:D` by the static tile `T`: the rest
+/// `⌈s/t⌉ : t·d`, static where `s` (or `d`) is.
+#[doc(hidden)]
+pub trait LeafDiv<D, T> {
+    /// `⌈s/t⌉`.
+    type RS: IntTuple;
+    /// `t·d`.
+    type RD: IntTuple;
+    /// The rest's values.
+    fn rest(&self, d: &D) -> (Self::RS, Self::RD);
+}
+/// `⌈Self/T⌉` as a type: static for a static `Self`, [`Dyn`] otherwise.
+#[doc(hidden)]
+pub trait CeilDiv<T> {
+    /// The quotient's leaf type.
+    type Output: FromValue + IntTuple;
+}
+impl<T> CeilDiv<T> for Dyn {
+    type Output = Dyn;
+}
+impl<U: Unsigned, B: typenum::Bit, T> CeilDiv<T> for UInt<U, B>
+where
+    UInt<U, B>: core::ops::Add<T>,
+    typenum::Sum<UInt<U, B>, T>: core::ops::Sub<B1>,
+    typenum::Sub1<typenum::Sum<UInt<U, B>, T>>: core::ops::Div<T>,
+    typenum::Quot<typenum::Sub1<typenum::Sum<UInt<U, B>, T>>, T>: FromValue + IntTuple,
+{
+    type Output = typenum::Quot<typenum::Sub1<typenum::Sum<UInt<U, B>, T>>, T>;
+}
+impl<S: Leaf + CeilDiv<T>, D: Leaf, T: Leaf + LeafMul<D>> LeafDiv<D, T> for S
+where
+    T: Default,
+{
+    type RS = <S as CeilDiv<T>>::Output;
+    type RD = <T as LeafMul<D>>::Output;
+    #[inline(always)]
+    fn rest(&self, d: &D) -> (Self::RS, Self::RD) {
+        let t = T::default().signed();
+        let s = self.signed();
+        (Self::RS::from_value((s + t - 1) / t), Self::RD::from_value(t.wrapping_mul(d.signed())))
+    }
+}
+
+/// `zipped_divide` of a layout of leaf modes by a tuple of static integers
+/// (see the flat branch of [`PartitionBy`]).
+#[doc(hidden)]
+pub trait FlatZip<T> {
+    /// `((tiles),(rests, untouched modes))`.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// The divide.
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride>;
+}
+
+impl<S0, D0, T0> FlatZip<(T0,)> for Layout<(S0,), (D0,)>
+where
+    (S0,): Congruent<(D0,)>,
+    (D0,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+{
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        Layout::from_checked(((T0::default(),), (r0.0,)), ((d.0,), (r0.1,)))
+    }
+}
+
+impl<S0, S1, D0, D1, T0> FlatZip<(T0,)> for Layout<(S0,S1,), (D0,D1,)>
+where
+    (S0,S1,): Congruent<(D0,D1,)>,
+    (D0,D1,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple, D1: IntTuple,
+{
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        Layout::from_checked(((T0::default(),), (r0.0,s.1,)), ((d.0,), (r0.1,d.1,)))
+    }
+}
+
+impl<S0, S1, D0, D1, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,), (D0,D1,)>
+where
+    (S0,S1,): Congruent<(D0,D1,)>,
+    (D0,D1,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+{
+    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,));
+    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
+        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,)), ((d.0,d.1,), (r0.1,r1.1,)))
+    }
+}
+
+impl<S0, S1, S2, D0, D1, D2, T0> FlatZip<(T0,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
+where
+    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
+    (D0,D1,D2,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple, D1: IntTuple,
+    S2: IntTuple, D2: IntTuple,
+{
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,S2,));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,D2,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        Layout::from_checked(((T0::default(),), (r0.0,s.1,s.2,)), ((d.0,), (r0.1,d.1,d.2,)))
+    }
+}
+
+impl<S0, S1, S2, D0, D1, D2, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
+where
+    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
+    (D0,D1,D2,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: IntTuple, D2: IntTuple,
+{
+    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,S2,));
+    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,D2,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
+        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,s.2,)), ((d.0,d.1,), (r0.1,r1.1,d.2,)))
+    }
+}
+
+impl<S0, S1, S2, D0, D1, D2, T0, T1, T2> FlatZip<(T0,T1,T2,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
+where
+    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
+    (D0,D1,D2,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
+{
+    type Shape = ((T0,T1,T2,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,));
+    type Stride = ((D0,D1,D2,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2);
+        Layout::from_checked(((T0::default(),T1::default(),T2::default(),), (r0.0,r1.0,r2.0,)), ((d.0,d.1,d.2,), (r0.1,r1.1,r2.1,)))
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0> FlatZip<(T0,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+where
+    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
+    (D0,D1,D2,D3,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple, D1: IntTuple,
+    S2: IntTuple, D2: IntTuple,
+    S3: IntTuple, D3: IntTuple,
+{
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,S2,S3,));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,D2,D3,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        Layout::from_checked(((T0::default(),), (r0.0,s.1,s.2,s.3,)), ((d.0,), (r0.1,d.1,d.2,d.3,)))
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+where
+    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
+    (D0,D1,D2,D3,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: IntTuple, D2: IntTuple,
+    S3: IntTuple, D3: IntTuple,
+{
+    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,S2,S3,));
+    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,D2,D3,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
+        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,s.2,s.3,)), ((d.0,d.1,), (r0.1,r1.1,d.2,d.3,)))
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2> FlatZip<(T0,T1,T2,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+where
+    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
+    (D0,D1,D2,D3,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
+    S3: IntTuple, D3: IntTuple,
+{
+    type Shape = ((T0,T1,T2,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,S3,));
+    type Stride = ((D0,D1,D2,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,D3,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2);
+        Layout::from_checked(((T0::default(),T1::default(),T2::default(),), (r0.0,r1.0,r2.0,s.3,)), ((d.0,d.1,d.2,), (r0.1,r1.1,r2.1,d.3,)))
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2, T3> FlatZip<(T0,T1,T2,T3,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+where
+    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
+    (D0,D1,D2,D3,): IntTuple,
+    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
+    S3: LeafDiv<D3, T3>, T3: Unsigned + Default + Copy + Leaf + IntTuple,
+{
+    type Shape = ((T0,T1,T2,T3,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,<S3 as LeafDiv<D3, T3>>::RS,));
+    type Stride = ((D0,D1,D2,D3,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,<S3 as LeafDiv<D3, T3>>::RD,));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2); let r3 = s.3.rest(&d.3);
+        Layout::from_checked(((T0::default(),T1::default(),T2::default(),T3::default(),), (r0.0,r1.0,r2.0,r3.0,)), ((d.0,d.1,d.2,d.3,), (r0.1,r1.1,r2.1,r3.1,)))
     }
 }
 
