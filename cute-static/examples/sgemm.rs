@@ -106,22 +106,25 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                         // The register accumulators of this worker's threads.
                         let mut r_c: Vec<_> =
                             mine.iter().map(|(_, p)| make_fragment_like::<f32, 64, _, _>(p.layout())).collect();
-                        let t_a = layout!((32, 8):(1, 32)); // the copy threads
+                        // The copy threads' parts of the k-tiles and of their
+                        // coordinates, (4,1,k) each, made once (sgemm_1's tAgA, tAcA).
+                        let t_a = layout!((32, 8):(1, 32));
+                        let t_ag: Vec<_> = (0..256).map(|tid| local_partition(g_a, t_a, tid)).collect();
+                        let t_ac: Vec<_> = (0..256).map(|tid| local_partition(c_ga, t_a, tid)).collect();
+                        let t_bg: Vec<_> = (0..256).map(|tid| local_partition(g_b, t_a, tid)).collect();
+                        let t_bc: Vec<_> = (0..256).map(|tid| local_partition(c_gb, t_a, tid)).collect();
                         for kt in 0..k.div_ceil(BK) {
-                            // Copy k-tile kt into sA and sB, 256 copy threads of (4,1)
-                            // elements each, zero outside (M,K) and (N,K).
+                            // Copy k-tile kt into sA and sB, zero outside (M,K) and (N,K).
                             for tid in 0..256 {
-                                let t_ag = local_partition(g_a.slice(crd!(_, _, kt)), t_a, tid);
-                                let t_ac = local_partition(c_ga.slice(crd!(_, _, kt)), t_a, tid);
                                 let mut t_as = local_partition(s_a.view_mut(), t_a, tid);
                                 for i in 0..t_as.size() {
-                                    t_as[i] = if elem_less(t_ac.at(i), (m, k)) { t_ag[i] } else { 0.0 };
+                                    let c = (i, 0usize, kt);
+                                    t_as[i] = if elem_less(t_ac[tid].at(c), (m, k)) { t_ag[tid][c] } else { 0.0 };
                                 }
-                                let t_bg = local_partition(g_b.slice(crd!(_, _, kt)), t_a, tid);
-                                let t_bc = local_partition(c_gb.slice(crd!(_, _, kt)), t_a, tid);
                                 let mut t_bs = local_partition(s_b.view_mut(), t_a, tid);
                                 for i in 0..t_bs.size() {
-                                    t_bs[i] = if elem_less(t_bc.at(i), (n, k)) { t_bg[i] } else { 0.0 };
+                                    let c = (i, 0usize, kt);
+                                    t_bs[i] = if elem_less(t_bc[tid].at(c), (n, k)) { t_bg[tid][c] } else { 0.0 };
                                 }
                             }
                             // Each thread: rC += its rows of sA × its columns of sB
@@ -177,6 +180,10 @@ fn main() {
     println!("C = A·Bᵀ, M = N = K = {m}, tiles (128,128,8), 16×16 threads on {workers} workers");
     println!("C(0,0) = {}, C(999,999) = {}", c.get(0, 0), c.get(999, 999));
     println!("max |C - naive| = {max_err}");
-    println!("time: {:.1} ms ({:.2} GFLOP/s)", dt.as_secs_f64() * 1e3, 2.0 * (m * n * k) as f64 / dt.as_secs_f64() / 1e9);
+    println!(
+        "time: {:.1} ms ({:.2} GFLOP/s)",
+        dt.as_secs_f64() * 1e3,
+        2.0 * (m * n * k) as f64 / dt.as_secs_f64() / 1e9
+    );
     assert_eq!(max_err, 0.0, "the tensor kernel disagrees with the naive loop");
 }

@@ -25,12 +25,27 @@ pub trait ReadTensor {
     fn layout(&self) -> Layout<Self::Shape, Self::Stride>;
     /// The element at `c`; panics outside the shape (as indexing).
     fn read<C: Coord<Self::Shape, Self::Stride> + InDomain<Self::Shape>>(&self, c: C) -> &Self::Elem;
+    /// A borrowed view the algorithms loop over: its pointer and offset
+    /// are values of the loop, not fields of a value in memory that a
+    /// store into an owned fragment might change (which would make the
+    /// compiler reload them after every store).
+    type View<'a>: ReadTensor<Elem = Self::Elem, Shape = Self::Shape, Stride = Self::Stride>
+    where
+        Self: 'a;
+    /// The view.
+    fn view(&self) -> Self::View<'_>;
 }
 
 /// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
 pub trait WriteTensor: ReadTensor {
     /// The element at `c`, mutably; panics outside the shape.
     fn write<C: Coord<Self::Shape, Self::Stride> + InDomain<Self::Shape>>(&mut self, c: C) -> &mut Self::Elem;
+    /// A borrowed mutable view (see [`ReadTensor::View`]).
+    type ViewMut<'a>: WriteTensor<Elem = Self::Elem, Shape = Self::Shape, Stride = Self::Stride>
+    where
+        Self: 'a;
+    /// The view.
+    fn view_mut(&mut self) -> Self::ViewMut<'_>;
 }
 
 impl<E: DataEngine, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for Tensor<E, Layout<S, D>> {
@@ -46,6 +61,14 @@ impl<E: DataEngine, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for Tens
     fn read<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
         self.at(c)
     }
+    type View<'a>
+        = Tensor<&'a [E::Elem], Layout<S, D>>
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn view(&self) -> Self::View<'_> {
+        Tensor::view(self)
+    }
 }
 
 impl<E: DataEngineMut, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor for Tensor<E, Layout<S, D>> {
@@ -53,6 +76,14 @@ impl<E: DataEngineMut, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor for 
     #[track_caller]
     fn write<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
         self.at_mut(c)
+    }
+    type ViewMut<'a>
+        = Tensor<&'a mut [E::Elem], Layout<S, D>>
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn view_mut(&mut self) -> Self::ViewMut<'_> {
+        Tensor::view_mut(self)
     }
 }
 
@@ -70,6 +101,14 @@ impl<T, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for crate::ThreadTen
     fn read<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &T {
         &self[c]
     }
+    type View<'b>
+        = &'b Self
+    where
+        Self: 'b;
+    #[inline(always)]
+    fn view(&self) -> &Self {
+        self
+    }
 }
 
 #[cfg(feature = "std")]
@@ -78,6 +117,14 @@ impl<T, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor for crate::ThreadTe
     #[track_caller]
     fn write<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut T {
         &mut self[c]
+    }
+    type ViewMut<'b>
+        = crate::ThreadTensor<'b, T, Layout<S, D>>
+    where
+        Self: 'b;
+    #[inline(always)]
+    fn view_mut(&mut self) -> Self::ViewMut<'_> {
+        self.reborrow()
     }
 }
 
@@ -93,6 +140,14 @@ impl<R: ReadTensor + ?Sized> ReadTensor for &R {
     #[track_caller]
     fn read<C: Coord<R::Shape, R::Stride> + InDomain<R::Shape>>(&self, c: C) -> &R::Elem {
         (**self).read(c)
+    }
+    type View<'b>
+        = R::View<'b>
+    where
+        Self: 'b;
+    #[inline(always)]
+    fn view(&self) -> Self::View<'_> {
+        (**self).view()
     }
 }
 
@@ -186,6 +241,7 @@ pub fn fill<D: WriteTensor>(dst: &mut D, v: D::Elem)
 where
     D::Elem: Clone,
 {
+    let mut dst = dst.view_mut();
     for i in 0..dst.layout().size() {
         *dst.write(i) = v.clone();
     }
@@ -234,6 +290,7 @@ where
     if n != dst.layout().size() {
         size_panic("copy", n, dst.layout().size())
     }
+    let (src, mut dst) = (src.view(), dst.view_mut());
     for i in 0..n {
         *dst.write(i) = src.read(i).clone();
     }
@@ -257,14 +314,18 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn copy_if<P: ReadTensor<Elem = bool>, S: ReadTensor, D: WriteTensor<Elem = S::Elem>>(pred: &P, src: &S, dst: &mut D)
-where
+pub fn copy_if<P: ReadTensor<Elem = bool>, S: ReadTensor, D: WriteTensor<Elem = S::Elem>>(
+    pred: &P,
+    src: &S,
+    dst: &mut D,
+) where
     S::Elem: Clone,
 {
     let n = src.layout().size();
     if n != dst.layout().size() || n != pred.layout().size() {
         size_panic("copy_if", n, if n != dst.layout().size() { dst.layout().size() } else { pred.layout().size() })
     }
+    let (pred, src, mut dst) = (pred.view(), src.view(), dst.view_mut());
     for i in 0..n {
         if *pred.read(i) {
             *dst.write(i) = src.read(i).clone();
@@ -296,6 +357,7 @@ where
     if n != y.layout().size() {
         size_panic("axpby", n, y.layout().size())
     }
+    let (x, mut y) = (x.view(), y.view_mut());
     for i in 0..n {
         let v = alpha * *x.read(i) + beta * *y.read(i);
         *y.write(i) = v;
@@ -367,10 +429,11 @@ where
         if a.layout().size() != m || b.layout().size() != n {
             gemm_panic()
         }
+        let (a, b, mut c) = (a.view(), b.view(), self.view_mut());
         for j in 0..n {
             for i in 0..m {
-                let v = *self.read((i, j)) + *a.read(i) * *b.read(j);
-                *self.write((i, j)) = v;
+                let v = *c.read((i, j)) + *a.read(i) * *b.read(j);
+                *c.write((i, j)) = v;
             }
         }
     }
@@ -395,11 +458,12 @@ where
         if am != m || bn != n || bk != k {
             gemm_panic()
         }
+        let (a, b, mut c) = (a.view(), b.view(), self.view_mut());
         for kk in 0..k {
             for j in 0..n {
                 for i in 0..m {
-                    let v = *self.read((i, j)) + *a.read((i, kk)) * *b.read((j, kk));
-                    *self.write((i, j)) = v;
+                    let v = *c.read((i, j)) + *a.read((i, kk)) * *b.read((j, kk));
+                    *c.write((i, j)) = v;
                 }
             }
         }
@@ -425,12 +489,13 @@ where
         if av != v || bv != v || am != m || bn != n || bk != k {
             gemm_panic()
         }
+        let (a, b, mut c) = (a.view(), b.view(), self.view_mut());
         for kk in 0..k {
             for j in 0..n {
                 for i in 0..m {
                     for x in 0..v {
-                        let val = *self.read((x, i, j)) + *a.read((x, i, kk)) * *b.read((x, j, kk));
-                        *self.write((x, i, j)) = val;
+                        let val = *c.read((x, i, j)) + *a.read((x, i, kk)) * *b.read((x, j, kk));
+                        *c.write((x, i, j)) = val;
                     }
                 }
             }

@@ -10,8 +10,8 @@
 //! `(_128,_64)` and run-time strides).
 
 use crate::algebra::{Compose, ComposeValue, DivideValue, LogicalDivide, ZippedDivide};
-use crate::divide::{LogicalArr, ZippedArr};
 use crate::composition::{FromValue, LeafMul};
+use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Coord, Layout};
 use crate::list::{FlattenInto, MNil, ModeSize};
@@ -174,55 +174,59 @@ impl<A, B, C, E> IsLeaf for (A, B, C, E) {
 impl<S, D> IsLeaf for Layout<S, D> {
     type Bit = B0;
 }
-impl<A: IsLeaf> AllLeaves for (A,)
-{
+impl<A: IsLeaf> AllLeaves for (A,) {
     type Bit = <A as IsLeaf>::Bit;
 }
-impl<A: IsLeaf, B: IsLeaf> AllLeaves for (A,B,)
+impl<A: IsLeaf, B: IsLeaf> AllLeaves for (A, B)
 where
     <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
 {
     type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
 }
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllLeaves for (A,B,C,)
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllLeaves for (A, B, C)
 where
     <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
     <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
 {
     type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
 }
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllLeaves for (A,B,C,E,)
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllLeaves for (A, B, C, E)
 where
     <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
     <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
-    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
+    <A as IsLeaf>::Bit:
+        And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
 {
-    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>>::Output;
+    type Bit = <<A as IsLeaf>::Bit as And<
+        <<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output,
+    >>::Output;
 }
-impl<A: IsLeaf> AllInts for (A,)
-{
+impl<A: IsLeaf> AllInts for (A,) {
     type Bit = <A as IsLeaf>::Bit;
 }
-impl<A: IsLeaf, B: IsLeaf> AllInts for (A,B,)
+impl<A: IsLeaf, B: IsLeaf> AllInts for (A, B)
 where
     <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
 {
     type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
 }
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllInts for (A,B,C,)
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllInts for (A, B, C)
 where
     <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
     <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
 {
     type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
 }
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllInts for (A,B,C,E,)
+impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllInts for (A, B, C, E)
 where
     <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
     <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
-    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
+    <A as IsLeaf>::Bit:
+        And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
 {
-    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>>::Output;
+    type Bit = <<A as IsLeaf>::Bit as And<
+        <<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output,
+    >>::Output;
 }
 
 /// [`Partition`] by the branch `Flat` of [`FlatCase`].
@@ -357,7 +361,8 @@ impl<S0, D0, T0> FlatZip<(T0,)> for Layout<(S0,), (D0,)>
 where
     (S0,): Congruent<(D0,)>,
     (D0,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
 {
     type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,));
     type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,));
@@ -369,167 +374,239 @@ where
     }
 }
 
-impl<S0, S1, D0, D1, T0> FlatZip<(T0,)> for Layout<(S0,S1,), (D0,D1,)>
+impl<S0, S1, D0, D1, T0> FlatZip<(T0,)> for Layout<(S0, S1), (D0, D1)>
 where
-    (S0,S1,): Congruent<(D0,D1,)>,
-    (D0,D1,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple, D1: IntTuple,
+    (S0, S1): Congruent<(D0, D1)>,
+    (D0, D1): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple,
+    D1: IntTuple,
 {
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,));
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
         let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0,s.1,)), ((d.0,), (r0.1,d.1,)))
+        Layout::from_checked(((T0::default(),), (r0.0, s.1)), ((d.0,), (r0.1, d.1)))
     }
 }
 
-impl<S0, S1, D0, D1, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,), (D0,D1,)>
+impl<S0, S1, D0, D1, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1), (D0, D1)>
 where
-    (S0,S1,): Congruent<(D0,D1,)>,
-    (D0,D1,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    (S0, S1): Congruent<(D0, D1)>,
+    (D0, D1): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
 {
-    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,));
-    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
-        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,)), ((d.0,d.1,), (r0.1,r1.1,)))
-    }
-}
-
-impl<S0, S1, S2, D0, D1, D2, T0> FlatZip<(T0,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
-where
-    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
-    (D0,D1,D2,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple, D1: IntTuple,
-    S2: IntTuple, D2: IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,S2,));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,D2,));
+    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS));
+    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
         let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0,s.1,s.2,)), ((d.0,), (r0.1,d.1,d.2,)))
+        let r1 = s.1.rest(&d.1);
+        Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0)), ((d.0, d.1), (r0.1, r1.1)))
     }
 }
 
-impl<S0, S1, S2, D0, D1, D2, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
+impl<S0, S1, S2, D0, D1, D2, T0> FlatZip<(T0,)> for Layout<(S0, S1, S2), (D0, D1, D2)>
 where
-    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
-    (D0,D1,D2,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: IntTuple, D2: IntTuple,
+    (S0, S1, S2): Congruent<(D0, D1, D2)>,
+    (D0, D1, D2): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple,
+    D1: IntTuple,
+    S2: IntTuple,
+    D2: IntTuple,
 {
-    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,S2,));
-    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,D2,));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
-        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,s.2,)), ((d.0,d.1,), (r0.1,r1.1,d.2,)))
-    }
-}
-
-impl<S0, S1, S2, D0, D1, D2, T0, T1, T2> FlatZip<(T0,T1,T2,)> for Layout<(S0,S1,S2,), (D0,D1,D2,)>
-where
-    (S0,S1,S2,): Congruent<(D0,D1,D2,)>,
-    (D0,D1,D2,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
-{
-    type Shape = ((T0,T1,T2,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,));
-    type Stride = ((D0,D1,D2,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2);
-        Layout::from_checked(((T0::default(),T1::default(),T2::default(),), (r0.0,r1.0,r2.0,)), ((d.0,d.1,d.2,), (r0.1,r1.1,r2.1,)))
-    }
-}
-
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0> FlatZip<(T0,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
-where
-    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
-    (D0,D1,D2,D3,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple, D1: IntTuple,
-    S2: IntTuple, D2: IntTuple,
-    S3: IntTuple, D3: IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,S1,S2,S3,));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,D1,D2,D3,));
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1, S2));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1, D2));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
         let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0,s.1,s.2,s.3,)), ((d.0,), (r0.1,d.1,d.2,d.3,)))
+        Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2)), ((d.0,), (r0.1, d.1, d.2)))
     }
 }
 
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1> FlatZip<(T0,T1,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+impl<S0, S1, S2, D0, D1, D2, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1, S2), (D0, D1, D2)>
 where
-    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
-    (D0,D1,D2,D3,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: IntTuple, D2: IntTuple,
-    S3: IntTuple, D3: IntTuple,
+    (S0, S1, S2): Congruent<(D0, D1, D2)>,
+    (D0, D1, D2): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: IntTuple,
+    D2: IntTuple,
 {
-    type Shape = ((T0,T1,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,S2,S3,));
-    type Stride = ((D0,D1,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,D2,D3,));
+    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, S2));
+    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, D2));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1);
-        Layout::from_checked(((T0::default(),T1::default(),), (r0.0,r1.0,s.2,s.3,)), ((d.0,d.1,), (r0.1,r1.1,d.2,d.3,)))
+        let r0 = s.0.rest(&d.0);
+        let r1 = s.1.rest(&d.1);
+        Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0, s.2)), ((d.0, d.1), (r0.1, r1.1, d.2)))
     }
 }
 
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2> FlatZip<(T0,T1,T2,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+impl<S0, S1, S2, D0, D1, D2, T0, T1, T2> FlatZip<(T0, T1, T2)> for Layout<(S0, S1, S2), (D0, D1, D2)>
 where
-    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
-    (D0,D1,D2,D3,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
-    S3: IntTuple, D3: IntTuple,
+    (S0, S1, S2): Congruent<(D0, D1, D2)>,
+    (D0, D1, D2): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>,
+    T2: Unsigned + Default + Copy + Leaf + IntTuple,
 {
-    type Shape = ((T0,T1,T2,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,S3,));
-    type Stride = ((D0,D1,D2,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,D3,));
+    type Shape =
+        ((T0, T1, T2), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, <S2 as LeafDiv<D2, T2>>::RS));
+    type Stride =
+        ((D0, D1, D2), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, <S2 as LeafDiv<D2, T2>>::RD));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2);
-        Layout::from_checked(((T0::default(),T1::default(),T2::default(),), (r0.0,r1.0,r2.0,s.3,)), ((d.0,d.1,d.2,), (r0.1,r1.1,r2.1,d.3,)))
+        let r0 = s.0.rest(&d.0);
+        let r1 = s.1.rest(&d.1);
+        let r2 = s.2.rest(&d.2);
+        Layout::from_checked(
+            ((T0::default(), T1::default(), T2::default()), (r0.0, r1.0, r2.0)),
+            ((d.0, d.1, d.2), (r0.1, r1.1, r2.1)),
+        )
     }
 }
 
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2, T3> FlatZip<(T0,T1,T2,T3,)> for Layout<(S0,S1,S2,S3,), (D0,D1,D2,D3,)>
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0> FlatZip<(T0,)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
 where
-    (S0,S1,S2,S3,): Congruent<(D0,D1,D2,D3,)>,
-    (D0,D1,D2,D3,): IntTuple,
-    S0: LeafDiv<D0, T0>, T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>, T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>, T2: Unsigned + Default + Copy + Leaf + IntTuple,
-    S3: LeafDiv<D3, T3>, T3: Unsigned + Default + Copy + Leaf + IntTuple,
+    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
+    (D0, D1, D2, D3): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: IntTuple,
+    D1: IntTuple,
+    S2: IntTuple,
+    D2: IntTuple,
+    S3: IntTuple,
+    D3: IntTuple,
 {
-    type Shape = ((T0,T1,T2,T3,), (<S0 as LeafDiv<D0, T0>>::RS,<S1 as LeafDiv<D1, T1>>::RS,<S2 as LeafDiv<D2, T2>>::RS,<S3 as LeafDiv<D3, T3>>::RS,));
-    type Stride = ((D0,D1,D2,D3,), (<S0 as LeafDiv<D0, T0>>::RD,<S1 as LeafDiv<D1, T1>>::RD,<S2 as LeafDiv<D2, T2>>::RD,<S3 as LeafDiv<D3, T3>>::RD,));
+    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1, S2, S3));
+    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1, D2, D3));
     #[inline(always)]
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
         let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0); let r1 = s.1.rest(&d.1); let r2 = s.2.rest(&d.2); let r3 = s.3.rest(&d.3);
-        Layout::from_checked(((T0::default(),T1::default(),T2::default(),T3::default(),), (r0.0,r1.0,r2.0,r3.0,)), ((d.0,d.1,d.2,d.3,), (r0.1,r1.1,r2.1,r3.1,)))
+        let r0 = s.0.rest(&d.0);
+        Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2, s.3)), ((d.0,), (r0.1, d.1, d.2, d.3)))
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
+where
+    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
+    (D0, D1, D2, D3): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: IntTuple,
+    D2: IntTuple,
+    S3: IntTuple,
+    D3: IntTuple,
+{
+    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, S2, S3));
+    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, D2, D3));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        let r1 = s.1.rest(&d.1);
+        Layout::from_checked(
+            ((T0::default(), T1::default()), (r0.0, r1.0, s.2, s.3)),
+            ((d.0, d.1), (r0.1, r1.1, d.2, d.3)),
+        )
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2> FlatZip<(T0, T1, T2)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
+where
+    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
+    (D0, D1, D2, D3): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>,
+    T2: Unsigned + Default + Copy + Leaf + IntTuple,
+    S3: IntTuple,
+    D3: IntTuple,
+{
+    type Shape =
+        ((T0, T1, T2), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, <S2 as LeafDiv<D2, T2>>::RS, S3));
+    type Stride =
+        ((D0, D1, D2), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, <S2 as LeafDiv<D2, T2>>::RD, D3));
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        let r1 = s.1.rest(&d.1);
+        let r2 = s.2.rest(&d.2);
+        Layout::from_checked(
+            ((T0::default(), T1::default(), T2::default()), (r0.0, r1.0, r2.0, s.3)),
+            ((d.0, d.1, d.2), (r0.1, r1.1, r2.1, d.3)),
+        )
+    }
+}
+
+impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2, T3> FlatZip<(T0, T1, T2, T3)>
+    for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
+where
+    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
+    (D0, D1, D2, D3): IntTuple,
+    S0: LeafDiv<D0, T0>,
+    T0: Unsigned + Default + Copy + Leaf + IntTuple,
+    S1: LeafDiv<D1, T1>,
+    T1: Unsigned + Default + Copy + Leaf + IntTuple,
+    S2: LeafDiv<D2, T2>,
+    T2: Unsigned + Default + Copy + Leaf + IntTuple,
+    S3: LeafDiv<D3, T3>,
+    T3: Unsigned + Default + Copy + Leaf + IntTuple,
+{
+    type Shape = (
+        (T0, T1, T2, T3),
+        (
+            <S0 as LeafDiv<D0, T0>>::RS,
+            <S1 as LeafDiv<D1, T1>>::RS,
+            <S2 as LeafDiv<D2, T2>>::RS,
+            <S3 as LeafDiv<D3, T3>>::RS,
+        ),
+    );
+    type Stride = (
+        (D0, D1, D2, D3),
+        (
+            <S0 as LeafDiv<D0, T0>>::RD,
+            <S1 as LeafDiv<D1, T1>>::RD,
+            <S2 as LeafDiv<D2, T2>>::RD,
+            <S3 as LeafDiv<D3, T3>>::RD,
+        ),
+    );
+    #[inline(always)]
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+        let (s, d) = (self.shape(), self.stride());
+        let r0 = s.0.rest(&d.0);
+        let r1 = s.1.rest(&d.1);
+        let r2 = s.2.rest(&d.2);
+        let r3 = s.3.rest(&d.3);
+        Layout::from_checked(
+            ((T0::default(), T1::default(), T2::default(), T3::default()), (r0.0, r1.0, r2.0, r3.0)),
+            ((d.0, d.1, d.2, d.3), (r0.1, r1.1, r2.1, r3.1)),
+        )
     }
 }
 
@@ -1054,6 +1131,12 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
         self.offset
     }
 
+    /// This part, borrowed: the same elements for the borrow's life.
+    #[inline(always)]
+    pub fn reborrow(&mut self) -> ThreadTensor<'_, T, Layout<S, D>> {
+        ThreadTensor { ptr: self.ptr, offset: self.offset, layout: self.layout, _data: PhantomData }
+    }
+
     #[inline(always)]
     fn index_of<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<usize> {
         let (s, d) = (self.layout.shape(), self.layout.stride());
@@ -1108,10 +1191,13 @@ impl<T, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> Index<C> for
     #[inline(always)]
     #[track_caller]
     fn index(&self, c: C) -> &T {
-        match self.get(c) {
-            Some(v) => v,
-            None => domain_panic(),
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
         }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get` (no `Option`: its null test would stay in loops).
+        unsafe { &*self.ptr.add(i) }
     }
 }
 
@@ -1120,10 +1206,13 @@ impl<T, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> IndexMut<C> 
     #[inline(always)]
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut T {
-        match self.get_mut(c) {
-            Some(v) => v,
-            None => domain_panic(),
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
         }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get_mut`.
+        unsafe { &mut *self.ptr.add(i) }
     }
 }
 
@@ -1241,7 +1330,9 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
             }
         }
         let ptr = engine.as_mut_ptr();
-        Ok(parts.into_iter().map(|(sub, off)| ThreadTensor { ptr, offset: off, layout: sub, _data: PhantomData }).collect())
+        Ok(parts
+            .into_iter()
+            .map(|(sub, off)| ThreadTensor { ptr, offset: off, layout: sub, _data: PhantomData })
+            .collect())
     }
 }
-

@@ -561,10 +561,14 @@ impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     #[inline(always)]
     #[track_caller]
     pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
-        match self.get(c) {
-            Some(v) => v,
-            None => domain_panic(),
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
         }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get` (no `Option` here: its null test would stay
+        // in the loop, the compiler cannot see the pointer is not null).
+        unsafe { &*self.engine.as_ptr().add(i) }
     }
 
     /// A read-only view of the same elements.
@@ -594,10 +598,13 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     #[inline(always)]
     #[track_caller]
     pub fn at_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
-        match self.get_mut(c) {
-            Some(v) => v,
-            None => domain_panic(),
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
         }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get_mut`.
+        unsafe { &mut *self.engine.as_mut_ptr().add(i) }
     }
 
     /// A mutable view of the same elements.
@@ -722,7 +729,10 @@ where
 {
     let _ = layout;
     const {
-        assert!(N >= <CompactLayout<S> as StaticLayout>::COSIZE, "fragment storage N is smaller than the layout's size");
+        assert!(
+            N >= <CompactLayout<S> as StaticLayout>::COSIZE,
+            "fragment storage N is smaller than the layout's size"
+        );
     }
     // The invariant: the compact layout reaches 0..SIZE <= N (checked above).
     Tensor { engine: [T::default(); N], offset: 0, layout: CompactLayout::<S>::default() }
