@@ -115,16 +115,18 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                         let t_bc: Vec<_> = (0..256).map(|tid| local_partition(c_gb, t_a, tid)).collect();
                         for kt in 0..k.div_ceil(BK) {
                             // Copy k-tile kt into sA and sB, zero outside (M,K) and (N,K).
-                            for tid in 0..256 {
+                            for (tid, ((ag, ac), (bg, bc))) in
+                                t_ag.iter().zip(&t_ac).zip(t_bg.iter().zip(&t_bc)).enumerate()
+                            {
+                                let (ag, ac) = (ag.slice(crd!(_, _, kt)), ac.slice(crd!(_, _, kt)));
                                 let mut t_as = local_partition(s_a.view_mut(), t_a, tid);
                                 for i in 0..t_as.size() {
-                                    let c = (i, 0usize, kt);
-                                    t_as[i] = if elem_less(t_ac[tid].at(c), (m, k)) { t_ag[tid][c] } else { 0.0 };
+                                    t_as[i] = if elem_less(ac.at(i), (m, k)) { ag[i] } else { 0.0 };
                                 }
+                                let (bg, bc) = (bg.slice(crd!(_, _, kt)), bc.slice(crd!(_, _, kt)));
                                 let mut t_bs = local_partition(s_b.view_mut(), t_a, tid);
                                 for i in 0..t_bs.size() {
-                                    let c = (i, 0usize, kt);
-                                    t_bs[i] = if elem_less(t_bc[tid].at(c), (n, k)) { t_bg[tid][c] } else { 0.0 };
+                                    t_bs[i] = if elem_less(bc.at(i), (n, k)) { bg[i] } else { 0.0 };
                                 }
                             }
                             // Each thread: rC += its rows of sA × its columns of sB

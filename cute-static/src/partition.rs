@@ -10,7 +10,8 @@
 //! `(_128,_64)` and run-time strides).
 
 use crate::algebra::{Compose, ComposeValue, DivideValue, LogicalDivide, ZippedDivide};
-use crate::composition::{FromValue, LeafMul};
+use crate::algorithm::TopModes;
+use crate::composition::{FlatValues, FromValue, LeafMul, MAX_MODES};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Coord, Layout};
@@ -855,6 +856,11 @@ pub trait ThreadLayout: Copy {
     fn threads(&self) -> usize;
     /// The coordinate of thread `idx`.
     fn coord(&self, idx: usize) -> Self::Coord;
+    /// The sizes of the tiler's modes (1 past its rank, up to 4).
+    fn tile_sizes(&self) -> [usize; 4];
+    /// The coordinate of thread `idx` as one integer, column-major in the
+    /// tiler's shape.
+    fn linear_coord(&self, idx: usize) -> usize;
 }
 
 /// The flat coordinate of a thread index within one mode: `(c, size)`.
@@ -907,6 +913,20 @@ macro_rules! thread_layout_tuple {
             fn coord(&self, idx: usize) -> Self::Coord {
                 let (s, d) = (self.shape(), self.stride());
                 ($( s.$i.mode_coord(&d.$i, idx).0, )+)
+            }
+            #[inline(always)]
+            fn tile_sizes(&self) -> [usize; 4] {
+                let mut t = [1usize; 4];
+                $( t[$i] = <SizeOf<$S, $D> as Unsigned>::USIZE; )+
+                t
+            }
+            #[inline(always)]
+            fn linear_coord(&self, idx: usize) -> usize {
+                let (s, d) = (self.shape(), self.stride());
+                let (c, m) = (0usize, 1usize);
+                $( let (ci, si) = s.$i.mode_coord(&d.$i, idx); let (c, m) = (c + ci * m, m * si); )+
+                let _ = m;
+                c
             }
         }
     )+};
@@ -1239,18 +1259,130 @@ impl From<Overlap> for cute_dynamic::LayoutError {
     }
 }
 
-impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
+/// The argument of [`Tensor::partition_mut`] without looking at the
+/// elements: `true` when (1) `thr` gives the threads distinct coordinates
+/// in its tiler (a bijection onto the tiler's shape, checked over the
+/// threads), (2) the tiler divides every top-level mode it tiles (so the
+/// divided layout is a re-shaping of the tensor's domain, and the parts are
+/// the images of disjoint sets of its coordinates), and (3) the tensor's
+/// layout is injective, by the sufficient condition that its leaves sorted
+/// by stride each start past the span of the previous ones
+/// (`d_j ≥ s_{j−1}·d_{j−1}`, extents of 1 ignored). `false` means "not
+/// proven this way", not "overlapping".
+fn disjoint_by_algebra<S: Congruent<D> + FlatValues + TopModes, D: FlatValues, Thr: ThreadLayout>(
+    layout: &Layout<S, D>,
+    thr: &Thr,
+) -> bool {
+    // (1) distinct thread coordinates.
+    let t = thr.tile_sizes();
+    let cells = t.iter().product::<usize>();
+    let n = thr.threads();
+    if cells != n || n > 1 << 16 {
+        return false;
+    }
+    let mut seen = [0u64; 1024];
+    for k in 0..n {
+        let c = thr.linear_coord(k);
+        if c >= n || seen[c / 64] & (1 << (c % 64)) != 0 {
+            return false;
+        }
+        seen[c / 64] |= 1 << (c % 64);
+    }
+    // (2) the tiler divides the modes it tiles.
+    let m = layout.shape().top_sizes();
+    let rank = S::RANK.min(4);
+    if (0..4).any(|i| t[i] > 1 && (i >= rank || m[i] % t[i] != 0)) {
+        return false;
+    }
+    // (3) the layout is injective (sorted strides past the previous span).
+    let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+    let (mut ns, mut nd) = (0, 0);
+    if !(layout.shape().write(&mut sv, &mut ns) && layout.stride().write(&mut dv, &mut nd)) {
+        return false;
+    }
+    let mut leaves: [(i64, i64); MAX_MODES] = [(0, 0); MAX_MODES];
+    let mut nl = 0;
+    for i in 0..ns {
+        if sv[i] > 1 {
+            leaves[nl] = (dv[i].unsigned_abs() as i64, sv[i]);
+            nl += 1;
+        }
+    }
+    let leaves = &mut leaves[..nl];
+    leaves.sort_unstable();
+    let mut reach = 1i128; // the span of the leaves so far, plus one
+    for &(d, s) in leaves.iter() {
+        if (d as i128) < reach {
+            return false;
+        }
+        reach = d as i128 * s as i128;
+    }
+    true
+}
+
+/// Every part evaluated at every coordinate: `Err` at the first storage
+/// index two parts reach.
+fn brute_force_disjoint<S2: Congruent<D2>, D2: IntTuple>(
+    parts: &[(Layout<S2, D2>, usize)],
+    lo: usize,
+    hi: usize,
+) -> Result<(), Overlap> {
+    // One bit per storage index in `lo..=hi`: reached by a part yet?
+    // A part may reach one index twice (not an overlap), so each part
+    // marks its indices in a second pass, after checking them all.
+    let mut seen = std::vec![0u64; (hi.saturating_sub(lo)) / 64 + 1];
+    for (k, (sub, off)) in parts.iter().enumerate() {
+        let (s, d) = (sub.shape(), sub.stride());
+        for i in 0..sub.size() {
+            let idx = Coord::<S2, D2>::offset_acc(i, &s, &d, *off) - lo;
+            if seen[idx / 64] & (1 << (idx % 64)) != 0 {
+                return Err(overlap(parts, k, idx + lo));
+            }
+        }
+        for i in 0..sub.size() {
+            let idx = Coord::<S2, D2>::offset_acc(i, &s, &d, *off) - lo;
+            seen[idx / 64] |= 1 << (idx % 64);
+        }
+    }
+    Ok(())
+}
+
+/// The overlap at storage index `index` that part `second` found: the
+/// first part that reaches it (cold: only when the check fails).
+#[cold]
+#[inline(never)]
+fn overlap<S2: Congruent<D2>, D2: IntTuple>(parts: &[(Layout<S2, D2>, usize)], second: usize, index: usize) -> Overlap {
+    let first = parts[..second]
+        .iter()
+        .position(|(sub, off)| {
+            (0..sub.size()).any(|i| Coord::<S2, D2>::offset_acc(i, &sub.shape(), &sub.stride(), *off) == index)
+        })
+        .unwrap_or(second);
+    Overlap { first, second, index }
+}
+
+impl<'a, T, S: Congruent<D> + FlatValues + TopModes, D: FlatValues> Tensor<&'a mut [T], Layout<S, D>> {
     /// Splits a mutable tensor into the parts that [`local_partition`] gives
     /// the threads `0..size(thr)`, as values that may be used at the same
     /// time (sent to threads): safe, because the parts are proven disjoint.
     ///
     /// The argument: part `k` reaches the storage indices `offset_k +
     /// L_k(c)` for `c` in its domain, all inside the storage (the part is a
-    /// view, checked to fit when made). This function evaluates every part
-    /// at every coordinate of its domain and records which part reaches
-    /// each storage index; if two different parts reach one index, it
-    /// returns an error, so the parts it returns reach pairwise disjoint
-    /// sets of elements. A part can only narrow its layout afterwards
+    /// view, checked to fit when made). The parts are the images, under the
+    /// divided layout `Z = zipped_divide(L, tiler(thr))`, of the sets of
+    /// coordinates `((coord(k), ..), ..)`. These sets are disjoint when the
+    /// threads have distinct coordinates (`thr` a bijection onto its
+    /// tiler's shape, checked over the threads); when the tiler divides the
+    /// modes, `Z` is a re-shaping of `L`'s domain, and when `L` is injective
+    /// (its leaves sorted by stride each start past the span of the previous
+    /// ones) disjoint coordinates have disjoint images: the parts are
+    /// disjoint with no element looked at (a few operations per thread and
+    /// per mode; for static layouts the same arithmetic on constants).
+    /// Otherwise (a ragged, padded domain, an injective layout the sorted
+    /// strides do not show), this function evaluates every part at every
+    /// coordinate and records which storage indices are reached; if two
+    /// different parts reach one index it returns an error. Either way the
+    /// parts it returns reach pairwise disjoint sets of elements. A part can only narrow its layout afterwards
     /// (slicing), so it never reaches another part's elements; it borrows
     /// the storage mutably for `'a`, so nothing else reaches them either:
     /// exactly the aliasing rule of `&mut`. (One part may reach an element
@@ -1260,8 +1392,8 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
     /// partitions are meant for: `thr` a bijection onto `0..size(thr)` and
     /// the tensor's layout injective.
     ///
-    /// Cost: one evaluation per element and one bit per storage index the
-    /// tensor spans, once.
+    /// Cost: two evaluations per element and one bit per storage index the
+    /// parts span, once.
     ///
     /// Post-conditions: part `k` has the layout and offset of
     /// `local_partition(self, thr, k)`; no storage index is reached by two
@@ -1315,19 +1447,8 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>> {
             hi = hi.max((off as i64).wrapping_add(b) as usize);
             parts.push((sub, off));
         }
-        // The owner of each storage index in `lo..=hi`.
-        let mut owner = std::vec![u32::MAX; hi.saturating_sub(lo) + 1];
-        for (k, (sub, off)) in parts.iter().enumerate() {
-            let (s, d) = (sub.shape(), sub.stride());
-            for i in 0..sub.size() {
-                let idx = Coord::<S2, D2>::offset_acc(i, &s, &d, *off);
-                let o = &mut owner[idx - lo];
-                if *o == u32::MAX {
-                    *o = k as u32;
-                } else if *o != k as u32 {
-                    return Err(Overlap { first: *o as usize, second: k, index: idx });
-                }
-            }
+        if !disjoint_by_algebra(&layout, &thr) {
+            brute_force_disjoint(&parts, lo, hi)?;
         }
         let ptr = engine.as_mut_ptr();
         Ok(parts
