@@ -389,8 +389,9 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn gemm<A: ReadTensor, B: ReadTensor, C: WriteTensor>(a: &A, b: &B, c: &mut C)
+pub fn gemm<A: ReadTensor, B: ReadTensor, C>(a: &A, b: &B, c: &mut C)
 where
+    C: WriteTensor,
     C: GemmBy<A, B, (<A::Shape as TopModes>::Rank, <B::Shape as TopModes>::Rank, <C::Shape as TopModes>::Rank)>,
 {
     c.gemm_by(a, b)

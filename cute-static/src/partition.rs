@@ -246,12 +246,12 @@ impl<L: FlatCase<T> + PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>, T, C, W> Pa
     }
 }
 
+/// The layout of a partition's slice of `Layout<ZS, ZD>` at `C`.
+type PartOf<ZS, ZD, C, W> = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+
 /// Slices a `((tile),(rest))` layout as the partition `Which` at `c`.
 #[inline(always)]
-fn slice_part<ZS: Congruent<ZD>, ZD: IntTuple, C, W>(
-    z: Layout<ZS, ZD>,
-    c: C,
-) -> Option<(<Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output, usize)>
+fn slice_part<ZS: Congruent<ZD>, ZD: IntTuple, C, W>(z: Layout<ZS, ZD>, c: C) -> Option<(PartOf<ZS, ZD, C, W>, usize)>
 where
     Layout<ZS, ZD>: PartSlice<C, W> + Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
     <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
@@ -613,14 +613,9 @@ where
 
 #[inline(always)]
 #[track_caller]
-fn partition<E: Engine, L: Partition<T, C, W>, T, C, W>(
-    t: Tensor<E, L>,
-    what: &'static str,
-    tiler: T,
-    coord: C,
-) -> Tensor<E, L::Output>
+fn partition<E: Engine, L, T, C, W>(t: Tensor<E, L>, what: &'static str, tiler: T, coord: C) -> Tensor<E, L::Output>
 where
-    L: Copy,
+    L: Partition<T, C, W> + Copy,
 {
     let (engine, offset, layout) = t.into_parts();
     let Some((sub, off)) = layout.part(tiler, coord) else { domain_panic() };
@@ -986,6 +981,7 @@ where
 /// assert_eq!(pa.layout().to_string(), "(_32,_8):(_2,_64)");        // (M/2,K)
 /// assert_eq!(pa.offset(), 1);
 /// ```
+#[allow(clippy::type_complexity)]
 #[inline(always)]
 #[track_caller]
 pub fn local_partition_proj<E: Engine, L, Thr: ThreadLayout, P>(

@@ -326,17 +326,10 @@ pub(crate) fn check_fits<S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
     let (lo, hi) = layout.shape().range(&layout.stride());
     // The origin as a signed index (a view's origin may be a negative
     // wrapping offset when a run-time stride is negative).
-    let o = offset as i64 as i128;
-    let (lo, hi) = (o + lo as i128, o + hi as i128);
-    if lo >= 0 && hi < len as i128 {
-        Ok(())
-    } else {
-        Err(OutOfStorage {
-            what,
-            lo: lo.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
-            hi: hi.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
-            len,
-        })
+    let o = offset as i64;
+    match (o.checked_add(lo), o.checked_add(hi)) {
+        (Some(a), Some(b)) if a >= 0 && (b as u64) < len as u64 => Ok(()),
+        (a, b) => Err(OutOfStorage { what, lo: a.unwrap_or(i64::MIN), hi: b.unwrap_or(i64::MAX), len }),
     }
 }
 
