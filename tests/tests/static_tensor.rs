@@ -519,3 +519,46 @@ fn sgemm_example_kernel_against_the_naive_loop() {
         }
     }
 }
+
+/// The slicing examples of CuTe's `03_tensor.md`, on
+/// `A = ((_3,2),(2,_5,_2)):((4,1),(_2,13,100))`.
+#[test]
+fn slicing_examples_of_cute_tensor_doc() {
+    let (two, four, one, thirteen, hundred) = (2usize, 4usize, 1usize, 13usize, 100usize);
+    let d = data(400);
+    let a = make_tensor(&d[..], layout!(((3,{two}),({two},5,2)):(({four},{one}),(2,{thirteen},{hundred}))));
+    let b = a.slice(crd!(2usize, _));
+    assert_eq!((b.layout().to_string(), b.offset()), ("((2,_5,_2)):((_2,13,100))".into(), 8));
+    // CuTe's document prints `((_3,_2)):((4,1))`; the 2 is a run-time extent.
+    let c = a.slice(crd!(_, 5usize));
+    assert_eq!((c.layout().to_string(), c.offset()), ("((_3,2)):((4,1))".into(), 2 + 2 * 13)); // 5 is (1,2,0) in (2,_5,_2)
+    let dd = a.slice(crd!((_, _), 5usize));
+    assert_eq!((dd.layout().to_string(), dd.offset()), ("(_3,2):(4,1)".into(), 2 + 2 * 13));
+    let e = a.slice(crd!((_, 1usize), (0usize, _, 1usize)));
+    assert_eq!((e.layout().to_string(), e.offset()), ("(_3,_5):(4,13)".into(), 1 + 100));
+    let f = a.slice(crd!((2usize, _), (_, 3usize, _)));
+    assert_eq!((f.layout().to_string(), f.offset()), ("(2,2,_2):(1,_2,100)".into(), 2 * 4 + 3 * 13));
+    // Each view is the tensor at the filled coordinate.
+    for i in 0..3usize {
+        for j in 0..5usize {
+            assert_eq!(e[(i, j)], a[((i, 1usize), (0usize, j, 1usize))]);
+        }
+    }
+}
+
+/// The partitioning example of CuTe's `03_tensor.md`: `(8,24)` by
+/// `(_4,_8)`; the inner partition (a tile) and the outer one (a thread's
+/// element of every tile).
+#[test]
+fn tiling_example_of_cute_tensor_doc() {
+    let (m, n) = (8usize, 24usize);
+    let d = data(m * n);
+    let a = make_tensor(&d[..], layout!(({m},{n}):(1,{m})));
+    assert_eq!(a.zipped_divide(shape!(4, 8)).layout().to_string(), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+    let cta = inner_partition(a, shape!(4, 8), (1usize, 2usize)); // (_4,_8)
+    assert_eq!(cta.layout().to_string(), "(_4,_8):(_1,8)");
+    assert_eq!(cta[(0usize, 0usize)], d[4 + 16 * 8]);
+    let thr = outer_partition(a, shape!(4, 8), 9usize); // (2,3): element 9 of each tile
+    assert_eq!(thr.layout().to_string(), "(2,3):(_4,64)"); // run-time counts of tiles, as CuTe
+    assert_eq!(thr[(1usize, 2usize)], d[(1 + 4) + 8 * (2 + 16)]);
+}
