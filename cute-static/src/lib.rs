@@ -90,12 +90,15 @@
 //! `cargo build -p cute-static --no-default-features`).
 
 #![cfg_attr(not(feature = "std"), no_std)]
-#![forbid(unsafe_code)]
+// Unsafe code only where the tensor invariant (`tensor.rs`) and the
+// disjointness of thread parts (`partition.rs`) justify it.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate self as cute_static;
 
 pub mod algebra;
+mod algorithm;
 mod basis_layout;
 mod composed;
 #[cfg(feature = "std")]
@@ -109,7 +112,13 @@ pub mod inverse;
 mod layout;
 mod layout_tv;
 pub mod list;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod partition;
+mod slice;
 mod swizzle;
+#[allow(unsafe_code)]
+mod tensor;
 mod tiler;
 
 pub use algebra::ComposeValue;
@@ -121,6 +130,9 @@ pub use algebra::{
 };
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
+#[doc(hidden)]
+pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
+pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
@@ -135,9 +147,28 @@ pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 pub use layout::try_make_layout;
 pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use partition::{Dice, Fits, Partition, ThreadLayout};
+#[cfg(feature = "std")]
+pub use partition::{
+    Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+    outer_partition,
+};
+pub use slice::{__, Slice, Underscore, slice, slice_and_offset};
+#[doc(hidden)]
+pub use slice::{ModesLayout, SliceInto, VCons, VNil};
 #[doc(hidden)]
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
+#[doc(hidden)]
+pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
+pub use tensor::{
+    CompactLayout, Coords, DataEngine, DataEngineMut, Engine, OutOfStorage, RawEngine, Tensor, elem_less,
+    make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
+};
+#[cfg(feature = "std")]
+pub use tensor::{try_make_tensor, try_make_tensor_at};
 pub use tiler::{Tile, Tiler};
 
 /// The typenum crate, whose unsigned integers are the static leaves.
@@ -155,6 +186,11 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     pub use crate::{
+        __, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy, copy_if, crd, elem_less,
+        fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like, slice,
+        slice_and_offset,
+    };
+    pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,
         RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler,
@@ -167,6 +203,11 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::{
         LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
+    };
+    #[cfg(feature = "std")]
+    pub use crate::{
+        ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+        outer_partition, try_make_tensor, try_make_tensor_at,
     };
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;

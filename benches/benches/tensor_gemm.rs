@@ -1,0 +1,47 @@
+//! CuTe's `sgemm_1` kernel on the CPU written with cute-static tensors
+//! (`cute-static/examples/sgemm.rs`, compiled in here) against the
+//! identical loop nest with the index arithmetic written by hand: the same
+//! blocks, k-tiles, copy threads (32×8), compute threads (16×16),
+//! predicates and loop orders, with raw-pointer accesses (as C code indexes, without
+//! `restrict`) where the tensor kernel indexes. One worker thread, so that the figure is the
+//! abstraction's cost and not the machine's scheduling. Criterion's
+//! throughput is in FLOP (`2·M·N·K` per call).
+//!
+//! Run: `cargo bench -p cute-benches --bench tensor_gemm`
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use cute_benches::sgemm_example::{BK, BM, BN, Padded, sgemm_tensor};
+use cute_benches::sgemm_hand::sgemm_hand;
+
+fn problem(s: usize) -> (Padded, Padded, Padded) {
+    let a = Padded::new(s, s, BM, BK, |i, j| ((i * 7 + j * 3) % 13) as f32 - 6.0);
+    let b = Padded::new(s, s, BN, BK, |i, j| ((i * 5 + j * 11) % 17) as f32 - 8.0);
+    let c = Padded::new(s, s, BM, BN, |_, _| 0.0);
+    (a, b, c)
+}
+
+fn tensor_gemm(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sgemm_1");
+    g.sample_size(10);
+    for s in [256usize, 512] {
+        let (a, b, mut out) = problem(s);
+        // The two kernels agree exactly (small integers).
+        let mut check = problem(s).2;
+        sgemm_tensor(&a, &b, &mut out, 1);
+        sgemm_hand(&a, &b, &mut check, 1);
+        assert_eq!(out.data, check.data, "tensor and hand-written kernels disagree at {s}");
+        g.throughput(Throughput::Elements(2 * (s * s * s) as u64));
+        g.bench_with_input(BenchmarkId::new("tensor", s), &s, |bench, _| {
+            bench.iter(|| sgemm_tensor(black_box(&a), black_box(&b), &mut out, 1))
+        });
+        g.bench_with_input(BenchmarkId::new("hand", s), &s, |bench, _| {
+            bench.iter(|| sgemm_hand(black_box(&a), black_box(&b), &mut out, 1))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, tensor_gemm);
+criterion_main!(benches);

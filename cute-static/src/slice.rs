@@ -1,0 +1,268 @@
+//! Slicing a layout at a coordinate with underscores (CuTe's `slice`,
+//! `slice_and_offset`): the modes at `_` stay, the modes at an integer are
+//! fixed and contribute to an offset.
+//!
+//! The coordinate is a tree of `usize` (fixed) and [`Underscore`] (free)
+//! with the structure of the layout's shape (an integer may stand for a
+//! whole sub-tree, as an integral coordinate of it). The result's modes are
+//! the free modes, left to right, concatenated into one tuple (CuTe's
+//! `filter_tuple`): `(2,_)` of `((3,2),(2,5,2))` is `((2,5,2))`, and
+//! `((_,1),(2,_))` of `((3,2),(2,5))` is `(3,5)`. The types of the result
+//! are found in trait resolution; only the offset is computed, with the
+//! arithmetic of [`Layout::index`].
+
+use crate::int_tuple::{IntTuple, OffsetInt};
+use crate::layout::{Congruent, Coord, Layout};
+
+/// CuTe's `_` in a slice coordinate: the mode stays free. Rust cannot name
+/// a value `_`; write [`Underscore`] (or `__`, the constant), or use the
+/// [`crd!`](crate::crd) macro, which accepts `_` itself.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((4,8):(1,4));
+/// let (row, off) = slice_and_offset(&l, (2usize, Underscore));
+/// assert_eq!(row.to_string(), "(_8):(_4)");
+/// assert_eq!(off, 2);
+/// assert_eq!(slice(&l, crd!(_, 3usize)).to_string(), "(_4):(_1)");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Underscore;
+
+/// The [`Underscore`] value, for coordinates written by hand:
+/// `(2usize, __)` is CuTe's `(2,_)`.
+pub const __: Underscore = Underscore;
+
+/// A list of the free modes found so far (values, right to left).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct VNil;
+/// A free mode `H` followed by the list `T`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct VCons<H, T>(pub H, pub T);
+
+/// A slice coordinate of the shape `S` with stride `D`, folded onto the
+/// list `Acc` of the free modes to its right.
+///
+/// Post-condition: `slice_into(s, d, acc, off)` returns the free modes of
+/// `Self` (left to right) followed by `acc`, and `off` plus the offset of
+/// `Self` with every `_` read as 0 (wrapping).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slice coordinate of this layout: its rank or nesting does not match the layout's shape",
+    label = "slice coordinate of the wrong rank for this layout",
+    note = "a slice coordinate has one entry per mode of the shape: `usize` (fixed) or `Underscore` (free), nested where the shape is"
+)]
+#[doc(hidden)]
+pub trait SliceInto<S, D, Acc> {
+    /// The free modes of `Self` followed by `Acc`.
+    type Out;
+    /// The free modes and the offset.
+    fn slice_into(self, s: &S, d: &D, acc: Acc, off: usize) -> (Self::Out, usize);
+}
+
+impl<S: Congruent<D>, D: IntTuple, Acc> SliceInto<S, D, Acc> for usize {
+    type Out = Acc;
+    #[inline(always)]
+    fn slice_into(self, s: &S, d: &D, acc: Acc, off: usize) -> (Acc, usize) {
+        (acc, Coord::<S, D>::offset_acc(self, s, d, off))
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple, Acc> SliceInto<S, D, Acc> for Underscore {
+    type Out = VCons<Layout<S, D>, Acc>;
+    #[inline(always)]
+    fn slice_into(self, s: &S, d: &D, acc: Acc, off: usize) -> (Self::Out, usize) {
+        (VCons(Layout::from_checked(*s, *d), acc), off)
+    }
+}
+
+// A tuple coordinate: the modes folded from the right (mode k onto the
+// free modes of the modes after it), so the list reads left to right.
+macro_rules! slice_tuple {
+    ($([$($i:tt $C:ident $S:ident $D:ident $O:ident $N:ident),+])+) => {$(
+        impl<$($C, $S, $D, $O,)+ Acc> SliceInto<($($S,)+), ($($D,)+), Acc> for ($($C,)+)
+        where
+            $($C: SliceInto<$S, $D, $N, Out = $O>,)+
+        {
+            type Out = O0;
+            #[inline(always)]
+            fn slice_into(self, s: &($($S,)+), d: &($($D,)+), acc: Acc, off: usize) -> (O0, usize) {
+                slice_tuple!(@fold self s d acc off; [] $($i)+)
+            }
+        }
+    )+};
+    (@fold $self:ident $s:ident $d:ident $acc:ident $off:ident; [$($done:tt)*] $i:tt $($rest:tt)*) => {
+        slice_tuple!(@fold $self $s $d $acc $off; [$i $($done)*] $($rest)*)
+    };
+    (@fold $self:ident $s:ident $d:ident $acc:ident $off:ident; [$($i:tt)+]) => {{
+        let (acc, off) = ($acc, $off);
+        $( let (acc, off) = $self.$i.slice_into(&$s.$i, &$d.$i, acc, off); )+
+        (acc, off)
+    }};
+}
+
+slice_tuple!(
+    [0 C0 S0 D0 O0 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 O6, 6 C6 S6 D6 O6 Acc]
+    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 O6, 6 C6 S6 D6 O6 O7, 7 C7 S7 D7 O7 Acc]
+);
+
+/// A non-empty list of free modes as the layout whose modes they are (a
+/// tuple, `(L0)` for one).
+#[diagnostic::on_unimplemented(
+    message = "this slice keeps no mode (or more than 8)",
+    label = "a slice coordinate needs at least one `_`",
+    note = "to read one element, index the tensor (`t[c]`) or the layout (`l.index(c)`)"
+)]
+#[doc(hidden)]
+pub trait ModesLayout {
+    /// The layout.
+    type Output;
+    /// The layout of these modes.
+    fn layout(self) -> Self::Output;
+}
+
+macro_rules! modes_layout {
+    ($([$($S:ident $D:ident $v:ident),+])+) => {$(
+        impl<$($S: Congruent<$D>, $D: IntTuple),+> ModesLayout for modes_layout!(@list $($S $D)+)
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+        {
+            type Output = Layout<($($S,)+), ($($D,)+)>;
+            #[inline(always)]
+            fn layout(self) -> Self::Output {
+                let modes_layout!(@pat $($v)+) = self;
+                Layout::from_checked(($($v.shape(),)+), ($($v.stride(),)+))
+            }
+        }
+    )+};
+    (@list $S:ident $D:ident $($rest:ident)*) => { VCons<Layout<$S, $D>, modes_layout!(@list $($rest)*)> };
+    (@list) => { VNil };
+    (@pat $v:ident $($rest:ident)*) => { VCons($v, modes_layout!(@pat $($rest)*)) };
+    (@pat) => { VNil };
+}
+
+modes_layout!(
+    [S0 D0 l0]
+    [S0 D0 l0, S1 D1 l1]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5, S6 D6 l6]
+    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5, S6 D6 l6, S7 D7 l7]
+);
+
+/// A layout that can be sliced at the coordinate `C`; the bound generic
+/// code states (`where L: Slice<C>`).
+///
+/// Post-conditions: see [`slice_and_offset`].
+pub trait Slice<C> {
+    /// The sublayout of the free modes.
+    type Output;
+    /// The sublayout and the offset (wrapping, two's complement when a
+    /// run-time stride is negative).
+    fn slice_wrapping(&self, c: C) -> (Self::Output, usize);
+}
+
+impl<S: Congruent<D>, D: IntTuple, C: SliceInto<S, D, VNil>> Slice<C> for Layout<S, D>
+where
+    C::Out: ModesLayout,
+{
+    type Output = <C::Out as ModesLayout>::Output;
+    #[inline(always)]
+    fn slice_wrapping(&self, c: C) -> (Self::Output, usize) {
+        let (modes, off) = c.slice_into(&self.shape(), &self.stride(), VNil, 0);
+        (modes.layout(), off)
+    }
+}
+
+/// CuTe's `slice_and_offset(coord, layout)`: the sublayout of the modes
+/// where `coord` has `_` ([`Underscore`]), and the offset of `coord` with
+/// every `_` read as 0.
+///
+/// Post-condition: for every coordinate `k` of the sublayout,
+/// `layout(c(k)) = offset + sub(k)`, where `c(k)` fills the `_` of `coord`
+/// with the parts of `k`. The sublayout's modes are the free modes, left to
+/// right, in one tuple. Static parts stay static; the offset is computed
+/// with [`Layout::index`]'s arithmetic (`usize` for static strides, `i64`
+/// when a stride is run-time).
+///
+/// The golden example of CuTe's documentation, `A(2,_)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (a, b) = (2usize, 13usize);
+/// let l = layout!(((3,{a}),({a},5,2)):((4,1),(2,{b},100)));
+/// let (sub, off) = slice_and_offset(&l, crd!(2usize, _));
+/// assert_eq!(sub.to_string(), "((2,_5,_2)):((_2,13,_100))");
+/// assert_eq!(off, 8);
+/// ```
+#[inline(always)]
+pub fn slice_and_offset<S: Congruent<D>, D: IntTuple, C>(
+    layout: &Layout<S, D>,
+    coord: C,
+) -> (<Layout<S, D> as Slice<C>>::Output, D::Offset)
+where
+    Layout<S, D>: Slice<C>,
+{
+    let (sub, off) = layout.slice_wrapping(coord);
+    (sub, D::Offset::from_wrapping(off))
+}
+
+/// CuTe's `slice(coord, layout)`: the sublayout of [`slice_and_offset`]
+/// without the offset.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((3,2),((2,3),2)):((4,1),((2,15),100)));
+/// assert_eq!(slice(&l, crd!(2usize, ((0usize, _), _))).to_string(), "(_3,_2):(_15,_100)");
+/// assert_eq!(slice(&l, crd!(_, ((1usize, _), 1usize))).to_string(), "((_3,_2),_3):((_4,_1),_15)");
+/// ```
+#[inline(always)]
+pub fn slice<S: Congruent<D>, D: IntTuple, C>(layout: &Layout<S, D>, coord: C) -> <Layout<S, D> as Slice<C>>::Output
+where
+    Layout<S, D>: Slice<C>,
+{
+    layout.slice_wrapping(coord).0
+}
+
+/// A coordinate tree in CuTe's notation, `_` included: `crd!(2usize, _)`
+/// is `(2usize, Underscore)`, `crd!(_, (1usize, _))` nests, and any other
+/// expression stands for itself (`crd!(i, _)`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let c = crd!(1usize, (_, 2usize));
+/// assert_eq!(c, (1usize, (Underscore, 2usize)));
+/// let i = 3usize;
+/// assert_eq!(crd!(_, i), (Underscore, 3usize));
+/// assert_eq!(crd!(_), Underscore);
+/// ```
+#[macro_export]
+macro_rules! crd {
+    // One entry: `_`, a parenthesized tuple, or an expression.
+    (@one _) => { $crate::Underscore };
+    (@one ($($t:tt)*)) => { $crate::crd!(@tuple [] [] $($t)*) };
+    (@one $($e:tt)+) => { $($e)+ };
+    // Tuples: split on top-level commas (entries of several tokens kept whole).
+    (@tuple [$($done:tt)*] [$($cur:tt)*] , $($rest:tt)*) => {
+        $crate::crd!(@tuple [$($done)* ($crate::crd!(@one $($cur)*)),] [] $($rest)*)
+    };
+    (@tuple [$($done:tt)*] [$($cur:tt)*] $t:tt $($rest:tt)*) => {
+        $crate::crd!(@tuple [$($done)*] [$($cur)* $t] $($rest)*)
+    };
+    (@tuple [$($done:tt)*] []) => { ($($done)*) };
+    (@tuple [$($done:tt)*] [$($cur:tt)+]) => { ($($done)* ($crate::crd!(@one $($cur)+)),) };
+    // The top: one entry is itself, several are a tuple.
+    (@top [$($cur:tt)*] , $($rest:tt)*) => { $crate::crd!(@tuple [] [] $($cur)* , $($rest)*) };
+    (@top [$($cur:tt)*] $t:tt $($rest:tt)*) => { $crate::crd!(@top [$($cur)* $t] $($rest)*) };
+    (@top [$($cur:tt)*]) => { $crate::crd!(@one $($cur)*) };
+    ($($t:tt)*) => { $crate::crd!(@top [] $($t)*) };
+}

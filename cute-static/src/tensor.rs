@@ -1,0 +1,960 @@
+//! `Tensor<E, L>`: an engine (the storage) composed with a layout (CuTe's
+//! `Tensor`), with static and run-time leaves.
+//!
+//! The element at coordinate `c` is `storage[offset + L(c)]`. Changing the
+//! layout (slicing, composing, dividing, tiling, partitioning) makes another
+//! view of the same data; the data never moves.
+//!
+//! # Why access needs no storage bounds check
+//!
+//! Every tensor keeps one invariant: **every offset of its layout's domain
+//! lies in its storage** (`0 <= offset + L(c) < len` for every coordinate
+//! `c` inside the shape). [`make_tensor`] checks it once, from the layout's
+//! smallest and largest offsets (a few multiplications, not a walk over
+//! the elements); every view re-checks it the same way when it is made
+//! (slicing, tiling and partitioning a tensor are constructions and fail
+//! there, never at an access). Element access then checks only that the
+//! coordinate is inside the shape (a comparison per mode, which the compiler
+//! removes in loops bounded by the shape, and which static shapes make a
+//! constant) and reads the storage without a bounds check. A coordinate
+//! outside the shape panics; it never reaches memory.
+//!
+//! A view that would reach past its storage is an error where it is made
+//! (CuTe lets a tile of a ragged matrix stick out and relies on predication;
+//! here the tensor's storage must hold the whole tiled domain, e.g. a
+//! leading dimension padded to the tile, and predication with
+//! [`make_identity_tensor`] and [`elem_less`] keeps the computation to the
+//! matrix).
+
+use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
+use crate::layout::{Congruent, Coord, Layout, ShapeLeaf, StaticLayout};
+use crate::slice::{Slice, Underscore};
+use core::marker::PhantomData;
+use core::ops::{Index, IndexMut};
+use typenum::{Prod, UInt, Unsigned};
+
+/// Storage a tensor reads: how many elements it has.
+///
+/// Implemented for the data engines (`&[T]`, `&mut [T]`, `[T; N]`,
+/// [`RawEngine`]) and for [`Coords`], the engine of identity tensors.
+pub trait Engine {
+    /// The element type.
+    type Elem;
+    /// The number of elements (storage indices `0..len`).
+    fn len(&self) -> usize;
+    /// `true` when there is no element.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// An engine whose elements are in memory.
+///
+/// # Safety
+///
+/// `as_ptr()` must be valid for reads of `len()` elements for as long as
+/// the engine is borrowed, and return the same pointer each time.
+pub unsafe trait DataEngine: Engine {
+    /// The first element.
+    fn as_ptr(&self) -> *const Self::Elem;
+}
+
+/// An engine whose elements can be written.
+///
+/// # Safety
+///
+/// As [`DataEngine`], for writes through `as_mut_ptr()`, which must not be
+/// aliased by anything but this engine while it is mutably borrowed.
+pub unsafe trait DataEngineMut: DataEngine {
+    /// The first element, mutably.
+    fn as_mut_ptr(&mut self) -> *mut Self::Elem;
+}
+
+impl<T> Engine for &[T] {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+}
+// SAFETY: a shared slice is valid for reads of its length while borrowed.
+unsafe impl<T> DataEngine for &[T] {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        <[T]>::as_ptr(self)
+    }
+}
+impl<T> Engine for &mut [T] {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+}
+// SAFETY: a mutable slice is valid for reads and exclusive writes.
+unsafe impl<T> DataEngine for &mut [T] {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        <[T]>::as_ptr(self)
+    }
+}
+// SAFETY: as above.
+unsafe impl<T> DataEngineMut for &mut [T] {
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut T {
+        <[T]>::as_mut_ptr(self)
+    }
+}
+impl<T, const N: usize> Engine for [T; N] {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        N
+    }
+}
+// SAFETY: an owned array is valid for its length while borrowed.
+unsafe impl<T, const N: usize> DataEngine for [T; N] {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        <[T]>::as_ptr(self)
+    }
+}
+// SAFETY: as above; `&mut self` is exclusive.
+unsafe impl<T, const N: usize> DataEngineMut for [T; N] {
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut T {
+        <[T]>::as_mut_ptr(self)
+    }
+}
+
+/// Storage given by a raw pointer and a length, for code that manages its
+/// memory itself (CuTe's `make_tensor(ptr, layout)` on a pointer). Made
+/// only by the unsafe [`RawEngine::new`].
+#[derive(Debug)]
+pub struct RawEngine<T> {
+    ptr: *mut T,
+    len: usize,
+}
+
+impl<T> RawEngine<T> {
+    /// Storage of `len` elements at `ptr`.
+    ///
+    /// # Safety
+    ///
+    /// For the life of the engine and every tensor made from it, `ptr` must
+    /// be valid for reads (and, if the tensor is written, writes) of `len`
+    /// elements of `T`, initialized where read, and no other reference may
+    /// access those elements while a tensor over them writes.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = [0u32; 8];
+    /// // SAFETY: `data` outlives `t` and is used only through it meanwhile.
+    /// let mut t = make_tensor(unsafe { RawEngine::new(data.as_mut_ptr(), 8) }, layout!((2,4):(4,1)));
+    /// t[(1usize, 2usize)] = 7;
+    /// drop(t);
+    /// assert_eq!(data[6], 7);
+    /// ```
+    #[inline(always)]
+    pub unsafe fn new(ptr: *mut T, len: usize) -> RawEngine<T> {
+        RawEngine { ptr, len }
+    }
+}
+
+impl<T> Engine for RawEngine<T> {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+// SAFETY: the contract of `RawEngine::new`.
+unsafe impl<T> DataEngine for RawEngine<T> {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        self.ptr
+    }
+}
+// SAFETY: the contract of `RawEngine::new`.
+unsafe impl<T> DataEngineMut for RawEngine<T> {
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut T {
+        self.ptr
+    }
+}
+
+/// The smallest and largest offsets of a layout's domain.
+///
+/// Post-condition: `range(d)` is `(Σ (s−1)·min(d,0), Σ (s−1)·max(d,0))`
+/// over the leaves (exact: a layout's offsets fit in `i64`).
+#[doc(hidden)]
+pub trait OffsetRange<D> {
+    /// `(lo, hi)`.
+    fn range(&self, d: &D) -> (i64, i64);
+}
+impl<S: ShapeLeaf, D: Leaf> OffsetRange<D> for S {
+    #[inline(always)]
+    fn range(&self, d: &D) -> (i64, i64) {
+        let span = (self.signed() - 1).wrapping_mul(d.signed());
+        if span < 0 { (span, 0) } else { (0, span) }
+    }
+}
+macro_rules! tuple_range {
+    ($([$($i:tt $S:ident $D:ident),+])+) => {$(
+        impl<$($S: OffsetRange<$D>, $D),+> OffsetRange<($($D,)+)> for ($($S,)+) {
+            #[inline(always)]
+            fn range(&self, d: &($($D,)+)) -> (i64, i64) {
+                let (lo, hi) = (0i64, 0i64);
+                $( let r = self.$i.range(&d.$i); let (lo, hi) = (lo.wrapping_add(r.0), hi.wrapping_add(r.1)); )+
+                (lo, hi)
+            }
+        }
+    )+};
+}
+tuple_range!(
+    [0 S0 D0]
+    [0 S0 D0, 1 S1 D1]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6]
+    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7]
+);
+
+/// A coordinate (or slice coordinate) inside the shape `S`: every integer
+/// below the size of the mode it stands for; `_` is always inside.
+///
+/// Post-condition: `inside(s)` is true exactly when the coordinate names
+/// elements of the shape's domain (an integral coordinate of a tuple mode
+/// is inside when it is below the mode's size).
+#[doc(hidden)]
+pub trait InDomain<S> {
+    /// Whether the coordinate is inside `s`.
+    fn inside(&self, s: &S) -> bool;
+}
+impl<S: IntTuple> InDomain<S> for usize {
+    #[inline(always)]
+    fn inside(&self, s: &S) -> bool {
+        *self < s.size()
+    }
+}
+impl<S> InDomain<S> for Underscore {
+    #[inline(always)]
+    fn inside(&self, _: &S) -> bool {
+        true
+    }
+}
+macro_rules! tuple_in_domain {
+    ($([$($i:tt $C:ident $S:ident),+])+) => {$(
+        impl<$($C: InDomain<$S>, $S),+> InDomain<($($S,)+)> for ($($C,)+) {
+            #[inline(always)]
+            fn inside(&self, s: &($($S,)+)) -> bool {
+                true $( & self.$i.inside(&s.$i) )+
+            }
+        }
+    )+};
+}
+tuple_in_domain!(
+    [0 C0 S0]
+    [0 C0 S0, 1 C1 S1]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5, 6 C6 S6]
+    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5, 6 C6 S6, 7 C7 S7]
+);
+
+/// Why a view could not be made: its layout at its offset reaches the
+/// storage indices `lo..=hi`, outside `0..len` (without allocation, so the
+/// crate works without `std`; with `std` it becomes
+/// `cute_dynamic::LayoutError::OutOfStorage`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfStorage {
+    /// What was being made.
+    pub what: &'static str,
+    /// The smallest storage index the layout reaches.
+    pub lo: i64,
+    /// The largest storage index the layout reaches.
+    pub hi: i64,
+    /// The storage's length.
+    pub len: usize,
+}
+
+impl core::fmt::Display for OutOfStorage {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // cute-dynamic's text for `OutOfStorage`.
+        write!(
+            f,
+            "{} reaches storage indices {}..={}, outside a storage of {} elements",
+            self.what, self.lo, self.hi, self.len
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl From<OutOfStorage> for cute_dynamic::LayoutError {
+    #[cold]
+    fn from(e: OutOfStorage) -> cute_dynamic::LayoutError {
+        cute_dynamic::LayoutError::OutOfStorage { what: e.what.into(), lo: e.lo, hi: e.hi, len: e.len }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn storage_panic(e: OutOfStorage) -> ! {
+    panic!("{e}")
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub(crate) fn domain_panic() -> ! {
+    panic!("tensor coordinate outside the tensor's shape")
+}
+
+/// Checks the tensor invariant for `layout` at `offset` in `len` elements.
+#[inline(always)]
+pub(crate) fn check_fits<S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+    what: &'static str,
+    layout: &Layout<S, D>,
+    offset: usize,
+    len: usize,
+) -> Result<(), OutOfStorage> {
+    let (lo, hi) = layout.shape().range(&layout.stride());
+    // The origin as a signed index (a view's origin may be a negative
+    // wrapping offset when a run-time stride is negative).
+    let o = offset as i64;
+    match (o.checked_add(lo), o.checked_add(hi)) {
+        (Some(a), Some(b)) if a >= 0 && (b as u64) < len as u64 => Ok(()),
+        (a, b) => Err(OutOfStorage { what, lo: a.unwrap_or(i64::MIN), hi: b.unwrap_or(i64::MAX), len }),
+    }
+}
+
+/// CuTe's `Tensor`: an engine `E` (the storage), a layout `L`, and the
+/// storage index of the layout's origin.
+///
+/// The element at coordinate `c` is `storage[offset + L(c)]`; every such
+/// index lies in the storage (see the [module documentation](self)).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data: Vec<i32> = (0..24).collect();
+/// let t = make_tensor(&data[..], layout!((4,6):(6,1)));    // row-major 4×6
+/// assert_eq!(t[(1usize, 2usize)], 8);
+/// assert_eq!(t[5usize], 7);                                // integral coordinate (column-major order)
+/// let row = t.slice(crd!(1usize, _));                      // row 1
+/// assert_eq!(row.layout().to_string(), "(_6):(_1)");
+/// assert_eq!((0..6).map(|j| row[j]).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tensor<E, L> {
+    engine: E,
+    offset: usize,
+    layout: L,
+}
+
+/// A tensor over `engine` with `layout`, its origin at storage index 0
+/// (CuTe's `make_tensor`).
+///
+/// Post-condition: every offset `L(c)` of the layout's domain is an index
+/// of the storage, so every element of the tensor exists.
+///
+/// # Panics
+///
+/// When the layout reaches outside the storage, with the message of the
+/// error [`try_make_tensor`] returns.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data = [0u8; 32];
+/// let t = make_tensor(&data[..], layout!((4,8):(1,4)));
+/// assert_eq!(t.size(), 32);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+    engine: E,
+    layout: Layout<S, D>,
+) -> Tensor<E, Layout<S, D>> {
+    match check_fits("the tensor's layout", &layout, 0, engine.len()) {
+        Ok(()) => Tensor { engine, offset: 0, layout },
+        Err(e) => storage_panic(e),
+    }
+}
+
+/// [`make_tensor`] that returns the failed check as an error (with the
+/// default `std` feature).
+///
+/// Errors: `OutOfStorage` when the layout reaches an offset below 0 or at
+/// least the storage's length.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data = [0u8; 32];
+/// assert!(try_make_tensor(&data[..], layout!((4,8):(1,4))).is_ok());
+/// let e = try_make_tensor(&data[..], layout!((4,8):(1,5))).unwrap_err();   // cosize 39 > 32
+/// assert_eq!(e.to_string(), "the tensor's layout reaches storage indices 0..=38, outside a storage of 32 elements");
+/// ```
+#[cfg(feature = "std")]
+pub fn try_make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+    engine: E,
+    layout: Layout<S, D>,
+) -> Result<Tensor<E, Layout<S, D>>, cute_dynamic::LayoutError> {
+    try_make_tensor_at(engine, 0, layout)
+}
+
+/// A tensor whose layout origin is storage index `offset` (CuTe's
+/// `make_tensor(ptr + offset, layout)`), for layouts with negative
+/// run-time strides (with the default `std` feature).
+///
+/// Errors: as [`try_make_tensor`], for `offset + L(c)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data = [10, 11, 12, 13];
+/// let s = -1i64;
+/// let rev = try_make_tensor_at(&data[..], 3, layout!(4:{s})).unwrap();
+/// assert_eq!((0..4).map(|i| rev[i]).collect::<Vec<_>>(), [13, 12, 11, 10]);
+/// ```
+#[cfg(feature = "std")]
+pub fn try_make_tensor_at<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+    engine: E,
+    offset: usize,
+    layout: Layout<S, D>,
+) -> Result<Tensor<E, Layout<S, D>>, cute_dynamic::LayoutError> {
+    check_fits("the tensor's layout", &layout, offset, engine.len())?;
+    Ok(Tensor { engine, offset, layout })
+}
+
+impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> Layout<S, D> {
+        self.layout
+    }
+
+    /// The shape of the layout.
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.layout.shape()
+    }
+
+    /// The stride of the layout.
+    #[inline(always)]
+    pub fn stride(&self) -> D {
+        self.layout.stride()
+    }
+
+    /// The number of elements (the size of the layout).
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The rank of the layout.
+    #[inline(always)]
+    pub fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// The storage index of the layout's origin (wrapping: a negative
+    /// origin of a view with negative strides is two's complement).
+    #[inline(always)]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The engine.
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// Slicing with `_` (CuTe's `tensor(c)` with underscores): the view of
+    /// the free modes at the fixed part of `coord`, its layout and offset
+    /// as [`slice_and_offset`](crate::slice_and_offset) gives them (`A(2,_)`
+    /// of `((_3,2),(2,_5,_2)):((4,1),(_2,13,100))` is
+    /// `((2,_5,_2)):((_2,13,100))` at offset 8).
+    ///
+    /// Post-condition: `result[k]` is `self[c(k)]`, where `c(k)` fills the
+    /// `_` of `coord` with the parts of `k`; the view reaches a subset of
+    /// this tensor's elements.
+    ///
+    /// # Panics
+    ///
+    /// When a fixed entry of `coord` is outside its mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(1,8)));
+    /// let col = t.slice(crd!(_, 3usize));
+    /// assert_eq!(col.layout().to_string(), "(_8):(_1)");
+    /// assert_eq!(col[2usize], 26);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn slice<C>(self, coord: C) -> Tensor<E, <Layout<S, D> as Slice<C>>::Output>
+    where
+        C: InDomain<S>,
+        Layout<S, D>: Slice<C>,
+    {
+        if !coord.inside(&self.layout.shape()) {
+            domain_panic()
+        }
+        let (sub, off) = self.layout.slice_wrapping(coord);
+        // A sub-domain of a tensor's domain reaches a subset of its
+        // storage: the invariant holds without a check.
+        Tensor { engine: self.engine, offset: self.offset.wrapping_add(off), layout: sub }
+    }
+
+    /// The storage index of the element at `c`, `None` outside the shape.
+    #[inline(always)]
+    fn index_of<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<usize> {
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if c.inside(&s) { Some(c.offset_acc(&s, &d, self.offset)) } else { None }
+    }
+}
+
+impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// The element at `c` (integral, rank-N or natural coordinate), `None`
+    /// when `c` is outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [1, 2, 3, 4];
+    /// let t = make_tensor(&data[..], layout!((2,2):(2,1)));
+    /// assert_eq!(t.get((1usize, 0usize)), Some(&3));
+    /// assert_eq!(t.get(4usize), None);
+    /// ```
+    #[inline(always)]
+    pub fn get<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<&E::Elem> {
+        let i = self.index_of(c)?;
+        // SAFETY: `c` is inside the shape, so `i = offset + L(c)` is a
+        // storage index by the tensor invariant (checked when the tensor or
+        // view was made), and `as_ptr` is valid for `len` reads.
+        Some(unsafe { &*self.engine.as_ptr().add(i) })
+    }
+
+    /// The element at `c`.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside the shape (never because of the storage).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<f32> = (0..8).map(|x| x as f32).collect();
+    /// let t = make_tensor(&data[..], layout!((2,4):(4,1)));
+    /// assert_eq!(*t.at((1usize, 3usize)), 7.0);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
+        }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get` (no `Option` here: its null test would stay
+        // in the loop, the compiler cannot see the pointer is not null).
+        unsafe { &*self.engine.as_ptr().add(i) }
+    }
+
+    /// A read-only view of the same elements.
+    #[inline(always)]
+    pub fn view(&self) -> Tensor<&[E::Elem], Layout<S, D>> {
+        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
+        // while `self` is borrowed.
+        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
+    }
+}
+
+impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
+    /// The element at `c`, mutably; `None` outside the shape.
+    #[inline(always)]
+    pub fn get_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> Option<&mut E::Elem> {
+        let i = self.index_of(c)?;
+        // SAFETY: as in `get`; `&mut self` borrows the engine exclusively.
+        Some(unsafe { &mut *self.engine.as_mut_ptr().add(i) })
+    }
+
+    /// The element at `c`, mutably.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside the shape.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
+        }
+        let i = c.offset_acc(&s, &d, self.offset);
+        // SAFETY: as in `get_mut`.
+        unsafe { &mut *self.engine.as_mut_ptr().add(i) }
+    }
+
+    /// A mutable view of the same elements.
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout<S, D>> {
+        // SAFETY: the engine contract, with `&mut self` exclusive.
+        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
+    }
+}
+
+impl<E: DataEngine, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> Index<C> for Tensor<E, Layout<S, D>> {
+    type Output = E::Elem;
+    /// [`Tensor::at`].
+    #[inline(always)]
+    #[track_caller]
+    fn index(&self, c: C) -> &E::Elem {
+        self.at(c)
+    }
+}
+
+impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> IndexMut<C>
+    for Tensor<E, Layout<S, D>>
+{
+    /// [`Tensor::at_mut`].
+    #[inline(always)]
+    #[track_caller]
+    fn index_mut(&mut self, c: C) -> &mut E::Elem {
+        self.at_mut(c)
+    }
+}
+
+impl<E, L> Tensor<E, L> {
+    /// A tensor from parts that keep the invariant (checked by the caller).
+    #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn from_parts_checked(engine: E, offset: usize, layout: L) -> Self {
+        Tensor { engine, offset, layout }
+    }
+
+    /// The engine, offset and layout.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn into_parts(self) -> (E, usize, L) {
+        (self.engine, self.offset, self.layout)
+    }
+}
+
+// ------------------------------------------------- owned static storage
+
+/// The compact column-major stride of a static shape, starting at the
+/// weight `P` (CuTe's `compact_col_major`).
+#[doc(hidden)]
+pub trait CompactCol<P> {
+    /// The stride tree.
+    type Stride: StaticIntTuple;
+    /// `P` times the size of the shape.
+    type Next;
+}
+impl<U: Unsigned, B: typenum::Bit, P> CompactCol<P> for UInt<U, B>
+where
+    P: core::ops::Mul<UInt<U, B>> + StaticIntTuple,
+{
+    type Stride = P;
+    type Next = Prod<P, UInt<U, B>>;
+}
+macro_rules! compact_col {
+    ($([$($S:ident $P:ident $N:ident),+])+) => {$(
+        impl<P0, $($S, $N),+> CompactCol<P0> for ($($S,)+)
+        where
+            $($S: CompactCol<$P, Next = $N>,)+
+        {
+            type Stride = ($(<$S as CompactCol<$P>>::Stride,)+);
+            type Next = compact_col!(@last $($N)+);
+        }
+    )+};
+    (@last $N:ident) => { $N };
+    (@last $N:ident $($rest:ident)+) => { compact_col!(@last $($rest)+) };
+}
+compact_col!(
+    [S0 P0 N0]
+    [S0 P0 N0, S1 N0 N1]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5, S6 N5 N6]
+    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5, S6 N5 N6, S7 N6 N7]
+);
+
+/// The compact column-major layout of the static shape `S`.
+pub type CompactLayout<S> = Layout<S, <S as CompactCol<typenum::U1>>::Stride>;
+
+/// CuTe's `make_tensor_like(layout)` for a static layout: an owned tensor
+/// of default values, `[T; N]` on the stack (a register tile in CuTe),
+/// with the compact column-major layout of `layout`'s shape.
+///
+/// `N` is the storage length, at least the layout's size: a compile-time
+/// error otherwise. At a call site with a concrete layout type it can be
+/// left to inference from a type annotation or written `{ L::SIZE }`.
+///
+/// Post-conditions: the result's shape is `layout`'s, its layout is a
+/// bijection onto `0..size`, every element is `T::default()`. (CuTe orders
+/// the compact strides like the source's static strides; this is
+/// column-major always, as cute-dynamic's.)
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let t = make_tensor_like::<f32, 24, _, _>(layout!((4,(2,3)):(3,(1,12))));
+/// assert_eq!(t.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+/// assert!((0..24usize).all(|i| t[i] == 0.0));
+/// ```
+#[inline(always)]
+pub fn make_tensor_like<T: Default + Copy, const N: usize, S, D>(
+    layout: Layout<S, D>,
+) -> Tensor<[T; N], CompactLayout<S>>
+where
+    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1>,
+    D: IntTuple,
+    S: Congruent<<S as CompactCol<typenum::U1>>::Stride>,
+    CompactLayout<S>: StaticLayout,
+{
+    let _ = layout;
+    const {
+        assert!(
+            N >= <CompactLayout<S> as StaticLayout>::COSIZE,
+            "fragment storage N is smaller than the layout's size"
+        );
+    }
+    // The invariant: the compact layout reaches 0..SIZE <= N (checked above).
+    Tensor { engine: [T::default(); N], offset: 0, layout: CompactLayout::<S>::default() }
+}
+
+/// CuTe's `make_fragment_like(layout)`: a register fragment, here
+/// [`make_tensor_like`] (owned `[T; N]`, compact column-major).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let f = make_fragment_like::<i64, 8, _, _>(layout!((2,4):(8,1)));
+/// assert_eq!(f.layout().to_string(), "(_2,_4):(_1,_2)");
+/// assert!((0..8usize).all(|i| f[i] == 0));
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<T: Default + Copy, const N: usize, S, D>(
+    layout: Layout<S, D>,
+) -> Tensor<[T; N], CompactLayout<S>>
+where
+    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1>,
+    D: IntTuple,
+    S: Congruent<<S as CompactCol<typenum::U1>>::Stride>,
+    CompactLayout<S>: StaticLayout,
+{
+    make_tensor_like::<T, N, S, D>(layout)
+}
+
+/// An owned tensor `[T; N]` with a static layout, every element
+/// `T::default()`: CuTe's `make_tensor<T>(layout)` for static layouts.
+///
+/// `N` must be at least the layout's cosize (a compile-time error
+/// otherwise).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let mut t = make_owned_tensor::<u8, 8, _, _>(layout!((2,4):(4,1)));
+/// t[(1usize, 0usize)] = 5;
+/// assert_eq!(t.engine()[4], 5);
+/// ```
+#[inline(always)]
+pub fn make_owned_tensor<T: Default + Copy, const N: usize, S, D>(layout: Layout<S, D>) -> Tensor<[T; N], Layout<S, D>>
+where
+    S: Congruent<D> + StaticIntTuple,
+    D: StaticIntTuple,
+{
+    const {
+        assert!(N >= <Layout<S, D> as StaticLayout>::COSIZE, "tensor storage N is smaller than the layout's cosize");
+    }
+    Tensor { engine: [T::default(); N], offset: 0, layout }
+}
+
+// ------------------------------------------------------ identity tensors
+
+/// The engine of an identity tensor of the flat shape type `S`: the
+/// "element" at a storage index is the coordinate that index encodes (see
+/// [`make_identity_tensor`]).
+#[derive(Debug)]
+pub struct Coords<S>(PhantomData<S>);
+
+impl<S> Clone for Coords<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for Coords<S> {}
+
+impl<S: IdentityStride> Engine for Coords<S> {
+    type Elem = S::Coord;
+    /// Every index decodes: no storage bound.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        usize::MAX
+    }
+}
+
+/// A flat shape (a leaf or a tuple of up to 4 leaves) that has an
+/// identity tensor: the strides `2^(b·i)` of its encoding (`b = 62 /
+/// rank` bits per leaf) as static leaves, and its coordinates.
+#[doc(hidden)]
+pub trait IdentityStride: IntTuple {
+    /// Bits per leaf.
+    const BITS: u32;
+    /// The strides of the encoding.
+    type Stride: StaticIntTuple;
+    /// A coordinate: `usize`, or a tuple of one `usize` per leaf.
+    type Coord: Copy + core::fmt::Debug + PartialEq;
+    /// The largest extent.
+    fn max_extent(&self) -> usize;
+    /// The coordinate a storage index encodes.
+    fn decode(code: usize) -> Self::Coord;
+}
+impl<L: ShapeLeaf> IdentityStride for L {
+    const BITS: u32 = 62;
+    type Stride = typenum::U1;
+    type Coord = usize;
+    #[inline(always)]
+    fn max_extent(&self) -> usize {
+        self.value()
+    }
+    #[inline(always)]
+    fn decode(code: usize) -> usize {
+        code
+    }
+}
+macro_rules! identity_stride {
+    ($bits:expr; $($i:tt $S:ident $St:ty),+) => {
+        impl<$($S: ShapeLeaf),+> IdentityStride for ($($S,)+) {
+            const BITS: u32 = $bits;
+            type Stride = ($($St,)+);
+            type Coord = ($(identity_stride!(@usize $S),)+);
+            #[inline(always)]
+            fn max_extent(&self) -> usize {
+                let m = 0usize;
+                $( let m = m.max(self.$i.value()); )+
+                m
+            }
+            #[inline(always)]
+            fn decode(code: usize) -> Self::Coord {
+                let mask = (1usize << $bits) - 1;
+                ($( (code >> ($bits * $i)) & mask, )+)
+            }
+        }
+    };
+    (@usize $S:ident) => { usize };
+}
+identity_stride!(62; 0 A typenum::U1);
+identity_stride!(31; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 31 }>);
+identity_stride!(20; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 20 }>, 2 C crate::Int<{ 1usize << 40 }>);
+identity_stride!(15; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 15 }>, 2 C crate::Int<{ 1usize << 30 }>, 3 E crate::Int<{ 1usize << 45 }>);
+
+/// CuTe's `make_identity_tensor(shape)`: a tensor whose element at each
+/// coordinate of `shape` is that coordinate (`(m, n)` for a rank-2
+/// shape), to be tiled and partitioned exactly like the data it guards
+/// (predication at ragged edges, with [`elem_less`]).
+///
+/// The shape is flat (a leaf or a tuple of up to 4 leaves, static or
+/// run-time). Encoding (as cute-dynamic's): leaf `i` has the static stride
+/// `2^(b·i)`, `b = 62 / rank` bits, so a storage index is the coordinate
+/// written in base `2^b` and decodes exactly, also past the shape (the
+/// extended domain a tile reaches at a ragged edge). Every extent must be
+/// below `2^(b−1)` (2^30 for rank 2).
+///
+/// Post-condition: `t.at(c)` is the natural coordinate `c` for every `c`
+/// of `shape` (an integral `c` gives its natural coordinate).
+///
+/// # Panics
+///
+/// When an extent is too large for the encoding.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (m, n) = (1000usize, 500usize);
+/// let id = make_identity_tensor(make_shape((m, n)));
+/// assert_eq!(id.at((3usize, 7usize)), (3, 7));
+/// assert_eq!(id.at(1003usize), (3, 1));
+/// assert!(elem_less(id.at((999usize, 499usize)), (m, n)));
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn make_identity_tensor<S>(shape: S) -> Tensor<Coords<S>, Layout<S, S::Stride>>
+where
+    S: IdentityStride + Congruent<S::Stride>,
+{
+    if shape.max_extent() >= 1usize << (S::BITS - 1) {
+        identity_panic()
+    }
+    Tensor { engine: Coords(PhantomData), offset: 0, layout: Layout::from_checked(shape, S::Stride::new()) }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn identity_panic() -> ! {
+    panic!("arithmetic overflow in identity tensor encoding (an extent too large for its leaf count)")
+}
+
+impl<I: IdentityStride, S: Congruent<D>, D: IntTuple> Tensor<Coords<I>, Layout<S, D>> {
+    /// The coordinate at `c` (a coordinate of this view): the natural
+    /// coordinate, in the identity tensor's shape, of the element this
+    /// view has at `c`.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside this view's shape.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> I::Coord {
+        match self.index_of(c) {
+            Some(code) => I::decode(code),
+            None => domain_panic(),
+        }
+    }
+}
+
+/// CuTe's `elem_less(a, b)`: every entry of the coordinate `a` is below
+/// the one of `b` (the predicate of a ragged edge: `elem_less(id(c),
+/// shape)` is true exactly when the element at `c` is inside `shape`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert!(elem_less((3usize, 4usize), (4usize, 5usize)));
+/// assert!(!elem_less((3usize, 5usize), (4usize, 5usize)));
+/// assert!(elem_less(2usize, 3usize));
+/// ```
+#[inline(always)]
+pub fn elem_less<C: ElemLess>(a: C, b: C) -> bool {
+    a.elem_less(&b)
+}
+
+/// Coordinates compared entry by entry (see [`elem_less`]).
+#[doc(hidden)]
+pub trait ElemLess {
+    /// Every entry below `b`'s.
+    fn elem_less(&self, b: &Self) -> bool;
+}
+impl ElemLess for usize {
+    #[inline(always)]
+    fn elem_less(&self, b: &usize) -> bool {
+        self < b
+    }
+}
+macro_rules! elem_less_tuple {
+    ($([$($i:tt $T:ident),+])+) => {$(
+        impl<$($T: ElemLess),+> ElemLess for ($($T,)+) {
+            #[inline(always)]
+            fn elem_less(&self, b: &Self) -> bool {
+                true $( & self.$i.elem_less(&b.$i) )+
+            }
+        }
+    )+};
+}
+elem_less_tuple!([0 A] [0 A, 1 B] [0 A, 1 B, 2 C] [0 A, 1 B, 2 C, 3 E]);
