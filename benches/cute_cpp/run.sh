@@ -5,6 +5,7 @@
 #
 #   bash benches/cute_cpp/run.sh            # both sides
 #   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
+#   CARGO=/path/to/cargo-wrapper bash benches/cute_cpp/run.sh
 #
 # Needs g++, pip and network access. Downloads the CuTe headers (from the
 # nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
@@ -86,8 +87,8 @@ echo "== CuTe C++ (best of 3 rounds)"
 if [ -z "${CPP_ONLY:-}" ]; then
   echo "== cute-dynamic (criterion, median)"
   cd "$root"
-  cargo bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
-    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product)' 2>/dev/null |
+  "${CARGO:-cargo}" bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
+    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
     awk '/^dynamic\// { name = $0; sub(/^dynamic\//, "", name); sub(/ +time:.*/, "", name) }
          /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic: " f[3] " " f[4] }'
 fi

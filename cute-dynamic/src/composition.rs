@@ -2,7 +2,7 @@
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
-use crate::layout::{self, Concat, Layout, Parts};
+use crate::layout::{self, Concat, Layout, LayoutRef, Parts};
 use crate::tiler::{Tiler, View, with_mode};
 
 /// What the second argument of a by-mode operation can be: a layout, a tiler
@@ -135,10 +135,10 @@ const STACK_MODES: usize = 8;
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
 #[inline(always)]
-fn prepare(a: &Layout, out: &mut [(i64, i64)]) -> usize {
+fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
     let mut n = 0usize;
     let mut pending: Option<(i64, i64)> = None;
-    for (s, d) in a.pairs() {
+    for (s, d) in a {
         if let Some((ps, pd)) = pending.replace((s, d)) {
             if ps == 1 {
                 continue;
@@ -408,7 +408,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
         heap.resize(a.shape.vals().len(), (0, 0));
         &mut heap
     };
-    let k = prepare(a, am);
+    let k = prepare(a.pairs(), am);
     let Some((&(_, last_d), bounded)) = am[..k].split_last() else { return };
     // B's tree and r's agree but where a leaf of B became a tuple of
     // leaves (never for a size-1 leaf): walk both token lists together.
@@ -447,7 +447,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
 #[inline(always)]
 fn compose_leaves(
     am: &[(i64, i64)],
-    b: &Layout,
+    b: LayoutRef<'_>,
     out: &mut Leaves<'_>,
     reach: &mut [i64],
     signs: &mut u8,
@@ -544,12 +544,16 @@ fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
 /// The leaves of a result are computed first, then its structure (that of
 /// `B`, with some leaves become tuples).
 #[inline(always)]
-fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
+fn compose_fast<const N: usize>(
+    a: &Layout,
+    bs: [LayoutRef<'_>; N],
+    parts: &mut [Parts; N],
+) -> std::result::Result<(), Fail> {
     if a.shape.vals().len() > STACK_MODES {
         return Err(Fail::Room);
     }
     let mut am = [(0i64, 0i64); STACK_MODES];
-    let k = prepare(a, &mut am);
+    let k = prepare(a.pairs(), &mut am);
     // Most layouts coalesce to a few modes: with their number known to the
     // compiler, the loops over them unroll and their bounds checks go.
     match k {
@@ -565,7 +569,7 @@ fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts
 #[inline(always)]
 fn compose_prepared<const K: usize, const N: usize>(
     am: &[(i64, i64)],
-    bs: [&Layout; N],
+    bs: [LayoutRef<'_>; N],
     parts: &mut [Parts; N],
 ) -> std::result::Result<(), Fail> {
     let k = if K == STACK_MODES { am.len().min(K) } else { K };
@@ -576,9 +580,9 @@ fn compose_prepared<const K: usize, const N: usize>(
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
-        p.nval = compose_leaves(am, b, &mut out, reach, &mut signs)?;
-        let b_toks = b.shape.toks();
-        p.ntok = if p.nval == b.shape.vals().len() {
+        p.nval = compose_leaves(am, *b, &mut out, reach, &mut signs)?;
+        let b_toks = b.tok;
+        p.ntok = if p.nval == b.shape.len() {
             // One leaf per leaf: B's structure as it is.
             p.tok.get_mut(..b_toks.len()).ok_or(Fail::Room)?.copy_from_slice(b_toks);
             b_toks.len()
@@ -594,21 +598,21 @@ fn compose_prepared<const K: usize, const N: usize>(
 /// result: for a large `A` or a result too large to be inline.
 #[cold]
 #[inline(never)]
-fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Result<[Layout; N], Fail> {
+fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::result::Result<[Layout; N], Fail> {
     let mut am = vec![(0, 0); a.shape.vals().len().max(1)];
-    let k = prepare(a, &mut am);
+    let k = prepare(a.pairs(), &mut am);
     let am = &am[..k];
     let mut reach = vec![0; k];
     let mut signs = 0u8;
     let mut results = [const { None }; N];
     for (b, slot) in bs.iter().zip(results.iter_mut()) {
         // At most one leaf per mode of A for each leaf of B.
-        let leaves = b.shape.vals().len();
+        let leaves = b.shape.len();
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
         let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        let n = compose_leaves(am, b, &mut out, &mut reach, &mut signs)?;
-        let b_toks = b.shape.toks();
+        let n = compose_leaves(am, *b, &mut out, &mut reach, &mut signs)?;
+        let b_toks = b.tok;
         let mut toks = vec![Tok::Leaf; b_toks.len() + 2 * leaves + n];
         let t = expand(b_toks, &counts, &mut toks)?;
         let mut r = Layout::empty();
@@ -623,10 +627,10 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut parts = [Parts::new()];
-    let fail = match compose_fast(a, [b], &mut parts) {
+    let fail = match compose_fast(a, [b.view()], &mut parts) {
         // Built in the returned value, not moved into it.
         Ok(()) => return Ok(parts[0].into_layout()),
-        Err(Fail::Room) => match compose_slow(a, [b]) {
+        Err(Fail::Room) => match compose_slow(a, [b.view()]) {
             Ok([r]) => return Ok(r),
             Err(f) => f,
         },
@@ -639,16 +643,109 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
     let mut parts = [Parts::new(); 2];
-    let fail = match compose_fast(a, [b, c], &mut parts) {
+    let fail = match compose_fast(a, [b.view(), c.view()], &mut parts) {
         // Built in the returned pair, as in `compose_layout`.
         Ok(()) => return Ok((parts[0].into_layout(), parts[1].into_layout())),
-        Err(Fail::Room) => match compose_slow(a, [b, c]) {
+        Err(Fail::Room) => match compose_slow(a, [b.view(), c.view()]) {
             Ok([x, y]) => return Ok((x, y)),
             Err(f) => f,
         },
         Err(f) => f,
     };
     Err(fail.into_error(&|| format!("composition({a}, ({b}, {c}))")))
+}
+
+/// `A` prepared once for composing several (sub)layouts with it, each
+/// written straight into a result under construction: what the divides and
+/// products use, so that neither the parts nor their pairs are ever whole
+/// layouts of their own. Distributivity is checked over everything composed
+/// ([`Composer::check`]), as `A ∘ (B0, B1, ...)`.
+///
+/// Every failure is reported as `None`/`Err(())` without a message: the
+/// callers then run their general path, which names the error.
+pub(crate) struct Composer {
+    am: [(i64, i64); STACK_MODES],
+    k: usize,
+    reach: [i64; STACK_MODES],
+    signs: u8,
+}
+
+impl Composer {
+    /// `A` given by its leaves; `None` when it has more than the stack room.
+    #[inline]
+    pub(crate) fn new(a: impl ExactSizeIterator<Item = (i64, i64)>) -> Option<Composer> {
+        if a.len() > STACK_MODES {
+            return None;
+        }
+        let mut am = [(0i64, 0i64); STACK_MODES];
+        let k = prepare(a, &mut am);
+        Some(Composer { am, k, reach: [0; STACK_MODES], signs: 0 })
+    }
+
+    /// Appends `A ∘ B` to `out` as one subtree (`B`'s structure, each leaf
+    /// become its leaves). With `units`, each size-1 leaf of `B` takes the
+    /// stride [`unit_stride`] gives it on that other prepared `A` (see
+    /// [`restride_units`]).
+    #[inline]
+    pub(crate) fn compose_into(
+        &mut self,
+        b: LayoutRef<'_>,
+        units: Option<&Composer>,
+        out: &mut Layout,
+    ) -> std::result::Result<(), ()> {
+        let (mut shape, mut stride, mut counts) = ([0i64; INLINE_VALS], [0i64; INLINE_VALS], [0u8; INLINE_VALS]);
+        let mut leaves = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
+        let am = self.am.get(..self.k).ok_or(())?;
+        let reach = self.reach.get_mut(..self.k).ok_or(())?;
+        compose_leaves(am, b, &mut leaves, reach, &mut self.signs).map_err(|_| ())?;
+        let mut v = 0usize;
+        let mut k = 0usize;
+        for &t in b.tok {
+            match t {
+                Tok::Open => out.open(),
+                Tok::Close => out.close(),
+                Tok::Leaf => {
+                    let c = usize::from(*counts.get(k).ok_or(())?);
+                    if c == 1 {
+                        let (s, mut d) = (*shape.get(v).ok_or(())?, *stride.get(v).ok_or(())?);
+                        if let (Some(u), 1) = (units, s) {
+                            let bd = b.stride.get(k).copied().unwrap_or(0);
+                            d = u.unit(bd);
+                        }
+                        out.leaf(s, d);
+                    } else {
+                        out.open();
+                        for (&s, &d) in shape.get(v..v + c).ok_or(())?.iter().zip(stride.get(v..v + c).ok_or(())?) {
+                            out.leaf(s, d);
+                        }
+                        out.close();
+                    }
+                    k += 1;
+                    v += c;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The stride of `A ∘ 1:d` as CuTe gives it (see [`unit_stride`]).
+    #[inline]
+    fn unit(&self, d: i64) -> i64 {
+        let Some((&(_, last_d), bounded)) = self.am[..self.k].split_last() else { return 0 };
+        let up = match d.checked_abs() {
+            Some(x) => unit_stride(bounded, x, last_d),
+            None => 0,
+        };
+        if d < 0 { -up } else { up }
+    }
+
+    /// The distributivity and sign checks over everything composed.
+    #[inline]
+    pub(crate) fn check(&self) -> std::result::Result<(), ()> {
+        let am = &self.am[..self.k];
+        check_signs(am, self.signs).map_err(|_| ())?;
+        check_reach(am, &self.reach[..self.k]).map_err(|_| ())
+    }
 }
 
 #[cfg(test)]

@@ -299,7 +299,19 @@ impl IntTuple {
     }
 
     /// Appends a whole subtree.
+    #[inline]
     pub(crate) fn push_tree(&mut self, t: Tree<'_>) {
+        // Inline room for all of it: two block copies (a spilled tuple's
+        // counts are `SPILLED`, past the room, so it takes the loop).
+        let (nt, nv) = (usize::from(self.ntok), usize::from(self.nval));
+        if let (Some(tok), Some(val)) = (self.tok.get_mut(nt..nt + t.tok.len()), self.val.get_mut(nv..nv + t.val.len()))
+        {
+            tok.copy_from_slice(t.tok);
+            val.copy_from_slice(t.val);
+            self.ntok += t.tok.len() as u8;
+            self.nval += t.val.len() as u8;
+            return;
+        }
         for &k in t.tok {
             self.push_tok(k);
         }

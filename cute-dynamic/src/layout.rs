@@ -474,3 +474,74 @@ impl Concat {
         Ok(self.0)
     }
 }
+
+/// A borrowed layout or sub-layout: the structure shape and stride share
+/// (they are congruent, so one token list serves both) and the two leaf
+/// lists. Taking a mode is slicing: no layout is copied.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LayoutRef<'a> {
+    pub(crate) tok: &'a [Tok],
+    pub(crate) shape: &'a [i64],
+    pub(crate) stride: &'a [i64],
+}
+
+impl<'a> LayoutRef<'a> {
+    /// The `(shape, stride)` pairs of the leaves.
+    #[inline]
+    pub(crate) fn pairs(self) -> impl ExactSizeIterator<Item = (i64, i64)> + 'a {
+        self.shape.iter().copied().zip(self.stride.iter().copied())
+    }
+
+    /// `true` for a single leaf.
+    #[inline]
+    pub(crate) fn is_leaf(self) -> bool {
+        self.tok.first() == Some(&Tok::Leaf)
+    }
+
+    /// The top-level modes (a leaf is its own only mode).
+    #[inline]
+    pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
+        let stride = self.stride;
+        let mut at = 0usize;
+        Tree { tok: self.tok, val: self.shape }.children().map(move |t| {
+            let n = t.val.len();
+            let m = LayoutRef { tok: t.tok, shape: t.val, stride: stride.get(at..at + n).unwrap_or(&[]) };
+            at += n;
+            m
+        })
+    }
+
+    /// Number of top-level modes.
+    #[inline]
+    pub(crate) fn rank(self) -> usize {
+        Tree { tok: self.tok, val: self.shape }.rank()
+    }
+
+    /// The size, `None` on overflow.
+    #[inline]
+    pub(crate) fn size(self) -> Option<i64> {
+        self.shape.iter().try_fold(1i64, |a, &v| a.checked_mul(v))
+    }
+}
+
+impl Layout {
+    /// The layout as a borrowed [`LayoutRef`].
+    #[inline]
+    pub(crate) fn view(&self) -> LayoutRef<'_> {
+        LayoutRef { tok: self.shape.toks(), shape: self.shape.vals(), stride: self.stride.vals() }
+    }
+
+    /// Appends a leaf `s:d`.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
+        self.shape.leaf(s);
+        self.stride.leaf(d);
+    }
+
+    /// Appends a borrowed (sub)layout as one subtree.
+    #[inline]
+    pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) {
+        self.shape.push_tree(Tree { tok: l.tok, val: l.shape });
+        self.stride.push_tree(Tree { tok: l.tok, val: l.stride });
+    }
+}
