@@ -1,11 +1,12 @@
 //! The divide family: `logical_divide`, `zipped_divide`, `tiled_divide`,
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
-use crate::complement::complement;
-use crate::composition::{AsTiler, compose_pair};
+use crate::complement::{complement, complement_coalesced};
+use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
-use crate::layout::Layout;
-use crate::tiler::{Arrange, by_mode};
+use crate::int_tuple::Tok;
+use crate::layout::{Layout, LayoutRef};
+use crate::tiler::{Arrange, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
@@ -47,7 +48,91 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 /// assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    by_mode(a, b.as_tiler(), Arrange::Logical, divide_1d)
+    let t = b.as_tiler();
+    match logical_divide_flat(a, t) {
+        Some(r) => Ok(r),
+        None => by_mode(a, t, Arrange::Logical, divide_1d),
+    }
+}
+
+/// [`logical_divide`] on the leaves, written straight into the result: each
+/// mode of `A` is a borrowed view, each tile's `(A ∘ B, A ∘ B*)` is composed
+/// into place. `None` for an `A` of more than 8 leaves and on any failure;
+/// then the general path computes it again and names the error.
+#[inline(always)]
+fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Layout> {
+    if a.shape.vals().len() > 8 {
+        return None;
+    }
+    let mut out = Layout::empty();
+    divide_into(&mut out, a.view(), View::of(t))?;
+    // The whole fits, so every part (each a sum over fewer leaves) does.
+    out.check_extent().ok()?;
+    Some(out)
+}
+
+/// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_flat`]).
+fn divide_into(out: &mut Layout, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
+    match view {
+        View::Layout(b) => return divide_1d_into(out, a, b.view()),
+        View::Shape(n) => {
+            if let Some(v) = n.leaf() {
+                // The tile `v:1` (a shape below 1 is the general path's error).
+                if v < 1 {
+                    return None;
+                }
+                let (shape, stride) = ([v], [1]);
+                return divide_1d_into(out, a, LayoutRef { tok: &[Tok::Leaf], shape: &shape, stride: &stride });
+            }
+        }
+        View::Tiles(_) => {}
+    }
+    let n = view.rank();
+    if n > a.rank() {
+        return None;
+    }
+    out.open();
+    let mut modes = a.modes();
+    for tk in view.tiles() {
+        divide_into(out, modes.next()?, tk)?;
+    }
+    // The modes the tiler does not reach stay (a scalar `A` has none left).
+    if !a.is_leaf() {
+        for m in modes {
+            out.push_view(m);
+        }
+    }
+    out.close();
+    Some(())
+}
+
+/// Appends `(A ∘ B, A ∘ B*)`, `B* = complement(B, size(A))`, to `out`.
+#[inline]
+fn divide_1d_into(out: &mut Layout, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<()> {
+    if b.shape.len() > 8 {
+        return None;
+    }
+    let mut star = [(0i64, 0i64); 10];
+    let n = complement_coalesced(b, a.size()?, &mut star).ok()?;
+    let (mut s, mut d) = ([0i64; 10], [0i64; 10]);
+    for (k, &(x, y)) in star[..n].iter().enumerate() {
+        (s[k], d[k]) = (x, y);
+    }
+    // B*'s structure: one leaf, or a flat tuple of its modes.
+    let mut tok = [Tok::Leaf; 12];
+    let nt = if n == 1 {
+        1
+    } else {
+        (tok[0], tok[n + 1]) = (Tok::Open, Tok::Close);
+        n + 2
+    };
+    let star = LayoutRef { tok: &tok[..nt], shape: &s[..n], stride: &d[..n] };
+    let mut c = Composer::new(a.pairs())?;
+    out.open();
+    c.compose_into(b, None, out).ok()?;
+    c.compose_into(star, None, out).ok()?;
+    out.close();
+    c.check().ok()
 }
 
 /// Zipped divide: the by-mode logical divide with the tiles gathered into
