@@ -687,45 +687,47 @@ impl Composer {
     /// stride [`unit_stride`] gives it on that other prepared `A` (see
     /// [`restride_units`]).
     #[inline]
-    pub(crate) fn compose_into(
-        &mut self,
-        b: LayoutRef<'_>,
-        units: Option<&Composer>,
-        out: &mut Layout,
-    ) -> std::result::Result<(), ()> {
+    pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
         let (mut shape, mut stride, mut counts) = ([0i64; INLINE_VALS], [0i64; INLINE_VALS], [0u8; INLINE_VALS]);
         let mut leaves = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        let am = self.am.get(..self.k).ok_or(())?;
-        let reach = self.reach.get_mut(..self.k).ok_or(())?;
-        compose_leaves(am, b, &mut leaves, reach, &mut self.signs).map_err(|_| ())?;
+        let am = self.am.get(..self.k)?;
+        let reach = self.reach.get_mut(..self.k)?;
+        let n = compose_leaves(am, b, &mut leaves, reach, &mut self.signs).ok()?;
+        if let Some(u) = units {
+            // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
+            let mut v = 0usize;
+            for (k, &c) in counts.iter().enumerate().take(b.shape.len()) {
+                if c == 1 && shape.get(v) == Some(&1) {
+                    *stride.get_mut(v)? = u.unit(*b.stride.get(k)?);
+                }
+                v += usize::from(c);
+            }
+        }
+        if n == b.shape.len() {
+            // One leaf per leaf: B's structure as it is.
+            return out.push_view(LayoutRef { tok: b.tok, shape: &shape[..n], stride: &stride[..n] });
+        }
         let mut v = 0usize;
         let mut k = 0usize;
         for &t in b.tok {
-            match t {
-                Tok::Open => out.open(),
-                Tok::Close => out.close(),
-                Tok::Leaf => {
-                    let c = usize::from(*counts.get(k).ok_or(())?);
-                    if c == 1 {
-                        let (s, mut d) = (*shape.get(v).ok_or(())?, *stride.get(v).ok_or(())?);
-                        if let (Some(u), 1) = (units, s) {
-                            let bd = b.stride.get(k).copied().unwrap_or(0);
-                            d = u.unit(bd);
-                        }
-                        out.leaf(s, d);
-                    } else {
-                        out.open();
-                        for (&s, &d) in shape.get(v..v + c).ok_or(())?.iter().zip(stride.get(v..v + c).ok_or(())?) {
-                            out.leaf(s, d);
-                        }
-                        out.close();
-                    }
-                    k += 1;
-                    v += c;
-                }
+            if t != Tok::Leaf {
+                out.tok(t)?;
+                continue;
             }
+            let c = usize::from(*counts.get(k)?);
+            if c > 1 {
+                out.open()?;
+            }
+            for j in v..v + c {
+                out.leaf(*shape.get(j)?, *stride.get(j)?)?;
+            }
+            if c > 1 {
+                out.close()?;
+            }
+            k += 1;
+            v += c;
         }
-        Ok(())
+        Some(())
     }
 
     /// The stride of `A ∘ 1:d` as CuTe gives it (see [`unit_stride`]).
@@ -741,10 +743,10 @@ impl Composer {
 
     /// The distributivity and sign checks over everything composed.
     #[inline]
-    pub(crate) fn check(&self) -> std::result::Result<(), ()> {
+    pub(crate) fn check(&self) -> Option<()> {
         let am = &self.am[..self.k];
-        check_signs(am, self.signs).map_err(|_| ())?;
-        check_reach(am, &self.reach[..self.k]).map_err(|_| ())
+        check_signs(am, self.signs).ok()?;
+        check_reach(am, &self.reach[..self.k]).ok()
     }
 }
 

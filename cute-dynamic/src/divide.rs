@@ -5,7 +5,7 @@ use crate::complement::{complement, complement_coalesced};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
 use crate::int_tuple::Tok;
-use crate::layout::{Layout, LayoutRef};
+use crate::layout::{Layout, LayoutRef, Parts};
 use crate::tiler::{Arrange, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
@@ -50,7 +50,7 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     let t = b.as_tiler();
     match logical_divide_flat(a, t) {
-        Some(r) => Ok(r),
+        Some(p) => Ok(p.into_layout()),
         None => by_mode(a, t, Arrange::Logical, divide_1d),
     }
 }
@@ -60,19 +60,18 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
 /// into place. `None` for an `A` of more than 8 leaves and on any failure;
 /// then the general path computes it again and names the error.
 #[inline(always)]
-fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Layout> {
+fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Parts> {
     if a.shape.vals().len() > 8 {
         return None;
     }
-    let mut out = Layout::empty();
+    let mut out = Parts::new();
     divide_into(&mut out, a.view(), View::of(t))?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.check_extent().ok()?;
-    Some(out)
+    out.fits().then_some(out)
 }
 
 /// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_flat`]).
-fn divide_into(out: &mut Layout, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
+fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
     match view {
         View::Layout(b) => return divide_1d_into(out, a, b.view()),
         View::Shape(n) => {
@@ -91,7 +90,7 @@ fn divide_into(out: &mut Layout, a: LayoutRef<'_>, view: View<'_>) -> Option<()>
     if n > a.rank() {
         return None;
     }
-    out.open();
+    out.open()?;
     let mut modes = a.modes();
     for tk in view.tiles() {
         divide_into(out, modes.next()?, tk)?;
@@ -99,16 +98,15 @@ fn divide_into(out: &mut Layout, a: LayoutRef<'_>, view: View<'_>) -> Option<()>
     // The modes the tiler does not reach stay (a scalar `A` has none left).
     if !a.is_leaf() {
         for m in modes {
-            out.push_view(m);
+            out.push_view(m)?;
         }
     }
-    out.close();
-    Some(())
+    out.close()
 }
 
 /// Appends `(A ∘ B, A ∘ B*)`, `B* = complement(B, size(A))`, to `out`.
 #[inline]
-fn divide_1d_into(out: &mut Layout, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<()> {
+fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<()> {
     if b.shape.len() > 8 {
         return None;
     }
@@ -128,11 +126,11 @@ fn divide_1d_into(out: &mut Layout, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Optio
     };
     let star = LayoutRef { tok: &tok[..nt], shape: &s[..n], stride: &d[..n] };
     let mut c = Composer::new(a.pairs())?;
-    out.open();
-    c.compose_into(b, None, out).ok()?;
-    c.compose_into(star, None, out).ok()?;
-    out.close();
-    c.check().ok()
+    out.open()?;
+    c.compose_into(b, None, out)?;
+    c.compose_into(star, None, out)?;
+    out.close()?;
+    c.check()
 }
 
 /// Zipped divide: the by-mode logical divide with the tiles gathered into

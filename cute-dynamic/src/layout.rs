@@ -285,6 +285,53 @@ impl Parts {
         Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
     }
 
+    /// Appends a token; `None` when the inline room is full.
+    #[inline(always)]
+    pub(crate) fn tok(&mut self, t: Tok) -> Option<()> {
+        *self.tok.get_mut(self.ntok)? = t;
+        self.ntok += 1;
+        Some(())
+    }
+
+    /// Starts a tuple.
+    #[inline(always)]
+    pub(crate) fn open(&mut self) -> Option<()> {
+        self.tok(Tok::Open)
+    }
+
+    /// Ends the innermost open tuple.
+    #[inline(always)]
+    pub(crate) fn close(&mut self) -> Option<()> {
+        self.tok(Tok::Close)
+    }
+
+    /// Appends a leaf `s:d`.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Option<()> {
+        *self.shape.get_mut(self.nval)? = s;
+        *self.stride.get_mut(self.nval)? = d;
+        self.nval += 1;
+        self.tok(Tok::Leaf)
+    }
+
+    /// Appends a borrowed (sub)layout as one subtree: three block copies.
+    #[inline(always)]
+    pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) -> Option<()> {
+        let (nt, nv) = (self.ntok, self.nval);
+        self.tok.get_mut(nt..nt + l.tok.len())?.copy_from_slice(l.tok);
+        self.shape.get_mut(nv..nv + l.shape.len())?.copy_from_slice(l.shape);
+        self.stride.get_mut(nv..nv + l.stride.len())?.copy_from_slice(l.stride);
+        self.ntok += l.tok.len();
+        self.nval += l.shape.len();
+        Some(())
+    }
+
+    /// The size and every offset fit in `i64`.
+    #[inline(always)]
+    pub(crate) fn fits(&self) -> bool {
+        extent(&self.shape[..self.nval.min(INLINE_VALS)], &self.stride[..self.nval.min(INLINE_VALS)]).is_some()
+    }
+
     /// The layout of the first `ntok` tokens and `nval` leaves.
     #[inline(always)]
     pub(crate) fn into_layout(self) -> Layout {
@@ -529,19 +576,5 @@ impl Layout {
     #[inline]
     pub(crate) fn view(&self) -> LayoutRef<'_> {
         LayoutRef { tok: self.shape.toks(), shape: self.shape.vals(), stride: self.stride.vals() }
-    }
-
-    /// Appends a leaf `s:d`.
-    #[inline(always)]
-    pub(crate) fn leaf(&mut self, s: i64, d: i64) {
-        self.shape.leaf(s);
-        self.stride.leaf(d);
-    }
-
-    /// Appends a borrowed (sub)layout as one subtree.
-    #[inline]
-    pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) {
-        self.shape.push_tree(Tree { tok: l.tok, val: l.shape });
-        self.stride.push_tree(Tree { tok: l.tok, val: l.stride });
     }
 }

@@ -7,7 +7,7 @@ use crate::complement::{check_modes_extent, complement_extended, complement_exte
 use crate::composition::{AsTiler, Composer, composition, restride_units};
 use crate::error::{Result, checked_mul};
 use crate::int_tuple::Tok;
-use crate::layout::{Concat, Layout, LayoutRef, concat};
+use crate::layout::{Concat, Layout, LayoutRef, Parts, concat};
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
@@ -101,7 +101,7 @@ pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// coalesced them).
 fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     match rank_product_flat(a, b, block_first) {
-        Some(r) => Ok(r),
+        Some(p) => Ok(p.into_layout()),
         None => rank_product_general(a, b, block_first),
     }
 }
@@ -111,7 +111,7 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
 /// of more than 8 leaves and on any failure; then the general path computes
 /// it again and names the error.
 #[inline(always)]
-fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Layout> {
+fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts> {
     let (av, bv) = (a.view(), b.view());
     if av.shape.len() > 8 || bv.shape.len() > 8 {
         return None;
@@ -135,25 +135,24 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Layout
     let units = Composer::new(star[..k.max(1)].iter().copied())?;
     let pad = LayoutRef { tok: &[Tok::Leaf], shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
-    let mut out = Layout::empty();
-    out.open();
+    let mut out = Parts::new();
+    out.open()?;
     for _ in 0..r {
         let (x, y) = (am.next().unwrap_or(pad), bm.next().unwrap_or(pad));
-        out.open();
+        out.open()?;
         if block_first {
-            out.push_view(x);
-            grid.compose_into(y, Some(&units), &mut out).ok()?;
+            out.push_view(x)?;
+            grid.compose_into(y, Some(&units), &mut out)?;
         } else {
-            grid.compose_into(y, Some(&units), &mut out).ok()?;
-            out.push_view(x);
+            grid.compose_into(y, Some(&units), &mut out)?;
+            out.push_view(x)?;
         }
-        out.close();
+        out.close()?;
     }
-    out.close();
-    grid.check().ok()?;
+    out.close()?;
+    grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.check_extent().ok()?;
-    Some(out)
+    out.fits().then_some(out)
 }
 
 /// [`rank_product`] through whole layouts: the padded `A` and `B`, their
