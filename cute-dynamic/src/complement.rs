@@ -1,7 +1,7 @@
 //! `complement` (paper 3.5).
 
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, with_scratch};
+use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, set_from_modes, with_scratch};
 
 /// Why a complement failed, without text: the kernel only records the
 /// numbers, [`CFail::into_error`] writes the message (cold path).
@@ -137,14 +137,22 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    // One mode per leaf of A, plus the last.
-    with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
-        let n = match complement_coalesced(a.view(), cotarget, modes) {
-            Ok(n) => n,
-            Err(f) => return Err(f.into_error(a, cotarget)),
-        };
-        Ok(layout_from_modes(&modes[..n]))
-    })
+    // The result is the returned value itself, written in place (a layout
+    // built apart and then returned is copied, 240 bytes).
+    let mut r = Ok(Layout::empty());
+    if let Ok(l) = &mut r {
+        // One mode per leaf of A, plus the last.
+        let done =
+            with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| -> std::result::Result<(), CFail> {
+                let n = complement_coalesced(a.view(), cotarget, modes)?;
+                set_from_modes(l, &modes[..n]);
+                Ok(())
+            });
+        if let Err(f) = done {
+            r = Err(f.into_error(a, cotarget));
+        }
+    }
+    r
 }
 
 /// [`complement`]'s modes, coalesced, written into `out` (one slot per leaf

@@ -672,14 +672,21 @@ pub(crate) struct Composer {
 
 impl Composer {
     /// `A` given by its leaves; `None` when it has more than the stack room.
-    #[inline]
-    pub(crate) fn new(a: impl ExactSizeIterator<Item = (i64, i64)>) -> Option<Composer> {
+    /// (Prepared in place: a prepared `A` moved into a returned value
+    /// stalls on the store-to-load forwarding of its narrow writes.)
+    #[inline(always)]
+    pub(crate) fn prepare(&mut self, a: impl ExactSizeIterator<Item = (i64, i64)>) -> Option<()> {
         if a.len() > STACK_MODES {
             return None;
         }
-        let mut am = [(0i64, 0i64); STACK_MODES];
-        let k = prepare(a, &mut am);
-        Some(Composer { am, k, reach: [0; STACK_MODES], signs: 0 })
+        self.k = prepare(a, &mut self.am);
+        Some(())
+    }
+
+    /// Nothing prepared yet.
+    #[inline(always)]
+    pub(crate) fn new() -> Composer {
+        Composer { am: [(0, 0); STACK_MODES], k: 0, reach: [0; STACK_MODES], signs: 0 }
     }
 
     /// Appends `A ∘ B` to `out` as one subtree (`B`'s structure, each leaf

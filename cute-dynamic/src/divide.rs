@@ -125,7 +125,8 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option
         n + 2
     };
     let star = LayoutRef { tok: &tok[..nt], shape: &s[..n], stride: &d[..n] };
-    let mut c = Composer::new(a.pairs())?;
+    let mut c = Composer::new();
+    c.prepare(a.pairs())?;
     out.open()?;
     c.compose_into(b, None, out)?;
     c.compose_into(star, None, out)?;

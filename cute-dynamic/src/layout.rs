@@ -346,27 +346,24 @@ impl Parts {
 /// a flat tuple otherwise.
 #[inline]
 pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
+    let mut l = Layout::empty();
+    set_from_modes(&mut l, modes);
+    l
+}
+
+/// [`layout_from_modes`] written into `l`, which must be empty.
+#[inline(always)]
+pub(crate) fn set_from_modes(l: &mut Layout, modes: &[(i64, i64)]) {
     let n = modes.len();
     if n > INLINE_VALS {
-        return layout_from_many_modes(modes);
+        *l = layout_from_many_modes(modes);
+    } else if n == 0 {
+        l.shape.set_flat([1].into_iter(), 1);
+        l.stride.set_flat([0].into_iter(), 1);
+    } else {
+        l.shape.set_flat(modes.iter().map(|m| m.0), n);
+        l.stride.set_flat(modes.iter().map(|m| m.1), n);
     }
-    let mut p = Parts::new();
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        (p.shape[k], p.stride[k]) = (s, d);
-    }
-    (p.ntok, p.nval) = match n {
-        0 => {
-            p.shape[0] = 1;
-            (1, 1)
-        }
-        1 => (1, 1),
-        // A flat tuple: `(`, the leaves, `)` (the room starts all leaves).
-        _ => {
-            (p.tok[0], p.tok[n + 1]) = (Tok::Open, Tok::Close);
-            (n + 2, n)
-        }
-    };
-    p.into_layout()
 }
 
 /// [`layout_from_modes`] for more modes than the inline room holds.

@@ -125,14 +125,16 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
     let mut star = [(0i64, 0i64); 10];
     let n = complement_extended_modes(av, m, &mut star).ok()?;
     check_modes_extent(&star[..n]).ok()?;
-    let mut grid = Composer::new(star[..n].iter().copied())?;
+    let mut grid = Composer::new();
+    grid.prepare(star[..n].iter().copied())?;
     // The size-1 leaves of B take their strides from the coalesced
     // complement, as CuTe's (see `product_1d`).
     let k = coalesce_slice(&mut star[..n]);
     if k == 0 {
         star[0] = (1, 0);
     }
-    let units = Composer::new(star[..k.max(1)].iter().copied())?;
+    let mut units = Composer::new();
+    units.prepare(star[..k.max(1)].iter().copied())?;
     let pad = LayoutRef { tok: &[Tok::Leaf], shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
     let mut out = Parts::new();
