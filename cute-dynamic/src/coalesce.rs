@@ -4,35 +4,23 @@ use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
-/// Merges flat modes left to right: size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
-/// becomes `s0·s1:d0`. Shared by `coalesce`, `filter` and the algebra.
-pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
-    let mut out = Modes::new();
-    for &(s, d) in modes {
-        if s == 1 {
-            continue;
-        }
-        if let Some(last) = out.last_mut() {
-            if last.0.checked_mul(last.1) == Some(d) {
-                // The product fits: it is at most the layout's checked size.
-                last.0 *= s;
-                continue;
-            }
-        }
-        out.push((s, d));
-    }
-    out
-}
-
-/// [`coalesce_modes`] in place; returns the number of modes kept at the front.
-pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
+/// The coalesce rule (paper 3.2), the one every operation uses: merges flat
+/// modes left to right in place, size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
+/// becomes `s0·s1:d0`. With `keep_last`, the last mode is kept even when its
+/// size is 1, unless it merges (composition's view of `A`: that mode is the
+/// unbounded one of the extended domain, and its stride matters). Returns
+/// the number of modes kept at the front.
+#[inline(always)]
+pub(crate) fn coalesce_slice_by(modes: &mut [(i64, i64)], keep_last: bool) -> usize {
+    let len = modes.len();
     let mut w = 0;
-    for k in 0..modes.len() {
+    for k in 0..len {
         let (s, d) = modes[k];
-        if s == 1 {
+        if s == 1 && !(keep_last && k + 1 == len) {
             continue;
         }
         if w > 0 && modes[w - 1].0.checked_mul(modes[w - 1].1) == Some(d) {
+            // The product fits: it is at most the layout's checked size.
             modes[w - 1].0 *= s;
             continue;
         }
@@ -40,6 +28,20 @@ pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
         w += 1;
     }
     w
+}
+
+/// [`coalesce_slice_by`] without keeping the last mode.
+#[inline(always)]
+pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
+    coalesce_slice_by(modes, false)
+}
+
+/// [`coalesce_slice`] of a copy, as a list.
+pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
+    let mut out = Modes::from_slice(modes);
+    let n = coalesce_slice(&mut out);
+    out.truncate(n);
+    out
 }
 
 /// The coalesced layout (paper 3.2): the same function on the integral

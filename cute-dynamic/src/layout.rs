@@ -1,6 +1,6 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
-use crate::error::{LayoutError, Result, checked_add, checked_mul};
+use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
 use smallvec::SmallVec;
 
@@ -380,45 +380,50 @@ fn layout_from_many_modes(modes: &[(i64, i64)]) -> Layout {
     l
 }
 
-/// Integral evaluation of flat `(shape, stride)` modes, in bounds (no
-/// overflow possible): the last mode takes what the others leave.
-#[inline]
-pub(crate) fn eval_pairs(modes: impl ExactSizeIterator<Item = (i64, i64)>, mut i: i64) -> i64 {
-    let mut off = 0;
+/// The evaluation kernel: the integral coordinate `i` split over flat
+/// `(shape, stride)` modes (`idx2crd` with the last mode unbounded, and
+/// truncating division, as C++: the odd extension for negative `i`), then
+/// the inner product with the strides. `CHECKED`: `None` on overflow;
+/// otherwise the caller knows `i` is in bounds, where no offset overflows
+/// (checked at construction), and the result is always `Some`.
+#[inline(always)]
+pub(crate) fn eval_kernel<const CHECKED: bool>(
+    modes: impl ExactSizeIterator<Item = (i64, i64)>,
+    mut i: i64,
+) -> Option<i64> {
+    let mut off = 0i64;
     let n = modes.len();
     for (k, (s, d)) in modes.enumerate() {
-        if k + 1 == n {
-            off += i * d;
+        let c = if k + 1 == n {
+            i
         } else {
-            off += (i % s) * d;
+            let c = i % s;
             i /= s;
-        }
+            c
+        };
+        off = if CHECKED { off.checked_add(c.checked_mul(d)?)? } else { off.wrapping_add(c.wrapping_mul(d)) };
     }
-    off
+    Some(off)
 }
 
-/// [`eval_pairs`] of a layout given as its shape and stride leaves.
+/// [`eval_kernel`] in bounds, of flat modes.
+#[inline]
+pub(crate) fn eval_pairs(modes: impl ExactSizeIterator<Item = (i64, i64)>, i: i64) -> i64 {
+    eval_kernel::<false>(modes, i).unwrap_or(0)
+}
+
+/// [`eval_kernel`] in bounds, of a layout given as its shape and stride leaves.
 #[inline]
 pub(crate) fn eval_vals(shape: &[i64], stride: &[i64], i: i64) -> i64 {
     eval_pairs(shape.iter().copied().zip(stride.iter().copied()), i)
 }
 
-/// Integral evaluation on the extended domain, checked.
-pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64> {
-    let mut off = 0i64;
-    let n = modes.len();
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        let c = if k + 1 == n {
-            i
-        } else {
-            // Truncating: the odd extension (see `Layout::eval_extended`).
-            let c = i % s;
-            i /= s;
-            c
-        };
-        off = checked_add(off, checked_mul(c, d, "layout evaluation")?, "layout evaluation")?;
+/// [`eval_kernel`] on the extended domain, checked.
+pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], i: i64) -> Result<i64> {
+    match eval_kernel::<true>(modes.iter().copied(), i) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::Overflow { operation: "layout evaluation" }),
     }
-    Ok(off)
 }
 
 enum CoordError {
