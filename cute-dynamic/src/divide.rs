@@ -187,3 +187,41 @@ pub fn tiled_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Flat, divide_1d)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiler::Tiler;
+
+    /// The flat logical divide agrees with the general path wherever it
+    /// answers (by a layout, by tilers, by shapes), and answers for most
+    /// small inputs.
+    #[test]
+    fn flat_divide_agrees_with_the_general_path() {
+        let ls = crate::layout::small_layouts();
+        let (mut answered, mut ok) = (0, 0);
+        let mut check = |a: &Layout, t: TilerRef<'_>, what: &dyn Fn() -> String| {
+            let general = by_mode(a, t, Arrange::Logical, divide_1d);
+            ok += usize::from(general.is_ok());
+            if let Some(p) = logical_divide_flat(a, t) {
+                answered += 1;
+                assert_eq!(Ok(p.into_layout()), general, "{}", what());
+            }
+        };
+        for a in &ls {
+            for b in &ls {
+                check(a, b.as_tiler(), &|| format!("{a} / {b}"));
+                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]);
+                check(a, t.as_tiler(), &|| format!("{a} / {t}"));
+                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone())]);
+                check(a, t.as_tiler(), &|| format!("{a} / {t}"));
+            }
+            for s in ["2", "(2,2)", "(1,(2,1))", "(3,2,1)", "0"] {
+                let s: crate::IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+                check(a, s.as_tiler(), &|| format!("{a} / {s}"));
+            }
+        }
+        assert!(ok > 1000, "only {ok} inputs with a result");
+        assert!(answered * 10 >= ok * 9, "the flat path answered {answered} of {ok}");
+    }
+}

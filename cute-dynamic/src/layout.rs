@@ -580,3 +580,31 @@ impl Layout {
         LayoutRef { tok: self.shape.toks(), shape: self.shape.vals(), stride: self.stride.vals() }
     }
 }
+
+/// Small layouts of every kind, for the tests that check a fast path
+/// against the general one: scalar, flat and nested, with strides of both
+/// signs, 0, and sizes of 1.
+#[cfg(test)]
+pub(crate) fn small_layouts() -> Vec<Layout> {
+    let shapes =
+        ["1", "2", "3", "4", "6", "(2,2)", "(2,3)", "(3,2)", "(1,4)", "(4,1)", "(2,(2,2))", "((2,3),2)", "(2,2,2)"];
+    let strides = [0i64, 1, 2, 3, 4, 6, 8, 12, -1, -2];
+    let mut out = Vec::new();
+    for s in shapes {
+        let shape: IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+        // A few stride assignments per shape: compact, then strides drawn
+        // from the list by a walk that covers each value in several places.
+        let mut cands = vec![Layout::column_major(&shape).unwrap_or_else(|e| panic!("{e}"))];
+        for seed in 0..12usize {
+            let mut stride = shape.clone();
+            for (k, v) in stride.vals_mut().iter_mut().enumerate() {
+                *v = strides[(seed * 7 + k * (seed + 3)) % strides.len()];
+            }
+            if let Ok(l) = Layout::new(shape.clone(), stride) {
+                cands.push(l);
+            }
+        }
+        out.extend(cands);
+    }
+    out
+}
