@@ -38,6 +38,7 @@
 //! one result under construction. Failures carry numbers only; the message
 //! is written on the cold path.
 
+use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
 use crate::layout::{self, Concat, Layout, LayoutRef, Parts};
@@ -382,22 +383,22 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
 const STACK_MODES: usize = 8;
 
 /// `A` flattened and coalesced for composition, by the one coalesce rule
-/// (`coalesce_slice_by`), except that the last leaf is always kept (it is
+/// (`coalesce_push`), except that the last leaf is always kept (it is
 /// the unbounded mode of the extended domain, so its stride matters even
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
 #[inline(always)]
 fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
+    // Each mode goes through the rule once the next one is seen: the last
+    // is known only then.
     let mut n = 0usize;
-    for (slot, m) in out.iter_mut().zip(a) {
-        *slot = m;
-        n += 1;
+    let mut pending: Option<(i64, i64)> = None;
+    for m in a {
+        if let Some(p) = pending.replace(m) {
+            n = coalesce_push(out, n, p, false);
+        }
     }
-    if n == 0 {
-        out[0] = (1, 0);
-        return 1;
-    }
-    crate::coalesce::coalesce_slice_by(&mut out[..n], true)
+    coalesce_push(out, n, pending.unwrap_or((1, 0)), true)
 }
 
 /// Quotient and remainder of positive `a` and `b`, with the cheap cases

@@ -25,8 +25,8 @@
 //!
 //! The operations work on those lists, not on trees:
 //!
-//! * one coalesce rule over flat `(shape, stride)` modes, in place
-//!   (`coalesce_slice_by`), computed once per operation on the stack:
+//! * one coalesce rule over flat `(shape, stride)` modes (`coalesce_push`,
+//!   one mode at a time, in place), computed once per operation on the stack:
 //!   composition reads `A` through it (keeping the last, unbounded mode),
 //!   complement coalesces its result through it;
 //! * one composition kernel, the paper's rule for one leaf of `B` against
