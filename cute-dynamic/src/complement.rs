@@ -141,15 +141,20 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     // built apart and then returned is copied, 240 bytes).
     let mut r = Ok(Layout::empty());
     if let Ok(l) = &mut r {
-        // One mode per leaf of A, plus the last.
-        let done =
-            with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| -> std::result::Result<(), CFail> {
-                let n = complement_coalesced(a.view(), cotarget, modes)?;
-                set_from_modes(l, &modes[..n]);
-                Ok(())
-            });
-        if let Err(f) = done {
-            r = Err(f.into_error(a, cotarget));
+        // One mode per leaf of A, plus the last: on the stack for up to 9
+        // leaves (a fixed array, so that the kernel is inlined here).
+        let leaves = a.shape.vals().len();
+        let mut stack = [(0i64, 0i64); 10];
+        let mut heap = Vec::new();
+        let modes: &mut [(i64, i64)] = if leaves < stack.len() {
+            &mut stack
+        } else {
+            heap.resize(leaves + 1, (0, 0));
+            &mut heap
+        };
+        match complement_coalesced(a.view(), cotarget, modes) {
+            Ok(n) => set_from_modes(l, &modes[..n]),
+            Err(f) => r = Err(f.into_error(a, cotarget)),
         }
     }
     r
