@@ -663,8 +663,13 @@ fn compose_prepared<const K: usize, const N: usize>(
         let b_toks = b.tok;
         p.ntok = if p.nval == b.shape.len() {
             // One leaf per leaf: B's structure as it is.
-            p.tok.get_mut(..b_toks.len()).ok_or(Fail::Room)?.copy_from_slice(b_toks);
-            b_toks.len()
+            // Token by token: a block copy of a few bytes is a `memcpy` call.
+            let mut n = 0;
+            for &t in b_toks {
+                *p.tok.get_mut(n).ok_or(Fail::Room)? = t;
+                n += 1;
+            }
+            n
         } else {
             expand(b_toks, &counts, &mut p.tok)?
         };
