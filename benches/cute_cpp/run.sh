@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Times CuTe C++ (g++ -O3, run-time integers where CuTe allows them) and
 # cute-dynamic (criterion) on the same four operations, side by side:
-# composition, complement, logical_divide and blocked_product.
+# composition, complement, logical_divide and blocked_product; then
+# cute-dynamic's parse+print of ((2,2),(4,2)):((1,8),(2,16)) (CuTe C++ has
+# no text syntax to time beside it).
 #
 #   bash benches/cute_cpp/run.sh            # both sides
 #   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
-#   CARGO=/path/to/cargo-wrapper bash benches/cute_cpp/run.sh
+#   CARGO=/work/bin/lcargo bash benches/cute_cpp/run.sh  # cargo through a wrapper
 #
 # Needs g++, pip and network access. Downloads the CuTe headers (from the
 # nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
