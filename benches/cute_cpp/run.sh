@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Times CuTe C++ (g++ -O3, run-time integers where CuTe allows them) and
 # cute-dynamic (criterion) on the same four operations, side by side:
-# composition, complement, logical_divide and blocked_product.
+# composition, complement, logical_divide and blocked_product; then
+# cute-dynamic's parse+print of ((2,2),(4,2)):((1,8),(2,16)) (CuTe C++ has
+# no text syntax to time beside it).
 #
 #   bash benches/cute_cpp/run.sh            # both sides
 #   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
+#   CARGO=/work/bin/lcargo bash benches/cute_cpp/run.sh  # cargo through a wrapper
 #
 # Needs g++, pip and network access. Downloads the CuTe headers (from the
 # nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
@@ -86,8 +89,8 @@ echo "== CuTe C++ (best of 3 rounds)"
 if [ -z "${CPP_ONLY:-}" ]; then
   echo "== cute-dynamic (criterion, median)"
   cd "$root"
-  cargo bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
-    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product)' 2>/dev/null |
+  "${CARGO:-cargo}" bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
+    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
     awk '/^dynamic\// { name = $0; sub(/^dynamic\//, "", name); sub(/ +time:.*/, "", name) }
          /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic: " f[3] " " f[4] }'
 fi

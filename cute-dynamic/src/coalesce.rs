@@ -4,42 +4,58 @@ use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
-/// Merges flat modes left to right: size-1 modes vanish and `s0:d0 ++ s1:s0·d0`
-/// becomes `s0·s1:d0`. Shared by `coalesce`, `filter` and the algebra.
-pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
-    let mut out = Modes::new();
-    for &(s, d) in modes {
-        if s == 1 {
-            continue;
-        }
-        if let Some(last) = out.last_mut() {
-            if last.0.checked_mul(last.1) == Some(d) {
-                // The product fits: it is at most the layout's checked size.
-                last.0 *= s;
-                continue;
-            }
-        }
-        out.push((s, d));
+/// The coalesce rule (paper 3.2), the one every operation uses, as one
+/// step: appends the mode `s:d` to the coalesced modes `out[..n]` and
+/// returns their new number. A size-1 mode vanishes (unless `keep_unit`:
+/// composition keeps `A`'s last, unbounded mode, whose stride matters), and
+/// `s0:d0 ++ s:s0·d0` merges into `s0·s:d0`.
+#[inline(always)]
+pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64), keep_unit: bool) -> usize {
+    if s == 1 && !keep_unit {
+        return n;
     }
-    out
+    if let Some(last) = n.checked_sub(1).and_then(|k| out.get_mut(k)) {
+        if last.0.checked_mul(last.1) == Some(d) {
+            // The product fits: it is at most the layout's checked size.
+            last.0 *= s;
+            return n;
+        }
+    }
+    match out.get_mut(n) {
+        Some(slot) => {
+            *slot = (s, d);
+            n + 1
+        }
+        None => n,
+    }
 }
 
-/// [`coalesce_modes`] in place; returns the number of modes kept at the front.
-pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
+/// [`coalesce_push`] over flat modes in place (the modes kept are written
+/// behind the one read); with `keep_last`, the last mode is kept even when
+/// its size is 1. Returns the number of modes kept at the front.
+#[inline(always)]
+pub(crate) fn coalesce_slice_by(modes: &mut [(i64, i64)], keep_last: bool) -> usize {
+    let len = modes.len();
     let mut w = 0;
-    for k in 0..modes.len() {
-        let (s, d) = modes[k];
-        if s == 1 {
-            continue;
-        }
-        if w > 0 && modes[w - 1].0.checked_mul(modes[w - 1].1) == Some(d) {
-            modes[w - 1].0 *= s;
-            continue;
-        }
-        modes[w] = (s, d);
-        w += 1;
+    for k in 0..len {
+        let m = modes[k];
+        w = coalesce_push(modes, w, m, keep_last && k + 1 == len);
     }
     w
+}
+
+/// [`coalesce_slice_by`] without keeping the last mode.
+#[inline(always)]
+pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
+    coalesce_slice_by(modes, false)
+}
+
+/// [`coalesce_slice`] of a copy, as a list.
+pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {
+    let mut out = Modes::from_slice(modes);
+    let n = coalesce_slice(&mut out);
+    out.truncate(n);
+    out
 }
 
 /// The coalesced layout (paper 3.2): the same function on the integral

@@ -1,7 +1,34 @@
 //! `complement` (paper 3.5).
 
-use crate::error::{LayoutError, Result, checked_mul};
-use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
+use crate::error::{LayoutError, Result};
+use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, set_from_modes, with_scratch};
+
+/// Why a complement failed, without text: the kernel only records the
+/// numbers, [`CFail::into_error`] writes the message (cold path).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CFail {
+    Negative,
+    Cotarget,
+    Interleaved { stride: i64, extent: i64 },
+    Overflow(&'static str),
+}
+
+impl CFail {
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn into_error(self, a: &Layout, cotarget: i64) -> LayoutError {
+        match self {
+            CFail::Negative => LayoutError::Unsupported {
+                what: format!("complement of {a}: negative strides have no ordered complement"),
+            },
+            CFail::Cotarget => {
+                LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") }
+            }
+            CFail::Interleaved { stride, extent } => interleaved(a, stride, extent),
+            CFail::Overflow(operation) => LayoutError::Overflow { operation },
+        }
+    }
+}
 
 /// Writes into `out` the complement's modes before the final one (size-1
 /// ones left out) and returns their number, the stride at which the final
@@ -10,14 +37,12 @@ use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 /// modes are sorted in `out`, then replaced one by one by the complement's
 /// (each needs only its own input).
 #[inline(always)]
-fn complement_modes(a: &Layout, out: &mut [(i64, i64)]) -> Result<(usize, i64, i64)> {
+fn complement_modes(a: LayoutRef<'_>, out: &mut [(i64, i64)]) -> std::result::Result<(usize, i64, i64), CFail> {
     let mut reach = 0i64;
     let mut n = 0;
     for (s, d) in a.pairs() {
         if d < 0 {
-            return Err(LayoutError::Unsupported {
-                what: format!("complement of {a}: negative strides have no ordered complement"),
-            });
+            return Err(CFail::Negative);
         }
         if s != 1 && d != 0 {
             out[n] = (s, d);
@@ -27,13 +52,13 @@ fn complement_modes(a: &Layout, out: &mut [(i64, i64)]) -> Result<(usize, i64, i
         }
     }
     let out = &mut out[..n];
-    out.sort_unstable_by_key(|&(s, d)| (d, s));
+    sort_modes(out);
     let mut curr = 1i64;
     let mut kept = 0;
     for k in 0..out.len() {
         let (s, d) = out[k];
         if d < curr {
-            return Err(interleaved(a, d, curr));
+            return Err(CFail::Interleaved { stride: d, extent: curr });
         }
         // Floor division: a stride that is not a multiple leaves a gap the
         // complement cannot fill, but what it produces is still disjoint.
@@ -44,9 +69,24 @@ fn complement_modes(a: &Layout, out: &mut [(i64, i64)]) -> Result<(usize, i64, i
             // Saturating: a reach past i64 only means the cotarget is met.
             reach = reach.saturating_add((n - 1).saturating_mul(curr));
         }
-        curr = checked_mul(s, d, "complement")?;
+        curr = s.checked_mul(d).ok_or(CFail::Overflow("complement"))?;
     }
     Ok((kept, curr, reach))
+}
+
+/// Sorts modes by `(stride, shape)`: an insertion sort, as the lists are a
+/// few modes long (the library's sort spends longer choosing its method).
+#[inline(always)]
+fn sort_modes(m: &mut [(i64, i64)]) {
+    for i in 1..m.len() {
+        let x = m[i];
+        let mut j = i;
+        while j > 0 && (m[j - 1].1, m[j - 1].0) > (x.1, x.0) {
+            m[j] = m[j - 1];
+            j -= 1;
+        }
+        m[j] = x;
+    }
 }
 
 /// The error for modes that interleave: `NotInjective` when two coordinates
@@ -97,14 +137,79 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    // One mode per leaf of A, plus the last.
-    with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
-        let n = complement_extended_modes(a, cotarget, modes)?;
-        let n = crate::coalesce::coalesce_slice(&mut modes[..n]);
-        let r = layout_from_modes(&modes[..n]);
-        r.check_extent()?;
-        Ok(r)
-    })
+    // The result is the returned value itself, written in place (a layout
+    // built apart and then returned is copied, 240 bytes).
+    let mut r = Ok(Layout::empty());
+    if let Ok(l) = &mut r {
+        // One mode per leaf of A, plus the last: on the stack for up to 9
+        // leaves (a fixed array, so that the kernel is inlined here).
+        let leaves = a.shape.vals().len();
+        let mut stack = [(0i64, 0i64); 10];
+        let mut heap = Vec::new();
+        let modes: &mut [(i64, i64)] = if leaves < stack.len() {
+            &mut stack
+        } else {
+            heap.resize(leaves + 1, (0, 0));
+            &mut heap
+        };
+        match complement_coalesced(a.view(), cotarget, modes) {
+            Ok(n) => set_from_modes(l, &modes[..n]),
+            Err(f) => r = Err(f.into_error(a, cotarget)),
+        }
+    }
+    r
+}
+
+/// [`complement`]'s modes, coalesced, written into `out` (one slot per leaf
+/// of `A`, plus one; at least one mode: `1:0` when nothing is left), their
+/// extent checked. Returns the number of modes.
+#[inline(always)]
+pub(crate) fn complement_coalesced(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+) -> std::result::Result<usize, CFail> {
+    let n = complement_extended_modes(a, cotarget, out)?;
+    let n = crate::coalesce::coalesce_slice(&mut out[..n]);
+    if n == 0 {
+        out[0] = (1, 0);
+        return Ok(1);
+    }
+    check_modes_extent(&out[..n])?;
+    Ok(n)
+}
+
+/// The size and every offset of flat modes fit in `i64`.
+#[inline(always)]
+pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CFail> {
+    let (mut size, mut hi) = (1i64, 0i64);
+    let mut bad = None;
+    for &(s, d) in m {
+        let Some(x) = size.checked_mul(s) else {
+            bad = Some("layout size");
+            break;
+        };
+        size = x;
+        match (s - 1).checked_mul(d) {
+            Some(span) if span > 0 => match hi.checked_add(span) {
+                Some(h) => hi = h,
+                None => bad = bad.or(Some("layout extent")),
+            },
+            Some(_) => {}
+            None => bad = bad.or(Some("layout extent")),
+        }
+    }
+    if hi.checked_add(1).is_none() {
+        bad = bad.or(Some("layout extent"));
+    }
+    match bad {
+        None => Ok(()),
+        // The general check names the condition as it always has.
+        Some(_) => match layout_from_modes(m).check_extent() {
+            Err(LayoutError::Overflow { operation }) => Err(CFail::Overflow(operation)),
+            _ => Err(CFail::Overflow("layout extent")),
+        },
+    }
 }
 
 /// The complement's modes with respect to `cotarget` written into `out` (one
@@ -113,9 +218,13 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// the extended domain needs (composition reads past the end of the
 /// complement along that mode). Returns the number of modes.
 #[inline(always)]
-fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut [(i64, i64)]) -> Result<usize> {
+pub(crate) fn complement_extended_modes(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+) -> std::result::Result<usize, CFail> {
     if cotarget < 1 {
-        return Err(LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") });
+        return Err(CFail::Cotarget);
     }
     let (n, curr, covered) = complement_modes(a, out)?;
     // The last mode repeats until make_layout(A, R) reaches the cotarget.
@@ -135,7 +244,10 @@ fn complement_extended_modes(a: &Layout, cotarget: i64, out: &mut [(i64, i64)]) 
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
     // One mode per leaf of A, plus the last.
     with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
-        let n = complement_extended_modes(a, cotarget, modes)?;
+        let n = match complement_extended_modes(a.view(), cotarget, modes) {
+            Ok(n) => n,
+            Err(f) => return Err(f.into_error(a, cotarget)),
+        };
         let r = layout_from_modes(&modes[..n]);
         r.check_extent()?;
         Ok(r)

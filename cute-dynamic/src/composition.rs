@@ -1,261 +1,52 @@
 //! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
+//!
+//! # The rule
+//!
+//! `A` is coalesced to flat modes `(S_0..S_R):(D_0..D_R)`, the last one
+//! unbounded (the extended domain, paper 2.4.1). `B`'s leaves are composed
+//! one at a time, and `A ∘ B` has `B`'s tree with each leaf `s:d` replaced by
+//! `A ∘ s:d`, which is found by walking `A`'s modes with `rest_shape = s`,
+//! `rest_stride = d` (`compose_leaf_up`, below):
+//!
+//! 1. `S_r` divides `rest_stride`: the walk skips the mode,
+//!    `rest_stride /= S_r`;
+//! 2. else `rest_stride` divides `S_r`: the mode holds `n = min(S_r /
+//!    rest_stride, rest_shape)` steps, `n` must divide `rest_shape` (shape
+//!    divisibility); emit `n : rest_stride·D_r`, go on with `rest_shape / n`
+//!    steps of stride 1;
+//! 3. else, if the `rest_shape` steps stay inside the mode (`(rest_shape −
+//!    1)·rest_stride < S_r`), emit `rest_shape : rest_stride·D_r` and stop;
+//! 4. else, for a stride-0 mode, only its carries matter (see the code);
+//!    otherwise a stride divisibility error.
+//!
+//! The walk stops once `rest_shape` is 1; what is left goes to the last mode,
+//! `rest_shape : rest_stride·D_R`. A negative `d` composes `|d|` and negates
+//! the strides (the odd extension), `d = 0` gives `s:0`, and a size-1 leaf
+//! gets CuTe's stride (`unit_stride`). Composing leaf by leaf is `A ∘ B`
+//! only when the leaves' offsets added up never carry out of a mode of `A`
+//! (`check_reach`) and do not mix signs over several modes
+//! (`check_signs`).
+//!
+//! # Speed
+//!
+//! Below the rule: `A` is prepared (coalesced) once per operation onto the
+//! stack, the leaves of a result are written straight into the inline room
+//! of the result (`Parts`) and its structure is `B`'s, copied or expanded
+//! in one pass; results too large for the inline room take a slow path with
+//! lists on the heap. `Composer` is the same kernel for the divides and
+//! products, which compose several (sub)layouts with one prepared `A` into
+//! one result under construction. Failures carry numbers only; the message
+//! is written on the cold path.
 
+use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
-use crate::layout::{self, Concat, Layout, Parts};
+use crate::layout::{self, Concat, Layout, LayoutRef, Parts};
 use crate::tiler::{Tiler, View, with_mode};
 
-/// What the second argument of a by-mode operation can be: a layout, a tiler
-/// or a shape (read as a tiler of stride-1 layouts). Implemented for
-/// [`Layout`], [`Tiler`] and [`IntTuple`].
-pub trait AsTiler {
-    /// A borrowed view of the argument as a tiler.
-    fn as_tiler(&self) -> TilerRef<'_>;
-}
-
-/// A borrowed tiler argument (see [`AsTiler`]).
-#[derive(Clone, Copy, Debug)]
-pub enum TilerRef<'a> {
-    /// A layout: the operation treats both sides as 1-D functions.
-    Layout(&'a Layout),
-    /// A tuple of tilers, applied mode by mode.
-    Tiler(&'a Tiler),
-    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
-    Shape(&'a IntTuple),
-}
-
-impl AsTiler for Layout {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        TilerRef::Layout(self)
-    }
-}
-impl AsTiler for Tiler {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        match self {
-            Tiler::Layout(l) => TilerRef::Layout(l),
-            Tiler::Tuple(_) => TilerRef::Tiler(self),
-        }
-    }
-}
-impl AsTiler for IntTuple {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        TilerRef::Shape(self)
-    }
-}
-
-/// Functional composition `R = A ∘ B`.
-///
-/// * `B` a layout: both are 1-D functions of integers; `B`'s modes are
-///   distributed over, so `R` has `B`'s tree with each leaf `s:d` of `B`
-///   replaced by `A ∘ s:d`.
-/// * `B` a tiler `<B0, B1, ...>`: `R = (A0 ∘ B0, A1 ∘ B1, ...)`, one mode per
-///   tile; modes of `A` the tiler does not reach are not in `R`.
-/// * `B` a shape: the tiler of stride-1 layouts of that shape.
-///
-/// `A` is read on its extended domain (paper 2.4.1: `idx2crd` with the last
-/// mode unbounded), so `B` may reach past `size(A)`; a negative stride in
-/// `B` reads `A` below 0, where the extended domain is the odd extension
-/// `A(-x) = -A(x)` (see [`Layout::eval_extended`]): `A ∘ s:-d` is
-/// `A ∘ s:d` with its strides negated, as CuTe computes it
-/// (`(1,(2,4)):(0,(-1,512)) ∘ 4:-1` is `(2,2):(1,-512)`).
-///
-/// A size-1 leaf `1:d` of `B` becomes `1:d'` with the stride CuTe gives it
-/// (`d` ceiling-divided by each bounded mode of the coalesced `A`, times the
-/// stride of its last mode; `0` for `d = 0`): it moves no offset, but the
-/// result prints as CuTe's (`composition(1:1, 1:1)` is `1:1`).
-///
-/// Post-conditions (paper eqs. 16–17), for a layout `B`:
-/// * `B ⪯ R`: `R`'s shape is compatible with `B`'s (same tree, each leaf of
-///   `B` of size `s` replaced by a shape of size `s`);
-/// * `R(c) == A(B(c))` for every coordinate `c` of `B`.
-///
-/// For a tiler, each mode of the result satisfies them for its tile.
-///
-/// Errors: [`LayoutError::StrideDivisibility`] and
-/// [`LayoutError::ShapeDivisibility`] when the composition is not a layout
-/// (paper 3.3.3, the two divisibility conditions),
-/// [`LayoutError::NotDistributive`] when `B` has several modes whose offsets
-/// add up past a mode of `A` (then `A ∘ B` is not the concatenation of the
-/// `A ∘ B_i`, and not a layout of `B`'s shape), `RankMismatch` for a tiler
-/// with more modes than `A`, `Overflow`, and `Unsupported` when `B` has
-/// leaves of both signs of stride and `A` is not a single linear mode.
-///
-/// ```
-/// use cute_dynamic::{Layout, composition};
-/// let a: Layout = "(6,2):(8,2)".parse().unwrap();
-/// let b: Layout = "(4,3):(3,1)".parse().unwrap();
-/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((2,2),3):((24,2),8)");
-///
-/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
-/// let t: cute_dynamic::Tiler = "<3:4, 8:2>".parse().unwrap();
-/// assert_eq!(composition(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
-/// ```
-pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    match b.as_tiler() {
-        // The common case, straight through: every wrapper around the large
-        // result value costs a copy.
-        TilerRef::Layout(l) => compose_layout(a, l),
-        t => compose_view(a, View::of(t)),
-    }
-}
-
-fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
-    if let Some(r) = view.with_layout(|b| compose_layout(a, b))? {
-        return Ok(r);
-    }
-    let n = view.rank();
-    check_tiler_rank(a, n, "composition")?;
-    let mut r = Concat::new();
-    for (k, tk) in view.tiles().enumerate() {
-        r.push(&with_mode(a, k, |m| compose_view(m, tk))?);
-    }
-    r.finish()
-}
-
-/// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout
-/// takes a tiler of one mode).
-pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
-    if n > a.rank() {
-        return Err(LayoutError::RankMismatch {
-            what: format!("{what} of {a} by a tiler of {n} modes (a tiler may not have more modes than the layout)"),
-            expected: a.rank(),
-            found: n,
-        });
-    }
-    Ok(())
-}
-
-/// Room on the stack for the prepared modes of `A` (and their reach); a
-/// layout of more leaves takes the slow path, with lists on the heap.
-const STACK_MODES: usize = 8;
-
-/// `A` flattened and coalesced for composition: size-1 modes dropped and
-/// mergeable neighbours merged, except that the last leaf is always kept (it
-/// is the unbounded mode of the extended domain, so its stride matters even
-/// when its size is 1). Written into `out` (room for one mode per leaf of
-/// `A`, at least one); returns the number of modes.
-#[inline(always)]
-fn prepare(a: &Layout, out: &mut [(i64, i64)]) -> usize {
-    let mut n = 0usize;
-    let mut pending: Option<(i64, i64)> = None;
-    for (s, d) in a.pairs() {
-        if let Some((ps, pd)) = pending.replace((s, d)) {
-            if ps == 1 {
-                continue;
-            }
-            // The product fits: it is at most the layout's checked size.
-            if n > 0 && out[n - 1].0.checked_mul(out[n - 1].1) == Some(pd) {
-                out[n - 1].0 *= ps;
-            } else {
-                out[n] = (ps, pd);
-                n += 1;
-            }
-        }
-    }
-    let last = pending.unwrap_or((1, 0));
-    if n > 0 && out[n - 1].0.checked_mul(out[n - 1].1) == Some(last.1) {
-        out[n - 1].0 *= last.0;
-    } else {
-        out[n] = last;
-        n += 1;
-    }
-    n
-}
-
-/// Quotient and remainder of positive `a` and `b`, with the cheap cases
-/// first: integer division is the slowest instruction of the composition
-/// loop, and its latency adds up along the chain of a leaf's modes. Shapes
-/// and strides are most often powers of two, which need only a shift.
-#[inline(always)]
-fn divmod(a: i64, b: i64) -> (i64, i64) {
-    if a < b {
-        return (0, a);
-    }
-    if a == b {
-        return (1, 0);
-    }
-    if b & (b - 1) == 0 {
-        return (a >> b.trailing_zeros(), a & (b - 1));
-    }
-    if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
-        return (i64::from(a32 / b32), i64::from(a32 % b32));
-    }
-    (a / b, a % b)
-}
-
-/// Why a composition failed, without the text that names the operands: the
-/// hot path only records the numbers, [`Fail::into_error`] writes the message.
-#[derive(Clone, Copy, Debug)]
-enum Fail {
-    Stride {
-        shape: i64,
-        stride: i64,
-    },
-    Shape {
-        shape: i64,
-        fits: i64,
-        rest: i64,
-    },
-    NotDistributive {
-        shape: i64,
-        reach: i64,
-    },
-    Negative,
-    Overflow(&'static str),
-    /// The result does not fit the lists it is written into: the fast path
-    /// hands over to the slow one, whose lists are large enough.
-    Room,
-}
-
-impl Fail {
-    #[cold]
-    #[inline(never)]
-    fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {
-        match self {
-            Fail::Stride { shape, stride } => LayoutError::StrideDivisibility { shape, stride, context: ctx() },
-            Fail::Shape { shape, fits, rest } => LayoutError::ShapeDivisibility { shape, fits, rest, context: ctx() },
-            Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
-            Fail::Negative => LayoutError::Unsupported {
-                what: format!(
-                    "{}: a right layout with both positive and negative strides needs a left layout of one linear mode",
-                    ctx()
-                ),
-            },
-            Fail::Overflow(operation) => LayoutError::Overflow { operation },
-            // The slow path sizes its lists for the largest result; a result
-            // larger still has more leaves than memory.
-            Fail::Room => LayoutError::Overflow { operation: "composition size" },
-        }
-    }
-}
-
-/// `a·b`, or the overflow failure.
-#[inline(always)]
-fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
-    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
-}
-
-/// Where the leaves of `A ∘ B` are written: their shapes and strides, in
-/// order, and for each leaf of `B` how many leaves of the result it became.
-struct Leaves<'a> {
-    shape: &'a mut [i64],
-    stride: &'a mut [i64],
-    counts: &'a mut [u8],
-}
-
-impl Leaves<'_> {
-    /// Writes leaf `pos` of the result.
-    #[inline(always)]
-    fn put(&mut self, pos: usize, s: i64, d: i64) -> std::result::Result<(), Fail> {
-        match (self.shape.get_mut(pos), self.stride.get_mut(pos)) {
-            (Some(x), Some(y)) => {
-                (*x, *y) = (s, d);
-                Ok(())
-            }
-            _ => Err(Fail::Room),
-        }
-    }
-}
+// ---------------------------------------------------------------------------
+// The rule (paper 3.3): one leaf of B against the coalesced A.
+// ---------------------------------------------------------------------------
 
 /// Composes the prepared `A` with one leaf `s:d` of `B`: writes the modes
 /// of `A ∘ s:d` as leaves `pos, pos+1, ...` of `out` and returns the number
@@ -391,6 +182,320 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
     t.checked_mul(last_d).unwrap_or(0)
 }
 
+/// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
+/// up, never carry out of a (bounded) mode of `A`: then every mode of `A`
+/// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
+/// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
+/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
+#[inline(always)]
+fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
+    let bounded = &am[..am.len().saturating_sub(1)];
+    for (&(shape, _), &used) in bounded.iter().zip(reach) {
+        if used >= shape {
+            return Err(Fail::NotDistributive { shape, reach: used });
+        }
+    }
+    Ok(())
+}
+
+/// Leaves of `B` that move up (stride > 0) and down (stride < 0) together
+/// (`signs == 3`) do not distribute over an `A` of several modes: with the
+/// odd extension `A(-x) = -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y`
+/// borrows across a mode of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but
+/// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
+#[inline(always)]
+fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
+    if signs == 3 && am.len() > 1 { Err(Fail::Negative) } else { Ok(()) }
+}
+
+// ---------------------------------------------------------------------------
+// The public operation, and the speed work around the rule.
+// ---------------------------------------------------------------------------
+
+/// What the second argument of a by-mode operation can be: a layout, a tiler
+/// or a shape (read as a tiler of stride-1 layouts). Implemented for
+/// [`Layout`], [`Tiler`] and [`IntTuple`].
+pub trait AsTiler {
+    /// A borrowed view of the argument as a tiler.
+    fn as_tiler(&self) -> TilerRef<'_>;
+}
+
+/// A borrowed tiler argument (see [`AsTiler`]).
+#[derive(Clone, Copy, Debug)]
+pub enum TilerRef<'a> {
+    /// A layout: the operation treats both sides as 1-D functions.
+    Layout(&'a Layout),
+    /// A tuple of tilers, applied mode by mode.
+    Tiler(&'a Tiler),
+    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
+    Shape(&'a IntTuple),
+}
+
+impl AsTiler for Layout {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Layout(self)
+    }
+}
+impl AsTiler for Tiler {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        match self {
+            Tiler::Layout(l) => TilerRef::Layout(l),
+            Tiler::Tuple(_) => TilerRef::Tiler(self),
+        }
+    }
+}
+impl AsTiler for IntTuple {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Shape(self)
+    }
+}
+
+/// Functional composition `R = A ∘ B`.
+///
+/// * `B` a layout: both are 1-D functions of integers; `B`'s modes are
+///   distributed over, so `R` has `B`'s tree with each leaf `s:d` of `B`
+///   replaced by `A ∘ s:d`.
+/// * `B` a tiler `<B0, B1, ...>`: `R = (A0 ∘ B0, A1 ∘ B1, ...)`, one mode per
+///   tile; modes of `A` the tiler does not reach are not in `R`.
+/// * `B` a shape: the tiler of stride-1 layouts of that shape.
+///
+/// `A` is read on its extended domain (paper 2.4.1: `idx2crd` with the last
+/// mode unbounded), so `B` may reach past `size(A)`; a negative stride in
+/// `B` reads `A` below 0, where the extended domain is the odd extension
+/// `A(-x) = -A(x)` (see [`Layout::eval_extended`]): `A ∘ s:-d` is
+/// `A ∘ s:d` with its strides negated, as CuTe computes it
+/// (`(1,(2,4)):(0,(-1,512)) ∘ 4:-1` is `(2,2):(1,-512)`).
+///
+/// A size-1 leaf `1:d` of `B` becomes `1:d'` with the stride CuTe gives it
+/// (`d` ceiling-divided by each bounded mode of the coalesced `A`, times the
+/// stride of its last mode; `0` for `d = 0`): it moves no offset, but the
+/// result prints as CuTe's (`composition(1:1, 1:1)` is `1:1`).
+///
+/// Post-conditions (paper eqs. 16–17), for a layout `B`:
+/// * `B ⪯ R`: `R`'s shape is compatible with `B`'s (same tree, each leaf of
+///   `B` of size `s` replaced by a shape of size `s`);
+/// * `R(c) == A(B(c))` for every coordinate `c` of `B`.
+///
+/// For a tiler, each mode of the result satisfies them for its tile.
+///
+/// Errors: [`LayoutError::StrideDivisibility`] and
+/// [`LayoutError::ShapeDivisibility`] when the composition is not a layout
+/// (paper 3.3.3, the two divisibility conditions),
+/// [`LayoutError::NotDistributive`] when `B` has several modes whose offsets
+/// add up past a mode of `A` (then `A ∘ B` is not the concatenation of the
+/// `A ∘ B_i`, and not a layout of `B`'s shape), `RankMismatch` for a tiler
+/// with more modes than `A`, `Overflow`, and `Unsupported` when `B` has
+/// leaves of both signs of stride and `A` is not a single linear mode.
+///
+/// ```
+/// use cute_dynamic::{Layout, composition};
+/// let a: Layout = "(6,2):(8,2)".parse().unwrap();
+/// let b: Layout = "(4,3):(3,1)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((2,2),3):((24,2),8)");
+///
+/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t: cute_dynamic::Tiler = "<3:4, 8:2>".parse().unwrap();
+/// assert_eq!(composition(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
+/// ```
+pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
+    match b.as_tiler() {
+        // The common case, straight through: every wrapper around the large
+        // result value costs a copy.
+        TilerRef::Layout(l) => compose_layout(a, l),
+        t => match compose_view_flat(a, View::of(t)) {
+            Some(p) => Ok(p.into_layout()),
+            None => compose_view(a, View::of(t)),
+        },
+    }
+}
+
+/// [`composition`] by a tiler on borrowed modes of `A`, each tile composed
+/// straight into the result. `None` for an `A` of more than 8 leaves and on
+/// any failure; then [`compose_view`] computes it again and names the error.
+fn compose_view_flat(a: &Layout, view: View<'_>) -> Option<Parts> {
+    let mut out = Parts::new();
+    compose_view_into(&mut out, a.view(), view)?;
+    // The whole fits, so every part (each a sum over fewer leaves) does.
+    out.fits().then_some(out)
+}
+
+/// Appends `A ∘ view` to `out` as one subtree (see [`compose_view_flat`]).
+fn compose_view_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
+    let one = |out: &mut Parts, b: LayoutRef<'_>| {
+        let mut c = Composer::new();
+        c.prepare(a.pairs())?;
+        c.compose_into(b, None, out)?;
+        c.check()
+    };
+    match view {
+        View::Layout(b) => return one(out, b.view()),
+        View::Shape(n) => {
+            if let Some(v) = n.leaf() {
+                // The tile `v:1` (a shape below 1 is the general path's error).
+                if v < 1 {
+                    return None;
+                }
+                let (shape, stride) = ([v], [1]);
+                return one(out, LayoutRef { tok: &[Tok::Leaf], shape: &shape, stride: &stride });
+            }
+        }
+        View::Tiles(_) => {}
+    }
+    if view.rank() > a.rank() {
+        return None;
+    }
+    out.open()?;
+    let mut modes = a.modes();
+    for tk in view.tiles() {
+        compose_view_into(out, modes.next()?, tk)?;
+    }
+    out.close()
+}
+
+fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
+    if let Some(r) = view.with_layout(|b| compose_layout(a, b))? {
+        return Ok(r);
+    }
+    let n = view.rank();
+    check_tiler_rank(a, n, "composition")?;
+    let mut r = Concat::new();
+    for (k, tk) in view.tiles().enumerate() {
+        r.push(&with_mode(a, k, |m| compose_view(m, tk))?);
+    }
+    r.finish()
+}
+
+/// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout
+/// takes a tiler of one mode).
+pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
+    if n > a.rank() {
+        return Err(LayoutError::RankMismatch {
+            what: format!("{what} of {a} by a tiler of {n} modes (a tiler may not have more modes than the layout)"),
+            expected: a.rank(),
+            found: n,
+        });
+    }
+    Ok(())
+}
+
+/// Room on the stack for the prepared modes of `A` (and their reach); a
+/// layout of more leaves takes the slow path, with lists on the heap.
+const STACK_MODES: usize = 8;
+
+/// `A` flattened and coalesced for composition, by the one coalesce rule
+/// (`coalesce_push`), except that the last leaf is always kept (it is
+/// the unbounded mode of the extended domain, so its stride matters even
+/// when its size is 1). Written into `out` (room for one mode per leaf of
+/// `A`, at least one); returns the number of modes.
+#[inline(always)]
+fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
+    // Each mode goes through the rule once the next one is seen: the last
+    // is known only then.
+    let mut n = 0usize;
+    let mut pending: Option<(i64, i64)> = None;
+    for m in a {
+        if let Some(p) = pending.replace(m) {
+            n = coalesce_push(out, n, p, false);
+        }
+    }
+    coalesce_push(out, n, pending.unwrap_or((1, 0)), true)
+}
+
+/// Quotient and remainder of positive `a` and `b`, with the cheap cases
+/// first: integer division is the slowest instruction of the composition
+/// loop, and its latency adds up along the chain of a leaf's modes. Shapes
+/// and strides are most often powers of two, which need only a shift.
+#[inline(always)]
+fn divmod(a: i64, b: i64) -> (i64, i64) {
+    if a < b {
+        return (0, a);
+    }
+    if a == b {
+        return (1, 0);
+    }
+    if b & (b - 1) == 0 {
+        return (a >> b.trailing_zeros(), a & (b - 1));
+    }
+    if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
+        return (i64::from(a32 / b32), i64::from(a32 % b32));
+    }
+    (a / b, a % b)
+}
+
+/// Why a composition failed, without the text that names the operands: the
+/// hot path only records the numbers, [`Fail::into_error`] writes the message.
+#[derive(Clone, Copy, Debug)]
+enum Fail {
+    Stride {
+        shape: i64,
+        stride: i64,
+    },
+    Shape {
+        shape: i64,
+        fits: i64,
+        rest: i64,
+    },
+    NotDistributive {
+        shape: i64,
+        reach: i64,
+    },
+    Negative,
+    Overflow(&'static str),
+    /// The result does not fit the lists it is written into: the fast path
+    /// hands over to the slow one, whose lists are large enough.
+    Room,
+}
+
+impl Fail {
+    #[cold]
+    #[inline(never)]
+    fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {
+        match self {
+            Fail::Stride { shape, stride } => LayoutError::StrideDivisibility { shape, stride, context: ctx() },
+            Fail::Shape { shape, fits, rest } => LayoutError::ShapeDivisibility { shape, fits, rest, context: ctx() },
+            Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
+            Fail::Negative => LayoutError::Unsupported {
+                what: format!(
+                    "{}: a right layout with both positive and negative strides needs a left layout of one linear mode",
+                    ctx()
+                ),
+            },
+            Fail::Overflow(operation) => LayoutError::Overflow { operation },
+            // The slow path sizes its lists for the largest result; a result
+            // larger still has more leaves than memory.
+            Fail::Room => LayoutError::Overflow { operation: "composition size" },
+        }
+    }
+}
+
+/// `a·b`, or the overflow failure.
+#[inline(always)]
+fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
+    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
+}
+
+/// Where the leaves of `A ∘ B` are written: their shapes and strides, in
+/// order, and for each leaf of `B` how many leaves of the result it became.
+struct Leaves<'a> {
+    shape: &'a mut [i64],
+    stride: &'a mut [i64],
+    counts: &'a mut [u8],
+}
+
+impl Leaves<'_> {
+    /// Writes leaf `pos` of the result.
+    #[inline(always)]
+    fn put(&mut self, pos: usize, s: i64, d: i64) -> std::result::Result<(), Fail> {
+        match (self.shape.get_mut(pos), self.stride.get_mut(pos)) {
+            (Some(x), Some(y)) => {
+                (*x, *y) = (s, d);
+                Ok(())
+            }
+            _ => Err(Fail::Room),
+        }
+    }
+}
+
 /// Gives each size-1 leaf of `r = A' ∘ B` the stride CuTe gives `A ∘ 1:d`
 /// ([`unit_stride`] on the prepared `A`), where `A'` is `A` with extra
 /// size-1 modes (the products compose with the complement that keeps its
@@ -408,7 +513,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
         heap.resize(a.shape.vals().len(), (0, 0));
         &mut heap
     };
-    let k = prepare(a, am);
+    let k = prepare(a.pairs(), am);
     let Some((&(_, last_d), bounded)) = am[..k].split_last() else { return };
     // B's tree and r's agree but where a leaf of B became a tuple of
     // leaves (never for a size-1 leaf): walk both token lists together.
@@ -447,7 +552,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
 #[inline(always)]
 fn compose_leaves(
     am: &[(i64, i64)],
-    b: &Layout,
+    b: LayoutRef<'_>,
     out: &mut Leaves<'_>,
     reach: &mut [i64],
     signs: &mut u8,
@@ -510,32 +615,6 @@ fn expand(b: &[Tok], counts: &[u8], out: &mut [Tok]) -> std::result::Result<usiz
     Ok(n)
 }
 
-/// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
-/// up, never carry out of a (bounded) mode of `A`: then every mode of `A`
-/// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
-/// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
-/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
-#[inline(always)]
-fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
-    let bounded = &am[..am.len().saturating_sub(1)];
-    for (&(shape, _), &used) in bounded.iter().zip(reach) {
-        if used >= shape {
-            return Err(Fail::NotDistributive { shape, reach: used });
-        }
-    }
-    Ok(())
-}
-
-/// Leaves of `B` that move up (stride > 0) and down (stride < 0) together
-/// (`signs == 3`) do not distribute over an `A` of several modes: with the
-/// odd extension `A(-x) = -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y`
-/// borrows across a mode of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but
-/// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
-#[inline(always)]
-fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
-    if signs == 3 && am.len() > 1 { Err(Fail::Negative) } else { Ok(()) }
-}
-
 /// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on
 /// the stack, each result in its inline room. Distributivity is checked over
 /// all of `bs` together (as `A ∘ (B0, B1, ...)`). `Room` when `A` or a
@@ -544,12 +623,16 @@ fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
 /// The leaves of a result are computed first, then its structure (that of
 /// `B`, with some leaves become tuples).
 #[inline(always)]
-fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
+fn compose_fast<const N: usize>(
+    a: &Layout,
+    bs: [LayoutRef<'_>; N],
+    parts: &mut [Parts; N],
+) -> std::result::Result<(), Fail> {
     if a.shape.vals().len() > STACK_MODES {
         return Err(Fail::Room);
     }
     let mut am = [(0i64, 0i64); STACK_MODES];
-    let k = prepare(a, &mut am);
+    let k = prepare(a.pairs(), &mut am);
     // Most layouts coalesce to a few modes: with their number known to the
     // compiler, the loops over them unroll and their bounds checks go.
     match k {
@@ -565,7 +648,7 @@ fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts
 #[inline(always)]
 fn compose_prepared<const K: usize, const N: usize>(
     am: &[(i64, i64)],
-    bs: [&Layout; N],
+    bs: [LayoutRef<'_>; N],
     parts: &mut [Parts; N],
 ) -> std::result::Result<(), Fail> {
     let k = if K == STACK_MODES { am.len().min(K) } else { K };
@@ -576,12 +659,17 @@ fn compose_prepared<const K: usize, const N: usize>(
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
-        p.nval = compose_leaves(am, b, &mut out, reach, &mut signs)?;
-        let b_toks = b.shape.toks();
-        p.ntok = if p.nval == b.shape.vals().len() {
+        p.nval = compose_leaves(am, *b, &mut out, reach, &mut signs)?;
+        let b_toks = b.tok;
+        p.ntok = if p.nval == b.shape.len() {
             // One leaf per leaf: B's structure as it is.
-            p.tok.get_mut(..b_toks.len()).ok_or(Fail::Room)?.copy_from_slice(b_toks);
-            b_toks.len()
+            // Token by token: a block copy of a few bytes is a `memcpy` call.
+            let mut n = 0;
+            for &t in b_toks {
+                *p.tok.get_mut(n).ok_or(Fail::Room)? = t;
+                n += 1;
+            }
+            n
         } else {
             expand(b_toks, &counts, &mut p.tok)?
         };
@@ -594,21 +682,21 @@ fn compose_prepared<const K: usize, const N: usize>(
 /// result: for a large `A` or a result too large to be inline.
 #[cold]
 #[inline(never)]
-fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Result<[Layout; N], Fail> {
+fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::result::Result<[Layout; N], Fail> {
     let mut am = vec![(0, 0); a.shape.vals().len().max(1)];
-    let k = prepare(a, &mut am);
+    let k = prepare(a.pairs(), &mut am);
     let am = &am[..k];
     let mut reach = vec![0; k];
     let mut signs = 0u8;
     let mut results = [const { None }; N];
     for (b, slot) in bs.iter().zip(results.iter_mut()) {
         // At most one leaf per mode of A for each leaf of B.
-        let leaves = b.shape.vals().len();
+        let leaves = b.shape.len();
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
         let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        let n = compose_leaves(am, b, &mut out, &mut reach, &mut signs)?;
-        let b_toks = b.shape.toks();
+        let n = compose_leaves(am, *b, &mut out, &mut reach, &mut signs)?;
+        let b_toks = b.tok;
         let mut toks = vec![Tok::Leaf; b_toks.len() + 2 * leaves + n];
         let t = expand(b_toks, &counts, &mut toks)?;
         let mut r = Layout::empty();
@@ -623,10 +711,10 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [&Layout; N]) -> std::result::Re
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut parts = [Parts::new()];
-    let fail = match compose_fast(a, [b], &mut parts) {
+    let fail = match compose_fast(a, [b.view()], &mut parts) {
         // Built in the returned value, not moved into it.
         Ok(()) => return Ok(parts[0].into_layout()),
-        Err(Fail::Room) => match compose_slow(a, [b]) {
+        Err(Fail::Room) => match compose_slow(a, [b.view()]) {
             Ok([r]) => return Ok(r),
             Err(f) => f,
         },
@@ -639,16 +727,118 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
     let mut parts = [Parts::new(); 2];
-    let fail = match compose_fast(a, [b, c], &mut parts) {
+    let fail = match compose_fast(a, [b.view(), c.view()], &mut parts) {
         // Built in the returned pair, as in `compose_layout`.
         Ok(()) => return Ok((parts[0].into_layout(), parts[1].into_layout())),
-        Err(Fail::Room) => match compose_slow(a, [b, c]) {
+        Err(Fail::Room) => match compose_slow(a, [b.view(), c.view()]) {
             Ok([x, y]) => return Ok((x, y)),
             Err(f) => f,
         },
         Err(f) => f,
     };
     Err(fail.into_error(&|| format!("composition({a}, ({b}, {c}))")))
+}
+
+/// `A` prepared once for composing several (sub)layouts with it, each
+/// written straight into a result under construction: what the divides and
+/// products use, so that neither the parts nor their pairs are ever whole
+/// layouts of their own. Distributivity is checked over everything composed
+/// ([`Composer::check`]), as `A ∘ (B0, B1, ...)`.
+///
+/// Every failure is reported as `None`/`Err(())` without a message: the
+/// callers then run their general path, which names the error.
+pub(crate) struct Composer {
+    am: [(i64, i64); STACK_MODES],
+    k: usize,
+    reach: [i64; STACK_MODES],
+    signs: u8,
+}
+
+impl Composer {
+    /// `A` given by its leaves; `None` when it has more than the stack room.
+    /// (Prepared in place: a prepared `A` moved into a returned value
+    /// stalls on the store-to-load forwarding of its narrow writes.)
+    #[inline(always)]
+    pub(crate) fn prepare(&mut self, a: impl ExactSizeIterator<Item = (i64, i64)>) -> Option<()> {
+        if a.len() > STACK_MODES {
+            return None;
+        }
+        self.k = prepare(a, &mut self.am);
+        Some(())
+    }
+
+    /// Nothing prepared yet.
+    #[inline(always)]
+    pub(crate) fn new() -> Composer {
+        Composer { am: [(0, 0); STACK_MODES], k: 0, reach: [0; STACK_MODES], signs: 0 }
+    }
+
+    /// Appends `A ∘ B` to `out` as one subtree (`B`'s structure, each leaf
+    /// become its leaves). With `units`, each size-1 leaf of `B` takes the
+    /// stride [`unit_stride`] gives it on that other prepared `A` (see
+    /// [`restride_units`]).
+    #[inline]
+    pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
+        let (mut shape, mut stride, mut counts) = ([0i64; INLINE_VALS], [0i64; INLINE_VALS], [0u8; INLINE_VALS]);
+        let mut leaves = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
+        let am = self.am.get(..self.k)?;
+        let reach = self.reach.get_mut(..self.k)?;
+        let n = compose_leaves(am, b, &mut leaves, reach, &mut self.signs).ok()?;
+        if let Some(u) = units {
+            // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
+            let mut v = 0usize;
+            for (k, &c) in counts.iter().enumerate().take(b.shape.len()) {
+                if c == 1 && shape.get(v) == Some(&1) {
+                    *stride.get_mut(v)? = u.unit(*b.stride.get(k)?);
+                }
+                v += usize::from(c);
+            }
+        }
+        if n == b.shape.len() {
+            // One leaf per leaf: B's structure as it is.
+            return out.push_view(LayoutRef { tok: b.tok, shape: &shape[..n], stride: &stride[..n] });
+        }
+        let mut v = 0usize;
+        let mut k = 0usize;
+        for &t in b.tok {
+            if t != Tok::Leaf {
+                out.tok(t)?;
+                continue;
+            }
+            let c = usize::from(*counts.get(k)?);
+            if c > 1 {
+                out.open()?;
+            }
+            for j in v..v + c {
+                out.leaf(*shape.get(j)?, *stride.get(j)?)?;
+            }
+            if c > 1 {
+                out.close()?;
+            }
+            k += 1;
+            v += c;
+        }
+        Some(())
+    }
+
+    /// The stride of `A ∘ 1:d` as CuTe gives it (see [`unit_stride`]).
+    #[inline]
+    fn unit(&self, d: i64) -> i64 {
+        let Some((&(_, last_d), bounded)) = self.am[..self.k].split_last() else { return 0 };
+        let up = match d.checked_abs() {
+            Some(x) => unit_stride(bounded, x, last_d),
+            None => 0,
+        };
+        if d < 0 { -up } else { up }
+    }
+
+    /// The distributivity and sign checks over everything composed.
+    #[inline]
+    pub(crate) fn check(&self) -> Option<()> {
+        let am = &self.am[..self.k];
+        check_signs(am, self.signs).ok()?;
+        check_reach(am, &self.reach[..self.k]).ok()
+    }
 }
 
 #[cfg(test)]
@@ -716,6 +906,37 @@ mod tests {
         assert_composes(&a, &c, &y);
         let c: Layout = "2:1".parse().unwrap();
         assert!(compose_pair(&a, &b, &c).is_err(), "B and C overlap in A's first mode");
+    }
+
+    /// Composition by a tiler or a shape on the flat path agrees with the
+    /// general one wherever it answers, and answers for most small inputs.
+    #[test]
+    fn flat_tiler_composition_agrees_with_the_general_path() {
+        let ls = crate::layout::small_layouts();
+        let (mut answered, mut ok) = (0, 0);
+        let mut check = |a: &Layout, view: View<'_>, what: &dyn Fn() -> String| {
+            let general = compose_view(a, view);
+            ok += usize::from(general.is_ok());
+            if let Some(p) = compose_view_flat(a, view) {
+                answered += 1;
+                assert_eq!(Ok(p.into_layout()), general, "{}", what());
+            }
+        };
+        for a in &ls {
+            for b in &ls {
+                check(a, View::Layout(b), &|| format!("{a} o {b}"));
+                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]);
+                check(a, View::of(t.as_tiler()), &|| format!("{a} o {t}"));
+                let t = Tiler::Tuple(vec![Tiler::Tuple(vec![Tiler::Layout(b.clone())])]);
+                check(a, View::of(t.as_tiler()), &|| format!("{a} o {t}"));
+            }
+            for s in ["2", "(2,2)", "(1,(2,1))", "(3,2,1)", "0"] {
+                let s: IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+                check(a, View::of(s.as_tiler()), &|| format!("{a} o {s}"));
+            }
+        }
+        assert!(ok > 1000, "only {ok} inputs with a result");
+        assert!(answered * 10 >= ok * 9, "the flat path answered {answered} of {ok}");
     }
 
     #[test]

@@ -233,6 +233,26 @@ impl IntTuple {
         IntTuple { ntok: ntok.min(INLINE_TOKS) as u8, nval: nval.min(INLINE_VALS) as u8, tok, val, heap: None }
     }
 
+    /// Makes this empty tuple the flat tuple of the `n` values `vals` (a
+    /// single integer for `n == 1`), written in place; `n` is at least 1
+    /// and at most the inline room.
+    #[inline(always)]
+    pub(crate) fn set_flat(&mut self, vals: impl Iterator<Item = i64>, n: usize) {
+        for (slot, v) in self.val.iter_mut().zip(vals) {
+            *slot = v;
+        }
+        // `empty` fills the tokens with leaves: only the parentheses remain.
+        let n = n.min(INLINE_VALS);
+        if n > 1 {
+            self.tok[0] = Tok::Open;
+            self.tok[n + 1] = Tok::Close;
+            self.ntok = n as u8 + 2;
+        } else {
+            self.ntok = 1;
+        }
+        self.nval = n as u8;
+    }
+
     /// The whole tree as a borrowed view.
     #[inline]
     pub(crate) fn tree(&self) -> Tree<'_> {
@@ -299,7 +319,19 @@ impl IntTuple {
     }
 
     /// Appends a whole subtree.
+    #[inline]
     pub(crate) fn push_tree(&mut self, t: Tree<'_>) {
+        // Inline room for all of it: two block copies (a spilled tuple's
+        // counts are `SPILLED`, past the room, so it takes the loop).
+        let (nt, nv) = (usize::from(self.ntok), usize::from(self.nval));
+        if let (Some(tok), Some(val)) = (self.tok.get_mut(nt..nt + t.tok.len()), self.val.get_mut(nv..nv + t.val.len()))
+        {
+            tok.copy_from_slice(t.tok);
+            val.copy_from_slice(t.val);
+            self.ntok += t.tok.len() as u8;
+            self.nval += t.val.len() as u8;
+            return;
+        }
         for &k in t.tok {
             self.push_tok(k);
         }

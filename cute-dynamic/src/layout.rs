@@ -1,6 +1,6 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
-use crate::error::{LayoutError, Result, checked_add, checked_mul};
+use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
 use smallvec::SmallVec;
 
@@ -285,6 +285,58 @@ impl Parts {
         Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
     }
 
+    /// Appends a token; `None` when the inline room is full.
+    #[inline(always)]
+    pub(crate) fn tok(&mut self, t: Tok) -> Option<()> {
+        *self.tok.get_mut(self.ntok)? = t;
+        self.ntok += 1;
+        Some(())
+    }
+
+    /// Starts a tuple.
+    #[inline(always)]
+    pub(crate) fn open(&mut self) -> Option<()> {
+        self.tok(Tok::Open)
+    }
+
+    /// Ends the innermost open tuple.
+    #[inline(always)]
+    pub(crate) fn close(&mut self) -> Option<()> {
+        self.tok(Tok::Close)
+    }
+
+    /// Appends a leaf `s:d`.
+    #[inline(always)]
+    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Option<()> {
+        *self.shape.get_mut(self.nval)? = s;
+        *self.stride.get_mut(self.nval)? = d;
+        self.nval += 1;
+        self.tok(Tok::Leaf)
+    }
+
+    /// Appends a borrowed (sub)layout as one subtree, token by token (the
+    /// subtrees are a few tokens long: three block copies of variable
+    /// length are three calls of `memcpy`, slower than the loop).
+    #[inline(always)]
+    pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) -> Option<()> {
+        let mut v = 0usize;
+        for &t in l.tok {
+            if t == Tok::Leaf {
+                self.leaf(*l.shape.get(v)?, *l.stride.get(v)?)?;
+                v += 1;
+            } else {
+                self.tok(t)?;
+            }
+        }
+        Some(())
+    }
+
+    /// The size and every offset fit in `i64`.
+    #[inline(always)]
+    pub(crate) fn fits(&self) -> bool {
+        extent(&self.shape[..self.nval.min(INLINE_VALS)], &self.stride[..self.nval.min(INLINE_VALS)]).is_some()
+    }
+
     /// The layout of the first `ntok` tokens and `nval` leaves.
     #[inline(always)]
     pub(crate) fn into_layout(self) -> Layout {
@@ -299,27 +351,24 @@ impl Parts {
 /// a flat tuple otherwise.
 #[inline]
 pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
+    let mut l = Layout::empty();
+    set_from_modes(&mut l, modes);
+    l
+}
+
+/// [`layout_from_modes`] written into `l`, which must be empty.
+#[inline(always)]
+pub(crate) fn set_from_modes(l: &mut Layout, modes: &[(i64, i64)]) {
     let n = modes.len();
     if n > INLINE_VALS {
-        return layout_from_many_modes(modes);
+        *l = layout_from_many_modes(modes);
+    } else if n == 0 {
+        l.shape.set_flat([1].into_iter(), 1);
+        l.stride.set_flat([0].into_iter(), 1);
+    } else {
+        l.shape.set_flat(modes.iter().map(|m| m.0), n);
+        l.stride.set_flat(modes.iter().map(|m| m.1), n);
     }
-    let mut p = Parts::new();
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        (p.shape[k], p.stride[k]) = (s, d);
-    }
-    (p.ntok, p.nval) = match n {
-        0 => {
-            p.shape[0] = 1;
-            (1, 1)
-        }
-        1 => (1, 1),
-        // A flat tuple: `(`, the leaves, `)` (the room starts all leaves).
-        _ => {
-            (p.tok[0], p.tok[n + 1]) = (Tok::Open, Tok::Close);
-            (n + 2, n)
-        }
-    };
-    p.into_layout()
 }
 
 /// [`layout_from_modes`] for more modes than the inline room holds.
@@ -336,45 +385,50 @@ fn layout_from_many_modes(modes: &[(i64, i64)]) -> Layout {
     l
 }
 
-/// Integral evaluation of flat `(shape, stride)` modes, in bounds (no
-/// overflow possible): the last mode takes what the others leave.
-#[inline]
-pub(crate) fn eval_pairs(modes: impl ExactSizeIterator<Item = (i64, i64)>, mut i: i64) -> i64 {
-    let mut off = 0;
+/// The evaluation kernel: the integral coordinate `i` split over flat
+/// `(shape, stride)` modes (`idx2crd` with the last mode unbounded, and
+/// truncating division, as C++: the odd extension for negative `i`), then
+/// the inner product with the strides. `CHECKED`: `None` on overflow;
+/// otherwise the caller knows `i` is in bounds, where no offset overflows
+/// (checked at construction), and the result is always `Some`.
+#[inline(always)]
+pub(crate) fn eval_kernel<const CHECKED: bool>(
+    modes: impl ExactSizeIterator<Item = (i64, i64)>,
+    mut i: i64,
+) -> Option<i64> {
+    let mut off = 0i64;
     let n = modes.len();
     for (k, (s, d)) in modes.enumerate() {
-        if k + 1 == n {
-            off += i * d;
+        let c = if k + 1 == n {
+            i
         } else {
-            off += (i % s) * d;
+            let c = i % s;
             i /= s;
-        }
+            c
+        };
+        off = if CHECKED { off.checked_add(c.checked_mul(d)?)? } else { off.wrapping_add(c.wrapping_mul(d)) };
     }
-    off
+    Some(off)
 }
 
-/// [`eval_pairs`] of a layout given as its shape and stride leaves.
+/// [`eval_kernel`] in bounds, of flat modes.
+#[inline]
+pub(crate) fn eval_pairs(modes: impl ExactSizeIterator<Item = (i64, i64)>, i: i64) -> i64 {
+    eval_kernel::<false>(modes, i).unwrap_or(0)
+}
+
+/// [`eval_kernel`] in bounds, of a layout given as its shape and stride leaves.
 #[inline]
 pub(crate) fn eval_vals(shape: &[i64], stride: &[i64], i: i64) -> i64 {
     eval_pairs(shape.iter().copied().zip(stride.iter().copied()), i)
 }
 
-/// Integral evaluation on the extended domain, checked.
-pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], mut i: i64) -> Result<i64> {
-    let mut off = 0i64;
-    let n = modes.len();
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        let c = if k + 1 == n {
-            i
-        } else {
-            // Truncating: the odd extension (see `Layout::eval_extended`).
-            let c = i % s;
-            i /= s;
-            c
-        };
-        off = checked_add(off, checked_mul(c, d, "layout evaluation")?, "layout evaluation")?;
+/// [`eval_kernel`] on the extended domain, checked.
+pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], i: i64) -> Result<i64> {
+    match eval_kernel::<true>(modes.iter().copied(), i) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::Overflow { operation: "layout evaluation" }),
     }
-    Ok(off)
 }
 
 enum CoordError {
@@ -473,4 +527,89 @@ impl Concat {
         self.0.check_extent()?;
         Ok(self.0)
     }
+}
+
+/// A borrowed layout or sub-layout: the structure shape and stride share
+/// (they are congruent, so one token list serves both) and the two leaf
+/// lists. Taking a mode is slicing: no layout is copied.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LayoutRef<'a> {
+    pub(crate) tok: &'a [Tok],
+    pub(crate) shape: &'a [i64],
+    pub(crate) stride: &'a [i64],
+}
+
+impl<'a> LayoutRef<'a> {
+    /// The `(shape, stride)` pairs of the leaves.
+    #[inline]
+    pub(crate) fn pairs(self) -> impl ExactSizeIterator<Item = (i64, i64)> + 'a {
+        self.shape.iter().copied().zip(self.stride.iter().copied())
+    }
+
+    /// `true` for a single leaf.
+    #[inline]
+    pub(crate) fn is_leaf(self) -> bool {
+        self.tok.first() == Some(&Tok::Leaf)
+    }
+
+    /// The top-level modes (a leaf is its own only mode).
+    #[inline]
+    pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
+        let stride = self.stride;
+        let mut at = 0usize;
+        Tree { tok: self.tok, val: self.shape }.children().map(move |t| {
+            let n = t.val.len();
+            let m = LayoutRef { tok: t.tok, shape: t.val, stride: stride.get(at..at + n).unwrap_or(&[]) };
+            at += n;
+            m
+        })
+    }
+
+    /// Number of top-level modes.
+    #[inline]
+    pub(crate) fn rank(self) -> usize {
+        Tree { tok: self.tok, val: self.shape }.rank()
+    }
+
+    /// The size, `None` on overflow.
+    #[inline]
+    pub(crate) fn size(self) -> Option<i64> {
+        self.shape.iter().try_fold(1i64, |a, &v| a.checked_mul(v))
+    }
+}
+
+impl Layout {
+    /// The layout as a borrowed [`LayoutRef`].
+    #[inline]
+    pub(crate) fn view(&self) -> LayoutRef<'_> {
+        LayoutRef { tok: self.shape.toks(), shape: self.shape.vals(), stride: self.stride.vals() }
+    }
+}
+
+/// Small layouts of every kind, for the tests that check a fast path
+/// against the general one: scalar, flat and nested, with strides of both
+/// signs, 0, and sizes of 1.
+#[cfg(test)]
+pub(crate) fn small_layouts() -> Vec<Layout> {
+    let shapes =
+        ["1", "2", "3", "4", "6", "(2,2)", "(2,3)", "(3,2)", "(1,4)", "(4,1)", "(2,(2,2))", "((2,3),2)", "(2,2,2)"];
+    let strides = [0i64, 1, 2, 3, 4, 6, 8, 12, -1, -2];
+    let mut out = Vec::new();
+    for s in shapes {
+        let shape: IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+        // A few stride assignments per shape: compact, then strides drawn
+        // from the list by a walk that covers each value in several places.
+        let mut cands = vec![Layout::column_major(&shape).unwrap_or_else(|e| panic!("{e}"))];
+        for seed in 0..12usize {
+            let mut stride = shape.clone();
+            for (k, v) in stride.vals_mut().iter_mut().enumerate() {
+                *v = strides[(seed * 7 + k * (seed + 3)) % strides.len()];
+            }
+            if let Ok(l) = Layout::new(shape.clone(), stride) {
+                cands.push(l);
+            }
+        }
+        out.extend(cands);
+    }
+    out
 }

@@ -13,6 +13,38 @@
 //! * layouts of up to 8 leaves live inline: operations on them do not touch
 //!   the heap (errors may, to describe themselves).
 //!
+//! # Representation
+//!
+//! An [`IntTuple`] keeps its tree as two flat lists: the structure, as
+//! pre-order tokens (`(`, `)`, leaf), and the leaf values left to right,
+//! both inline for up to 30 tokens and 10 leaves (a tuple larger than that
+//! moves to the heap whole). A [`Layout`] is a shape and a congruent stride,
+//! so inside the crate it is read as one structure shared by two leaf lists
+//! (a borrowed `LayoutRef`: the tokens, the shapes, the strides); taking a
+//! mode of it is slicing, not copying.
+//!
+//! The operations work on those lists, not on trees:
+//!
+//! * one coalesce rule over flat `(shape, stride)` modes (`coalesce_push`,
+//!   one mode at a time, in place), computed once per operation on the stack:
+//!   composition reads `A` through it (keeping the last, unbounded mode),
+//!   complement coalesces its result through it;
+//! * one composition kernel, the paper's rule for one leaf of `B` against
+//!   the coalesced `A` (stated at the top of `composition.rs`), and one
+//!   `Composer` that applies it to several (sub)layouts with one prepared
+//!   `A`: the divides and products compose their parts through it;
+//! * results are written in place: the leaves and the structure of a
+//!   result go straight into the inline room of the layout returned (the
+//!   `Parts` of `layout.rs`), the divides and products walk the modes of
+//!   their arguments as borrowed views, and no whole layout is copied on
+//!   their hot path. Inputs too large for the stack room, and every
+//!   failure, take a general path that builds whole layouts and names the
+//!   error; the fast paths are tested against it;
+//! * one evaluation kernel (`eval_kernel`), checked for the extended
+//!   domain, unchecked in bounds (where the offsets are known to fit);
+//! * errors carry numbers on the hot path; their text is written on the
+//!   cold path.
+//!
 //! ```
 //! use cute_dynamic::{Layout, composition, complement, coalesce};
 //! let a: Layout = "(6,2):(8,2)".parse()?;
