@@ -8,6 +8,7 @@
 //! the failing branch, annotated with `#[diagnostic::on_unimplemented]`, so
 //! the compile error states the condition in words.
 
+use crate::coalesce::{CoFold, Coalesced, KeepLast, Plain, Prepared};
 use crate::layout::Layout;
 use crate::list::{
     Append, FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf,
@@ -18,145 +19,6 @@ use typenum::{
     B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1,
     UInt, Unsigned,
 };
-
-// ---------------------------------------------------------------- coalesce
-
-/// Marker: coalesce every mode (CuTe's `coalesce`).
-pub struct Plain;
-/// Marker: coalesce for composition, keeping the last leaf even of size 1.
-pub struct KeepLast;
-
-/// Left fold of coalesce over a mode list with the pending mode `PS:PD`
-/// (`PS = 1` means none yet).
-pub trait CoFold<PS, PD, K> {
-    /// The coalesced modes.
-    type Output;
-}
-
-/// Emits the pending mode unless it is empty (`B` = "PS is 1").
-pub trait Pending<B> {
-    /// `[]` or `[PS:PD]`.
-    type Output;
-}
-impl<PS, PD> Pending<B1> for (PS, PD) {
-    type Output = MNil;
-}
-impl<PS, PD> Pending<B0> for (PS, PD) {
-    type Output = MCons<PS, PD, MNil>;
-}
-
-impl<PS, PD, K> CoFold<PS, PD, K> for MNil
-where
-    PS: IsEqual<U1>,
-    (PS, PD): Pending<Eq<PS, U1>>,
-{
-    type Output = <(PS, PD) as Pending<Eq<PS, U1>>>::Output;
-}
-
-/// One step of coalesce: mode `S:D` (the list head) against pending `PS:PD`.
-/// `B` is "S is 1" (skip it).
-pub trait CoStep<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T: CoFold<PS, PD, K>, PS, PD, K> CoStep<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<PS, PD, K>>::Output;
-}
-impl<S, D, T, PS, PD, K> CoStep<PS, PD, K, B0> for MCons<S, D, T>
-where
-    PS: IsEqual<U1>,
-    Self: CoStepNew<PS, PD, K, Eq<PS, U1>>,
-{
-    type Output = <Self as CoStepNew<PS, PD, K, Eq<PS, U1>>>::Output;
-}
-
-/// `B` is "no pending mode": the head becomes pending.
-pub trait CoStepNew<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepNew<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<S, D, K>>::Output;
-}
-impl<S, D, T, PS, PD, K> CoStepNew<PS, PD, K, B0> for MCons<S, D, T>
-where
-    PS: Mul<PD>,
-    Prod<PS, PD>: IsEqual<D>,
-    Self: CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>,
-{
-    type Output = <Self as CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>>::Output;
-}
-
-/// `B` is "PS·PD = D": the head merges into the pending mode.
-pub trait CoStepMerge<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T, PS, PD, K> CoStepMerge<PS, PD, K, B1> for MCons<S, D, T>
-where
-    PS: Mul<S>,
-    T: CoFold<Prod<PS, S>, PD, K>,
-{
-    type Output = <T as CoFold<Prod<PS, S>, PD, K>>::Output;
-}
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
-    type Output = MCons<PS, PD, <T as CoFold<S, D, K>>::Output>;
-}
-
-impl<S, D, T, PS, PD> CoFold<PS, PD, Plain> for MCons<S, D, T>
-where
-    S: IsEqual<U1>,
-    Self: CoStep<PS, PD, Plain, Eq<S, U1>>,
-{
-    type Output = <Self as CoStep<PS, PD, Plain, Eq<S, U1>>>::Output;
-}
-impl<S, D, S2, D2, T2, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
-where
-    S: IsEqual<U1>,
-    Self: CoStep<PS, PD, KeepLast, Eq<S, U1>>,
-{
-    type Output = <Self as CoStep<PS, PD, KeepLast, Eq<S, U1>>>::Output;
-}
-impl<S, D, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MNil>
-where
-    PS: IsEqual<U1>,
-    Self: LastNew<PS, PD, Eq<PS, U1>>,
-{
-    type Output = <Self as LastNew<PS, PD, Eq<PS, U1>>>::Output;
-}
-
-/// The last leaf in composition's preparation; `B` is "no pending mode".
-pub trait LastNew<PS, PD, B> {
-    /// The prepared modes.
-    type Output;
-}
-impl<S, D, PS, PD> LastNew<PS, PD, B1> for MCons<S, D, MNil> {
-    type Output = MCons<S, D, MNil>;
-}
-impl<S, D, PS, PD> LastNew<PS, PD, B0> for MCons<S, D, MNil>
-where
-    PS: Mul<PD>,
-    Prod<PS, PD>: IsEqual<D>,
-    Self: LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>,
-{
-    type Output = <Self as LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>>::Output;
-}
-/// `B` is "PS·PD = D" for the last leaf.
-pub trait LastMerge<PS, PD, B> {
-    /// The prepared modes.
-    type Output;
-}
-impl<S, D, PS: Mul<S>, PD> LastMerge<PS, PD, B1> for MCons<S, D, MNil> {
-    type Output = MCons<Prod<PS, S>, PD, MNil>;
-}
-impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
-    type Output = MCons<PS, PD, MCons<S, D, MNil>>;
-}
-
-/// Coalesced modes of a mode list.
-pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
-/// Modes of `A` prepared for composition.
-pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
 
 // ------------------------------------------------------------- composition
 
@@ -839,22 +701,6 @@ impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
     type Output = MCons<S, D, <T as Nontrivial>::Output>;
 }
 
-/// Drops modes of stride 0 (CuTe's `filter` before coalescing).
-pub trait NonZeroStride {
-    /// The kept modes.
-    type Output;
-}
-impl NonZeroStride for MNil {
-    type Output = MNil;
-}
-impl<S, D: IsEqual<U0>, T> NonZeroStride for MCons<S, D, T>
-where
-    Self: NontrivialB<Eq<D, U0>>,
-    T: NonZeroStride,
-{
-    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
-}
-
 /// Insertion sort of a mode list by `(stride, shape)`.
 pub trait Sort {
     /// The sorted modes.
@@ -1119,37 +965,6 @@ where
     <Self as ComplementModes<M>>::Output: ModesToLayout,
 {
     type Output = LayoutOfModes<<Self as ComplementModes<M>>::Output>;
-}
-
-/// `coalesce(Self)`: the same function on its domain with the fewest flat
-/// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left.
-pub trait Coalesce {
-    /// The coalesced layout.
-    type Output;
-}
-impl<S, D> Coalesce for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: ModesToLayout,
-{
-    type Output = LayoutOfModes<Coalesced<FlatModes<S, D>>>;
-}
-
-/// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
-/// image, no repeated offsets from broadcast modes).
-pub trait Filter {
-    /// The filtered layout.
-    type Output;
-}
-impl<S, D> Filter for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: NonZeroStride,
-    <FlatModes<S, D> as NonZeroStride>::Output: CoFold<U1, U0, Plain>,
-    Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>: ModesToLayout,
-{
-    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>>;
 }
 
 // ---------------------------------------------------- divides and products
@@ -1818,140 +1633,6 @@ free_fn!(
     /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
     /// ```
     flat_product, FlatProduct
-);
-
-/// `coalesce(a)` (see [`Coalesce`]).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// assert_eq!(coalesce(layout!((2,(1,6)):(1,(6,2)))).to_string(), "_12:_1");
-/// ```
-#[inline(always)]
-pub fn coalesce<A: Coalesce>(a: A) -> <A as Coalesce>::Output
-where
-    <A as Coalesce>::Output: StaticLayout,
-{
-    let _ = a;
-    Default::default()
-}
-
-/// `filter(a)` (see [`Filter`]).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// assert_eq!(filter(layout!((2,(3,4)):(0,(1,3)))).to_string(), "_12:_1");
-/// ```
-#[inline(always)]
-pub fn filter<A: Filter>(a: A) -> <A as Filter>::Output
-where
-    <A as Filter>::Output: StaticLayout,
-{
-    let _ = a;
-    Default::default()
-}
-
-// --------------------------------------------------------------- coalesce_by
-
-/// A tuple as an `HCons` list of its elements (profiles).
-pub trait ToHList {
-    /// The list.
-    type Output;
-}
-macro_rules! to_hlist {
-    ($($T:ident),+) => {
-        impl<$($T),+> ToHList for ($($T,)+) {
-            type Output = to_hlist!(@list $($T)+);
-        }
-    };
-    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
-    (@list) => { HNil };
-}
-to_hlist!(T0);
-to_hlist!(T0, T1);
-to_hlist!(T0, T1, T2);
-to_hlist!(T0, T1, T2, T3);
-to_hlist!(T0, T1, T2, T3, T4);
-to_hlist!(T0, T1, T2, T3, T4, T5);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6, T7);
-
-/// By-mode coalesce of the layout `A` by the profile `Self` (paper eq. 12):
-/// an integer coalesces the whole (sub)layout, a tuple recurses into the
-/// modes it covers and leaves the others unchanged.
-pub trait CoalesceProfile<A> {
-    /// The result layout.
-    type Output;
-}
-impl<A: Coalesce, U: Unsigned, B: Bit> CoalesceProfile<A> for UInt<U, B> {
-    type Output = <A as Coalesce>::Output;
-}
-/// A tuple profile in list form.
-pub struct PList<L>(core::marker::PhantomData<L>);
-macro_rules! coalesce_profile_tuple {
-    ($($T:ident),+) => {
-        impl<A, $($T),+> CoalesceProfile<A> for ($($T,)+)
-        where
-            PList<<($($T,)+) as ToHList>::Output>: CoalesceProfile<A>,
-        {
-            type Output = <PList<<($($T,)+) as ToHList>::Output> as CoalesceProfile<A>>::Output;
-        }
-    };
-}
-coalesce_profile_tuple!(T0);
-coalesce_profile_tuple!(T0, T1);
-coalesce_profile_tuple!(T0, T1, T2);
-coalesce_profile_tuple!(T0, T1, T2, T3);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
-impl<A, L> CoalesceProfile<A> for PList<L>
-where
-    A: ModesOf,
-    L: ZipCoalesce<<A as ModesOf>::Output>,
-    <L as ZipCoalesce<<A as ModesOf>::Output>>::Output: MakeLayout,
-{
-    type Output = <<L as ZipCoalesce<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
-}
-/// Mode-by-mode coalesce of the list of modes `AModes` by the list of
-/// profiles `Self`; modes past the profile are kept.
-#[diagnostic::on_unimplemented(
-    message = "the profile has more modes than the layout (rank mismatch)",
-    label = "a coalesce profile's rank must not exceed the rank of the layout"
-)]
-pub trait ZipCoalesce<AModes> {
-    /// The result modes.
-    type Output;
-}
-impl<AL> ZipCoalesce<AL> for HNil {
-    type Output = AL;
-}
-impl<P0: CoalesceProfile<A0>, PR: ZipCoalesce<AR>, A0, AR> ZipCoalesce<HCons<A0, AR>> for HCons<P0, PR> {
-    type Output = HCons<<P0 as CoalesceProfile<A0>>::Output, <PR as ZipCoalesce<AR>>::Output>;
-}
-
-/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
-/// [`CoalesceProfile`]); the result is the same function, with each
-/// profiled mode coalesced.
-pub trait CoalesceBy<P> {
-    /// The result layout.
-    type Output;
-}
-impl<AS, AD, P: CoalesceProfile<Self>> CoalesceBy<P> for Layout<AS, AD> {
-    type Output = <P as CoalesceProfile<Self>>::Output;
-}
-
-free_fn!(
-    /// `coalesce_by(a, profile)`: coalesce mode by mode as far as the
-    /// profile reaches (see [`CoalesceBy`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let a = layout!((2,(1,6)):(1,(6,2)));
-    /// assert_eq!(coalesce_by(a, shape!(1, 1)).to_string(), "(_2,_6):(_1,_2)");
-    /// assert_eq!(coalesce_by(a, shape!(1)).to_string(), "_12:_1");
-    /// ```
-    coalesce_by, CoalesceBy
 );
 
 // -------------------------------------------------------- blocked / raked

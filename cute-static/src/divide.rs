@@ -68,7 +68,7 @@ pub struct Leaves {
 impl Leaves {
     /// No leaves.
     #[inline(always)]
-    fn new() -> Leaves {
+    pub(crate) fn new() -> Leaves {
         Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
     }
     /// The next `k` leaves, to be written in place.
@@ -95,8 +95,17 @@ impl Leaves {
     }
     /// All leaves.
     #[inline(always)]
-    fn all(&self) -> &[(i64, i64)] {
+    pub(crate) fn all(&self) -> &[(i64, i64)] {
         &self.v[..self.n]
+    }
+    /// Appends one leaf pair; the callers write at most as many as their
+    /// argument has leaves (checked at most `MAX_MODES` at compile time).
+    #[inline(always)]
+    pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
+        if let Some(slot) = self.v.get_mut(self.n) {
+            *slot = (s, d);
+            self.n += 1;
+        }
     }
     #[inline(always)]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {

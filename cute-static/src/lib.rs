@@ -97,6 +97,7 @@ extern crate self as cute_static;
 
 pub mod algebra;
 mod basis_layout;
+pub mod coalesce;
 mod composed;
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -113,17 +114,18 @@ mod swizzle;
 mod tiler;
 
 pub use algebra::ComposeValue;
-pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
+pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
 pub use algebra::{
-    Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
-    TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
-    logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    Complement, Compose, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide, TiledProduct,
+    ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
+    tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
+pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
@@ -156,10 +158,10 @@ pub mod prelude {
     pub use crate::try_make_layout;
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
-        FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,
-        RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler,
-        ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
-        flat_divide, flat_product, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
+        FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,
+        Mode, RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
+        Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
+        flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
