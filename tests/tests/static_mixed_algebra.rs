@@ -411,3 +411,131 @@ fn composition_through_a_stride_0_mode_and_of_a_size_1_leaf() {
     let r = composition(layout!(({4i64},{8i64}):({2i64},{16i64})), layout!({1i64}:{1i64}));
     assert_eq!(r.to_dynamic().to_string(), "(1,1):(0,16)");
 }
+
+// ------------------------------------------ coalesce, filter, flatten
+
+/// `coalesce`, `filter` and `flatten` of a layout with run-time leaves: the
+/// merges and drops known at compile time are made, the ones that depend
+/// on a run-time value are not (CuTe's `bw_coalesce`), so a run-time 1 or
+/// a run-time stride that happens to line up keeps its mode.
+#[test]
+fn coalesce_of_run_time_leaves_merges_only_what_is_known() {
+    let m = 1000i64;
+    let a = layout!((2,(1,{m}),4):(1,(6,2),{m}));
+    assert_eq!(coalesce(a).to_string(), "(_2,1000,_4):(_1,_2,1000)");
+    // Static neighbours still merge, beside a run-time mode.
+    assert_eq!(coalesce(layout!((2,4,{m}):(1,2,8))).to_string(), "(_8,1000):(_1,_8)");
+    // A run-time 1 is kept (the same function), cute-dynamic drops it.
+    let one = layout!(({1i64},4):(1,1));
+    assert_eq!(coalesce(one).to_string(), "(1,_4):(_1,_1)");
+    assert_eq!(cute_dynamic::coalesce(&coalesce(one).to_dynamic()), cute_dynamic::coalesce(&one.to_dynamic()));
+    // A run-time stride that lines up is not merged either.
+    let lined = layout!((4,8):(1,{4i64}));
+    assert_eq!(coalesce(lined).to_string(), "(_4,_8):(_1,4)");
+    // `m:_0` then `_4:_0`: the product is a static 0 (CuTe's `m * _0`), so
+    // they merge into a run-time extent.
+    assert_eq!(coalesce(layout!(({m},4):(0,0))).to_string(), "4000:_0");
+    // All-static calls are unchanged: zero-sized.
+    let s = coalesce(layout!((2,(1,6)):(1,(6,2))));
+    assert_eq!(s.to_string(), "_12:_1");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+#[test]
+fn filter_flatten_and_coalesce_by_with_run_time_leaves() {
+    let m = 7i64;
+    assert_eq!(filter(layout!(({m},(3,4)):(0,(1,3)))).to_string(), "_12:_1");
+    // A run-time stride 0 keeps its mode; cute-dynamic's filter of the
+    // result is cute-dynamic's filter of the argument.
+    let z = layout!((4,{m},2):({0i64},1,{m}));
+    assert_eq!(filter(z).to_string(), "(_4,7,_2):(0,_1,7)");
+    assert_eq!(cute_dynamic::filter(&filter(z).to_dynamic()), cute_dynamic::filter(&z.to_dynamic()));
+    let f = flatten(layout!(((2,{m}),4):((1,2),{m})));
+    assert_eq!(f.to_string(), "(_2,7,_4):(_1,_2,7)");
+    assert_eq!(flatten(layout!({m}:2)).to_string(), "7:_2");
+    assert_eq!(flatten(layout!(((2,4),8):((1,2),8))).to_string(), "(_2,_4,_8):(_1,_2,_8)");
+    let b = layout!(((2,4),({m},3),5):((1,2),(8,{m}),{m}));
+    assert_eq!(coalesce_by(b, shape!(1, 1)).to_string(), "(_8,(7,_3),_5):(_1,(_8,7),7)");
+    assert_eq!(coalesce_by(b, shape!(1)).to_string(), "(_8,7,_3,_5):(_1,_8,7,7)");
+    assert_eq!(coalesce_by(b, shape!(1, (1, 1))).to_string(), "(_8,(7,_3),_5):(_1,(_8,7),7)");
+    let c = coalesce_by(layout!(((2,4),({m},1)):((1,2),(8,9))), shape!(1, 1));
+    assert_eq!(c.to_string(), "(_8,7):(_1,_8)");
+}
+
+/// A layout type with static and run-time leaves, made from `text` (CuTe
+/// text with `{}` where the type has a run-time leaf) and random values.
+fn fill(template: &str, vals: &[i64]) -> DLayout {
+    let mut out = String::new();
+    let mut it = vals.iter();
+    for (k, part) in template.split("{}").enumerate() {
+        if k > 0 {
+            out.push_str(&it.next().unwrap().to_string());
+        }
+        out.push_str(part);
+    }
+    out.parse().unwrap()
+}
+
+/// The post-conditions of `coalesce`, `filter` and `flatten` of the mixed
+/// layout `a` (of type `A`), through `to_dynamic()` and the shared checker:
+/// CuTe's padded form coalesces (with cute-dynamic) to cute-dynamic's
+/// coalesce, whose post-conditions `check::coalesce` verifies; `R(i) = A(i)`.
+fn check_leaf_ops<A>(a: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Coalesce + Filter + Flatten + Copy,
+    <A as Coalesce>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Coalesce, A> + ToDyn,
+    <A as Filter>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Filter, A> + ToDyn,
+    <A as Flatten>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Flatten, A> + ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let r = coalesce(sa).to_dyn();
+    if r.depth() > 1 || r.size() != a.size() {
+        return Err(format!("coalesce({a}) = {r}: depth or size"));
+    }
+    for i in 0..a.size() {
+        if r.eval(i) != a.eval(i) {
+            return Err(format!("coalesce({a}) = {r}: differs at {i}"));
+        }
+    }
+    let cr = cute_dynamic::coalesce(&r);
+    cute_tests::check::coalesce(a, &cr).map_err(|e| format!("coalesce({a}) = {r}: {e}"))?;
+    if cr != cute_dynamic::coalesce(a) {
+        return Err(format!("coalesce({a}) = {r}, coalesced {cr}"));
+    }
+    let f = filter(sa).to_dyn();
+    if cute_dynamic::filter(&f) != cute_dynamic::filter(a) || f.depth() > 1 {
+        return Err(format!("filter({a}) = {f}"));
+    }
+    let fl = flatten(sa).to_dyn();
+    if fl != a.flatten() {
+        return Err(format!("flatten({a}) = {fl}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in layouts of fixed mixed types: the post-conditions
+    /// of coalesce, filter and flatten (see `check_leaf_ops`).
+    #[test]
+    fn coalesce_filter_flatten_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=6], 6),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), 0i64..=24], 6),
+    ) {
+        let r = (|| {
+            check_leaf_ops::<Layout![((2,Dyn),(Dyn,4)):((1,Dyn),(Dyn,Dyn))]>(
+                &fill("((2,{}),({},4)):((1,{}),({},{}))", &[v[0], v[1], w[0], w[1], w[2]]))?;
+            check_leaf_ops::<Layout![(Dyn,(1,Dyn),2):(0,(Dyn,Dyn),Dyn)]>(
+                &fill("({},(1,{}),2):(0,({},{}),{})", &[v[0], v[2], w[3], w[4], w[5]]))?;
+            check_leaf_ops::<Layout![(Dyn,Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn,Dyn)]>(
+                &fill("({},{},{},{}):({},{},{},{})", &[v[0], v[1], v[2], v[3], w[0], w[1], w[2], w[3]]))?;
+            check_leaf_ops::<Layout![(4,Dyn,2,Dyn):(0,Dyn,Dyn,0)]>(
+                &fill("(4,{},2,{}):(0,{},{},0)", &[v[4], v[5], w[4], w[5]]))?;
+            check_leaf_ops::<Layout![(2,(2,Dyn)):(Dyn,(2,4))]>(&fill("(2,(2,{})):({},(2,4))", &[v[3], w[1]]))?;
+            check_leaf_ops::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[1], w[2]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
