@@ -642,6 +642,14 @@ mod run_time {
             (*self, ())
         }
     }
+    impl Uncons for typenum::UTerm {
+        type Head = Self;
+        type Tail = ();
+        #[inline(always)]
+        fn uncons(&self) -> (Self, ()) {
+            (*self, ())
+        }
+    }
     impl Uncons for Dyn {
         type Head = Self;
         type Tail = ();

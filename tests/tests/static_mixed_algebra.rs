@@ -539,3 +539,31 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+/// The same function as cute-dynamic's answer, of the same size.
+fn same_function(got: &DLayout, want: &DLayout) {
+    assert_eq!(got.size(), want.size(), "{got} and {want}");
+    for i in 0..got.size() {
+        assert_eq!(got.eval(i).ok(), want.eval(i).ok(), "{got} and {want} at {i}");
+    }
+}
+
+/// Found by the agreement cases with one leaf run-time: a tile of size 1
+/// and stride above 1 has the complement `M:1` (its mode drops out), and a
+/// static mode beside a run-time one takes its halves from the static
+/// algebra, values included.
+#[test]
+fn divide_by_a_size_1_tile_and_a_static_mode_beside_a_run_time_one() {
+    let a = layout!(({1i64}):(1));
+    let r = logical_divide(a, tile!(1:2));
+    let d = cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(1:2).to_dynamic()).unwrap();
+    same_function(&r.to_dynamic(), &d);
+    let a = layout!((1,5,{4i64}):(5,1,5));
+    let t = tile!(1:4, 5);
+    let r = zipped_divide(a, t);
+    let d = cute_dynamic::zipped_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap();
+    same_function(&r.to_dynamic(), &d);
+    let m = 6i64;
+    let r = logical_divide(layout!((8,{m}):(1,8)), tile!(4:2, 3:1));
+    assert_eq!(r.to_string(), "((_4,_2),(_3,2)):((_2,_1),(_8,_24))");
+}
