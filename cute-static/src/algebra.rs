@@ -890,6 +890,9 @@ pub trait ShapeSize {
 impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
     type Output = UInt<U, B>;
 }
+impl ShapeSize for crate::Dyn {
+    type Output = crate::Dyn;
+}
 impl<A: ShapeSize> ShapeSize for (A,) {
     type Output = <A as ShapeSize>::Output;
 }
@@ -907,10 +910,10 @@ where
     type Output = Prod<Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>, <C as ShapeSize>::Output>;
 }
 
-type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
-type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
-type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
-type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
+pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
+pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
+pub(crate) type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
+pub(crate) type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
 type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, CompGap<S, D>>>::Output;
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
@@ -1498,16 +1501,70 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
         O::default()
     }
 }
-free_fn!(
-    /// `complement(a, m)` for a static cotarget shape `m` (see [`Complement`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
-    /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
-    /// ```
-    complement, Complement
-);
+/// `complement(a, m)` (see [`Complement`]): for a static cotarget shape
+/// `m`, computed in trait resolution (a layout that is not injective does
+/// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
+/// the static modes are still found at compile time and the last one's
+/// size `⌈(M + gaps)/C⌉` when it runs (see
+/// [`try_complement`](crate::try_complement)).
+///
+/// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
+/// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
+/// `(filter(A), R)` is injective.
+///
+/// # Panics
+///
+/// With a run-time cotarget below 1, with the message of the error
+/// `try_complement` returns. An all-static call never panics.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
+/// let m = 1000usize;
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn complement<A, M>(a: A, m: M) -> <A as Complement<M>>::Output
+where
+    A: Complement<M>,
+    <A as Complement<M>>::Output: ComplementValue<A, M>,
+{
+    <<A as Complement<M>>::Output as ComplementValue<A, M>>::make(a, m)
+}
+
+/// The value of `complement(a, m)`: zero-sized when both are all-static,
+/// its last mode computed (and checked) when the cotarget is run-time.
+/// Generic code that calls [`complement`] bounds the result by it.
+pub trait ComplementValue<A, M> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O, A, M> ComplementValue<A, M> for O
+where
+    (A, M): crate::int_tuple::AllStatic,
+    O: ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, m: M) -> O {
+        <O as ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>>::make(a, m)
+    }
+}
+/// [`ComplementValue`] by branch: `Static` is `B1` when both arguments are
+/// all-static.
+#[doc(hidden)]
+pub trait ComplementValueBy<A, M, Static> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O: StaticLayout, A, M> ComplementValueBy<A, M, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: M) -> O {
+        O::default()
+    }
+}
 #[cfg(not(feature = "std"))]
 free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).

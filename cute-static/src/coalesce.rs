@@ -433,6 +433,8 @@ impl<O: StaticLayout, Op, A> LeafValueBy<Op, A, B1> for O {
 }
 
 #[cfg(feature = "std")]
+pub(crate) use run_time::coalesce_walk;
+#[cfg(feature = "std")]
 pub use run_time::{FlatMode, LeafWalk, ProfileLeaves, RestLeaves, Uncons};
 
 #[cfg(feature = "std")]
@@ -447,10 +449,10 @@ mod run_time {
     #[doc(hidden)]
     #[derive(Clone, Copy, Debug, Default)]
     pub struct FlatMode {
-        s: i64,
-        d: i64,
-        ss: bool,
-        ds: bool,
+        pub(crate) s: i64,
+        pub(crate) d: i64,
+        pub(crate) ss: bool,
+        pub(crate) ds: bool,
     }
 
     /// The flat modes of a layout with their static flags.
@@ -475,7 +477,7 @@ mod run_time {
     /// known at compile time), the kept modes written to `out`; with
     /// `zeros`, the modes of stride known to be 0 are dropped first.
     #[inline(always)]
-    fn coalesce_walk(modes: &[FlatMode], zeros: bool, out: &mut Leaves) {
+    pub(crate) fn coalesce_walk(modes: &[FlatMode], zeros: bool, out: &mut Leaves) {
         let mut pend: Option<FlatMode> = None;
         for &m in modes {
             if (m.ss && m.s == 1) || (zeros && m.ds && m.d == 0) {

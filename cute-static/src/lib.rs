@@ -98,6 +98,7 @@ extern crate self as cute_static;
 pub mod algebra;
 mod basis_layout;
 pub mod coalesce;
+pub mod complement;
 mod composed;
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -113,19 +114,21 @@ pub mod list;
 mod swizzle;
 mod tiler;
 
-pub use algebra::ComposeValue;
 pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
 pub use algebra::{
     Complement, Compose, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide, TiledProduct,
     ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
     tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+pub use algebra::{ComplementValue, ComposeValue};
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
+#[cfg(feature = "std")]
+pub use complement::{TryComplement, try_complement};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
@@ -153,7 +156,6 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
-    pub use crate::ComposeValue;
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     pub use crate::{
@@ -165,10 +167,12 @@ pub mod prelude {
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
+    pub use crate::{ComplementValue, ComposeValue};
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
-        LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
+        LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
+        try_logical_divide, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;

@@ -567,3 +567,80 @@ fn divide_by_a_size_1_tile_and_a_static_mode_beside_a_run_time_one() {
     let r = logical_divide(layout!((8,{m}):(1,8)), tile!(4:2, 3:1));
     assert_eq!(r.to_string(), "((_4,_2),(_3,2)):((_2,_1),(_8,_24))");
 }
+
+// -------------------------------------------------------- complement
+
+/// `complement` against a run-time cotarget: the static modes are found
+/// at compile time, the last mode's size when it runs (kept even of size
+/// 1, CuTe's form); a cotarget below 1 is cute-dynamic's error.
+#[test]
+fn complement_against_a_run_time_cotarget() {
+    let m = 1000usize;
+    let r = complement(layout!((4,8):(1,8)), shape!({ m }));
+    assert_eq!(r.to_string(), "(_2,16):(_4,_64)");
+    let d = cute_dynamic::complement(&"(4,8):(1,8)".parse().unwrap(), 1000).unwrap();
+    assert_eq!(r.to_dynamic(), d);
+    // A cotarget the layout already covers: the last mode has size 1.
+    let r = complement(layout!(4:1), shape!({ 4usize }));
+    assert_eq!(r.to_string(), "1:_4");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    // Below 1: the error cute-dynamic gives, and the panic with its text.
+    let a = layout!((2,2):(1,6));
+    let e = try_complement(&a, &Dyn::new(0)).unwrap_err();
+    assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = complement(a, shape!({ 0i64 }));
+        }),
+        e.to_string()
+    );
+    // The all-static call is unchanged.
+    let s = complement(layout!((2,2):(1,6)), shape!(24));
+    assert_eq!(s.to_string(), "(_3,_2):(_2,_12)");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `complement(a, {m})` for the static `a` of type `A`: the shared
+/// checker's post-conditions on `to_dynamic()`, and coalesced, cute-dynamic's
+/// answer (or its error).
+fn check_complement<A>(a: A, m: i64) -> Result<(), String>
+where
+    A: TryComplement<Dyn> + std::fmt::Display + Copy,
+    <A as TryComplement<Dyn>>::Output: ToDyn,
+    A: ToDyn,
+{
+    let da = a.to_dyn();
+    match (try_complement(&a, &Dyn::new(m)), cute_dynamic::complement(&da, m)) {
+        (Ok(r), Ok(d)) => {
+            let r = r.to_dyn();
+            cute_tests::check::complement(&da, m, &r).map_err(|e| format!("complement({da}, {m}) = {r}: {e}"))?;
+            if cute_dynamic::coalesce(&r) != d {
+                return Err(format!("complement({da}, {m}) = {r}, cute-dynamic {d}"));
+            }
+            Ok(())
+        }
+        (Err(e), Err(d)) if e == d => Ok(()),
+        (got, want) => Err(format!("complement({da}, {m}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random run-time cotargets against static layouts with gaps, broadcast
+    /// and size-1 modes.
+    #[test]
+    fn complement_against_random_run_time_cotargets(m in -2i64..=300) {
+        let r = (|| {
+            check_complement(layout!(4:2), m)?;
+            check_complement(layout!((2,2):(1,6)), m)?;
+            check_complement(layout!((4,8):(1,8)), m)?;
+            check_complement(layout!((2,(1,3)):(11,(7,1))), m)?;
+            check_complement(layout!((3,4):(0,3)), m)?;
+            check_complement(layout!((2,2):(11,1)), m)?;
+            check_complement(layout!(1:0), m)?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
