@@ -39,7 +39,7 @@
 //! assert_eq!(dy.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
 //! ```
 //!
-//! Operations: [`coalesce`], [`coalesce_by`], [`filter`], [`composition`],
+//! Operations: [`coalesce`], [`coalesce_by`], [`filter`], [`flatten`], [`composition`],
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
@@ -59,8 +59,14 @@
 //! offsets to fit in an `i64`) when the layout is made: `layout!` and
 //! [`make_layout`] panic with the error's message, `try_layout!` and
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
-//! such layouts; the algebra (composition, divides, products, ...) takes
-//! all-static layouts only, for now.
+//! such layouts, and so do [`composition`], [`logical_divide`] and
+//! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
+//! [`filter`], [`flatten`] and [`complement`] against a run-time cotarget:
+//! static parts are decided at compile time, a step that depends on a
+//! run-time value keeps CuTe's padded form, and run-time conditions are
+//! checked when the call runs (the `try_` forms return cute-dynamic's
+//! `LayoutError`, the plain ones panic with its message). The other
+//! operations take all-static layouts only, for now.
 //!
 //! ```
 //! use cute_static::prelude::*;
