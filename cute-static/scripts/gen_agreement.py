@@ -514,8 +514,11 @@ import re
 # padded form of cute-dynamic's answer), "Filter" (cute-dynamic's filter of
 # the result is its answer).
 MIXED = {"coalesce": "Function", "filter": "Filter", "coalesce_by": "Function", "composition": "Function",
-         "logical_divide": "Function", "zipped_divide": "Function"}
-TRY = {"composition": "try_composition", "logical_divide": "try_logical_divide", "zipped_divide": "try_zipped_divide"}
+         "logical_divide": "Function", "zipped_divide": "Function", "logical_product": "Function",
+         "zipped_product": "Function", "tiled_product": "Function", "flat_product": "Function"}
+TRY = {"composition": "try_composition", "logical_divide": "try_logical_divide", "zipped_divide": "try_zipped_divide",
+       "logical_product": "try_logical_product"}
+PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product")
 
 
 def macro_args(st):
@@ -550,32 +553,35 @@ def mixed_op(st):
     arguments may take run-time leaves."""
     op = st[: st.index("(")]
     if op not in MIXED:
-        return None, 0
+        return None, []
     args = macro_args(st)
     if not args[0].startswith("layout!("):
-        return None, 0
+        return None, []
     if op == "composition":
-        return (op, 2) if args[1].startswith("layout!(") else (None, 0)
+        return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
+    if op in PRODUCTS:
+        # A static tile by a run-time grid: the leaves of B.
+        return (op, [1]) if args[1].startswith("layout!(") else (None, [])
     if op in ("logical_divide", "zipped_divide"):
         a = parse_layout(args[0][len("layout!(") : -1])
         if args[1].startswith("layout!("):
-            return (op, 1) if static_tile1(args[1][len("layout!(") : -1]) else (None, 0)
+            return (op, [0]) if static_tile1(args[1][len("layout!(") : -1]) else (None, [])
         if args[1].startswith("tile!("):
             tiles = macro_args("t(" + args[1][len("tile!(") : -1] + ")")
             rank = len(a[0]) if isinstance(a[0], list) else 0
             ok = all(static_tile1(t) for t in tiles) and (len(tiles), rank) in TUPLE_TILES
-            return (op, 1) if ok else (None, 0)
-        return None, 0
-    return op, 1
+            return (op, [0]) if ok else (None, [])
+        return None, []
+    return op, [0]
 
 
-def leaf_variants(st, nargs):
-    """The arguments of `st`, once for each leaf of its first `nargs` layout
-    arguments, that leaf made run-time (`7` becomes `{7i64}`)."""
+def leaf_variants(st, which):
+    """The arguments of `st`, once for each leaf of its layout arguments
+    `which`, that leaf made run-time (`7` becomes `{7i64}`)."""
     args = macro_args(st)
     op = st[: st.index("(")]
     out = []
-    for k in range(nargs):
+    for k in which:
         text = args[k]
         for m in re.finditer(r"\d+", text):
             v = text[: m.start()] + "{" + m.group(0) + "i64}" + text[m.end() :]

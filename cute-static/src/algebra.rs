@@ -1056,6 +1056,14 @@ where
 type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
 where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+impl<AS, AD, B> Split1DBy<ProductOp, B, B1> for Layout<AS, AD>
+where
     Self: SizeOf,
     B: CosizeOf,
     <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
@@ -1367,6 +1375,60 @@ impl<U: Unsigned, B: Bit, A: ComplementT<UInt<U, B>>> ComplementOnto<A> for UInt
 
 use crate::StaticLayout;
 
+/// The value of a product of `A` by the layout `B`: zero-sized when both
+/// are all-static, computed (and checked) when `B` has a run-time leaf
+/// (see `product.rs`). Generic code that calls the products bounds the
+/// result by it.
+pub trait ProductValue<A, B> {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, A, B> ProductValue<A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
+#[doc(hidden)]
+pub trait ProductValueBy<A, B, Static> {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, A, B> ProductValueBy<A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
+// The four products of one family: the same leaves in different groupings,
+// so one value trait serves them.
+macro_rules! product_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        ///
+        /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
+        /// an all-static `a`): `A* ∘ B` computed and checked when it runs
+        /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
+        /// a panic with cute-dynamic's error message when a condition fails.
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: ProductValue<A, B>,
+        {
+            <<A as $Trait<B>>::Output as ProductValue<A, B>>::make(a, b)
+        }
+    };
+}
+
 macro_rules! free_fn {
     ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
         $(#[$doc])*
@@ -1651,7 +1713,7 @@ free_fn!(
     /// ```
     flat_divide, FlatDivide
 );
-free_fn!(
+product_fn!(
     /// `logical_product(a, b)` (see [`LogicalProduct`]).
     ///
     /// ```
@@ -1661,7 +1723,7 @@ free_fn!(
     /// ```
     logical_product, LogicalProduct
 );
-free_fn!(
+product_fn!(
     /// `zipped_product(a, b)` (see [`ZippedProduct`]).
     ///
     /// ```
@@ -1671,7 +1733,7 @@ free_fn!(
     /// ```
     zipped_product, ZippedProduct
 );
-free_fn!(
+product_fn!(
     /// `tiled_product(a, b)` (see [`TiledProduct`]).
     ///
     /// ```
@@ -1681,7 +1743,7 @@ free_fn!(
     /// ```
     tiled_product, TiledProduct
 );
-free_fn!(
+product_fn!(
     /// `flat_product(a, b)` (see [`FlatProduct`]).
     ///
     /// ```

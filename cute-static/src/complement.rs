@@ -22,7 +22,7 @@ use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLay
 use typenum::{U0, U1, Unsigned};
 
 /// The complement's modes before the last, then the last `Dyn:C`.
-type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
+pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
 
 /// `complement(Self, M)` for a run-time cotarget `M`: the type (see the
 /// module's documentation).
@@ -48,6 +48,8 @@ impl<A: ComplementRunTime> ComplementOnto<A> for Dyn {
     type Output = <A as ComplementRunTime>::Output;
 }
 
+#[cfg(feature = "std")]
+pub(crate) use run_time::ext_modes;
 #[cfg(feature = "std")]
 pub use run_time::{StaticModes, TryComplement, try_complement};
 
@@ -109,19 +111,7 @@ mod run_time {
             if m < 1 {
                 return Err(below_one(self.to_dynamic(), m));
             }
-            let mut modes = [FlatMode::default(); crate::composition::MAX_MODES];
-            let mut n = 0;
-            <<CompOut<S, D> as DropUnit>::Output as StaticModes>::write(&mut modes, &mut n);
-            // What `A` and the modes before the last cover: `C − 1 − gaps`
-            // (the extents telescope); the last repeats until `M − 1`.
-            let c = <CompCurr<S, D> as Unsigned>::I64;
-            let covered = c - 1 - <CompGap<S, D> as Unsigned>::I64;
-            let need = m - 1 - covered;
-            let last = if need <= 0 { 1 } else { 1 + (need - 1) / c + 1 };
-            if let Some(slot) = modes.get_mut(n) {
-                *slot = FlatMode { s: last, d: c, ss: false, ds: true };
-                n += 1;
-            }
+            let (modes, n) = ext_modes::<S, D>(m);
             let mut out = Leaves::new();
             coalesce_walk(&modes[..n], false, &mut out);
             let (mut i, mut j) = (0, 0);
@@ -129,6 +119,37 @@ mod run_time {
             let d = OD::from_leaves(out.all(), &mut j, true);
             Ok(Layout::from_checked(s, d))
         }
+    }
+
+    /// The modes of `complement(Layout<S, D>, m)` (`m ≥ 1`) before
+    /// coalescing, the last kept even of size 1 (cute-dynamic's
+    /// `complement_extended`), with their static flags.
+    #[inline(always)]
+    pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; crate::composition::MAX_MODES], usize)
+    where
+        S: FlattenInto<D, MNil>,
+        FlatModes<S, D>: Nontrivial,
+        <FlatModes<S, D> as Nontrivial>::Output: Sort,
+        Sorted<S, D>: CompFold<U1>,
+        CompOut<S, D>: DropUnit,
+        <CompOut<S, D> as DropUnit>::Output: StaticModes,
+        CompCurr<S, D>: Unsigned,
+        CompGap<S, D>: Unsigned,
+    {
+        let mut modes = [FlatMode::default(); crate::composition::MAX_MODES];
+        let mut n = 0;
+        <<CompOut<S, D> as DropUnit>::Output as StaticModes>::write(&mut modes, &mut n);
+        // What `A` and the modes before the last cover: `C − 1 − gaps`
+        // (the extents telescope); the last repeats until `M − 1`.
+        let c = <CompCurr<S, D> as Unsigned>::I64;
+        let covered = c - 1 - <CompGap<S, D> as Unsigned>::I64;
+        let need = m - 1 - covered;
+        let last = if need <= 0 { 1 } else { 1 + (need - 1) / c + 1 };
+        if let Some(slot) = modes.get_mut(n) {
+            *slot = FlatMode { s: last, d: c, ss: false, ds: true };
+            n += 1;
+        }
+        (modes, n)
     }
 
     /// cute-dynamic's error for a cotarget below 1 (cold).

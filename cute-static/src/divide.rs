@@ -123,7 +123,7 @@ impl Leaves {
         Ok(())
     }
     #[inline(always)]
-    fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
+    pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
         let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {

@@ -117,6 +117,8 @@ pub mod inverse;
 mod layout;
 mod layout_tv;
 pub mod list;
+#[doc(hidden)]
+pub mod product;
 mod swizzle;
 mod tiler;
 
@@ -126,7 +128,7 @@ pub use algebra::{
     ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
     tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
-pub use algebra::{ComplementValue, ComposeValue};
+pub use algebra::{ComplementValue, ComposeValue, ProductValue};
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 pub use basis_layout::{IdentityLayout, make_identity_layout};
@@ -146,6 +148,8 @@ pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
 pub use layout::try_make_layout;
 pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
+#[cfg(feature = "std")]
+pub use product::try_logical_product;
 #[doc(hidden)]
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
@@ -173,12 +177,12 @@ pub mod prelude {
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
-    pub use crate::{ComplementValue, ComposeValue};
+    pub use crate::{ComplementValue, ComposeValue, ProductValue};
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
         LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
-        try_logical_divide, try_zipped_divide,
+        try_logical_divide, try_logical_product, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;

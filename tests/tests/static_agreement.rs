@@ -2196,6 +2196,348 @@ fn agree_zipped_divide_run_time_leaf() {
     mixed!("zipped_divide((1):(1), <2>)", Same::Function, zipped_divide(layout!(({1i64}):(1)), tile!(2)));
 }
 
+/// The cases of `logical_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_logical_product_run_time_leaf() {
+    mixed!("logical_product(5:2, (4):(1))", Same::Function, logical_product(layout!(5:2), layout!(({4i64}):(1))));
+    mixed!(
+        "logical_product((2):(1), (1,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((2):(1)), layout!((1,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product(((3)):((1)), 4:1)",
+        Same::Function,
+        logical_product(layout!(((3)):((1))), layout!({4i64}:1))
+    );
+    mixed!("logical_product((5):(1), 4:1)", Same::Function, logical_product(layout!((5):(1)), layout!(4:{1i64})));
+    mixed!(
+        "logical_product((4,5):(2,8), 4:1)",
+        Same::Function,
+        logical_product(layout!((4,5):(2,8)), layout!({4i64}:1))
+    );
+    mixed!(
+        "logical_product(4:1, (2,3):(1,2))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!((2,{3i64}):(1,2)))
+    );
+    mixed!(
+        "logical_product((4,3):(1,4), (4):(2))",
+        Same::Function,
+        logical_product(layout!((4,3):(1,4)), layout!(({4i64}):(2)))
+    );
+    mixed!(
+        "logical_product((1,1):(2,4), 2:1)",
+        Same::Function,
+        logical_product(layout!((1,1):(2,4)), layout!(2:{1i64}))
+    );
+    mixed!(
+        "logical_product((3):(1), (2,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((3):(1)), layout!(({2i64},1):(1,1)))
+    );
+    mixed!(
+        "logical_product((3,2):(1,4), (2,3):(1,3))",
+        Same::Function,
+        logical_product(layout!((3,2):(1,4)), layout!((2,{3i64}):(1,3)))
+    );
+    mixed!(
+        "logical_product(((1,1),2):((2,2),2), (2,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(((1,1),2):((2,2),2)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "logical_product(((3,2)):((1,3)), (1,3):(1,1))",
+        Same::Function,
+        logical_product(layout!(((3,2)):((1,3))), layout!((1,3):(1,{1i64})))
+    );
+    mixed!("logical_product(3:1, 4:1)", Same::Function, logical_product(layout!(3:1), layout!({4i64}:1)));
+    mixed!(
+        "logical_product(((2,4),3):((1,6),2), 2:2)",
+        Same::Function,
+        logical_product(layout!(((2,4),3):((1,6),2)), layout!(2:{2i64}))
+    );
+    mixed!(
+        "logical_product(5:1, (3,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(5:1), layout!((3,1):({1i64},1)))
+    );
+    mixed!(
+        "logical_product(((4,1),5):((1,4),4), (1,1):(1,3))",
+        Same::Function,
+        logical_product(layout!(((4,1),5):((1,4),4)), layout!((1,1):(1,{3i64})))
+    );
+    mixed!(
+        "logical_product(3:1, (4,4):(1,4))",
+        Same::Function,
+        logical_product(layout!(3:1), layout!(({4i64},4):(1,4)))
+    );
+    mixed!(
+        "logical_product((4,5):(5,1), (3,2):(2,1))",
+        Same::Function,
+        logical_product(layout!((4,5):(5,1)), layout!((3,{2i64}):(2,1)))
+    );
+    mixed!(
+        "logical_product((1,1):(1,3), (3):(1))",
+        Same::Function,
+        logical_product(layout!((1,1):(1,3)), layout!(({3i64}):(1)))
+    );
+    mixed!(
+        "logical_product(4:2, (1,2):(2,1))",
+        Same::Function,
+        logical_product(layout!(4:2), layout!((1,2):(2,{1i64})))
+    );
+    mixed!(
+        "logical_product(4:1, (3,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!(({3i64},1):(1,1)))
+    );
+    mixed!(
+        "logical_product(4:1, (1,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!((1,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product((1,(3)):(1,(1)), (3):(1))",
+        Same::Function,
+        logical_product(layout!((1,(3)):(1,(1))), layout!(({3i64}):(1)))
+    );
+    mixed!("logical_product(4:2, (1):(1))", Same::Function, logical_product(layout!(4:2), layout!((1):({1i64}))));
+    mixed!(
+        "logical_product((4,1):(1,5), (3,4):(4,1))",
+        Same::Function,
+        logical_product(layout!((4,1):(1,5)), layout!(({3i64},4):(4,1)))
+    );
+    mixed!(
+        "logical_product((3,2):(1,3), (4,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((3,2):(1,3)), layout!((4,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product((5,2):(2,12), (2):(1))",
+        Same::Function,
+        logical_product(layout!((5,2):(2,12)), layout!(({2i64}):(1)))
+    );
+}
+
+/// The cases of `zipped_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_zipped_product_run_time_leaf() {
+    mixed!("zipped_product(4:1, (3,2):(1,3))", Same::Function, zipped_product(layout!(4:1), layout!(({3i64},2):(1,3))));
+    mixed!(
+        "zipped_product((2,1):(2,6), (4,1):(1,4))",
+        Same::Function,
+        zipped_product(layout!((2,1):(2,6)), layout!((4,{1i64}):(1,4)))
+    );
+    mixed!(
+        "zipped_product((3,2):(1,3), (3,2):(2,1))",
+        Same::Function,
+        zipped_product(layout!((3,2):(1,3)), layout!((3,2):({2i64},1)))
+    );
+    mixed!("zipped_product(5:1, (2,3):(1,2))", Same::Function, zipped_product(layout!(5:1), layout!((2,3):(1,{2i64}))));
+    mixed!("zipped_product((5,5):(1,7), 4:1)", Same::Function, zipped_product(layout!((5,5):(1,7)), layout!({4i64}:1)));
+    mixed!(
+        "zipped_product((2,3):(1,2), (3):(1))",
+        Same::Function,
+        zipped_product(layout!((2,3):(1,2)), layout!((3):({1i64})))
+    );
+    mixed!("zipped_product(2:2, (1):(2))", Same::Function, zipped_product(layout!(2:2), layout!(({1i64}):(2))));
+    mixed!(
+        "zipped_product((3,5):(5,1), (4,1):(1,4))",
+        Same::Function,
+        zipped_product(layout!((3,5):(5,1)), layout!((4,1):(1,{4i64})))
+    );
+    mixed!("zipped_product((1,1):(1,2), 3:1)", Same::Function, zipped_product(layout!((1,1):(1,2)), layout!({3i64}:1)));
+    mixed!(
+        "zipped_product((5):(1), (3,3):(1,3))",
+        Same::Function,
+        zipped_product(layout!((5):(1)), layout!((3,{3i64}):(1,3)))
+    );
+    mixed!("zipped_product((3,3):(1,3), 2:1)", Same::Function, zipped_product(layout!((3,3):(1,3)), layout!({2i64}:1)));
+    mixed!("zipped_product(4:1, (4):(1))", Same::Function, zipped_product(layout!(4:1), layout!((4):({1i64}))));
+    mixed!(
+        "zipped_product((2,1):(1,1), (4):(2))",
+        Same::Function,
+        zipped_product(layout!((2,1):(1,1)), layout!(({4i64}):(2)))
+    );
+    mixed!("zipped_product((5,3):(3,1), 2:1)", Same::Function, zipped_product(layout!((5,3):(3,1)), layout!(2:{1i64})));
+    mixed!("zipped_product(4:2, (1,2):(1,1))", Same::Function, zipped_product(layout!(4:2), layout!((1,2):({1i64},1))));
+    mixed!(
+        "zipped_product((4,(3)):(3,(1)), (4,3):(3,1))",
+        Same::Function,
+        zipped_product(layout!((4,(3)):(3,(1))), layout!((4,3):(3,{1i64})))
+    );
+    mixed!(
+        "zipped_product((2,1):(2,4), (4,4):(4,1))",
+        Same::Function,
+        zipped_product(layout!((2,1):(2,4)), layout!(({4i64},4):(4,1)))
+    );
+    mixed!(
+        "zipped_product((3,(1,3)):(2,(6,6)), (4,1):(2,10))",
+        Same::Function,
+        zipped_product(layout!((3,(1,3)):(2,(6,6))), layout!((4,{1i64}):(2,10)))
+    );
+    mixed!("zipped_product(2:1, (2):(1))", Same::Function, zipped_product(layout!(2:1), layout!(({2i64}):(1))));
+}
+
+/// The cases of `tiled_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_tiled_product_run_time_leaf() {
+    mixed!("tiled_product(4:1, (4,3):(1,4))", Same::Function, tiled_product(layout!(4:1), layout!(({4i64},3):(1,4))));
+    mixed!(
+        "tiled_product((3):(2), (1,2):(1,1))",
+        Same::Function,
+        tiled_product(layout!((3):(2)), layout!((1,{2i64}):(1,1)))
+    );
+    mixed!(
+        "tiled_product((2,4):(2,4), (2,1):(1,1))",
+        Same::Function,
+        tiled_product(layout!((2,4):(2,4)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "tiled_product(((4),(4,4)):((2),(8,32)), (4,2):(2,1))",
+        Same::Function,
+        tiled_product(layout!(((4),(4,4)):((2),(8,32))), layout!((4,2):(2,{1i64})))
+    );
+    mixed!("tiled_product((2):(1), 2:1)", Same::Function, tiled_product(layout!((2):(1)), layout!({2i64}:1)));
+    mixed!(
+        "tiled_product(((2,1),2):((2,4),4), (2,4):(1,2))",
+        Same::Function,
+        tiled_product(layout!(((2,1),2):((2,4),4)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "tiled_product((4,3):(3,1), (3,3):(1,3))",
+        Same::Function,
+        tiled_product(layout!((4,3):(3,1)), layout!((3,3):({1i64},3)))
+    );
+    mixed!(
+        "tiled_product((4,1):(1,1), (4,3):(2,9))",
+        Same::Function,
+        tiled_product(layout!((4,1):(1,1)), layout!((4,3):(2,{9i64})))
+    );
+    mixed!("tiled_product(3:1, (2):(1))", Same::Function, tiled_product(layout!(3:1), layout!(({2i64}):(1))));
+    mixed!("tiled_product((4,5):(1,4), 3:1)", Same::Function, tiled_product(layout!((4,5):(1,4)), layout!(3:{1i64})));
+    mixed!("tiled_product(2:1, 4:2)", Same::Function, tiled_product(layout!(2:1), layout!({4i64}:2)));
+    mixed!(
+        "tiled_product((2,2):(2,6), (1,1):(1,1))",
+        Same::Function,
+        tiled_product(layout!((2,2):(2,6)), layout!((1,1):(1,{1i64})))
+    );
+    mixed!(
+        "tiled_product(((3,3),(1,3)):((9,3),(1,1)), (1,1):(2,4))",
+        Same::Function,
+        tiled_product(layout!(((3,3),(1,3)):((9,3),(1,1))), layout!(({1i64},1):(2,4)))
+    );
+    mixed!("tiled_product((1,5):(2,3), 2:1)", Same::Function, tiled_product(layout!((1,5):(2,3)), layout!(2:{1i64})));
+    mixed!(
+        "tiled_product((2,(1)):(1,(2)), (3,4):(1,3))",
+        Same::Function,
+        tiled_product(layout!((2,(1)):(1,(2))), layout!((3,4):({1i64},3)))
+    );
+    mixed!("tiled_product((4,3):(1,4), 4:1)", Same::Function, tiled_product(layout!((4,3):(1,4)), layout!(4:{1i64})));
+    mixed!(
+        "tiled_product((4,1):(2,8), (1,2):(2,1))",
+        Same::Function,
+        tiled_product(layout!((4,1):(2,8)), layout!(({1i64},2):(2,1)))
+    );
+    mixed!(
+        "tiled_product((1,4):(1,1), (3,3):(1,3))",
+        Same::Function,
+        tiled_product(layout!((1,4):(1,1)), layout!((3,{3i64}):(1,3)))
+    );
+    mixed!(
+        "tiled_product((3,(4,1)):(1,(3,3)), (1,1):(2,2))",
+        Same::Function,
+        tiled_product(layout!((3,(4,1)):(1,(3,3))), layout!((1,1):({2i64},2)))
+    );
+}
+
+/// The cases of `flat_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_flat_product_run_time_leaf() {
+    mixed!("flat_product(2:2, 4:1)", Same::Function, flat_product(layout!(2:2), layout!({4i64}:1)));
+    mixed!("flat_product(4:2, (2):(2))", Same::Function, flat_product(layout!(4:2), layout!((2):({2i64}))));
+    mixed!("flat_product(5:1, 3:1)", Same::Function, flat_product(layout!(5:1), layout!({3i64}:1)));
+    mixed!(
+        "flat_product((5,3):(3,1), (1):(1))",
+        Same::Function,
+        flat_product(layout!((5,3):(3,1)), layout!((1):({1i64})))
+    );
+    mixed!(
+        "flat_product((1,5):(1,1), (4,3):(1,4))",
+        Same::Function,
+        flat_product(layout!((1,5):(1,1)), layout!(({4i64},3):(1,4)))
+    );
+    mixed!(
+        "flat_product(((2,1)):((1,1)), (4,4):(4,1))",
+        Same::Function,
+        flat_product(layout!(((2,1)):((1,1))), layout!((4,{4i64}):(4,1)))
+    );
+    mixed!(
+        "flat_product((4,(4,4)):(1,(4,16)), (1,1):(2,2))",
+        Same::Function,
+        flat_product(layout!((4,(4,4)):(1,(4,16))), layout!((1,1):({2i64},2)))
+    );
+    mixed!("flat_product(((3)):((1)), 2:1)", Same::Function, flat_product(layout!(((3)):((1))), layout!(2:{1i64})));
+    mixed!("flat_product(3:2, (1,2):(2,1))", Same::Function, flat_product(layout!(3:2), layout!(({1i64},2):(2,1))));
+    mixed!(
+        "flat_product((3,1):(1,1), (3,3):(3,1))",
+        Same::Function,
+        flat_product(layout!((3,1):(1,1)), layout!((3,{3i64}):(3,1)))
+    );
+    mixed!(
+        "flat_product((1):(1), (3,1):(1,3))",
+        Same::Function,
+        flat_product(layout!((1):(1)), layout!((3,1):({1i64},3)))
+    );
+    mixed!(
+        "flat_product((5,(4)):(1,(5)), (4,4):(1,4))",
+        Same::Function,
+        flat_product(layout!((5,(4)):(1,(5))), layout!((4,4):(1,{4i64})))
+    );
+    mixed!(
+        "flat_product((3,1):(1,1), (4,4):(1,4))",
+        Same::Function,
+        flat_product(layout!((3,1):(1,1)), layout!(({4i64},4):(1,4)))
+    );
+    mixed!(
+        "flat_product((4,3):(1,4), (2,4):(2,4))",
+        Same::Function,
+        flat_product(layout!((4,3):(1,4)), layout!((2,{4i64}):(2,4)))
+    );
+    mixed!("flat_product(4:1, (4,4):(4,1))", Same::Function, flat_product(layout!(4:1), layout!((4,4):({4i64},1))));
+    mixed!(
+        "flat_product(((3,2),3):((3,9),1), (1):(2))",
+        Same::Function,
+        flat_product(layout!(((3,2),3):((3,9),1)), layout!((1):({2i64})))
+    );
+    mixed!("flat_product((4,2):(2,1), 4:1)", Same::Function, flat_product(layout!((4,2):(2,1)), layout!({4i64}:1)));
+    mixed!(
+        "flat_product((3,4):(4,1), (2,4):(4,1))",
+        Same::Function,
+        flat_product(layout!((3,4):(4,1)), layout!((2,{4i64}):(4,1)))
+    );
+    mixed!(
+        "flat_product((4,1):(1,6), (2,2):(2,1))",
+        Same::Function,
+        flat_product(layout!((4,1):(1,6)), layout!((2,2):({2i64},1)))
+    );
+    mixed!(
+        "flat_product((5):(1), (2,4):(4,1))",
+        Same::Function,
+        flat_product(layout!((5):(1)), layout!((2,4):(4,{1i64})))
+    );
+    mixed!(
+        "flat_product((2,5):(5,1), (3,4):(2,7))",
+        Same::Function,
+        flat_product(layout!((2,5):(5,1)), layout!(({3i64},4):(2,7)))
+    );
+}
+
 /// The rejected cases below, each with one leaf of its layout argument(s) run-time
 /// (taken in turn): the `try_` form returns cute-dynamic's error.
 #[test]
@@ -2246,6 +2588,18 @@ fn rejected_with_a_run_time_leaf() {
     rejects!(
         "zipped_divide((7,5,(4,3)):(2,16,(80,321)), 2:1)",
         try_zipped_divide(&layout!((7,{5i64},(4,3)):(2,16,(80,321))), &layout!(2:1))
+    );
+    rejects!(
+        "logical_product((1,2):(1,3), (4,1):(2,8))",
+        try_logical_product(&layout!((1,2):(1,3)), &layout!((4,1):({2i64},8)))
+    );
+    rejects!(
+        "logical_product(((4,1),2):((2,8),8), (3,1):(1,3))",
+        try_logical_product(&layout!(((4,1),2):((2,8),8)), &layout!((3,1):(1,{3i64})))
+    );
+    rejects!(
+        "logical_product((4):(2), (3,1):(1,3))",
+        try_logical_product(&layout!((4):(2)), &layout!(({3i64},1):(1,3)))
     );
     rejects!(
         "composition((6,5,6,2):(60,1,10,5), 8:1)",

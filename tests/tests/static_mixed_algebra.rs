@@ -644,3 +644,88 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+// ---------------------------------------------------------- products
+
+/// A static tile repeated over a run-time grid: `A* = complement(A,
+/// size(A)·span(B))` has a run-time last mode, `A* ∘ B` is the mixed
+/// composition; the four arrangements hold the same leaves.
+#[test]
+fn products_of_a_static_tile_by_a_run_time_grid() {
+    let (m, n) = (3i64, 4i64);
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m})));
+    let r = logical_product(a, b);
+    assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    let d = cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(r.to_dynamic(), d);
+    assert_eq!(zipped_product(a, b).to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(tiled_product(a, b).to_string(), "((_2,_2),3,4):((_1,_2),_4,12)");
+    assert_eq!(flat_product(a, b).to_string(), "(_2,_2,3,4):(_1,_2,_4,12)");
+    // A with holes: the replicas go into them first.
+    let r = logical_product(layout!((2,2):(4,1)), layout!({6i64}:1));
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::logical_product(&"(2,2):(4,1)".parse().unwrap(), &"6:1".parse::<DLayout>().unwrap()).unwrap()
+    );
+    // cute-dynamic's shape divisibility error: the holes of A hold 3 replicas, not 4.
+    let (a, b) = (layout!((2,2):(3,10)), layout!({4i64}:1));
+    let e = try_logical_product(&a, &b).unwrap_err();
+    assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_product(a, b);
+        }),
+        e.to_string()
+    );
+    // All-static: unchanged, zero-sized.
+    let s = logical_product(layout!((2,2):(1,2)), layout!((3,4):(1,3)));
+    assert_eq!(s.to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_4,_12))");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `logical_product(a, b)` for the static `a` and the run-time `b` (typed
+/// `B`): cute-dynamic's error when it rejects, otherwise the shared
+/// checker's post-conditions and the same function as cute-dynamic's.
+fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
+where
+    A: LogicalProduct<B> + cute_static::product::TryProduct<B> + ToDyn + Copy,
+    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+{
+    let da = a.to_dyn();
+    let sb = B::try_from(b).map_err(|e| e.to_string())?;
+    match (try_logical_product(&a, &sb), cute_dynamic::logical_product(&da, b)) {
+        (Ok(r), Ok(d)) => {
+            let r = r.to_dyn();
+            cute_tests::check::logical_product(&da, b, &r).map_err(|e| format!("{e}"))?;
+            same_function(&r, &d);
+            Ok(())
+        }
+        (Err(e), Err(d)) if e == d => Ok(()),
+        (got, want) => Err(format!("{da} x {b}: {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Static tiles (with holes, broadcast, size-1 modes) by random
+    /// all-run-time grids of rank 1 and 2.
+    #[test]
+    fn products_of_static_tiles_by_run_time_grids(
+        b1 in small_layout(1),
+        b2 in small_layout(2),
+    ) {
+        let r = (|| {
+            check_product::<_, T1>(layout!(4:1), &b1)?;
+            check_product::<_, T1>(layout!((2,2):(4,1)), &b1)?;
+            check_product::<_, T2>(layout!((2,2):(1,2)), &b2)?;
+            check_product::<_, T2>(layout!((2,(1,3)):(3,(5,1))), &b2)?;
+            check_product::<_, T2>(layout!((3,2):(0,1)), &b2)?;
+            check_product::<_, T2>(layout!((2,2):(3,10)), &b2)?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
