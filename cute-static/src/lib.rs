@@ -61,7 +61,9 @@
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
 //! such layouts, and so do [`composition`], [`logical_divide`] and
 //! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
-//! [`filter`], [`flatten`] and [`complement`] against a run-time cotarget:
+//! [`filter`], [`flatten`], [`complement`] against a run-time cotarget,
+//! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
+//! a layout with run-time leaves:
 //! static parts are decided at compile time, a step that depends on a
 //! run-time value keeps CuTe's padded form, and run-time conditions are
 //! checked when the call runs (the `try_` forms return cute-dynamic's
