@@ -12,14 +12,18 @@
 //! run-time stride only in a rank-1 complement; here strides and shapes of
 //! `A` are static, as in the layouts kernels tile with.)
 
-use crate::algebra::{
-    CompCurr, CompFold, CompGap, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted,
-};
+#[cfg(feature = "std")]
+use crate::algebra::CompGap;
+use crate::algebra::{CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted};
 use crate::coalesce::{CoFold, Coalesced, Plain};
 use crate::int_tuple::Dyn;
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
-use typenum::{U0, U1, Unsigned};
+#[cfg(feature = "std")]
+use crate::list::MCons;
+use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
+#[cfg(feature = "std")]
+use typenum::Unsigned;
+use typenum::{U0, U1};
 
 /// The complement's modes before the last, then the last `Dyn:C`.
 pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;

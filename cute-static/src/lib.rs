@@ -119,6 +119,7 @@ pub mod inverse;
 mod layout;
 mod layout_tv;
 pub mod list;
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod product;
 mod swizzle;
