@@ -67,6 +67,60 @@ def rejected_by_algebra(msg):
 
 rng = random.Random(SEED)
 
+MIXED_PRELUDE = """/// How a result with run-time leaves is compared with cute-dynamic's.
+#[derive(Clone, Copy)]
+enum Same {
+    /// The same function of the 1-D index and, where the two structures
+    /// have the same modes, coalesced modes that agree (two levels down):
+    /// CuTe's padded form of cute-dynamic's answer.
+    Function,
+    /// cute-dynamic's `filter` of the result is its answer.
+    Filter,
+}
+
+/// `got` and `want` agree mode by mode, `depth` levels down, or coalesce
+/// to the same layout.
+fn same_modes(got: &cute_dynamic::Layout, want: &cute_dynamic::Layout, depth: u32) -> bool {
+    let coalesced = cute_dynamic::coalesce(got) == cute_dynamic::coalesce(want);
+    if depth == 0 || got.shape().as_int().is_some() || want.shape().as_int().is_some() || got.rank() != want.rank() {
+        return coalesced;
+    }
+    got.modes_iter().zip(want.modes_iter()).all(|(g, w)| same_modes(&g, &w, depth - 1)) || coalesced
+}
+
+fn check_mixed(expr: &str, how: Same, got: cute_dynamic::Layout) {
+    let dy = cute_dynamic::eval(expr).unwrap_or_else(|e| panic!("{expr}: {e}")).to_string();
+    let want: cute_dynamic::Layout = dy.parse().unwrap_or_else(|e| panic!("{expr}: {dy}: {e}"));
+    match how {
+        Same::Filter => assert_eq!(cute_dynamic::filter(&got), want, "{expr}: filter of {got}"),
+        Same::Function => {
+            assert_eq!(got.size(), want.size(), "{expr}: size of {got}");
+            for i in 0..got.size() {
+                assert_eq!(got.eval(i).ok(), want.eval(i).ok(), "{expr}: {got} at {i}");
+            }
+            assert!(same_modes(&got, &want, 2), "{expr}: {got} is not a padded form of {want}");
+        }
+    }
+}
+
+macro_rules! mixed {
+    ($expr:expr, $how:expr, $stat:expr) => {{
+        let r = $stat;
+        check_mixed($expr, $how, r.to_dynamic());
+    }};
+}
+
+macro_rules! rejects {
+    ($expr:expr, $stat:expr) => {{
+        let want = cute_dynamic::eval($expr).map(|v| v.to_string());
+        match ($stat, want) {
+            (Err(e), Err(d)) => assert_eq!(e, d.error, "{}", $expr),
+            (got, want) => panic!("{}: {:?} but cute-dynamic {want:?}", $expr, got.map(|r| r.to_string())),
+        }
+    }};
+}
+"""
+
 
 def parse_layout(text):
     """`S:D` (CuTe text) -> (shape, stride) as nested lists / ints."""
@@ -404,6 +458,7 @@ def main():
     print("    assert_eq!(stat.to_string().replace('_', \"\"), dy, \"{expr}: display\");")
     print("}")
     print()
+    print(MIXED_PRELUDE)
     print("macro_rules! case {")
     print("    ($expr:expr, $stat:expr) => {{")
     print("        let r = $stat;")
@@ -429,6 +484,7 @@ def main():
         for dyn, st, res in cs:
             print(f"    case!({dyn!r}, {st}); // {res}".replace("case!('", 'case!("').replace("', ", '", '))
         print("}")
+    print_mixed(kept, rejected)
     print()
     not_implemented(
         "rejected",
@@ -446,6 +502,135 @@ def main():
     )
     print(f"// {len(kept)} cases in all, {len(rejected)} rejected ones, {len(dynamic_only)} dynamic only.", file=sys.stderr)
 
+
+
+# ------------------------------------------------ run-time leaf variants
+
+import re
+
+# The operations cute-static computes with a run-time leaf, and how their
+# result is compared with cute-dynamic's: "function" (the same function of
+# the 1-D index, the same coalesced modes where the structures meet: CuTe's
+# padded form of cute-dynamic's answer), "Filter" (cute-dynamic's filter of
+# the result is its answer).
+MIXED = {"coalesce": "Function", "filter": "Filter", "coalesce_by": "Function", "composition": "Function",
+         "logical_divide": "Function", "zipped_divide": "Function", "logical_product": "Function",
+         "zipped_product": "Function", "tiled_product": "Function", "flat_product": "Function"}
+TRY = {"composition": "try_composition", "logical_divide": "try_logical_divide", "zipped_divide": "try_zipped_divide",
+       "logical_product": "try_logical_product"}
+PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product")
+
+
+def macro_args(st):
+    """The top-level arguments of `op(arg, arg)` (static text)."""
+    inner = st[st.index("(") + 1 : -1]
+    out, depth, start = [], 0, 0
+    for k, c in enumerate(inner):
+        depth += c in "(<"
+        depth -= c in ")>"
+        if c == "," and depth == 0:
+            out.append(inner[start:k].strip())
+            start = k + 1
+    out.append(inner[start:].strip())
+    return out
+
+
+def static_tile1(t):
+    """A tile of the mixed divide: `n` or `n:d` with d >= 1."""
+    if re.fullmatch(r"\d+", t):
+        return True
+    m = re.fullmatch(r"(\d+):(\d+)", t)
+    return bool(m) and int(m.group(2)) >= 1
+
+
+# (tiles, rank of the layout) of the tuple tilers the mixed divide takes.
+TUPLE_TILES = {(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3), (4, 4)}
+
+
+def mixed_op(st):
+    """The operation of the static expression `st` when cute-static computes
+    it with run-time leaves in its layout argument(s), else None; and which
+    arguments may take run-time leaves."""
+    op = st[: st.index("(")]
+    if op not in MIXED:
+        return None, []
+    args = macro_args(st)
+    if not args[0].startswith("layout!("):
+        return None, []
+    if op == "composition":
+        return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
+    if op in PRODUCTS:
+        # A static tile by a run-time grid: the leaves of B.
+        return (op, [1]) if args[1].startswith("layout!(") else (None, [])
+    if op in ("logical_divide", "zipped_divide"):
+        a = parse_layout(args[0][len("layout!(") : -1])
+        if args[1].startswith("layout!("):
+            return (op, [0]) if static_tile1(args[1][len("layout!(") : -1]) else (None, [])
+        if args[1].startswith("tile!("):
+            tiles = macro_args("t(" + args[1][len("tile!(") : -1] + ")")
+            rank = len(a[0]) if isinstance(a[0], list) else 0
+            ok = all(static_tile1(t) for t in tiles) and (len(tiles), rank) in TUPLE_TILES
+            return (op, [0]) if ok else (None, [])
+        return None, []
+    return op, [0]
+
+
+def leaf_variants(st, which):
+    """The arguments of `st`, once for each leaf of its layout arguments
+    `which`, that leaf made run-time (`7` becomes `{7i64}`)."""
+    args = macro_args(st)
+    op = st[: st.index("(")]
+    out = []
+    for k in which:
+        text = args[k]
+        for m in re.finditer(r"\d+", text):
+            v = text[: m.start()] + "{" + m.group(0) + "i64}" + text[m.end() :]
+            new = args[:k] + [v] + args[k + 1 :]
+            out.append(new)
+    return op, out
+
+
+def print_mixed(kept, rejected):
+    """One test per operation: every case with one leaf run-time, the k-th
+    case's leaf k (modulo its number of leaves), so that the leaf positions
+    are taken in turn across the cases (all leaves of every case would cost
+    minutes of build); and the rejected cases the same way, whose `try_`
+    form returns cute-dynamic's error."""
+    by_op = {}
+    for op, dyn, st, res in kept:
+        mop, n = mixed_op(st)
+        if mop:
+            by_op.setdefault(mop, []).append((dyn, st, n))
+    total = 0
+    for op in MIXED:
+        cs = by_op.get(op, [])
+        print()
+        print(f"/// The cases of `{op}` above, each with one leaf of its layout argument(s) run-time,")
+        print("/// the leaf positions taken in turn across the cases.")
+        print("#[test]")
+        print(f"fn agree_{op}_run_time_leaf() {{")
+        for k, (dyn, st, n) in enumerate(cs):
+            _, vs = leaf_variants(st, n)
+            args = vs[k % len(vs)]
+            total += 1
+            print(f'    mixed!("{dyn}", Same::{MIXED[op]}, {op}({", ".join(args)}));')
+        print("}")
+    rows = []
+    for k, (op, dyn, st, res) in enumerate(rejected):
+        mop, n = mixed_op(st)
+        if mop in TRY:
+            _, vs = leaf_variants(st, n)
+            args = vs[k % len(vs)]
+            rows.append((dyn, f'{TRY[mop]}({", ".join("&" + a for a in args)})'))
+    print()
+    print("/// The rejected cases below, each with one leaf of its layout argument(s) run-time")
+    print("/// (taken in turn): the `try_` form returns cute-dynamic's error.")
+    print("#[test]")
+    print("fn rejected_with_a_run_time_leaf() {")
+    for dyn, call in rows:
+        print(f'    rejects!("{dyn}", {call});')
+    print("}")
+    print(f"// {total} run-time leaf variants, {len(rows)} rejected ones.", file=sys.stderr)
 
 
 def not_implemented(name, comment, rows):

@@ -8,6 +8,7 @@
 //! the failing branch, annotated with `#[diagnostic::on_unimplemented]`, so
 //! the compile error states the condition in words.
 
+use crate::coalesce::{CoFold, Coalesced, KeepLast, Plain, Prepared};
 use crate::layout::Layout;
 use crate::list::{
     Append, FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf,
@@ -18,145 +19,6 @@ use typenum::{
     B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1,
     UInt, Unsigned,
 };
-
-// ---------------------------------------------------------------- coalesce
-
-/// Marker: coalesce every mode (CuTe's `coalesce`).
-pub struct Plain;
-/// Marker: coalesce for composition, keeping the last leaf even of size 1.
-pub struct KeepLast;
-
-/// Left fold of coalesce over a mode list with the pending mode `PS:PD`
-/// (`PS = 1` means none yet).
-pub trait CoFold<PS, PD, K> {
-    /// The coalesced modes.
-    type Output;
-}
-
-/// Emits the pending mode unless it is empty (`B` = "PS is 1").
-pub trait Pending<B> {
-    /// `[]` or `[PS:PD]`.
-    type Output;
-}
-impl<PS, PD> Pending<B1> for (PS, PD) {
-    type Output = MNil;
-}
-impl<PS, PD> Pending<B0> for (PS, PD) {
-    type Output = MCons<PS, PD, MNil>;
-}
-
-impl<PS, PD, K> CoFold<PS, PD, K> for MNil
-where
-    PS: IsEqual<U1>,
-    (PS, PD): Pending<Eq<PS, U1>>,
-{
-    type Output = <(PS, PD) as Pending<Eq<PS, U1>>>::Output;
-}
-
-/// One step of coalesce: mode `S:D` (the list head) against pending `PS:PD`.
-/// `B` is "S is 1" (skip it).
-pub trait CoStep<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T: CoFold<PS, PD, K>, PS, PD, K> CoStep<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<PS, PD, K>>::Output;
-}
-impl<S, D, T, PS, PD, K> CoStep<PS, PD, K, B0> for MCons<S, D, T>
-where
-    PS: IsEqual<U1>,
-    Self: CoStepNew<PS, PD, K, Eq<PS, U1>>,
-{
-    type Output = <Self as CoStepNew<PS, PD, K, Eq<PS, U1>>>::Output;
-}
-
-/// `B` is "no pending mode": the head becomes pending.
-pub trait CoStepNew<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepNew<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<S, D, K>>::Output;
-}
-impl<S, D, T, PS, PD, K> CoStepNew<PS, PD, K, B0> for MCons<S, D, T>
-where
-    PS: Mul<PD>,
-    Prod<PS, PD>: IsEqual<D>,
-    Self: CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>,
-{
-    type Output = <Self as CoStepMerge<PS, PD, K, Eq<Prod<PS, PD>, D>>>::Output;
-}
-
-/// `B` is "PS·PD = D": the head merges into the pending mode.
-pub trait CoStepMerge<PS, PD, K, B> {
-    /// The rest of the fold.
-    type Output;
-}
-impl<S, D, T, PS, PD, K> CoStepMerge<PS, PD, K, B1> for MCons<S, D, T>
-where
-    PS: Mul<S>,
-    T: CoFold<Prod<PS, S>, PD, K>,
-{
-    type Output = <T as CoFold<Prod<PS, S>, PD, K>>::Output;
-}
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
-    type Output = MCons<PS, PD, <T as CoFold<S, D, K>>::Output>;
-}
-
-impl<S, D, T, PS, PD> CoFold<PS, PD, Plain> for MCons<S, D, T>
-where
-    S: IsEqual<U1>,
-    Self: CoStep<PS, PD, Plain, Eq<S, U1>>,
-{
-    type Output = <Self as CoStep<PS, PD, Plain, Eq<S, U1>>>::Output;
-}
-impl<S, D, S2, D2, T2, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
-where
-    S: IsEqual<U1>,
-    Self: CoStep<PS, PD, KeepLast, Eq<S, U1>>,
-{
-    type Output = <Self as CoStep<PS, PD, KeepLast, Eq<S, U1>>>::Output;
-}
-impl<S, D, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MNil>
-where
-    PS: IsEqual<U1>,
-    Self: LastNew<PS, PD, Eq<PS, U1>>,
-{
-    type Output = <Self as LastNew<PS, PD, Eq<PS, U1>>>::Output;
-}
-
-/// The last leaf in composition's preparation; `B` is "no pending mode".
-pub trait LastNew<PS, PD, B> {
-    /// The prepared modes.
-    type Output;
-}
-impl<S, D, PS, PD> LastNew<PS, PD, B1> for MCons<S, D, MNil> {
-    type Output = MCons<S, D, MNil>;
-}
-impl<S, D, PS, PD> LastNew<PS, PD, B0> for MCons<S, D, MNil>
-where
-    PS: Mul<PD>,
-    Prod<PS, PD>: IsEqual<D>,
-    Self: LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>,
-{
-    type Output = <Self as LastMerge<PS, PD, Eq<Prod<PS, PD>, D>>>::Output;
-}
-/// `B` is "PS·PD = D" for the last leaf.
-pub trait LastMerge<PS, PD, B> {
-    /// The prepared modes.
-    type Output;
-}
-impl<S, D, PS: Mul<S>, PD> LastMerge<PS, PD, B1> for MCons<S, D, MNil> {
-    type Output = MCons<Prod<PS, S>, PD, MNil>;
-}
-impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
-    type Output = MCons<PS, PD, MCons<S, D, MNil>>;
-}
-
-/// Coalesced modes of a mode list.
-pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
-/// Modes of `A` prepared for composition.
-pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
 
 // ------------------------------------------------------------- composition
 
@@ -839,22 +701,6 @@ impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
     type Output = MCons<S, D, <T as Nontrivial>::Output>;
 }
 
-/// Drops modes of stride 0 (CuTe's `filter` before coalescing).
-pub trait NonZeroStride {
-    /// The kept modes.
-    type Output;
-}
-impl NonZeroStride for MNil {
-    type Output = MNil;
-}
-impl<S, D: IsEqual<U0>, T> NonZeroStride for MCons<S, D, T>
-where
-    Self: NontrivialB<Eq<D, U0>>,
-    T: NonZeroStride,
-{
-    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
-}
-
 /// Insertion sort of a mode list by `(stride, shape)`.
 pub trait Sort {
     /// The sorted modes.
@@ -1044,6 +890,9 @@ pub trait ShapeSize {
 impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
     type Output = UInt<U, B>;
 }
+impl ShapeSize for crate::Dyn {
+    type Output = crate::Dyn;
+}
 impl<A: ShapeSize> ShapeSize for (A,) {
     type Output = <A as ShapeSize>::Output;
 }
@@ -1061,10 +910,10 @@ where
     type Output = Prod<Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>, <C as ShapeSize>::Output>;
 }
 
-type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
-type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
-type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
-type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
+pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
+pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
+pub(crate) type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
+pub(crate) type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
 type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, CompGap<S, D>>>::Output;
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
@@ -1119,37 +968,6 @@ where
     <Self as ComplementModes<M>>::Output: ModesToLayout,
 {
     type Output = LayoutOfModes<<Self as ComplementModes<M>>::Output>;
-}
-
-/// `coalesce(Self)`: the same function on its domain with the fewest flat
-/// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left.
-pub trait Coalesce {
-    /// The coalesced layout.
-    type Output;
-}
-impl<S, D> Coalesce for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: ModesToLayout,
-{
-    type Output = LayoutOfModes<Coalesced<FlatModes<S, D>>>;
-}
-
-/// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
-/// image, no repeated offsets from broadcast modes).
-pub trait Filter {
-    /// The filtered layout.
-    type Output;
-}
-impl<S, D> Filter for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: NonZeroStride,
-    <FlatModes<S, D> as NonZeroStride>::Output: CoFold<U1, U0, Plain>,
-    Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>: ModesToLayout,
-{
-    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>>;
 }
 
 // ---------------------------------------------------- divides and products
@@ -1237,6 +1055,14 @@ where
 }
 type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
+where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+impl<AS, AD, B> Split1DBy<ProductOp, B, B1> for Layout<AS, AD>
 where
     Self: SizeOf,
     B: CosizeOf,
@@ -1549,6 +1375,60 @@ impl<U: Unsigned, B: Bit, A: ComplementT<UInt<U, B>>> ComplementOnto<A> for UInt
 
 use crate::StaticLayout;
 
+/// The value of a product of `A` by the layout `B`: zero-sized when both
+/// are all-static, computed (and checked) when `B` has a run-time leaf
+/// (see `product.rs`). Generic code that calls the products bounds the
+/// result by it.
+pub trait ProductValue<A, B> {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, A, B> ProductValue<A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
+#[doc(hidden)]
+pub trait ProductValueBy<A, B, Static> {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, A, B> ProductValueBy<A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
+// The four products of one family: the same leaves in different groupings,
+// so one value trait serves them.
+macro_rules! product_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        ///
+        /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
+        /// an all-static `a`): `A* ∘ B` computed and checked when it runs
+        /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
+        /// a panic with cute-dynamic's error message when a condition fails.
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: ProductValue<A, B>,
+        {
+            <<A as $Trait<B>>::Output as ProductValue<A, B>>::make(a, b)
+        }
+    };
+}
+
 macro_rules! free_fn {
     ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
         $(#[$doc])*
@@ -1683,16 +1563,70 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
         O::default()
     }
 }
-free_fn!(
-    /// `complement(a, m)` for a static cotarget shape `m` (see [`Complement`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
-    /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
-    /// ```
-    complement, Complement
-);
+/// `complement(a, m)` (see [`Complement`]): for a static cotarget shape
+/// `m`, computed in trait resolution (a layout that is not injective does
+/// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
+/// the static modes are still found at compile time and the last one's
+/// size `⌈(M + gaps)/C⌉` when it runs (see
+/// [`try_complement`](crate::try_complement)).
+///
+/// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
+/// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
+/// `(filter(A), R)` is injective.
+///
+/// # Panics
+///
+/// With a run-time cotarget below 1, with the message of the error
+/// `try_complement` returns. An all-static call never panics.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
+/// let m = 1000usize;
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn complement<A, M>(a: A, m: M) -> <A as Complement<M>>::Output
+where
+    A: Complement<M>,
+    <A as Complement<M>>::Output: ComplementValue<A, M>,
+{
+    <<A as Complement<M>>::Output as ComplementValue<A, M>>::make(a, m)
+}
+
+/// The value of `complement(a, m)`: zero-sized when both are all-static,
+/// its last mode computed (and checked) when the cotarget is run-time.
+/// Generic code that calls [`complement`] bounds the result by it.
+pub trait ComplementValue<A, M> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O, A, M> ComplementValue<A, M> for O
+where
+    (A, M): crate::int_tuple::AllStatic,
+    O: ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, m: M) -> O {
+        <O as ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>>::make(a, m)
+    }
+}
+/// [`ComplementValue`] by branch: `Static` is `B1` when both arguments are
+/// all-static.
+#[doc(hidden)]
+pub trait ComplementValueBy<A, M, Static> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O: StaticLayout, A, M> ComplementValueBy<A, M, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: M) -> O {
+        O::default()
+    }
+}
 #[cfg(not(feature = "std"))]
 free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).
@@ -1779,7 +1713,7 @@ free_fn!(
     /// ```
     flat_divide, FlatDivide
 );
-free_fn!(
+product_fn!(
     /// `logical_product(a, b)` (see [`LogicalProduct`]).
     ///
     /// ```
@@ -1789,7 +1723,7 @@ free_fn!(
     /// ```
     logical_product, LogicalProduct
 );
-free_fn!(
+product_fn!(
     /// `zipped_product(a, b)` (see [`ZippedProduct`]).
     ///
     /// ```
@@ -1799,7 +1733,7 @@ free_fn!(
     /// ```
     zipped_product, ZippedProduct
 );
-free_fn!(
+product_fn!(
     /// `tiled_product(a, b)` (see [`TiledProduct`]).
     ///
     /// ```
@@ -1809,7 +1743,7 @@ free_fn!(
     /// ```
     tiled_product, TiledProduct
 );
-free_fn!(
+product_fn!(
     /// `flat_product(a, b)` (see [`FlatProduct`]).
     ///
     /// ```
@@ -1818,140 +1752,6 @@ free_fn!(
     /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
     /// ```
     flat_product, FlatProduct
-);
-
-/// `coalesce(a)` (see [`Coalesce`]).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// assert_eq!(coalesce(layout!((2,(1,6)):(1,(6,2)))).to_string(), "_12:_1");
-/// ```
-#[inline(always)]
-pub fn coalesce<A: Coalesce>(a: A) -> <A as Coalesce>::Output
-where
-    <A as Coalesce>::Output: StaticLayout,
-{
-    let _ = a;
-    Default::default()
-}
-
-/// `filter(a)` (see [`Filter`]).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// assert_eq!(filter(layout!((2,(3,4)):(0,(1,3)))).to_string(), "_12:_1");
-/// ```
-#[inline(always)]
-pub fn filter<A: Filter>(a: A) -> <A as Filter>::Output
-where
-    <A as Filter>::Output: StaticLayout,
-{
-    let _ = a;
-    Default::default()
-}
-
-// --------------------------------------------------------------- coalesce_by
-
-/// A tuple as an `HCons` list of its elements (profiles).
-pub trait ToHList {
-    /// The list.
-    type Output;
-}
-macro_rules! to_hlist {
-    ($($T:ident),+) => {
-        impl<$($T),+> ToHList for ($($T,)+) {
-            type Output = to_hlist!(@list $($T)+);
-        }
-    };
-    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
-    (@list) => { HNil };
-}
-to_hlist!(T0);
-to_hlist!(T0, T1);
-to_hlist!(T0, T1, T2);
-to_hlist!(T0, T1, T2, T3);
-to_hlist!(T0, T1, T2, T3, T4);
-to_hlist!(T0, T1, T2, T3, T4, T5);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6, T7);
-
-/// By-mode coalesce of the layout `A` by the profile `Self` (paper eq. 12):
-/// an integer coalesces the whole (sub)layout, a tuple recurses into the
-/// modes it covers and leaves the others unchanged.
-pub trait CoalesceProfile<A> {
-    /// The result layout.
-    type Output;
-}
-impl<A: Coalesce, U: Unsigned, B: Bit> CoalesceProfile<A> for UInt<U, B> {
-    type Output = <A as Coalesce>::Output;
-}
-/// A tuple profile in list form.
-pub struct PList<L>(core::marker::PhantomData<L>);
-macro_rules! coalesce_profile_tuple {
-    ($($T:ident),+) => {
-        impl<A, $($T),+> CoalesceProfile<A> for ($($T,)+)
-        where
-            PList<<($($T,)+) as ToHList>::Output>: CoalesceProfile<A>,
-        {
-            type Output = <PList<<($($T,)+) as ToHList>::Output> as CoalesceProfile<A>>::Output;
-        }
-    };
-}
-coalesce_profile_tuple!(T0);
-coalesce_profile_tuple!(T0, T1);
-coalesce_profile_tuple!(T0, T1, T2);
-coalesce_profile_tuple!(T0, T1, T2, T3);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
-impl<A, L> CoalesceProfile<A> for PList<L>
-where
-    A: ModesOf,
-    L: ZipCoalesce<<A as ModesOf>::Output>,
-    <L as ZipCoalesce<<A as ModesOf>::Output>>::Output: MakeLayout,
-{
-    type Output = <<L as ZipCoalesce<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
-}
-/// Mode-by-mode coalesce of the list of modes `AModes` by the list of
-/// profiles `Self`; modes past the profile are kept.
-#[diagnostic::on_unimplemented(
-    message = "the profile has more modes than the layout (rank mismatch)",
-    label = "a coalesce profile's rank must not exceed the rank of the layout"
-)]
-pub trait ZipCoalesce<AModes> {
-    /// The result modes.
-    type Output;
-}
-impl<AL> ZipCoalesce<AL> for HNil {
-    type Output = AL;
-}
-impl<P0: CoalesceProfile<A0>, PR: ZipCoalesce<AR>, A0, AR> ZipCoalesce<HCons<A0, AR>> for HCons<P0, PR> {
-    type Output = HCons<<P0 as CoalesceProfile<A0>>::Output, <PR as ZipCoalesce<AR>>::Output>;
-}
-
-/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
-/// [`CoalesceProfile`]); the result is the same function, with each
-/// profiled mode coalesced.
-pub trait CoalesceBy<P> {
-    /// The result layout.
-    type Output;
-}
-impl<AS, AD, P: CoalesceProfile<Self>> CoalesceBy<P> for Layout<AS, AD> {
-    type Output = <P as CoalesceProfile<Self>>::Output;
-}
-
-free_fn!(
-    /// `coalesce_by(a, profile)`: coalesce mode by mode as far as the
-    /// profile reaches (see [`CoalesceBy`]).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let a = layout!((2,(1,6)):(1,(6,2)));
-    /// assert_eq!(coalesce_by(a, shape!(1, 1)).to_string(), "(_2,_6):(_1,_2)");
-    /// assert_eq!(coalesce_by(a, shape!(1)).to_string(), "_12:_1");
-    /// ```
-    coalesce_by, CoalesceBy
 );
 
 // -------------------------------------------------------- blocked / raked

@@ -12,10 +12,11 @@
 //! Where the flat `A` has one mode, the result is CuTe's `s:(d·D)` for each
 //! leaf `s:d` of `B`, and a product of static strides stays static.
 
+use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use crate::layout::Layout;
 use crate::list::{FlatModes, FlattenInto, MCons, MNil};
-use typenum::{B0, Bit, Prod, UInt, UTerm, Unsigned};
+use typenum::{B0, Bit, UInt, UTerm, Unsigned};
 
 // ------------------------------------------------------------------ leaves
 
@@ -49,39 +50,6 @@ impl FromValue for Dyn {
     }
 }
 
-/// The product of two leaves as a type: static when both are (or when one
-/// is a static 0), [`Dyn`] otherwise.
-#[doc(hidden)]
-pub trait LeafMul<R> {
-    /// The product's leaf type.
-    type Output: FromValue + IntTuple;
-}
-impl<U: Unsigned, B: Bit, U2: Unsigned, B2: Bit> LeafMul<UInt<U2, B2>> for UInt<U, B>
-where
-    UInt<U, B>: core::ops::Mul<UInt<U2, B2>>,
-    Prod<UInt<U, B>, UInt<U2, B2>>: FromValue + IntTuple,
-{
-    type Output = Prod<UInt<U, B>, UInt<U2, B2>>;
-}
-impl<U: Unsigned, B: Bit> LeafMul<UTerm> for UInt<U, B> {
-    type Output = UTerm;
-}
-impl<R> LeafMul<R> for UTerm {
-    type Output = UTerm;
-}
-impl<U: Unsigned, B: Bit> LeafMul<Dyn> for UInt<U, B> {
-    type Output = Dyn;
-}
-impl<U: Unsigned, B: Bit> LeafMul<UInt<U, B>> for Dyn {
-    type Output = Dyn;
-}
-impl LeafMul<Dyn> for Dyn {
-    type Output = Dyn;
-}
-impl LeafMul<UTerm> for Dyn {
-    type Output = UTerm;
-}
-
 // ----------------------------------------------------- values of a layout
 
 /// The most flat modes the mixed algebra takes in one layout.
@@ -90,16 +58,29 @@ pub(crate) const MAX_MODES: usize = 16;
 /// A shape or stride tree's leaves, in order, as `i64`s.
 #[doc(hidden)]
 pub trait FlatValues: IntTuple {
+    /// The number of leaves.
+    const LEAVES: usize;
     /// Appends the leaves to `out[*n..]`; `false` when there is no room.
     fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool;
+    /// Appends whether each leaf is static to `out[*n..]`; `false` when
+    /// there is no room.
+    fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool;
 }
 macro_rules! flat_leaf {
     ($($g:ident),* ; $T:ty) => {
         impl<$($g),*> FlatValues for $T where $T: Leaf + IntTuple {
+            const LEAVES: usize = 1;
             #[inline(always)]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 let Some(slot) = out.get_mut(*n) else { return false };
                 *slot = self.signed();
+                *n += 1;
+                true
+            }
+            #[inline(always)]
+            fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool {
+                let Some(slot) = out.get_mut(*n) else { return false };
+                *slot = <$T as Leaf>::STATIC.is_some();
                 *n += 1;
                 true
             }
@@ -112,9 +93,14 @@ flat_leaf!(; Dyn);
 macro_rules! flat_tuple {
     ($($T:ident $i:tt),+) => {
         impl<$($T: FlatValues),+> FlatValues for ($($T,)+) where ($($T,)+): IntTuple {
+            const LEAVES: usize = 0 $(+ $T::LEAVES)+;
             #[inline(always)]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 $(self.$i.write(out, n))&&+
+            }
+            #[inline(always)]
+            fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool {
+                $($T::write_static(out, n))&&+
             }
         }
     };
@@ -393,7 +379,10 @@ pub trait LeafResult<BS, BD> {
     /// Builds them from the computed modes.
     fn build(v: &[(i64, i64)]) -> (Self::Shape, Self::Stride);
 }
-impl<S0, D0, BS: FromValue + IntTuple, BD: LeafMul<D0>> LeafResult<BS, BD> for MCons<S0, D0, MNil> {
+impl<S0, D0, BS: FromValue + IntTuple, BD: LeafMul<D0>> LeafResult<BS, BD> for MCons<S0, D0, MNil>
+where
+    <BD as LeafMul<D0>>::Output: FromValue + IntTuple,
+{
     type Shape = BS;
     type Stride = <BD as LeafMul<D0>>::Output;
     #[inline(always)]

@@ -6,7 +6,8 @@
 //! still found there (the same arrangement traits), and each 1-D divide
 //! `A ∘ (B, B*)` with `B* = complement(B, size(A))` takes the branch of
 //! this file: `B*` of a static tile `n:d` against the run-time size `M` of
-//! the mode is `⌈M/n⌉:n` for `d = 1` and `(d, ⌈M/(n·d)⌉):(1, n·d)`
+//! the mode is `⌈M/n⌉:n` for `d = 1`, `M:1` for `n = 1` (a tile of size 1
+//! drops out of the complement) and `(d, ⌈M/(n·d)⌉):(1, n·d)`
 //! otherwise (ragged: `⌈⌉` as CuTe and cute-dynamic), and the composition
 //! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
 //! checks). A tile of stride 0 has no mixed divide (a compile error).
@@ -15,7 +16,7 @@ use crate::algebra::{DivideOp, Halves, Split1DBy};
 use crate::composition::{Fail, FlatValues, MAX_MODES, Prepared, TryCompose, Walk, compose_leaf, finish};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
-use core::ops::Mul;
+use core::ops::{BitOr, Mul};
 use std::string::String;
 use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U1, UInt, Unsigned};
 
@@ -38,13 +39,20 @@ impl<N, D: Mul<N>> RestOf<N, B0> for D {
     type Shape = (N, (D, Dyn));
     type Stride = (D, (U1, Prod<D, N>));
 }
-type BB<N, D> = Layout<<D as RestOf<N, Eq<D, U1>>>::Shape, <D as RestOf<N, Eq<D, U1>>>::Stride>;
+/// "The tile is `n:1` or `1:d`": its complement against `M` is then one
+/// mode, `⌈M/n⌉:n` (for `n = 1`, `M:1`: a tile of size 1 adds nothing to
+/// complement).
+type Unit<N, D> = <Eq<D, U1> as BitOr<Eq<N, U1>>>::Output;
+type BB<N, D> = Layout<<D as RestOf<N, Unit<N, D>>>::Shape, <D as RestOf<N, Unit<N, D>>>::Stride>;
 
 /// The mixed branch of the 1-D divide: `A ∘ (B, B*)` split in halves.
 impl<AS, AD, UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Split1DBy<DivideOp, Layout<UInt<UN, BN>, UInt<UD, BD>>, B0>
     for Layout<AS, AD>
 where
-    UInt<UD, BD>: IsEqual<U1> + RestOf<UInt<UN, BN>, Eq<UInt<UD, BD>, U1>>,
+    UInt<UD, BD>: IsEqual<U1>,
+    UInt<UN, BN>: IsEqual<U1>,
+    Eq<UInt<UD, BD>, U1>: BitOr<Eq<UInt<UN, BN>, U1>>,
+    UInt<UD, BD>: RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>,
     Self: TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>,
     <Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output: Halves,
 {
@@ -68,7 +76,7 @@ pub struct Leaves {
 impl Leaves {
     /// No leaves.
     #[inline(always)]
-    fn new() -> Leaves {
+    pub(crate) fn new() -> Leaves {
         Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
     }
     /// The next `k` leaves, to be written in place.
@@ -95,8 +103,17 @@ impl Leaves {
     }
     /// All leaves.
     #[inline(always)]
-    fn all(&self) -> &[(i64, i64)] {
+    pub(crate) fn all(&self) -> &[(i64, i64)] {
         &self.v[..self.n]
+    }
+    /// Appends one leaf pair; the callers write at most as many as their
+    /// argument has leaves (checked at most `MAX_MODES` at compile time).
+    #[inline(always)]
+    pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
+        if let Some(slot) = self.v.get_mut(self.n) {
+            *slot = (s, d);
+            self.n += 1;
+        }
     }
     #[inline(always)]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
@@ -106,7 +123,7 @@ impl Leaves {
         Ok(())
     }
     #[inline(always)]
-    fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
+    pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
         let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
@@ -191,7 +208,10 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     compose_leaf(&a, (n, td), x.room(a.rank())?, &mut w)?;
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
     let rest = (m + span - 1) / span;
-    if td == 1 {
+    if td == 1 || n == 1 {
+        // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
+        // drops out of the complement).
+        let rest = if n == 1 { m } else { rest };
         compose_leaf(&a, (rest, n), y.room(a.rank())?, &mut w)?;
     } else {
         compose_leaf(&a, (td, 1), y.room(a.rank())?, &mut w)?;
@@ -259,15 +279,80 @@ impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
     }
 }
 
+/// One mode's 1-D divide by the tile `T`, its halves' leaves into `x` and
+/// `y`: computed when the mode (or the tile) has a run-time leaf; the
+/// leaves of the static algebra's answer when both are all-static (the
+/// result's type takes that mode's halves from the static algebra, by the
+/// same test in `Split1D`).
+#[doc(hidden)]
+pub trait ModeLeaves<T> {
+    /// Writes the leaves of both halves.
+    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+}
+type TileOf<T> = <T as crate::algebra::TileArg>::Tile;
+impl<S, D, T: crate::algebra::TileArg> ModeLeaves<T> for Layout<S, D>
+where
+    (Self, TileOf<T>): crate::int_tuple::AllStatic,
+    Self: ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+        <Self as ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>>::mode_leaves(self, x, y)
+    }
+}
+/// [`ModeLeaves`] by branch (`Static` is `B1` for an all-static mode and tile).
+#[doc(hidden)]
+pub trait ModeLeavesBy<T, Static> {
+    /// Writes the leaves of both halves.
+    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+}
+impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
+    #[inline(always)]
+    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+        let nd = <T as Tile1>::ND;
+        divide_1d(&self.shape(), &self.stride(), nd, x, y).map_err(|f| divide_error(f, &self.to_dynamic(), nd))
+    }
+}
+impl<S, D, T: crate::algebra::TileArg> ModeLeavesBy<T, B1> for Layout<S, D>
+where
+    Self: crate::algebra::Split1D<DivideOp, TileOf<T>>,
+    <Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::X: PushLeaves,
+    <Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::Y: PushLeaves,
+{
+    #[inline(always)]
+    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+        <<Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::X as PushLeaves>::push_leaves(x);
+        <<Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::Y as PushLeaves>::push_leaves(y);
+        Ok(())
+    }
+}
+/// The leaves of an all-static layout type, appended.
+#[doc(hidden)]
+pub trait PushLeaves {
+    /// Appends the leaves.
+    fn push_leaves(out: &mut Leaves);
+}
+impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues + crate::StaticIntTuple> PushLeaves
+    for Layout<S, D>
+{
+    #[inline(always)]
+    fn push_leaves(out: &mut Leaves) {
+        let l = Layout::<S, D>::new();
+        // As many leaves as the type has: at most the divide's output.
+        let _ = out.push_layout(&l.shape(), &l.stride());
+    }
+}
+
 // A tuple tiler on a tuple layout: tile k on mode k, the modes past the
 // tiles untouched.
 macro_rules! tuple_tile {
     ([$($T:ident $S:ident $D:ident $i:tt),+] [$($RS:ident $RD:ident $j:tt),*]) => {
-        impl<$($T: Tile1, $S: FlatValues + crate::Congruent<$D>, $D: FlatValues,)+ $($RS: FlatValues, $RD: FlatValues,)*>
+        impl<$($T, $S: IntTuple + crate::Congruent<$D>, $D: IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
             DivideLeaves<($($T,)+)> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
         where
             ($($S,)+ $($RS,)*): crate::Congruent<($($D,)+ $($RD,)*)>,
             ($($D,)+ $($RD,)*): IntTuple,
+            $(Layout<$S, $D>: ModeLeaves<$T>,)+
         {
             #[inline(always)]
             #[allow(unused_variables)]
@@ -275,10 +360,7 @@ macro_rules! tuple_tile {
                 -> Result<(), cute_dynamic::LayoutError> {
                 let (s, d) = (self.shape(), self.stride());
                 $(
-                    let nd = <$T as Tile1>::ND;
-                    divide_1d(&s.$i, &d.$i, nd, x, y).map_err(|f| {
-                        divide_error(f, &Layout::from_checked(s.$i, d.$i).to_dynamic(), nd)
-                    })?;
+                    Layout::from_checked(s.$i, d.$i).mode_leaves(x, y)?;
                     x.mark();
                     y.mark();
                 )+

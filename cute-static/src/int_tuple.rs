@@ -693,3 +693,130 @@ all_static_tuple!(T0, T1, T2, T3, T4);
 all_static_tuple!(T0, T1, T2, T3, T4, T5);
 all_static_tuple!(T0, T1, T2, T3, T4, T5, T6);
 all_static_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+
+// ------------------------------------------------- leaves in the algebra
+
+/// What the algebra knows about leaves in trait resolution: a static leaf
+/// is its value, a [`Dyn`] is unknown. A branch of an algorithm that tests
+/// a leaf takes the "known true" side only when the answer is known at
+/// compile time; otherwise it keeps CuTe's padded form (the mode stays,
+/// the merge is not made), which is the same function either way.
+#[doc(hidden)]
+pub mod known {
+    use super::Dyn;
+    use core::ops::{BitAnd, Mul};
+    use typenum::{B0, B1, Bit, IsEqual, Prod, U1, UInt, UTerm, Unsigned};
+
+    /// `B1` when the leaf is static.
+    pub trait IsStatic {
+        /// `B1` or `B0`.
+        type Output: Bit;
+    }
+    impl IsStatic for UTerm {
+        type Output = B1;
+    }
+    impl<U: Unsigned, B: Bit> IsStatic for UInt<U, B> {
+        type Output = B1;
+    }
+    impl IsStatic for Dyn {
+        type Output = B0;
+    }
+
+    /// `B1` when the leaf is known to be 1.
+    pub trait KnownOne {
+        /// `B1` or `B0`.
+        type Output: Bit;
+    }
+    impl KnownOne for UTerm {
+        type Output = B0;
+    }
+    impl<U: Unsigned, B: Bit> KnownOne for UInt<U, B>
+    where
+        UInt<U, B>: IsEqual<U1>,
+    {
+        type Output = <UInt<U, B> as IsEqual<U1>>::Output;
+    }
+    impl KnownOne for Dyn {
+        type Output = B0;
+    }
+
+    /// `B1` when the leaf is known to be 0.
+    pub trait KnownZero {
+        /// `B1` or `B0`.
+        type Output: Bit;
+    }
+    impl KnownZero for UTerm {
+        type Output = B1;
+    }
+    impl<U: Unsigned, B: Bit> KnownZero for UInt<U, B> {
+        type Output = B0;
+    }
+    impl KnownZero for Dyn {
+        type Output = B0;
+    }
+
+    /// `B1` when both leaves are known and equal.
+    pub trait KnownEq<R> {
+        /// `B1` or `B0`.
+        type Output: Bit;
+    }
+    macro_rules! known_eq_static {
+        ($([$($g:ident),*] $L:ty, $R:ty;)+) => {$(
+            impl<$($g),*> KnownEq<$R> for $L
+            where
+                $L: IsEqual<$R>,
+            {
+                type Output = <$L as IsEqual<$R>>::Output;
+            }
+        )+};
+    }
+    known_eq_static! {
+        [U, B, U2, B2] UInt<U, B>, UInt<U2, B2>;
+        [U, B] UInt<U, B>, UTerm;
+        [U, B] UTerm, UInt<U, B>;
+        [] UTerm, UTerm;
+    }
+    impl<U: Unsigned, B: Bit> KnownEq<Dyn> for UInt<U, B> {
+        type Output = B0;
+    }
+    impl KnownEq<Dyn> for UTerm {
+        type Output = B0;
+    }
+    impl<R> KnownEq<R> for Dyn {
+        type Output = B0;
+    }
+
+    /// The product of two leaves as a type: static when both are (or when
+    /// one is a static 0, as CuTe's `_0 * m` is `_0`), [`Dyn`] otherwise.
+    pub trait LeafMul<R> {
+        /// The product's leaf type.
+        type Output;
+    }
+    impl<U: Unsigned, B: Bit, U2: Unsigned, B2: Bit> LeafMul<UInt<U2, B2>> for UInt<U, B>
+    where
+        UInt<U, B>: Mul<UInt<U2, B2>>,
+    {
+        type Output = Prod<UInt<U, B>, UInt<U2, B2>>;
+    }
+    impl<U: Unsigned, B: Bit> LeafMul<UTerm> for UInt<U, B> {
+        type Output = UTerm;
+    }
+    impl<R> LeafMul<R> for UTerm {
+        type Output = UTerm;
+    }
+    impl<U: Unsigned, B: Bit> LeafMul<UInt<U, B>> for Dyn {
+        type Output = Dyn;
+    }
+    impl<U: Unsigned, B: Bit> LeafMul<Dyn> for UInt<U, B> {
+        type Output = Dyn;
+    }
+    impl LeafMul<Dyn> for Dyn {
+        type Output = Dyn;
+    }
+    impl LeafMul<UTerm> for Dyn {
+        type Output = UTerm;
+    }
+
+    /// `Self and R` of two bits.
+    pub type And<A, R> = <A as BitAnd<R>>::Output;
+}

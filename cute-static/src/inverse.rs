@@ -6,7 +6,7 @@
 //! `(stride, prefix)`.
 
 use crate::StaticLayout;
-use crate::algebra::{CoFold, Coalesced, Plain};
+use crate::coalesce::{CoFold, Coalesced, Plain};
 use crate::layout::Layout;
 use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use core::ops::{Div, Mul, Rem};

@@ -39,7 +39,7 @@
 //! assert_eq!(dy.to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
 //! ```
 //!
-//! Operations: [`coalesce`], [`coalesce_by`], [`filter`], [`composition`],
+//! Operations: [`coalesce`], [`coalesce_by`], [`filter`], [`flatten`], [`composition`],
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
@@ -59,8 +59,16 @@
 //! offsets to fit in an `i64`) when the layout is made: `layout!` and
 //! [`make_layout`] panic with the error's message, `try_layout!` and
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
-//! such layouts; the algebra (composition, divides, products, ...) takes
-//! all-static layouts only, for now.
+//! such layouts, and so do [`composition`], [`logical_divide`] and
+//! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
+//! [`filter`], [`flatten`], [`complement`] against a run-time cotarget,
+//! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
+//! a layout with run-time leaves:
+//! static parts are decided at compile time, a step that depends on a
+//! run-time value keeps CuTe's padded form, and run-time conditions are
+//! checked when the call runs (the `try_` forms return cute-dynamic's
+//! `LayoutError`, the plain ones panic with its message). The other
+//! operations take all-static layouts only, for now.
 //!
 //! ```
 //! use cute_static::prelude::*;
@@ -100,6 +108,8 @@ extern crate self as cute_static;
 pub mod algebra;
 mod algorithm;
 mod basis_layout;
+pub mod coalesce;
+pub mod complement;
 mod composed;
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -115,19 +125,22 @@ pub mod list;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod product;
 mod slice;
 mod swizzle;
 #[allow(unsafe_code)]
 mod tensor;
 mod tiler;
 
-pub use algebra::ComposeValue;
-pub use algebra::{BlockedProduct, CoalesceBy, RakedProduct, blocked_product, coalesce_by, raked_product};
+pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
 pub use algebra::{
-    Coalesce, Complement, Compose, Filter, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide,
-    TiledProduct, ZippedDivide, ZippedProduct, coalesce, complement, composition, filter, flat_divide, flat_product,
-    logical_divide, logical_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    Complement, Compose, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide, TiledProduct,
+    ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
+    tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+pub use algebra::{ComplementValue, ComposeValue, ProductValue};
 #[cfg(feature = "std")]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 #[doc(hidden)]
@@ -136,6 +149,9 @@ pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, 
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
+pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
+#[cfg(feature = "std")]
+pub use complement::{TryComplement, try_complement};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
@@ -155,6 +171,8 @@ pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     outer_partition,
 };
+#[cfg(feature = "std")]
+pub use product::try_logical_product;
 pub use slice::{__, Slice, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};
@@ -182,7 +200,6 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
-    pub use crate::ComposeValue;
     #[cfg(feature = "std")]
     pub use crate::try_make_layout;
     pub use crate::{
@@ -192,17 +209,19 @@ pub mod prelude {
     };
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
-        FlatProduct, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv, Mode,
-        RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct, Tiler,
-        ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
-        flat_divide, flat_product, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
+        FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,
+        Mode, RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
+        Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
+        flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
         make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
         zipped_product,
     };
+    pub use crate::{ComplementValue, ComposeValue, ProductValue};
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
-        LogicalDivideValue, TryCompose, ZippedDivideValue, try_composition, try_logical_divide, try_zipped_divide,
+        LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
+        try_logical_divide, try_logical_product, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use crate::{

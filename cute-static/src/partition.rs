@@ -11,8 +11,9 @@
 
 use crate::algebra::{Compose, ComposeValue, DivideValue, LogicalDivide, ZippedDivide};
 use crate::algorithm::TopModes;
-use crate::composition::{FlatValues, FromValue, LeafMul, MAX_MODES};
+use crate::composition::{FlatValues, FromValue, MAX_MODES};
 use crate::divide::{LogicalArr, ZippedArr};
+use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Coord, Layout};
 use crate::list::{FlattenInto, MNil, ModeSize};
@@ -335,6 +336,7 @@ where
 impl<S: Leaf + CeilDiv<T>, D: Leaf, T: Leaf + LeafMul<D>> LeafDiv<D, T> for S
 where
     T: Default,
+    <T as LeafMul<D>>::Output: FromValue + IntTuple,
 {
     type RS = <S as CeilDiv<T>>::Output;
     type RD = <T as LeafMul<D>>::Output;

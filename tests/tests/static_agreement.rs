@@ -14,6 +14,59 @@ fn check(expr: &str, stat: &dyn std::fmt::Display, stat_dyn: cute_dynamic::Layou
     assert_eq!(stat.to_string().replace('_', ""), dy, "{expr}: display");
 }
 
+/// How a result with run-time leaves is compared with cute-dynamic's.
+#[derive(Clone, Copy)]
+enum Same {
+    /// The same function of the 1-D index and, where the two structures
+    /// have the same modes, coalesced modes that agree (two levels down):
+    /// CuTe's padded form of cute-dynamic's answer.
+    Function,
+    /// cute-dynamic's `filter` of the result is its answer.
+    Filter,
+}
+
+/// `got` and `want` agree mode by mode, `depth` levels down, or coalesce
+/// to the same layout.
+fn same_modes(got: &cute_dynamic::Layout, want: &cute_dynamic::Layout, depth: u32) -> bool {
+    let coalesced = cute_dynamic::coalesce(got) == cute_dynamic::coalesce(want);
+    if depth == 0 || got.shape().as_int().is_some() || want.shape().as_int().is_some() || got.rank() != want.rank() {
+        return coalesced;
+    }
+    got.modes_iter().zip(want.modes_iter()).all(|(g, w)| same_modes(&g, &w, depth - 1)) || coalesced
+}
+
+fn check_mixed(expr: &str, how: Same, got: cute_dynamic::Layout) {
+    let dy = cute_dynamic::eval(expr).unwrap_or_else(|e| panic!("{expr}: {e}")).to_string();
+    let want: cute_dynamic::Layout = dy.parse().unwrap_or_else(|e| panic!("{expr}: {dy}: {e}"));
+    match how {
+        Same::Filter => assert_eq!(cute_dynamic::filter(&got), want, "{expr}: filter of {got}"),
+        Same::Function => {
+            assert_eq!(got.size(), want.size(), "{expr}: size of {got}");
+            for i in 0..got.size() {
+                assert_eq!(got.eval(i).ok(), want.eval(i).ok(), "{expr}: {got} at {i}");
+            }
+            assert!(same_modes(&got, &want, 2), "{expr}: {got} is not a padded form of {want}");
+        }
+    }
+}
+
+macro_rules! mixed {
+    ($expr:expr, $how:expr, $stat:expr) => {{
+        let r = $stat;
+        check_mixed($expr, $how, r.to_dynamic());
+    }};
+}
+
+macro_rules! rejects {
+    ($expr:expr, $stat:expr) => {{
+        let want = cute_dynamic::eval($expr).map(|v| v.to_string());
+        match ($stat, want) {
+            (Err(e), Err(d)) => assert_eq!(e, d.error, "{}", $expr),
+            (got, want) => panic!("{}: {:?} but cute-dynamic {want:?}", $expr, got.map(|r| r.to_string())),
+        }
+    }};
+}
+
 macro_rules! case {
     ($expr:expr, $stat:expr) => {{
         let r = $stat;
@@ -1326,6 +1379,1312 @@ fn agree_stress() {
     case!("logical_product((1,5):(1,1), <1,2>)", logical_product(layout!((1,5):(1,1)), tile!(1, 2))); // ((1,1),(5,2)):((1,0),(1,5))
     case!("composition(2:0, (3,4):(3,6))", composition(layout!(2:0), layout!((3,4):(3,6)))); // (3,4):(0,0)
     case!("complement((1,5):(26,39), 71)", complement(layout!((1,5):(26,39)), shape!(71))); // 39:1
+}
+
+/// The cases of `coalesce` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_coalesce_run_time_leaf() {
+    mixed!(
+        "coalesce((7,1,(1,2)):(31,31,(14,40)))",
+        Same::Function,
+        coalesce(layout!(({7i64},1,(1,2)):(31,31,(14,40))))
+    );
+    mixed!("coalesce((5,8):(2,10))", Same::Function, coalesce(layout!((5,{8i64}):(2,10))));
+    mixed!("coalesce((7,5,8):(1,7,35))", Same::Function, coalesce(layout!((7,5,{8i64}):(1,7,35))));
+    mixed!("coalesce((2,6):(11,11))", Same::Function, coalesce(layout!((2,6):(11,{11i64}))));
+    mixed!("coalesce((7,3,4):(5,36,21))", Same::Function, coalesce(layout!((7,3,4):(5,{36i64},21))));
+    mixed!("coalesce((8,6):(2,16))", Same::Function, coalesce(layout!((8,{6i64}):(2,16))));
+    mixed!("coalesce(3:1)", Same::Function, coalesce(layout!({3i64}:1)));
+    mixed!("coalesce((5,2):(11,31))", Same::Function, coalesce(layout!((5,2):(11,{31i64}))));
+    mixed!("coalesce(((2,2),3):((6,3),1))", Same::Function, coalesce(layout!(((2,2),{3i64}):((6,3),1))));
+    mixed!("coalesce((2,7,2):(2,4,1))", Same::Function, coalesce(layout!((2,7,2):({2i64},4,1))));
+    mixed!("coalesce(3:0)", Same::Function, coalesce(layout!({3i64}:0)));
+    mixed!("coalesce((3):(0))", Same::Function, coalesce(layout!((3):({0i64}))));
+    mixed!("coalesce((4,6,2):(1,8,0))", Same::Function, coalesce(layout!(({4i64},6,2):(1,8,0))));
+    mixed!("coalesce((2,4):(0,2))", Same::Function, coalesce(layout!((2,{4i64}):(0,2))));
+    mixed!("coalesce((1,3):(0,1))", Same::Function, coalesce(layout!((1,3):({0i64},1))));
+    mixed!("coalesce((1,2,(1,3)):(2,4,(8,8)))", Same::Function, coalesce(layout!((1,2,(1,3)):(2,4,(8,{8i64})))));
+    mixed!("coalesce((6,1,7):(34,3,23))", Same::Function, coalesce(layout!((6,1,7):(34,{3i64},23))));
+    mixed!("coalesce((8,1):(14,30))", Same::Function, coalesce(layout!((8,{1i64}):(14,30))));
+    mixed!("coalesce((4,7,8):(1,4,28))", Same::Function, coalesce(layout!(({4i64},7,8):(1,4,28))));
+    mixed!("coalesce((5,6,6):(18,19,20))", Same::Function, coalesce(layout!((5,{6i64},6):(18,19,20))));
+    mixed!("coalesce((5,2,1):(2,10,20))", Same::Function, coalesce(layout!((5,2,{1i64}):(2,10,20))));
+    mixed!("coalesce((3,7,4):(32,16,1))", Same::Function, coalesce(layout!((3,7,4):({32i64},16,1))));
+    mixed!("coalesce((8,1,2):(2,2,1))", Same::Function, coalesce(layout!((8,1,2):(2,{2i64},1))));
+    mixed!("coalesce((8,3,4):(4,32,1))", Same::Function, coalesce(layout!((8,3,4):(4,32,{1i64}))));
+    mixed!("coalesce((8,4):(1,8))", Same::Function, coalesce(layout!(({8i64},4):(1,8))));
+    mixed!("coalesce(7:0)", Same::Function, coalesce(layout!(7:{0i64})));
+    mixed!("coalesce((5,1,1):(1,1,1))", Same::Function, coalesce(layout!((5,1,{1i64}):(1,1,1))));
+    mixed!("coalesce((6,5):(0,1))", Same::Function, coalesce(layout!((6,5):(0,{1i64}))));
+    mixed!("coalesce((4,(1,3)):(2,(9,9)))", Same::Function, coalesce(layout!((4,(1,3)):(2,({9i64},9)))));
+    mixed!("coalesce((5,8):(0,5))", Same::Function, coalesce(layout!((5,{8i64}):(0,5))));
+    mixed!("coalesce((7):(0))", Same::Function, coalesce(layout!(({7i64}):(0))));
+    mixed!("coalesce((7,7):(7,1))", Same::Function, coalesce(layout!((7,7):(7,{1i64}))));
+    mixed!("coalesce(((2,4),7,3):((1,3),12,86))", Same::Function, coalesce(layout!((({2i64},4),7,3):((1,3),12,86))));
+    mixed!("coalesce(((3,2),5):((0,1),2))", Same::Function, coalesce(layout!(((3,2),5):(({0i64},1),2))));
+    mixed!("coalesce(2:1)", Same::Function, coalesce(layout!({2i64}:1)));
+    mixed!("coalesce(((1,1),6):((6,0),1))", Same::Function, coalesce(layout!(((1,1),6):((6,0),{1i64}))));
+    mixed!("coalesce(8:35)", Same::Function, coalesce(layout!({8i64}:35)));
+    mixed!("coalesce((1,8):(8,1))", Same::Function, coalesce(layout!((1,{8i64}):(8,1))));
+    mixed!("coalesce((4,2):(1,4))", Same::Function, coalesce(layout!((4,2):({1i64},4))));
+    mixed!("coalesce((7,2):(1,7))", Same::Function, coalesce(layout!((7,2):(1,{7i64}))));
+}
+
+/// The cases of `filter` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_filter_run_time_leaf() {
+    mixed!("filter(((4,3),2):((2,9),27))", Same::Filter, filter(layout!((({4i64},3),2):((2,9),27))));
+    mixed!("filter((2,4):(1,2))", Same::Filter, filter(layout!((2,{4i64}):(1,2))));
+    mixed!("filter(3:32)", Same::Filter, filter(layout!({3i64}:32)));
+    mixed!("filter(3:1)", Same::Filter, filter(layout!(3:{1i64})));
+    mixed!("filter(((3,4)):((1,0)))", Same::Filter, filter(layout!((({3i64},4)):((1,0)))));
+    mixed!("filter((3,7):(7,1))", Same::Filter, filter(layout!((3,{7i64}):(7,1))));
+    mixed!("filter((4):(0))", Same::Filter, filter(layout!(({4i64}):(0))));
+    mixed!("filter((5):(0))", Same::Filter, filter(layout!((5):({0i64}))));
+    mixed!("filter(2:0)", Same::Filter, filter(layout!({2i64}:0)));
+    mixed!("filter((3):(0))", Same::Filter, filter(layout!((3):({0i64}))));
+    mixed!("filter((3):(1))", Same::Filter, filter(layout!(({3i64}):(1))));
+    mixed!("filter((1,7,(1,4)):(12,32,(6,2)))", Same::Filter, filter(layout!((1,7,(1,{4i64})):(12,32,(6,2)))));
+    mixed!("filter((4):(1))", Same::Filter, filter(layout!(({4i64}):(1))));
+    mixed!("filter(6:0)", Same::Filter, filter(layout!(6:{0i64})));
+    mixed!("filter((2,4):(0,2))", Same::Filter, filter(layout!((2,4):({0i64},2))));
+    mixed!("filter(5:1)", Same::Filter, filter(layout!(5:{1i64})));
+    mixed!("filter(((4),(1,2),6):((2),(48,1),8))", Same::Filter, filter(layout!((({4i64}),(1,2),6):((2),(48,1),8))));
+    mixed!("filter(7:0)", Same::Filter, filter(layout!(7:{0i64})));
+    mixed!("filter((2,(4,4),4):(0,(1,4),16))", Same::Filter, filter(layout!((2,(4,{4i64}),4):(0,(1,4),16))));
+    mixed!("filter((4,(3,1),4):(1,(6,18),18))", Same::Filter, filter(layout!((4,(3,1),{4i64}):(1,(6,18),18))));
+    mixed!("filter(7:1)", Same::Filter, filter(layout!({7i64}:1)));
+    mixed!("filter((6,1):(1,1))", Same::Filter, filter(layout!((6,{1i64}):(1,1))));
+    mixed!("filter((5,6,3):(6,18,20))", Same::Filter, filter(layout!((5,6,3):(6,{18i64},20))));
+    mixed!("filter((2,6):(2,5))", Same::Filter, filter(layout!((2,6):(2,{5i64}))));
+    mixed!("filter((6,8):(34,25))", Same::Filter, filter(layout!(({6i64},8):(34,25))));
+    mixed!("filter((4,5):(33,38))", Same::Filter, filter(layout!((4,{5i64}):(33,38))));
+    mixed!("filter((6,(1,4),4):(4,(1,0),1))", Same::Filter, filter(layout!((6,(1,{4i64}),4):(4,(1,0),1))));
+    mixed!("filter((1,8):(8,1))", Same::Filter, filter(layout!((1,8):(8,{1i64}))));
+    mixed!("filter((5,7,1):(7,1,7))", Same::Filter, filter(layout!((5,7,1):(7,{1i64},7))));
+    mixed!("filter((2):(2))", Same::Filter, filter(layout!((2):({2i64}))));
+    mixed!("filter(((4),6):((1),0))", Same::Filter, filter(layout!(((4),6):(({1i64}),0))));
+    mixed!("filter((3,3,1):(1,3,11))", Same::Filter, filter(layout!((3,{3i64},1):(1,3,11))));
+    mixed!("filter((6,(3,3)):(3,(18,1)))", Same::Filter, filter(layout!((6,(3,{3i64})):(3,(18,1)))));
+    mixed!("filter(((2),2):((2),0))", Same::Filter, filter(layout!(((2),{2i64}):((2),0))));
+    mixed!("filter((6):(1))", Same::Filter, filter(layout!(({6i64}):(1))));
+    mixed!("filter((6,3):(3,0))", Same::Filter, filter(layout!((6,3):(3,{0i64}))));
+    mixed!("filter((8,6,4):(1,8,48))", Same::Filter, filter(layout!(({8i64},6,4):(1,8,48))));
+    mixed!("filter((1,(3)):(4,(29)))", Same::Filter, filter(layout!((1,({3i64})):(4,(29)))));
+    mixed!("filter(((4)):((2)))", Same::Filter, filter(layout!((({4i64})):((2)))));
+    mixed!("filter((7,8,2):(32,39,23))", Same::Filter, filter(layout!((7,8,2):({32i64},39,23))));
+}
+
+/// The cases of `coalesce_by` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_coalesce_by_run_time_leaf() {
+    mixed!(
+        "coalesce((6,(3,4)):(12,(1,3)), (1,1))",
+        Same::Function,
+        coalesce_by(layout!(({6i64},(3,4)):(12,(1,3))), shape!((1, 1)))
+    );
+    mixed!("coalesce((4,4):(2,10), (1))", Same::Function, coalesce_by(layout!((4,{4i64}):(2,10)), shape!((1))));
+    mixed!("coalesce((3):(1), (1))", Same::Function, coalesce_by(layout!(({3i64}):(1)), shape!((1))));
+    mixed!("coalesce((8,7,5):(1,40,0), (1))", Same::Function, coalesce_by(layout!((8,7,5):({1i64},40,0)), shape!((1))));
+    mixed!(
+        "coalesce((1,8,(3)):(18,3,(7)), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!((1,8,(3)):(18,{3i64},(7))), shape!((1, 1, 1)))
+    );
+    mixed!(
+        "coalesce((7,3,(4,4)):(36,16,(38,27)), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!((7,3,(4,4)):(36,{16i64},(38,27))), shape!((1, 1, 1)))
+    );
+    mixed!("coalesce((4,7,7):(0,1,28), (1))", Same::Function, coalesce_by(layout!(({4i64},7,7):(0,1,28)), shape!((1))));
+    mixed!(
+        "coalesce(((4),5):((15),21), (1))",
+        Same::Function,
+        coalesce_by(layout!(((4),5):((15),{21i64})), shape!((1)))
+    );
+    mixed!("coalesce((5):(24), (1))", Same::Function, coalesce_by(layout!(({5i64}):(24)), shape!((1))));
+    mixed!("coalesce((5,5):(28,31), (1,1))", Same::Function, coalesce_by(layout!((5,{5i64}):(28,31)), shape!((1, 1))));
+    mixed!("coalesce((1,2,7):(1,1,4), (1))", Same::Function, coalesce_by(layout!((1,2,7):(1,{1i64},4)), shape!((1))));
+    mixed!("coalesce((5,7):(0,1), (1,1))", Same::Function, coalesce_by(layout!((5,7):(0,{1i64})), shape!((1, 1))));
+    mixed!("coalesce((4):(1), (1))", Same::Function, coalesce_by(layout!(({4i64}):(1)), shape!((1))));
+    mixed!("coalesce((7):(38), (1))", Same::Function, coalesce_by(layout!((7):({38i64})), shape!((1))));
+    mixed!(
+        "coalesce((3,5,(4,2)):(4,35,(26,5)), (1))",
+        Same::Function,
+        coalesce_by(layout!((3,5,(4,2)):(4,35,({26i64},5))), shape!((1)))
+    );
+    mixed!("coalesce(6:0, (1))", Same::Function, coalesce_by(layout!(6:{0i64}), shape!((1))));
+    mixed!("coalesce((5,4):(1,0), (1,1))", Same::Function, coalesce_by(layout!(({5i64},4):(1,0)), shape!((1, 1))));
+    mixed!("coalesce((1):(1), (1))", Same::Function, coalesce_by(layout!((1):({1i64})), shape!((1))));
+    mixed!("coalesce((7):(19), (1))", Same::Function, coalesce_by(layout!(({7i64}):(19)), shape!((1))));
+    mixed!(
+        "coalesce((3,(4,3)):(40,(31,14)), (1))",
+        Same::Function,
+        coalesce_by(layout!((3,({4i64},3)):(40,(31,14))), shape!((1)))
+    );
+    mixed!(
+        "coalesce((1,4,2):(1,1,6), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!((1,4,{2i64}):(1,1,6)), shape!((1, 1, 1)))
+    );
+    mixed!("coalesce(((1)):((0)), (1))", Same::Function, coalesce_by(layout!(((1)):(({0i64}))), shape!((1))));
+    mixed!("coalesce(8:0, (1))", Same::Function, coalesce_by(layout!({8i64}:0), shape!((1))));
+    mixed!(
+        "coalesce((5,8,(1,2)):(16,2,(0,1)), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!((5,8,(1,2)):(16,2,(0,{1i64}))), shape!((1, 1, 1)))
+    );
+    mixed!("coalesce((8,3):(28,39), (1,1))", Same::Function, coalesce_by(layout!(({8i64},3):(28,39)), shape!((1, 1))));
+    mixed!("coalesce((4,3):(25,39), (1))", Same::Function, coalesce_by(layout!((4,{3i64}):(25,39)), shape!((1))));
+    mixed!("coalesce(7:17, (1))", Same::Function, coalesce_by(layout!({7i64}:17), shape!((1))));
+    mixed!("coalesce((1,6):(0,1), (1,1))", Same::Function, coalesce_by(layout!((1,6):(0,{1i64})), shape!((1, 1))));
+    mixed!("coalesce((1,8):(1,1), (1))", Same::Function, coalesce_by(layout!(({1i64},8):(1,1)), shape!((1))));
+    mixed!("coalesce((6,8):(2,12), (1,1))", Same::Function, coalesce_by(layout!((6,{8i64}):(2,12)), shape!((1, 1))));
+    mixed!(
+        "coalesce((3,2,5):(1,5,10), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!(({3i64},2,5):(1,5,10)), shape!((1, 1, 1)))
+    );
+    mixed!("coalesce((5,1):(2,10), (1))", Same::Function, coalesce_by(layout!((5,1):(2,{10i64})), shape!((1))));
+    mixed!(
+        "coalesce((7,3,(3)):(9,3,(1)), (1,1,1))",
+        Same::Function,
+        coalesce_by(layout!((7,3,({3i64})):(9,3,(1))), shape!((1, 1, 1)))
+    );
+    mixed!("coalesce((6,5):(5,1), (1))", Same::Function, coalesce_by(layout!((6,{5i64}):(5,1)), shape!((1))));
+    mixed!("coalesce(7:39, (1))", Same::Function, coalesce_by(layout!({7i64}:39), shape!((1))));
+    mixed!(
+        "coalesce(((3),(2)):((1),(3)), (1,1))",
+        Same::Function,
+        coalesce_by(layout!(((3),(2)):((1),({3i64}))), shape!((1, 1)))
+    );
+    mixed!("coalesce(6:22, (1))", Same::Function, coalesce_by(layout!({6i64}:22), shape!((1))));
+    mixed!("coalesce((6,7):(7,0), (1,1))", Same::Function, coalesce_by(layout!((6,{7i64}):(7,0)), shape!((1, 1))));
+    mixed!(
+        "coalesce((4,(3,2),2):(12,(1,6),3), (1,1))",
+        Same::Function,
+        coalesce_by(layout!((4,(3,2),2):(12,(1,{6i64}),3)), shape!((1, 1)))
+    );
+    mixed!(
+        "coalesce(((2,2),(4,2),2):((8,16),(2,1),0), (1))",
+        Same::Function,
+        coalesce_by(layout!(((2,2),(4,2),2):((8,16),(2,1),{0i64})), shape!((1)))
+    );
+}
+
+/// The cases of `composition` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_composition_run_time_leaf() {
+    mixed!(
+        "composition((3,5,1):(1,3,15), (1,5):(0,1))",
+        Same::Function,
+        composition(layout!(({3i64},5,1):(1,3,15)), layout!((1,5):(0,1)))
+    );
+    mixed!(
+        "composition((5,(2),1):(1,(5),5), (5,1):(1,1))",
+        Same::Function,
+        composition(layout!((5,({2i64}),1):(1,(5),5)), layout!((5,1):(1,1)))
+    );
+    mixed!(
+        "composition(((1),8,3):((2),4,32), 6:3)",
+        Same::Function,
+        composition(layout!(((1),8,{3i64}):((2),4,32)), layout!(6:3))
+    );
+    mixed!(
+        "composition((6,8,3):(1,6,48), (2,12):(2,4))",
+        Same::Function,
+        composition(layout!((6,8,3):({1i64},6,48)), layout!((2,12):(2,4)))
+    );
+    mixed!(
+        "composition(((2,4),5):((20,5),1), 4:4)",
+        Same::Function,
+        composition(layout!(((2,4),5):((20,{5i64}),1)), layout!(4:4))
+    );
+    mixed!(
+        "composition((7,8,1):(36,27,23), 4:2)",
+        Same::Function,
+        composition(layout!((7,8,1):(36,27,{23i64})), layout!(4:2))
+    );
+    mixed!("composition((4,5):(5,2), 5:0)", Same::Function, composition(layout!(({4i64},5):(5,2)), layout!(5:0)));
+    mixed!(
+        "composition((7,(1,2)):(2,(1,1)), 2:1)",
+        Same::Function,
+        composition(layout!((7,(1,2)):(2,(1,1))), layout!(2:{1i64}))
+    );
+    mixed!("composition((1,1):(1,1), 1:2)", Same::Function, composition(layout!((1,1):({1i64},1)), layout!(1:2)));
+    mixed!(
+        "composition(((3,1)):((1,3)), (3,3):(1,5))",
+        Same::Function,
+        composition(layout!(((3,{1i64})):((1,3))), layout!((3,3):(1,5)))
+    );
+    mixed!(
+        "composition((4,4,2):(2,10,40), 2:3)",
+        Same::Function,
+        composition(layout!((4,4,{2i64}):(2,10,40)), layout!(2:3))
+    );
+    mixed!("composition((1):(1), 1:3)", Same::Function, composition(layout!((1):(1)), layout!(1:{3i64})));
+    mixed!("composition((4):(27), 4:1)", Same::Function, composition(layout!(({4i64}):(27)), layout!(4:1)));
+    mixed!(
+        "composition((6,(3),3):(2,(14),42), (5):(0))",
+        Same::Function,
+        composition(layout!((6,(3),3):(2,(14),{42i64})), layout!((5):(0)))
+    );
+    mixed!("composition(4:18, 2:2)", Same::Function, composition(layout!(4:18), layout!({2i64}:2)));
+    mixed!(
+        "composition((3,8,4):(32,4,1), 5:0)",
+        Same::Function,
+        composition(layout!((3,8,4):(32,4,1)), layout!(5:{0i64}))
+    );
+    mixed!("composition((1,2):(1,1), 2:2)", Same::Function, composition(layout!((1,2):(1,1)), layout!({2i64}:2)));
+    mixed!(
+        "composition((3,2,1):(14,13,36), (1):(0))",
+        Same::Function,
+        composition(layout!((3,{2i64},1):(14,13,36)), layout!((1):(0)))
+    );
+    mixed!("composition((8,6):(31,34), 16:1)", Same::Function, composition(layout!(({8i64},6):(31,34)), layout!(16:1)));
+    mixed!("composition(5:1, (2,3):(33,22))", Same::Function, composition(layout!(5:{1i64}), layout!((2,3):(33,22))));
+    mixed!("composition(3:1, (4,4):(4,1))", Same::Function, composition(layout!(3:1), layout!(({4i64},4):(4,1))));
+    mixed!(
+        "composition((1,8,7):(56,7,1), 56:4)",
+        Same::Function,
+        composition(layout!((1,8,7):(56,7,{1i64})), layout!(56:4))
+    );
+    mixed!("composition((8):(1), 2:1)", Same::Function, composition(layout!((8):(1)), layout!({2i64}:1)));
+    mixed!("composition((5,6):(2,10), 10:2)", Same::Function, composition(layout!((5,6):(2,10)), layout!(10:{2i64})));
+    mixed!("composition((8,4):(1,10), 3:1)", Same::Function, composition(layout!(({8i64},4):(1,10)), layout!(3:1)));
+    mixed!("composition(7:1, 7:4)", Same::Function, composition(layout!(7:{1i64}), layout!(7:4)));
+    mixed!(
+        "composition((4,5,8):(1,5,25), (1):(2))",
+        Same::Function,
+        composition(layout!((4,5,{8i64}):(1,5,25)), layout!((1):(2)))
+    );
+    mixed!(
+        "composition((7,(4,1)):(2,(15,60)), 7:1)",
+        Same::Function,
+        composition(layout!((7,(4,1)):({2i64},(15,60))), layout!(7:1))
+    );
+    mixed!(
+        "composition((5):(4), ((2,2),2):((2,5),10))",
+        Same::Function,
+        composition(layout!((5):(4)), layout!(((2,2),{2i64}):((2,5),10)))
+    );
+    mixed!(
+        "composition((3):(1), (4,5):(5,1))",
+        Same::Function,
+        composition(layout!((3):(1)), layout!((4,5):(5,{1i64})))
+    );
+    mixed!("composition((3):(1), 3:1)", Same::Function, composition(layout!((3):(1)), layout!({3i64}:1)));
+    mixed!(
+        "composition(((2,1),8):((10,38),35), 8:4)",
+        Same::Function,
+        composition(layout!(((2,1),8):((10,38),35)), layout!(8:{4i64}))
+    );
+    mixed!("composition((2,7):(1,2), 7:3)", Same::Function, composition(layout!((2,7):({1i64},2)), layout!(7:3)));
+    mixed!("composition((3,7):(2,6), 3:4)", Same::Function, composition(layout!((3,7):(2,{6i64})), layout!(3:4)));
+    mixed!("composition((3,2):(2,1), 2:2)", Same::Function, composition(layout!((3,2):(2,1)), layout!({2i64}:2)));
+    mixed!(
+        "composition((4):(24), (5,2):(1,5))",
+        Same::Function,
+        composition(layout!((4):(24)), layout!((5,2):(1,{5i64})))
+    );
+    mixed!("composition((2,3):(40,32), 6:2)", Same::Function, composition(layout!(({2i64},3):(40,32)), layout!(6:2)));
+    mixed!(
+        "composition((7,6,(4)):(1,28,(7)), 84:1)",
+        Same::Function,
+        composition(layout!((7,6,(4)):(1,28,({7i64}))), layout!(84:1))
+    );
+    mixed!(
+        "composition((2,2,3):(1,6,2), (6,2):(2,24))",
+        Same::Function,
+        composition(layout!((2,2,3):(1,6,2)), layout!((6,2):({2i64},24)))
+    );
+    mixed!("composition(3:20, (3):(0))", Same::Function, composition(layout!(3:20), layout!((3):({0i64}))));
+    mixed!("composition(5:9, 5:2)", Same::Function, composition(layout!({5i64}:9), layout!(5:2)));
+    mixed!("composition(6:37, (3,5):(1,3))", Same::Function, composition(layout!(6:37), layout!((3,5):(1,{3i64}))));
+    mixed!(
+        "composition((5,8,4):(2,10,80), 5:1)",
+        Same::Function,
+        composition(layout!((5,8,{4i64}):(2,10,80)), layout!(5:1))
+    );
+    mixed!("composition((1,5):(1,3), 5:2)", Same::Function, composition(layout!((1,{5i64}):(1,3)), layout!(5:2)));
+    mixed!("composition((4,1):(1,4), 2:2)", Same::Function, composition(layout!((4,1):({1i64},4)), layout!(2:2)));
+    mixed!(
+        "composition((3,3,7):(1,4,13), 9:1)",
+        Same::Function,
+        composition(layout!((3,3,7):(1,4,{13i64})), layout!(9:1))
+    );
+    mixed!("composition((1):(1), 1:1)", Same::Function, composition(layout!((1):(1)), layout!({1i64}:1)));
+    mixed!("composition((3):(2), 3:3)", Same::Function, composition(layout!((3):(2)), layout!(3:{3i64})));
+    mixed!(
+        "composition(((4,3),4):((1,16),4), (1,(1,3)):(1,(3,0)))",
+        Same::Function,
+        composition(layout!((({4i64},3),4):((1,16),4)), layout!((1,(1,3)):(1,(3,0))))
+    );
+    mixed!(
+        "composition((1):(0), (4,1,(1,3),2):(6,24,(6,1),3))",
+        Same::Function,
+        composition(layout!((1):({0i64})), layout!((4,1,(1,3),2):(6,24,(6,1),3)))
+    );
+    mixed!(
+        "composition((5,(4,3)):(2,(10,41)), (1):(1))",
+        Same::Function,
+        composition(layout!((5,(4,{3i64})):(2,(10,41))), layout!((1):(1)))
+    );
+    mixed!(
+        "composition((4,2):(1,4), ((1,1),(4,2)):((1,2),(2,1)))",
+        Same::Function,
+        composition(layout!((4,2):(1,{4i64})), layout!(((1,1),(4,2)):((1,2),(2,1))))
+    );
+    mixed!(
+        "composition((1):(32), ((2,4)):((2,4)))",
+        Same::Function,
+        composition(layout!((1):(32)), layout!(((2,4)):(({2i64},4))))
+    );
+    mixed!(
+        "composition(((4),3,2,5):((1),4,12,24), (2):(0))",
+        Same::Function,
+        composition(layout!(((4),3,2,{5i64}):((1),4,12,24)), layout!((2):(0)))
+    );
+    mixed!(
+        "composition((6,(1),1,1):(1,(6),6,7), 3:2)",
+        Same::Function,
+        composition(layout!((6,(1),1,1):({1i64},(6),6,7)), layout!(3:2))
+    );
+    mixed!(
+        "composition((4,(4,4),4):(1,(5,20),80), (4,3,4):(12,4,0))",
+        Same::Function,
+        composition(layout!((4,(4,4),4):(1,(5,20),80)), layout!((4,3,4):(12,4,{0i64})))
+    );
+    mixed!("composition((4,1):(1,4), 4:1)", Same::Function, composition(layout!((4,1):({1i64},4)), layout!(4:1)));
+    mixed!(
+        "composition(((2,3),2,1,6):((13,33),16,23,5), 6:2)",
+        Same::Function,
+        composition(layout!(((2,3),2,1,6):((13,33),16,23,{5i64})), layout!(6:2))
+    );
+    mixed!(
+        "composition((4,1,6):(15,27,5), 2:2)",
+        Same::Function,
+        composition(layout!((4,1,{6i64}):(15,27,5)), layout!(2:2))
+    );
+    mixed!("composition(6:1, 6:1)", Same::Function, composition(layout!(6:1), layout!(6:{1i64})));
+    mixed!("composition((3,3):(1,3), 3:1)", Same::Function, composition(layout!(({3i64},3):(1,3)), layout!(3:1)));
+    mixed!(
+        "composition((4,1,4):(16,16,27), (4,(4,4),(1)):(16,(4,0),(4)))",
+        Same::Function,
+        composition(layout!((4,1,4):(16,16,{27i64})), layout!((4,(4,4),(1)):(16,(4,0),(4))))
+    );
+    mixed!(
+        "composition((1,5,2,4):(8,8,4,1), 2:1)",
+        Same::Function,
+        composition(layout!((1,5,{2i64},4):(8,8,4,1)), layout!(2:1))
+    );
+    mixed!(
+        "composition((4,5,(3),3):(1,4,(20),62), 2:0)",
+        Same::Function,
+        composition(layout!((4,5,(3),{3i64}):(1,4,(20),62)), layout!(2:0))
+    );
+    mixed!(
+        "composition((6,6,6):(6,1,36), (18,6):(1,36))",
+        Same::Function,
+        composition(layout!((6,6,6):(6,{1i64},36)), layout!((18,6):(1,36)))
+    );
+    mixed!("composition(2:1, 2:1)", Same::Function, composition(layout!(2:{1i64}), layout!(2:1)));
+    mixed!(
+        "composition(((2,1),5):((40,25),36), 2:1)",
+        Same::Function,
+        composition(layout!(((2,1),{5i64}):((40,25),36)), layout!(2:1))
+    );
+    mixed!(
+        "composition((2,4):(4,1), (4,(3,4)):(1,(16,4)))",
+        Same::Function,
+        composition(layout!((2,4):(4,1)), layout!((4,(3,4)):({1i64},(16,4))))
+    );
+    mixed!(
+        "composition(((4,2),2):((1,8),4), 16:2)",
+        Same::Function,
+        composition(layout!(((4,2),2):((1,{8i64}),4)), layout!(16:2))
+    );
+    mixed!("composition(5:40, 5:1)", Same::Function, composition(layout!(5:{40i64}), layout!(5:1)));
+    mixed!("composition((3,4):(24,16), 6:1)", Same::Function, composition(layout!((3,4):(24,16)), layout!({6i64}:1)));
+    mixed!("composition(2:1, (4):(1))", Same::Function, composition(layout!(2:1), layout!((4):({1i64}))));
+    mixed!("composition((6,4):(1,6), 12:4)", Same::Function, composition(layout!(({6i64},4):(1,6)), layout!(12:4)));
+    mixed!(
+        "composition((2,1,5,2):(10,1,1,5), (3,(1,4),(2,1),(4,1)):(2,(8,8),(34,70),(72,288)))",
+        Same::Function,
+        composition(layout!((2,1,5,2):(10,1,1,{5i64})), layout!((3,(1,4),(2,1),(4,1)):(2,(8,8),(34,70),(72,288))))
+    );
+    mixed!("composition(3:18, 3:1)", Same::Function, composition(layout!(3:18), layout!({3i64}:1)));
+    mixed!(
+        "composition((2,6,4):(1,2,12), ((3,4),2,4,3):((48,12),144,1,4))",
+        Same::Function,
+        composition(layout!((2,6,4):(1,2,12)), layout!(((3,4),2,4,3):(({48i64},12),144,1,4)))
+    );
+    mixed!("composition(6:1, (1):(1))", Same::Function, composition(layout!({6i64}:1), layout!((1):(1))));
+    mixed!(
+        "composition(((1),4,(3,3)):((2),2,(8,26)), 4:2)",
+        Same::Function,
+        composition(layout!(((1),4,(3,3)):((2),2,(8,{26i64}))), layout!(4:2))
+    );
+    mixed!("composition((3,1):(1,1), 3:1)", Same::Function, composition(layout!(({3i64},1):(1,1)), layout!(3:1)));
+    mixed!(
+        "composition(((4,1)):((1,4)), (1,3,(2),4):(8,8,(1),2))",
+        Same::Function,
+        composition(layout!(((4,1)):((1,4))), layout!((1,3,(2),{4i64}):(8,8,(1),2)))
+    );
+    mixed!(
+        "composition((6,(4,2),5,(2,1)):(12,(9,16),16,(36,7)), 12:1)",
+        Same::Function,
+        composition(layout!((6,(4,2),5,(2,1)):(12,(9,16),16,({36i64},7))), layout!(12:1))
+    );
+    mixed!(
+        "composition(6:1, (3,3,(1,2)):(2,6,(20,21)))",
+        Same::Function,
+        composition(layout!(6:{1i64}), layout!((3,3,(1,2)):(2,6,(20,21))))
+    );
+    mixed!(
+        "composition((6,3,4):(3,16,28), (4,3,1):(3,1,12))",
+        Same::Function,
+        composition(layout!((6,3,4):(3,16,28)), layout!((4,3,1):(3,{1i64},12)))
+    );
+    mixed!(
+        "composition((1,2):(21,29), ((4),2,2):((0),8,1))",
+        Same::Function,
+        composition(layout!((1,2):(21,{29i64})), layout!(((4),2,2):((0),8,1)))
+    );
+    mixed!("composition((2,1):(1,4), 2:1)", Same::Function, composition(layout!(({2i64},1):(1,4)), layout!(2:1)));
+    mixed!("composition(2:1, (2,1):(1,2))", Same::Function, composition(layout!(2:{1i64}), layout!((2,1):(1,2))));
+    mixed!("composition((5,2):(5,39), 2:0)", Same::Function, composition(layout!((5,2):({5i64},39)), layout!(2:0)));
+    mixed!(
+        "composition((3,3,(1,3)):(1,5,(16,18)), 9:1)",
+        Same::Function,
+        composition(layout!((3,3,(1,3)):(1,5,(16,{18i64}))), layout!(9:1))
+    );
+    mixed!("composition((2,3):(1,2), 2:4)", Same::Function, composition(layout!((2,3):(1,2)), layout!({2i64}:4)));
+    mixed!(
+        "composition((6,5):(1,6), (4,2):(2,4))",
+        Same::Function,
+        composition(layout!((6,{5i64}):(1,6)), layout!((4,2):(2,4)))
+    );
+    mixed!(
+        "composition((1,6):(6,0), (2,3):(3,3))",
+        Same::Function,
+        composition(layout!((1,6):({6i64},0)), layout!((2,3):(3,3)))
+    );
+    mixed!(
+        "composition((4,2,4):(1,4,0), (2,2):(2,2))",
+        Same::Function,
+        composition(layout!((4,{2i64},4):(1,4,0)), layout!((2,2):(2,2)))
+    );
+    mixed!(
+        "composition((2,6):(1,0), (3,4):(0,2))",
+        Same::Function,
+        composition(layout!((2,6):(1,0)), layout!(({3i64},4):(0,2)))
+    );
+    mixed!("composition(2:0, (4,2):(3,5))", Same::Function, composition(layout!(2:0), layout!((4,{2i64}):(3,5))));
+    mixed!(
+        "composition((2,2):(0,1), (2,3):(3,2))",
+        Same::Function,
+        composition(layout!((2,2):(0,1)), layout!((2,3):({3i64},2)))
+    );
+    mixed!(
+        "composition((1,3,2):(2,2,1), (2,2):(1,3))",
+        Same::Function,
+        composition(layout!((1,3,2):(2,2,{1i64})), layout!((2,2):(1,3)))
+    );
+    mixed!(
+        "composition((3,4):(15,21), (2,3):(2,6))",
+        Same::Function,
+        composition(layout!(({3i64},4):(15,21)), layout!((2,3):(2,6)))
+    );
+    mixed!(
+        "composition((1):(0), (2,2):(2,1))",
+        Same::Function,
+        composition(layout!((1):({0i64})), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "composition((4,4,6):(10,17,5), (3,4):(0,1))",
+        Same::Function,
+        composition(layout!((4,4,6):(10,17,5)), layout!((3,4):({0i64},1)))
+    );
+    mixed!(
+        "composition((3,2,2):(1,0,6), (2,3):(0,1))",
+        Same::Function,
+        composition(layout!((3,2,2):(1,0,6)), layout!((2,3):(0,{1i64})))
+    );
+    mixed!(
+        "composition((4,4):(1,4), (2,2):(2,6))",
+        Same::Function,
+        composition(layout!((4,4):(1,4)), layout!(({2i64},2):(2,6)))
+    );
+    mixed!(
+        "composition((5,3,6):(3,13,4), (2,3):(0,1))",
+        Same::Function,
+        composition(layout!((5,{3i64},6):(3,13,4)), layout!((2,3):(0,1)))
+    );
+    mixed!(
+        "composition((4):(1), (4,2):(0,5))",
+        Same::Function,
+        composition(layout!(({4i64}):(1)), layout!((4,2):(0,5)))
+    );
+    mixed!(
+        "composition((3):(1), (3,4):(3,2))",
+        Same::Function,
+        composition(layout!((3):({1i64})), layout!((3,4):(3,2)))
+    );
+    mixed!("composition(6:1, (4,2):(2,4))", Same::Function, composition(layout!(6:1), layout!(({4i64},2):(2,4))));
+    mixed!("composition(2:0, (3,4):(3,6))", Same::Function, composition(layout!(2:0), layout!((3,{4i64}):(3,6))));
+}
+
+/// The cases of `logical_divide` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_logical_divide_run_time_leaf() {
+    mixed!(
+        "logical_divide((5,7,8):(1,40,5), <5>)",
+        Same::Function,
+        logical_divide(layout!(({5i64},7,8):(1,40,5)), tile!(5))
+    );
+    mixed!(
+        "logical_divide(((4,3)):((1,4)), <4:2>)",
+        Same::Function,
+        logical_divide(layout!(((4,{3i64})):((1,4))), tile!(4:2))
+    );
+    mixed!("logical_divide(2:1, 2:1)", Same::Function, logical_divide(layout!({2i64}:1), layout!(2:1)));
+    mixed!(
+        "logical_divide((3,(1,2)):(2,(6,7)), 3:1)",
+        Same::Function,
+        logical_divide(layout!((3,(1,2)):({2i64},(6,7))), layout!(3:1))
+    );
+    mixed!(
+        "logical_divide(((2),3):((1),2), 6:2)",
+        Same::Function,
+        logical_divide(layout!((({2i64}),3):((1),2)), layout!(6:2))
+    );
+    mixed!(
+        "logical_divide(((2,4),(4,1)):((16,1),(4,1)), <8:2,2>)",
+        Same::Function,
+        logical_divide(layout!(((2,4),(4,1)):((16,{1i64}),(4,1))), tile!(8:2, 2))
+    );
+    mixed!(
+        "logical_divide(((4),1,2):((1),8,4), <1,1:2>)",
+        Same::Function,
+        logical_divide(layout!((({4i64}),1,2):((1),8,4)), tile!(1, 1:2))
+    );
+    mixed!("logical_divide((7):(1), 7:4)", Same::Function, logical_divide(layout!((7):({1i64})), layout!(7:4)));
+    mixed!("logical_divide((2):(1), 2:2)", Same::Function, logical_divide(layout!(({2i64}):(1)), layout!(2:2)));
+    mixed!("logical_divide(5:1, 5:1)", Same::Function, logical_divide(layout!(5:{1i64}), layout!(5:1)));
+    mixed!("logical_divide((2):(1), 2:4)", Same::Function, logical_divide(layout!(({2i64}):(1)), layout!(2:4)));
+    mixed!("logical_divide((4):(1), <2:3>)", Same::Function, logical_divide(layout!((4):({1i64})), tile!(2:3)));
+    mixed!(
+        "logical_divide(((1,3)):((2,2)), <3:1>)",
+        Same::Function,
+        logical_divide(layout!((({1i64},3)):((2,2))), tile!(3:1))
+    );
+    mixed!(
+        "logical_divide(((4,1)):((1,1)), <2>)",
+        Same::Function,
+        logical_divide(layout!(((4,{1i64})):((1,1))), tile!(2))
+    );
+    mixed!(
+        "logical_divide((8,7):(1,8), 28:4)",
+        Same::Function,
+        logical_divide(layout!((8,7):({1i64},8)), layout!(28:4))
+    );
+    mixed!(
+        "logical_divide((7,3,7):(3,1,21), 7:1)",
+        Same::Function,
+        logical_divide(layout!((7,3,7):({3i64},1,21)), layout!(7:1))
+    );
+    mixed!(
+        "logical_divide((4,(2,4),7):(28,(112,7),1), 16:4)",
+        Same::Function,
+        logical_divide(layout!(({4i64},(2,4),7):(28,(112,7),1)), layout!(16:4))
+    );
+    mixed!(
+        "logical_divide(((2,4),4):((2,5),22), 4:2)",
+        Same::Function,
+        logical_divide(layout!(((2,4),4):((2,5),{22i64})), layout!(4:2))
+    );
+    mixed!(
+        "logical_divide((4,3,7):(3,1,12), 84:1)",
+        Same::Function,
+        logical_divide(layout!(({4i64},3,7):(3,1,12)), layout!(84:1))
+    );
+    mixed!("logical_divide((2):(1), 2:1)", Same::Function, logical_divide(layout!((2):({1i64})), layout!(2:1)));
+    mixed!(
+        "logical_divide((3,(3,1)):(2,(6,18)), 3:2)",
+        Same::Function,
+        logical_divide(layout!((3,(3,{1i64})):(2,(6,18))), layout!(3:2))
+    );
+    mixed!(
+        "logical_divide((8,2,8):(1,9,18), 4:2)",
+        Same::Function,
+        logical_divide(layout!((8,2,8):({1i64},9,18)), layout!(4:2))
+    );
+    mixed!("logical_divide((1):(1), <1:1>)", Same::Function, logical_divide(layout!(({1i64}):(1)), tile!(1:1)));
+    mixed!("logical_divide(4:1, 2:1)", Same::Function, logical_divide(layout!(4:{1i64}), layout!(2:1)));
+    mixed!(
+        "logical_divide((5,1,3):(1,6,7), 15:1)",
+        Same::Function,
+        logical_divide(layout!(({5i64},1,3):(1,6,7)), layout!(15:1))
+    );
+    mixed!(
+        "logical_divide((4,3,8):(24,8,1), 12:2)",
+        Same::Function,
+        logical_divide(layout!((4,{3i64},8):(24,8,1)), layout!(12:2))
+    );
+    mixed!("logical_divide((1):(1), <1:2>)", Same::Function, logical_divide(layout!(({1i64}):(1)), tile!(1:2)));
+    mixed!(
+        "logical_divide(((2,1),3):((3,6),1), 2:2)",
+        Same::Function,
+        logical_divide(layout!(((2,1),3):(({3i64},6),1)), layout!(2:2))
+    );
+    mixed!(
+        "logical_divide(((3,4),7,(1)):((7,21),1,(21)), 4:3)",
+        Same::Function,
+        logical_divide(layout!(((3,4),7,(1)):(({7i64},21),1,(21))), layout!(4:3))
+    );
+    mixed!(
+        "logical_divide(((4,2)):((1,6)), <2>)",
+        Same::Function,
+        logical_divide(layout!(((4,{2i64})):((1,6))), tile!(2))
+    );
+    mixed!("logical_divide((3,4):(1,3), <3>)", Same::Function, logical_divide(layout!((3,4):({1i64},3)), tile!(3)));
+    mixed!(
+        "logical_divide(((3,2),5):((2,6),12), <1>)",
+        Same::Function,
+        logical_divide(layout!(((3,{2i64}),5):((2,6),12)), tile!(1))
+    );
+    mixed!(
+        "logical_divide(((2,3),4,3):((1,24),2,8), <2:1,4:2,3>)",
+        Same::Function,
+        logical_divide(layout!((({2i64},3),4,3):((1,24),2,8)), tile!(2:1, 4:2, 3))
+    );
+    mixed!(
+        "logical_divide((3,2,(4,3)):(3,9,(18,1)), <1,2:1>)",
+        Same::Function,
+        logical_divide(layout!((3,{2i64},(4,3)):(3,9,(18,1))), tile!(1, 2:1))
+    );
+    mixed!(
+        "logical_divide((2,1):(1,2), <2,1>)",
+        Same::Function,
+        logical_divide(layout!((2,1):({1i64},2)), tile!(2, 1))
+    );
+    mixed!("logical_divide((1):(1), <1>)", Same::Function, logical_divide(layout!((1):({1i64})), tile!(1)));
+}
+
+/// The cases of `zipped_divide` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_zipped_divide_run_time_leaf() {
+    mixed!(
+        "zipped_divide((1,8):(2,2), <1,4:4>)",
+        Same::Function,
+        zipped_divide(layout!(({1i64},8):(2,2)), tile!(1, 4:4))
+    );
+    mixed!(
+        "zipped_divide((5,(1,3)):(1,(5,5)), <1>)",
+        Same::Function,
+        zipped_divide(layout!((5,({1i64},3)):(1,(5,5))), tile!(1))
+    );
+    mixed!("zipped_divide((3,2):(1,3), 3:3)", Same::Function, zipped_divide(layout!((3,2):({1i64},3)), layout!(3:3)));
+    mixed!(
+        "zipped_divide(((4,1),3):((3,12),1), <1>)",
+        Same::Function,
+        zipped_divide(layout!(((4,1),3):(({3i64},12),1)), tile!(1))
+    );
+    mixed!(
+        "zipped_divide((8,3,5):(2,16,48), <4:1,1,5:2>)",
+        Same::Function,
+        zipped_divide(layout!((8,3,5):(2,{16i64},48)), tile!(4:1, 1, 5:2))
+    );
+    mixed!("zipped_divide((3):(1), 3:1)", Same::Function, zipped_divide(layout!((3):({1i64})), layout!(3:1)));
+    mixed!("zipped_divide((6):(1), <2:1>)", Same::Function, zipped_divide(layout!(({6i64}):(1)), tile!(2:1)));
+    mixed!("zipped_divide((6):(1), 6:4)", Same::Function, zipped_divide(layout!((6):({1i64})), layout!(6:4)));
+    mixed!("zipped_divide((2,7):(7,1), 14:4)", Same::Function, zipped_divide(layout!(({2i64},7):(7,1)), layout!(14:4)));
+    mixed!("zipped_divide((3,1):(1,3), <3>)", Same::Function, zipped_divide(layout!((3,{1i64}):(1,3)), tile!(3)));
+    mixed!("zipped_divide((2):(1), 2:3)", Same::Function, zipped_divide(layout!(({2i64}):(1)), layout!(2:3)));
+    mixed!(
+        "zipped_divide(((3),7):((7),1), 21:1)",
+        Same::Function,
+        zipped_divide(layout!(((3),7):((7),{1i64})), layout!(21:1))
+    );
+    mixed!("zipped_divide((2,3):(2,6), <2:3>)", Same::Function, zipped_divide(layout!(({2i64},3):(2,6)), tile!(2:3)));
+    mixed!(
+        "zipped_divide((7,(4),3):(3,(21),1), 84:2)",
+        Same::Function,
+        zipped_divide(layout!((7,({4i64}),3):(3,(21),1)), layout!(84:2))
+    );
+    mixed!(
+        "zipped_divide((6,8):(8,1), <1,2:2>)",
+        Same::Function,
+        zipped_divide(layout!((6,8):({8i64},1)), tile!(1, 2:2))
+    );
+    mixed!(
+        "zipped_divide(((3,4),6):((2,7),28), <1,6:2>)",
+        Same::Function,
+        zipped_divide(layout!(((3,4),6):(({2i64},7),28)), tile!(1, 6:2))
+    );
+    mixed!("zipped_divide((7,3):(2,15), <7>)", Same::Function, zipped_divide(layout!(({7i64},3):(2,15)), tile!(7)));
+    mixed!(
+        "zipped_divide((2,3,2):(1,4,2), <2,3:3>)",
+        Same::Function,
+        zipped_divide(layout!((2,3,2):(1,4,{2i64})), tile!(2, 3:3))
+    );
+    mixed!("zipped_divide((7):(1), <7>)", Same::Function, zipped_divide(layout!(({7i64}):(1)), tile!(7)));
+    mixed!(
+        "zipped_divide((3,(3),7):(1,(3),9), <3:1>)",
+        Same::Function,
+        zipped_divide(layout!((3,({3i64}),7):(1,(3),9)), tile!(3:1))
+    );
+    mixed!(
+        "zipped_divide((8,(4)):(4,(1)), 2:1)",
+        Same::Function,
+        zipped_divide(layout!(({8i64},(4)):(4,(1))), layout!(2:1))
+    );
+    mixed!(
+        "zipped_divide((1,5,4):(5,1,5), <1:4,5>)",
+        Same::Function,
+        zipped_divide(layout!((1,5,4):({5i64},1,5)), tile!(1:4, 5))
+    );
+    mixed!("zipped_divide(4:1, 2:1)", Same::Function, zipped_divide(layout!({4i64}:1), layout!(2:1)));
+    mixed!(
+        "zipped_divide((4,5,4):(20,4,1), <2>)",
+        Same::Function,
+        zipped_divide(layout!((4,5,4):(20,4,{1i64})), tile!(2))
+    );
+    mixed!(
+        "zipped_divide(((2,3),2,3):((1,2),6,12), <3:1,2:2>)",
+        Same::Function,
+        zipped_divide(layout!((({2i64},3),2,3):((1,2),6,12)), tile!(3:1, 2:2))
+    );
+    mixed!("zipped_divide((5,3):(1,7), <5:3>)", Same::Function, zipped_divide(layout!((5,{3i64}):(1,7)), tile!(5:3)));
+    mixed!("zipped_divide((3,7):(2,7), <3>)", Same::Function, zipped_divide(layout!((3,7):({2i64},7)), tile!(3)));
+    mixed!(
+        "zipped_divide((3,(1,1)):(1,(3,3)), <3:2>)",
+        Same::Function,
+        zipped_divide(layout!((3,(1,1)):({1i64},(3,3))), tile!(3:2))
+    );
+    mixed!("zipped_divide(6:1, 3:3)", Same::Function, zipped_divide(layout!({6i64}:1), layout!(3:3)));
+    mixed!(
+        "zipped_divide((5,(1,2),6):(1,(7,8),18), <5:1,2:1,2:3>)",
+        Same::Function,
+        zipped_divide(layout!((5,(1,2),6):(1,({7i64},8),18)), tile!(5:1, 2:1, 2:3))
+    );
+    mixed!(
+        "zipped_divide((3,8,2):(1,4,32), <3>)",
+        Same::Function,
+        zipped_divide(layout!(({3i64},8,2):(1,4,32)), tile!(3))
+    );
+    mixed!("zipped_divide((8,8):(8,1), <2:4>)", Same::Function, zipped_divide(layout!((8,8):(8,{1i64})), tile!(2:4)));
+    mixed!("zipped_divide((7):(1), <1>)", Same::Function, zipped_divide(layout!(({7i64}):(1)), tile!(1)));
+    mixed!(
+        "zipped_divide(((4,1),6):((2,8),10), <4:2,1>)",
+        Same::Function,
+        zipped_divide(layout!(((4,1),6):(({2i64},8),10)), tile!(4:2, 1))
+    );
+    mixed!(
+        "zipped_divide((5,(4,3)):(12,(3,1)), <5:3>)",
+        Same::Function,
+        zipped_divide(layout!((5,(4,3)):(12,({3i64},1))), tile!(5:3))
+    );
+    mixed!("zipped_divide((5):(1), <1>)", Same::Function, zipped_divide(layout!((5):({1i64})), tile!(1)));
+    mixed!("zipped_divide((1):(1), <2>)", Same::Function, zipped_divide(layout!(({1i64}):(1)), tile!(2)));
+}
+
+/// The cases of `logical_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_logical_product_run_time_leaf() {
+    mixed!("logical_product(5:2, (4):(1))", Same::Function, logical_product(layout!(5:2), layout!(({4i64}):(1))));
+    mixed!(
+        "logical_product((2):(1), (1,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((2):(1)), layout!((1,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product(((3)):((1)), 4:1)",
+        Same::Function,
+        logical_product(layout!(((3)):((1))), layout!({4i64}:1))
+    );
+    mixed!("logical_product((5):(1), 4:1)", Same::Function, logical_product(layout!((5):(1)), layout!(4:{1i64})));
+    mixed!(
+        "logical_product((4,5):(2,8), 4:1)",
+        Same::Function,
+        logical_product(layout!((4,5):(2,8)), layout!({4i64}:1))
+    );
+    mixed!(
+        "logical_product(4:1, (2,3):(1,2))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!((2,{3i64}):(1,2)))
+    );
+    mixed!(
+        "logical_product((4,3):(1,4), (4):(2))",
+        Same::Function,
+        logical_product(layout!((4,3):(1,4)), layout!(({4i64}):(2)))
+    );
+    mixed!(
+        "logical_product((1,1):(2,4), 2:1)",
+        Same::Function,
+        logical_product(layout!((1,1):(2,4)), layout!(2:{1i64}))
+    );
+    mixed!(
+        "logical_product((3):(1), (2,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((3):(1)), layout!(({2i64},1):(1,1)))
+    );
+    mixed!(
+        "logical_product((3,2):(1,4), (2,3):(1,3))",
+        Same::Function,
+        logical_product(layout!((3,2):(1,4)), layout!((2,{3i64}):(1,3)))
+    );
+    mixed!(
+        "logical_product(((1,1),2):((2,2),2), (2,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(((1,1),2):((2,2),2)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "logical_product(((3,2)):((1,3)), (1,3):(1,1))",
+        Same::Function,
+        logical_product(layout!(((3,2)):((1,3))), layout!((1,3):(1,{1i64})))
+    );
+    mixed!("logical_product(3:1, 4:1)", Same::Function, logical_product(layout!(3:1), layout!({4i64}:1)));
+    mixed!(
+        "logical_product(((2,4),3):((1,6),2), 2:2)",
+        Same::Function,
+        logical_product(layout!(((2,4),3):((1,6),2)), layout!(2:{2i64}))
+    );
+    mixed!(
+        "logical_product(5:1, (3,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(5:1), layout!((3,1):({1i64},1)))
+    );
+    mixed!(
+        "logical_product(((4,1),5):((1,4),4), (1,1):(1,3))",
+        Same::Function,
+        logical_product(layout!(((4,1),5):((1,4),4)), layout!((1,1):(1,{3i64})))
+    );
+    mixed!(
+        "logical_product(3:1, (4,4):(1,4))",
+        Same::Function,
+        logical_product(layout!(3:1), layout!(({4i64},4):(1,4)))
+    );
+    mixed!(
+        "logical_product((4,5):(5,1), (3,2):(2,1))",
+        Same::Function,
+        logical_product(layout!((4,5):(5,1)), layout!((3,{2i64}):(2,1)))
+    );
+    mixed!(
+        "logical_product((1,1):(1,3), (3):(1))",
+        Same::Function,
+        logical_product(layout!((1,1):(1,3)), layout!(({3i64}):(1)))
+    );
+    mixed!(
+        "logical_product(4:2, (1,2):(2,1))",
+        Same::Function,
+        logical_product(layout!(4:2), layout!((1,2):(2,{1i64})))
+    );
+    mixed!(
+        "logical_product(4:1, (3,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!(({3i64},1):(1,1)))
+    );
+    mixed!(
+        "logical_product(4:1, (1,1):(1,1))",
+        Same::Function,
+        logical_product(layout!(4:1), layout!((1,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product((1,(3)):(1,(1)), (3):(1))",
+        Same::Function,
+        logical_product(layout!((1,(3)):(1,(1))), layout!(({3i64}):(1)))
+    );
+    mixed!("logical_product(4:2, (1):(1))", Same::Function, logical_product(layout!(4:2), layout!((1):({1i64}))));
+    mixed!(
+        "logical_product((4,1):(1,5), (3,4):(4,1))",
+        Same::Function,
+        logical_product(layout!((4,1):(1,5)), layout!(({3i64},4):(4,1)))
+    );
+    mixed!(
+        "logical_product((3,2):(1,3), (4,1):(1,1))",
+        Same::Function,
+        logical_product(layout!((3,2):(1,3)), layout!((4,{1i64}):(1,1)))
+    );
+    mixed!(
+        "logical_product((5,2):(2,12), (2):(1))",
+        Same::Function,
+        logical_product(layout!((5,2):(2,12)), layout!(({2i64}):(1)))
+    );
+}
+
+/// The cases of `zipped_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_zipped_product_run_time_leaf() {
+    mixed!("zipped_product(4:1, (3,2):(1,3))", Same::Function, zipped_product(layout!(4:1), layout!(({3i64},2):(1,3))));
+    mixed!(
+        "zipped_product((2,1):(2,6), (4,1):(1,4))",
+        Same::Function,
+        zipped_product(layout!((2,1):(2,6)), layout!((4,{1i64}):(1,4)))
+    );
+    mixed!(
+        "zipped_product((3,2):(1,3), (3,2):(2,1))",
+        Same::Function,
+        zipped_product(layout!((3,2):(1,3)), layout!((3,2):({2i64},1)))
+    );
+    mixed!("zipped_product(5:1, (2,3):(1,2))", Same::Function, zipped_product(layout!(5:1), layout!((2,3):(1,{2i64}))));
+    mixed!("zipped_product((5,5):(1,7), 4:1)", Same::Function, zipped_product(layout!((5,5):(1,7)), layout!({4i64}:1)));
+    mixed!(
+        "zipped_product((2,3):(1,2), (3):(1))",
+        Same::Function,
+        zipped_product(layout!((2,3):(1,2)), layout!((3):({1i64})))
+    );
+    mixed!("zipped_product(2:2, (1):(2))", Same::Function, zipped_product(layout!(2:2), layout!(({1i64}):(2))));
+    mixed!(
+        "zipped_product((3,5):(5,1), (4,1):(1,4))",
+        Same::Function,
+        zipped_product(layout!((3,5):(5,1)), layout!((4,1):(1,{4i64})))
+    );
+    mixed!("zipped_product((1,1):(1,2), 3:1)", Same::Function, zipped_product(layout!((1,1):(1,2)), layout!({3i64}:1)));
+    mixed!(
+        "zipped_product((5):(1), (3,3):(1,3))",
+        Same::Function,
+        zipped_product(layout!((5):(1)), layout!((3,{3i64}):(1,3)))
+    );
+    mixed!("zipped_product((3,3):(1,3), 2:1)", Same::Function, zipped_product(layout!((3,3):(1,3)), layout!({2i64}:1)));
+    mixed!("zipped_product(4:1, (4):(1))", Same::Function, zipped_product(layout!(4:1), layout!((4):({1i64}))));
+    mixed!(
+        "zipped_product((2,1):(1,1), (4):(2))",
+        Same::Function,
+        zipped_product(layout!((2,1):(1,1)), layout!(({4i64}):(2)))
+    );
+    mixed!("zipped_product((5,3):(3,1), 2:1)", Same::Function, zipped_product(layout!((5,3):(3,1)), layout!(2:{1i64})));
+    mixed!("zipped_product(4:2, (1,2):(1,1))", Same::Function, zipped_product(layout!(4:2), layout!((1,2):({1i64},1))));
+    mixed!(
+        "zipped_product((4,(3)):(3,(1)), (4,3):(3,1))",
+        Same::Function,
+        zipped_product(layout!((4,(3)):(3,(1))), layout!((4,3):(3,{1i64})))
+    );
+    mixed!(
+        "zipped_product((2,1):(2,4), (4,4):(4,1))",
+        Same::Function,
+        zipped_product(layout!((2,1):(2,4)), layout!(({4i64},4):(4,1)))
+    );
+    mixed!(
+        "zipped_product((3,(1,3)):(2,(6,6)), (4,1):(2,10))",
+        Same::Function,
+        zipped_product(layout!((3,(1,3)):(2,(6,6))), layout!((4,{1i64}):(2,10)))
+    );
+    mixed!("zipped_product(2:1, (2):(1))", Same::Function, zipped_product(layout!(2:1), layout!(({2i64}):(1))));
+}
+
+/// The cases of `tiled_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_tiled_product_run_time_leaf() {
+    mixed!("tiled_product(4:1, (4,3):(1,4))", Same::Function, tiled_product(layout!(4:1), layout!(({4i64},3):(1,4))));
+    mixed!(
+        "tiled_product((3):(2), (1,2):(1,1))",
+        Same::Function,
+        tiled_product(layout!((3):(2)), layout!((1,{2i64}):(1,1)))
+    );
+    mixed!(
+        "tiled_product((2,4):(2,4), (2,1):(1,1))",
+        Same::Function,
+        tiled_product(layout!((2,4):(2,4)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "tiled_product(((4),(4,4)):((2),(8,32)), (4,2):(2,1))",
+        Same::Function,
+        tiled_product(layout!(((4),(4,4)):((2),(8,32))), layout!((4,2):(2,{1i64})))
+    );
+    mixed!("tiled_product((2):(1), 2:1)", Same::Function, tiled_product(layout!((2):(1)), layout!({2i64}:1)));
+    mixed!(
+        "tiled_product(((2,1),2):((2,4),4), (2,4):(1,2))",
+        Same::Function,
+        tiled_product(layout!(((2,1),2):((2,4),4)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "tiled_product((4,3):(3,1), (3,3):(1,3))",
+        Same::Function,
+        tiled_product(layout!((4,3):(3,1)), layout!((3,3):({1i64},3)))
+    );
+    mixed!(
+        "tiled_product((4,1):(1,1), (4,3):(2,9))",
+        Same::Function,
+        tiled_product(layout!((4,1):(1,1)), layout!((4,3):(2,{9i64})))
+    );
+    mixed!("tiled_product(3:1, (2):(1))", Same::Function, tiled_product(layout!(3:1), layout!(({2i64}):(1))));
+    mixed!("tiled_product((4,5):(1,4), 3:1)", Same::Function, tiled_product(layout!((4,5):(1,4)), layout!(3:{1i64})));
+    mixed!("tiled_product(2:1, 4:2)", Same::Function, tiled_product(layout!(2:1), layout!({4i64}:2)));
+    mixed!(
+        "tiled_product((2,2):(2,6), (1,1):(1,1))",
+        Same::Function,
+        tiled_product(layout!((2,2):(2,6)), layout!((1,1):(1,{1i64})))
+    );
+    mixed!(
+        "tiled_product(((3,3),(1,3)):((9,3),(1,1)), (1,1):(2,4))",
+        Same::Function,
+        tiled_product(layout!(((3,3),(1,3)):((9,3),(1,1))), layout!(({1i64},1):(2,4)))
+    );
+    mixed!("tiled_product((1,5):(2,3), 2:1)", Same::Function, tiled_product(layout!((1,5):(2,3)), layout!(2:{1i64})));
+    mixed!(
+        "tiled_product((2,(1)):(1,(2)), (3,4):(1,3))",
+        Same::Function,
+        tiled_product(layout!((2,(1)):(1,(2))), layout!((3,4):({1i64},3)))
+    );
+    mixed!("tiled_product((4,3):(1,4), 4:1)", Same::Function, tiled_product(layout!((4,3):(1,4)), layout!(4:{1i64})));
+    mixed!(
+        "tiled_product((4,1):(2,8), (1,2):(2,1))",
+        Same::Function,
+        tiled_product(layout!((4,1):(2,8)), layout!(({1i64},2):(2,1)))
+    );
+    mixed!(
+        "tiled_product((1,4):(1,1), (3,3):(1,3))",
+        Same::Function,
+        tiled_product(layout!((1,4):(1,1)), layout!((3,{3i64}):(1,3)))
+    );
+    mixed!(
+        "tiled_product((3,(4,1)):(1,(3,3)), (1,1):(2,2))",
+        Same::Function,
+        tiled_product(layout!((3,(4,1)):(1,(3,3))), layout!((1,1):({2i64},2)))
+    );
+}
+
+/// The cases of `flat_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_flat_product_run_time_leaf() {
+    mixed!("flat_product(2:2, 4:1)", Same::Function, flat_product(layout!(2:2), layout!({4i64}:1)));
+    mixed!("flat_product(4:2, (2):(2))", Same::Function, flat_product(layout!(4:2), layout!((2):({2i64}))));
+    mixed!("flat_product(5:1, 3:1)", Same::Function, flat_product(layout!(5:1), layout!({3i64}:1)));
+    mixed!(
+        "flat_product((5,3):(3,1), (1):(1))",
+        Same::Function,
+        flat_product(layout!((5,3):(3,1)), layout!((1):({1i64})))
+    );
+    mixed!(
+        "flat_product((1,5):(1,1), (4,3):(1,4))",
+        Same::Function,
+        flat_product(layout!((1,5):(1,1)), layout!(({4i64},3):(1,4)))
+    );
+    mixed!(
+        "flat_product(((2,1)):((1,1)), (4,4):(4,1))",
+        Same::Function,
+        flat_product(layout!(((2,1)):((1,1))), layout!((4,{4i64}):(4,1)))
+    );
+    mixed!(
+        "flat_product((4,(4,4)):(1,(4,16)), (1,1):(2,2))",
+        Same::Function,
+        flat_product(layout!((4,(4,4)):(1,(4,16))), layout!((1,1):({2i64},2)))
+    );
+    mixed!("flat_product(((3)):((1)), 2:1)", Same::Function, flat_product(layout!(((3)):((1))), layout!(2:{1i64})));
+    mixed!("flat_product(3:2, (1,2):(2,1))", Same::Function, flat_product(layout!(3:2), layout!(({1i64},2):(2,1))));
+    mixed!(
+        "flat_product((3,1):(1,1), (3,3):(3,1))",
+        Same::Function,
+        flat_product(layout!((3,1):(1,1)), layout!((3,{3i64}):(3,1)))
+    );
+    mixed!(
+        "flat_product((1):(1), (3,1):(1,3))",
+        Same::Function,
+        flat_product(layout!((1):(1)), layout!((3,1):({1i64},3)))
+    );
+    mixed!(
+        "flat_product((5,(4)):(1,(5)), (4,4):(1,4))",
+        Same::Function,
+        flat_product(layout!((5,(4)):(1,(5))), layout!((4,4):(1,{4i64})))
+    );
+    mixed!(
+        "flat_product((3,1):(1,1), (4,4):(1,4))",
+        Same::Function,
+        flat_product(layout!((3,1):(1,1)), layout!(({4i64},4):(1,4)))
+    );
+    mixed!(
+        "flat_product((4,3):(1,4), (2,4):(2,4))",
+        Same::Function,
+        flat_product(layout!((4,3):(1,4)), layout!((2,{4i64}):(2,4)))
+    );
+    mixed!("flat_product(4:1, (4,4):(4,1))", Same::Function, flat_product(layout!(4:1), layout!((4,4):({4i64},1))));
+    mixed!(
+        "flat_product(((3,2),3):((3,9),1), (1):(2))",
+        Same::Function,
+        flat_product(layout!(((3,2),3):((3,9),1)), layout!((1):({2i64})))
+    );
+    mixed!("flat_product((4,2):(2,1), 4:1)", Same::Function, flat_product(layout!((4,2):(2,1)), layout!({4i64}:1)));
+    mixed!(
+        "flat_product((3,4):(4,1), (2,4):(4,1))",
+        Same::Function,
+        flat_product(layout!((3,4):(4,1)), layout!((2,{4i64}):(4,1)))
+    );
+    mixed!(
+        "flat_product((4,1):(1,6), (2,2):(2,1))",
+        Same::Function,
+        flat_product(layout!((4,1):(1,6)), layout!((2,2):({2i64},1)))
+    );
+    mixed!(
+        "flat_product((5):(1), (2,4):(4,1))",
+        Same::Function,
+        flat_product(layout!((5):(1)), layout!((2,4):(4,{1i64})))
+    );
+    mixed!(
+        "flat_product((2,5):(5,1), (3,4):(2,7))",
+        Same::Function,
+        flat_product(layout!((2,5):(5,1)), layout!(({3i64},4):(2,7)))
+    );
+}
+
+/// The rejected cases below, each with one leaf of its layout argument(s) run-time
+/// (taken in turn): the `try_` form returns cute-dynamic's error.
+#[test]
+fn rejected_with_a_run_time_leaf() {
+    rejects!(
+        "composition(((3,2),4,1):((2,1),6,2), 12:3)",
+        try_composition(&layout!((({3i64},2),4,1):((2,1),6,2)), &layout!(12:3))
+    );
+    rejects!(
+        "composition((1,3,2):(18,7,23), (6,3):(2,12))",
+        try_composition(&layout!((1,{3i64},2):(18,7,23)), &layout!((6,3):(2,12)))
+    );
+    rejects!(
+        "composition(((3,3),1,7):((37,39),37,14), (1,6):(2,4))",
+        try_composition(&layout!(((3,3),{1i64},7):((37,39),37,14)), &layout!((1,6):(2,4)))
+    );
+    rejects!(
+        "composition((6,(2,4),7):(2,(7,8),6), 16:2)",
+        try_composition(&layout!((6,(2,4),{7i64}):(2,(7,8),6)), &layout!(16:2))
+    );
+    rejects!("composition((7,5):(2,15), 5:2)", try_composition(&layout!((7,5):(2,15)), &layout!({5i64}:2)));
+    rejects!(
+        "composition((4,1):(1,1), (3,5):(34,25))",
+        try_composition(&layout!((4,1):(1,1)), &layout!((3,{5i64}):(34,25)))
+    );
+    rejects!(
+        "composition(((3,1),6,1):((7,30),35,3), 18:4)",
+        try_composition(&layout!(((3,1),6,1):((7,30),{35i64},3)), &layout!(18:4))
+    );
+    rejects!(
+        "composition((4,5):(20,37), (2,2):(18,24))",
+        try_composition(&layout!((4,5):(20,37)), &layout!((2,2):(18,{24i64})))
+    );
+    rejects!("logical_divide((8,5):(5,1), 20:1)", try_logical_divide(&layout!((8,{5i64}):(5,1)), &layout!(20:1)));
+    rejects!("logical_divide(((3),4):((4),1), 2:2)", try_logical_divide(&layout!(((3),4):(({4i64}),1)), &layout!(2:2)));
+    rejects!(
+        "logical_divide((6,2,6):(2,1,12), 4:2)",
+        try_logical_divide(&layout!((6,2,6):(2,1,{12i64})), &layout!(4:2))
+    );
+    rejects!(
+        "zipped_divide((3,5,4):(4,12,1), 12:2)",
+        try_zipped_divide(&layout!((3,5,{4i64}):(4,12,1)), &layout!(12:2))
+    );
+    rejects!(
+        "zipped_divide((3,3,(3)):(1,9,(3)), 3:2)",
+        try_zipped_divide(&layout!((3,3,(3)):(1,{9i64},(3))), &layout!(3:2))
+    );
+    rejects!(
+        "zipped_divide((7,5,(4,3)):(2,16,(80,321)), 2:1)",
+        try_zipped_divide(&layout!((7,{5i64},(4,3)):(2,16,(80,321))), &layout!(2:1))
+    );
+    rejects!(
+        "logical_product((1,2):(1,3), (4,1):(2,8))",
+        try_logical_product(&layout!((1,2):(1,3)), &layout!((4,1):({2i64},8)))
+    );
+    rejects!(
+        "logical_product(((4,1),2):((2,8),8), (3,1):(1,3))",
+        try_logical_product(&layout!(((4,1),2):((2,8),8)), &layout!((3,1):(1,{3i64})))
+    );
+    rejects!(
+        "logical_product((4):(2), (3,1):(1,3))",
+        try_logical_product(&layout!((4):(2)), &layout!(({3i64},1):(1,3)))
+    );
+    rejects!(
+        "composition((6,5,6,2):(60,1,10,5), 8:1)",
+        try_composition(&layout!((6,5,6,2):(60,1,{10i64},5)), &layout!(8:1))
+    );
+    rejects!(
+        "composition((4,6,3,1):(8,30,27,19), (3,(1,1),3,3):(1,(3,3),0,3))",
+        try_composition(&layout!((4,6,3,{1i64}):(8,30,27,19)), &layout!((3,(1,1),3,3):(1,(3,3),0,3)))
+    );
+    rejects!(
+        "composition((5,5,5,1):(1,25,5,5), 25:3)",
+        try_composition(&layout!((5,5,5,1):(1,25,5,5)), &layout!({25i64}:3))
+    );
+    rejects!(
+        "composition(((4,2),(3),1,6):((1,4),(48),1,8), 18:1)",
+        try_composition(&layout!(((4,2),(3),1,6):((1,4),(48),1,8)), &layout!(18:{1i64}))
+    );
+    rejects!(
+        "composition((2,3,6):(2,4,13), (4,3,4,2):(4,16,1,48))",
+        try_composition(&layout!((2,3,6):(2,{4i64},13)), &layout!((4,3,4,2):(4,16,1,48)))
+    );
+    rejects!(
+        "composition((5,5,5):(5,1,25), (1,4,3):(1,2,8))",
+        try_composition(&layout!((5,{5i64},5):(5,1,25)), &layout!((1,4,3):(1,2,8)))
+    );
+    rejects!(
+        "composition((5,2):(1,6), (3,4,1,4):(0,1,4,12))",
+        try_composition(&layout!((5,2):({1i64},6)), &layout!((3,4,1,4):(0,1,4,12)))
+    );
+    rejects!(
+        "composition((6,6,5):(1,8,48), (3,4):(1,4))",
+        try_composition(&layout!((6,6,5):({1i64},8,48)), &layout!((3,4):(1,4)))
+    );
+    rejects!(
+        "composition((3,2,4):(4,12,1), (2,3):(1,4))",
+        try_composition(&layout!((3,2,4):(4,12,1)), &layout!(({2i64},3):(1,4)))
+    );
+    rejects!(
+        "composition((3,5,2):(5,1,0), (4,2):(1,6))",
+        try_composition(&layout!((3,5,2):(5,1,0)), &layout!((4,2):(1,{6i64})))
+    );
+    rejects!(
+        "composition((3,1):(1,0), (2,3):(1,1))",
+        try_composition(&layout!((3,1):(1,0)), &layout!((2,3):({1i64},1)))
+    );
+    rejects!(
+        "composition((6,6):(6,1), (2,3):(1,3))",
+        try_composition(&layout!(({6i64},6):(6,1)), &layout!((2,3):(1,3)))
+    );
+    rejects!(
+        "composition((3,2,1):(1,26,18), (3,4):(0,5))",
+        try_composition(&layout!((3,2,1):(1,{26i64},18)), &layout!((3,4):(0,5)))
+    );
+    rejects!(
+        "composition((3,2,6):(8,0,7), (2,2):(1,2))",
+        try_composition(&layout!((3,2,6):(8,0,{7i64})), &layout!((2,2):(1,2)))
+    );
+    rejects!(
+        "composition((2,2):(2,1), (3,4):(3,4))",
+        try_composition(&layout!((2,2):(2,1)), &layout!(({3i64},4):(3,4)))
+    );
+    rejects!(
+        "composition((1,3,4):(12,1,0), (2,3):(2,5))",
+        try_composition(&layout!((1,3,4):(12,1,0)), &layout!((2,3):(2,{5i64})))
+    );
+    rejects!(
+        "composition((3,3):(3,1), (4,2):(2,2))",
+        try_composition(&layout!((3,3):(3,1)), &layout!(({4i64},2):(2,2)))
+    );
+    rejects!(
+        "composition((4,4):(4,0), (2,2):(3,6))",
+        try_composition(&layout!((4,4):(4,0)), &layout!((2,{2i64}):(3,6)))
+    );
+    rejects!(
+        "composition((2,2):(0,2), (2,2):(3,5))",
+        try_composition(&layout!(({2i64},2):(0,2)), &layout!((2,2):(3,5)))
+    );
+    rejects!(
+        "composition((4,1):(1,0), (3,4):(2,5))",
+        try_composition(&layout!((4,{1i64}):(1,0)), &layout!((3,4):(2,5)))
+    );
+    rejects!(
+        "composition((2,1):(1,1), (3,4):(1,4))",
+        try_composition(&layout!((2,1):(1,{1i64})), &layout!((3,4):(1,4)))
+    );
 }
 
 // Expressions cute-dynamic rejects for a condition of the algebra: the

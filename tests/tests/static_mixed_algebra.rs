@@ -411,3 +411,321 @@ fn composition_through_a_stride_0_mode_and_of_a_size_1_leaf() {
     let r = composition(layout!(({4i64},{8i64}):({2i64},{16i64})), layout!({1i64}:{1i64}));
     assert_eq!(r.to_dynamic().to_string(), "(1,1):(0,16)");
 }
+
+// ------------------------------------------ coalesce, filter, flatten
+
+/// `coalesce`, `filter` and `flatten` of a layout with run-time leaves: the
+/// merges and drops known at compile time are made, the ones that depend
+/// on a run-time value are not (CuTe's `bw_coalesce`), so a run-time 1 or
+/// a run-time stride that happens to line up keeps its mode.
+#[test]
+fn coalesce_of_run_time_leaves_merges_only_what_is_known() {
+    let m = 1000i64;
+    let a = layout!((2,(1,{m}),4):(1,(6,2),{m}));
+    assert_eq!(coalesce(a).to_string(), "(_2,1000,_4):(_1,_2,1000)");
+    // Static neighbours still merge, beside a run-time mode.
+    assert_eq!(coalesce(layout!((2,4,{m}):(1,2,8))).to_string(), "(_8,1000):(_1,_8)");
+    // A run-time 1 is kept (the same function), cute-dynamic drops it.
+    let one = layout!(({1i64},4):(1,1));
+    assert_eq!(coalesce(one).to_string(), "(1,_4):(_1,_1)");
+    assert_eq!(cute_dynamic::coalesce(&coalesce(one).to_dynamic()), cute_dynamic::coalesce(&one.to_dynamic()));
+    // A run-time stride that lines up is not merged either.
+    let lined = layout!((4,8):(1,{4i64}));
+    assert_eq!(coalesce(lined).to_string(), "(_4,_8):(_1,4)");
+    // `m:_0` then `_4:_0`: the product is a static 0 (CuTe's `m * _0`), so
+    // they merge into a run-time extent.
+    assert_eq!(coalesce(layout!(({m},4):(0,0))).to_string(), "4000:_0");
+    // All-static calls are unchanged: zero-sized.
+    let s = coalesce(layout!((2,(1,6)):(1,(6,2))));
+    assert_eq!(s.to_string(), "_12:_1");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+#[test]
+fn filter_flatten_and_coalesce_by_with_run_time_leaves() {
+    let m = 7i64;
+    assert_eq!(filter(layout!(({m},(3,4)):(0,(1,3)))).to_string(), "_12:_1");
+    // A run-time stride 0 keeps its mode; cute-dynamic's filter of the
+    // result is cute-dynamic's filter of the argument.
+    let z = layout!((4,{m},2):({0i64},1,{m}));
+    assert_eq!(filter(z).to_string(), "(_4,7,_2):(0,_1,7)");
+    assert_eq!(cute_dynamic::filter(&filter(z).to_dynamic()), cute_dynamic::filter(&z.to_dynamic()));
+    let f = flatten(layout!(((2,{m}),4):((1,2),{m})));
+    assert_eq!(f.to_string(), "(_2,7,_4):(_1,_2,7)");
+    assert_eq!(flatten(layout!({m}:2)).to_string(), "7:_2");
+    assert_eq!(flatten(layout!(((2,4),8):((1,2),8))).to_string(), "(_2,_4,_8):(_1,_2,_8)");
+    let b = layout!(((2,4),({m},3),5):((1,2),(8,{m}),{m}));
+    assert_eq!(coalesce_by(b, shape!(1, 1)).to_string(), "(_8,(7,_3),_5):(_1,(_8,7),7)");
+    assert_eq!(coalesce_by(b, shape!(1)).to_string(), "(_8,7,_3,_5):(_1,_8,7,7)");
+    assert_eq!(coalesce_by(b, shape!(1, (1, 1))).to_string(), "(_8,(7,_3),_5):(_1,(_8,7),7)");
+    let c = coalesce_by(layout!(((2,4),({m},1)):((1,2),(8,9))), shape!(1, 1));
+    assert_eq!(c.to_string(), "(_8,7):(_1,_8)");
+}
+
+/// A layout type with static and run-time leaves, made from `text` (CuTe
+/// text with `{}` where the type has a run-time leaf) and random values.
+fn fill(template: &str, vals: &[i64]) -> DLayout {
+    let mut out = String::new();
+    let mut it = vals.iter();
+    for (k, part) in template.split("{}").enumerate() {
+        if k > 0 {
+            out.push_str(&it.next().unwrap().to_string());
+        }
+        out.push_str(part);
+    }
+    out.parse().unwrap()
+}
+
+/// The post-conditions of `coalesce`, `filter` and `flatten` of the mixed
+/// layout `a` (of type `A`), through `to_dynamic()` and the shared checker:
+/// CuTe's padded form coalesces (with cute-dynamic) to cute-dynamic's
+/// coalesce, whose post-conditions `check::coalesce` verifies; `R(i) = A(i)`.
+fn check_leaf_ops<A>(a: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Coalesce + Filter + Flatten + Copy,
+    <A as Coalesce>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Coalesce, A> + ToDyn,
+    <A as Filter>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Filter, A> + ToDyn,
+    <A as Flatten>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Flatten, A> + ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let r = coalesce(sa).to_dyn();
+    if r.depth() > 1 || r.size() != a.size() {
+        return Err(format!("coalesce({a}) = {r}: depth or size"));
+    }
+    for i in 0..a.size() {
+        if r.eval(i) != a.eval(i) {
+            return Err(format!("coalesce({a}) = {r}: differs at {i}"));
+        }
+    }
+    let cr = cute_dynamic::coalesce(&r);
+    cute_tests::check::coalesce(a, &cr).map_err(|e| format!("coalesce({a}) = {r}: {e}"))?;
+    if cr != cute_dynamic::coalesce(a) {
+        return Err(format!("coalesce({a}) = {r}, coalesced {cr}"));
+    }
+    let f = filter(sa).to_dyn();
+    if cute_dynamic::filter(&f) != cute_dynamic::filter(a) || f.depth() > 1 {
+        return Err(format!("filter({a}) = {f}"));
+    }
+    let fl = flatten(sa).to_dyn();
+    if fl != a.flatten() {
+        return Err(format!("flatten({a}) = {fl}"));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in layouts of fixed mixed types: the post-conditions
+    /// of coalesce, filter and flatten (see `check_leaf_ops`).
+    #[test]
+    fn coalesce_filter_flatten_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=6], 6),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), 0i64..=24], 6),
+    ) {
+        let r = (|| {
+            check_leaf_ops::<Layout![((2,Dyn),(Dyn,4)):((1,Dyn),(Dyn,Dyn))]>(
+                &fill("((2,{}),({},4)):((1,{}),({},{}))", &[v[0], v[1], w[0], w[1], w[2]]))?;
+            check_leaf_ops::<Layout![(Dyn,(1,Dyn),2):(0,(Dyn,Dyn),Dyn)]>(
+                &fill("({},(1,{}),2):(0,({},{}),{})", &[v[0], v[2], w[3], w[4], w[5]]))?;
+            check_leaf_ops::<Layout![(Dyn,Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn,Dyn)]>(
+                &fill("({},{},{},{}):({},{},{},{})", &[v[0], v[1], v[2], v[3], w[0], w[1], w[2], w[3]]))?;
+            check_leaf_ops::<Layout![(4,Dyn,2,Dyn):(0,Dyn,Dyn,0)]>(
+                &fill("(4,{},2,{}):(0,{},{},0)", &[v[4], v[5], w[4], w[5]]))?;
+            check_leaf_ops::<Layout![(2,(2,Dyn)):(Dyn,(2,4))]>(&fill("(2,(2,{})):({},(2,4))", &[v[3], w[1]]))?;
+            check_leaf_ops::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[1], w[2]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+/// The same function as cute-dynamic's answer, of the same size.
+fn same_function(got: &DLayout, want: &DLayout) {
+    assert_eq!(got.size(), want.size(), "{got} and {want}");
+    for i in 0..got.size() {
+        assert_eq!(got.eval(i).ok(), want.eval(i).ok(), "{got} and {want} at {i}");
+    }
+}
+
+/// Found by the agreement cases with one leaf run-time: a tile of size 1
+/// and stride above 1 has the complement `M:1` (its mode drops out), and a
+/// static mode beside a run-time one takes its halves from the static
+/// algebra, values included.
+#[test]
+fn divide_by_a_size_1_tile_and_a_static_mode_beside_a_run_time_one() {
+    let a = layout!(({1i64}):(1));
+    let r = logical_divide(a, tile!(1:2));
+    let d = cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(1:2).to_dynamic()).unwrap();
+    same_function(&r.to_dynamic(), &d);
+    let a = layout!((1,5,{4i64}):(5,1,5));
+    let t = tile!(1:4, 5);
+    let r = zipped_divide(a, t);
+    let d = cute_dynamic::zipped_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap();
+    same_function(&r.to_dynamic(), &d);
+    let m = 6i64;
+    let r = logical_divide(layout!((8,{m}):(1,8)), tile!(4:2, 3:1));
+    assert_eq!(r.to_string(), "((_4,_2),(_3,2)):((_2,_1),(_8,_24))");
+}
+
+// -------------------------------------------------------- complement
+
+/// `complement` against a run-time cotarget: the static modes are found
+/// at compile time, the last mode's size when it runs (kept even of size
+/// 1, CuTe's form); a cotarget below 1 is cute-dynamic's error.
+#[test]
+fn complement_against_a_run_time_cotarget() {
+    let m = 1000usize;
+    let r = complement(layout!((4,8):(1,8)), shape!({ m }));
+    assert_eq!(r.to_string(), "(_2,16):(_4,_64)");
+    let d = cute_dynamic::complement(&"(4,8):(1,8)".parse().unwrap(), 1000).unwrap();
+    assert_eq!(r.to_dynamic(), d);
+    // A cotarget the layout already covers: the last mode has size 1.
+    let r = complement(layout!(4:1), shape!({ 4usize }));
+    assert_eq!(r.to_string(), "1:_4");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    // Below 1: the error cute-dynamic gives, and the panic with its text.
+    let a = layout!((2,2):(1,6));
+    let e = try_complement(&a, &Dyn::new(0)).unwrap_err();
+    assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = complement(a, shape!({ 0i64 }));
+        }),
+        e.to_string()
+    );
+    // The all-static call is unchanged.
+    let s = complement(layout!((2,2):(1,6)), shape!(24));
+    assert_eq!(s.to_string(), "(_3,_2):(_2,_12)");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `complement(a, {m})` for the static `a` of type `A`: the shared
+/// checker's post-conditions on `to_dynamic()`, and coalesced, cute-dynamic's
+/// answer (or its error).
+fn check_complement<A>(a: A, m: i64) -> Result<(), String>
+where
+    A: TryComplement<Dyn> + std::fmt::Display + Copy,
+    <A as TryComplement<Dyn>>::Output: ToDyn,
+    A: ToDyn,
+{
+    let da = a.to_dyn();
+    match (try_complement(&a, &Dyn::new(m)), cute_dynamic::complement(&da, m)) {
+        (Ok(r), Ok(d)) => {
+            let r = r.to_dyn();
+            cute_tests::check::complement(&da, m, &r).map_err(|e| format!("complement({da}, {m}) = {r}: {e}"))?;
+            if cute_dynamic::coalesce(&r) != d {
+                return Err(format!("complement({da}, {m}) = {r}, cute-dynamic {d}"));
+            }
+            Ok(())
+        }
+        (Err(e), Err(d)) if e == d => Ok(()),
+        (got, want) => Err(format!("complement({da}, {m}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random run-time cotargets against static layouts with gaps, broadcast
+    /// and size-1 modes.
+    #[test]
+    fn complement_against_random_run_time_cotargets(m in -2i64..=300) {
+        let r = (|| {
+            check_complement(layout!(4:2), m)?;
+            check_complement(layout!((2,2):(1,6)), m)?;
+            check_complement(layout!((4,8):(1,8)), m)?;
+            check_complement(layout!((2,(1,3)):(11,(7,1))), m)?;
+            check_complement(layout!((3,4):(0,3)), m)?;
+            check_complement(layout!((2,2):(11,1)), m)?;
+            check_complement(layout!(1:0), m)?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+// ---------------------------------------------------------- products
+
+/// A static tile repeated over a run-time grid: `A* = complement(A,
+/// size(A)·span(B))` has a run-time last mode, `A* ∘ B` is the mixed
+/// composition; the four arrangements hold the same leaves.
+#[test]
+fn products_of_a_static_tile_by_a_run_time_grid() {
+    let (m, n) = (3i64, 4i64);
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m})));
+    let r = logical_product(a, b);
+    assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    let d = cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(r.to_dynamic(), d);
+    assert_eq!(zipped_product(a, b).to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(tiled_product(a, b).to_string(), "((_2,_2),3,4):((_1,_2),_4,12)");
+    assert_eq!(flat_product(a, b).to_string(), "(_2,_2,3,4):(_1,_2,_4,12)");
+    // A with holes: the replicas go into them first.
+    let r = logical_product(layout!((2,2):(4,1)), layout!({6i64}:1));
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::logical_product(&"(2,2):(4,1)".parse().unwrap(), &"6:1".parse::<DLayout>().unwrap()).unwrap()
+    );
+    // cute-dynamic's shape divisibility error: the holes of A hold 3 replicas, not 4.
+    let (a, b) = (layout!((2,2):(3,10)), layout!({4i64}:1));
+    let e = try_logical_product(&a, &b).unwrap_err();
+    assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_product(a, b);
+        }),
+        e.to_string()
+    );
+    // All-static: unchanged, zero-sized.
+    let s = logical_product(layout!((2,2):(1,2)), layout!((3,4):(1,3)));
+    assert_eq!(s.to_string(), "((_2,_2),(_3,_4)):((_1,_2),(_4,_12))");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `logical_product(a, b)` for the static `a` and the run-time `b` (typed
+/// `B`): cute-dynamic's error when it rejects, otherwise the shared
+/// checker's post-conditions and the same function as cute-dynamic's.
+fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
+where
+    A: LogicalProduct<B> + cute_static::product::TryProduct<B> + ToDyn + Copy,
+    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+{
+    let da = a.to_dyn();
+    let sb = B::try_from(b).map_err(|e| e.to_string())?;
+    match (try_logical_product(&a, &sb), cute_dynamic::logical_product(&da, b)) {
+        (Ok(r), Ok(d)) => {
+            let r = r.to_dyn();
+            cute_tests::check::logical_product(&da, b, &r)?;
+            same_function(&r, &d);
+            Ok(())
+        }
+        (Err(e), Err(d)) if e == d => Ok(()),
+        (got, want) => Err(format!("{da} x {b}: {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Static tiles (with holes, broadcast, size-1 modes) by random
+    /// all-run-time grids of rank 1 and 2.
+    #[test]
+    fn products_of_static_tiles_by_run_time_grids(
+        b1 in small_layout(1),
+        b2 in small_layout(2),
+    ) {
+        let r = (|| {
+            check_product::<_, T1>(layout!(4:1), &b1)?;
+            check_product::<_, T1>(layout!((2,2):(4,1)), &b1)?;
+            check_product::<_, T2>(layout!((2,2):(1,2)), &b2)?;
+            check_product::<_, T2>(layout!((2,(1,3)):(3,(5,1))), &b2)?;
+            check_product::<_, T2>(layout!((3,2):(0,1)), &b2)?;
+            check_product::<_, T2>(layout!((2,2):(3,10)), &b2)?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}

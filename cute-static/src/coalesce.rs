@@ -1,0 +1,787 @@
+//! `coalesce`, `coalesce_by`, `filter` and `flatten` (paper 3.2), for
+//! static layouts and layouts with run-time ([`Dyn`](crate::Dyn)) leaves.
+//!
+//! The fold runs in trait resolution on the flat mode list (`MCons`), once
+//! for both kinds of leaves: a size-1 mode is dropped and two neighbouring
+//! modes `s0:d0, s1:d1` merge into `s0·s1:d0` when `s0·d0 = d1`, each
+//! only when the fact is known at compile time (the leaves involved are
+//! static, or `d0` is a static 0). Where it depends on a run-time value the
+//! modes stay apart, as CuTe's `bw_coalesce` does with `int` leaves: the
+//! same function, in CuTe's padded form, so the result's structure is a
+//! type. All-static layouts coalesce exactly as cute-dynamic's `coalesce`,
+//! to a zero-sized value; with run-time leaves the values are copied from
+//! the argument by a run-time walk that makes the same decisions
+//! ([`CoalesceValue`]). Nothing here can fail at run time.
+
+use crate::StaticLayout;
+use crate::int_tuple::known::{And, IsStatic, KnownEq, KnownOne, KnownZero, LeafMul};
+use crate::layout::Layout;
+use crate::list::{
+    FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModesOf, ModesToLayout,
+};
+use core::ops::BitAnd;
+use typenum::{B0, B1, Bit, U0, U1, UInt, Unsigned};
+
+// ---------------------------------------------------------------- the fold
+
+/// Marker: coalesce every mode (CuTe's `coalesce`).
+pub struct Plain;
+/// Marker: coalesce for composition, keeping the last leaf even of size 1.
+pub struct KeepLast;
+
+/// Left fold of coalesce over a mode list with the pending mode `PS:PD`
+/// (`PS` a static 1 means none yet).
+pub trait CoFold<PS, PD, K> {
+    /// The coalesced modes.
+    type Output;
+}
+
+/// Emits the pending mode unless it is empty (`B` = "PS is 1").
+pub trait Pending<B> {
+    /// `[]` or `[PS:PD]`.
+    type Output;
+}
+impl<PS, PD> Pending<B1> for (PS, PD) {
+    type Output = MNil;
+}
+impl<PS, PD> Pending<B0> for (PS, PD) {
+    type Output = MCons<PS, PD, MNil>;
+}
+
+type One<S> = <S as KnownOne>::Output;
+
+impl<PS: KnownOne, PD, K> CoFold<PS, PD, K> for MNil
+where
+    (PS, PD): Pending<One<PS>>,
+{
+    type Output = <(PS, PD) as Pending<One<PS>>>::Output;
+}
+
+/// One step of coalesce: mode `S:D` (the list head) against pending `PS:PD`.
+/// `B` is "S is known to be 1" (skip it).
+pub trait CoStep<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T: CoFold<PS, PD, K>, PS, PD, K> CoStep<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoFold<PS, PD, K>>::Output;
+}
+impl<S, D, T, PS: KnownOne, PD, K> CoStep<PS, PD, K, B0> for MCons<S, D, T>
+where
+    Self: CoStepNew<PS, PD, K, One<PS>>,
+{
+    type Output = <Self as CoStepNew<PS, PD, K, One<PS>>>::Output;
+}
+
+/// Whether the pending mode `Self:PD` and the next mode `S:D` are known to
+/// merge: `S` static and `Self·PD = D` known (CuTe merges only when the
+/// comparison is a compile-time `true`).
+pub trait Merges<PD, S, D> {
+    /// `B1` or `B0`.
+    type Output;
+}
+type Known<PS, PD, D> = <<PS as LeafMul<PD>>::Output as KnownEq<D>>::Output;
+impl<PS: LeafMul<PD>, PD, S: IsStatic, D> Merges<PD, S, D> for PS
+where
+    <PS as LeafMul<PD>>::Output: KnownEq<D>,
+    <S as IsStatic>::Output: BitAnd<Known<PS, PD, D>>,
+{
+    type Output = And<<S as IsStatic>::Output, Known<PS, PD, D>>;
+}
+type Merge<PS, PD, S, D> = <PS as Merges<PD, S, D>>::Output;
+
+/// `B` is "no pending mode": the head becomes pending.
+pub trait CoStepNew<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepNew<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoFold<S, D, K>>::Output;
+}
+impl<S, D, T, PS: Merges<PD, S, D>, PD, K> CoStepNew<PS, PD, K, B0> for MCons<S, D, T>
+where
+    Self: CoStepMerge<PS, PD, K, Merge<PS, PD, S, D>>,
+{
+    type Output = <Self as CoStepMerge<PS, PD, K, Merge<PS, PD, S, D>>>::Output;
+}
+
+/// `B` is "PS·PD = D" (known): the head merges into the pending mode.
+pub trait CoStepMerge<PS, PD, K, B> {
+    /// The rest of the fold.
+    type Output;
+}
+impl<S, D, T, PS, PD, K> CoStepMerge<PS, PD, K, B1> for MCons<S, D, T>
+where
+    PS: LeafMul<S>,
+    T: CoFold<<PS as LeafMul<S>>::Output, PD, K>,
+{
+    type Output = <T as CoFold<<PS as LeafMul<S>>::Output, PD, K>>::Output;
+}
+impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
+    type Output = MCons<PS, PD, <T as CoFold<S, D, K>>::Output>;
+}
+
+impl<S: KnownOne, D, T, PS, PD> CoFold<PS, PD, Plain> for MCons<S, D, T>
+where
+    Self: CoStep<PS, PD, Plain, One<S>>,
+{
+    type Output = <Self as CoStep<PS, PD, Plain, One<S>>>::Output;
+}
+impl<S: KnownOne, D, S2, D2, T2, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
+where
+    Self: CoStep<PS, PD, KeepLast, One<S>>,
+{
+    type Output = <Self as CoStep<PS, PD, KeepLast, One<S>>>::Output;
+}
+impl<S, D, PS: KnownOne, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MNil>
+where
+    Self: LastNew<PS, PD, One<PS>>,
+{
+    type Output = <Self as LastNew<PS, PD, One<PS>>>::Output;
+}
+
+/// The last leaf in composition's preparation; `B` is "no pending mode".
+pub trait LastNew<PS, PD, B> {
+    /// The prepared modes.
+    type Output;
+}
+impl<S, D, PS, PD> LastNew<PS, PD, B1> for MCons<S, D, MNil> {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D, PS: Merges<PD, S, D>, PD> LastNew<PS, PD, B0> for MCons<S, D, MNil>
+where
+    Self: LastMerge<PS, PD, Merge<PS, PD, S, D>>,
+{
+    type Output = <Self as LastMerge<PS, PD, Merge<PS, PD, S, D>>>::Output;
+}
+/// `B` is "PS·PD = D" (known) for the last leaf.
+pub trait LastMerge<PS, PD, B> {
+    /// The prepared modes.
+    type Output;
+}
+impl<S, D, PS: LeafMul<S>, PD> LastMerge<PS, PD, B1> for MCons<S, D, MNil> {
+    type Output = MCons<<PS as LeafMul<S>>::Output, PD, MNil>;
+}
+impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
+    type Output = MCons<PS, PD, MCons<S, D, MNil>>;
+}
+
+/// Coalesced modes of a mode list.
+pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
+/// Modes of `A` prepared for composition.
+pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
+
+/// Drops the modes whose stride is known to be 0 (CuTe's `filter_zeros`
+/// before coalescing).
+pub trait NonZeroStride {
+    /// The kept modes.
+    type Output;
+}
+impl NonZeroStride for MNil {
+    type Output = MNil;
+}
+impl<S, D: KnownZero, T: NonZeroStride> NonZeroStride for MCons<S, D, T>
+where
+    Self: NonZeroStrideBy<<D as KnownZero>::Output>,
+{
+    type Output = <Self as NonZeroStrideBy<<D as KnownZero>::Output>>::Output;
+}
+/// `B` is "the stride is known to be 0".
+pub trait NonZeroStrideBy<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: NonZeroStride> NonZeroStrideBy<B1> for MCons<S, D, T> {
+    type Output = <T as NonZeroStride>::Output;
+}
+impl<S, D, T: NonZeroStride> NonZeroStrideBy<B0> for MCons<S, D, T> {
+    type Output = MCons<S, D, <T as NonZeroStride>::Output>;
+}
+
+// --------------------------------------------------------- the operations
+
+/// `coalesce(Self)`: the same function on its domain with the fewest flat
+/// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left. With
+/// run-time leaves, modes whose merging depends on a run-time value stay
+/// apart (CuTe's form).
+pub trait Coalesce {
+    /// The coalesced layout.
+    type Output;
+}
+impl<S, D> Coalesce for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<FlatModes<S, D>>>;
+}
+
+/// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
+/// image, no repeated offsets from broadcast modes). A run-time stride
+/// that turns out 0 keeps its mode (CuTe's form).
+pub trait Filter {
+    /// The filtered layout.
+    type Output;
+}
+impl<S, D> Filter for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: NonZeroStride,
+    <FlatModes<S, D> as NonZeroStride>::Output: CoFold<U1, U0, Plain>,
+    Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>>;
+}
+
+/// `flatten(Self)`: the layout with the leaves of its shape and stride in
+/// one flat tuple (a scalar layout is itself); the same function.
+pub trait Flatten {
+    /// The flat layout.
+    type Output;
+}
+impl<S, D> Flatten for Layout<S, D>
+where
+    S: FlattenInto<D, MNil> + crate::IntTuple,
+    FlatModes<S, D>: FlatTuple<S>,
+{
+    type Output = Layout<<FlatModes<S, D> as FlatTuple<S>>::Shape, <FlatModes<S, D> as FlatTuple<S>>::Stride>;
+}
+/// A flat mode list as the shape and stride of `flatten` of a layout of
+/// shape `S`: a flat tuple, or the leaf itself when `S` is a leaf.
+pub trait FlatTuple<S> {
+    /// The flat shape.
+    type Shape;
+    /// The flat stride.
+    type Stride;
+}
+impl<S0, D0, U: Unsigned, B: Bit> FlatTuple<UInt<U, B>> for MCons<S0, D0, MNil> {
+    type Shape = S0;
+    type Stride = D0;
+}
+impl<S0, D0> FlatTuple<crate::Dyn> for MCons<S0, D0, MNil> {
+    type Shape = S0;
+    type Stride = D0;
+}
+macro_rules! flat_tuple_of {
+    ($($T:ident)+; $($S:ident $D:ident),+) => {
+        impl<$($T,)+ $($S, $D),+> FlatTuple<($($T,)+)> for flat_tuple_of!(@list $($S $D)+) {
+            type Shape = ($($S,)+);
+            type Stride = ($($D,)+);
+        }
+    };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, flat_tuple_of!(@list $($rest)*)> };
+    (@list) => { MNil };
+}
+// Every tuple shape (of up to 8 modes) with every number of leaves (up to 8).
+macro_rules! flat_tuple_all {
+    ($($T:ident)+) => {
+        flat_tuple_of!($($T)+; S0 D0);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
+        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+    };
+}
+flat_tuple_all!(T0);
+flat_tuple_all!(T0 T1);
+flat_tuple_all!(T0 T1 T2);
+flat_tuple_all!(T0 T1 T2 T3);
+flat_tuple_all!(T0 T1 T2 T3 T4);
+flat_tuple_all!(T0 T1 T2 T3 T4 T5);
+flat_tuple_all!(T0 T1 T2 T3 T4 T5 T6);
+flat_tuple_all!(T0 T1 T2 T3 T4 T5 T6 T7);
+
+// --------------------------------------------------------------- coalesce_by
+
+/// A tuple as an `HCons` list of its elements (profiles).
+pub trait ToHList {
+    /// The list.
+    type Output;
+}
+macro_rules! to_hlist {
+    ($($T:ident),+) => {
+        impl<$($T),+> ToHList for ($($T,)+) {
+            type Output = to_hlist!(@list $($T)+);
+        }
+    };
+    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
+    (@list) => { HNil };
+}
+to_hlist!(T0);
+to_hlist!(T0, T1);
+to_hlist!(T0, T1, T2);
+to_hlist!(T0, T1, T2, T3);
+to_hlist!(T0, T1, T2, T3, T4);
+to_hlist!(T0, T1, T2, T3, T4, T5);
+to_hlist!(T0, T1, T2, T3, T4, T5, T6);
+to_hlist!(T0, T1, T2, T3, T4, T5, T6, T7);
+
+/// By-mode coalesce of the layout `A` by the profile `Self` (paper eq. 12):
+/// an integer coalesces the whole (sub)layout, a tuple recurses into the
+/// modes it covers and leaves the others unchanged.
+pub trait CoalesceProfile<A> {
+    /// The result layout.
+    type Output;
+}
+impl<A: Coalesce, U: Unsigned, B: Bit> CoalesceProfile<A> for UInt<U, B> {
+    type Output = <A as Coalesce>::Output;
+}
+/// A tuple profile in list form.
+pub struct PList<L>(core::marker::PhantomData<L>);
+macro_rules! coalesce_profile_tuple {
+    ($($T:ident),+) => {
+        impl<A, $($T),+> CoalesceProfile<A> for ($($T,)+)
+        where
+            PList<<($($T,)+) as ToHList>::Output>: CoalesceProfile<A>,
+        {
+            type Output = <PList<<($($T,)+) as ToHList>::Output> as CoalesceProfile<A>>::Output;
+        }
+    };
+}
+coalesce_profile_tuple!(T0);
+coalesce_profile_tuple!(T0, T1);
+coalesce_profile_tuple!(T0, T1, T2);
+coalesce_profile_tuple!(T0, T1, T2, T3);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6);
+coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+impl<A, L> CoalesceProfile<A> for PList<L>
+where
+    A: ModesOf,
+    L: ZipCoalesce<<A as ModesOf>::Output>,
+    <L as ZipCoalesce<<A as ModesOf>::Output>>::Output: MakeLayout,
+{
+    type Output = <<L as ZipCoalesce<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+}
+/// Mode-by-mode coalesce of the list of modes `AModes` by the list of
+/// profiles `Self`; modes past the profile are kept.
+#[diagnostic::on_unimplemented(
+    message = "the profile has more modes than the layout (rank mismatch)",
+    label = "a coalesce profile's rank must not exceed the rank of the layout"
+)]
+pub trait ZipCoalesce<AModes> {
+    /// The result modes.
+    type Output;
+}
+impl<AL> ZipCoalesce<AL> for HNil {
+    type Output = AL;
+}
+impl<P0: CoalesceProfile<A0>, PR: ZipCoalesce<AR>, A0, AR> ZipCoalesce<HCons<A0, AR>> for HCons<P0, PR> {
+    type Output = HCons<<P0 as CoalesceProfile<A0>>::Output, <PR as ZipCoalesce<AR>>::Output>;
+}
+
+/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
+/// [`CoalesceProfile`]); the result is the same function, with each
+/// profiled mode coalesced.
+pub trait CoalesceBy<P> {
+    /// The result layout.
+    type Output;
+}
+impl<AS, AD, P: CoalesceProfile<Self>> CoalesceBy<P> for Layout<AS, AD> {
+    type Output = <P as CoalesceProfile<Self>>::Output;
+}
+
+// ------------------------------------------------------------- the values
+
+/// Which walk over the leaves gives an operation's values (markers).
+#[doc(hidden)]
+pub mod op {
+    /// `coalesce`.
+    pub struct Coalesce;
+    /// `filter`.
+    pub struct Filter;
+    /// `flatten`.
+    pub struct Flatten;
+    /// `coalesce_by` with the profile `P`.
+    pub struct By<P>(core::marker::PhantomData<P>);
+}
+
+/// The value of the operation `Op` on `A`: zero-sized when `A` is
+/// all-static, its leaves copied from `A` otherwise (never fails). Generic
+/// code that calls [`coalesce`], [`filter`], [`flatten`] or
+/// [`coalesce_by`] bounds the result by it.
+#[doc(hidden)]
+pub trait LeafValue<Op, A> {
+    /// The result.
+    fn make(a: &A) -> Self;
+}
+impl<O, Op, A: crate::int_tuple::AllStatic> LeafValue<Op, A> for O
+where
+    O: LeafValueBy<Op, A, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    fn make(a: &A) -> O {
+        <O as LeafValueBy<Op, A, <A as crate::int_tuple::AllStatic>::Bit>>::make(a)
+    }
+}
+/// [`LeafValue`] by branch: `Static` is `B1` for an all-static `A`.
+#[doc(hidden)]
+pub trait LeafValueBy<Op, A, Static> {
+    /// The result.
+    fn make(a: &A) -> Self;
+}
+impl<O: StaticLayout, Op, A> LeafValueBy<Op, A, B1> for O {
+    #[inline(always)]
+    fn make(_: &A) -> O {
+        O::default()
+    }
+}
+
+#[cfg(feature = "std")]
+pub(crate) use run_time::coalesce_walk;
+#[cfg(feature = "std")]
+pub use run_time::{FlatMode, LeafWalk, ProfileLeaves, RestLeaves, Uncons};
+
+#[cfg(feature = "std")]
+mod run_time {
+    use super::{B0, Bit, HCons, HNil, LeafValueBy, PList, ToHList, UInt, Unsigned, op};
+    use crate::composition::{FlatValues, MAX_MODES};
+    use crate::divide::{FromLeaves, Leaves};
+    use crate::int_tuple::{Dyn, IntTuple};
+    use crate::layout::Layout;
+
+    /// A flat mode's values and which of its two leaves are static.
+    #[doc(hidden)]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct FlatMode {
+        pub(crate) s: i64,
+        pub(crate) d: i64,
+        pub(crate) ss: bool,
+        pub(crate) ds: bool,
+    }
+
+    /// The flat modes of a layout with their static flags.
+    #[inline(always)]
+    fn modes_of<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([FlatMode; MAX_MODES], usize) {
+        const { assert!(S::LEAVES <= MAX_MODES, "more than 16 leaves in a layout with run-time leaves") };
+        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+        let (mut sf, mut df) = ([false; MAX_MODES], [false; MAX_MODES]);
+        let (mut n, mut k) = (0, 0);
+        let _ = s.write(&mut sv, &mut n) && d.write(&mut dv, &mut k);
+        let (mut a, mut b) = (0, 0);
+        let _ = S::write_static(&mut sf, &mut a) && D::write_static(&mut df, &mut b);
+        let mut out = [FlatMode::default(); MAX_MODES];
+        for i in 0..n {
+            out[i] = FlatMode { s: sv[i], d: dv[i], ss: sf[i], ds: df[i] };
+        }
+        (out, n)
+    }
+
+    /// Coalesce's walk, making the decisions of the fold in `coalesce.rs`
+    /// (a size-1 mode is dropped and two modes merge only when that is
+    /// known at compile time), the kept modes written to `out`; with
+    /// `zeros`, the modes of stride known to be 0 are dropped first.
+    #[inline(always)]
+    pub(crate) fn coalesce_walk(modes: &[FlatMode], zeros: bool, out: &mut Leaves) {
+        let mut pend: Option<FlatMode> = None;
+        for &m in modes {
+            if (m.ss && m.s == 1) || (zeros && m.ds && m.d == 0) {
+                continue;
+            }
+            let Some(p) = pend.as_mut() else {
+                pend = Some(m);
+                continue;
+            };
+            // `p.s·p.d` is known when both are static or `p.d` is a static 0.
+            let known = p.ds && (p.ss || p.d == 0);
+            if m.ss && m.ds && known && p.s.wrapping_mul(p.d) == m.d {
+                p.s = p.s.wrapping_mul(m.s);
+            } else {
+                out.push_pair(p.s, p.d);
+                pend = Some(m);
+            }
+        }
+        let last = pend.unwrap_or(FlatMode { s: 1, d: 0, ss: true, ds: true });
+        out.push_pair(last.s, last.d);
+    }
+
+    /// The run-time walk that writes the leaves of `Op` applied to `Self`.
+    #[doc(hidden)]
+    pub trait LeafWalk<Op> {
+        /// Writes the result's leaves, in order, to `out`.
+        fn walk(&self, out: &mut Leaves);
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Coalesce> for Layout<S, D> {
+        #[inline(always)]
+        fn walk(&self, out: &mut Leaves) {
+            let (m, n) = modes_of(&self.shape(), &self.stride());
+            coalesce_walk(&m[..n], false, out)
+        }
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Filter> for Layout<S, D> {
+        #[inline(always)]
+        fn walk(&self, out: &mut Leaves) {
+            let (m, n) = modes_of(&self.shape(), &self.stride());
+            coalesce_walk(&m[..n], true, out)
+        }
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Flatten> for Layout<S, D> {
+        #[inline(always)]
+        fn walk(&self, out: &mut Leaves) {
+            let (m, n) = modes_of(&self.shape(), &self.stride());
+            for x in &m[..n] {
+                out.push_pair(x.s, x.d);
+            }
+        }
+    }
+    impl<S, D, P> LeafWalk<op::By<P>> for Layout<S, D>
+    where
+        (S, D): ProfileLeaves<P>,
+        S: crate::Congruent<D>,
+        D: IntTuple,
+    {
+        #[inline(always)]
+        fn walk(&self, out: &mut Leaves) {
+            (self.shape(), self.stride()).profile_leaves(out)
+        }
+    }
+
+    /// The mixed branch of [`LeafValue`](super::LeafValue): the leaves
+    /// walked, the result filled from them.
+    impl<Op, S: FromLeaves, D: FromLeaves, A: LeafWalk<Op>> LeafValueBy<Op, A, B0> for Layout<S, D> {
+        #[inline(always)]
+        fn make(a: &A) -> Self {
+            let mut out = Leaves::new();
+            a.walk(&mut out);
+            let (mut i, mut j) = (0, 0);
+            let s = S::from_leaves(out.all(), &mut i, false);
+            let d = D::from_leaves(out.all(), &mut j, true);
+            Layout::from_checked(s, d)
+        }
+    }
+
+    /// `coalesce_by`'s walk over a (shape, stride) pair `Self` by the
+    /// profile `P`: an integer coalesces the whole pair, a tuple goes mode
+    /// by mode and copies the modes past it.
+    #[doc(hidden)]
+    pub trait ProfileLeaves<P> {
+        /// Writes the result's leaves.
+        fn profile_leaves(&self, out: &mut Leaves);
+    }
+    impl<S: FlatValues, D: FlatValues, U: Unsigned, B: Bit> ProfileLeaves<UInt<U, B>> for (S, D) {
+        #[inline(always)]
+        fn profile_leaves(&self, out: &mut Leaves) {
+            let (m, n) = modes_of(&self.0, &self.1);
+            coalesce_walk(&m[..n], false, out)
+        }
+    }
+    impl<S: Uncons, D: Uncons, P0, PR> ProfileLeaves<PList<HCons<P0, PR>>> for (S, D)
+    where
+        (S::Head, D::Head): ProfileLeaves<P0>,
+        (S::Tail, D::Tail): ProfileLeaves<PList<PR>>,
+    {
+        #[inline(always)]
+        fn profile_leaves(&self, out: &mut Leaves) {
+            let ((sh, st), (dh, dt)) = (self.0.uncons(), self.1.uncons());
+            (sh, dh).profile_leaves(out);
+            (st, dt).profile_leaves(out);
+        }
+    }
+    impl<S: RestLeaves<D>, D> ProfileLeaves<PList<HNil>> for (S, D) {
+        #[inline(always)]
+        fn profile_leaves(&self, out: &mut Leaves) {
+            self.0.rest_leaves(&self.1, out)
+        }
+    }
+    macro_rules! tuple_profile_leaves {
+        ($($T:ident),+) => {
+            impl<S, D, $($T),+> ProfileLeaves<($($T,)+)> for (S, D)
+            where
+                ($($T,)+): ToHList,
+                (S, D): ProfileLeaves<PList<<($($T,)+) as ToHList>::Output>>,
+            {
+                #[inline(always)]
+                fn profile_leaves(&self, out: &mut Leaves) {
+                    <(S, D) as ProfileLeaves<PList<<($($T,)+) as ToHList>::Output>>>::profile_leaves(self, out)
+                }
+            }
+        };
+    }
+    tuple_profile_leaves!(T0);
+    tuple_profile_leaves!(T0, T1);
+    tuple_profile_leaves!(T0, T1, T2);
+    tuple_profile_leaves!(T0, T1, T2, T3);
+    tuple_profile_leaves!(T0, T1, T2, T3, T4);
+    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5);
+    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5, T6);
+    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5, T6, T7);
+
+    /// The modes past a profile, copied: `()` (none) or a tuple of modes.
+    #[doc(hidden)]
+    pub trait RestLeaves<D> {
+        /// Writes the leaves.
+        fn rest_leaves(&self, d: &D, out: &mut Leaves);
+    }
+    impl RestLeaves<()> for () {
+        #[inline(always)]
+        fn rest_leaves(&self, _: &(), _: &mut Leaves) {}
+    }
+
+    /// A tree's first mode and the tuple of the others (`()` when none); a
+    /// leaf is its own only mode.
+    #[doc(hidden)]
+    pub trait Uncons {
+        /// Mode 0.
+        type Head;
+        /// The other modes.
+        type Tail;
+        /// Splits the tree.
+        fn uncons(&self) -> (Self::Head, Self::Tail);
+    }
+    impl<U: Unsigned, B: Bit> Uncons for UInt<U, B>
+    where
+        UInt<U, B>: Copy,
+    {
+        type Head = Self;
+        type Tail = ();
+        #[inline(always)]
+        fn uncons(&self) -> (Self, ()) {
+            (*self, ())
+        }
+    }
+    impl Uncons for typenum::UTerm {
+        type Head = Self;
+        type Tail = ();
+        #[inline(always)]
+        fn uncons(&self) -> (Self, ()) {
+            (*self, ())
+        }
+    }
+    impl Uncons for Dyn {
+        type Head = Self;
+        type Tail = ();
+        #[inline(always)]
+        fn uncons(&self) -> (Self, ()) {
+            (*self, ())
+        }
+    }
+    macro_rules! tuple_uncons {
+        ($H:ident 0 $(, $T:ident $i:tt)*) => {
+            impl<$H: Copy $(, $T: Copy)*> Uncons for ($H, $($T,)*) {
+                type Head = $H;
+                type Tail = ($($T,)*);
+                #[inline(always)]
+                fn uncons(&self) -> ($H, ($($T,)*)) {
+                    (self.0, ($(self.$i,)*))
+                }
+            }
+            impl<$H: FlatValues $(, $T: FlatValues)*, DD: FlatValues> RestLeaves<DD> for ($H, $($T,)*)
+            where
+                ($H, $($T,)*): FlatValues,
+            {
+                #[inline(always)]
+                fn rest_leaves(&self, d: &DD, out: &mut Leaves) {
+                    let (m, n) = modes_of(self, d);
+                    for x in &m[..n] {
+                        out.push_pair(x.s, x.d);
+                    }
+                }
+            }
+        };
+    }
+    tuple_uncons!(T0 0);
+    tuple_uncons!(T0 0, T1 1);
+    tuple_uncons!(T0 0, T1 1, T2 2);
+    tuple_uncons!(T0 0, T1 1, T2 2, T3 3);
+    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4);
+    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
+    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
+    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
+}
+
+// ------------------------------------------------------------ public API
+
+macro_rules! leaf_op_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident, $Op:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A: $Trait>(a: A) -> <A as $Trait>::Output
+        where
+            <A as $Trait>::Output: LeafValue<$Op, A>,
+        {
+            <<A as $Trait>::Output as LeafValue<$Op, A>>::make(&a)
+        }
+    };
+}
+
+leaf_op_fn!(
+    /// `coalesce(a)` (see [`Coalesce`]): the same function with the fewest
+    /// flat modes. All-static: computed in trait resolution, zero-sized.
+    /// With run-time leaves: CuTe's form, where a mode whose merging (or
+    /// size 1) depends on a run-time value is kept; the same function,
+    /// never fails.
+    ///
+    /// Post-conditions: `size(R) = size(A)`, `depth(R) ≤ 1`, `R(i) = A(i)`
+    /// for every `i < size(A)`; for an all-static `A`, `R` has no size-1
+    /// mode (but `1:0` alone) and no two modes that merge.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(coalesce(layout!((2,(1,6)):(1,(6,2)))).to_string(), "_12:_1");
+    /// let m = 1000usize;
+    /// assert_eq!(coalesce(layout!((2,(1,{m}),4):(1,(6,2),{m}))).to_string(), "(_2,1000,_4):(_1,_2,1000)");
+    /// ```
+    coalesce, Coalesce, op::Coalesce
+);
+leaf_op_fn!(
+    /// `filter(a)` (see [`Filter`]): stride-0 and size-1 modes dropped,
+    /// then coalesced. With run-time leaves, a run-time stride or shape
+    /// keeps its mode (CuTe's form).
+    ///
+    /// Post-conditions: the image of `R` is the image of `A`; `depth(R) ≤
+    /// 1`; for an all-static `A`, no mode of `R` has stride 0 or size 1
+    /// (but `1:0` alone).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(filter(layout!((2,(3,4)):(0,(1,3)))).to_string(), "_12:_1");
+    /// let m = 7usize;
+    /// assert_eq!(filter(layout!(({m},(3,4)):(0,(1,3)))).to_string(), "_12:_1");
+    /// ```
+    filter, Filter, op::Filter
+);
+leaf_op_fn!(
+    /// `flatten(a)` (see [`Flatten`]): the leaves of the shape and stride in
+    /// one flat tuple (a scalar layout is itself).
+    ///
+    /// Post-conditions: `depth(R) ≤ 1`, the leaves of `R` are those of `A`
+    /// in order, and `R(i) = A(i)` for every `i`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(flatten(layout!((2,(3,4)):(1,(2,6)))).to_string(), "(_2,_3,_4):(_1,_2,_6)");
+    /// let m = 9usize;
+    /// assert_eq!(flatten(layout!(((2,{m}),4):((1,2),{m}))).to_string(), "(_2,9,_4):(_1,_2,9)");
+    /// ```
+    flatten, Flatten, op::Flatten
+);
+
+/// `coalesce_by(a, profile)`: coalesce mode by mode as far as the profile
+/// reaches (see [`CoalesceBy`]); with run-time leaves, each coalesced mode
+/// as [`coalesce`].
+///
+/// Post-conditions: the result has the profile's structure at the top
+/// levels, each coalesced mode meets [`coalesce`]'s, so `R(i) = A(i)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let a = layout!((2,(1,6)):(1,(6,2)));
+/// assert_eq!(coalesce_by(a, shape!(1, 1)).to_string(), "(_2,_6):(_1,_2)");
+/// assert_eq!(coalesce_by(a, shape!(1)).to_string(), "_12:_1");
+/// let m = 5usize;
+/// let b = layout!(((2,4),({m},3)):((1,2),(8,{m})));
+/// assert_eq!(coalesce_by(b, shape!(1, 1)).to_string(), "(_8,(5,_3)):(_1,(_8,5))");
+/// ```
+#[inline(always)]
+pub fn coalesce_by<A: CoalesceBy<P>, P>(a: A, profile: P) -> <A as CoalesceBy<P>>::Output
+where
+    <A as CoalesceBy<P>>::Output: LeafValue<op::By<P>, A>,
+{
+    let _ = profile;
+    <<A as CoalesceBy<P>>::Output as LeafValue<op::By<P>, A>>::make(&a)
+}

@@ -1,0 +1,176 @@
+//! The products of an all-static layout `A` by a layout `B` with run-time
+//! ([`Dyn`](crate::Dyn)) leaves: a static tile repeated over a run-time
+//! grid.
+//!
+//! The all-static products are decided in trait resolution (`algebra.rs`).
+//! With a run-time leaf in `B`, the cotarget `size(A)·span(B)` of `A*`
+//! is run-time, so `A* = complement(A, M)` is the run-time-cotarget
+//! complement of `complement.rs` (its static modes found at compile time,
+//! the last one's size when it runs, kept even of size 1: the extended
+//! domain `B` may read), and `A* ∘ B` is the mixed composition of
+//! `composition.rs` (CuTe's padded form, cute-dynamic's checks). The
+//! result's structure is the same arrangement of `(A, A* ∘ B)` as for
+//! static layouts; its leaves are `A`'s then `A* ∘ B`'s in every
+//! arrangement (logical, zipped, tiled and flat only regroup the modes).
+
+use crate::algebra::{CompCurr, CompFold, CompOut, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::algebra::{ProductOp, ProductValueBy, Split1DBy};
+use crate::complement::RunTimeModes;
+use crate::composition::{FlatValues, TryCompose};
+use crate::layout::Layout;
+use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
+use typenum::{B0, U1};
+
+/// `A*` with its last mode kept (the extended complement), as a type.
+type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
+
+/// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
+impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    FlatModes<AS, AD>: Nontrivial,
+    <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+    Sorted<AS, AD>: CompFold<U1>,
+    CompOut<AS, AD>: DropUnit,
+    <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
+    RunTimeModes<AS, AD>: ModesToLayout,
+    StarExt<AS, AD>: TryCompose<Layout<BS, BD>>,
+{
+    type X = Self;
+    type Y = <StarExt<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+}
+
+#[cfg(feature = "std")]
+pub use run_time::{ProductOutput, TryProduct, try_logical_product};
+
+#[cfg(feature = "std")]
+mod run_time {
+    use super::*;
+    use crate::algebra::CompGap;
+    use crate::complement::{StaticModes, ext_modes};
+    use crate::composition::{Fail, MAX_MODES};
+    use crate::divide::{FromLeaves, Leaves};
+    use typenum::Unsigned;
+
+    /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
+    /// layout `B` with a run-time leaf, checked as cute-dynamic's product.
+    #[doc(hidden)]
+    pub trait TryProduct<B> {
+        /// Writes `A`'s leaves then `A* ∘ B`'s.
+        fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+    impl<AS, AD, BS, BD, YS, YD> TryProduct<Layout<BS, BD>> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        BS: FlatValues + crate::Congruent<BD>,
+        BD: FlatValues,
+        FlatModes<AS, AD>: Nontrivial,
+        <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+        Sorted<AS, AD>: CompFold<U1>,
+        CompOut<AS, AD>: DropUnit,
+        <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
+        CompCurr<AS, AD>: Unsigned,
+        CompGap<AS, AD>: Unsigned,
+        RunTimeModes<AS, AD>: ModesToLayout,
+        <RunTimeModes<AS, AD> as ModesToLayout>::Shape:
+            FromLeaves + crate::Congruent<<RunTimeModes<AS, AD> as ModesToLayout>::Stride>,
+        <RunTimeModes<AS, AD> as ModesToLayout>::Stride: FromLeaves,
+        StarExt<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        YS: FlatValues + crate::Congruent<YD>,
+        YD: FlatValues,
+    {
+        #[inline(always)]
+        fn product_leaves(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            // The replicas must be told apart over the whole span of B's
+            // offsets (negative strides included), as cute-dynamic.
+            let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+            let (mut n, mut k) = (0, 0);
+            let _ = b.shape().write(&mut s, &mut n) && b.stride().write(&mut d, &mut k);
+            let mut span = 1i64;
+            for i in 0..n {
+                span = (s[i] - 1)
+                    .checked_mul(d[i].checked_abs().unwrap_or(i64::MAX))
+                    .and_then(|x| x.checked_add(span))
+                    .ok_or(Fail::Overflow("logical_product").into_error(&String::new))?;
+            }
+            let m = (self.size() as i64)
+                .checked_mul(span)
+                .ok_or_else(|| Fail::Overflow("logical_product").into_error(&String::new))?;
+            let (modes, nm) = ext_modes::<AS, AD>(m);
+            let mut star = Leaves::new();
+            for x in &modes[..nm] {
+                star.push_pair(x.s, x.d);
+            }
+            let (mut i, mut j) = (0, 0);
+            let ss =
+                <<RunTimeModes<AS, AD> as ModesToLayout>::Shape as FromLeaves>::from_leaves(star.all(), &mut i, false);
+            let sd =
+                <<RunTimeModes<AS, AD> as ModesToLayout>::Stride as FromLeaves>::from_leaves(star.all(), &mut j, true);
+            let star: StarExt<AS, AD> = Layout::from_checked(ss, sd);
+            let y = star.try_compose(b)?;
+            let e = |f: Fail| f.into_error(&String::new);
+            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
+            out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+
+    /// The mixed branch of [`ProductValue`](crate::algebra::ProductValue).
+    impl<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B> ProductValueBy<A, B, B0> for Layout<S, D> {
+        #[inline(always)]
+        #[track_caller]
+        fn make(a: A, b: B) -> Self {
+            match fill(&a, &b) {
+                Ok(r) => r,
+                Err(e) => crate::composition::fail(e),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn fill<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<Layout<S, D>, cute_dynamic::LayoutError> {
+        let mut out = Leaves::new();
+        a.product_leaves(b, &mut out)?;
+        let (mut i, mut j) = (0, 0);
+        let s = S::from_leaves(out.all(), &mut i, false);
+        let d = D::from_leaves(out.all(), &mut j, true);
+        Ok(Layout::from_checked(s, d))
+    }
+
+    /// `logical_product(a, b)` of an all-static `a` by a layout `b` with a
+    /// run-time leaf: `Ok` with `(A, A* ∘ B)` (CuTe's padded form), or the
+    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (3i64, 4i64);
+    /// let r = try_logical_product(&layout!((2,2):(1,2)), &layout!(({m},{n}):(1,{m}))).unwrap();
+    /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    /// ```
+    #[inline(always)]
+    pub fn try_logical_product<A: crate::LogicalProduct<B> + TryProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<<A as crate::LogicalProduct<B>>::Output, cute_dynamic::LayoutError>
+    where
+        <A as crate::LogicalProduct<B>>::Output: ProductOutput,
+    {
+        <<A as crate::LogicalProduct<B>>::Output as ProductOutput>::product(a, b)
+    }
+
+    /// A layout type filled from a product's leaves.
+    #[doc(hidden)]
+    pub trait ProductOutput: Sized {
+        /// The product's value.
+        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
+    }
+    impl<S: FromLeaves, D: FromLeaves> ProductOutput for Layout<S, D> {
+        #[inline(always)]
+        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError> {
+            fill(a, b)
+        }
+    }
+}
