@@ -115,6 +115,9 @@ pub mod list;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod recast;
 mod slice;
 mod swizzle;
 #[allow(unsafe_code)]
@@ -155,6 +158,9 @@ pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     outer_partition,
 };
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use recast::RecastTarget;
 pub use slice::{__, Slice, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};
