@@ -602,11 +602,12 @@ where
 }
 
 #[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
 fn recast_of_static_tensors_agrees_with_cute_dynamic() {
     let words: Vec<u32> = (0..64).map(|i| 0x0101_0101u32.wrapping_mul(i) ^ 0x8040_2010).collect();
     // Down: u32 as bytes and halves (CuTe's `recast<uint8_t>`), static result.
     let t = make_tensor(&words[..], layout!((4,6):(1,4)));
-    let b = recast_agrees::<u32, u8, _, _, _, _>(t).map(|b: Tensor<&[u8], Layout![(16,6):(1,16)]>| b).unwrap();
+    let b: Tensor<&[u8], Layout![(16,6):(1,16)]> = recast_agrees(t).unwrap();
     assert_eq!(b.layout().to_string(), "(_16,_6):(_1,_16)");
     for (i, j, k) in (0..4).flat_map(|i| (0..6).flat_map(move |j| (0..4).map(move |k| (i, j, k)))) {
         assert_eq!(b[(4 * i + k, j)], t[(i, j)].to_ne_bytes()[k]);
@@ -637,6 +638,7 @@ fn recast_of_static_tensors_agrees_with_cute_dynamic() {
 }
 
 #[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
 fn recast_refusals_agree_with_cute_dynamic() {
     let bytes: Vec<u8> = (0..64).collect();
     // A contiguous mode of 6 bytes does not split into u32.
@@ -655,6 +657,7 @@ fn recast_refusals_agree_with_cute_dynamic() {
 }
 
 #[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
 fn writes_through_a_recast_mutable_tensor_land_in_the_original() {
     let mut w = [0u32; 4];
     let mut h: Tensor<&mut [u16], Layout![8:1]> = make_tensor(&mut w[..], layout!(4:1)).recast().unwrap();
