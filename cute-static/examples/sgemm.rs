@@ -107,17 +107,18 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                         let mut r_c: Vec<_> =
                             mine.iter().map(|(_, p)| make_fragment_like::<f32, 64, _, _>(p.layout())).collect();
                         // The copy threads' parts of the k-tiles and of their
-                        // coordinates, (4,1,k) each, made once (sgemm_1's tAgA, tAcA).
+                        // coordinates, (4,1,k) each, made once per block
+                        // (sgemm_1's tAgA, tAcA, tBgB, tBcB).
                         let t_a = layout!((32, 8):(1, 32));
-                        let t_ag: Vec<_> = (0..256).map(|tid| local_partition(g_a, t_a, tid)).collect();
-                        let t_ac: Vec<_> = (0..256).map(|tid| local_partition(c_ga, t_a, tid)).collect();
-                        let t_bg: Vec<_> = (0..256).map(|tid| local_partition(g_b, t_a, tid)).collect();
-                        let t_bc: Vec<_> = (0..256).map(|tid| local_partition(c_gb, t_a, tid)).collect();
+                        let t_g: Vec<_> = (0..256)
+                            .map(|tid| {
+                                let a = (local_partition(g_a, t_a, tid), local_partition(c_ga, t_a, tid));
+                                (a, (local_partition(g_b, t_a, tid), local_partition(c_gb, t_a, tid)))
+                            })
+                            .collect();
                         for kt in 0..k.div_ceil(BK) {
                             // Copy k-tile kt into sA and sB, zero outside (M,K) and (N,K).
-                            for (tid, ((ag, ac), (bg, bc))) in
-                                t_ag.iter().zip(&t_ac).zip(t_bg.iter().zip(&t_bc)).enumerate()
-                            {
+                            for (tid, ((ag, ac), (bg, bc))) in t_g.iter().enumerate() {
                                 let (ag, ac) = (ag.slice(crd!(_, _, kt)), ac.slice(crd!(_, _, kt)));
                                 let mut t_as = local_partition(s_a.view_mut(), t_a, tid);
                                 for i in 0..t_as.size() {

@@ -128,6 +128,9 @@ mod partition;
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod product;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod recast;
 mod slice;
 mod swizzle;
 #[allow(unsafe_code)]
@@ -173,6 +176,9 @@ pub use partition::{
 };
 #[cfg(feature = "std")]
 pub use product::try_logical_product;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use recast::RecastTarget;
 pub use slice::{__, Slice, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};

@@ -562,3 +562,106 @@ fn tiling_example_of_cute_tensor_doc() {
     assert_eq!(thr.layout().to_string(), "(2,3):(_4,64)"); // run-time counts of tiles, as CuTe
     assert_eq!(thr[(1usize, 2usize)], d[(1 + 4) + 8 * (2 + 16)]);
 }
+
+// ---------------------------------------------------------------------------
+// recast
+
+/// `t.recast::<U, L2>()` against cute-dynamic's recast of the same view:
+/// the same layout (text), origin and every element; the same verdict.
+fn recast_agrees<T, U, S, D, S2, D2>(t: Tensor<&[T], Layout<S, D>>) -> Option<Tensor<&[U], Layout<S2, D2>>>
+where
+    T: cute_dynamic::Pod,
+    U: cute_dynamic::Pod + PartialEq + std::fmt::Debug,
+    S: Congruent<D>,
+    D: IntTuple,
+    S2: Congruent<D2> + cute_static::OffsetRange<D2>,
+    D2: IntTuple,
+{
+    let dt = cute_dynamic::make_tensor_at(*t.engine(), t.offset() as i64, t.layout().to_dynamic()).unwrap();
+    let want = dt.recast::<U>();
+    let got = t.recast::<U, Layout<S2, D2>>();
+    match (got, want) {
+        (Ok(g), Ok(w)) => {
+            assert_eq!(g.layout().to_dynamic(), *w.layout());
+            assert_eq!(g.offset() as i64, w.offset());
+            for i in 0..g.size() {
+                assert_eq!(g[i], w[i as i64], "element {i}");
+            }
+            Some(g)
+        }
+        (Err(g), Err(w)) => {
+            assert_eq!(g, w);
+            None
+        }
+        (g, w) => panic!(
+            "static {:?} and dynamic {:?} disagree",
+            g.map(|g| g.layout().to_dynamic()),
+            w.map(|w| w.layout().clone())
+        ),
+    }
+}
+
+#[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
+fn recast_of_static_tensors_agrees_with_cute_dynamic() {
+    let words: Vec<u32> = (0..64).map(|i| 0x0101_0101u32.wrapping_mul(i) ^ 0x8040_2010).collect();
+    // Down: u32 as bytes and halves (CuTe's `recast<uint8_t>`), static result.
+    let t = make_tensor(&words[..], layout!((4,6):(1,4)));
+    let b: Tensor<&[u8], Layout![(16,6):(1,16)]> = recast_agrees(t).unwrap();
+    assert_eq!(b.layout().to_string(), "(_16,_6):(_1,_16)");
+    for (i, j, k) in (0..4).flat_map(|i| (0..6).flat_map(move |j| (0..4).map(move |k| (i, j, k)))) {
+        assert_eq!(b[(4 * i + k, j)], t[(i, j)].to_ne_bytes()[k]);
+    }
+    let h: Tensor<&[u16], Layout![(8,6):(1,8)]> = recast_agrees(t).unwrap();
+    // ... and back up: the original tensor.
+    let back: Tensor<&[u32], Layout![(4,6):(1,4)]> = recast_agrees(h).unwrap();
+    assert_eq!(back, t);
+    // Up: pairs of u32 as u64 (the contiguous mode splits; the other
+    // stride is counted in u64), and a stride that is not contiguous.
+    let p = make_tensor(&words[..], layout!((2,(2,3)):(1,(16,4))));
+    let w: Tensor<&[u64], Layout![(1,(2,3)):(1,(8,2))]> = recast_agrees(p).unwrap();
+    for (i, j) in (0..2).flat_map(|i| (0..3).map(move |j| (i, j))) {
+        let mut want = [0u8; 8];
+        want[..4].copy_from_slice(&p[(0usize, (i, j))].to_ne_bytes());
+        want[4..].copy_from_slice(&p[(1usize, (i, j))].to_ne_bytes());
+        assert_eq!(w[(0usize, (i, j))].to_ne_bytes(), want);
+    }
+    // A view with an origin: column 3 of a 4×16 tensor, as bytes.
+    let col = make_tensor(&words[..], layout!((4,16):(1,4))).slice(crd!(_, 3usize));
+    let cb: Tensor<&[u8], Layout![(16):(1)]> = recast_agrees(col).unwrap();
+    assert_eq!(cb.offset(), 48);
+    // Run-time leaves stay run-time: `(m,4):(1,m)` u32 as u16 is `(2m,4):(1,2m)`.
+    let m = 6usize;
+    let d = make_tensor(&words[..], layout!(({m},4):(1,{m})));
+    let dh: Tensor<&[u16], Layout![(Dyn,4):(1,Dyn)]> = recast_agrees(d).unwrap();
+    assert_eq!(dh.layout().to_string(), "(12,_4):(_1,12)");
+}
+
+#[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
+fn recast_refusals_agree_with_cute_dynamic() {
+    let bytes: Vec<u8> = (0..64).collect();
+    // A contiguous mode of 6 bytes does not split into u32.
+    let t = make_tensor(&bytes[..], layout!((6,2):(1,6)));
+    let r: Option<Tensor<&[u32], Layout![(Dyn,2):(1,Dyn)]>> = recast_agrees(t);
+    assert!(r.is_none());
+    // A u64 view of pairs of u32 whose origin is inside a u64 (row 1).
+    let words = [0u64; 8];
+    let w = make_tensor(&words[..], layout!(8:1)).recast::<u32, Layout![16:1]>().unwrap();
+    let odd = make_tensor(*w.engine(), layout!((2,8):(1,2))).slice(crd!(1usize, _));
+    let r: Option<Tensor<&[u64], Layout![8:1]>> = recast_agrees(odd);
+    assert!(r.is_none());
+    // A layout type that is not the recast layout's is a type mismatch.
+    let e = t.recast::<u16, Layout![(4,2):(1,6)]>().unwrap_err();
+    assert!(matches!(e, cute_dynamic::LayoutError::TypeMismatch { .. }), "{e}");
+}
+
+#[test]
+#[allow(clippy::type_complexity)] // the `Layout!` types of the results
+fn writes_through_a_recast_mutable_tensor_land_in_the_original() {
+    let mut w = [0u32; 4];
+    let mut h: Tensor<&mut [u16], Layout![8:1]> = make_tensor(&mut w[..], layout!(4:1)).recast().unwrap();
+    h[7usize] = 0xabcd;
+    let hi = if cfg!(target_endian = "little") { 0xabcd_0000 } else { 0x0000_abcd };
+    assert_eq!(w, [0, 0, 0, hi]);
+}
