@@ -199,6 +199,9 @@ impl<'a> Parser<'a> {
     /// the nesting in `depth`, not a recursion: a call per element was a
     /// sixth of the instructions of a parse.
     pub(crate) fn tuple_into(&mut self, out: &mut IntTuple, allow_underscore: bool) -> Result<()> {
+        if self.leaves.is_none() && out.toks().is_empty() && self.tuple_fast(out) {
+            return Ok(());
+        }
         let outer = self.depth;
         loop {
             // An element: a leaf, `()`, or the start of a tuple.
@@ -235,6 +238,87 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// The common case of [`Parser::tuple_into`] (into an empty `out`) in
+    /// one pass over the bytes, with no call or `Result` per leaf: a parse
+    /// was about 70 instructions a leaf through [`Parser::int`]. `false`,
+    /// with nothing consumed and `out` empty again, for anything else (a
+    /// `_` alone, more than 18 digits, nesting past the limit, an error):
+    /// the general path then reads it, and words the error, exactly as
+    /// before.
+    fn tuple_fast(&mut self, out: &mut IntTuple) -> bool {
+        let src = self.src;
+        let ws = |mut i: usize| {
+            while src.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            i
+        };
+        let mut i = self.pos;
+        let mut open = 0usize;
+        let ok = 'scan: loop {
+            // An element: `(`, `()` or an integer.
+            i = ws(i);
+            if src.get(i) == Some(&b'(') {
+                if self.depth + open >= MAX_NESTING {
+                    break 'scan false;
+                }
+                i = ws(i + 1);
+                if src.get(i) == Some(&b')') {
+                    out.open();
+                    out.close();
+                    i += 1;
+                } else {
+                    out.open();
+                    open += 1;
+                    continue;
+                }
+            } else {
+                let neg = src.get(i) == Some(&b'-');
+                i += usize::from(neg);
+                i += usize::from(src.get(i) == Some(&b'_'));
+                let digits = i;
+                let mut v: i64 = 0;
+                while let Some(d) = src.get(i).map(|c| c.wrapping_sub(b'0')).filter(|d| *d <= 9) {
+                    if i - digits == 18 {
+                        // A 19th digit might not fit: the general path checks.
+                        break 'scan false;
+                    }
+                    v = v * 10 + i64::from(d);
+                    i += 1;
+                }
+                if i == digits {
+                    break 'scan false;
+                }
+                out.leaf(if neg { -v } else { v });
+            }
+            // After an element: the tuples that close here, then a comma.
+            loop {
+                if open == 0 {
+                    break 'scan true;
+                }
+                i = ws(i);
+                match src.get(i) {
+                    Some(b')') => {
+                        out.close();
+                        open -= 1;
+                        i += 1;
+                    }
+                    Some(b',') => {
+                        i += 1;
+                        break;
+                    }
+                    _ => break 'scan false,
+                }
+            }
+        };
+        if ok {
+            self.pos = i;
+        } else {
+            *out = IntTuple::empty();
+        }
+        ok
     }
 
     pub(crate) fn int_tuple(&mut self) -> Result<IntTuple> {
