@@ -472,6 +472,108 @@ where
     }
 }
 
+/// Concatenation: the layout whose modes are the given layouts, in order
+/// (CuTe's `make_layout(a, b, ...)`, paper 3.1; cute-dynamic's
+/// `make_layout(&[a, b])`). `layouts` is a tuple of one to ten layouts,
+/// static or mixed. (`make_layout` itself builds a layout from a shape
+/// and a stride here.)
+///
+/// Post-conditions: the result has rank `n` (the tuple's arity); its mode
+/// `i` is the `i`-th layout, leaves static or run-time as they were; its
+/// size is the product of the sizes, and at coordinate `(c0, .., cn-1)`
+/// its value is `Σ layouts.i(ci)`.
+///
+/// # Panics
+///
+/// When the run-time size or an offset of the result does not fit in an
+/// `i64` (the message of [`try_concat`]'s error). An all-static call never
+/// panics.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let m = 1000usize;
+/// let a = layout!(4:1);
+/// let b = layout!((2,{m}):(4,8));
+/// let c = concat((a, b));
+/// assert_eq!(c.to_string(), "(_4,(_2,1000)):(_1,(_4,_8))");
+/// assert_eq!(c.index((3usize, (1usize, 2usize))), 3 + 4 + 16);
+/// let t: Layout![(4,(2,Dyn)):(1,(4,8))] = c;   // its type
+/// assert_eq!(t.get::<1>(), b);
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn concat<T: ConcatLayouts>(layouts: T) -> T::Output {
+    layouts.concat()
+}
+
+/// [`concat`] that returns the failed run-time check as an error instead
+/// of panicking.
+///
+/// Errors: `Overflow` (`layout size` or `layout extent`, as cute-dynamic's
+/// `make_layout`) when the result's size or an offset exceeds `i64`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let big = 1usize << 40;
+/// assert!(try_concat((layout!(({big}):(1)), layout!(({big}):(1)))).is_err());
+/// let c = try_concat((layout!(({big}):(1)), layout!(4:1))).unwrap();
+/// assert_eq!(c.to_dynamic(), cute_dynamic::make_layout(&[layout!(({big}):(1)).to_dynamic(), "4:1".parse().unwrap()]).unwrap());
+/// ```
+#[cfg(feature = "std")]
+pub fn try_concat<T: ConcatLayouts>(layouts: T) -> Result<T::Output, cute_dynamic::LayoutError> {
+    layouts.try_concat()
+}
+
+/// A tuple of layouts that [`concat`] joins (one to ten of them).
+#[doc(hidden)]
+pub trait ConcatLayouts {
+    /// The layout whose modes are the tuple's layouts.
+    type Output;
+    /// [`concat`].
+    fn concat(self) -> Self::Output;
+    /// [`try_concat`].
+    #[cfg(feature = "std")]
+    fn try_concat(self) -> Result<Self::Output, cute_dynamic::LayoutError>;
+}
+
+macro_rules! concat_tuple {
+    ($($i:tt $S:ident $D:ident),+) => {
+        impl<$($S: Congruent<$D>, $D: IntTuple),+> ConcatLayouts for ($(Layout<$S, $D>,)+) {
+            type Output = Layout<($($S,)+), ($($D,)+)>;
+            #[inline(always)]
+            #[track_caller]
+            fn concat(self) -> Self::Output {
+                let l = Layout { shape: ($(self.$i.shape,)+), stride: ($(self.$i.stride,)+) };
+                // Each mode is valid; only the sums may overflow. Static
+                // parts fold away.
+                if let Some(e) = l.invalid() {
+                    e.panic(&l.shape)
+                }
+                l
+            }
+            #[cfg(feature = "std")]
+            fn try_concat(self) -> Result<Self::Output, cute_dynamic::LayoutError> {
+                let l = Layout { shape: ($(self.$i.shape,)+), stride: ($(self.$i.stride,)+) };
+                match l.invalid() {
+                    None => Ok(l),
+                    Some(e) => Err(e.to_error(&l.shape)),
+                }
+            }
+        }
+    };
+}
+
+concat_tuple!(0 S0 D0);
+concat_tuple!(0 S0 D0, 1 S1 D1);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7, 8 S8 D8);
+concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7, 8 S8 D8, 9 S9 D9);
+
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// The failed run-time check of this layout's leaves, if any.
     #[inline(always)]

@@ -43,7 +43,8 @@
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
-//! [`flat_product`], [`blocked_product`], [`raked_product`]. Each has a
+//! [`flat_product`], [`blocked_product`], [`raked_product`], [`concat`]
+//! (CuTe's `make_layout(a, b, ...)`). Each has a
 //! trait of the same name in CamelCase (`Compose` for composition) for the
 //! bounds of generic code. An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
@@ -61,7 +62,7 @@
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
 //! such layouts, and so do [`composition`], [`logical_divide`] and
 //! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
-//! [`filter`], [`flatten`], [`complement`] against a run-time cotarget,
+//! [`filter`], [`flatten`], [`concat`], [`complement`] against a run-time cotarget,
 //! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
 //! a layout with run-time leaves:
 //! static parts are decided at compile time, a step that depends on a
@@ -162,9 +163,11 @@ pub use composition::{TryCompose, try_composition};
 pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
+#[doc(hidden)]
+pub use layout::ConcatLayouts;
+pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
 #[cfg(feature = "std")]
-pub use layout::try_make_layout;
-pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, make_layout};
+pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -206,8 +209,6 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
-    #[cfg(feature = "std")]
-    pub use crate::try_make_layout;
     pub use crate::{
         __, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy, copy_if, crd, elem_less,
         fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like, slice,
@@ -217,10 +218,10 @@ pub mod prelude {
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,
         Mode, RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
-        Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, filter,
-        flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product, make_layout, make_layout_tv,
-        make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide,
-        zipped_product,
+        Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, concat,
+        filter, flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product, make_layout,
+        make_layout_tv, make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product,
+        zipped_divide, zipped_product,
     };
     pub use crate::{ComplementValue, ComposeValue, ProductValue};
     pub use crate::{IdentityLayout, make_identity_layout};
@@ -234,6 +235,8 @@ pub mod prelude {
         ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
         outer_partition, try_make_tensor, try_make_tensor_at,
     };
+    #[cfg(feature = "std")]
+    pub use crate::{try_concat, try_make_layout};
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;
     pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};

@@ -729,3 +729,69 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+// ------------------------------------------------------------ concatenation
+
+#[test]
+fn concat_of_mixed_layouts_keeps_each_mode() {
+    let m = 1000usize;
+    // cute-dynamic's doc example, with one leaf run-time.
+    let (a, b) = (layout!(4:1), layout!((2,{m}):(4,8)));
+    let c = concat((a, b));
+    assert_eq!(c.to_string(), "(_4,(_2,1000)):(_1,(_4,_8))");
+    assert_eq!(c.get::<0>(), a);
+    assert_eq!(c.get::<1>(), b);
+    let d = cute_dynamic::make_layout(&[a.to_dynamic(), b.to_dynamic()]).unwrap();
+    assert_eq!(c.to_dynamic(), d);
+    // Three modes, and an all-static concatenation stays zero-sized.
+    let s = concat((layout!(2:1), layout!((3,4):(2,6)), layout!(5:24)));
+    assert_eq!(s.to_string(), "(_2,(_3,_4),_5):(_1,(_2,_6),_24)");
+    assert_eq!(size_of_val(&s), 0);
+    // A rank-1 concatenation wraps its layout in one mode.
+    assert_eq!(concat((layout!({m}:1),)).to_string(), "(1000):(_1)");
+}
+
+#[test]
+fn concat_overflow_errs_and_panics_as_cute_dynamic() {
+    let big = 1i64 << 40;
+    let (a, b) = (layout!(({big}):(1)), layout!(({big}):(1)));
+    let e = try_concat((a, b)).unwrap_err();
+    let d = cute_dynamic::make_layout(&[a.to_dynamic(), b.to_dynamic()]).unwrap_err();
+    assert_eq!(e, d);
+    assert_eq!(
+        panic_message(move || {
+            let _ = concat((a, b));
+        }),
+        e.to_string()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in mixed layouts: the concatenation equals
+    /// cute-dynamic's `make_layout`, and its value at `(c0, c1)` is
+    /// `A(c0) + B(c1)`.
+    #[test]
+    fn concat_of_mixed_layouts_agrees_with_cute_dynamic(
+        v in prop::collection::vec(1i64..=6, 3),
+        w in prop::collection::vec(-8i64..=24, 3),
+    ) {
+        let a = <Layout![((2,Dyn),Dyn):((1,Dyn),4)]>::try_from(&fill("((2,{}),{}):((1,{}),4)", &[v[0], v[1], w[0]])).unwrap();
+        let b = <Layout![Dyn:Dyn]>::try_from(&fill("{}:{}", &[v[2], w[1]])).unwrap();
+        let c = <Layout![(3,Dyn):(Dyn,0)]>::try_from(&fill("(3,{}):({},0)", &[v[1], w[2]])).unwrap();
+        let r = concat((a, b, c));
+        let d = cute_dynamic::make_layout(&[a.to_dynamic(), b.to_dynamic(), c.to_dynamic()]).unwrap();
+        prop_assert_eq!(r.to_dynamic(), d.clone());
+        let (ad, bd, cd) = (a.to_dynamic(), b.to_dynamic(), c.to_dynamic());
+        for i in 0..ad.size() {
+            for j in 0..bd.size() {
+                for k in 0..cd.size() {
+                    let want = ad.eval(i).unwrap() + bd.eval(j).unwrap() + cd.eval(k).unwrap();
+                    prop_assert_eq!(r.index((i as usize, j as usize, k as usize)) as i64, want);
+                    prop_assert_eq!(d.eval(i + j * ad.size() + k * ad.size() * bd.size()).unwrap(), want);
+                }
+            }
+        }
+    }
+}
