@@ -44,7 +44,8 @@
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
 //! [`flat_product`], [`blocked_product`], [`raked_product`], [`concat`]
-//! (CuTe's `make_layout(a, b, ...)`). Each has a
+//! (CuTe's `make_layout(a, b, ...)`), and (with `std`) [`max_common_vector`],
+//! [`max_common_layout`]. Each has a
 //! trait of the same name in CamelCase (`Compose` for composition) for the
 //! bounds of generic code. An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
@@ -137,6 +138,8 @@ mod swizzle;
 #[allow(unsafe_code)]
 mod tensor;
 mod tiler;
+#[cfg(feature = "std")]
+mod vectorize;
 
 pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
 pub use algebra::{
@@ -197,6 +200,8 @@ pub use tensor::{
 #[cfg(feature = "std")]
 pub use tensor::{try_make_tensor, try_make_tensor_at};
 pub use tiler::{Tile, Tiler};
+#[cfg(feature = "std")]
+pub use vectorize::{max_common_layout, max_common_vector};
 
 /// The typenum crate, whose unsigned integers are the static leaves.
 pub use typenum;
@@ -235,6 +240,8 @@ pub mod prelude {
         ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
         outer_partition, try_make_tensor, try_make_tensor_at,
     };
+    #[cfg(feature = "std")]
+    pub use crate::{max_common_layout, max_common_vector};
     #[cfg(feature = "std")]
     pub use crate::{try_concat, try_make_layout};
     #[cfg(feature = "std")]

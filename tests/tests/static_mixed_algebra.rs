@@ -795,3 +795,102 @@ proptest! {
         }
     }
 }
+
+// ------------------------------------------------------------ vectorization
+
+#[test]
+fn max_common_vector_of_mixed_layouts() {
+    let (m, n) = (1000usize, 8usize);
+    // A run-time column-major matrix against itself: one vector of all of it
+    // (CuTe, deciding at compile time, says 1 here).
+    let a = layout!(({m},{n}):(1,{m}));
+    assert_eq!(max_common_vector(&a, &a), 8000);
+    assert_eq!(max_common_layout(&a, &a).to_string(), "8000:1");
+    // Against its transpose: only one element in common.
+    let t = layout!(({m},{n}):({n},1));
+    assert_eq!(max_common_vector(&a, &t), 1);
+    assert_eq!(max_common_layout(&a, &t).to_string(), "1:1");
+    // A static 4-vector inside a run-time tile (the sgemm copy case).
+    let r = layout!((4,{n}):(1,{m}));
+    assert_eq!(max_common_vector(&r, &layout!((4,{n}):(1,4))), 4);
+    assert_eq!(max_common_layout(&r, &layout!((4,{n}):(1,4))).to_string(), "4:1");
+    // All-static: cute-dynamic's doc examples, and CuTe's static answers.
+    assert_eq!(max_common_vector(&layout!((4,8):(1,4)), &layout!((4,8):(1,4))), 32);
+    assert_eq!(max_common_vector(&layout!((4,8):(1,4)), &layout!((4,8):(8,1))), 1);
+    assert_eq!(max_common_layout(&layout!((4,8):(1,4)), &layout!(((2,2),8):((1,8),2))).to_string(), "2:1");
+}
+
+/// The post-conditions of `max_common_vector` and `max_common_layout` of
+/// the mixed layouts `a`, `b` (types `A`, `B`), by brute force (`A`
+/// extended past its size, as cute-dynamic's rule reads it), and agreement
+/// with cute-dynamic.
+fn check_max_common<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + ToDyn,
+    A: MaxCommon<B>,
+{
+    let (sa, sb) = (A::try_from(a).map_err(|e| e.to_string())?, B::try_from(b).map_err(|e| e.to_string())?);
+    let (k, r) = sa.max_common(&sb);
+    let inv = cute_dynamic::right_inverse(b);
+    if k < 1 || k as i64 > inv.size() {
+        return Err(format!("max_common_vector({a}, {b}) = {k}, size(B‡) = {}", inv.size()));
+    }
+    for x in 0..k as i64 {
+        if a.eval_extended(inv.eval(x).unwrap()).unwrap() != x {
+            return Err(format!("max_common_vector({a}, {b}) = {k}: A(B‡({x})) != {x}"));
+        }
+    }
+    if (k as i64) < inv.size() && a.eval_extended(inv.eval(k as i64).unwrap()).ok() == Some(k as i64) {
+        return Err(format!("max_common_vector({a}, {b}) = {k} is not the largest"));
+    }
+    if k as i64 != cute_dynamic::max_common_vector(a, b) {
+        return Err(format!("max_common_vector({a}, {b}) = {k}, cute-dynamic differs"));
+    }
+    if r.size() != k as i64 {
+        return Err(format!("max_common_layout({a}, {b}) = {r}: size"));
+    }
+    for x in 0..r.size() {
+        let c = r.eval(x).unwrap();
+        if a.eval_extended(c).unwrap() != x || b.eval(c).unwrap() != x {
+            return Err(format!("max_common_layout({a}, {b}) = {r}: A or B at R({x}) != {x}"));
+        }
+    }
+    Ok(())
+}
+
+trait MaxCommon<B> {
+    fn max_common(&self, b: &B) -> (usize, DLayout);
+}
+impl<SA: Congruent<DA>, DA: IntTuple, SB: Congruent<DB>, DB: IntTuple> MaxCommon<Layout<SB, DB>> for Layout<SA, DA> {
+    fn max_common(&self, b: &Layout<SB, DB>) -> (usize, DLayout) {
+        (max_common_vector(self, b), max_common_layout(self, b))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in mixed layouts of size 16: A and B are made compact
+    /// often enough that long common vectors occur.
+    #[test]
+    fn max_common_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), Just(4), Just(8)], 2),
+        p in prop::sample::select(vec![[1i64, 2, 4, 8], [4, 8, 1, 2], [1, 4, 2, 8], [2, 1, 8, 4]]),
+        q in prop::sample::select(vec![[1i64, 2, 4, 8], [1, 2, 8, 4], [8, 4, 2, 1], [1, 4, 2, 8]]),
+    ) {
+        // Strides permutations of 1,2,4,8 (compact layouts of size 16 in
+        // different orders), run-time; one A with a run-time extent.
+        let a = fill("((2,2),(2,2)):(({},{}),({},{}))", &p);
+        let b = fill("(2,(2,2),2):({},({},{}),{})", &q);
+        let r = (|| {
+            check_max_common::<Layout![((Dyn,2),(2,2)):((Dyn,Dyn),(Dyn,Dyn))], Layout![(2,(2,2),2):(Dyn,(Dyn,Dyn),Dyn)]>(
+                &fill("(({},2),(2,2)):(({},{}),({},{}))", &[v[0], p[0], p[1], p[2], p[3]]), &b)?;
+            check_max_common::<Layout![(Dyn,Dyn):(1,Dyn)], Layout![((2,2),(2,2)):((Dyn,Dyn),(Dyn,Dyn))]>(
+                &fill("({},{}):(1,{})", &[v[0], v[1], v[0]]), &fill("((2,2),(2,2)):(({},{}),({},{}))", &q))?;
+            check_max_common::<Layout![((2,2),(2,2)):((Dyn,Dyn),(Dyn,Dyn))], Layout![((2,2),(2,2)):((Dyn,Dyn),(Dyn,Dyn))]>(&a, &fill("((2,2),(2,2)):(({},{}),({},{}))", &q))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
