@@ -43,13 +43,13 @@
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
-//! [`flat_product`], [`blocked_product`], [`raked_product`], [`concat`]
-//! (CuTe's `make_layout(a, b, ...)`), and (with `std`) [`max_common_vector`],
-//! [`max_common_layout`]. Each has a
+//! [`flat_product`], [`blocked_product`], [`raked_product`]. Each has a
 //! trait of the same name in CamelCase (`Compose` for composition) for the
 //! bounds of generic code. An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
-//! `shape divisibility condition`, `rank`, `not injective`).
+//! `shape divisibility condition`, `rank`, `not injective`). Also [`concat`] (CuTe's
+//! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
+//! [`max_common_layout`].
 //!
 //! # Run-time leaves
 //!
