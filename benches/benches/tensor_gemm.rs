@@ -8,6 +8,8 @@
 //! throughput is in FLOP (`2·M·N·K` per call).
 //!
 //! Run: `cargo bench -p cute-benches --bench tensor_gemm`
+//! (criterion's samples scatter ±10% on a busy machine; the ratio itself
+//! is measured with alternating runs by `tensor_gemm_ratio.rs`).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -327,9 +327,17 @@ pub(crate) fn check_fits<S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
     // The origin as a signed index (a view's origin may be a negative
     // wrapping offset when a run-time stride is negative).
     let o = offset as i64;
-    match (o.checked_add(lo), o.checked_add(hi)) {
-        (Some(a), Some(b)) if a >= 0 && (b as u64) < len as u64 => Ok(()),
-        (a, b) => Err(OutOfStorage { what, lo: a.unwrap_or(i64::MIN), hi: b.unwrap_or(i64::MAX), len }),
+    // `0 <= o + lo` and `o + hi < len` without overflow, as one unsigned
+    // comparison (a single compare for a static layout): with `span = hi -
+    // lo` (exact in u64: `lo <= 0 <= hi`) and `cap = min(len, 2^63)`,
+    // `(o + lo) as u64 < cap - span` makes `o + lo` non-negative (below
+    // 2^63) and `o + hi = (o + lo) + span < cap <= len`; conversely both
+    // conditions give it (`o + hi` is an `i64`, below 2^63).
+    let span = (hi as u64).wrapping_sub(lo as u64);
+    let cap = (len as u64).min(1u64 << 63);
+    match o.checked_add(lo) {
+        Some(a) if span < cap && (a as u64) < cap - span => Ok(()),
+        a => Err(OutOfStorage { what, lo: a.unwrap_or(i64::MIN), hi: o.checked_add(hi).unwrap_or(i64::MAX), len }),
     }
 }
 
@@ -816,6 +824,13 @@ pub trait IdentityStride: IntTuple {
     fn max_extent(&self) -> usize;
     /// The coordinate a storage index encodes.
     fn decode(code: usize) -> Self::Coord;
+    /// `decode(base + delta)`, computed as `decode(base) + decode(delta)`
+    /// leaf by leaf (equal whenever the sum's leaves fit their bits, as
+    /// every coordinate of the encoding does): a view's coordinates are
+    /// then its origin's plus a part that is constant for a static
+    /// layout, so a predicate on a leaf that does not vary stays out of
+    /// the loop.
+    fn decode_sum(base: usize, delta: usize) -> Self::Coord;
 }
 impl<L: ShapeLeaf> IdentityStride for L {
     const BITS: u32 = 62;
@@ -828,6 +843,10 @@ impl<L: ShapeLeaf> IdentityStride for L {
     #[inline(always)]
     fn decode(code: usize) -> usize {
         code
+    }
+    #[inline(always)]
+    fn decode_sum(base: usize, delta: usize) -> usize {
+        base.wrapping_add(delta)
     }
 }
 macro_rules! identity_stride {
@@ -846,6 +865,24 @@ macro_rules! identity_stride {
             fn decode(code: usize) -> Self::Coord {
                 let mask = (1usize << $bits) - 1;
                 ($( (code >> ($bits * $i)) & mask, )+)
+            }
+            #[inline(always)]
+            fn decode_sum(base: usize, delta: usize) -> Self::Coord {
+                const N: usize = 62 / $bits;
+                let mask = (1usize << $bits) - 1;
+                let sh = usize::BITS - $bits;
+                // `delta` in balanced digits (each in `[-2^(b-1), 2^(b-1))`,
+                // the last one the signed rest), so that a view reached
+                // through a negative stride subtracts from its origin's
+                // leaves as the plain decode of the sum would.
+                let mut out = [0usize; N];
+                let mut rest = delta as isize;
+                for (j, o) in out.iter_mut().enumerate() {
+                    let f = if j == N - 1 { rest } else { (rest << sh) >> sh };
+                    *o = ((base >> ($bits * j)) & mask).wrapping_add(f as usize);
+                    rest = rest.wrapping_sub(f) >> $bits;
+                }
+                ($( out[$i], )+)
             }
         }
     };
@@ -913,10 +950,11 @@ impl<I: IdentityStride, S: Congruent<D>, D: IntTuple> Tensor<Coords<I>, Layout<S
     #[inline(always)]
     #[track_caller]
     pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> I::Coord {
-        match self.index_of(c) {
-            Some(code) => I::decode(code),
-            None => domain_panic(),
+        let (s, d) = (self.layout.shape(), self.layout.stride());
+        if !c.inside(&s) {
+            domain_panic()
         }
+        I::decode_sum(self.offset, c.offset_acc(&s, &d, 0))
     }
 }
 
