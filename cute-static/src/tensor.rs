@@ -211,16 +211,24 @@ macro_rules! tuple_range {
         }
     )+};
 }
-tuple_range!(
-    [0 S0 D0]
-    [0 S0 D0, 1 S1 D1]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6]
-    [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7]
-);
+/// Calls `$m!` with the tuple arities 1 to 8, each entry an index and two
+/// type-parameter names per element: the one list behind this file's
+/// element-wise tuple impls of a pair of trees.
+macro_rules! tuple_pairs {
+    ($m:ident) => {
+        $m!(
+            [0 A0 B0]
+            [0 A0 B0, 1 A1 B1]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5, 6 A6 B6]
+            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5, 6 A6 B6, 7 A7 B7]
+        );
+    };
+}
+tuple_pairs!(tuple_range);
 
 /// A coordinate (or slice coordinate) inside the shape `S`: every integer
 /// below the size of the mode it stands for; `_` is always inside.
@@ -255,16 +263,7 @@ macro_rules! tuple_in_domain {
         }
     )+};
 }
-tuple_in_domain!(
-    [0 C0 S0]
-    [0 C0 S0, 1 C1 S1]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5, 6 C6 S6]
-    [0 C0 S0, 1 C1 S1, 2 C2 S2, 3 C3 S3, 4 C4 S4, 5 C5 S5, 6 C6 S6, 7 C7 S7]
-);
+tuple_pairs!(tuple_in_domain);
 
 /// Why a view could not be made: its layout at its offset reaches the
 /// storage indices `lo..=hi`, outside `0..len` (without allocation, so the
