@@ -14,26 +14,16 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use cute_benches::sgemm_example::{BK, BM, BN, Padded, sgemm_tensor};
+use cute_benches::sgemm_1_problem;
+use cute_benches::sgemm_example::sgemm_tensor;
 use cute_benches::sgemm_hand::sgemm_hand;
-
-fn problem(s: usize) -> (Padded, Padded, Padded) {
-    let a = Padded::new(s, s, BM, BK, |i, j| ((i * 7 + j * 3) % 13) as f32 - 6.0);
-    let b = Padded::new(s, s, BN, BK, |i, j| ((i * 5 + j * 11) % 17) as f32 - 8.0);
-    let c = Padded::new(s, s, BM, BN, |_, _| 0.0);
-    (a, b, c)
-}
 
 fn tensor_gemm(c: &mut Criterion) {
     let mut g = c.benchmark_group("sgemm_1");
     g.sample_size(10);
     for s in [256usize, 512] {
-        let (a, b, mut out) = problem(s);
-        // The two kernels agree exactly (small integers).
-        let mut check = problem(s).2;
-        sgemm_tensor(&a, &b, &mut out, 1);
-        sgemm_hand(&a, &b, &mut check, 1);
-        assert_eq!(out.data, check.data, "tensor and hand-written kernels disagree at {s}");
+        // Checked there: the two kernels agree exactly on it.
+        let (a, b, mut out) = sgemm_1_problem(s);
         g.throughput(Throughput::Elements(2 * (s * s * s) as u64));
         g.bench_with_input(BenchmarkId::new("tensor", s), &s, |bench, _| {
             bench.iter(|| sgemm_tensor(black_box(&a), black_box(&b), &mut out, 1))
