@@ -65,4 +65,14 @@ int main(int argc, char** argv) {
     auto b = make_layout(make_shape(int(v[8]), 5), make_stride(Int<1>{}, Int<2>{}));
     return blocked_product(a, b);
   });
+
+  // cute-static's mixed layouts (benches/benches/static_mixed_ops.rs): a
+  // run-time (M,N) matrix tiled by a static tiler, as a kernel does.
+  volatile int mn[2] = {1000, 500};
+  bench("logical_divide((M,N):(_1,M), <_128:_1, _64:_1>), M,N = 1000,500", n, [&] {
+    int m = mn[0];
+    auto a = make_layout(make_shape(m, int(mn[1])), make_stride(Int<1>{}, m));
+    auto t = make_tile(Layout<_128, _1>{}, Layout<_64, _1>{});
+    return logical_divide(a, t);
+  });
 }

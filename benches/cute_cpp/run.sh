@@ -3,7 +3,9 @@
 # cute-dynamic (criterion) on the same four operations, side by side:
 # composition, complement, logical_divide and blocked_product; then
 # cute-dynamic's parse+print of ((2,2),(4,2)):((1,8),(2,16)) (CuTe C++ has
-# no text syntax to time beside it).
+# no text syntax to time beside it); then cute-static on mixed static and
+# run-time leaves (all-run-time composition, and a run-time (M,N) divided by
+# a static tiler), beside the same expressions in CuTe C++.
 #
 #   bash benches/cute_cpp/run.sh            # both sides
 #   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
@@ -93,4 +95,8 @@ if [ -z "${CPP_ONLY:-}" ]; then
     '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
     awk '/^dynamic\// { name = $0; sub(/^dynamic\//, "", name); sub(/ +time:.*/, "", name) }
          /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic: " f[3] " " f[4] }'
+  echo "== cute-static, mixed static and run-time leaves, run-time checks included (criterion, median)"
+  "${CARGO:-cargo}" bench -q -p cute-benches --bench static_mixed_ops -- --warm-up-time 1 --measurement-time 3 2>/dev/null |
+    awk '/^static mixed\// { name = $0; sub(/^static mixed\//, "", name); sub(/ +time:.*/, "", name) }
+         /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-static: " f[3] " " f[4] }'
 fi
