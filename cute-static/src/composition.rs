@@ -55,6 +55,77 @@ impl FromValue for Dyn {
 /// The most flat modes the mixed algebra takes in one layout.
 pub(crate) const MAX_MODES: usize = 16;
 
+/// A list of at most `N` values on the stack whose unused room is never
+/// written: the mixed algebra's buffers are sized for the largest layout it
+/// takes, and filling that whole room on every call cost more than the
+/// arithmetic of a small layout.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Buf<T: Copy, const N: usize> {
+    v: [core::mem::MaybeUninit<T>; N],
+    /// The first `n` entries are initialized (every method that counts an
+    /// entry has written it first).
+    n: usize,
+}
+
+impl<T: Copy + core::fmt::Debug, const N: usize> core::fmt::Debug for Buf<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+impl<T: Copy, const N: usize> Buf<T, N> {
+    /// No values.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Buf { v: [const { core::mem::MaybeUninit::uninit() }; N], n: 0 }
+    }
+    /// The number of values.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+    /// Appends `x`; `false` (and nothing appended) when the room is full.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, x: T) -> bool {
+        let Some(slot) = self.v.get_mut(self.n) else { return false };
+        slot.write(x);
+        self.n += 1;
+        true
+    }
+    /// Appends `k` copies of `x` and returns them to be overwritten in
+    /// place; `None` (and nothing appended) when the room is too small.
+    #[inline(always)]
+    pub(crate) fn extend_with(&mut self, k: usize, x: T) -> Option<&mut [T]> {
+        let lo = self.n;
+        let room = self.v.get_mut(lo..lo.checked_add(k)?)?;
+        for slot in room.iter_mut() {
+            slot.write(x);
+        }
+        self.n += k;
+        Some(&mut self.as_mut_slice()[lo..])
+    }
+    /// The values.
+    #[inline(always)]
+    pub(crate) fn as_slice(&self) -> &[T] {
+        // SAFETY: the first `n` entries are initialized (field invariant),
+        // `n <= N`, and `MaybeUninit<T>` has `T`'s layout.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::slice::from_raw_parts(self.v.as_ptr().cast::<T>(), self.n)
+        }
+    }
+    /// The values, to be changed in place.
+    #[inline(always)]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as `as_slice`; the borrow is unique.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::slice::from_raw_parts_mut(self.v.as_mut_ptr().cast::<T>(), self.n)
+        }
+    }
+}
+
 /// A shape or stride tree's leaves, in order, as `i64`s.
 #[doc(hidden)]
 pub trait FlatValues: IntTuple {
@@ -121,7 +192,8 @@ flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Prepared {
-    modes: [(i64, i64); MAX_MODES],
+    /// `n` slots (`1 ≤ n ≤ MAX_MODES`).
+    modes: Buf<(i64, i64), MAX_MODES>,
     n: usize,
     size: i64,
 }
@@ -144,7 +216,8 @@ impl Prepared {
         if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
             return None;
         }
-        let mut modes = [(1i64, 0i64); MAX_MODES];
+        let mut slots = Buf::new();
+        let modes = slots.extend_with(ns, (1i64, 0i64))?;
         let mut k = 0usize;
         let mut pending: Option<(i64, i64)> = None;
         let mut size = 1i64;
@@ -171,7 +244,7 @@ impl Prepared {
         } else {
             modes[ns - 1] = last;
         }
-        Some(Prepared { modes, n: ns, size })
+        Some(Prepared { modes: slots, n: ns, size })
     }
 }
 
@@ -256,8 +329,8 @@ fn mul(a: i64, b: i64) -> Result<i64, Fail> {
 /// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
 #[inline(always)]
 pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
-    let n = a.n;
-    let last_d = a.modes[n - 1].1;
+    let (n, modes) = (a.n, a.modes.as_slice());
+    let last_d = modes[n - 1].1;
     w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
     w.b_neg |= d < 0;
     let mut put = |i: usize, ps: i64, pd: i64, w: &mut Walk| {
@@ -272,13 +345,13 @@ pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i6
         for i in 0..n - 1 {
             put(i, 1, 0, w);
         }
-        let dd = if s == 1 { unit_stride(&a.modes[..n - 1], d, last_d) } else { mul(d, last_d)? };
+        let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { mul(d, last_d)? };
         put(n - 1, s, dd, w);
         return Ok(());
     }
     let (mut rest_s, mut rest_d) = (s, d);
     for i in 0..n - 1 {
-        let (cs, cd) = a.modes[i];
+        let (cs, cd) = modes[i];
         let (skip, left) = divmod(rest_d, cs);
         if rest_s == 1 {
             put(i, 1, rest_d.wrapping_mul(cd), w);
@@ -354,7 +427,7 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 #[inline(always)]
 pub(crate) fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
     for i in 0..a.n - 1 {
-        let shape = a.modes[i].0;
+        let shape = a.modes.as_slice()[i].0;
         if w.reach[i] >= shape && shape > 1 {
             return Err(Fail::NotDistributive { shape, reach: w.reach[i] });
         }
@@ -431,9 +504,10 @@ macro_rules! mixed_tree_leaf {
             type Stride = <AL as LeafResult<$T, BD>>::Stride;
             #[inline(always)]
             fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
-                let mut out = [(1i64, 0i64); MAX_MODES];
-                compose_leaf(a, (self.signed(), d.signed()), &mut out, w)?;
-                Ok(AL::build(&out[..a.n]))
+                let mut buf = Buf::<_, MAX_MODES>::new();
+                let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
+                compose_leaf(a, (self.signed(), d.signed()), out, w)?;
+                Ok(AL::build(out))
             }
         }
     };

@@ -67,8 +67,7 @@ where
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Leaves {
-    v: [(i64, i64); 2 * MAX_MODES],
-    n: usize,
+    v: crate::composition::Buf<(i64, i64), { 2 * MAX_MODES }>,
     /// Where each mode's leaves end.
     marks: [usize; 8],
     nm: usize,
@@ -77,21 +76,18 @@ impl Leaves {
     /// No leaves.
     #[inline(always)]
     pub(crate) fn new() -> Leaves {
-        Leaves { v: [(1, 0); 2 * MAX_MODES], n: 0, marks: [0; 8], nm: 0 }
+        Leaves { v: crate::composition::Buf::new(), marks: [0; 8], nm: 0 }
     }
     /// The next `k` leaves, to be written in place.
     #[inline(always)]
     fn room(&mut self, k: usize) -> Result<&mut [(i64, i64)], Fail> {
-        let lo = self.n;
-        let room = self.v.get_mut(lo..lo + k).ok_or(Fail::TooManyModes)?;
-        self.n += k;
-        Ok(room)
+        self.v.extend_with(k, (1, 0)).ok_or(Fail::TooManyModes)
     }
     /// Ends a mode's leaves.
     #[inline(always)]
     fn mark(&mut self) {
         if let Some(m) = self.marks.get_mut(self.nm) {
-            *m = self.n;
+            *m = self.v.len();
             self.nm += 1;
         }
     }
@@ -99,27 +95,23 @@ impl Leaves {
     #[inline(always)]
     fn group(&self, k: usize) -> &[(i64, i64)] {
         let lo = if k == 0 { 0 } else { self.marks[k - 1] };
-        &self.v[lo..self.marks[k]]
+        &self.v.as_slice()[lo..self.marks[k]]
     }
     /// All leaves.
     #[inline(always)]
     pub(crate) fn all(&self) -> &[(i64, i64)] {
-        &self.v[..self.n]
+        self.v.as_slice()
     }
     /// Appends one leaf pair; the callers write at most as many as their
     /// argument has leaves (checked at most `MAX_MODES` at compile time).
     #[inline(always)]
     pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
-        if let Some(slot) = self.v.get_mut(self.n) {
-            *slot = (s, d);
-            self.n += 1;
-        }
+        let _ = self.v.push((s, d));
     }
     #[inline(always)]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
-        let dst = self.v.get_mut(self.n..self.n + l.len()).ok_or(Fail::TooManyModes)?;
+        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(Fail::TooManyModes)?;
         dst.copy_from_slice(l);
-        self.n += l.len();
         Ok(())
     }
     #[inline(always)]
