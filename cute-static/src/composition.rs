@@ -350,8 +350,7 @@ pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i6
         return Ok(());
     }
     let (mut rest_s, mut rest_d) = (s, d);
-    for i in 0..n - 1 {
-        let (cs, cd) = modes[i];
+    for (i, &(cs, cd)) in modes[..n - 1].iter().enumerate() {
         let (skip, left) = divmod(rest_d, cs);
         if rest_s == 1 {
             put(i, 1, rest_d.wrapping_mul(cd), w);
