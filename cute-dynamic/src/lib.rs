@@ -60,8 +60,8 @@
 //! ```
 
 // Unsafe code only where a comment proves it sound: the disjoint thread
-// parts of `partition_mut` (partition.rs) and the reinterpreted storage of
-// `recast` (recast.rs).
+// parts of `partition_mut` (partition.rs), the reinterpreted storage of
+// `recast` (recast.rs) and the written part of the print buffer (print.rs).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
