@@ -406,7 +406,7 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
 /// loop, and its latency adds up along the chain of a leaf's modes. Shapes
 /// and strides are most often powers of two, which need only a shift.
 #[inline(always)]
-fn divmod(a: i64, b: i64) -> (i64, i64) {
+pub(crate) fn divmod(a: i64, b: i64) -> (i64, i64) {
     if a < b {
         return (0, a);
     }

@@ -348,28 +348,38 @@ impl Parts {
 }
 
 /// Builds a layout from flat modes: a scalar for one mode, `1:0` for none,
-/// a flat tuple otherwise.
-#[inline]
-pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
-    let mut l = Layout::empty();
-    set_from_modes(&mut l, modes);
-    l
-}
-
-/// [`layout_from_modes`] written into `l`, which must be empty.
+/// a flat tuple otherwise. Made in one expression (the structure from a
+/// table, the leaves straight into their arrays), so that the compiler
+/// writes it where it is returned rather than building and copying it.
 #[inline(always)]
-pub(crate) fn set_from_modes(l: &mut Layout, modes: &[(i64, i64)]) {
+pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     let n = modes.len();
     if n > INLINE_VALS {
-        *l = layout_from_many_modes(modes);
-    } else if n == 0 {
-        l.shape.set_flat([1].into_iter(), 1);
-        l.stride.set_flat([0].into_iter(), 1);
-    } else {
-        l.shape.set_flat(modes.iter().map(|m| m.0), n);
-        l.stride.set_flat(modes.iter().map(|m| m.1), n);
+        return layout_from_many_modes(modes);
+    }
+    if n == 0 {
+        return layout_from_modes(&[(1, 0)]);
+    }
+    let tok = FLAT_TOKS[n];
+    let ntok = if n == 1 { 1 } else { n + 2 };
+    Layout {
+        shape: IntTuple::from_inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.0)), ntok, n),
+        stride: IntTuple::from_inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.1)), ntok, n),
     }
 }
+
+/// The structure of a flat layout of `n` leaves (a scalar for `n == 1`),
+/// for `n` up to the inline room.
+const FLAT_TOKS: [[Tok; INLINE_TOKS]; INLINE_VALS + 1] = {
+    let mut t = [[Tok::Leaf; INLINE_TOKS]; INLINE_VALS + 1];
+    let mut n = 2;
+    while n <= INLINE_VALS {
+        t[n][0] = Tok::Open;
+        t[n][n + 1] = Tok::Close;
+        n += 1;
+    }
+    t
+};
 
 /// [`layout_from_modes`] for more modes than the inline room holds.
 #[cold]
