@@ -152,17 +152,11 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
         Ok(())
     }
 
-    /// Writes an integer in decimal, within the room reserved.
-    #[inline(always)]
-    pub(crate) fn put_int(&mut self, v: i64) {
-        put_int(&mut self.buf, &mut self.len, v);
-    }
-
     /// Writes an integer in decimal.
     #[cfg(test)]
     pub(crate) fn int(&mut self, v: i64) -> fmt::Result {
         self.reserve()?;
-        self.put_int(v);
+        put_int(&mut self.buf, &mut self.len, v);
         Ok(())
     }
 }
