@@ -140,14 +140,30 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     // One mode per leaf of A, plus the last: on the stack for up to 9
     // leaves (a fixed array, so that the kernel is inlined here).
-    let leaves = a.shape.vals().len();
-    if leaves >= STACK_MODES {
-        return complement_large(a, cotarget);
+    // The common small inputs with their number of leaves known to the
+    // compiler: the loops over the modes unroll and their checks go.
+    match a.shape.vals().len() {
+        1 => complement_small::<1, 2>(a, cotarget),
+        2 => complement_small::<2, 3>(a, cotarget),
+        3 => complement_small::<3, 4>(a, cotarget),
+        n if n < STACK_MODES => complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, cotarget),
+        _ => complement_large(a, cotarget),
     }
-    let mut modes = [(0i64, 0i64); STACK_MODES];
-    match complement_coalesced(a.view(), cotarget, &mut modes) {
+}
+
+/// [`complement`] of an `A` of `L` leaves (at most `L`, for the largest
+/// `L`), with room for `M = L + 1` modes on the stack.
+#[inline(always)]
+fn complement_small<const L: usize, const M: usize>(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let v = a.view();
+    let l = v.shape.len().min(L);
+    let (Some(shape), Some(stride)) = (v.shape.get(..l), v.stride.get(..l)) else {
+        return complement_large(a, cotarget);
+    };
+    let mut modes = [(0i64, 0i64); M];
+    match complement_coalesced(LayoutRef { tok: v.tok, shape, stride }, cotarget, &mut modes) {
         // Built in the returned value, not copied into it.
-        Ok(n) => Ok(layout_from_modes(&modes[..n.min(STACK_MODES)])),
+        Ok(n) => Ok(layout_from_modes(&modes[..n.min(M)])),
         Err(f) => Err(f.into_error(a, cotarget)),
     }
 }
