@@ -11,6 +11,9 @@
 #   CPP_ONLY=1 bash benches/cute_cpp/run.sh # CuTe C++ only
 #   CARGO=/work/bin/lcargo bash benches/cute_cpp/run.sh  # cargo through a wrapper
 #
+# Instructions per call (deterministic, unlike timings on a shared machine):
+# bash benches/cute_cpp/callgrind.sh
+#
 # Needs g++, pip and network access. Downloads the CuTe headers (from the
 # nvidia-cutlass wheel) and CCCL's headers (nvidia-cuda-cccl-cu12) into
 # target/cute_cpp, and stubs the few CUDA toolkit headers that CuTe includes

@@ -1,7 +1,8 @@
 //! `complement` (paper 3.5).
 
+use crate::composition::divmod;
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, set_from_modes, with_scratch};
+use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, with_scratch};
 
 /// Why a complement failed, without text: the kernel only records the
 /// numbers, [`CFail::into_error`] writes the message (cold path).
@@ -62,7 +63,7 @@ fn complement_modes(a: LayoutRef<'_>, out: &mut [(i64, i64)]) -> std::result::Re
         }
         // Floor division: a stride that is not a multiple leaves a gap the
         // complement cannot fill, but what it produces is still disjoint.
-        let n = d / curr;
+        let n = divmod(d, curr).0;
         if n != 1 {
             out[kept] = (n, curr);
             kept += 1;
@@ -137,27 +138,49 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    // The result is the returned value itself, written in place (a layout
-    // built apart and then returned is copied, 240 bytes).
-    let mut r = Ok(Layout::empty());
-    if let Ok(l) = &mut r {
-        // One mode per leaf of A, plus the last: on the stack for up to 9
-        // leaves (a fixed array, so that the kernel is inlined here).
-        let leaves = a.shape.vals().len();
-        let mut stack = [(0i64, 0i64); 10];
-        let mut heap = Vec::new();
-        let modes: &mut [(i64, i64)] = if leaves < stack.len() {
-            &mut stack
-        } else {
-            heap.resize(leaves + 1, (0, 0));
-            &mut heap
-        };
-        match complement_coalesced(a.view(), cotarget, modes) {
-            Ok(n) => set_from_modes(l, &modes[..n]),
-            Err(f) => r = Err(f.into_error(a, cotarget)),
-        }
+    // One mode per leaf of A, plus the last: on the stack for up to 9
+    // leaves (a fixed array, so that the kernel is inlined here).
+    // The common small inputs with their number of leaves known to the
+    // compiler: the loops over the modes unroll and their checks go.
+    match a.shape.vals().len() {
+        1 => complement_small::<1, 2>(a, cotarget),
+        2 => complement_small::<2, 3>(a, cotarget),
+        3 => complement_small::<3, 4>(a, cotarget),
+        n if n < STACK_MODES => complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, cotarget),
+        _ => complement_large(a, cotarget),
     }
-    r
+}
+
+/// [`complement`] of an `A` of `L` leaves (at most `L`, for the largest
+/// `L`), with room for `M = L + 1` modes on the stack.
+#[inline(always)]
+fn complement_small<const L: usize, const M: usize>(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let v = a.view();
+    let l = v.shape.len().min(L);
+    let (Some(shape), Some(stride)) = (v.shape.get(..l), v.stride.get(..l)) else {
+        return complement_large(a, cotarget);
+    };
+    let mut modes = [(0i64, 0i64); M];
+    match complement_coalesced(LayoutRef { tok: v.tok, shape, stride }, cotarget, &mut modes) {
+        // Built in the returned value, not copied into it.
+        Ok(n) => Ok(layout_from_modes(&modes[..n.min(M)])),
+        Err(f) => Err(f.into_error(a, cotarget)),
+    }
+}
+
+/// Room for the modes of [`complement`] on the stack: one per leaf of `A`
+/// and one more, for up to 9 leaves.
+const STACK_MODES: usize = 10;
+
+/// [`complement`] of an `A` of more leaves than the stack room.
+#[cold]
+#[inline(never)]
+fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let mut modes = vec![(0i64, 0i64); a.shape.vals().len() + 1];
+    match complement_coalesced(a.view(), cotarget, &mut modes) {
+        Ok(n) => Ok(layout_from_modes(&modes[..n])),
+        Err(f) => Err(f.into_error(a, cotarget)),
+    }
 }
 
 /// [`complement`]'s modes, coalesced, written into `out` (one slot per leaf
@@ -277,5 +300,5 @@ pub fn complement_full(a: &Layout) -> Result<Layout> {
 
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     // b >= 1 and a >= 1 here, so this cannot overflow.
-    (a - 1) / b + 1
+    divmod(a - 1, b).0 + 1
 }

@@ -302,21 +302,31 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
         // The common case, straight through: every wrapper around the large
         // result value costs a copy.
         TilerRef::Layout(l) => compose_layout(a, l),
-        t => match compose_view_flat(a, View::of(t)) {
-            Some(p) => Ok(p.into_layout()),
-            None => compose_view(a, View::of(t)),
-        },
+        t => {
+            // Built in place and made the returned value in one step.
+            let mut out = Parts::new();
+            if compose_view_flat_into(a, View::of(t), &mut out).is_some() {
+                return Ok(out.into_layout());
+            }
+            compose_view(a, View::of(t))
+        }
     }
 }
 
 /// [`composition`] by a tiler on borrowed modes of `A`, each tile composed
 /// straight into the result. `None` for an `A` of more than 8 leaves and on
 /// any failure; then [`compose_view`] computes it again and names the error.
+#[cfg(test)]
 fn compose_view_flat(a: &Layout, view: View<'_>) -> Option<Parts> {
     let mut out = Parts::new();
-    compose_view_into(&mut out, a.view(), view)?;
+    compose_view_flat_into(a, view, &mut out).map(|()| out)
+}
+
+/// [`compose_view_flat`] into `out` (empty on entry).
+fn compose_view_flat_into(a: &Layout, view: View<'_>, out: &mut Parts) -> Option<()> {
+    compose_view_into(out, a.view(), view)?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.fits().then_some(out)
+    out.fits().then_some(())
 }
 
 /// Appends `A ∘ view` to `out` as one subtree (see [`compose_view_flat`]).
@@ -406,7 +416,7 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
 /// loop, and its latency adds up along the chain of a leaf's modes. Shapes
 /// and strides are most often powers of two, which need only a shift.
 #[inline(always)]
-fn divmod(a: i64, b: i64) -> (i64, i64) {
+pub(crate) fn divmod(a: i64, b: i64) -> (i64, i64) {
     if a < b {
         return (0, a);
     }
@@ -779,44 +789,51 @@ impl Composer {
     /// [`restride_units`]).
     #[inline]
     pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
-        let (mut shape, mut stride, mut counts) = ([0i64; INLINE_VALS], [0i64; INLINE_VALS], [0u8; INLINE_VALS]);
-        let mut leaves = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
+        // The leaves go straight into the room left in `out`, the
+        // structure after them: nothing is composed apart and copied over.
+        let base = out.nval;
+        let mut counts = [0u8; INLINE_VALS];
         let am = self.am.get(..self.k)?;
         let reach = self.reach.get_mut(..self.k)?;
+        let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
+        let mut leaves = Leaves { shape, stride, counts: &mut counts };
         let n = compose_leaves(am, b, &mut leaves, reach, &mut self.signs).ok()?;
         if let Some(u) = units {
             // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
             let mut v = 0usize;
-            for (k, &c) in counts.iter().enumerate().take(b.shape.len()) {
-                if c == 1 && shape.get(v) == Some(&1) {
-                    *stride.get_mut(v)? = u.unit(*b.stride.get(k)?);
+            for k in 0..b.shape.len() {
+                let c = *leaves.counts.get(k)?;
+                if c == 1 && leaves.shape.get(v) == Some(&1) {
+                    *leaves.stride.get_mut(v)? = u.unit(*b.stride.get(k)?);
                 }
                 v += usize::from(c);
             }
         }
+        out.nval = base + n;
         if n == b.shape.len() {
             // One leaf per leaf: B's structure as it is.
-            return out.push_view(LayoutRef { tok: b.tok, shape: &shape[..n], stride: &stride[..n] });
+            for &t in b.tok {
+                out.tok(t)?;
+            }
+            return Some(());
         }
-        let mut v = 0usize;
         let mut k = 0usize;
         for &t in b.tok {
             if t != Tok::Leaf {
                 out.tok(t)?;
                 continue;
             }
-            let c = usize::from(*counts.get(k)?);
-            if c > 1 {
+            let c = *counts.get(k)?;
+            k += 1;
+            if c == 1 {
+                out.tok(Tok::Leaf)?;
+            } else if c > 1 {
                 out.open()?;
-            }
-            for j in v..v + c {
-                out.leaf(*shape.get(j)?, *stride.get(j)?)?;
-            }
-            if c > 1 {
+                for _ in 0..c {
+                    out.tok(Tok::Leaf)?;
+                }
                 out.close()?;
             }
-            k += 1;
-            v += c;
         }
         Some(())
     }

@@ -49,25 +49,33 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 /// ```
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     let t = b.as_tiler();
-    match logical_divide_flat(a, t) {
-        Some(p) => Ok(p.into_layout()),
-        None => by_mode(a, t, Arrange::Logical, divide_1d),
+    // Built in place and made the returned value in one step.
+    let mut out = Parts::new();
+    if logical_divide_into(a, t, &mut out).is_some() {
+        return Ok(out.into_layout());
     }
+    by_mode(a, t, Arrange::Logical, divide_1d)
 }
 
 /// [`logical_divide`] on the leaves, written straight into the result: each
 /// mode of `A` is a borrowed view, each tile's `(A ∘ B, A ∘ B*)` is composed
 /// into place. `None` for an `A` of more than 8 leaves and on any failure;
 /// then the general path computes it again and names the error.
-#[inline(always)]
+#[cfg(test)]
 fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Parts> {
+    let mut out = Parts::new();
+    logical_divide_into(a, t, &mut out).map(|()| out)
+}
+
+/// [`logical_divide_flat`] into `out` (empty on entry).
+#[inline(always)]
+fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<()> {
     if a.shape.vals().len() > 8 {
         return None;
     }
-    let mut out = Parts::new();
-    divide_into(&mut out, a.view(), View::of(t))?;
+    divide_into(out, a.view(), View::of(t))?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.fits().then_some(out)
+    out.fits().then_some(())
 }
 
 /// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_flat`]).

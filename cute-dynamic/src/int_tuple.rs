@@ -233,26 +233,6 @@ impl IntTuple {
         IntTuple { ntok: ntok.min(INLINE_TOKS) as u8, nval: nval.min(INLINE_VALS) as u8, tok, val, heap: None }
     }
 
-    /// Makes this empty tuple the flat tuple of the `n` values `vals` (a
-    /// single integer for `n == 1`), written in place; `n` is at least 1
-    /// and at most the inline room.
-    #[inline(always)]
-    pub(crate) fn set_flat(&mut self, vals: impl Iterator<Item = i64>, n: usize) {
-        for (slot, v) in self.val.iter_mut().zip(vals) {
-            *slot = v;
-        }
-        // `empty` fills the tokens with leaves: only the parentheses remain.
-        let n = n.min(INLINE_VALS);
-        if n > 1 {
-            self.tok[0] = Tok::Open;
-            self.tok[n + 1] = Tok::Close;
-            self.ntok = n as u8 + 2;
-        } else {
-            self.ntok = 1;
-        }
-        self.nval = n as u8;
-    }
-
     /// The whole tree as a borrowed view.
     #[inline]
     pub(crate) fn tree(&self) -> Tree<'_> {

@@ -21,7 +21,10 @@
 //! moves to the heap whole). A [`Layout`] is a shape and a congruent stride,
 //! so inside the crate it is read as one structure shared by two leaf lists
 //! (a borrowed `LayoutRef`: the tokens, the shapes, the strides); taking a
-//! mode of it is slicing, not copying.
+//! mode of it is slicing, not copying. (A `Layout` stores its two trees
+//! whole, one token list each, because [`Layout::shape`] and
+//! [`Layout::stride`] lend `&IntTuple`s; one token list shared in storage
+//! would change that public signature.)
 //!
 //! The operations work on those lists, not on trees:
 //!
@@ -36,12 +39,25 @@
 //! * results are written in place: the leaves and the structure of a
 //!   result go straight into the inline room of the layout returned (the
 //!   `Parts` of `layout.rs`), the divides and products walk the modes of
-//!   their arguments as borrowed views, and no whole layout is copied on
-//!   their hot path. Inputs too large for the stack room, and every
+//!   their arguments as borrowed views, the `Composer` writes the leaves of
+//!   `A ∘ B` straight into that room, and the room is made the returned
+//!   value in one step (no `Option<Parts>` or whole layout moved through
+//!   several frames). Inputs too large for the stack room, and every
 //!   failure, take a general path that builds whole layouts and names the
 //!   error; the fast paths are tested against it;
+//! * one layout builder: `Parts`, with `Concat` (what the general paths and
+//!   `make_layout` use) writing into it and moving to a growing layout only
+//!   once a mode does not fit;
 //! * one evaluation kernel (`eval_kernel`), checked for the extended
 //!   domain, unchecked in bounds (where the offsets are known to fit);
+//! * complement works in one stack buffer, specialised for inputs of 1, 2
+//!   and 3 leaves (their number a constant for the compiler), and builds
+//!   its flat result in one expression (the structure from a table);
+//! * text: a layout is parsed in one pass into the room of the result (the
+//!   shape writes the structure, the stride is checked against it token by
+//!   token), anything unusual taking the general parser, which words the
+//!   errors; printing writes a whole tree into an unzeroed stack buffer
+//!   with one check of the room per tree and hands it on in one piece;
 //! * errors carry numbers on the hot path; their text is written on the
 //!   cold path.
 //!
@@ -60,8 +76,8 @@
 //! ```
 
 // Unsafe code only where a comment proves it sound: the disjoint thread
-// parts of `partition_mut` (partition.rs) and the reinterpreted storage of
-// `recast` (recast.rs).
+// parts of `partition_mut` (partition.rs), the reinterpreted storage of
+// `recast` (recast.rs) and the written part of the print buffer (print.rs).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

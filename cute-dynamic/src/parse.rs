@@ -17,8 +17,8 @@
 //! so the macros accept and reject exactly the texts this module does.
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok};
+use crate::layout::{Layout, Parts};
 use crate::tiler::Tiler;
 use std::str::FromStr;
 
@@ -466,6 +466,11 @@ impl FromStr for Layout {
     type Err = LayoutError;
     /// Parses `S:D`, e.g. `(4,(3,2)):(2,(8,1))` or `(_4,_8):(_1,_4)`.
     fn from_str(s: &str) -> Result<Layout> {
+        // Built in place and made the returned value in one step.
+        let mut out = Parts::new();
+        if layout_fast(s.as_bytes(), &mut out).is_some() {
+            return Ok(out.into_layout());
+        }
         let mut p = Parser::new(s);
         let mut l = Layout::empty();
         p.layout_into(&mut l)?;
@@ -482,6 +487,123 @@ impl FromStr for Tiler {
         let t = p.tile()?;
         p.expect_end()?;
         Ok(t)
+    }
+}
+
+/// The common case of a layout's text, `shape:stride` with every integer
+/// of at most 18 digits and the whole inside the inline room, parsed in one
+/// pass straight into `out` (empty on entry): the shape writes the
+/// structure, the stride is checked against it token by token as it is
+/// read (congruence for free), then the extents are checked. `None` for
+/// anything else, without a word: the general parser then reads the text
+/// again and words the error exactly as before.
+#[inline(always)]
+fn layout_fast(src: &[u8], out: &mut Parts) -> Option<()> {
+    let (i, nt, nv) = tree_fast::<false>(src, 0, &mut out.tok, &mut out.shape, 0)?;
+    let i = skip_ws(src, i);
+    if src.get(i) != Some(&b':') {
+        return None;
+    }
+    let (i, nt2, _) = tree_fast::<true>(src, i + 1, &mut out.tok, &mut out.stride, nt)?;
+    if nt2 != nt || skip_ws(src, i) != src.len() {
+        return None;
+    }
+    (out.ntok, out.nval) = (nt, nv);
+    if out.shape.get(..nv)?.iter().any(|&s| s < 1) || !out.fits() {
+        return None;
+    }
+    Some(())
+}
+
+/// The first position at or after `i` that is not white space.
+#[inline(always)]
+fn skip_ws(src: &[u8], mut i: usize) -> usize {
+    while src.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// One tree of [`layout_fast`] from `src[i..]` (the grammar of
+/// [`Parser::tuple_into`]'s fast path); its leaves go to `val`. The shape
+/// (`CHECK` false) writes its tokens to `tok`; the stride (`CHECK` true)
+/// must match the first `ntok` of them. Returns the position after the
+/// tree and its numbers of tokens and leaves; `None` on anything unusual.
+/// The counts stay in registers: one bounds check per token, no stores of
+/// a length.
+#[inline(always)]
+fn tree_fast<const CHECK: bool>(
+    src: &[u8],
+    mut i: usize,
+    tok: &mut [Tok; INLINE_TOKS],
+    val: &mut [i64; INLINE_VALS],
+    ntok: usize,
+) -> Option<(usize, usize, usize)> {
+    let (mut nt, mut nv, mut open) = (0usize, 0usize, 0usize);
+    let mut put = |t: Tok, nt: &mut usize| -> Option<()> {
+        let slot = tok.get_mut(*nt)?;
+        if CHECK {
+            if *nt >= ntok || *slot != t {
+                return None;
+            }
+        } else {
+            *slot = t;
+        }
+        *nt += 1;
+        Some(())
+    };
+    loop {
+        // An element: `(`, `()` or an integer.
+        i = skip_ws(src, i);
+        if src.get(i) == Some(&b'(') {
+            i = skip_ws(src, i + 1);
+            put(Tok::Open, &mut nt)?;
+            if src.get(i) != Some(&b')') {
+                open += 1;
+                continue;
+            }
+            put(Tok::Close, &mut nt)?;
+            i += 1;
+        } else {
+            let neg = src.get(i) == Some(&b'-');
+            i += usize::from(neg);
+            i += usize::from(src.get(i) == Some(&b'_'));
+            let digits = i;
+            let mut v: i64 = 0;
+            while let Some(d) = src.get(i).map(|c| c.wrapping_sub(b'0')).filter(|d| *d <= 9) {
+                if i - digits == 18 {
+                    // A 19th digit might not fit: the general path checks.
+                    return None;
+                }
+                v = v * 10 + i64::from(d);
+                i += 1;
+            }
+            if i == digits {
+                return None;
+            }
+            put(Tok::Leaf, &mut nt)?;
+            *val.get_mut(nv)? = if neg { -v } else { v };
+            nv += 1;
+        }
+        // After an element: the tuples that close here, then a comma.
+        loop {
+            if open == 0 {
+                return Some((i, nt, nv));
+            }
+            i = skip_ws(src, i);
+            match src.get(i) {
+                Some(b')') => {
+                    put(Tok::Close, &mut nt)?;
+                    open -= 1;
+                    i += 1;
+                }
+                Some(b',') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
     }
 }
 
@@ -599,4 +721,69 @@ pub fn parse_macro_tiler(text: &str) -> Result<(Tiler, Vec<LeafText>)> {
     let t = p.tile()?;
     p.expect_end()?;
     Ok((t, p.leaves.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The general parser alone (what `from_str` falls back to).
+    fn general(text: &str) -> Result<Layout> {
+        let mut p = Parser::new(text);
+        let mut l = Layout::empty();
+        p.layout_into(&mut l)?;
+        p.expect_end()?;
+        Ok(l)
+    }
+
+    /// The one-pass layout parser agrees with the general one wherever it
+    /// answers, answers for every printed small layout, and leaves every
+    /// error (and its wording) to the general one.
+    #[test]
+    fn fast_layout_parse_agrees_with_the_general_path() {
+        let mut texts: Vec<String> = Vec::new();
+        for l in crate::layout::small_layouts() {
+            let t = l.to_string();
+            texts.push(format!(" {} ", t.replace(',', " , ").replace(':', " : ")));
+            texts.push(t.replace('(', "( ").replace(')', " )"));
+            // Structure, extents and syntax broken in a few ways.
+            texts.push(t.replacen(':', ":(", 1) + ")");
+            texts.push(t.replacen('2', "0", 1));
+            texts.push(t.replacen('1', "-1", 1));
+            texts.push(t.replacen('1', "_1", 1));
+            texts.push(t.replacen(',', ",,", 1));
+            texts.push(t.replacen(':', "", 1));
+            texts.push(t.clone() + "x");
+            texts.push(t);
+        }
+        for extra in [
+            "",
+            ":",
+            "():()",
+            "(()):(())",
+            "((4)):((1))",
+            "1234567890123456789:1",
+            "123456789012345678:1",
+            "4611686018427387904:2",
+            "(2,2):(4611686018427387904,1)",
+            "(_4,_8):(_1,_4)",
+            "(_,4):(1,4)",
+            "(2,(3,4)):(1,6)",
+            "(1,1,1,1,1,1,1,1,1,1,1):(0,0,0,0,0,0,0,0,0,0,0)",
+            "((((((((((((((((4)))))))))))))))):((((((((((((((((1))))))))))))))))",
+        ] {
+            texts.push(extra.to_string());
+        }
+        let mut answered = 0;
+        for t in &texts {
+            let mut out = Parts::new();
+            if layout_fast(t.as_bytes(), &mut out).is_some() {
+                answered += 1;
+                assert_eq!(Ok(out.into_layout()), general(t), "{t:?}");
+            }
+            assert_eq!(t.parse::<Layout>(), general(t), "{t:?}");
+        }
+        let printed = crate::layout::small_layouts().len();
+        assert!(answered >= 3 * printed, "the fast path answered {answered} of {} texts", texts.len());
+    }
 }

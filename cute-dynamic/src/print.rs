@@ -6,44 +6,101 @@ use crate::layout::Layout;
 use crate::parse::UNDERSCORE;
 use crate::tiler::Tiler;
 use std::fmt::{self, Display, Write};
+use std::mem::MaybeUninit;
 
 /// Writes a tree; `free` prints the slice marker as `_` (slice
-/// coordinates), otherwise every leaf is a number.
+/// coordinates), otherwise every leaf is a number. A tree whose longest
+/// text fits the room left is written in one pass with the length in a
+/// register; a longer one token by token, handed on as the buffer fills.
 pub(crate) fn write_tree<W: Write + ?Sized>(f: &mut Buffered<'_, W>, t: Tree<'_>, free: bool) -> fmt::Result {
-    let mut vals = t.val.iter();
-    // A comma goes before every element that follows a finished one.
+    if t.tok.len() * TOKEN_ROOM <= BUF_ROOM - f.len {
+        f.len = tree_text(&mut f.buf, f.len, t, free);
+        return Ok(());
+    }
     let mut after_element = false;
-    for &k in t.tok {
-        match k {
-            Tok::Open => {
-                if after_element {
-                    f.byte(b',')?;
-                }
-                f.byte(b'(')?;
-                after_element = false;
-            }
-            Tok::Close => {
-                f.byte(b')')?;
-                after_element = true;
-            }
-            Tok::Leaf => {
-                if after_element {
-                    f.byte(b',')?;
-                }
-                match vals.next() {
-                    Some(&UNDERSCORE) if free => f.byte(b'_')?,
-                    Some(&v) => f.int(v)?,
-                    None => {}
-                }
-                after_element = true;
-            }
+    let mut v = 0;
+    for (k, &tok) in t.tok.iter().enumerate() {
+        f.reserve()?;
+        let one = Tree { tok: &t.tok[k..=k], val: t.val.get(v..).unwrap_or(&[]) };
+        // One token at a time: the comma before it is decided here.
+        if after_element && tok != Tok::Close {
+            f.put(b',');
         }
+        f.len = tree_text(&mut f.buf, f.len, one, free);
+        after_element = tok != Tok::Open;
+        v += usize::from(tok == Tok::Leaf);
     }
     Ok(())
 }
 
-/// The room for the longest integer, `-9223372036854775808`.
-const INT_ROOM: usize = 20;
+/// Writes the text of the tokens `t.tok` (with their leaves `t.val`) into
+/// `buf` from `n` on, a comma before every element that follows a finished
+/// one; returns the new length. The caller makes room for
+/// [`TOKEN_ROOM`] bytes per token (what does not fit is left out).
+#[inline(always)]
+fn tree_text(buf: &mut [MaybeUninit<u8>; BUF_ROOM], mut n: usize, t: Tree<'_>, free: bool) -> usize {
+    let mut vals = t.val.iter();
+    let mut after_element = false;
+    for &k in t.tok {
+        if after_element && k != Tok::Close {
+            put(buf, &mut n, b',');
+        }
+        match k {
+            Tok::Open => {
+                put(buf, &mut n, b'(');
+                after_element = false;
+                continue;
+            }
+            Tok::Close => put(buf, &mut n, b')'),
+            Tok::Leaf => match vals.next() {
+                Some(&UNDERSCORE) if free => put(buf, &mut n, b'_'),
+                Some(&v) => put_int(buf, &mut n, v),
+                None => {}
+            },
+        }
+        after_element = true;
+    }
+    n
+}
+
+/// Writes one ASCII byte at `*n` (nothing past the end).
+#[inline(always)]
+fn put(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, b: u8) {
+    if let Some(slot) = buf.get_mut(*n) {
+        slot.write(b);
+        *n += 1;
+    }
+}
+
+/// Writes an integer in decimal at `*n` (nothing past the end).
+#[inline(always)]
+fn put_int(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, v: i64) {
+    if v < 0 {
+        put(buf, n, b'-');
+    }
+    let mut u = v.unsigned_abs();
+    if u < 10 {
+        // Most shapes and strides.
+        return put(buf, n, b'0' + u as u8);
+    }
+    let end = *n + u.ilog10() as usize + 1;
+    if let Some(digits) = buf.get_mut(*n..end) {
+        for d in digits.iter_mut().rev() {
+            d.write(b'0' + (u % 10) as u8);
+            u /= 10;
+        }
+        *n = end;
+    }
+}
+
+/// The most one token writes: a comma and the longest integer,
+/// `-9223372036854775808`.
+const TOKEN_ROOM: usize = 21;
+
+/// Room of the stack buffer: a whole layout of the inline size (30 tokens
+/// of each tree, at most 10 of them integers) fits, so it is handed on in
+/// one piece.
+const BUF_ROOM: usize = 512;
 
 /// ASCII text gathered on the stack and handed on in a few large pieces:
 /// every write through a `Formatter` is an indirect call, one per character
@@ -51,54 +108,55 @@ const INT_ROOM: usize = 20;
 /// are, and integers without the formatting machinery.
 pub(crate) struct Buffered<'a, W: Write + ?Sized> {
     out: &'a mut W,
-    buf: [u8; 128],
+    /// Bytes `..len` are written; the rest is never read (so never zeroed).
+    buf: [MaybeUninit<u8>; BUF_ROOM],
     len: usize,
 }
 
 impl<'a, W: Write + ?Sized> Buffered<'a, W> {
     fn new(out: &'a mut W) -> Self {
-        Buffered { out, buf: [0; 128], len: 0 }
+        Buffered { out, buf: [const { MaybeUninit::uninit() }; BUF_ROOM], len: 0 }
     }
 
     /// Hands on what is gathered.
     fn flush(&mut self) -> fmt::Result {
-        // Only ASCII is gathered, so this is valid UTF-8.
-        let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
+        let bytes = self.buf.get(..self.len).ok_or(fmt::Error)?;
+        // SAFETY: `len` only grows past a byte once `put` or `put_int` has
+        // written it (`MaybeUninit::write`), so `bytes` is initialised; they
+        // write ASCII bytes only (`,()_:-`, digits), so it is valid UTF-8.
+        // `[MaybeUninit<u8>]` has the layout of `[u8]`.
+        #[allow(unsafe_code)]
+        let text = unsafe { std::str::from_utf8_unchecked(&*(std::ptr::from_ref(bytes) as *const [u8])) };
         self.len = 0;
         self.out.write_str(text)
+    }
+
+    /// Makes room for one token ([`TOKEN_ROOM`] bytes), handing on what is
+    /// gathered when the buffer is nearly full.
+    #[inline(always)]
+    pub(crate) fn reserve(&mut self) -> fmt::Result {
+        if self.len + TOKEN_ROOM > BUF_ROOM { self.flush() } else { Ok(()) }
+    }
+
+    /// Writes one ASCII character, within the room reserved.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, b: u8) {
+        put(&mut self.buf, &mut self.len, b);
     }
 
     /// Writes one ASCII character.
     #[inline]
     pub(crate) fn byte(&mut self, b: u8) -> fmt::Result {
-        if self.len == self.buf.len() {
-            self.flush()?;
-        }
-        *self.buf.get_mut(self.len).ok_or(fmt::Error)? = b;
-        self.len += 1;
+        self.reserve()?;
+        self.put(b);
         Ok(())
     }
 
     /// Writes an integer in decimal.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn int(&mut self, v: i64) -> fmt::Result {
-        if self.len + INT_ROOM > self.buf.len() {
-            self.flush()?;
-        }
-        if v < 0 {
-            self.byte(b'-')?;
-        }
-        let mut u = v.unsigned_abs();
-        if u < 10 {
-            // Most shapes and strides.
-            return self.byte(b'0' + u as u8);
-        }
-        let end = self.len + u.checked_ilog10().unwrap_or(0) as usize + 1;
-        for d in self.buf.get_mut(self.len..end).ok_or(fmt::Error)?.iter_mut().rev() {
-            *d = b'0' + (u % 10) as u8;
-            u /= 10;
-        }
-        self.len = end;
+        self.reserve()?;
+        put_int(&mut self.buf, &mut self.len, v);
         Ok(())
     }
 }

@@ -100,18 +100,27 @@ pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// of `A` first), not coalesced (CuTe 4.x and the paper; older CuTe
 /// coalesced them).
 fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
-    match rank_product_flat(a, b, block_first) {
-        Some(p) => Ok(p.into_layout()),
-        None => rank_product_general(a, b, block_first),
+    // Built in place and made the returned value in one step.
+    let mut out = Parts::new();
+    if rank_product_into(a, b, block_first, &mut out).is_some() {
+        return Ok(out.into_layout());
     }
+    rank_product_general(a, b, block_first)
 }
 
 /// [`rank_product`] on the leaves, written straight into the result: no
 /// padded copies of `A` and `B`, no intermediate layouts. `None` for inputs
 /// of more than 8 leaves and on any failure; then the general path computes
 /// it again and names the error.
-#[inline(always)]
+#[cfg(test)]
 fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts> {
+    let mut out = Parts::new();
+    rank_product_into(a, b, block_first, &mut out).map(|()| out)
+}
+
+/// [`rank_product_flat`] into `out` (empty on entry).
+#[inline(always)]
+fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts) -> Option<()> {
     let (av, bv) = (a.view(), b.view());
     if av.shape.len() > 8 || bv.shape.len() > 8 {
         return None;
@@ -137,16 +146,15 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
     units.prepare(star[..k.max(1)].iter().copied())?;
     let pad = LayoutRef { tok: &[Tok::Leaf], shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
-    let mut out = Parts::new();
     out.open()?;
     for _ in 0..r {
         let (x, y) = (am.next().unwrap_or(pad), bm.next().unwrap_or(pad));
         out.open()?;
         if block_first {
             out.push_view(x)?;
-            grid.compose_into(y, Some(&units), &mut out)?;
+            grid.compose_into(y, Some(&units), out)?;
         } else {
-            grid.compose_into(y, Some(&units), &mut out)?;
+            grid.compose_into(y, Some(&units), out)?;
             out.push_view(x)?;
         }
         out.close()?;
@@ -154,7 +162,7 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
     out.close()?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.fits().then_some(out)
+    out.fits().then_some(())
 }
 
 /// [`rank_product`] through whole layouts: the padded `A` and `B`, their

@@ -1,0 +1,56 @@
+//! One operation of cute-dynamic run N times, for callgrind: `callgrind.sh`
+//! takes the difference of N = 2001 and N = 1 runs, divided by 2000, as the
+//! instructions per call. Inputs as in benches/benches/dynamic_ops.rs.
+
+use cute_dynamic::*;
+use std::fmt::Write;
+use std::hint::black_box;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let op = args[1].as_str();
+    let n: usize = args[2].parse().unwrap();
+    let a1: Layout = "(10,2):(16,4)".parse().unwrap();
+    let b1: Layout = "(5,4):(1,5)".parse().unwrap();
+    let c1: Layout = "(2,4):(1,6)".parse().unwrap();
+    let d1: Layout = "(9,(4,8)):(59,(13,1))".parse().unwrap();
+    let t: Tiler = "<3:3, (2,4):(1,8)>".parse().unwrap();
+    let p1: Layout = "(3,4):(4,1)".parse().unwrap();
+    let p2: Layout = "(2,5):(1,2)".parse().unwrap();
+    const TEXT: &str = "((2,2),(4,2)):((1,8),(2,16))";
+    let l: Layout = TEXT.parse().unwrap();
+    let mut buf = String::with_capacity(64);
+    for _ in 0..n {
+        match op {
+            "composition" => {
+                let _ = black_box(composition(black_box(&a1), black_box(&b1)));
+            }
+            "complement" => {
+                let _ = black_box(complement(black_box(&c1), black_box(24)));
+            }
+            "logical_divide" => {
+                let _ = black_box(logical_divide(black_box(&d1), black_box(&t)));
+            }
+            "blocked_product" => {
+                let _ = black_box(blocked_product(black_box(&p1), black_box(&p2)));
+            }
+            "parse" => {
+                let _ = black_box(black_box(TEXT).parse::<Layout>());
+            }
+            "print" => {
+                buf.clear();
+                write!(buf, "{}", black_box(&l)).unwrap();
+                black_box(buf.len());
+            }
+            "parse+print" => {
+                let l: Layout = black_box(TEXT).parse().unwrap();
+                buf.clear();
+                write!(buf, "{l}").unwrap();
+                black_box(buf.len());
+            }
+            "coalesce" => {
+                black_box(coalesce(black_box(&c1)));
+            }
+            _ => panic!("op"),
+        }
+    }
+}
