@@ -3,7 +3,7 @@
 //! 1 to 16, cute-dynamic's `MAX_MODES`).
 
 /// Invokes the macro `$m` once per tuple arity, 1 to 16, with one group per
-/// position: `$m!(0 T0 S0 D0, 1 T1 S1 D1, ...)` (the index, then names for
+/// position: `$m!(0 A0 S0 D0, 1 A1 S1 D1, ...)` (the index, then names for
 /// an element, a shape and a stride).
 ///
 /// * `for_each_tuple!(m[tokens])` puts `tokens` in front of the groups, for
@@ -20,11 +20,11 @@ macro_rules! for_each_tuple {
     };
     (@list $which:ident $m:ident [$($pre:tt)*]) => {
         for_each_tuple!(@cut $which $m [$($pre)*] [
-            (0 T0 S0 D0) (1 T1 S1 D1) (2 T2 S2 D2) (3 T3 S3 D3)
-            (4 T4 S4 D4) (5 T5 S5 D5) (6 T6 S6 D6) (7 T7 S7 D7)
-            (8 T8 S8 D8) (9 T9 S9 D9) (10 T10 S10 D10) (11 T11 S11 D11)
+            (0 A0 S0 D0) (1 A1 S1 D1) (2 A2 S2 D2) (3 A3 S3 D3)
+            (4 A4 S4 D4) (5 A5 S5 D5) (6 A6 S6 D6) (7 A7 S7 D7)
+            (8 A8 S8 D8) (9 A9 S9 D9) (10 A10 S10 D10) (11 A11 S11 D11)
         ] [
-            (12 T12 S12 D12) (13 T13 S13 D13) (14 T14 S14 D14) (15 T15 S15 D15)
+            (12 A12 S12 D12) (13 A13 S13 D13) (14 A14 S14 D14) (15 A15 S15 D15)
         ]);
     };
     (@cut all $m:ident [$($pre:tt)*] [$($a:tt)*] [$($b:tt)*]) => {
