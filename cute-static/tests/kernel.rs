@@ -96,9 +96,6 @@ fn rank_8_depth_3_through_every_operation() {
     let bs = "(2,1,1,1,1,1,1,3):(1,0,0,0,0,0,0,2)";
     agrees!(format!("blocked_product({L8}, {bs})"), blocked_product(l, b));
     agrees!(format!("raked_product({L8}, {bs})"), raked_product(l, b));
-    assert_eq!(
-        max_common_vector(&l, &l) as i64,
-        cute_dynamic::max_common_vector(&l.to_dynamic(), &l.to_dynamic())
-    );
+    assert_eq!(max_common_vector(&l, &l) as i64, cute_dynamic::max_common_vector(&l.to_dynamic(), &l.to_dynamic()));
     agrees!(format!("max_common_layout({L8}, {L8})"), max_common_layout(&l, &l));
 }
