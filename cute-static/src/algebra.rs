@@ -488,7 +488,12 @@ pub trait ReachCheck<AL, R> {}
 impl<AL, R, U: Unsigned, B: Bit> ReachCheck<AL, R> for UInt<U, B> {}
 
 macro_rules! compose_tree_tuple {
-    ($($S:ident $D:ident),+) => {
+    (@list $AL:ident; $S:ident $D:ident $($rest:ident)*) => {
+        HCons<<$S as ComposeTree<$AL, $D>>::Reach, compose_tree_tuple!(@list $AL; $($rest)*)>
+    };
+    (@list $AL:ident;) => { HNil };
+
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<AL, $($S: ComposeTree<AL, $D>, $D),+> ComposeTree<AL, ($($D,)+)> for ($($S,)+) {
             type Shape = ($(<$S as ComposeTree<AL, $D>>::Shape,)+);
             type Stride = ($(<$S as ComposeTree<AL, $D>>::Stride,)+);
@@ -500,19 +505,8 @@ macro_rules! compose_tree_tuple {
         {
         }
     };
-    (@list $AL:ident; $S:ident $D:ident $($rest:ident)*) => {
-        HCons<<$S as ComposeTree<$AL, $D>>::Reach, compose_tree_tuple!(@list $AL; $($rest)*)>
-    };
-    (@list $AL:ident;) => { HNil };
 }
-compose_tree_tuple!(S0 D0);
-compose_tree_tuple!(S0 D0, S1 D1);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
-compose_tree_tuple!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+for_each_tuple!(compose_tree_tuple);
 
 /// Composition of two layouts as 1-D functions (`B` distributes over its
 /// modes).
@@ -558,22 +552,16 @@ impl<T: TileArg> TileArg for crate::Tiler<T> {
     type Tile = <T as TileArg>::Tile;
 }
 macro_rules! tile_arg_tuple {
-    ($($T:ident),+) => {
+    (@list $T:ident $($rest:ident)*) => { HCons<<$T as TileArg>::Tile, tile_arg_tuple!(@list $($rest)*)> };
+    (@list) => { HNil };
+
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: TileArg),+> TileArg for ($($T,)+) {
             type Tile = TList<tile_arg_tuple!(@list $($T)+)>;
         }
     };
-    (@list $T:ident $($rest:ident)*) => { HCons<<$T as TileArg>::Tile, tile_arg_tuple!(@list $($rest)*)> };
-    (@list) => { HNil };
 }
-tile_arg_tuple!(T0);
-tile_arg_tuple!(T0, T1);
-tile_arg_tuple!(T0, T1, T2);
-tile_arg_tuple!(T0, T1, T2, T3);
-tile_arg_tuple!(T0, T1, T2, T3, T4);
-tile_arg_tuple!(T0, T1, T2, T3, T4, T5);
-tile_arg_tuple!(T0, T1, T2, T3, T4, T5, T6);
-tile_arg_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+for_each_tuple!(tile_arg_tuple);
 
 /// The rank condition of by-mode operations: a tiler may not have more
 /// modes than the layout it applies to. `Self` is the list of tiles,
@@ -893,22 +881,26 @@ impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
 impl ShapeSize for crate::Dyn {
     type Output = crate::Dyn;
 }
-impl<A: ShapeSize> ShapeSize for (A,) {
-    type Output = <A as ShapeSize>::Output;
+// The product folded from the left, `((s0·s1)·s2)·...`, one `Mul` bound
+// per step.
+macro_rules! shape_size_tuple {
+    (@fold [$($all:ident)*] [$P:ty] [$($w:tt)*] $T:ident $($rest:ident)*) => {
+        shape_size_tuple!(@fold [$($all)*] [Prod<$P, <$T as ShapeSize>::Output>]
+            [$($w)* $P: Mul<<$T as ShapeSize>::Output>,] $($rest)*);
+    };
+    (@fold [$($all:ident)*] [$P:ty] [$($w:tt)*]) => {
+        impl<$($all: ShapeSize),*> ShapeSize for ($($all,)*)
+        where
+            $($w)*
+        {
+            type Output = $P;
+        }
+    };
+    ($i0:tt $T0:ident $S0:ident $D0:ident $(, $i:tt $T:ident $S:ident $D:ident)*) => {
+        shape_size_tuple!(@fold [$T0 $($T)*] [<$T0 as ShapeSize>::Output] [] $($T)*);
+    };
 }
-impl<A: ShapeSize, B: ShapeSize> ShapeSize for (A, B)
-where
-    <A as ShapeSize>::Output: Mul<<B as ShapeSize>::Output>,
-{
-    type Output = Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>;
-}
-impl<A: ShapeSize, B: ShapeSize, C: ShapeSize> ShapeSize for (A, B, C)
-where
-    <A as ShapeSize>::Output: Mul<<B as ShapeSize>::Output>,
-    Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>: Mul<<C as ShapeSize>::Output>,
-{
-    type Output = Prod<Prod<<A as ShapeSize>::Output, <B as ShapeSize>::Output>, <C as ShapeSize>::Output>;
-}
+for_each_tuple!(shape_size_tuple);
 
 pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
 pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
@@ -1126,20 +1118,13 @@ impl<UL, BD, RD> UnitPick<BD, RD, B0> for UL {
     type Output = RD;
 }
 macro_rules! restride_tuple {
-    ($($S:ident $D:ident $R:ident),+) => {
+    ($($i:tt $R:ident $S:ident $D:ident),+) => {
         impl<UL, $($S: Restride<$D, $R, UL>, $D, $R),+> Restride<($($D,)+), ($($R,)+), UL> for ($($S,)+) {
             type Output = ($(<$S as Restride<$D, $R, UL>>::Output,)+);
         }
     };
 }
-restride_tuple!(S0 D0 R0);
-restride_tuple!(S0 D0 R0, S1 D1 R1);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6);
-restride_tuple!(S0 D0 R0, S1 D1 R1, S2 D2 R2, S3 D3 R3, S4 D4 R4, S5 D5 R5, S6 D6 R6, S7 D7 R7);
+for_each_tuple!(restride_tuple);
 
 /// The halves of a by-mode divide/product of the layout `A` by the
 /// canonical tile `Self`.

@@ -75,7 +75,7 @@ where
 }
 
 macro_rules! tuple_identity_shape {
-    ($($i:tt $T:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: IdentityShape),+> IdentityShape for ($($T,)+) {
             type Natural = ($($T::Natural,)+);
 
@@ -108,18 +108,7 @@ macro_rules! tuple_identity_shape {
 #[allow(non_snake_case)]
 mod tuples {
     use super::*;
-    tuple_identity_shape!(0 A0);
-    tuple_identity_shape!(0 A0, 1 A1);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10);
-    tuple_identity_shape!(0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11);
+    for_each_tuple!(std tuple_identity_shape);
 }
 
 /// CuTe's identity layout of the static shape `S`: `S : E(S)`, the strides

@@ -264,36 +264,22 @@ impl<S0, D0> FlatTuple<crate::Dyn> for MCons<S0, D0, MNil> {
     type Stride = D0;
 }
 macro_rules! flat_tuple_of {
-    ($($T:ident)+; $($S:ident $D:ident),+) => {
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, flat_tuple_of!(@list $($rest)*)> };
+    (@list) => { MNil };
+    ([$($T:ident)+] $($j:tt $U:ident $S:ident $D:ident),+) => {
         impl<$($T,)+ $($S, $D),+> FlatTuple<($($T,)+)> for flat_tuple_of!(@list $($S $D)+) {
             type Shape = ($($S,)+);
             type Stride = ($($D,)+);
         }
     };
-    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, flat_tuple_of!(@list $($rest)*)> };
-    (@list) => { MNil };
 }
-// Every tuple shape (of up to 8 modes) with every number of leaves (up to 8).
+// Every tuple shape with every number of leaves.
 macro_rules! flat_tuple_all {
-    ($($T:ident)+) => {
-        flat_tuple_of!($($T)+; S0 D0);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
-        flat_tuple_of!($($T)+; S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        for_each_tuple!(flat_tuple_of[[$($T)+]]);
     };
 }
-flat_tuple_all!(T0);
-flat_tuple_all!(T0 T1);
-flat_tuple_all!(T0 T1 T2);
-flat_tuple_all!(T0 T1 T2 T3);
-flat_tuple_all!(T0 T1 T2 T3 T4);
-flat_tuple_all!(T0 T1 T2 T3 T4 T5);
-flat_tuple_all!(T0 T1 T2 T3 T4 T5 T6);
-flat_tuple_all!(T0 T1 T2 T3 T4 T5 T6 T7);
+for_each_tuple!(flat_tuple_all);
 
 // --------------------------------------------------------------- coalesce_by
 
@@ -303,22 +289,15 @@ pub trait ToHList {
     type Output;
 }
 macro_rules! to_hlist {
-    ($($T:ident),+) => {
+    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
+    (@list) => { HNil };
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T),+> ToHList for ($($T,)+) {
             type Output = to_hlist!(@list $($T)+);
         }
     };
-    (@list $T:ident $($rest:ident)*) => { HCons<$T, to_hlist!(@list $($rest)*)> };
-    (@list) => { HNil };
 }
-to_hlist!(T0);
-to_hlist!(T0, T1);
-to_hlist!(T0, T1, T2);
-to_hlist!(T0, T1, T2, T3);
-to_hlist!(T0, T1, T2, T3, T4);
-to_hlist!(T0, T1, T2, T3, T4, T5);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6);
-to_hlist!(T0, T1, T2, T3, T4, T5, T6, T7);
+for_each_tuple!(to_hlist);
 
 /// By-mode coalesce of the layout `A` by the profile `Self` (paper eq. 12):
 /// an integer coalesces the whole (sub)layout, a tuple recurses into the
@@ -333,7 +312,7 @@ impl<A: Coalesce, U: Unsigned, B: Bit> CoalesceProfile<A> for UInt<U, B> {
 /// A tuple profile in list form.
 pub struct PList<L>(core::marker::PhantomData<L>);
 macro_rules! coalesce_profile_tuple {
-    ($($T:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<A, $($T),+> CoalesceProfile<A> for ($($T,)+)
         where
             PList<<($($T,)+) as ToHList>::Output>: CoalesceProfile<A>,
@@ -342,14 +321,7 @@ macro_rules! coalesce_profile_tuple {
         }
     };
 }
-coalesce_profile_tuple!(T0);
-coalesce_profile_tuple!(T0, T1);
-coalesce_profile_tuple!(T0, T1, T2);
-coalesce_profile_tuple!(T0, T1, T2, T3);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6);
-coalesce_profile_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+for_each_tuple!(coalesce_profile_tuple);
 impl<A, L> CoalesceProfile<A> for PList<L>
 where
     A: ModesOf,
@@ -589,7 +561,7 @@ mod run_time {
         }
     }
     macro_rules! tuple_profile_leaves {
-        ($($T:ident),+) => {
+        ($($i:tt $T:ident $SS:ident $DD:ident),+) => {
             impl<S, D, $($T),+> ProfileLeaves<($($T,)+)> for (S, D)
             where
                 ($($T,)+): ToHList,
@@ -602,14 +574,7 @@ mod run_time {
             }
         };
     }
-    tuple_profile_leaves!(T0);
-    tuple_profile_leaves!(T0, T1);
-    tuple_profile_leaves!(T0, T1, T2);
-    tuple_profile_leaves!(T0, T1, T2, T3);
-    tuple_profile_leaves!(T0, T1, T2, T3, T4);
-    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5);
-    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5, T6);
-    tuple_profile_leaves!(T0, T1, T2, T3, T4, T5, T6, T7);
+    for_each_tuple!(tuple_profile_leaves);
 
     /// The modes past a profile, copied: `()` (none) or a tuple of modes.
     #[doc(hidden)]
@@ -661,7 +626,7 @@ mod run_time {
         }
     }
     macro_rules! tuple_uncons {
-        ($H:ident 0 $(, $T:ident $i:tt)*) => {
+        ($i0:tt $H:ident $S0:ident $D0:ident $(, $i:tt $T:ident $S:ident $D:ident)*) => {
             impl<$H: Copy $(, $T: Copy)*> Uncons for ($H, $($T,)*) {
                 type Head = $H;
                 type Tail = ($($T,)*);
@@ -684,14 +649,7 @@ mod run_time {
             }
         };
     }
-    tuple_uncons!(T0 0);
-    tuple_uncons!(T0 0, T1 1);
-    tuple_uncons!(T0 0, T1 1, T2 2);
-    tuple_uncons!(T0 0, T1 1, T2 2, T3 3);
-    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4);
-    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
-    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
-    tuple_uncons!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
+    for_each_tuple!(tuple_uncons);
 }
 
 // ------------------------------------------------------------ public API

@@ -162,7 +162,7 @@ flat_leaf!(; UTerm);
 flat_leaf!(U, B; UInt<U, B>);
 flat_leaf!(; Dyn);
 macro_rules! flat_tuple {
-    ($($T:ident $i:tt),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: FlatValues),+> FlatValues for ($($T,)+) where ($($T,)+): IntTuple {
             const LEAVES: usize = 0 $(+ $T::LEAVES)+;
             #[inline(always)]
@@ -176,14 +176,7 @@ macro_rules! flat_tuple {
         }
     };
 }
-flat_tuple!(T0 0);
-flat_tuple!(T0 0, T1 1);
-flat_tuple!(T0 0, T1 1, T2 2);
-flat_tuple!(T0 0, T1 1, T2 2, T3 3);
-flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4);
-flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5);
-flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6);
-flat_tuple!(T0 0, T1 1, T2 2, T3 3, T4 4, T5 5, T6 6, T7 7);
+for_each_tuple!(flat_tuple);
 
 /// `A` flattened and coalesced for composition, padded back to its number
 /// of flat modes: `k` coalesced modes take slots `0..k-1` and the last slot
@@ -463,7 +456,12 @@ where
     }
 }
 macro_rules! padded {
-    ($($S:ident $D:ident $i:tt),+) => {
+    (@dyn $X:ident) => { Dyn };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, padded!(@list $($rest)*)> };
+    (@list) => { MNil };
+    // One mode is `LeafResult` for `MCons<_, _, MNil>` (above).
+    ($i:tt $T:ident $S:ident $D:ident) => {};
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($S, $D,)+ BS, BD> LeafResult<BS, BD> for padded!(@list $($S $D)+) {
             type Shape = ($(padded!(@dyn $S),)+);
             type Stride = ($(padded!(@dyn $D),)+);
@@ -473,17 +471,8 @@ macro_rules! padded {
             }
         }
     };
-    (@dyn $X:ident) => { Dyn };
-    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, padded!(@list $($rest)*)> };
-    (@list) => { MNil };
 }
-padded!(S0 D0 0, S1 D1 1);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
-padded!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+for_each_tuple!(padded);
 
 /// The tree of `B` (`Self` its shape, `BD` its stride) composed leaf by leaf
 /// with `A`, whose flat modes are the type list `AL`.
@@ -514,7 +503,7 @@ macro_rules! mixed_tree_leaf {
 mixed_tree_leaf!(U, B; UInt<U, B>);
 mixed_tree_leaf!(; Dyn);
 macro_rules! mixed_tree_tuple {
-    ($($S:ident $D:ident $i:tt),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<AL, $($S: MixedTree<AL, $D>, $D,)+> MixedTree<AL, ($($D,)+)> for ($($S,)+)
         where
             ($($S,)+): IntTuple,
@@ -532,14 +521,7 @@ macro_rules! mixed_tree_tuple {
         }
     };
 }
-mixed_tree_tuple!(S0 D0 0);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
-mixed_tree_tuple!(S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+for_each_tuple!(mixed_tree_tuple);
 
 /// Composition `Self ∘ B` of a layout with a run-time leaf (in either
 /// argument) with a layout `B`, checked when it runs.

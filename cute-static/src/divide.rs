@@ -151,7 +151,7 @@ from_leaves_leaf!(; typenum::UTerm);
 from_leaves_leaf!(U, B; UInt<U, B>);
 from_leaves_leaf!(; Dyn);
 macro_rules! from_leaves_tuple {
-    ($($T:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: FromLeaves),+> FromLeaves for ($($T,)+) where ($($T,)+): IntTuple {
             #[inline(always)]
             fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
@@ -160,14 +160,7 @@ macro_rules! from_leaves_tuple {
         }
     };
 }
-from_leaves_tuple!(T0);
-from_leaves_tuple!(T0, T1);
-from_leaves_tuple!(T0, T1, T2);
-from_leaves_tuple!(T0, T1, T2, T3);
-from_leaves_tuple!(T0, T1, T2, T3, T4);
-from_leaves_tuple!(T0, T1, T2, T3, T4, T5);
-from_leaves_tuple!(T0, T1, T2, T3, T4, T5, T6);
-from_leaves_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+for_each_tuple!(from_leaves_tuple);
 
 /// A static tile of one mode `n:d` (`d ≥ 1`): a layout `n:d` or an integer
 /// `n` (the layout `n:1`).
@@ -337,8 +330,15 @@ impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues 
 
 // A tuple tiler on a tuple layout: tile k on mode k, the modes past the
 // tiles untouched.
+// Every tile rank k from 1 to the layout's rank n: the first k groups are
+// tiled, the others are the rest.
 macro_rules! tuple_tile {
-    ([$($T:ident $S:ident $D:ident $i:tt),+] [$($RS:ident $RD:ident $j:tt),*]) => {
+    (@split [$($p:tt)*]) => {};
+    (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
+        tuple_tile!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
+        tuple_tile!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
+    };
+    (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
         impl<$($T, $S: IntTuple + crate::Congruent<$D>, $D: IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
             DivideLeaves<($($T,)+)> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
         where
@@ -361,14 +361,11 @@ macro_rules! tuple_tile {
             }
         }
     };
+    ($($g:tt)+) => {
+        tuple_tile!(@split [] $($g)+);
+    };
 }
-tuple_tile!([T0 S0 D0 0] []);
-tuple_tile!([T0 S0 D0 0] [S1 D1 1]);
-tuple_tile!([T0 S0 D0 0, T1 S1 D1 1] []);
-tuple_tile!([T0 S0 D0 0] [S1 D1 1, S2 D2 2]);
-tuple_tile!([T0 S0 D0 0, T1 S1 D1 1] [S2 D2 2]);
-tuple_tile!([T0 S0 D0 0, T1 S1 D1 1, T2 S2 D2 2] []);
-tuple_tile!([T0 S0 D0 0, T1 S1 D1 1, T2 S2 D2 2, T3 S3 D3 3] []);
+for_each_tuple!(tuple_tile);
 
 // ---------------------------------------------------------- arrangement
 

@@ -540,7 +540,10 @@ pub(crate) fn overflow_panic() -> ! {
 }
 
 macro_rules! tuple_int_tuple {
-    ($n:expr; $($i:tt $T:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        tuple_int_tuple!(@rank [$($i),+].len(); $($i $T),+);
+    };
+    (@rank $n:expr; $($i:tt $T:ident),+) => {
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
             const RANK: usize = $n;
             const DEPTH: usize = 1 + { let mut d = 0; $( d = max(d, $T::DEPTH); )+ d };
@@ -605,22 +608,7 @@ macro_rules! tuple_int_tuple {
     };
 }
 
-tuple_int_tuple!(1; 0 A0);
-tuple_int_tuple!(2; 0 A0, 1 A1);
-tuple_int_tuple!(3; 0 A0, 1 A1, 2 A2);
-tuple_int_tuple!(4; 0 A0, 1 A1, 2 A2, 3 A3);
-tuple_int_tuple!(5; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4);
-tuple_int_tuple!(6; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5);
-tuple_int_tuple!(7; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6);
-tuple_int_tuple!(8; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7);
-tuple_int_tuple!(9; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8);
-tuple_int_tuple!(10; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9);
-tuple_int_tuple!(11; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10);
-tuple_int_tuple!(12; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11);
-tuple_int_tuple!(13; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12);
-tuple_int_tuple!(14; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13);
-tuple_int_tuple!(15; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14);
-tuple_int_tuple!(16; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7, 8 A8, 9 A9, 10 A10, 11 A11, 12 A12, 13 A13, 14 A14, 15 A15);
+for_each_tuple!(tuple_int_tuple);
 
 /// A type-level truth value with a conjunction.
 #[doc(hidden)]
@@ -672,7 +660,7 @@ impl<T: AllStatic> AllStatic for crate::Tiler<T> {
     type Bit = T::Bit;
 }
 macro_rules! all_static_tuple {
-    ($T0:ident $(, $T:ident)*) => {
+    ($i0:tt $T0:ident $S0:ident $D0:ident $(, $i:tt $T:ident $S:ident $D:ident)*) => {
         impl<$T0: AllStatic $(, $T: AllStatic)*> AllStatic for ($T0, $($T,)*)
         where
             ($($T,)*): AllStatic,
@@ -685,14 +673,7 @@ macro_rules! all_static_tuple {
 impl AllStatic for () {
     type Bit = B1;
 }
-all_static_tuple!(T0);
-all_static_tuple!(T0, T1);
-all_static_tuple!(T0, T1, T2);
-all_static_tuple!(T0, T1, T2, T3);
-all_static_tuple!(T0, T1, T2, T3, T4);
-all_static_tuple!(T0, T1, T2, T3, T4, T5);
-all_static_tuple!(T0, T1, T2, T3, T4, T5, T6);
-all_static_tuple!(T0, T1, T2, T3, T4, T5, T6, T7);
+for_each_tuple!(all_static_tuple);
 
 // ------------------------------------------------- leaves in the algebra
 

@@ -215,7 +215,10 @@ impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
 
 // Congruent and Coord for tuples: the modes before the last, `;`, the last.
 macro_rules! tuple_congruent_all {
-    ([$($i:tt $S:ident $D:ident $C:ident),*] $li:tt $LS:ident $LD:ident $LC:ident) => {
+    (@split [$($done:tt)*] $i:tt $C:ident $S:ident $D:ident, $($rest:tt)+) => {
+        tuple_congruent_all!(@split [$($done)* $i $S $D $C,] $($rest)+);
+    };
+    (@split [$($i:tt $S:ident $D:ident $C:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
         #[diagnostic::do_not_recommend]
         impl<$($S: Congruent<$D>, $D: IntTuple,)* $LS: Congruent<$LD>, $LD: IntTuple>
             Congruent<($($D,)* $LD,)> for ($($S,)* $LS,)
@@ -265,24 +268,13 @@ macro_rules! tuple_congruent_all {
             }
         }
     };
+    // The modes before the last are split off one by one.
+    ($($g:tt)+) => {
+        tuple_congruent_all!(@split [] $($g)+);
+    };
 }
 
-tuple_congruent_all!([] 0 S0 D0 C0);
-tuple_congruent_all!([0 S0 D0 C0] 1 S1 D1 C1);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1] 2 S2 D2 C2);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2] 3 S3 D3 C3);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3] 4 S4 D4 C4);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4] 5 S5 D5 C5);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5] 6 S6 D6 C6);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6] 7 S7 D7 C7);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7] 8 S8 D8 C8);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8] 9 S9 D9 C9);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9] 10 S10 D10 C10);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9, 10 S10 D10 C10] 11 S11 D11 C11);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9, 10 S10 D10 C10, 11 S11 D11 C11] 12 S12 D12 C12);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9, 10 S10 D10 C10, 11 S11 D11 C11, 12 S12 D12 C12] 13 S13 D13 C13);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9, 10 S10 D10 C10, 11 S11 D11 C11, 12 S12 D12 C12, 13 S13 D13 C13] 14 S14 D14 C14);
-tuple_congruent_all!([0 S0 D0 C0, 1 S1 D1 C1, 2 S2 D2 C2, 3 S3 D3 C3, 4 S4 D4 C4, 5 S5 D5 C5, 6 S6 D6 C6, 7 S7 D7 C7, 8 S8 D8 C8, 9 S9 D9 C9, 10 S10 D10 C10, 11 S11 D11 C11, 12 S12 D12 C12, 13 S13 D13 C13, 14 S14 D14 C14] 15 S15 D15 C15);
+for_each_tuple!(tuple_congruent_all);
 
 /// Mode `I` of a tree (CuTe's `get<I>`): the `I`-th element of a tuple; mode
 /// 0 of a leaf is the leaf itself.
@@ -313,11 +305,11 @@ impl<T: Leaf + IntTuple> Mode<0> for T {
 }
 
 macro_rules! tuple_mode {
-    ($gen:tt $tup:ty ; $($i:tt => $Out:ident),+) => {
-        $( tuple_mode!(@one $gen $tup ; $i $Out); )+
+    (@all $gen:tt $($i:tt $T:ident),+) => {
+        $( tuple_mode!(@one $gen $i $T); )+
     };
-    (@one [$($T:ident),+] $tup:ty ; $i:tt $Out:ident) => {
-        impl<$($T: IntTuple),+> Mode<$i> for $tup {
+    (@one [$($T:ident),+] $i:tt $Out:ident) => {
+        impl<$($T: IntTuple),+> Mode<$i> for ($($T,)+) {
             type Output = $Out;
             #[inline(always)]
             fn mode(&self) -> $Out {
@@ -325,19 +317,12 @@ macro_rules! tuple_mode {
             }
         }
     };
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        tuple_mode!(@all [$($T),+] $($i $T),+);
+    };
 }
 
-tuple_mode!([A0] (A0,); 0 => A0);
-tuple_mode!([A0, A1] (A0, A1); 0 => A0, 1 => A1);
-tuple_mode!([A0, A1, A2] (A0, A1, A2); 0 => A0, 1 => A1, 2 => A2);
-tuple_mode!([A0, A1, A2, A3] (A0, A1, A2, A3); 0 => A0, 1 => A1, 2 => A2, 3 => A3);
-tuple_mode!([A0, A1, A2, A3, A4] (A0, A1, A2, A3, A4); 0 => A0, 1 => A1, 2 => A2, 3 => A3, 4 => A4);
-tuple_mode!([A0, A1, A2, A3, A4, A5] (A0, A1, A2, A3, A4, A5);
-    0 => A0, 1 => A1, 2 => A2, 3 => A3, 4 => A4, 5 => A5);
-tuple_mode!([A0, A1, A2, A3, A4, A5, A6] (A0, A1, A2, A3, A4, A5, A6);
-    0 => A0, 1 => A1, 2 => A2, 3 => A3, 4 => A4, 5 => A5, 6 => A6);
-tuple_mode!([A0, A1, A2, A3, A4, A5, A6, A7] (A0, A1, A2, A3, A4, A5, A6, A7);
-    0 => A0, 1 => A1, 2 => A2, 3 => A3, 4 => A4, 5 => A5, 6 => A6, 7 => A7);
+for_each_tuple!(tuple_mode);
 
 /// A CuTe layout `Shape:Stride` (paper def. 2.17): a function from
 /// coordinates of `Shape` to offsets, `L(c) = Stride · idx2crd(c, Shape)`.
@@ -537,7 +522,7 @@ pub trait ConcatLayouts {
 }
 
 macro_rules! concat_tuple {
-    ($($i:tt $S:ident $D:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($S: Congruent<$D>, $D: IntTuple),+> ConcatLayouts for ($(Layout<$S, $D>,)+) {
             type Output = Layout<($($S,)+), ($($D,)+)>;
             #[inline(always)]
@@ -563,16 +548,7 @@ macro_rules! concat_tuple {
     };
 }
 
-concat_tuple!(0 S0 D0);
-concat_tuple!(0 S0 D0, 1 S1 D1);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7, 8 S8 D8);
-concat_tuple!(0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3, 4 S4 D4, 5 S5 D5, 6 S6 D6, 7 S7 D7, 8 S8 D8, 9 S9 D9);
+for_each_tuple!(concat_tuple);
 
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// The failed run-time check of this layout's leaves, if any.

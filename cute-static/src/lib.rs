@@ -107,6 +107,8 @@
 
 extern crate self as cute_static;
 
+#[macro_use]
+mod arity;
 pub mod algebra;
 mod algorithm;
 mod basis_layout;

@@ -40,72 +40,27 @@ impl<D, Acc> FlattenInto<D, Acc> for crate::Dyn {
 /// The flat modes of a layout.
 pub type FlatModes<S, D> = <S as FlattenInto<D, MNil>>::Output;
 
-// Written out per arity: the accumulator of mode k is the fold of modes k+1...
-impl<S0, D0, Acc> FlattenInto<(D0,), Acc> for (S0,)
-where
-    S0: FlattenInto<D0, Acc>,
-{
-    type Output = <S0 as FlattenInto<D0, Acc>>::Output;
+// The accumulator of mode 0 is the fold of the modes after it.
+macro_rules! flatten_into_tuple {
+    ($i:tt $T:ident $S:ident $D:ident) => {
+        impl<$S, $D, Acc> FlattenInto<($D,), Acc> for ($S,)
+        where
+            $S: FlattenInto<$D, Acc>,
+        {
+            type Output = <$S as FlattenInto<$D, Acc>>::Output;
+        }
+    };
+    ($i0:tt $T0:ident $S0:ident $D0:ident, $($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<$S0, $D0, $($S, $D,)+ Acc> FlattenInto<($D0, $($D,)+), Acc> for ($S0, $($S,)+)
+        where
+            ($($S,)+): FlattenInto<($($D,)+), Acc>,
+            $S0: FlattenInto<$D0, <($($S,)+) as FlattenInto<($($D,)+), Acc>>::Output>,
+        {
+            type Output = <$S0 as FlattenInto<$D0, <($($S,)+) as FlattenInto<($($D,)+), Acc>>::Output>>::Output;
+        }
+    };
 }
-impl<S0, D0, S1, D1, Acc> FlattenInto<(D0, D1), Acc> for (S0, S1)
-where
-    S1: FlattenInto<D1, Acc>,
-    S0: FlattenInto<D0, <S1 as FlattenInto<D1, Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<D0, <S1 as FlattenInto<D1, Acc>>::Output>>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, Acc> FlattenInto<(D0, D1, D2), Acc> for (S0, S1, S2)
-where
-    (S1, S2): FlattenInto<(D1, D2), Acc>,
-    S0: FlattenInto<D0, <(S1, S2) as FlattenInto<(D1, D2), Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<D0, <(S1, S2) as FlattenInto<(D1, D2), Acc>>::Output>>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, S3, D3, Acc> FlattenInto<(D0, D1, D2, D3), Acc> for (S0, S1, S2, S3)
-where
-    (S1, S2, S3): FlattenInto<(D1, D2, D3), Acc>,
-    S0: FlattenInto<D0, <(S1, S2, S3) as FlattenInto<(D1, D2, D3), Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<D0, <(S1, S2, S3) as FlattenInto<(D1, D2, D3), Acc>>::Output>>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, Acc> FlattenInto<(D0, D1, D2, D3, D4), Acc> for (S0, S1, S2, S3, S4)
-where
-    (S1, S2, S3, S4): FlattenInto<(D1, D2, D3, D4), Acc>,
-    S0: FlattenInto<D0, <(S1, S2, S3, S4) as FlattenInto<(D1, D2, D3, D4), Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<D0, <(S1, S2, S3, S4) as FlattenInto<(D1, D2, D3, D4), Acc>>::Output>>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, Acc> FlattenInto<(D0, D1, D2, D3, D4, D5), Acc>
-    for (S0, S1, S2, S3, S4, S5)
-where
-    (S1, S2, S3, S4, S5): FlattenInto<(D1, D2, D3, D4, D5), Acc>,
-    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5) as FlattenInto<(D1, D2, D3, D4, D5), Acc>>::Output>,
-{
-    type Output =
-        <S0 as FlattenInto<D0, <(S1, S2, S3, S4, S5) as FlattenInto<(D1, D2, D3, D4, D5), Acc>>::Output>>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, S6, D6, Acc> FlattenInto<(D0, D1, D2, D3, D4, D5, D6), Acc>
-    for (S0, S1, S2, S3, S4, S5, S6)
-where
-    (S1, S2, S3, S4, S5, S6): FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>,
-    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5, S6) as FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<
-        D0,
-        <(S1, S2, S3, S4, S5, S6) as FlattenInto<(D1, D2, D3, D4, D5, D6), Acc>>::Output,
-    >>::Output;
-}
-impl<S0, D0, S1, D1, S2, D2, S3, D3, S4, D4, S5, D5, S6, D6, S7, D7, Acc>
-    FlattenInto<(D0, D1, D2, D3, D4, D5, D6, D7), Acc> for (S0, S1, S2, S3, S4, S5, S6, S7)
-where
-    (S1, S2, S3, S4, S5, S6, S7): FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>,
-    S0: FlattenInto<D0, <(S1, S2, S3, S4, S5, S6, S7) as FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>>::Output>,
-{
-    type Output = <S0 as FlattenInto<
-        D0,
-        <(S1, S2, S3, S4, S5, S6, S7) as FlattenInto<(D1, D2, D3, D4, D5, D6, D7), Acc>>::Output,
-    >>::Output;
-}
+for_each_tuple!(flatten_into_tuple);
 
 /// A mode list as a layout, as cute-dynamic's `layout_from_modes`: no
 /// modes is `1:0`, one mode the scalar layout `s:d`, more a flat tuple.
@@ -128,22 +83,18 @@ impl<S, D> ModesToLayout for MCons<S, D, MNil> {
     type Stride = D;
 }
 macro_rules! modes_to_layout {
-    ($($S:ident $D:ident),+) => {
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, modes_to_layout!(@list $($rest)*)> };
+    (@list) => { MNil };
+    // One mode is the scalar layout (above).
+    ($i:tt $T:ident $S:ident $D:ident) => {};
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($S, $D),+> ModesToLayout for modes_to_layout!(@list $($S $D)+) {
             type Shape = ($($S,)+);
             type Stride = ($($D,)+);
         }
     };
-    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, modes_to_layout!(@list $($rest)*)> };
-    (@list) => { MNil };
 }
-modes_to_layout!(S0 D0, S1 D1);
-modes_to_layout!(S0 D0, S1 D1, S2 D2);
-modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3);
-modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
-modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
-modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
-modes_to_layout!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+for_each_tuple!(modes_to_layout);
 
 /// The top-level modes of a layout as a list of layouts (a scalar layout
 /// is its own single mode).
@@ -159,7 +110,9 @@ impl<D> ModesOf for Layout<crate::Dyn, D> {
     type Output = HCons<Layout<crate::Dyn, D>, HNil>;
 }
 macro_rules! modes_of {
-    ($($S:ident $D:ident),+) => {
+    (@list $S:ident $D:ident $($rest:ident)*) => { HCons<Layout<$S, $D>, modes_of!(@list $($rest)*)> };
+    (@list) => { HNil };
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($S, $D),+> ModesOf for Layout<($($S,)+), ($($D,)+)> {
             type Output = modes_of!(@list $($S $D)+);
         }
@@ -167,8 +120,6 @@ macro_rules! modes_of {
             type Output = Layout<($($S,)+), ($($D,)+)>;
         }
     };
-    (@list $S:ident $D:ident $($rest:ident)*) => { HCons<Layout<$S, $D>, modes_of!(@list $($rest)*)> };
-    (@list) => { HNil };
 }
 
 /// A list of layouts as the layout whose modes they are (CuTe's
@@ -178,14 +129,7 @@ pub trait MakeLayout {
     type Output;
 }
 
-modes_of!(S0 D0);
-modes_of!(S0 D0, S1 D1);
-modes_of!(S0 D0, S1 D1, S2 D2);
-modes_of!(S0 D0, S1 D1, S2 D2, S3 D3);
-modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4);
-modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5);
-modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6);
-modes_of!(S0 D0, S1 D1, S2 D2, S3 D3, S4 D4, S5 D5, S6 D6, S7 D7);
+for_each_tuple!(modes_of);
 
 /// List concatenation.
 pub trait Append<L2> {

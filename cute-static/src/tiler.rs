@@ -45,9 +45,9 @@ where
 }
 
 macro_rules! tuple_tile {
-    ($n:expr; $($i:tt $T:ident),+) => {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: Tile),+> Tile for ($($T,)+) {
-            const RANK: usize = $n;
+            const RANK: usize = [$($i),+].len();
             fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("<")?;
                 let mut first = true;
@@ -67,14 +67,7 @@ macro_rules! tuple_tile {
     };
 }
 
-tuple_tile!(1; 0 A0);
-tuple_tile!(2; 0 A0, 1 A1);
-tuple_tile!(3; 0 A0, 1 A1, 2 A2);
-tuple_tile!(4; 0 A0, 1 A1, 2 A2, 3 A3);
-tuple_tile!(5; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4);
-tuple_tile!(6; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5);
-tuple_tile!(7; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6);
-tuple_tile!(8; 0 A0, 1 A1, 2 A2, 3 A3, 4 A4, 5 A5, 6 A6, 7 A7);
+for_each_tuple!(tuple_tile);
 
 /// A static tiler `<T0, T1, ...>`: a tuple of tiles, each applied to the
 /// corresponding mode of a layout. Written with `tile!`.
