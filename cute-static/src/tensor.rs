@@ -874,13 +874,18 @@ macro_rules! identity_stride {
                 // the last one the signed rest), so that a view reached
                 // through a negative stride subtracts from its origin's
                 // leaves as the plain decode of the sum would.
+                // One statement per leaf, no loop: a leaf whose part of
+                // `delta` is zero is then visibly its origin's leaf, a value
+                // the optimizer can take out of a loop over the view before
+                // it unrolls anything.
                 let mut out = [0usize; N];
                 let mut rest = delta as isize;
-                for (j, o) in out.iter_mut().enumerate() {
-                    let f = if j == N - 1 { rest } else { (rest << sh) >> sh };
-                    *o = ((base >> ($bits * j)) & mask).wrapping_add(f as usize);
+                $(
+                    let f = if $i == N - 1 { rest } else { (rest << sh) >> sh };
+                    out[$i] = ((base >> ($bits * $i)) & mask).wrapping_add(f as usize);
                     rest = rest.wrapping_sub(f) >> $bits;
-                }
+                )+
+                let _ = rest;
                 ($( out[$i], )+)
             }
         }
