@@ -102,9 +102,9 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                         // this worker's copy.
                         let s_layout = layout!((128, 8):(1, 128));
                         let (mut smem_a, mut smem_b) = ([0f32; 1024], [0f32; 1024]);
-                        // The register accumulators of this worker's threads.
-                        let mut r_c: Vec<_> =
-                            mine.iter().map(|(_, p)| make_fragment_like::<f32, 64, _, _>(p.layout())).collect();
+                        // The register accumulators rC of this worker's threads:
+                        // one (8,8) fragment per thread, the thread its last mode.
+                        let mut r_c = make_fragment_like::<f32, { 64 * 256 }, _, _>(layout!((8, 8, 256):(1, 8, 64)));
                         let t_a = layout!((32, 8):(1, 32));
                         for kt in 0..k.div_ceil(BK) {
                             // Copy k-tile kt into sA and sB, zero outside (M,K) and (N,K):
@@ -129,15 +129,17 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                             // Each thread: rC += its rows of sA × its columns of sB
                             // (CuTe's Step<_1,X> and Step<X,_1> of the 16×16 threads).
                             let (s_a, s_b) = (make_tensor(&smem_a[..], s_layout), make_tensor(&smem_b[..], s_layout));
-                            for ((tid, _), acc) in mine.iter().zip(r_c.iter_mut()) {
+                            let mut rc = r_c.view_mut();
+                            for (j, (tid, _)) in mine.iter().enumerate() {
                                 let t_csa = local_partition_proj(s_a, t_c, *tid, (keep, X));
                                 let t_csb = local_partition_proj(s_b, t_c, *tid, (X, keep));
-                                gemm(&t_csa, &t_csb, acc);
+                                gemm(&t_csa, &t_csb, &mut rc.view_mut().slice(crd!(_, _, j)));
                             }
                         }
                         // C = rC where the element is inside (M,N).
-                        for ((tid, mut part), acc) in mine.into_iter().zip(r_c.iter()) {
-                            let (acc, t_cc) = (acc.view(), local_partition(c_gc, t_c, tid));
+                        let rc = r_c.view();
+                        for (j, (tid, mut part)) in mine.into_iter().enumerate() {
+                            let (acc, t_cc) = (rc.slice(crd!(_, _, j)), local_partition(c_gc, t_c, tid));
                             for i in 0..part.size() {
                                 if elem_less(t_cc.at(i), (m, n)) {
                                     part[i] = acc[i];
