@@ -4,9 +4,11 @@
 //!
 //! The structure is the tutorial's: a CTA tiler `(128,128,8)`; for each
 //! block `(bx,by)`, `gA = local_tile(mA, tiler, (bx,by,_), Step<_1,X,_1>)`
-//! (and the same for B and C); shared-memory tiles `sA`, `sB` as owned
-//! fragments; a `32×8` thread layout partitioning the copies into them and a
-//! `16×16` one partitioning C; per-thread register accumulators `rC`.
+//! (and the same for B and C); shared-memory tiles `sA`, `sB`: arrays
+//! viewed as `(128,8)` tensors (CuTe's `make_tensor` over shared memory);
+//! a `32×8` thread layout partitioning the copies into them and a `16×16`
+//! one partitioning C; per-thread register accumulators `rC` (one fragment
+//! holding every thread's `(8,8)` part).
 //! Threads run on `std::thread::scope`: the block's C tile is split by
 //! `partition_mut` into the 256 per-thread parts, which are sent to the
 //! workers (each worker plays a share of the 256 CUDA threads, and fills its
@@ -99,7 +101,8 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                     let mine: Vec<_> = parts.by_ref().take(per_worker).collect();
                     s.spawn(move || {
                         // Shared memory (BLK_M,BLK_K) and (BLK_N,BLK_K), column-major:
-                        // this worker's copy.
+                        // this worker's copy, viewed as sA and sB in each phase
+                        // (writable while copying, shared while multiplying).
                         let s_layout = layout!((128, 8):(1, 128));
                         let (mut smem_a, mut smem_b) = ([0f32; 1024], [0f32; 1024]);
                         // The register accumulators rC of this worker's threads:

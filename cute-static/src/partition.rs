@@ -529,7 +529,9 @@ where
     #[inline(always)]
     fn exact(&self) -> bool {
         let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1) && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
     }
 }
 
@@ -624,7 +626,9 @@ where
     #[inline(always)]
     fn exact(&self) -> bool {
         let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1) && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
     }
 }
 
@@ -675,7 +679,10 @@ where
     #[inline(always)]
     fn exact(&self) -> bool {
         let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1) && <S2 as LeafDiv<D2, T2>>::divides(&s.2) && <S3 as LeafDiv<D3, T3>>::divides(&s.3)
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
+            && <S3 as LeafDiv<D3, T3>>::divides(&s.3)
     }
 }
 
@@ -1009,7 +1016,11 @@ thread_layout_tuple!([0 S0 D0] [0 S0 D0, 1 S1 D1] [0 S0 D0, 1 S1 D1, 2 S2 D2] [0
 ///
 /// Post-conditions: as [`outer_partition`]; the parts of the threads
 /// `0..size(thr)` of a bijective `thr` are disjoint and cover the tiled
-/// domain.
+/// domain. When every extent of `thr` divides its mode of `t` (for a tensor
+/// of leaf modes; a constant for static modes), the part names elements of
+/// `t` only and is made without a storage check: a thread's part of a
+/// static tile costs its offset (as for every partition and tile by
+/// static integers).
 ///
 /// # Panics
 ///

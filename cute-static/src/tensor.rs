@@ -13,7 +13,10 @@
 //! smallest and largest offsets (a few multiplications, not a walk over
 //! the elements); every view re-checks it the same way when it is made
 //! (slicing, tiling and partitioning a tensor are constructions and fail
-//! there, never at an access). Element access then checks only that the
+//! there, never at an access), except the views that can only name
+//! elements of the tensor's own domain: a slice, and a tile or thread part
+//! of an exact divide (every tile extent divides its mode: decided at
+//! compile time for static modes), which cost their offset and nothing more. Element access then checks only that the
 //! coordinate is inside the shape (a comparison per mode, which the compiler
 //! removes in loops bounded by the shape, and which static shapes make a
 //! constant) and reads the storage without a bounds check. A coordinate
