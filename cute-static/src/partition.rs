@@ -101,9 +101,12 @@ impl<TS, RS: RepeatUnderscore, TD, RD, C: Copy> PartSlice<C, Outer> for Layout<(
 pub trait Partition<T, C, Which>: Sized {
     /// The layout of the part.
     type Output: Fits;
-    /// The part's layout and its offset (wrapping); `None` when `c` is
-    /// outside the divided layout's shape.
-    fn part(self, t: T, c: C) -> Option<(Self::Output, usize)>;
+    /// The part's layout, its offset (wrapping), and whether the divide
+    /// is exact (`true` only when every coordinate of the part names an
+    /// element of `self`'s domain, so the part reaches a subset of the
+    /// tensor's elements); `None` when `c` is outside the divided layout's
+    /// shape.
+    fn part(self, t: T, c: C) -> Option<(Self::Output, usize, bool)>;
 }
 
 /// Whether `zipped_divide(Self, T)` takes the flat path ([`FlatZip`]):
@@ -237,12 +240,12 @@ pub trait PartitionBy<T, C, Which, Flat>: Sized {
     /// The layout of the part.
     type Output: Fits;
     /// See [`Partition::part`].
-    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize)>;
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize, bool)>;
 }
 impl<L: FlatCase<T> + PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>, T, C, W> Partition<T, C, W> for L {
     type Output = <L as PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>>::Output;
     #[inline(always)]
-    fn part(self, t: T, c: C) -> Option<(Self::Output, usize)> {
+    fn part(self, t: T, c: C) -> Option<(Self::Output, usize, bool)> {
         self.part_by(t, c)
     }
 }
@@ -277,8 +280,9 @@ where
 {
     type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
     #[inline(always)]
-    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize)> {
-        slice_part::<ZS, ZD, C, W>(crate::zipped_divide(self, t), c)
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        // Not claimed exact: a tiler layout may reach past the domain.
+        slice_part::<ZS, ZD, C, W>(crate::zipped_divide(self, t), c).map(|(l, o)| (l, o, false))
     }
 }
 
@@ -299,8 +303,11 @@ where
 {
     type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
     #[inline(always)]
-    fn part_by(self, _: T, c: C) -> Option<(Self::Output, usize)> {
-        slice_part::<ZS, ZD, C, W>(self.flat_zip(), c)
+    fn part_by(self, _: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        // Exact when every tile extent divides its mode: then the divide
+        // is a bijection of the domain (a constant for static modes).
+        let exact = self.exact();
+        slice_part::<ZS, ZD, C, W>(self.flat_zip(), c).map(|(l, o)| (l, o, exact))
     }
 }
 
@@ -314,6 +321,8 @@ pub trait LeafDiv<D, T> {
     type RD: IntTuple;
     /// The rest's values.
     fn rest(&self, d: &D) -> (Self::RS, Self::RD);
+    /// Whether `t` divides the mode's extent `s`.
+    fn divides(&self) -> bool;
 }
 /// `⌈Self/T⌉` as a type: static for a static `Self`, [`Dyn`] otherwise.
 #[doc(hidden)]
@@ -346,6 +355,10 @@ where
         let s = self.signed();
         (Self::RS::from_value((s + t - 1) / t), Self::RD::from_value(t.wrapping_mul(d.signed())))
     }
+    #[inline(always)]
+    fn divides(&self) -> bool {
+        self.signed() % T::default().signed() == 0
+    }
 }
 
 /// `zipped_divide` of a layout of leaf modes by a tuple of static integers
@@ -358,6 +371,9 @@ pub trait FlatZip<T> {
     type Stride;
     /// The divide.
     fn flat_zip(self) -> Layout<Self::Shape, Self::Stride>;
+    /// Whether every tile extent divides its mode (the divide is then a
+    /// bijection of the layout's domain).
+    fn exact(&self) -> bool;
 }
 
 impl<S0, D0, T0> FlatZip<(T0,)> for Layout<(S0,), (D0,)>
@@ -374,6 +390,11 @@ where
         let (s, d) = (self.shape(), self.stride());
         let r0 = s.0.rest(&d.0);
         Layout::from_checked(((T0::default(),), (r0.0,)), ((d.0,), (r0.1,)))
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
     }
 }
 
@@ -394,6 +415,11 @@ where
         let r0 = s.0.rest(&d.0);
         Layout::from_checked(((T0::default(),), (r0.0, s.1)), ((d.0,), (r0.1, d.1)))
     }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+    }
 }
 
 impl<S0, S1, D0, D1, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1), (D0, D1)>
@@ -413,6 +439,11 @@ where
         let r0 = s.0.rest(&d.0);
         let r1 = s.1.rest(&d.1);
         Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0)), ((d.0, d.1), (r0.1, r1.1)))
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
     }
 }
 
@@ -435,6 +466,11 @@ where
         let r0 = s.0.rest(&d.0);
         Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2)), ((d.0,), (r0.1, d.1, d.2)))
     }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+    }
 }
 
 impl<S0, S1, S2, D0, D1, D2, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1, S2), (D0, D1, D2)>
@@ -456,6 +492,11 @@ where
         let r0 = s.0.rest(&d.0);
         let r1 = s.1.rest(&d.1);
         Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0, s.2)), ((d.0, d.1), (r0.1, r1.1, d.2)))
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
     }
 }
 
@@ -485,6 +526,13 @@ where
             ((d.0, d.1, d.2), (r0.1, r1.1, r2.1)),
         )
     }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
+    }
 }
 
 impl<S0, S1, S2, S3, D0, D1, D2, D3, T0> FlatZip<(T0,)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
@@ -507,6 +555,11 @@ where
         let (s, d) = (self.shape(), self.stride());
         let r0 = s.0.rest(&d.0);
         Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2, s.3)), ((d.0,), (r0.1, d.1, d.2, d.3)))
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
     }
 }
 
@@ -534,6 +587,11 @@ where
             ((T0::default(), T1::default()), (r0.0, r1.0, s.2, s.3)),
             ((d.0, d.1), (r0.1, r1.1, d.2, d.3)),
         )
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
     }
 }
 
@@ -564,6 +622,13 @@ where
             ((T0::default(), T1::default(), T2::default()), (r0.0, r1.0, r2.0, s.3)),
             ((d.0, d.1, d.2), (r0.1, r1.1, r2.1, d.3)),
         )
+    }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
     }
 }
 
@@ -611,6 +676,14 @@ where
             ((d.0, d.1, d.2, d.3), (r0.1, r1.1, r2.1, r3.1)),
         )
     }
+    #[inline(always)]
+    fn exact(&self) -> bool {
+        let s = self.shape();
+        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
+            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
+            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
+            && <S3 as LeafDiv<D3, T3>>::divides(&s.3)
+    }
 }
 
 #[inline(always)]
@@ -620,10 +693,15 @@ where
     L: Partition<T, C, W> + Copy,
 {
     let (engine, offset, layout) = t.into_parts();
-    let Some((sub, off)) = layout.part(tiler, coord) else { domain_panic() };
+    let Some((sub, off, exact)) = layout.part(tiler, coord) else { domain_panic() };
     let offset = offset.wrapping_add(off);
-    if let Err(e) = sub.fits(what, offset, engine.len()) {
-        storage_panic(e)
+    // The part of an exact divide names elements of the tensor's domain
+    // only, which the tensor invariant puts in the storage: no check (so a
+    // thread's part of a static tile costs its offset and nothing more).
+    if !exact {
+        if let Err(e) = sub.fits(what, offset, engine.len()) {
+            storage_panic(e)
+        }
     }
     Tensor::from_parts_checked(engine, offset, sub)
 }
@@ -938,7 +1016,11 @@ thread_layout_tuple!([0 S0 D0] [0 S0 D0, 1 S1 D1] [0 S0 D0, 1 S1 D1, 2 S2 D2] [0
 ///
 /// Post-conditions: as [`outer_partition`]; the parts of the threads
 /// `0..size(thr)` of a bijective `thr` are disjoint and cover the tiled
-/// domain.
+/// domain. When every extent of `thr` divides its mode of `t` (for a tensor
+/// of leaf modes; a constant for static modes), the part names elements of
+/// `t` only and is made without a storage check: a thread's part of a
+/// static tile costs its offset (as for every partition and tile by
+/// static integers).
 ///
 /// # Panics
 ///
@@ -1434,7 +1516,7 @@ impl<'a, T, S: Congruent<D> + FlatValues + TopModes, D: FlatValues> Tensor<&'a m
         let mut parts = Vec::with_capacity(n);
         let (mut lo, mut hi) = (usize::MAX, 0usize);
         for k in 0..n {
-            let Some((sub, off)) = layout.part(Thr::Tiler::default(), thr.coord(k)) else { domain_panic() };
+            let Some((sub, off, _)) = layout.part(Thr::Tiler::default(), thr.coord(k)) else { domain_panic() };
             let off = offset.wrapping_add(off);
             if let Err(e) = sub.fits("partition_mut", off, len) {
                 storage_panic(e)

@@ -13,7 +13,10 @@
 //! smallest and largest offsets (a few multiplications, not a walk over
 //! the elements); every view re-checks it the same way when it is made
 //! (slicing, tiling and partitioning a tensor are constructions and fail
-//! there, never at an access). Element access then checks only that the
+//! there, never at an access), except the views that can only name
+//! elements of the tensor's own domain: a slice, and a tile or thread part
+//! of an exact divide (every tile extent divides its mode: decided at
+//! compile time for static modes), which cost their offset and nothing more. Element access then checks only that the
 //! coordinate is inside the shape (a comparison per mode, which the compiler
 //! removes in loops bounded by the shape, and which static shapes make a
 //! constant) and reads the storage without a bounds check. A coordinate
@@ -874,13 +877,18 @@ macro_rules! identity_stride {
                 // the last one the signed rest), so that a view reached
                 // through a negative stride subtracts from its origin's
                 // leaves as the plain decode of the sum would.
+                // One statement per leaf, no loop: a leaf whose part of
+                // `delta` is zero is then visibly its origin's leaf, a value
+                // the optimizer can take out of a loop over the view before
+                // it unrolls anything.
                 let mut out = [0usize; N];
                 let mut rest = delta as isize;
-                for (j, o) in out.iter_mut().enumerate() {
-                    let f = if j == N - 1 { rest } else { (rest << sh) >> sh };
-                    *o = ((base >> ($bits * j)) & mask).wrapping_add(f as usize);
+                $(
+                    let f = if $i == N - 1 { rest } else { (rest << sh) >> sh };
+                    out[$i] = ((base >> ($bits * $i)) & mask).wrapping_add(f as usize);
                     rest = rest.wrapping_sub(f) >> $bits;
-                }
+                )+
+                let _ = rest;
                 ($( out[$i], )+)
             }
         }

@@ -389,6 +389,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A part of an exact divide (every tile extent divides its mode) is
+    /// made without a storage check, as a slice is: it must still lie in the
+    /// storage. Over storage that is exactly the layout's reach, with
+    /// run-time strides of either sign (and zero), every thread's part and
+    /// every tile reads exactly the storage index the layout gives, inside
+    /// the storage.
+    #[test]
+    fn exact_partitions_stay_inside_the_storage(mt in 1usize..5, nt in 1usize..4, s0 in -3i64..4, s1 in -40i64..41) {
+        let (m, n) = (4 * mt, 8 * nt);
+        let span = |e: usize, s: i64| (e as i64 - 1) * s;
+        let lo = span(m, s0).min(0) + span(n, s1).min(0);
+        let hi = span(m, s0).max(0) + span(n, s1).max(0);
+        let len = (hi - lo + 1) as usize;
+        let d: Vec<i64> = (0..len as i64).collect(); // the element is its storage index
+        let t = try_make_tensor_at(&d[..], (-lo) as usize, layout!(({m},{n}):({s0},{s1}))).unwrap();
+        let at = |off: usize, rel: i64| (off as i64).wrapping_add(rel);
+        for k in 0..32usize {
+            let p = local_partition(t, layout!((4,8):(1,4)), k);
+            for i in 0..p.size() {
+                let idx = at(p.offset(), p.layout().index(i) as i64);
+                prop_assert!((0..len as i64).contains(&idx), "thread {} element {}: index {}", k, i, idx);
+                prop_assert_eq!(p[i], idx);
+            }
+        }
+        for by in 0..nt {
+            for bx in 0..mt {
+                let g = local_tile(t, shape!(4, 8), (bx, by));
+                for i in 0..g.size() {
+                    let idx = at(g.offset(), g.layout().index(i) as i64);
+                    prop_assert!((0..len as i64).contains(&idx), "tile ({}, {}) element {}: index {}", bx, by, i, idx);
+                    prop_assert_eq!(g[i], idx);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn partition_mut_of_an_injective_layout_the_sorted_strides_do_not_show() {
     // (2,3):(3,2) reaches 0,3,2,5,4,7: injective, though 3 < 2·3.
