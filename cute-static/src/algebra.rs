@@ -1369,8 +1369,12 @@ pub trait ComplementOnto<A> {
     /// The complement.
     type Output;
 }
-impl<U: Unsigned, B: Bit, A: ComplementT<UInt<U, B>>> ComplementOnto<A> for UInt<U, B> {
-    type Output = <A as ComplementT<UInt<U, B>>>::Output;
+impl<U: Unsigned, B: Bit, A> ComplementOnto<A> for UInt<U, B>
+where
+    A: crate::int_tuple::AllStatic,
+    A: crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <A as crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
 }
 
 use crate::StaticLayout;
@@ -1568,7 +1572,12 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 /// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
 /// the static modes are still found at compile time and the last one's
 /// size `⌈(M + gaps)/C⌉` when it runs (see
-/// [`try_complement`](crate::try_complement)).
+/// [`try_complement`](crate::try_complement)). With a run-time leaf in
+/// `a`, the sort by stride, the injectivity and the number of modes of the
+/// answer depend on run-time values: the result is the padded form, a flat
+/// layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at most
+/// 7), CuTe's coalesced answer at its end and `1:0` modes in front,
+/// computed and checked when it runs.
 ///
 /// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
 /// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
@@ -1576,8 +1585,10 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 ///
 /// # Panics
 ///
-/// With a run-time cotarget below 1, with the message of the error
-/// `try_complement` returns. An all-static call never panics.
+/// With run-time leaves only, when cute-dynamic's `complement` fails for
+/// the same values (a cotarget below 1, a layout that is not injective or
+/// whose modes interleave, a negative stride, overflow), with the message
+/// of the error `try_complement` returns. An all-static call never panics.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1585,6 +1596,8 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
 /// let m = 1000usize;
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
+/// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
 /// ```
 #[inline(always)]
 #[track_caller]

@@ -486,7 +486,7 @@ impl<O: StaticLayout, W, A> InverseValueBy<W, A, B1> for O {
 pub use run_time::{try_left_inverse, try_right_inverse};
 
 #[cfg(feature = "std")]
-mod run_time {
+pub(crate) mod run_time {
     use super::*;
     use crate::composition::{FlatValues, MAX_MODES};
 
@@ -617,11 +617,15 @@ mod run_time {
         Some(n + 1)
     }
 
-    /// The result's extent fits in an `i64` (cute-dynamic's check).
+    /// The result's size and extent fit in an `i64` (cute-dynamic's check).
     #[inline(always)]
-    fn extent_fits(m: &[(i64, i64)]) -> bool {
-        let mut hi = 0i64;
+    pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
+        let (mut hi, mut size) = (0i64, 1i64);
         for &(s, d) in m {
+            match size.checked_mul(s) {
+                Some(x) => size = x,
+                None => return false,
+            }
             match (s - 1).checked_mul(d.checked_abs().unwrap_or(i64::MAX)).and_then(|x| x.checked_add(hi)) {
                 Some(h) => hi = h,
                 None => return false,
