@@ -92,7 +92,7 @@ where
 }
 
 #[cfg(feature = "std")]
-pub(crate) use run_time::ext_modes;
+pub(crate) use run_time::{ext_modes, mixed_ext_modes};
 #[cfg(feature = "std")]
 pub use run_time::{CotargetValue, StaticModes, TryComplement, TryComplementBy, try_complement};
 

@@ -27,6 +27,33 @@ type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
 /// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
 impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
 where
+    Self: crate::int_tuple::AllStatic,
+    Self: ProductGridBy<Layout<BS, BD>, <Self as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = Self;
+    type Y = <Self as ProductGridBy<Layout<BS, BD>, <Self as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+
+/// The grid `A* ∘ B` of a product with a run-time leaf, by the branch
+/// `Static` of `A`: `B1` for an all-static `A` (its `A*` found at compile
+/// time but for the last mode's size), `B0` for an `A` with a run-time
+/// leaf (`A*` in the padded form of `N + 1` run-time leaves, `1:0` modes
+/// in front so that its last mode stays the unbounded one).
+#[doc(hidden)]
+pub trait ProductGridBy<B, Static> {
+    /// The grid.
+    type Y;
+}
+impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: crate::inverse::PadDyn,
+    crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>>,
+{
+    type Y = <crate::inverse::PadN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+}
+impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: Nontrivial,
     <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
@@ -36,7 +63,6 @@ where
     RunTimeModes<AS, AD>: ModesToLayout,
     StarExt<AS, AD>: TryCompose<Layout<BS, BD>>,
 {
-    type X = Self;
     type Y = <StarExt<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
 }
 
@@ -47,7 +73,9 @@ pub use run_time::{ProductOutput, TryProduct, try_logical_product};
 mod run_time {
     use super::*;
     use crate::algebra::CompGap;
-    use crate::complement::{StaticModes, ext_modes};
+    use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
+    use crate::inverse::PadDyn;
+    use crate::inverse::run_time::{extent_fits, flat_modes};
     use crate::composition::{Fail, MAX_MODES};
     use crate::divide::{FromLeaves, Leaves};
     use typenum::Unsigned;
@@ -59,7 +87,94 @@ mod run_time {
         /// Writes `A`'s leaves then `A* ∘ B`'s.
         fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
     }
-    impl<AS, AD, BS, BD, YS, YD> TryProduct<Layout<BS, BD>> for Layout<AS, AD>
+    impl<AS, AD, B> TryProduct<B> for Layout<AS, AD>
+    where
+        Self: crate::int_tuple::AllStatic,
+        Self: TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>,
+    {
+        #[inline(always)]
+        fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            <Self as TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>>::leaves_by(self, b, out)
+        }
+    }
+    /// [`TryProduct`] by the branch `Static` of `A` (see [`ProductGridBy`]).
+    #[doc(hidden)]
+    pub trait TryProductBy<B, Static> {
+        /// Writes `A`'s leaves then `A* ∘ B`'s.
+        fn leaves_by(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+
+    /// The span `1 + Σ (s−1)·|d|` of `B`'s offsets, over which the
+    /// replicas must be told apart (negative strides included, as
+    /// cute-dynamic).
+    #[inline(always)]
+    fn span_of<BS: FlatValues, BD: FlatValues>(b: &Layout<BS, BD>) -> Result<i64, cute_dynamic::LayoutError>
+    where
+        BS: crate::Congruent<BD>,
+    {
+        let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+        let (mut n, mut k) = (0, 0);
+        let _ = b.shape().write(&mut s, &mut n) && b.stride().write(&mut d, &mut k);
+        let mut span = 1i64;
+        for i in 0..n {
+            span = (s[i] - 1)
+                .checked_mul(d[i].checked_abs().unwrap_or(i64::MAX))
+                .and_then(|x| x.checked_add(span))
+                .ok_or(Fail::Overflow("logical_product").into_error(&String::new))?;
+        }
+        Ok(span)
+    }
+
+    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        BS: FlatValues + crate::Congruent<BD>,
+        BD: FlatValues,
+        crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: PadDyn,
+        crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        YS: FlatValues + crate::Congruent<YD>,
+        YD: FlatValues,
+    {
+        #[inline(always)]
+        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            type P<AS, AD> = crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>;
+            let y = (|| {
+                let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
+                let (modes, n) = flat_modes(&self.shape(), &self.stride());
+                let mut ext = [(1i64, 0i64); MAX_MODES];
+                let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
+                let rank = <P<AS, AD> as PadDyn>::RANK;
+                if k > rank || !extent_fits(&ext[..k]) {
+                    return None;
+                }
+                // `1:0` in front, the last (unbounded) mode last.
+                let mut v = [(1i64, 0i64); MAX_MODES];
+                v[rank - k..rank].copy_from_slice(&ext[..k]);
+                let star = <P<AS, AD> as PadDyn>::build(&v[..rank]);
+                star.try_compose(b).ok()
+            })();
+            let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
+            let e = |f: Fail| f.into_error(&String::new);
+            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
+            out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+
+    /// cute-dynamic's error where the run-time walk of a product stopped
+    /// (cold).
+    #[cold]
+    #[inline(never)]
+    fn product_failure(a: cute_dynamic::Layout, b: cute_dynamic::Layout) -> cute_dynamic::LayoutError {
+        match cute_dynamic::logical_product(&a, &b) {
+            Err(e) => e,
+            Ok(r) => cute_dynamic::LayoutError::Unsupported {
+                what: format!("logical_product({a}, {b}) = {r} does not fit the padded form"),
+            },
+        }
+    }
+
+    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
     where
         AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
         AD: FlatValues,
@@ -81,19 +196,8 @@ mod run_time {
         YD: FlatValues,
     {
         #[inline(always)]
-        fn product_leaves(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            // The replicas must be told apart over the whole span of B's
-            // offsets (negative strides included), as cute-dynamic.
-            let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-            let (mut n, mut k) = (0, 0);
-            let _ = b.shape().write(&mut s, &mut n) && b.stride().write(&mut d, &mut k);
-            let mut span = 1i64;
-            for i in 0..n {
-                span = (s[i] - 1)
-                    .checked_mul(d[i].checked_abs().unwrap_or(i64::MAX))
-                    .and_then(|x| x.checked_add(span))
-                    .ok_or(Fail::Overflow("logical_product").into_error(&String::new))?;
-            }
+        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            let span = span_of(b)?;
             let m = (self.size() as i64)
                 .checked_mul(span)
                 .ok_or_else(|| Fail::Overflow("logical_product").into_error(&String::new))?;
