@@ -86,6 +86,7 @@ impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
 impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: NoStaticOverlap,
     crate::list::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
 {
     type Output = crate::inverse::PadN1<S, D>;
@@ -242,6 +243,7 @@ mod run_time {
     impl<S, D, M> TryComplementBy<M, typenum::B0> for Layout<S, D>
     where
         S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
+        FlatModes<S, D>: super::NoStaticOverlap,
         D: FlatValues,
         crate::list::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
     {
@@ -394,3 +396,89 @@ mod run_time {
         }
     }
 }
+
+// ------------------------------------------- static conditions, mixed
+
+/// A flat mode whose shape and stride are both static and whose stride is
+/// not 0 ([`Known`]); any other mode ([`Unknown`]) is decided at run time.
+#[doc(hidden)]
+pub trait ModeKind {
+    /// [`Known`] or [`Unknown`].
+    type Kind;
+}
+/// A static mode `S:D`, `D > 0`.
+#[doc(hidden)]
+pub struct Known<S, D>(core::marker::PhantomData<(S, D)>);
+/// A mode with a run-time leaf, or a static stride 0.
+#[doc(hidden)]
+pub struct Unknown;
+impl<U, B, U2, B2> ModeKind for (typenum::UInt<U, B>, typenum::UInt<U2, B2>) {
+    type Kind = Known<typenum::UInt<U, B>, typenum::UInt<U2, B2>>;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, typenum::UTerm) {
+    type Kind = Unknown;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, Dyn) {
+    type Kind = Unknown;
+}
+impl<X> ModeKind for (Dyn, X) {
+    type Kind = Unknown;
+}
+
+/// No two static modes of the flat mode list `Self` overlap: for static
+/// `s1:d1`, `s2:d2` (`s > 1`, `d > 0`), `d1 ≤ d2 < s1·d1` means that the
+/// second starts inside the first's extent, whatever the run-time modes
+/// are (two coordinates meet, or the modes interleave), so `complement`
+/// and `left_inverse` of a layout with run-time leaves reject it at
+/// compile time, as they do an all-static one.
+#[doc(hidden)]
+pub trait NoStaticOverlap {}
+impl NoStaticOverlap for MNil {}
+impl<S, D, T> NoStaticOverlap for crate::list::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    T: NoOverlapWith<<(S, D) as ModeKind>::Kind> + NoStaticOverlap,
+{
+}
+/// Every mode of `Self` against the mode kind `K`.
+#[doc(hidden)]
+pub trait NoOverlapWith<K> {}
+impl<K> NoOverlapWith<K> for MNil {}
+impl<K, S, D, T> NoOverlapWith<K> for crate::list::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    K: PairApart<<(S, D) as ModeKind>::Kind>,
+    <(S, D) as ModeKind>::Kind: PairApart<K>,
+    T: NoOverlapWith<K>,
+{
+}
+/// `Other` does not start inside the extent of `Self`.
+#[doc(hidden)]
+pub trait PairApart<Other> {}
+impl<K> PairApart<K> for Unknown {}
+impl<S, D> PairApart<Unknown> for Known<S, D> {}
+impl<S1, D1, S2, D2> PairApart<Known<S2, D2>> for Known<S1, D1>
+where
+    S1: typenum::IsGreater<U1> + core::ops::Mul<D1>,
+    S2: typenum::IsGreater<U1>,
+    D1: typenum::IsLessOrEqual<D2>,
+    D2: typenum::IsLess<typenum::Prod<S1, D1>>,
+    typenum::Gr<S1, U1>: core::ops::BitAnd<typenum::Gr<S2, U1>>,
+    typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>: core::ops::BitAnd<typenum::LeEq<D1, D2>>,
+    typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>:
+        core::ops::BitAnd<typenum::Le<D2, typenum::Prod<S1, D1>>>,
+    typenum::And<
+        typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>,
+        typenum::Le<D2, typenum::Prod<S1, D1>>,
+    >: StaticModesApart,
+{
+}
+/// The overlap test of two static modes is false.
+#[diagnostic::on_unimplemented(
+    message = "two static modes of a layout with run-time leaves overlap",
+    label = "sorted by stride, a static mode starts inside the extent of another static mode",
+    note = "whatever the run-time leaves are, two coordinates meet or the modes interleave, so neither `complement` nor `left_inverse` has a layout"
+)]
+#[doc(hidden)]
+pub trait StaticModesApart {}
+impl StaticModesApart for typenum::B0 {}
