@@ -1831,11 +1831,11 @@ impl<X, Y> PairOrder<X, Y> for Raked {
     type Pair = Pair<Y, X>;
 }
 
-type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
-type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
-type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
-type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
-type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
+pub(crate) type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
+pub(crate) type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
+pub(crate) type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
+pub(crate) type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
+pub(crate) type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
 
 /// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
 /// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
@@ -1890,9 +1890,53 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
     type Output = <B as RankProductOnto<Raked, A>>::Output;
 }
 
+/// `blocked_product(a, b)`: each mode of `a` is repeated by the same mode
+/// of `b`, `a` innermost (see [`RankProduct`]).
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: the grid
+/// `A* ∘ B` is computed and checked when it runs (see
+/// [`try_blocked_product`](crate::try_blocked_product)), a panic with
+/// cute-dynamic's error message when a condition fails.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn blocked_product<A, B>(a: A, b: B) -> <A as BlockedProduct<B>>::Output
+where
+    A: BlockedProduct<B>,
+    <A as BlockedProduct<B>>::Output: crate::product::RankProductValue<Blocked, A, B>,
+{
+    <<A as BlockedProduct<B>>::Output as crate::product::RankProductValue<Blocked, A, B>>::make(a, b)
+}
+/// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
+/// [`RankProduct`]).
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: as
+/// [`blocked_product`] (see [`try_raked_product`](crate::try_raked_product)).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let p = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn raked_product<A, B>(a: A, b: B) -> <A as RakedProduct<B>>::Output
+where
+    A: RakedProduct<B>,
+    <A as RakedProduct<B>>::Output: crate::product::RankProductValue<Raked, A, B>,
+{
+    <<A as RakedProduct<B>>::Output as crate::product::RankProductValue<Raked, A, B>>::make(a, b)
+}
+#[cfg(not(feature = "std"))]
 free_fn!(
-    /// `blocked_product(a, b)`: each mode of `a` is repeated by the same
-    /// mode of `b`, `a` innermost (see [`RankProduct`]).
+    /// `blocked_product(a, b)` (see [`RankProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -1901,9 +1945,9 @@ free_fn!(
     /// ```
     blocked_product, BlockedProduct
 );
+#[cfg(not(feature = "std"))]
 free_fn!(
-    /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
-    /// [`RankProduct`]).
+    /// `raked_product(a, b)` (see [`RankProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;

@@ -183,7 +183,7 @@ pub use partition::{
     outer_partition,
 };
 #[cfg(feature = "std")]
-pub use product::try_logical_product;
+pub use product::{RankProductValue, try_blocked_product, try_logical_product, try_raked_product};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use recast::RecastTarget;
@@ -235,7 +235,8 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::{
         LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
-        try_left_inverse, try_logical_divide, try_logical_product, try_right_inverse, try_zipped_divide,
+        RankProductValue, try_blocked_product, try_left_inverse, try_logical_divide, try_logical_product,
+        try_raked_product, try_right_inverse, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use crate::{

@@ -218,3 +218,103 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+// ------------------------------------------------------ blocked / raked
+
+/// CuTe's blocked and raked examples with a leaf of either argument
+/// run-time: the same function as cute-dynamic's, mode by mode.
+#[test]
+fn blocked_and_raked_products_with_a_run_time_leaf() {
+    let (a, b) = (layout!((2,{5i64}):(5,1)), layout!((3,4):(1,3)));
+    let want = cute_dynamic::blocked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(want.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    let r = blocked_product(a, b);
+    assert_eq!(r.to_string(), "((_2,(1,1,3)),(5,(1,1,4))):((_5,(0,0,10)),(_1,(0,0,30)))");
+    for k in 0..2 {
+        same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
+    }
+    assert_eq!(try_blocked_product(&a, &b).unwrap(), r);
+    let want = cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    let r = raked_product(a, b);
+    assert_eq!(r.to_string(), "(((1,1,3),_2),((1,1,4),5)):(((0,0,10),_5),((0,0,30),_1))");
+    for k in 0..2 {
+        same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
+    }
+    // Ranks padded with 1:0, a run-time grid.
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({3i64}):(1)));
+    let r = blocked_product(a, b).to_dynamic();
+    let want = cute_dynamic::blocked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    same_function(&r, &want);
+    // cute-dynamic's error, from try_ and as the panic's message.
+    let (a, b) = (layout!((2,2):({3i64},10)), layout!(4:1));
+    let e = try_raked_product(&a, &b).unwrap_err();
+    assert_eq!(e, cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = raked_product(a, b);
+        }),
+        e.to_string()
+    );
+    // All-static: unchanged, zero-sized.
+    let s = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    assert_eq!(s.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `blocked_product` and `raked_product` of `a` by `b` (types `A`, `B`):
+/// cute-dynamic's error, or the shared checker's post-conditions and the
+/// same function as cute-dynamic's mode by mode.
+fn check_rank_products<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B>,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+    <A as BlockedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Blocked, A, B> + ToDyn,
+    <A as RakedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Raked, A, B> + ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let sb = B::try_from(b).map_err(|e| e.to_string())?;
+    let pairs = [
+        (try_blocked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::blocked_product(a, b), true),
+        (try_raked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::raked_product(a, b), false),
+    ];
+    for (got, want, blocked) in pairs {
+        match (got, want) {
+            (Ok(r), Ok(w)) => {
+                cute_tests::check::rank_product(a, b, blocked, &r).map_err(|e| format!("{a} x {b} = {r}: {e}"))?;
+                if r.rank() != w.rank() {
+                    return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
+                }
+                for (rk, wk) in r.modes_iter().zip(w.modes_iter()) {
+                    if rk.size() != wk.size() || (0..rk.size()).any(|i| rk.eval(i).ok() != wk.eval(i).ok()) {
+                        return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
+                    }
+                }
+            }
+            (Err(e), Err(w)) if e == w => {}
+            (got, want) => return Err(format!("{a} x {b}: {:?} but {want:?}", got.map(|r| r.to_string()))),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Mixed tiles by static and run-time grids, blocked and raked.
+    #[test]
+    fn blocked_and_raked_products_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=4], 4),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), 0i64..=12], 4),
+    ) {
+        let r = (|| {
+            check_rank_products::<Layout![(Dyn,2):(1,Dyn)], Layout![(3,2):(1,3)]>(
+                &fill("({},2):(1,{})", &[v[0], w[0]]), &d("(3,2):(1,3)"))?;
+            check_rank_products::<Layout![(2,2):(1,2)], Layout![(Dyn,Dyn):(Dyn,Dyn)]>(
+                &d("(2,2):(1,2)"), &fill("({},{}):({},{})", &[v[2], v[3], w[2], w[3]]))?;
+            check_rank_products::<Layout![(Dyn,Dyn):(Dyn,Dyn)], Layout![(Dyn):(Dyn)]>(
+                &fill("({},{}):({},{})", &[v[0], v[1], w[0], w[1]]), &fill("({}):({})", &[v[2], w[3]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
