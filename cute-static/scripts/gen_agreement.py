@@ -516,10 +516,12 @@ import re
 MIXED = {"coalesce": "Function", "filter": "Filter", "coalesce_by": "Function", "composition": "Function",
          "logical_divide": "Function", "zipped_divide": "Function", "logical_product": "Function",
          "zipped_product": "Function", "tiled_product": "Function", "flat_product": "Function",
-         "complement": "Function", "right_inverse": "Function", "left_inverse": "Function"}
+         "complement": "Function", "right_inverse": "Function", "left_inverse": "Function",
+         "blocked_product": "Function", "raked_product": "Function"}
 TRY = {"composition": "try_composition", "logical_divide": "try_logical_divide", "zipped_divide": "try_zipped_divide",
        "logical_product": "try_logical_product", "complement": "try_complement",
-       "right_inverse": "try_right_inverse", "left_inverse": "try_left_inverse"}
+       "right_inverse": "try_right_inverse", "left_inverse": "try_left_inverse",
+       "blocked_product": "try_blocked_product", "raked_product": "try_raked_product"}
 # The most flat modes of a layout with run-time leaves whose result is the
 # padded form of N (right_inverse) or N + 1 (the others) run-time leaves
 # (at most 8 modes).
@@ -550,7 +552,8 @@ def variant_ok(op, args):
     if op in ("complement", "left_inverse") and static_overlap(a):
         return False
     dynamic_a = "i64}" in a
-    limit = PADDED_MAX.get(op, 7 if op in PRODUCTS and dynamic_a else None)
+    # blocked/raked pad A with 1:0 modes up to B's rank first: room kept.
+    limit = PADDED_MAX.get(op, 7 if op in PRODUCTS else 5 if op in ("blocked_product", "raked_product") else None)
     return limit is None or not dynamic_a or len(flat_modes_marked(a)) <= limit
 PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product")
 
@@ -593,7 +596,7 @@ def mixed_op(st):
         return None, []
     if op == "composition":
         return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
-    if op in PRODUCTS:
+    if op in PRODUCTS or op in ("blocked_product", "raked_product"):
         # A tile by a grid, either with a run-time leaf.
         return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
     if op in ("logical_divide", "zipped_divide"):

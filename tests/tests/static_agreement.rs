@@ -2813,6 +2813,330 @@ fn agree_left_inverse_run_time_leaf() {
     mixed!("left_inverse(((3),1):((1),3))", Same::Function, left_inverse(layout!(((3),1):((1),{3i64}))));
 }
 
+/// The cases of `blocked_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_blocked_product_run_time_leaf() {
+    mixed!(
+        "blocked_product(2:2, (4,1):(1,1))",
+        Same::Function,
+        blocked_product(layout!({2i64}:2), layout!((4,1):(1,1)))
+    );
+    mixed!("blocked_product((5):(1), 4:1)", Same::Function, blocked_product(layout!((5):({1i64})), layout!(4:1)));
+    mixed!(
+        "blocked_product((4,4):(1,4), (3,2):(1,5))",
+        Same::Function,
+        blocked_product(layout!((4,4):({1i64},4)), layout!((3,2):(1,5)))
+    );
+    mixed!(
+        "blocked_product((4,(2,4)):(2,(10,20)), (1,4):(4,1))",
+        Same::Function,
+        blocked_product(layout!((4,(2,4)):({2i64},(10,20))), layout!((1,4):(4,1)))
+    );
+    mixed!(
+        "blocked_product((4,5):(1,5), 3:2)",
+        Same::Function,
+        blocked_product(layout!((4,5):(1,5)), layout!({3i64}:2))
+    );
+    mixed!(
+        "blocked_product((2,2):(2,4), (2):(2))",
+        Same::Function,
+        blocked_product(layout!((2,2):(2,4)), layout!((2):({2i64})))
+    );
+    mixed!(
+        "blocked_product((5,3):(1,5), (1):(1))",
+        Same::Function,
+        blocked_product(layout!(({5i64},3):(1,5)), layout!((1):(1)))
+    );
+    mixed!("blocked_product((2):(1), 3:1)", Same::Function, blocked_product(layout!((2):(1)), layout!(3:{1i64})));
+    mixed!(
+        "blocked_product((2,3):(3,1), 4:1)",
+        Same::Function,
+        blocked_product(layout!((2,3):({3i64},1)), layout!(4:1))
+    );
+    mixed!(
+        "blocked_product(((2)):((1)), (4,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(((2)):((1))), layout!((4,{3i64}):(3,1)))
+    );
+    mixed!(
+        "blocked_product((5,3):(2,10), (3):(2))",
+        Same::Function,
+        blocked_product(layout!((5,3):(2,10)), layout!(({3i64}):(2)))
+    );
+    mixed!(
+        "blocked_product((3,4):(1,3), 2:2)",
+        Same::Function,
+        blocked_product(layout!((3,4):(1,3)), layout!(2:{2i64}))
+    );
+    mixed!(
+        "blocked_product((2,3):(3,1), (3,4):(4,1))",
+        Same::Function,
+        blocked_product(layout!((2,3):(3,1)), layout!(({3i64},4):(4,1)))
+    );
+    mixed!(
+        "blocked_product(((4,2)):((2,8)), 3:2)",
+        Same::Function,
+        blocked_product(layout!(((4,{2i64})):((2,8))), layout!(3:2))
+    );
+    mixed!(
+        "blocked_product(((2,3)):((1,3)), (1,4):(2,3))",
+        Same::Function,
+        blocked_product(layout!(((2,3)):((1,3))), layout!((1,4):({2i64},3)))
+    );
+    mixed!(
+        "blocked_product(((2,2)):((2,6)), (2,2):(1,2))",
+        Same::Function,
+        blocked_product(layout!(((2,2)):((2,6))), layout!((2,2):(1,{2i64})))
+    );
+    mixed!(
+        "blocked_product((2,4):(1,2), 3:1)",
+        Same::Function,
+        blocked_product(layout!((2,4):(1,2)), layout!({3i64}:1))
+    );
+    mixed!(
+        "blocked_product((4,(4,1)):(1,(4,16)), (3,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((4,(4,1)):(1,(4,16))), layout!((3,{2i64}):(2,1)))
+    );
+    mixed!("blocked_product((3):(1), 3:1)", Same::Function, blocked_product(layout!((3):(1)), layout!({3i64}:1)));
+    mixed!(
+        "blocked_product((3,3):(3,1), (2,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((3,3):(3,{1i64})), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "blocked_product((4,2):(1,4), (1,4):(2,3))",
+        Same::Function,
+        blocked_product(layout!((4,2):(1,4)), layout!(({1i64},4):(2,3)))
+    );
+    mixed!(
+        "blocked_product((2,3):(2,5), (2,4):(1,2))",
+        Same::Function,
+        blocked_product(layout!((2,3):(2,5)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "blocked_product((3,1):(1,3), 2:1)",
+        Same::Function,
+        blocked_product(layout!((3,1):(1,3)), layout!({2i64}:1))
+    );
+    mixed!(
+        "blocked_product(((1,1),(2,4)):((2,2),(3,7)), (1,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(((1,1),(2,4)):((2,2),(3,7))), layout!((1,3):(3,{1i64})))
+    );
+    mixed!(
+        "blocked_product((3,2):(1,3), 4:1)",
+        Same::Function,
+        blocked_product(layout!(({3i64},2):(1,3)), layout!(4:1))
+    );
+    mixed!("blocked_product(3:1, (4):(1))", Same::Function, blocked_product(layout!(3:{1i64}), layout!((4):(1))));
+    mixed!(
+        "blocked_product(((3,2)):((1,4)), (1,3):(1,1))",
+        Same::Function,
+        blocked_product(layout!(((3,2)):(({1i64},4))), layout!((1,3):(1,1)))
+    );
+    mixed!(
+        "blocked_product((3,2):(2,1), (4,2):(1,4))",
+        Same::Function,
+        blocked_product(layout!((3,2):(2,{1i64})), layout!((4,2):(1,4)))
+    );
+    mixed!(
+        "blocked_product((3,5):(5,1), 4:1)",
+        Same::Function,
+        blocked_product(layout!((3,5):(5,1)), layout!({4i64}:1))
+    );
+    mixed!("blocked_product((1):(1), 2:1)", Same::Function, blocked_product(layout!((1):({1i64})), layout!(2:1)));
+    mixed!("blocked_product(3:1, 3:1)", Same::Function, blocked_product(layout!(3:1), layout!({3i64}:1)));
+    mixed!(
+        "blocked_product((3,3):(1,4), (2,3):(1,2))",
+        Same::Function,
+        blocked_product(layout!((3,3):(1,4)), layout!((2,3):(1,{2i64})))
+    );
+    mixed!(
+        "blocked_product(((3,2)):((1,3)), (1,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((({3i64},2)):((1,3))), layout!((1,2):(2,1)))
+    );
+    mixed!(
+        "blocked_product(2:1, (3,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(2:1), layout!((3,{3i64}):(3,1)))
+    );
+    mixed!(
+        "blocked_product((5):(1), (2,1):(1,1))",
+        Same::Function,
+        blocked_product(layout!((5):(1)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "blocked_product(5:1, (3,2):(1,3))",
+        Same::Function,
+        blocked_product(layout!(5:1), layout!((3,2):(1,{3i64})))
+    );
+    mixed!(
+        "blocked_product((4,2):(1,5), 4:1)",
+        Same::Function,
+        blocked_product(layout!(({4i64},2):(1,5)), layout!(4:1))
+    );
+    mixed!(
+        "blocked_product(2:1, (4,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(2:{1i64}), layout!((4,3):(3,1)))
+    );
+    mixed!(
+        "blocked_product((2,2):(2,4), (4):(1))",
+        Same::Function,
+        blocked_product(layout!((2,2):({2i64},4)), layout!((4):(1)))
+    );
+    mixed!("blocked_product(3:1, 2:1)", Same::Function, blocked_product(layout!(3:1), layout!(2:{1i64})));
+}
+
+/// The cases of `raked_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_raked_product_run_time_leaf() {
+    mixed!(
+        "raked_product((4,2):(2,1), (2):(1))",
+        Same::Function,
+        raked_product(layout!(({4i64},2):(2,1)), layout!((2):(1)))
+    );
+    mixed!(
+        "raked_product((5):(1), (3,2):(2,1))",
+        Same::Function,
+        raked_product(layout!((5):({1i64})), layout!((3,2):(2,1)))
+    );
+    mixed!(
+        "raked_product((5,(2,2)):(4,(1,2)), 3:1)",
+        Same::Function,
+        raked_product(layout!((5,(2,{2i64})):(4,(1,2))), layout!(3:1))
+    );
+    mixed!(
+        "raked_product(((2,1),4):((1,1),2), (2,3):(3,1))",
+        Same::Function,
+        raked_product(layout!(((2,1),4):(({1i64},1),2)), layout!((2,3):(3,1)))
+    );
+    mixed!("raked_product(3:1, (4,2):(1,4))", Same::Function, raked_product(layout!(3:1), layout!((4,2):({1i64},4))));
+    mixed!(
+        "raked_product(((3,4),4):((4,1),12), (3):(1))",
+        Same::Function,
+        raked_product(layout!(((3,4),4):((4,1),{12i64})), layout!((3):(1)))
+    );
+    mixed!(
+        "raked_product((4,(2,2)):(4,(2,1)), (4):(1))",
+        Same::Function,
+        raked_product(layout!((4,(2,2)):(4,(2,1))), layout!(({4i64}):(1)))
+    );
+    mixed!(
+        "raked_product(((3),4):((4),1), (4,1):(1,4))",
+        Same::Function,
+        raked_product(layout!(((3),4):((4),1)), layout!((4,1):(1,{4i64})))
+    );
+    mixed!(
+        "raked_product((4,5):(1,5), (2,1):(2,4))",
+        Same::Function,
+        raked_product(layout!(({4i64},5):(1,5)), layout!((2,1):(2,4)))
+    );
+    mixed!(
+        "raked_product((5,4):(1,6), (3):(1))",
+        Same::Function,
+        raked_product(layout!((5,4):(1,{6i64})), layout!((3):(1)))
+    );
+    mixed!(
+        "raked_product((3,2):(2,8), (2):(1))",
+        Same::Function,
+        raked_product(layout!((3,2):(2,8)), layout!(({2i64}):(1)))
+    );
+    mixed!("raked_product(2:1, (1,3):(1,1))", Same::Function, raked_product(layout!(2:1), layout!((1,3):(1,{1i64}))));
+    mixed!(
+        "raked_product((3,5):(5,1), (2,2):(1,2))",
+        Same::Function,
+        raked_product(layout!((3,5):(5,1)), layout!(({2i64},2):(1,2)))
+    );
+    mixed!("raked_product((4):(1), 3:1)", Same::Function, raked_product(layout!((4):({1i64})), layout!(3:1)));
+    mixed!(
+        "raked_product((3):(1), (1,3):(1,1))",
+        Same::Function,
+        raked_product(layout!((3):(1)), layout!(({1i64},3):(1,1)))
+    );
+    mixed!(
+        "raked_product((3,(4,1)):(1,(3,12)), (2):(1))",
+        Same::Function,
+        raked_product(layout!((3,(4,1)):(1,(3,12))), layout!((2):({1i64})))
+    );
+    mixed!("raked_product(3:1, (1,1):(1,1))", Same::Function, raked_product(layout!(3:1), layout!((1,1):({1i64},1))));
+    mixed!("raked_product(2:1, (3,1):(1,3))", Same::Function, raked_product(layout!(2:1), layout!((3,1):(1,{3i64}))));
+    mixed!("raked_product(5:2, (4,2):(2,1))", Same::Function, raked_product(layout!({5i64}:2), layout!((4,2):(2,1))));
+    mixed!("raked_product(2:1, 2:2)", Same::Function, raked_product(layout!(2:1), layout!(2:{2i64})));
+    mixed!("raked_product((3,3):(1,3), 3:1)", Same::Function, raked_product(layout!((3,3):({1i64},3)), layout!(3:1)));
+    mixed!(
+        "raked_product((1,2):(2,4), (2,4):(1,2))",
+        Same::Function,
+        raked_product(layout!((1,2):(2,4)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "raked_product((4,(2,2)):(4,(1,2)), (4,2):(2,9))",
+        Same::Function,
+        raked_product(layout!((4,(2,{2i64})):(4,(1,2))), layout!((4,2):(2,9)))
+    );
+    mixed!("raked_product((3):(1), (3):(1))", Same::Function, raked_product(layout!((3):(1)), layout!((3):({1i64}))));
+    mixed!("raked_product(4:1, (3):(1))", Same::Function, raked_product(layout!({4i64}:1), layout!((3):(1))));
+    mixed!(
+        "raked_product((4,2):(2,1), (2,2):(2,1))",
+        Same::Function,
+        raked_product(layout!((4,{2i64}):(2,1)), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "raked_product((5,(1,4)):(1,(7,9)), (4):(1))",
+        Same::Function,
+        raked_product(layout!((5,(1,{4i64})):(1,(7,9))), layout!((4):(1)))
+    );
+    mixed!("raked_product(2:1, (1,4):(1,1))", Same::Function, raked_product(layout!(2:1), layout!((1,{4i64}):(1,1))));
+    mixed!(
+        "raked_product((3):(2), (1,2):(1,2))",
+        Same::Function,
+        raked_product(layout!((3):(2)), layout!((1,2):({1i64},2)))
+    );
+    mixed!("raked_product(5:2, 4:1)", Same::Function, raked_product(layout!(5:{2i64}), layout!(4:1)));
+    mixed!(
+        "raked_product((5):(1), (2,2):(2,1))",
+        Same::Function,
+        raked_product(layout!(({5i64}):(1)), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "raked_product(((4),2):((1),4), (2):(1))",
+        Same::Function,
+        raked_product(layout!(((4),{2i64}):((1),4)), layout!((2):(1)))
+    );
+    mixed!("raked_product((5,5):(5,1), 3:1)", Same::Function, raked_product(layout!((5,5):({5i64},1)), layout!(3:1)));
+    mixed!("raked_product(3:1, 3:1)", Same::Function, raked_product(layout!(3:{1i64}), layout!(3:1)));
+    mixed!(
+        "raked_product((4,3):(1,4), (1,1):(1,3))",
+        Same::Function,
+        raked_product(layout!((4,3):({1i64},4)), layout!((1,1):(1,3)))
+    );
+    mixed!(
+        "raked_product(((2,1),2):((1,4),2), 2:1)",
+        Same::Function,
+        raked_product(layout!(((2,1),2):(({1i64},4),2)), layout!(2:1))
+    );
+    mixed!("raked_product(3:1, 2:1)", Same::Function, raked_product(layout!({3i64}:1), layout!(2:1)));
+    mixed!(
+        "raked_product((3,2):(2,6), (4,1):(1,4))",
+        Same::Function,
+        raked_product(layout!((3,2):(2,6)), layout!((4,{1i64}):(1,4)))
+    );
+    mixed!(
+        "raked_product((3,1):(2,7), (1,4):(1,1))",
+        Same::Function,
+        raked_product(layout!((3,1):(2,7)), layout!((1,4):({1i64},1)))
+    );
+    mixed!(
+        "raked_product((5,(2)):(2,(1)), 3:2)",
+        Same::Function,
+        raked_product(layout!((5,(2)):(2,({1i64}))), layout!(3:2))
+    );
+}
+
 /// The rejected cases below, each with one leaf of its layout argument(s) run-time
 /// (taken in turn): the `try_` form returns cute-dynamic's error.
 #[test]
@@ -2877,6 +3201,20 @@ fn rejected_with_a_run_time_leaf() {
         try_logical_product(&layout!((4):(2)), &layout!((3,1):({1i64},3)))
     );
     rejects!("left_inverse((3,(3,3)):(14,(22,3)))", try_left_inverse(&layout!(({3i64},(3,3)):(14,(22,3)))));
+    rejects!("blocked_product(4:2, 3:1)", try_blocked_product(&layout!({4i64}:2), &layout!(3:1)));
+    rejects!("blocked_product((3,1):(2,8), 3:1)", try_blocked_product(&layout!((3,{1i64}):(2,8)), &layout!(3:1)));
+    rejects!("blocked_product(3:2, (3,4):(2,7))", try_blocked_product(&layout!(3:2), &layout!(({3i64},4):(2,7))));
+    rejects!("raked_product((5):(2), (3):(1))", try_raked_product(&layout!((5):(2)), &layout!((3):({1i64}))));
+    rejects!(
+        "raked_product((4,5):(2,9), (3,3):(1,3))",
+        try_raked_product(&layout!((4,5):(2,9)), &layout!(({3i64},3):(1,3)))
+    );
+    rejects!("raked_product((5):(2), (3,4):(1,3))", try_raked_product(&layout!((5):(2)), &layout!((3,4):(1,{3i64}))));
+    rejects!("raked_product((4):(2), 3:1)", try_raked_product(&layout!((4):(2)), &layout!({3i64}:1)));
+    rejects!(
+        "raked_product(((1,3)):((2,2)), (3,1):(1,4))",
+        try_raked_product(&layout!(((1,3)):((2,2))), &layout!((3,1):(1,{4i64})))
+    );
     rejects!(
         "composition((6,5,6,2):(60,1,10,5), 8:1)",
         try_composition(&layout!((6,5,6,2):(60,1,{10i64},5)), &layout!(8:1))
