@@ -93,9 +93,9 @@ where
 }
 
 #[cfg(feature = "std")]
-pub(crate) use run_time::{ext_modes, mixed_ext_modes};
-#[cfg(feature = "std")]
 pub use run_time::{CotargetValue, StaticModes, TryComplement, TryComplementBy, try_complement};
+#[cfg(feature = "std")]
+pub(crate) use run_time::{ext_modes, mixed_ext_modes};
 
 #[cfg(feature = "std")]
 mod run_time {

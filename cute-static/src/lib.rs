@@ -234,9 +234,9 @@ pub mod prelude {
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
-        LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
-        RankProductValue, try_blocked_product, try_left_inverse, try_logical_divide, try_logical_product,
-        try_raked_product, try_right_inverse, try_zipped_divide,
+        LogicalDivideValue, RankProductValue, TryComplement, TryCompose, ZippedDivideValue, try_blocked_product,
+        try_complement, try_composition, try_left_inverse, try_logical_divide, try_logical_product, try_raked_product,
+        try_right_inverse, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use crate::{

@@ -111,10 +111,10 @@ mod run_time {
     use super::*;
     use crate::algebra::CompGap;
     use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
-    use crate::inverse::PadDyn;
-    use crate::inverse::run_time::{extent_fits, flat_modes};
     use crate::composition::{Fail, MAX_MODES};
     use crate::divide::{FromLeaves, Leaves};
+    use crate::inverse::PadDyn;
+    use crate::inverse::run_time::{extent_fits, flat_modes};
     use typenum::Unsigned;
 
     /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
@@ -368,8 +368,7 @@ mod run_time {
     where
         Self: crate::list::ModesOf,
         Layout<BS, BD>: crate::list::ModesOf,
-        <Self as crate::list::ModesOf>::Output:
-            crate::algebra::Pad2<<Layout<BS, BD> as crate::list::ModesOf>::Output>,
+        <Self as crate::list::ModesOf>::Output: crate::algebra::Pad2<<Layout<BS, BD> as crate::list::ModesOf>::Output>,
         crate::algebra::PadA<Self, Layout<BS, BD>>: crate::list::MakeLayout + ModeLeafCounts,
         crate::algebra::PadB<Self, Layout<BS, BD>>: crate::list::MakeLayout,
         crate::algebra::PaL<Self, Layout<BS, BD>>:
@@ -517,8 +516,8 @@ mod run_time {
         /// The product of `a` and `b`.
         fn try_rank(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
     }
-    impl<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves> TryRankProduct<How, Layout<AS, AD>, Layout<BS, BD>>
-        for Layout<OS, OD>
+    impl<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>
+        TryRankProduct<How, Layout<AS, AD>, Layout<BS, BD>> for Layout<OS, OD>
     where
         Layout<AS, AD>: RankParts<Layout<BS, BD>>,
         <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pa:

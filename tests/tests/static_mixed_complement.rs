@@ -69,9 +69,15 @@ fn complement_failures_err_and_panic_as_cute_dynamic() {
     assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 12).unwrap_err());
     // A negative stride and a cotarget below 1.
     let a = layout!((2,2):(1,{-2i64}));
-    assert_eq!(try_complement(&a, &Dyn::new(8)).unwrap_err(), cute_dynamic::complement(&a.to_dynamic(), 8).unwrap_err());
+    assert_eq!(
+        try_complement(&a, &Dyn::new(8)).unwrap_err(),
+        cute_dynamic::complement(&a.to_dynamic(), 8).unwrap_err()
+    );
     let a = layout!((2,2):(1,{2i64}));
-    assert_eq!(try_complement(&a, &Dyn::new(0)).unwrap_err(), cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
+    assert_eq!(
+        try_complement(&a, &Dyn::new(0)).unwrap_err(),
+        cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err()
+    );
 }
 
 // ------------------------------------------------------------ products

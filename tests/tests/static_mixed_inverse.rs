@@ -144,7 +144,9 @@ where
         }
         (Err(e), Err(w)) if e == w => Ok(()),
         // cute-dynamic's search found more modes than the padded form holds.
-        (Err(LayoutError::Unsupported { what }), Ok(w)) if what.contains("padded form") && w.rank() > a.flatten().rank() + 1 => {
+        (Err(LayoutError::Unsupported { what }), Ok(w))
+            if what.contains("padded form") && w.rank() > a.flatten().rank() + 1 =>
+        {
             Ok(())
         }
         (got, want) => Err(format!("left_inverse({a}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
