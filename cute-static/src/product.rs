@@ -145,10 +145,9 @@ mod run_time {
     /// replicas must be told apart (negative strides included, as
     /// cute-dynamic).
     #[inline(always)]
-    fn span_of<BS: FlatValues, BD: FlatValues>(b: &Layout<BS, BD>) -> Result<i64, cute_dynamic::LayoutError>
-    where
-        BS: crate::Congruent<BD>,
-    {
+    fn span_of<BS: FlatValues + crate::Congruent<BD>, BD: FlatValues>(
+        b: &Layout<BS, BD>,
+    ) -> Result<i64, cute_dynamic::LayoutError> {
         let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut n, mut k) = (0, 0);
         let _ = b.shape().write(&mut s, &mut n) && b.stride().write(&mut d, &mut k);
