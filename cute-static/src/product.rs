@@ -1,17 +1,22 @@
-//! The products of an all-static layout `A` by a layout `B` with run-time
-//! ([`Dyn`](crate::Dyn)) leaves: a static tile repeated over a run-time
-//! grid.
+//! The products of layouts with run-time ([`Dyn`](crate::Dyn)) leaves: a
+//! tile `A` repeated over a grid `B`, either with run-time leaves.
 //!
 //! The all-static products are decided in trait resolution (`algebra.rs`).
-//! With a run-time leaf in `B`, the cotarget `size(A)·span(B)` of `A*`
-//! is run-time, so `A* = complement(A, M)` is the run-time-cotarget
-//! complement of `complement.rs` (its static modes found at compile time,
-//! the last one's size when it runs, kept even of size 1: the extended
-//! domain `B` may read), and `A* ∘ B` is the mixed composition of
-//! `composition.rs` (CuTe's padded form, cute-dynamic's checks). The
-//! result's structure is the same arrangement of `(A, A* ∘ B)` as for
-//! static layouts; its leaves are `A`'s then `A* ∘ B`'s in every
-//! arrangement (logical, zipped, tiled and flat only regroup the modes).
+//! With a run-time leaf in `B` and an all-static `A`, the cotarget
+//! `size(A)·span(B)` of `A*` is run-time, so `A* = complement(A, M)` is the
+//! run-time-cotarget complement of `complement.rs` (its static modes found
+//! at compile time, the last one's size when it runs, kept even of size 1:
+//! the extended domain `B` may read). With a run-time leaf in `A`, the
+//! sort of `A`'s modes by stride is a run-time matter too, so `A*` is the
+//! padded form of `N + 1` run-time leaves (`N` the flat modes of `A`; `1:0`
+//! modes in front, its last mode, the unbounded one, last). Either way
+//! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
+//! form, cute-dynamic's checks), and the result's structure is the same
+//! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
+//! then `A* ∘ B`'s in every arrangement (logical, zipped, tiled and flat
+//! only regroup the modes). `blocked_product` and `raked_product` pad the
+//! ranks with `1:0`, compute that logical product and pair its modes.
+//! Where the run-time walk fails, the error is cute-dynamic's.
 
 use crate::algebra::{CompCurr, CompFold, CompOut, DropUnit, Nontrivial, PushMode, Sort, Sorted};
 use crate::algebra::{ProductOp, ProductValueBy, Split1DBy};
