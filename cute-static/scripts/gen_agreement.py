@@ -515,9 +515,46 @@ import re
 # the result is its answer).
 MIXED = {"coalesce": "Function", "filter": "Filter", "coalesce_by": "Function", "composition": "Function",
          "logical_divide": "Function", "zipped_divide": "Function", "logical_product": "Function",
-         "zipped_product": "Function", "tiled_product": "Function", "flat_product": "Function"}
+         "zipped_product": "Function", "tiled_product": "Function", "flat_product": "Function",
+         "complement": "Function", "right_inverse": "Function", "left_inverse": "Function",
+         "blocked_product": "Function", "raked_product": "Function"}
 TRY = {"composition": "try_composition", "logical_divide": "try_logical_divide", "zipped_divide": "try_zipped_divide",
-       "logical_product": "try_logical_product"}
+       "logical_product": "try_logical_product", "complement": "try_complement",
+       "right_inverse": "try_right_inverse", "left_inverse": "try_left_inverse",
+       "blocked_product": "try_blocked_product", "raked_product": "try_raked_product"}
+# The most flat modes of a layout with run-time leaves whose result is the
+# padded form of N (right_inverse) or N + 1 (the others) run-time leaves
+# (at most 8 modes).
+PADDED_MAX = {"right_inverse": 8, "left_inverse": 7, "complement": 7}
+
+
+def flat_modes_marked(text):
+    """The flat modes of `S:D` (static text with `{N i64}` run-time leaves)
+    as ((shape, static), (stride, static)) pairs."""
+    body = text[len("layout!(") : -1] if text.startswith("layout!(") else text
+    leaves = re.findall(r"\{(-?\d+)i64\}|(-?\d+)", body.replace(" ", ""))
+    vals = [(int(a), False) if a else (int(b), True) for a, b in leaves]
+    n = len(vals) // 2
+    return list(zip(vals[:n], vals[n:]))
+
+
+def static_overlap(text):
+    """Whether two static modes of the layout `text` overlap (cute-static's
+    compile-time condition of complement and left_inverse with run-time
+    leaves: static `s1:d1`, `s2:d2`, s > 1, d > 0, d1 <= d2 < s1*d1)."""
+    ms = [(s, d) for (s, ss), (d, ds) in flat_modes_marked(text) if ss and ds and s > 1 and d > 0]
+    return any(d1 <= d2 < s1 * d1 for i, (s1, d1) in enumerate(ms) for j, (_, d2) in enumerate(ms) if i != j)
+
+
+def variant_ok(op, args):
+    """A run-time leaf variant cute-static takes (not a compile error)."""
+    a = args[0]
+    if op in ("complement", "left_inverse") and static_overlap(a):
+        return False
+    dynamic_a = "i64}" in a
+    # blocked/raked pad A with 1:0 modes up to B's rank first: room kept.
+    limit = PADDED_MAX.get(op, 7 if op in PRODUCTS else 5 if op in ("blocked_product", "raked_product") else None)
+    return limit is None or not dynamic_a or len(flat_modes_marked(a)) <= limit
 PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product")
 
 
@@ -559,9 +596,9 @@ def mixed_op(st):
         return None, []
     if op == "composition":
         return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
-    if op in PRODUCTS:
-        # A static tile by a run-time grid: the leaves of B.
-        return (op, [1]) if args[1].startswith("layout!(") else (None, [])
+    if op in PRODUCTS or op in ("blocked_product", "raked_product"):
+        # A tile by a grid, either with a run-time leaf.
+        return (op, [0, 1]) if args[1].startswith("layout!(") else (None, [])
     if op in ("logical_divide", "zipped_divide"):
         a = parse_layout(args[0][len("layout!(") : -1])
         if args[1].startswith("layout!("):
@@ -611,7 +648,10 @@ def print_mixed(kept, rejected):
         print(f"fn agree_{op}_run_time_leaf() {{")
         for k, (dyn, st, n) in enumerate(cs):
             _, vs = leaf_variants(st, n)
-            args = vs[k % len(vs)]
+            vs = [v for v in vs[k % len(vs) :] + vs[: k % len(vs)] if variant_ok(op, v)]
+            if not vs:
+                continue
+            args = vs[0]
             total += 1
             print(f'    mixed!("{dyn}", Same::{MIXED[op]}, {op}({", ".join(args)}));')
         print("}")
@@ -620,7 +660,10 @@ def print_mixed(kept, rejected):
         mop, n = mixed_op(st)
         if mop in TRY:
             _, vs = leaf_variants(st, n)
-            args = vs[k % len(vs)]
+            vs = [v for v in vs[k % len(vs) :] + vs[: k % len(vs)] if variant_ok(mop, v)]
+            if not vs:
+                continue
+            args = vs[0]
             rows.append((dyn, f'{TRY[mop]}({", ".join("&" + a for a in args)})'))
     print()
     print("/// The rejected cases below, each with one leaf of its layout argument(s) run-time")

@@ -1354,8 +1354,12 @@ pub trait ComplementOnto<A> {
     /// The complement.
     type Output;
 }
-impl<U: Unsigned, B: Bit, A: ComplementT<UInt<U, B>>> ComplementOnto<A> for UInt<U, B> {
-    type Output = <A as ComplementT<UInt<U, B>>>::Output;
+impl<U: Unsigned, B: Bit, A> ComplementOnto<A> for UInt<U, B>
+where
+    A: crate::int_tuple::AllStatic,
+    A: crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <A as crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
 }
 
 use crate::StaticLayout;
@@ -1553,7 +1557,12 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 /// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
 /// the static modes are still found at compile time and the last one's
 /// size `⌈(M + gaps)/C⌉` when it runs (see
-/// [`try_complement`](crate::try_complement)).
+/// [`try_complement`](crate::try_complement)). With a run-time leaf in
+/// `a`, the sort by stride, the injectivity and the number of modes of the
+/// answer depend on run-time values: the result is the padded form, a flat
+/// layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at most
+/// 7), CuTe's coalesced answer at its end and `1:0` modes in front,
+/// computed and checked when it runs.
 ///
 /// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
 /// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
@@ -1561,8 +1570,10 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 ///
 /// # Panics
 ///
-/// With a run-time cotarget below 1, with the message of the error
-/// `try_complement` returns. An all-static call never panics.
+/// With run-time leaves only, when cute-dynamic's `complement` fails for
+/// the same values (a cotarget below 1, a layout that is not injective or
+/// whose modes interleave, a negative stride, overflow), with the message
+/// of the error `try_complement` returns. An all-static call never panics.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1570,6 +1581,8 @@ impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
 /// let m = 1000usize;
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
+/// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
 /// ```
 #[inline(always)]
 #[track_caller]
@@ -1803,11 +1816,11 @@ impl<X, Y> PairOrder<X, Y> for Raked {
     type Pair = Pair<Y, X>;
 }
 
-type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
-type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
-type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
-type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
-type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
+pub(crate) type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
+pub(crate) type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
+pub(crate) type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
+pub(crate) type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
+pub(crate) type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
 
 /// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
 /// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
@@ -1862,9 +1875,53 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
     type Output = <B as RankProductOnto<Raked, A>>::Output;
 }
 
+/// `blocked_product(a, b)`: each mode of `a` is repeated by the same mode
+/// of `b`, `a` innermost (see [`RankProduct`]).
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: the grid
+/// `A* ∘ B` is computed and checked when it runs (see
+/// [`try_blocked_product`](crate::try_blocked_product)), a panic with
+/// cute-dynamic's error message when a condition fails.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let p = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn blocked_product<A, B>(a: A, b: B) -> <A as BlockedProduct<B>>::Output
+where
+    A: BlockedProduct<B>,
+    <A as BlockedProduct<B>>::Output: crate::product::RankProductValue<Blocked, A, B>,
+{
+    <<A as BlockedProduct<B>>::Output as crate::product::RankProductValue<Blocked, A, B>>::make(a, b)
+}
+/// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
+/// [`RankProduct`]).
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: as
+/// [`blocked_product`] (see [`try_raked_product`](crate::try_raked_product)).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let p = raked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+/// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn raked_product<A, B>(a: A, b: B) -> <A as RakedProduct<B>>::Output
+where
+    A: RakedProduct<B>,
+    <A as RakedProduct<B>>::Output: crate::product::RankProductValue<Raked, A, B>,
+{
+    <<A as RakedProduct<B>>::Output as crate::product::RankProductValue<Raked, A, B>>::make(a, b)
+}
+#[cfg(not(feature = "std"))]
 free_fn!(
-    /// `blocked_product(a, b)`: each mode of `a` is repeated by the same
-    /// mode of `b`, `a` innermost (see [`RankProduct`]).
+    /// `blocked_product(a, b)` (see [`RankProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -1873,9 +1930,9 @@ free_fn!(
     /// ```
     blocked_product, BlockedProduct
 );
+#[cfg(not(feature = "std"))]
 free_fn!(
-    /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
-    /// [`RankProduct`]).
+    /// `raked_product(a, b)` (see [`RankProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;

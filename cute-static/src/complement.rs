@@ -1,4 +1,5 @@
-//! `complement` against a run-time cotarget (`complement(a, shape!({m}))`).
+//! `complement` with run-time ([`Dyn`]) leaves, in the cotarget or in the
+//! layout.
 //!
 //! The all-static complement is decided in trait resolution (`algebra.rs`).
 //! With a run-time cotarget `M` and an all-static layout `A`, everything
@@ -8,9 +9,16 @@
 //! what the other modes cover), waits for `M`: its shape is a [`Dyn`] and
 //! it is kept even when that is 1 (CuTe's form). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
-//! `Unsupported` error, checked when the call runs. (CuTe allows a
-//! run-time stride only in a rank-1 complement; here strides and shapes of
-//! `A` are static, as in the layouts kernels tile with.)
+//! `Unsupported` error, checked when the call runs.
+//!
+//! With a run-time leaf in `A` (a shape or a stride), the order of the
+//! modes by stride, the conditions (injectivity, modes that interleave,
+//! negative strides, overflow) and the number of modes of the answer all
+//! depend on run-time values, so the result is the padded form: a flat
+//! layout of `N + 1` run-time leaves (`N` the flat modes of `A`), the
+//! coalesced answer at its end and `1:0` modes in front; the walk is
+//! cute-dynamic's, made when the call runs, and a failure is cute-dynamic's
+//! error. (CuTe allows a run-time stride only in a rank-1 complement.)
 
 #[cfg(feature = "std")]
 use crate::algebra::CompGap;
@@ -48,20 +56,55 @@ where
 {
     type Output = LayoutOfModes<Coalesced<RunTimeModes<S, D>>>;
 }
-impl<A: ComplementRunTime> ComplementOnto<A> for Dyn {
+impl<A> ComplementOnto<A> for Dyn
+where
+    A: crate::int_tuple::AllStatic,
+    A: ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <A as ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+
+/// `complement(Self, M)` for a cotarget size `M` (a typenum integer or
+/// [`Dyn`]) by branch: `Static` is `B1` for an all-static layout (the
+/// static complement, or its last mode computed for a run-time `M`), `B0`
+/// for a layout with a run-time leaf: the padded form, a flat layout of
+/// `N + 1` run-time leaves (`N` its flat modes), since the sort by stride
+/// and the number of modes of the answer depend on run-time values.
+#[doc(hidden)]
+pub trait ComplementBy<M, Static> {
+    /// The complement.
+    type Output;
+}
+impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::algebra::ComplementT<typenum::UInt<U, B>>>
+    ComplementBy<typenum::UInt<U, B>, typenum::B1> for A
+{
+    type Output = <A as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output;
+}
+impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
     type Output = <A as ComplementRunTime>::Output;
+}
+impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: NoStaticOverlap,
+    crate::list::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
+{
+    type Output = crate::inverse::PadN1<S, D>;
 }
 
 #[cfg(feature = "std")]
-pub(crate) use run_time::ext_modes;
+pub use run_time::{CotargetValue, StaticModes, TryComplement, TryComplementBy, try_complement};
 #[cfg(feature = "std")]
-pub use run_time::{StaticModes, TryComplement, try_complement};
+pub(crate) use run_time::{ext_modes, mixed_ext_modes};
 
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
     use crate::coalesce::{FlatMode, coalesce_walk};
+    use crate::composition::{FlatValues, MAX_MODES};
     use crate::divide::{FromLeaves, Leaves};
+    use crate::inverse::PadDyn;
+    use crate::inverse::run_time::{coalesce_in_place, extent_fits, flat_modes, padded};
 
     /// The values of a static mode list, appended to `out[*n..]`.
     #[doc(hidden)]
@@ -84,7 +127,45 @@ mod run_time {
         }
     }
 
-    /// `complement(Self, M)` with a run-time cotarget, checked when it runs.
+    /// The size of a cotarget shape, as a value.
+    #[doc(hidden)]
+    pub trait CotargetValue {
+        /// The product of the leaves.
+        fn value(&self) -> i64;
+    }
+    impl<U: Unsigned, B: typenum::Bit> CotargetValue for typenum::UInt<U, B> {
+        #[inline(always)]
+        fn value(&self) -> i64 {
+            <Self as Unsigned>::I64
+        }
+    }
+    impl CotargetValue for Dyn {
+        #[inline(always)]
+        fn value(&self) -> i64 {
+            self.get()
+        }
+    }
+    impl<A: CotargetValue> CotargetValue for (A,) {
+        #[inline(always)]
+        fn value(&self) -> i64 {
+            self.0.value()
+        }
+    }
+    impl<A: CotargetValue, B: CotargetValue> CotargetValue for (A, B) {
+        #[inline(always)]
+        fn value(&self) -> i64 {
+            self.0.value().saturating_mul(self.1.value())
+        }
+    }
+    impl<A: CotargetValue, B: CotargetValue, C: CotargetValue> CotargetValue for (A, B, C) {
+        #[inline(always)]
+        fn value(&self) -> i64 {
+            self.0.value().saturating_mul(self.1.value()).saturating_mul(self.2.value())
+        }
+    }
+
+    /// `complement(Self, M)` with a run-time leaf in the layout or the
+    /// cotarget, checked when it runs.
     ///
     /// Post-conditions: those of [`complement`](crate::complement); the
     /// result's `to_dynamic()`, coalesced, is cute-dynamic's
@@ -95,7 +176,43 @@ mod run_time {
         /// The complement, or the error cute-dynamic gives.
         fn try_complement(&self, m: &M) -> Result<Self::Output, cute_dynamic::LayoutError>;
     }
-    impl<S, D, OS: FromLeaves, OD: FromLeaves> TryComplement<Dyn> for Layout<S, D>
+    impl<S, D, M> TryComplement<M> for Layout<S, D>
+    where
+        M: crate::algebra::ShapeSize + CotargetValue,
+        Self: crate::int_tuple::AllStatic,
+        Self: TryComplementBy<<M as crate::algebra::ShapeSize>::Output, <Self as crate::int_tuple::AllStatic>::Bit>,
+    {
+        type Output = <Self as TryComplementBy<
+            <M as crate::algebra::ShapeSize>::Output,
+            <Self as crate::int_tuple::AllStatic>::Bit,
+        >>::Output;
+        #[inline(always)]
+        fn try_complement(&self, m: &M) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            self.try_by(m.value())
+        }
+    }
+
+    /// [`TryComplement`] by the cotarget's size type `M` and branch
+    /// `Static` (`B1` for an all-static layout).
+    #[doc(hidden)]
+    pub trait TryComplementBy<M, Static> {
+        /// The complement's type.
+        type Output;
+        /// The complement for the cotarget size `m`.
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError>;
+    }
+    impl<S, D, U: Unsigned, B: typenum::Bit> TryComplementBy<typenum::UInt<U, B>, typenum::B1> for Layout<S, D>
+    where
+        Self: crate::algebra::ComplementT<typenum::UInt<U, B>>,
+        <Self as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
+    {
+        type Output = <Self as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output;
+        #[inline(always)]
+        fn try_by(&self, _: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            Ok(Default::default())
+        }
+    }
+    impl<S, D, OS: FromLeaves, OD: FromLeaves> TryComplementBy<Dyn, typenum::B1> for Layout<S, D>
     where
         Self: ComplementRunTime<Output = Layout<OS, OD>>,
         S: FlattenInto<D, MNil> + crate::Congruent<D>,
@@ -110,8 +227,7 @@ mod run_time {
     {
         type Output = Layout<OS, OD>;
         #[inline(always)]
-        fn try_complement(&self, m: &Dyn) -> Result<Layout<OS, OD>, cute_dynamic::LayoutError> {
-            let m = m.get();
+        fn try_by(&self, m: i64) -> Result<Layout<OS, OD>, cute_dynamic::LayoutError> {
             if m < 1 {
                 return Err(below_one(self.to_dynamic(), m));
             }
@@ -123,6 +239,96 @@ mod run_time {
             let d = OD::from_leaves(out.all(), &mut j, true);
             Ok(Layout::from_checked(s, d))
         }
+    }
+    impl<S, D, M> TryComplementBy<M, typenum::B0> for Layout<S, D>
+    where
+        S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
+        FlatModes<S, D>: super::NoStaticOverlap,
+        D: FlatValues,
+        crate::list::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
+    {
+        type Output = crate::inverse::PadN1<S, D>;
+        #[inline(always)]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            let (modes, n) = flat_modes(&self.shape(), &self.stride());
+            let mut out = [(1i64, 0i64); MAX_MODES];
+            let r = mixed_ext_modes(&modes[..n], m, &mut out).and_then(|k| {
+                let k = coalesce_in_place(&mut out[..k]);
+                if k == 0 {
+                    out[0] = (1, 0);
+                }
+                if !extent_fits(&out[..k.max(1)]) {
+                    return None;
+                }
+                padded::<crate::list::MCons<U1, U0, FlatModes<S, D>>>(&mut out[..k])
+            });
+            match r {
+                Some(r) => Ok(r),
+                None => mixed_failure::<crate::list::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),
+            }
+        }
+    }
+
+    /// The extended complement's modes (the last kept even of size 1) of
+    /// the flat modes `a` for the cotarget `m`, as cute-dynamic's
+    /// `complement_extended`; `None` for any failure (cute-dynamic then
+    /// names it).
+    #[inline(always)]
+    pub(crate) fn mixed_ext_modes(a: &[(i64, i64)], m: i64, out: &mut [(i64, i64); MAX_MODES]) -> Option<usize> {
+        if m < 1 {
+            return None;
+        }
+        let mut kept = [(0i64, 0i64); MAX_MODES];
+        let (mut n, mut reach) = (0, 0i64);
+        for &(s, d) in a {
+            if d < 0 {
+                return None;
+            }
+            if s != 1 && d != 0 {
+                kept[n] = (s, d);
+                n += 1;
+                reach = reach.saturating_add((s - 1) * d);
+            }
+        }
+        let kept = &mut kept[..n];
+        for i in 1..kept.len() {
+            let x = kept[i];
+            let mut j = i;
+            while j > 0 && (kept[j - 1].1, kept[j - 1].0) > (x.1, x.0) {
+                kept[j] = kept[j - 1];
+                j -= 1;
+            }
+            kept[j] = x;
+        }
+        let (mut curr, mut k) = (1i64, 0);
+        for &(s, d) in kept.iter() {
+            if d < curr {
+                return None;
+            }
+            let q = d / curr;
+            if q != 1 {
+                out[k] = (q, curr);
+                k += 1;
+                reach = reach.saturating_add((q - 1).saturating_mul(curr));
+            }
+            curr = s.checked_mul(d)?;
+        }
+        let need = m - 1 - reach;
+        let last = if need <= 0 { 1 } else { 1 + ((need - 1) / curr + 1) };
+        out[k] = (last, curr);
+        Some(k + 1)
+    }
+
+    /// cute-dynamic's answer where the run-time walk stopped: its error,
+    /// or (were it to succeed) its layout padded (cold).
+    #[cold]
+    #[inline(never)]
+    fn mixed_failure<P: PadDyn>(a: cute_dynamic::Layout, m: i64) -> Result<P::Output, cute_dynamic::LayoutError> {
+        let r = cute_dynamic::complement(&a, m)?;
+        let mut v: std::vec::Vec<(i64, i64)> = r.shape().leaves().zip(r.stride().leaves()).collect();
+        padded::<P>(&mut v).ok_or_else(|| cute_dynamic::LayoutError::Unsupported {
+            what: format!("complement of {a} with cotarget {m} is {r}, more modes than its padded form"),
+        })
     }
 
     /// The modes of `complement(Layout<S, D>, m)` (`m ≥ 1`) before
@@ -179,22 +385,100 @@ mod run_time {
     }
 
     /// The run-time branch of [`ComplementValue`](crate::algebra::ComplementValue).
-    impl<O, A: TryComplement<Dyn, Output = O>> crate::algebra::ComplementValueBy<A, Dyn, typenum::B0> for O {
+    impl<O, A: TryComplement<M, Output = O>, M> crate::algebra::ComplementValueBy<A, M, typenum::B0> for O {
         #[inline(always)]
         #[track_caller]
-        fn make(a: A, m: Dyn) -> O {
+        fn make(a: A, m: M) -> O {
             match a.try_complement(&m) {
                 Ok(r) => r,
                 Err(e) => crate::composition::fail(e),
             }
         }
     }
-    /// A cotarget written as a rank-1 tuple `({m})`.
-    impl<O, A: TryComplement<Dyn, Output = O>> crate::algebra::ComplementValueBy<A, (Dyn,), typenum::B0> for O {
-        #[inline(always)]
-        #[track_caller]
-        fn make(a: A, m: (Dyn,)) -> O {
-            <O as crate::algebra::ComplementValueBy<A, Dyn, typenum::B0>>::make(a, m.0)
-        }
-    }
 }
+
+// ------------------------------------------- static conditions, mixed
+
+/// A flat mode whose shape and stride are both static and whose stride is
+/// not 0 ([`Known`]); any other mode ([`Unknown`]) is decided at run time.
+#[doc(hidden)]
+pub trait ModeKind {
+    /// [`Known`] or [`Unknown`].
+    type Kind;
+}
+/// A static mode `S:D`, `D > 0`.
+#[doc(hidden)]
+pub struct Known<S, D>(core::marker::PhantomData<(S, D)>);
+/// A mode with a run-time leaf, or a static stride 0.
+#[doc(hidden)]
+pub struct Unknown;
+impl<U, B, U2, B2> ModeKind for (typenum::UInt<U, B>, typenum::UInt<U2, B2>) {
+    type Kind = Known<typenum::UInt<U, B>, typenum::UInt<U2, B2>>;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, typenum::UTerm) {
+    type Kind = Unknown;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, Dyn) {
+    type Kind = Unknown;
+}
+impl<X> ModeKind for (Dyn, X) {
+    type Kind = Unknown;
+}
+
+/// No two static modes of the flat mode list `Self` overlap: for static
+/// `s1:d1`, `s2:d2` (`s > 1`, `d > 0`), `d1 ≤ d2 < s1·d1` means that the
+/// second starts inside the first's extent, whatever the run-time modes
+/// are (two coordinates meet, or the modes interleave), so `complement`
+/// and `left_inverse` of a layout with run-time leaves reject it at
+/// compile time, as they do an all-static one.
+#[doc(hidden)]
+pub trait NoStaticOverlap {}
+impl NoStaticOverlap for MNil {}
+impl<S, D, T> NoStaticOverlap for crate::list::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    T: NoOverlapWith<<(S, D) as ModeKind>::Kind> + NoStaticOverlap,
+{
+}
+/// Every mode of `Self` against the mode kind `K`.
+#[doc(hidden)]
+pub trait NoOverlapWith<K> {}
+impl<K> NoOverlapWith<K> for MNil {}
+impl<K, S, D, T> NoOverlapWith<K> for crate::list::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    K: PairApart<<(S, D) as ModeKind>::Kind>,
+    <(S, D) as ModeKind>::Kind: PairApart<K>,
+    T: NoOverlapWith<K>,
+{
+}
+/// `Other` does not start inside the extent of `Self`.
+#[doc(hidden)]
+pub trait PairApart<Other> {}
+impl<K> PairApart<K> for Unknown {}
+impl<S, D> PairApart<Unknown> for Known<S, D> {}
+impl<S1, D1, S2, D2> PairApart<Known<S2, D2>> for Known<S1, D1>
+where
+    S1: typenum::IsGreater<U1> + core::ops::Mul<D1>,
+    S2: typenum::IsGreater<U1>,
+    D1: typenum::IsLessOrEqual<D2>,
+    D2: typenum::IsLess<typenum::Prod<S1, D1>>,
+    typenum::Gr<S1, U1>: core::ops::BitAnd<typenum::Gr<S2, U1>>,
+    typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>: core::ops::BitAnd<typenum::LeEq<D1, D2>>,
+    typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>:
+        core::ops::BitAnd<typenum::Le<D2, typenum::Prod<S1, D1>>>,
+    typenum::And<
+        typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>,
+        typenum::Le<D2, typenum::Prod<S1, D1>>,
+    >: StaticModesApart,
+{
+}
+/// The overlap test of two static modes is false.
+#[diagnostic::on_unimplemented(
+    message = "two static modes of a layout with run-time leaves overlap",
+    label = "sorted by stride, a static mode starts inside the extent of another static mode",
+    note = "whatever the run-time leaves are, two coordinates meet or the modes interleave, so neither `complement` nor `left_inverse` has a layout"
+)]
+#[doc(hidden)]
+pub trait StaticModesApart {}
+impl StaticModesApart for typenum::B0 {}

@@ -260,34 +260,503 @@ where
     type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as LeftStart>::Output>>;
 }
 
-/// `right_inverse(a)` (see [`RightInverse`]).
+/// `right_inverse(a)` (paper 3.4.1): the largest `R` with `A(R(k)) = k`
+/// for every `k < size(R)` (see [`RightInverse`]).
+///
+/// Post-conditions (as cute-dynamic's `right_inverse`): `A(R(k)) = k` for
+/// `k < size(R)`; `R` is injective, `size(R) <= size(A)`; the run of
+/// offsets `0..size(R)` cannot be continued by a mode of `A`.
+///
+/// All-static: computed in trait resolution, zero-sized. With a run-time
+/// ([`Dyn`](crate::Dyn)) leaf in `a`, the sort by stride and the "stride
+/// equals the running product" test depend on run-time values, and so does
+/// the number of modes of CuTe's (coalesced) answer: the result is the
+/// padded form, a flat layout of `N` run-time leaves (`N` the number of
+/// flat modes of `a`, a single leaf for `N = 1`, at most 8), the coalesced
+/// answer at its end and `1:0` modes in front. It never fails.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// assert_eq!(right_inverse(layout!((4,8):(8,1))).to_string(), "(_8,_4):(_4,_1)");
 /// assert_eq!(right_inverse(layout!((4,8):(1,5))).to_string(), "_4:_1");
+/// let m = 8usize;
+/// assert_eq!(right_inverse(layout!((4,{m}):({m},1))).to_string(), "(8,4):(4,1)");
+/// assert_eq!(right_inverse(layout!((4,{m}):(1,5))).to_string(), "(1,4):(0,1)");
 /// ```
 #[inline(always)]
-pub fn right_inverse<A: RightInverse>(a: A) -> <A as RightInverse>::Output
+#[track_caller]
+pub fn right_inverse<A: InverseOf<RightOp>>(a: A) -> <A as InverseOf<RightOp>>::Output
 where
-    <A as RightInverse>::Output: StaticLayout,
+    <A as InverseOf<RightOp>>::Output: InverseValue<RightOp, A>,
 {
-    let _ = a;
-    Default::default()
+    <<A as InverseOf<RightOp>>::Output as InverseValue<RightOp, A>>::make(a)
 }
 
-/// `left_inverse(a)` (see [`LeftInverse`]).
+/// `left_inverse(a)` (paper 3.4.3): `R` with `R(A(k)) = k` for every
+/// `k < size(A)` (see [`LeftInverse`]).
+///
+/// Post-conditions (as cute-dynamic's `left_inverse`): every offset
+/// `o = A(k)` is in the domain of `R` and `A(R(o)) = o`; for an injective
+/// `A`, `R(A(k)) = k`.
+///
+/// All-static: computed in trait resolution, zero-sized; a layout that is
+/// not injective, or whose sorted strides do not nest, does not compile.
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a`, the sort and the
+/// nesting conditions are checked when the call runs, and the number of
+/// modes of the answer depends on run-time values: the result is the
+/// padded form, a flat layout of `N + 1` run-time leaves (`N` the number of
+/// flat modes of `a`, at most 7), the coalesced answer at its end and `1:0`
+/// modes in front. Where the strides do not nest (or are negative) the
+/// answer is cute-dynamic's (its search), padded; an answer with more than
+/// `N + 1` modes is an `Unsupported` error.
+///
+/// # Panics
+///
+/// With run-time leaves only, when cute-dynamic's `left_inverse` fails
+/// for the same values, with the message of the error
+/// [`try_left_inverse`](crate::try_left_inverse) returns.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// assert_eq!(left_inverse(layout!((4,8):(1,5))).to_string(), "(_5,_8):(_1,_4)");
 /// assert_eq!(left_inverse(layout!((3,7,5):(5,15,1))).to_string(), "(_5,_21):(_21,_1)");
+/// let m = 7usize;
+/// assert_eq!(left_inverse(layout!((3,{m},5):(5,15,1))).to_string(), "(1,1,5,21):(0,0,21,1)");
 /// ```
 #[inline(always)]
-pub fn left_inverse<A: LeftInverse>(a: A) -> <A as LeftInverse>::Output
+#[track_caller]
+pub fn left_inverse<A: InverseOf<LeftOp>>(a: A) -> <A as InverseOf<LeftOp>>::Output
 where
-    <A as LeftInverse>::Output: StaticLayout,
+    <A as InverseOf<LeftOp>>::Output: InverseValue<LeftOp, A>,
 {
-    let _ = a;
-    Default::default()
+    <<A as InverseOf<LeftOp>>::Output as InverseValue<LeftOp, A>>::make(a)
+}
+
+// ------------------------------------------------------ run-time leaves
+
+/// Marker: the right inverse.
+#[doc(hidden)]
+pub struct RightOp;
+/// Marker: the left inverse.
+#[doc(hidden)]
+pub struct LeftOp;
+
+/// The padded form of a result whose number of modes is only known at run
+/// time: one [`Dyn`](crate::Dyn) mode per mode of the list `Self` (a flat
+/// `Dyn` leaf for one mode), filled from the computed modes with `1:0`
+/// modes in front (the last mode stays last, as a composition with the
+/// result needs: its last mode is the unbounded one).
+#[doc(hidden)]
+pub trait PadDyn {
+    /// The layout of run-time leaves.
+    type Output;
+    /// The number of modes.
+    const RANK: usize;
+    /// The layout from `v` (exactly `RANK` modes).
+    fn build(v: &[(i64, i64)]) -> Self::Output;
+}
+impl<S0, D0> PadDyn for MCons<S0, D0, MNil> {
+    type Output = Layout<crate::Dyn, crate::Dyn>;
+    const RANK: usize = 1;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Self::Output {
+        Layout::from_checked(crate::Dyn::new(v[0].0), crate::Dyn::new(v[0].1))
+    }
+}
+macro_rules! pad_dyn {
+    ($n:expr; $($S:ident $D:ident $i:tt),+) => {
+        impl<$($S, $D,)+> PadDyn for pad_dyn!(@list $($S $D)+) {
+            type Output = Layout<($(pad_dyn!(@dyn $S),)+), ($(pad_dyn!(@dyn $D),)+)>;
+            const RANK: usize = $n;
+            #[inline(always)]
+            fn build(v: &[(i64, i64)]) -> Self::Output {
+                Layout::from_checked(($(crate::Dyn::new(v[$i].0),)+), ($(crate::Dyn::new(v[$i].1),)+))
+            }
+        }
+    };
+    (@dyn $X:ident) => { crate::Dyn };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, pad_dyn!(@list $($rest)*)> };
+    (@list) => { MNil };
+}
+pad_dyn!(2; S0 D0 0, S1 D1 1);
+pad_dyn!(3; S0 D0 0, S1 D1 1, S2 D2 2);
+pad_dyn!(4; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
+pad_dyn!(5; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
+pad_dyn!(6; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
+pad_dyn!(7; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
+pad_dyn!(8; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+
+/// The padded type of `N` flat modes (`Self` the layout): `N` for the
+/// right inverse, `N + 1` for the left inverse and the complement.
+pub(crate) type PadN<S, D> = <FlatModes<S, D> as PadDyn>::Output;
+/// `N + 1` modes.
+pub(crate) type PadN1<S, D> = <MCons<U1, U0, FlatModes<S, D>> as PadDyn>::Output;
+
+/// `right_inverse(Self)` (`W` = [`RightOp`]) or `left_inverse(Self)`
+/// (`W` = [`LeftOp`]) for any layout: [`RightInverse`] / [`LeftInverse`]
+/// when all-static, the padded form of run-time leaves otherwise (see
+/// [`right_inverse`]).
+#[doc(hidden)]
+pub trait InverseOf<W> {
+    /// The inverse.
+    type Output;
+}
+impl<S, D, W> InverseOf<W> for Layout<S, D>
+where
+    Self: crate::int_tuple::AllStatic,
+    Self: InverseBy<W, <Self as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <Self as InverseBy<W, <Self as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+/// [`InverseOf`] by branch: `Static` is `B1` for an all-static layout.
+#[doc(hidden)]
+pub trait InverseBy<W, Static> {
+    /// The inverse.
+    type Output;
+}
+impl<A: RightInverse> InverseBy<RightOp, B1> for A {
+    type Output = <A as RightInverse>::Output;
+}
+impl<A: LeftInverse> InverseBy<LeftOp, B1> for A {
+    type Output = <A as LeftInverse>::Output;
+}
+impl<S, D> InverseBy<RightOp, B0> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: PadDyn,
+{
+    type Output = PadN<S, D>;
+}
+impl<S, D> InverseBy<LeftOp, B0> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: crate::complement::NoStaticOverlap,
+    MCons<U1, U0, FlatModes<S, D>>: PadDyn,
+{
+    type Output = PadN1<S, D>;
+}
+
+/// The value of an inverse of `A`: zero-sized when `A` is all-static,
+/// computed (and checked) when it has a run-time leaf. Generic code that
+/// calls [`right_inverse`] or [`left_inverse`] bounds the result by it.
+pub trait InverseValue<W, A>: Sized {
+    /// The inverse of `a`.
+    fn make(a: A) -> Self;
+    /// The inverse of `a`, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: &A) -> Result<Self, cute_dynamic::LayoutError>;
+}
+impl<O, W, A> InverseValue<W, A> for O
+where
+    A: crate::int_tuple::AllStatic,
+    O: InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A) -> O {
+        <O as InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>>::make(a)
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(a: &A) -> Result<O, cute_dynamic::LayoutError> {
+        <O as InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>>::try_make(a)
+    }
+}
+/// [`InverseValue`] by branch: `Static` is `B1` for an all-static layout.
+#[doc(hidden)]
+pub trait InverseValueBy<W, A, Static>: Sized {
+    /// The inverse of `a`.
+    fn make(a: A) -> Self;
+    /// The inverse of `a`, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: &A) -> Result<Self, cute_dynamic::LayoutError>;
+}
+impl<O: StaticLayout, W, A> InverseValueBy<W, A, B1> for O {
+    #[inline(always)]
+    fn make(_: A) -> O {
+        O::default()
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(_: &A) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::default())
+    }
+}
+
+#[cfg(feature = "std")]
+pub use run_time::{try_left_inverse, try_right_inverse};
+
+#[cfg(feature = "std")]
+pub(crate) mod run_time {
+    use super::*;
+    use crate::composition::{FlatValues, MAX_MODES};
+
+    /// The flat modes of a layout with run-time leaves.
+    #[inline(always)]
+    pub(crate) fn flat_modes<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([(i64, i64); MAX_MODES], usize) {
+        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+        let (mut n, mut k) = (0, 0);
+        let _ = s.write(&mut sv, &mut n) && d.write(&mut dv, &mut k);
+        let mut out = [(1i64, 0i64); MAX_MODES];
+        for i in 0..n {
+            out[i] = (sv[i], dv[i]);
+        }
+        (out, n)
+    }
+
+    /// Coalesces flat modes in place (cute-dynamic's rule: size-1 modes
+    /// dropped, `s0:d0, s1:s0·d0` merged); returns the number left.
+    #[inline(always)]
+    pub(crate) fn coalesce_in_place(m: &mut [(i64, i64)]) -> usize {
+        let mut k = 0;
+        for i in 0..m.len() {
+            let (s, d) = m[i];
+            if s == 1 {
+                continue;
+            }
+            if k > 0 && m[k - 1].0.checked_mul(m[k - 1].1) == Some(d) {
+                m[k - 1].0 *= s;
+            } else {
+                m[k] = (s, d);
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// The coalesced non-zero modes with their prefixes, sorted by
+    /// `(stride, prefix, shape)` as cute-dynamic's `sorted_modes`.
+    #[inline(always)]
+    fn ranked(m: &mut [(i64, i64)]) -> ([(i64, i64, i64); MAX_MODES], usize) {
+        let n = coalesce_in_place(m);
+        let mut out = [(0i64, 0i64, 0i64); MAX_MODES];
+        let (mut k, mut prefix) = (0, 1i64);
+        for &(s, d) in &m[..n] {
+            if d != 0 {
+                out[k] = (s, d, prefix);
+                k += 1;
+            }
+            prefix = prefix.wrapping_mul(s);
+        }
+        let r = &mut out[..k];
+        for i in 1..r.len() {
+            let x = r[i];
+            let mut j = i;
+            while j > 0 && (r[j - 1].1, r[j - 1].2, r[j - 1].0) > (x.1, x.2, x.0) {
+                r[j] = r[j - 1];
+                j -= 1;
+            }
+            r[j] = x;
+        }
+        (out, k)
+    }
+
+    /// Writes `modes` coalesced into the padded form of `P` (`1:0` modes in
+    /// front, `1:0` for no modes at all); `None` when they do not fit.
+    #[inline(always)]
+    pub(crate) fn padded<P: PadDyn>(modes: &mut [(i64, i64)]) -> Option<P::Output> {
+        let n = coalesce_in_place(modes);
+        if n > P::RANK {
+            return None;
+        }
+        let mut v = [(1i64, 0i64); MAX_MODES];
+        v[P::RANK - n..P::RANK].copy_from_slice(&modes[..n]);
+        Some(P::build(&v[..P::RANK]))
+    }
+
+    /// The right inverse of the flat modes `m` (cute-dynamic's algorithm:
+    /// the sorted modes that continue the run `1, s0·d0, …`), not yet
+    /// coalesced; returns the number of modes.
+    #[inline(always)]
+    fn right_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> usize {
+        let (r, k) = ranked(m);
+        let (mut n, mut cur) = (0, 1i64);
+        for &(s, d, p) in &r[..k] {
+            if d != cur {
+                if d < cur {
+                    continue;
+                }
+                break;
+            }
+            out[n] = (s, p);
+            n += 1;
+            match s.checked_mul(d) {
+                Some(c) => cur = c,
+                None => break,
+            }
+        }
+        n
+    }
+
+    /// The paper's nested left inverse (strides `> 0`, sorted strides each
+    /// a multiple of the previous one and past its extent), not coalesced;
+    /// `None` when it does not apply (cute-dynamic then decides).
+    #[inline(always)]
+    fn left_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> Option<usize> {
+        let (r, k) = ranked(m);
+        let r = &r[..k];
+        if r.iter().any(|x| x.1 < 0) {
+            return None;
+        }
+        let Some(&(_, d0, _)) = r.first() else { return Some(0) };
+        let mut n = 0;
+        if d0 > 1 {
+            out[n] = (d0, 0);
+            n += 1;
+        }
+        for w in r.windows(2) {
+            let (s, d, p) = w[0];
+            let next = w[1].1;
+            if next < s.checked_mul(d)? || next % d != 0 {
+                return None;
+            }
+            out[n] = (next / d, p);
+            n += 1;
+        }
+        let &(s, _, p) = r.last()?;
+        out[n] = (s, p);
+        Some(n + 1)
+    }
+
+    /// The result's size and extent fit in an `i64` (cute-dynamic's check).
+    #[inline(always)]
+    pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
+        let (mut hi, mut size) = (0i64, 1i64);
+        for &(s, d) in m {
+            match size.checked_mul(s) {
+                Some(x) => size = x,
+                None => return false,
+            }
+            match (s - 1).checked_mul(d.checked_abs().unwrap_or(i64::MAX)).and_then(|x| x.checked_add(hi)) {
+                Some(h) => hi = h,
+                None => return false,
+            }
+        }
+        hi.checked_add(1).is_some()
+    }
+
+    /// The inverse of a layout with run-time leaves, in the padded form `P`.
+    #[doc(hidden)]
+    pub trait TryInverse<W> {
+        /// Computes it, or gives cute-dynamic's error.
+        fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError>;
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> TryInverse<RightOp> for Layout<S, D> {
+        #[inline(always)]
+        fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError> {
+            let (mut m, n) = flat_modes(&self.shape(), &self.stride());
+            let mut out = [(1i64, 0i64); MAX_MODES];
+            let k = right_modes(&mut m[..n], &mut out);
+            // At most one mode per flat mode of the layout: it fits.
+            padded::<P>(&mut out[..k]).ok_or_else(|| unreachable!())
+        }
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> TryInverse<LeftOp> for Layout<S, D> {
+        #[inline(always)]
+        fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError> {
+            let (mut m, n) = flat_modes(&self.shape(), &self.stride());
+            let mut out = [(1i64, 0i64); MAX_MODES];
+            if let Some(k) = left_modes(&mut m[..n], &mut out) {
+                let k = coalesce_in_place(&mut out[..k]);
+                if extent_fits(&out[..k]) {
+                    if let Some(r) = padded::<P>(&mut out[..k]) {
+                        return Ok(r);
+                    }
+                }
+            }
+            searched::<P>(self.to_dynamic())
+        }
+    }
+
+    /// The cases outside the nested form (negative strides, strides that
+    /// do not nest, overflow): cute-dynamic's answer, padded when it fits
+    /// in the padded form, else an `Unsupported` error (cold).
+    #[cold]
+    #[inline(never)]
+    fn searched<P: PadDyn>(a: cute_dynamic::Layout) -> Result<P::Output, cute_dynamic::LayoutError> {
+        let r = cute_dynamic::left_inverse(&a)?;
+        let mut v: std::vec::Vec<(i64, i64)> = r.shape().leaves().zip(r.stride().leaves()).collect();
+        padded::<P>(&mut v).ok_or_else(|| cute_dynamic::LayoutError::Unsupported {
+            what: format!("left_inverse of {a} is {r}, more modes than the padded form of {} modes", P::RANK),
+        })
+    }
+
+    /// The run-time branch of [`InverseValue`].
+    impl<O, W, S, D> InverseValueBy<W, Layout<S, D>, B0> for O
+    where
+        Layout<S, D>: InverseOf<W, Output = O> + TryInverse<W>,
+        S: FlattenInto<D, MNil>,
+        W: PadOf<S, D, Output = O>,
+    {
+        #[inline(always)]
+        #[track_caller]
+        fn make(a: Layout<S, D>) -> O {
+            match <O as InverseValueBy<W, Layout<S, D>, B0>>::try_make(&a) {
+                Ok(r) => r,
+                Err(e) => crate::composition::fail(e),
+            }
+        }
+        #[inline(always)]
+        fn try_make(a: &Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
+            a.try_inverse::<<W as PadOf<S, D>>::Pad>()
+        }
+    }
+
+    /// The padded list of modes of each inverse.
+    #[doc(hidden)]
+    pub trait PadOf<S, D> {
+        /// The list.
+        type Pad: PadDyn<Output = Self::Output>;
+        /// Its layout.
+        type Output;
+    }
+    impl<S: FlattenInto<D, MNil>, D> PadOf<S, D> for RightOp
+    where
+        FlatModes<S, D>: PadDyn,
+    {
+        type Pad = FlatModes<S, D>;
+        type Output = PadN<S, D>;
+    }
+    impl<S: FlattenInto<D, MNil>, D> PadOf<S, D> for LeftOp
+    where
+        MCons<U1, U0, FlatModes<S, D>>: PadDyn,
+    {
+        type Pad = MCons<U1, U0, FlatModes<S, D>>;
+        type Output = PadN1<S, D>;
+    }
+
+    /// `right_inverse(a)`, `Ok` always for a layout of run-time leaves (the
+    /// right inverse exists), with the same value as [`right_inverse`];
+    /// `Result` so that it reads as the other `try_` operations.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = try_right_inverse(&layout!((4,{8i64}):(8,1))).unwrap();
+    /// assert_eq!(r.to_string(), "(8,4):(4,1)");
+    /// ```
+    #[inline(always)]
+    pub fn try_right_inverse<A: InverseOf<RightOp>>(a: &A) -> Result<A::Output, cute_dynamic::LayoutError>
+    where
+        A::Output: InverseValue<RightOp, A>,
+    {
+        <A::Output as InverseValue<RightOp, A>>::try_make(a)
+    }
+
+    /// `left_inverse(a)`: `Ok` with the left inverse (see [`left_inverse`]),
+    /// or the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic's
+    /// `left_inverse` gives for the same values.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = try_left_inverse(&layout!((4,8):(1,{5i64}))).unwrap();
+    /// assert_eq!(r.to_string(), "(1,5,8):(0,1,4)");
+    /// assert!(try_left_inverse(&layout!((4,4):({1i64},{-2i64}))).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_left_inverse<A: InverseOf<LeftOp>>(a: &A) -> Result<A::Output, cute_dynamic::LayoutError>
+    where
+        A::Output: InverseValue<LeftOp, A>,
+    {
+        <A::Output as InverseValue<LeftOp, A>>::try_make(a)
+    }
 }

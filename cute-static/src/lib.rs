@@ -167,7 +167,9 @@ pub use composition::{TryCompose, try_composition};
 #[cfg(feature = "std")]
 pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
-pub use inverse::{LeftInverse, RightInverse, left_inverse, right_inverse};
+pub use inverse::{InverseValue, LeftInverse, RightInverse, left_inverse, right_inverse};
+#[cfg(feature = "std")]
+pub use inverse::{try_left_inverse, try_right_inverse};
 #[doc(hidden)]
 pub use layout::ConcatLayouts;
 pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
@@ -183,7 +185,7 @@ pub use partition::{
     outer_partition,
 };
 #[cfg(feature = "std")]
-pub use product::try_logical_product;
+pub use product::{RankProductValue, try_blocked_product, try_logical_product, try_raked_product};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use recast::RecastTarget;
@@ -230,12 +232,13 @@ pub mod prelude {
         make_layout_tv, make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product,
         zipped_divide, zipped_product,
     };
-    pub use crate::{ComplementValue, ComposeValue, ProductValue};
+    pub use crate::{ComplementValue, ComposeValue, InverseValue, ProductValue};
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
-        LogicalDivideValue, TryComplement, TryCompose, ZippedDivideValue, try_complement, try_composition,
-        try_logical_divide, try_logical_product, try_zipped_divide,
+        LogicalDivideValue, RankProductValue, TryComplement, TryCompose, ZippedDivideValue, try_blocked_product,
+        try_complement, try_composition, try_left_inverse, try_logical_divide, try_logical_product, try_raked_product,
+        try_right_inverse, try_zipped_divide,
     };
     #[cfg(feature = "std")]
     pub use crate::{

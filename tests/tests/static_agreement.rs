@@ -2200,11 +2200,11 @@ fn agree_zipped_divide_run_time_leaf() {
 /// the leaf positions taken in turn across the cases.
 #[test]
 fn agree_logical_product_run_time_leaf() {
-    mixed!("logical_product(5:2, (4):(1))", Same::Function, logical_product(layout!(5:2), layout!(({4i64}):(1))));
+    mixed!("logical_product(5:2, (4):(1))", Same::Function, logical_product(layout!({5i64}:2), layout!((4):(1))));
     mixed!(
         "logical_product((2):(1), (1,1):(1,1))",
         Same::Function,
-        logical_product(layout!((2):(1)), layout!((1,{1i64}):(1,1)))
+        logical_product(layout!((2):({1i64})), layout!((1,1):(1,1)))
     );
     mixed!(
         "logical_product(((3)):((1)), 4:1)",
@@ -2220,17 +2220,17 @@ fn agree_logical_product_run_time_leaf() {
     mixed!(
         "logical_product(4:1, (2,3):(1,2))",
         Same::Function,
-        logical_product(layout!(4:1), layout!((2,{3i64}):(1,2)))
+        logical_product(layout!(4:1), layout!((2,3):(1,{2i64})))
     );
     mixed!(
         "logical_product((4,3):(1,4), (4):(2))",
         Same::Function,
-        logical_product(layout!((4,3):(1,4)), layout!(({4i64}):(2)))
+        logical_product(layout!(({4i64},3):(1,4)), layout!((4):(2)))
     );
     mixed!(
         "logical_product((1,1):(2,4), 2:1)",
         Same::Function,
-        logical_product(layout!((1,1):(2,4)), layout!(2:{1i64}))
+        logical_product(layout!((1,{1i64}):(2,4)), layout!(2:1))
     );
     mixed!(
         "logical_product((3):(1), (2,1):(1,1))",
@@ -2240,53 +2240,53 @@ fn agree_logical_product_run_time_leaf() {
     mixed!(
         "logical_product((3,2):(1,4), (2,3):(1,3))",
         Same::Function,
-        logical_product(layout!((3,2):(1,4)), layout!((2,{3i64}):(1,3)))
+        logical_product(layout!((3,{2i64}):(1,4)), layout!((2,3):(1,3)))
     );
     mixed!(
         "logical_product(((1,1),2):((2,2),2), (2,1):(1,1))",
         Same::Function,
-        logical_product(layout!(((1,1),2):((2,2),2)), layout!((2,1):({1i64},1)))
+        logical_product(layout!((({1i64},1),2):((2,2),2)), layout!((2,1):(1,1)))
     );
     mixed!(
         "logical_product(((3,2)):((1,3)), (1,3):(1,1))",
         Same::Function,
-        logical_product(layout!(((3,2)):((1,3))), layout!((1,3):(1,{1i64})))
+        logical_product(layout!(((3,2)):((1,{3i64}))), layout!((1,3):(1,1)))
     );
-    mixed!("logical_product(3:1, 4:1)", Same::Function, logical_product(layout!(3:1), layout!({4i64}:1)));
+    mixed!("logical_product(3:1, 4:1)", Same::Function, logical_product(layout!({3i64}:1), layout!(4:1)));
     mixed!(
         "logical_product(((2,4),3):((1,6),2), 2:2)",
         Same::Function,
-        logical_product(layout!(((2,4),3):((1,6),2)), layout!(2:{2i64}))
+        logical_product(layout!(((2,4),3):((1,6),{2i64})), layout!(2:2))
     );
     mixed!(
         "logical_product(5:1, (3,1):(1,1))",
         Same::Function,
-        logical_product(layout!(5:1), layout!((3,1):({1i64},1)))
+        logical_product(layout!(5:1), layout!(({3i64},1):(1,1)))
     );
     mixed!(
         "logical_product(((4,1),5):((1,4),4), (1,1):(1,3))",
         Same::Function,
-        logical_product(layout!(((4,1),5):((1,4),4)), layout!((1,1):(1,{3i64})))
+        logical_product(layout!(((4,1),5):((1,4),{4i64})), layout!((1,1):(1,3)))
     );
     mixed!(
         "logical_product(3:1, (4,4):(1,4))",
         Same::Function,
-        logical_product(layout!(3:1), layout!(({4i64},4):(1,4)))
+        logical_product(layout!(3:1), layout!((4,4):({1i64},4)))
     );
     mixed!(
         "logical_product((4,5):(5,1), (3,2):(2,1))",
         Same::Function,
-        logical_product(layout!((4,5):(5,1)), layout!((3,{2i64}):(2,1)))
+        logical_product(layout!((4,{5i64}):(5,1)), layout!((3,2):(2,1)))
     );
     mixed!(
         "logical_product((1,1):(1,3), (3):(1))",
         Same::Function,
-        logical_product(layout!((1,1):(1,3)), layout!(({3i64}):(1)))
+        logical_product(layout!(({1i64},1):(1,3)), layout!((3):(1)))
     );
     mixed!(
         "logical_product(4:2, (1,2):(2,1))",
         Same::Function,
-        logical_product(layout!(4:2), layout!((1,2):(2,{1i64})))
+        logical_product(layout!(4:{2i64}), layout!((1,2):(2,1)))
     );
     mixed!(
         "logical_product(4:1, (3,1):(1,1))",
@@ -2307,17 +2307,17 @@ fn agree_logical_product_run_time_leaf() {
     mixed!(
         "logical_product((4,1):(1,5), (3,4):(4,1))",
         Same::Function,
-        logical_product(layout!((4,1):(1,5)), layout!(({3i64},4):(4,1)))
+        logical_product(layout!(({4i64},1):(1,5)), layout!((3,4):(4,1)))
     );
     mixed!(
         "logical_product((3,2):(1,3), (4,1):(1,1))",
         Same::Function,
-        logical_product(layout!((3,2):(1,3)), layout!((4,{1i64}):(1,1)))
+        logical_product(layout!((3,{2i64}):(1,3)), layout!((4,1):(1,1)))
     );
     mixed!(
         "logical_product((5,2):(2,12), (2):(1))",
         Same::Function,
-        logical_product(layout!((5,2):(2,12)), layout!(({2i64}):(1)))
+        logical_product(layout!((5,2):({2i64},12)), layout!((2):(1)))
     );
 }
 
@@ -2325,18 +2325,18 @@ fn agree_logical_product_run_time_leaf() {
 /// the leaf positions taken in turn across the cases.
 #[test]
 fn agree_zipped_product_run_time_leaf() {
-    mixed!("zipped_product(4:1, (3,2):(1,3))", Same::Function, zipped_product(layout!(4:1), layout!(({3i64},2):(1,3))));
+    mixed!("zipped_product(4:1, (3,2):(1,3))", Same::Function, zipped_product(layout!({4i64}:1), layout!((3,2):(1,3))));
     mixed!(
         "zipped_product((2,1):(2,6), (4,1):(1,4))",
         Same::Function,
-        zipped_product(layout!((2,1):(2,6)), layout!((4,{1i64}):(1,4)))
+        zipped_product(layout!((2,{1i64}):(2,6)), layout!((4,1):(1,4)))
     );
     mixed!(
         "zipped_product((3,2):(1,3), (3,2):(2,1))",
         Same::Function,
-        zipped_product(layout!((3,2):(1,3)), layout!((3,2):({2i64},1)))
+        zipped_product(layout!((3,2):({1i64},3)), layout!((3,2):(2,1)))
     );
-    mixed!("zipped_product(5:1, (2,3):(1,2))", Same::Function, zipped_product(layout!(5:1), layout!((2,3):(1,{2i64}))));
+    mixed!("zipped_product(5:1, (2,3):(1,2))", Same::Function, zipped_product(layout!(5:1), layout!((2,{3i64}):(1,2))));
     mixed!("zipped_product((5,5):(1,7), 4:1)", Same::Function, zipped_product(layout!((5,5):(1,7)), layout!({4i64}:1)));
     mixed!(
         "zipped_product((2,3):(1,2), (3):(1))",
@@ -2349,7 +2349,7 @@ fn agree_zipped_product_run_time_leaf() {
         Same::Function,
         zipped_product(layout!((3,5):(5,1)), layout!((4,1):(1,{4i64})))
     );
-    mixed!("zipped_product((1,1):(1,2), 3:1)", Same::Function, zipped_product(layout!((1,1):(1,2)), layout!({3i64}:1)));
+    mixed!("zipped_product((1,1):(1,2), 3:1)", Same::Function, zipped_product(layout!((1,1):({1i64},2)), layout!(3:1)));
     mixed!(
         "zipped_product((5):(1), (3,3):(1,3))",
         Same::Function,
@@ -2360,10 +2360,10 @@ fn agree_zipped_product_run_time_leaf() {
     mixed!(
         "zipped_product((2,1):(1,1), (4):(2))",
         Same::Function,
-        zipped_product(layout!((2,1):(1,1)), layout!(({4i64}):(2)))
+        zipped_product(layout!(({2i64},1):(1,1)), layout!((4):(2)))
     );
-    mixed!("zipped_product((5,3):(3,1), 2:1)", Same::Function, zipped_product(layout!((5,3):(3,1)), layout!(2:{1i64})));
-    mixed!("zipped_product(4:2, (1,2):(1,1))", Same::Function, zipped_product(layout!(4:2), layout!((1,2):({1i64},1))));
+    mixed!("zipped_product((5,3):(3,1), 2:1)", Same::Function, zipped_product(layout!((5,{3i64}):(3,1)), layout!(2:1)));
+    mixed!("zipped_product(4:2, (1,2):(1,1))", Same::Function, zipped_product(layout!(4:2), layout!(({1i64},2):(1,1))));
     mixed!(
         "zipped_product((4,(3)):(3,(1)), (4,3):(3,1))",
         Same::Function,
@@ -2372,7 +2372,7 @@ fn agree_zipped_product_run_time_leaf() {
     mixed!(
         "zipped_product((2,1):(2,4), (4,4):(4,1))",
         Same::Function,
-        zipped_product(layout!((2,1):(2,4)), layout!(({4i64},4):(4,1)))
+        zipped_product(layout!(({2i64},1):(2,4)), layout!((4,4):(4,1)))
     );
     mixed!(
         "zipped_product((3,(1,3)):(2,(6,6)), (4,1):(2,10))",
@@ -2386,27 +2386,27 @@ fn agree_zipped_product_run_time_leaf() {
 /// the leaf positions taken in turn across the cases.
 #[test]
 fn agree_tiled_product_run_time_leaf() {
-    mixed!("tiled_product(4:1, (4,3):(1,4))", Same::Function, tiled_product(layout!(4:1), layout!(({4i64},3):(1,4))));
+    mixed!("tiled_product(4:1, (4,3):(1,4))", Same::Function, tiled_product(layout!({4i64}:1), layout!((4,3):(1,4))));
     mixed!(
         "tiled_product((3):(2), (1,2):(1,1))",
         Same::Function,
-        tiled_product(layout!((3):(2)), layout!((1,{2i64}):(1,1)))
+        tiled_product(layout!((3):({2i64})), layout!((1,2):(1,1)))
     );
     mixed!(
         "tiled_product((2,4):(2,4), (2,1):(1,1))",
         Same::Function,
-        tiled_product(layout!((2,4):(2,4)), layout!((2,1):({1i64},1)))
+        tiled_product(layout!((2,4):({2i64},4)), layout!((2,1):(1,1)))
     );
     mixed!(
         "tiled_product(((4),(4,4)):((2),(8,32)), (4,2):(2,1))",
         Same::Function,
-        tiled_product(layout!(((4),(4,4)):((2),(8,32))), layout!((4,2):(2,{1i64})))
+        tiled_product(layout!(((4),(4,4)):(({2i64}),(8,32))), layout!((4,2):(2,1)))
     );
-    mixed!("tiled_product((2):(1), 2:1)", Same::Function, tiled_product(layout!((2):(1)), layout!({2i64}:1)));
+    mixed!("tiled_product((2):(1), 2:1)", Same::Function, tiled_product(layout!(({2i64}):(1)), layout!(2:1)));
     mixed!(
         "tiled_product(((2,1),2):((2,4),4), (2,4):(1,2))",
         Same::Function,
-        tiled_product(layout!(((2,1),2):((2,4),4)), layout!((2,{4i64}):(1,2)))
+        tiled_product(layout!(((2,1),2):((2,4),{4i64})), layout!((2,4):(1,2)))
     );
     mixed!(
         "tiled_product((4,3):(3,1), (3,3):(1,3))",
@@ -2418,35 +2418,35 @@ fn agree_tiled_product_run_time_leaf() {
         Same::Function,
         tiled_product(layout!((4,1):(1,1)), layout!((4,3):(2,{9i64})))
     );
-    mixed!("tiled_product(3:1, (2):(1))", Same::Function, tiled_product(layout!(3:1), layout!(({2i64}):(1))));
-    mixed!("tiled_product((4,5):(1,4), 3:1)", Same::Function, tiled_product(layout!((4,5):(1,4)), layout!(3:{1i64})));
+    mixed!("tiled_product(3:1, (2):(1))", Same::Function, tiled_product(layout!({3i64}:1), layout!((2):(1))));
+    mixed!("tiled_product((4,5):(1,4), 3:1)", Same::Function, tiled_product(layout!((4,5):(1,{4i64})), layout!(3:1)));
     mixed!("tiled_product(2:1, 4:2)", Same::Function, tiled_product(layout!(2:1), layout!({4i64}:2)));
     mixed!(
         "tiled_product((2,2):(2,6), (1,1):(1,1))",
         Same::Function,
-        tiled_product(layout!((2,2):(2,6)), layout!((1,1):(1,{1i64})))
+        tiled_product(layout!((2,2):(2,{6i64})), layout!((1,1):(1,1)))
     );
     mixed!(
         "tiled_product(((3,3),(1,3)):((9,3),(1,1)), (1,1):(2,4))",
         Same::Function,
-        tiled_product(layout!(((3,3),(1,3)):((9,3),(1,1))), layout!(({1i64},1):(2,4)))
+        tiled_product(layout!((({3i64},3),(1,3)):((9,3),(1,1))), layout!((1,1):(2,4)))
     );
-    mixed!("tiled_product((1,5):(2,3), 2:1)", Same::Function, tiled_product(layout!((1,5):(2,3)), layout!(2:{1i64})));
+    mixed!("tiled_product((1,5):(2,3), 2:1)", Same::Function, tiled_product(layout!((1,{5i64}):(2,3)), layout!(2:1)));
     mixed!(
         "tiled_product((2,(1)):(1,(2)), (3,4):(1,3))",
         Same::Function,
         tiled_product(layout!((2,(1)):(1,(2))), layout!((3,4):({1i64},3)))
     );
-    mixed!("tiled_product((4,3):(1,4), 4:1)", Same::Function, tiled_product(layout!((4,3):(1,4)), layout!(4:{1i64})));
+    mixed!("tiled_product((4,3):(1,4), 4:1)", Same::Function, tiled_product(layout!((4,3):(1,{4i64})), layout!(4:1)));
     mixed!(
         "tiled_product((4,1):(2,8), (1,2):(2,1))",
         Same::Function,
-        tiled_product(layout!((4,1):(2,8)), layout!(({1i64},2):(2,1)))
+        tiled_product(layout!(({4i64},1):(2,8)), layout!((1,2):(2,1)))
     );
     mixed!(
         "tiled_product((1,4):(1,1), (3,3):(1,3))",
         Same::Function,
-        tiled_product(layout!((1,4):(1,1)), layout!((3,{3i64}):(1,3)))
+        tiled_product(layout!((1,{4i64}):(1,1)), layout!((3,3):(1,3)))
     );
     mixed!(
         "tiled_product((3,(4,1)):(1,(3,3)), (1,1):(2,2))",
@@ -2459,13 +2459,13 @@ fn agree_tiled_product_run_time_leaf() {
 /// the leaf positions taken in turn across the cases.
 #[test]
 fn agree_flat_product_run_time_leaf() {
-    mixed!("flat_product(2:2, 4:1)", Same::Function, flat_product(layout!(2:2), layout!({4i64}:1)));
-    mixed!("flat_product(4:2, (2):(2))", Same::Function, flat_product(layout!(4:2), layout!((2):({2i64}))));
+    mixed!("flat_product(2:2, 4:1)", Same::Function, flat_product(layout!({2i64}:2), layout!(4:1)));
+    mixed!("flat_product(4:2, (2):(2))", Same::Function, flat_product(layout!(4:{2i64}), layout!((2):(2))));
     mixed!("flat_product(5:1, 3:1)", Same::Function, flat_product(layout!(5:1), layout!({3i64}:1)));
     mixed!(
         "flat_product((5,3):(3,1), (1):(1))",
         Same::Function,
-        flat_product(layout!((5,3):(3,1)), layout!((1):({1i64})))
+        flat_product(layout!((5,3):(3,{1i64})), layout!((1):(1)))
     );
     mixed!(
         "flat_product((1,5):(1,1), (4,3):(1,4))",
@@ -2480,14 +2480,14 @@ fn agree_flat_product_run_time_leaf() {
     mixed!(
         "flat_product((4,(4,4)):(1,(4,16)), (1,1):(2,2))",
         Same::Function,
-        flat_product(layout!((4,(4,4)):(1,(4,16))), layout!((1,1):({2i64},2)))
+        flat_product(layout!((4,(4,4)):(1,(4,16))), layout!(({1i64},1):(2,2)))
     );
     mixed!("flat_product(((3)):((1)), 2:1)", Same::Function, flat_product(layout!(((3)):((1))), layout!(2:{1i64})));
     mixed!("flat_product(3:2, (1,2):(2,1))", Same::Function, flat_product(layout!(3:2), layout!(({1i64},2):(2,1))));
     mixed!(
         "flat_product((3,1):(1,1), (3,3):(3,1))",
         Same::Function,
-        flat_product(layout!((3,1):(1,1)), layout!((3,{3i64}):(3,1)))
+        flat_product(layout!((3,{1i64}):(1,1)), layout!((3,3):(3,1)))
     );
     mixed!(
         "flat_product((1):(1), (3,1):(1,3))",
@@ -2497,7 +2497,7 @@ fn agree_flat_product_run_time_leaf() {
     mixed!(
         "flat_product((5,(4)):(1,(5)), (4,4):(1,4))",
         Same::Function,
-        flat_product(layout!((5,(4)):(1,(5))), layout!((4,4):(1,{4i64})))
+        flat_product(layout!((5,(4)):(1,({5i64}))), layout!((4,4):(1,4)))
     );
     mixed!(
         "flat_product((3,1):(1,1), (4,4):(1,4))",
@@ -2509,7 +2509,7 @@ fn agree_flat_product_run_time_leaf() {
         Same::Function,
         flat_product(layout!((4,3):(1,4)), layout!((2,{4i64}):(2,4)))
     );
-    mixed!("flat_product(4:1, (4,4):(4,1))", Same::Function, flat_product(layout!(4:1), layout!((4,4):({4i64},1))));
+    mixed!("flat_product(4:1, (4,4):(4,1))", Same::Function, flat_product(layout!(4:1), layout!(({4i64},4):(4,1))));
     mixed!(
         "flat_product(((3,2),3):((3,9),1), (1):(2))",
         Same::Function,
@@ -2519,22 +2519,621 @@ fn agree_flat_product_run_time_leaf() {
     mixed!(
         "flat_product((3,4):(4,1), (2,4):(4,1))",
         Same::Function,
-        flat_product(layout!((3,4):(4,1)), layout!((2,{4i64}):(4,1)))
+        flat_product(layout!((3,{4i64}):(4,1)), layout!((2,4):(4,1)))
     );
     mixed!(
         "flat_product((4,1):(1,6), (2,2):(2,1))",
         Same::Function,
-        flat_product(layout!((4,1):(1,6)), layout!((2,2):({2i64},1)))
+        flat_product(layout!((4,1):({1i64},6)), layout!((2,2):(2,1)))
     );
     mixed!(
         "flat_product((5):(1), (2,4):(4,1))",
         Same::Function,
-        flat_product(layout!((5):(1)), layout!((2,4):(4,{1i64})))
+        flat_product(layout!((5):({1i64})), layout!((2,4):(4,1)))
     );
     mixed!(
         "flat_product((2,5):(5,1), (3,4):(2,7))",
         Same::Function,
         flat_product(layout!((2,5):(5,1)), layout!(({3i64},4):(2,7)))
+    );
+}
+
+/// The cases of `complement` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_complement_run_time_leaf() {
+    mixed!("complement((3):(1), 6)", Same::Function, complement(layout!(({3i64}):(1)), shape!(6)));
+    mixed!("complement((4):(1), 17)", Same::Function, complement(layout!((4):({1i64})), shape!(17)));
+    mixed!(
+        "complement(((1,2),5,(1,2)):((10,5),1,(10,10)), 25)",
+        Same::Function,
+        complement(layout!(((1,2),{5i64},(1,2)):((10,5),1,(10,10))), shape!(25))
+    );
+    mixed!("complement((7,3):(3,0), 63)", Same::Function, complement(layout!((7,3):(3,{0i64})), shape!(63)));
+    mixed!(
+        "complement((3,6,4):(2,7,42), 288)",
+        Same::Function,
+        complement(layout!((3,6,4):(2,{7i64},42)), shape!(288))
+    );
+    mixed!("complement(8:1, 8)", Same::Function, complement(layout!(8:{1i64}), shape!(8)));
+    mixed!("complement((1):(1), 2)", Same::Function, complement(layout!(({1i64}):(1)), shape!(2)));
+    mixed!("complement((4):(1), 13)", Same::Function, complement(layout!((4):({1i64})), shape!(13)));
+    mixed!(
+        "complement(((3,2),2):((4,1),0), 24)",
+        Same::Function,
+        complement(layout!(((3,2),{2i64}):((4,1),0)), shape!(24))
+    );
+    mixed!("complement(4:0, 17)", Same::Function, complement(layout!(4:{0i64}), shape!(17)));
+    mixed!(
+        "complement((5,1,2):(2,12,12), 10)",
+        Same::Function,
+        complement(layout!((5,1,2):(2,{12i64},12)), shape!(10))
+    );
+    mixed!(
+        "complement((4,2,7):(2,10,20), 113)",
+        Same::Function,
+        complement(layout!((4,2,7):(2,10,{20i64})), shape!(113))
+    );
+    mixed!("complement((5,6):(2,10), 30)", Same::Function, complement(layout!(({5i64},6):(2,10)), shape!(30)));
+    mixed!("complement((2,5,4):(1,2,0), 40)", Same::Function, complement(layout!((2,{5i64},4):(1,2,0)), shape!(40)));
+    mixed!("complement((1,7,8):(8,8,0), 225)", Same::Function, complement(layout!((1,7,{8i64}):(8,8,0)), shape!(225)));
+    mixed!(
+        "complement((4,6,(3,1)):(2,9,(56,169)), 77)",
+        Same::Function,
+        complement(layout!((4,6,(3,1)):(2,9,(56,{169i64}))), shape!(77))
+    );
+    mixed!(
+        "complement(((4,2),5,(2)):((1,40),0,(20)), 245)",
+        Same::Function,
+        complement(layout!((({4i64},2),5,(2)):((1,40),0,(20))), shape!(245))
+    );
+    mixed!("complement((4,4):(2,8), 21)", Same::Function, complement(layout!((4,{4i64}):(2,8)), shape!(21)));
+    mixed!("complement((4):(2), 16)", Same::Function, complement(layout!(({4i64}):(2)), shape!(16)));
+    mixed!(
+        "complement((6,(2,4)):(1,(6,13)), 101)",
+        Same::Function,
+        complement(layout!((6,({2i64},4)):(1,(6,13))), shape!(101))
+    );
+    mixed!("complement(5:0, 5)", Same::Function, complement(layout!({5i64}:0), shape!(5)));
+    mixed!(
+        "complement((4,5,6):(5,1,20), 125)",
+        Same::Function,
+        complement(layout!((4,5,6):({5i64},1,20)), shape!(125))
+    );
+    mixed!(
+        "complement((8,(1),(4)):(1,(1),(8)), 96)",
+        Same::Function,
+        complement(layout!((8,(1),(4)):(1,({1i64}),(8))), shape!(96))
+    );
+    mixed!("complement(7:1, 26)", Same::Function, complement(layout!(7:{1i64}), shape!(26)));
+    mixed!("complement((4,7):(0,4), 112)", Same::Function, complement(layout!(({4i64},7):(0,4)), shape!(112)));
+    mixed!("complement((3):(2), 3)", Same::Function, complement(layout!((3):({2i64})), shape!(3)));
+    mixed!(
+        "complement((6,3,(2,1)):(0,12,(6,6)), 113)",
+        Same::Function,
+        complement(layout!((6,3,({2i64},1)):(0,12,(6,6))), shape!(113))
+    );
+    mixed!("complement((4,1,7):(1,0,4), 56)", Same::Function, complement(layout!((4,1,7):({1i64},0,4)), shape!(56)));
+    mixed!(
+        "complement((2,(1,2),(3)):(1,(4,6),(14)), 17)",
+        Same::Function,
+        complement(layout!((2,(1,2),(3)):({1i64},(4,6),(14))), shape!(17))
+    );
+    mixed!("complement((5):(0), 6)", Same::Function, complement(layout!((5):({0i64})), shape!(6)));
+    mixed!("complement((2,6):(1,2), 24)", Same::Function, complement(layout!((2,6):({1i64},2)), shape!(24)));
+    mixed!("complement((4,8):(8,0), 96)", Same::Function, complement(layout!((4,8):(8,{0i64})), shape!(96)));
+    mixed!(
+        "complement(((4,3),2):((0,1),3), 24)",
+        Same::Function,
+        complement(layout!(((4,3),{2i64}):((0,1),3)), shape!(24))
+    );
+    mixed!("complement((2):(0), 9)", Same::Function, complement(layout!((2):({0i64})), shape!(9)));
+    mixed!(
+        "complement((8,6,(4,4)):(24,0,(6,192)), 2309)",
+        Same::Function,
+        complement(layout!((8,6,({4i64},4)):(24,0,(6,192))), shape!(2309))
+    );
+    mixed!(
+        "complement((8,4,(4,3)):(4,96,(1,32)), 1541)",
+        Same::Function,
+        complement(layout!((8,4,(4,{3i64})):(4,96,(1,32))), shape!(1541))
+    );
+    mixed!("complement((3):(1), 3)", Same::Function, complement(layout!(({3i64}):(1)), shape!(3)));
+    mixed!("complement((6):(2), 24)", Same::Function, complement(layout!((6):({2i64})), shape!(24)));
+    mixed!("complement((7,4):(1,7), 28)", Same::Function, complement(layout!((7,4):({1i64},7)), shape!(28)));
+    mixed!("complement((2,6,1):(1,2,14), 49)", Same::Function, complement(layout!((2,6,1):({1i64},2,14)), shape!(49)));
+    mixed!("complement((1,4):(26,27), 177)", Same::Function, complement(layout!(({1i64},4):(26,27)), shape!(177)));
+    mixed!(
+        "complement((2,1,4):(7,4,32), 167)",
+        Same::Function,
+        complement(layout!((2,1,4):(7,4,{32i64})), shape!(167))
+    );
+    mixed!("complement((1,1):(5,11), 150)", Same::Function, complement(layout!((1,1):({5i64},11)), shape!(150)));
+    mixed!(
+        "complement((2,1,1):(9,27,30), 65)",
+        Same::Function,
+        complement(layout!((2,{1i64},1):(9,27,30)), shape!(65))
+    );
+    mixed!("complement(3:0, 11)", Same::Function, complement(layout!({3i64}:0), shape!(11)));
+    mixed!("complement((1,2):(33,23), 79)", Same::Function, complement(layout!((1,{2i64}):(33,23)), shape!(79)));
+    mixed!("complement((2,5):(28,2), 106)", Same::Function, complement(layout!((2,5):({28i64},2)), shape!(106)));
+    mixed!("complement((3):(15), 96)", Same::Function, complement(layout!((3):({15i64})), shape!(96)));
+    mixed!("complement(3:31, 121)", Same::Function, complement(layout!({3i64}:31), shape!(121)));
+    mixed!(
+        "complement((1,1,2):(28,40,36), 73)",
+        Same::Function,
+        complement(layout!((1,{1i64},2):(28,40,36)), shape!(73))
+    );
+    mixed!("complement((3):(17), 133)", Same::Function, complement(layout!(({3i64}):(17)), shape!(133)));
+    mixed!("complement((3,4):(2,8), 129)", Same::Function, complement(layout!((3,4):(2,{8i64})), shape!(129)));
+    mixed!("complement((1,5):(26,39), 71)", Same::Function, complement(layout!(({1i64},5):(26,39)), shape!(71)));
+}
+
+/// The cases of `right_inverse` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_right_inverse_run_time_leaf() {
+    mixed!(
+        "right_inverse(((1,4),(2),5):((5,5),(20),1))",
+        Same::Function,
+        right_inverse(layout!((({1i64},4),(2),5):((5,5),(20),1)))
+    );
+    mixed!("right_inverse((3,5,5):(1,5,25))", Same::Function, right_inverse(layout!((3,{5i64},5):(1,5,25))));
+    mixed!(
+        "right_inverse(((3,4),6,7):((1,21),84,3))",
+        Same::Function,
+        right_inverse(layout!(((3,4),{6i64},7):((1,21),84,3)))
+    );
+    mixed!("right_inverse(6:1)", Same::Function, right_inverse(layout!(6:{1i64})));
+    mixed!("right_inverse((6):(0))", Same::Function, right_inverse(layout!(({6i64}):(0))));
+    mixed!("right_inverse(4:1)", Same::Function, right_inverse(layout!(4:{1i64})));
+    mixed!("right_inverse((6,(1),6):(1,(1),6))", Same::Function, right_inverse(layout!(({6i64},(1),6):(1,(1),6))));
+    mixed!("right_inverse(((2,1),4):((2,6),8))", Same::Function, right_inverse(layout!(((2,{1i64}),4):((2,6),8))));
+    mixed!("right_inverse((6,8,6):(48,6,1))", Same::Function, right_inverse(layout!((6,8,{6i64}):(48,6,1))));
+    mixed!("right_inverse((8):(0))", Same::Function, right_inverse(layout!((8):({0i64}))));
+    mixed!("right_inverse((2,(3,3)):(1,(26,28)))", Same::Function, right_inverse(layout!((2,(3,3)):(1,({26i64},28)))));
+    mixed!("right_inverse(5:39)", Same::Function, right_inverse(layout!(5:{39i64})));
+    mixed!("right_inverse((8,5,3):(1,8,40))", Same::Function, right_inverse(layout!(({8i64},5,3):(1,8,40))));
+    mixed!("right_inverse(2:1)", Same::Function, right_inverse(layout!(2:{1i64})));
+    mixed!(
+        "right_inverse(((4,1),7):((27,25),40))",
+        Same::Function,
+        right_inverse(layout!(((4,1),{7i64}):((27,25),40)))
+    );
+    mixed!(
+        "right_inverse((6,(4,4),8):(1,(6,192),24))",
+        Same::Function,
+        right_inverse(layout!((6,(4,4),8):(1,(6,192),{24i64})))
+    );
+    mixed!("right_inverse((2,2,3):(2,1,4))", Same::Function, right_inverse(layout!((2,2,3):(2,{1i64},4))));
+    mixed!(
+        "right_inverse((6,6,(2,1)):(2,13,(79,158)))",
+        Same::Function,
+        right_inverse(layout!((6,{6i64},(2,1)):(2,13,(79,158))))
+    );
+    mixed!("right_inverse((8):(1))", Same::Function, right_inverse(layout!(({8i64}):(1))));
+    mixed!("right_inverse((5,1,3):(1,5,5))", Same::Function, right_inverse(layout!((5,{1i64},3):(1,5,5))));
+    mixed!("right_inverse((3,(1,1)):(9,(25,28)))", Same::Function, right_inverse(layout!((3,(1,{1i64})):(9,(25,28)))));
+    mixed!("right_inverse(((1),5,5):((2),4,20))", Same::Function, right_inverse(layout!(((1),5,5):(({2i64}),4,20))));
+    mixed!(
+        "right_inverse(((2,3),5,1):((16,7),21,3))",
+        Same::Function,
+        right_inverse(layout!(((2,3),5,1):((16,7),{21i64},3)))
+    );
+    mixed!("right_inverse((1,(2,1)):(1,(1,2)))", Same::Function, right_inverse(layout!((1,(2,1)):(1,(1,{2i64})))));
+    mixed!("right_inverse(((4),2,2):((7),31,5))", Same::Function, right_inverse(layout!((({4i64}),2,2):((7),31,5))));
+    mixed!("right_inverse((8,2):(31,19))", Same::Function, right_inverse(layout!((8,{2i64}):(31,19))));
+    mixed!("right_inverse((8,(3,2)):(1,(0,8)))", Same::Function, right_inverse(layout!((8,(3,{2i64})):(1,(0,8)))));
+    mixed!("right_inverse((5,4,8):(40,12,24))", Same::Function, right_inverse(layout!((5,4,8):({40i64},12,24))));
+    mixed!("right_inverse(2:18)", Same::Function, right_inverse(layout!({2i64}:18)));
+    mixed!("right_inverse((2,2):(1,0))", Same::Function, right_inverse(layout!((2,{2i64}):(1,0))));
+    mixed!("right_inverse((6,8,4):(1,6,48))", Same::Function, right_inverse(layout!(({6i64},8,4):(1,6,48))));
+    mixed!("right_inverse((5,7,6):(0,30,5))", Same::Function, right_inverse(layout!((5,{7i64},6):(0,30,5))));
+    mixed!("right_inverse((5,1,1):(1,1,1))", Same::Function, right_inverse(layout!((5,1,{1i64}):(1,1,1))));
+    mixed!("right_inverse((3,1):(1,0))", Same::Function, right_inverse(layout!((3,{1i64}):(1,0))));
+    mixed!("right_inverse((7,3):(3,0))", Same::Function, right_inverse(layout!((7,3):({3i64},0))));
+    mixed!("right_inverse(((2)):((1)))", Same::Function, right_inverse(layout!(((2)):(({1i64})))));
+    mixed!(
+        "right_inverse((4,1,(4,2)):(22,15,(13,35)))",
+        Same::Function,
+        right_inverse(layout!((4,1,(4,2)):({22i64},15,(13,35))))
+    );
+    mixed!("right_inverse(((2),7):((18),36))", Same::Function, right_inverse(layout!(((2),{7i64}):((18),36))));
+    mixed!("right_inverse((8,3,1):(3,1,0))", Same::Function, right_inverse(layout!((8,3,{1i64}):(3,1,0))));
+    mixed!("right_inverse(((1,2)):((2,2)))", Same::Function, right_inverse(layout!(((1,2)):((2,{2i64})))));
+}
+
+/// The cases of `left_inverse` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_left_inverse_run_time_leaf() {
+    mixed!(
+        "left_inverse(((2,2),(3)):((6,3),(1)))",
+        Same::Function,
+        left_inverse(layout!((({2i64},2),(3)):((6,3),(1))))
+    );
+    mixed!("left_inverse((3,1):(1,0))", Same::Function, left_inverse(layout!((3,{1i64}):(1,0))));
+    mixed!("left_inverse((6):(14))", Same::Function, left_inverse(layout!(({6i64}):(14))));
+    mixed!("left_inverse(((2,1),3):((1,6),2))", Same::Function, left_inverse(layout!(((2,1),3):(({1i64},6),2))));
+    mixed!("left_inverse((2,(2,1)):(2,(1,4)))", Same::Function, left_inverse(layout!((2,(2,1)):(2,({1i64},4)))));
+    mixed!("left_inverse(3:2)", Same::Function, left_inverse(layout!(3:{2i64})));
+    mixed!("left_inverse((2,1):(27,35))", Same::Function, left_inverse(layout!((2,1):({27i64},35))));
+    mixed!(
+        "left_inverse(((2,1),(4),(1)):((1,2),(2),(9)))",
+        Same::Function,
+        left_inverse(layout!(((2,1),(4),(1)):((1,2),(2),({9i64}))))
+    );
+    mixed!("left_inverse((2):(1))", Same::Function, left_inverse(layout!(({2i64}):(1))));
+    mixed!("left_inverse((8):(1))", Same::Function, left_inverse(layout!((8):({1i64}))));
+    mixed!("left_inverse((2,1,7):(2,6,8))", Same::Function, left_inverse(layout!((2,1,7):(2,{6i64},8))));
+    mixed!("left_inverse((1,5,5):(0,1,5))", Same::Function, left_inverse(layout!((1,5,5):(0,1,{5i64}))));
+    mixed!("left_inverse((2,8):(1,0))", Same::Function, left_inverse(layout!(({2i64},8):(1,0))));
+    mixed!("left_inverse((7,7):(2,14))", Same::Function, left_inverse(layout!((7,{7i64}):(2,14))));
+    mixed!("left_inverse(((1),3,5):((15),1,3))", Same::Function, left_inverse(layout!(((1),3,{5i64}):((15),1,3))));
+    mixed!("left_inverse(((3,2),7):((1,21),3))", Same::Function, left_inverse(layout!(((3,2),7):(({1i64},21),3))));
+    mixed!("left_inverse((3,8):(8,1))", Same::Function, left_inverse(layout!(({3i64},8):(8,1))));
+    mixed!(
+        "left_inverse((1,5,(2,4)):(1,1,(20,5)))",
+        Same::Function,
+        left_inverse(layout!((1,{5i64},(2,4)):(1,1,(20,5))))
+    );
+    mixed!("left_inverse(((3,2),7):((1,4),8))", Same::Function, left_inverse(layout!((({3i64},2),7):((1,4),8))));
+    mixed!("left_inverse((1,7):(1,1))", Same::Function, left_inverse(layout!((1,7):(1,{1i64}))));
+    mixed!("left_inverse((2,7,4):(1,2,0))", Same::Function, left_inverse(layout!((2,7,{4i64}):(1,2,0))));
+    mixed!("left_inverse((2,3):(1,2))", Same::Function, left_inverse(layout!((2,{3i64}):(1,2))));
+    mixed!("left_inverse(((3),7):((1),3))", Same::Function, left_inverse(layout!(((3),7):(({1i64}),3))));
+    mixed!("left_inverse(6:33)", Same::Function, left_inverse(layout!(6:{33i64})));
+    mixed!("left_inverse(((3,4),6):((24,0),1))", Same::Function, left_inverse(layout!((({3i64},4),6):((24,0),1))));
+    mixed!("left_inverse((3,1):(1,5))", Same::Function, left_inverse(layout!((3,{1i64}):(1,5))));
+    mixed!(
+        "left_inverse((3,1,(3,2)):(1,5,(5,15)))",
+        Same::Function,
+        left_inverse(layout!((3,1,({3i64},2)):(1,5,(5,15))))
+    );
+    mixed!(
+        "left_inverse((6,(4),(1,4)):(4,(1),(24,24)))",
+        Same::Function,
+        left_inverse(layout!((6,(4),(1,{4i64})):(4,(1),(24,24))))
+    );
+    mixed!("left_inverse(((2),7,2):((1),2,14))", Same::Function, left_inverse(layout!(((2),7,2):((1),{2i64},14))));
+    mixed!("left_inverse((8,6,1):(6,1,6))", Same::Function, left_inverse(layout!((8,6,1):(6,1,{6i64}))));
+    mixed!("left_inverse((4,3,2):(1,8,0))", Same::Function, left_inverse(layout!(({4i64},3,2):(1,8,0))));
+    mixed!(
+        "left_inverse(((3),(3,4)):((12),(4,1)))",
+        Same::Function,
+        left_inverse(layout!(((3),({3i64},4)):((12),(4,1))))
+    );
+    mixed!("left_inverse(2:1)", Same::Function, left_inverse(layout!({2i64}:1)));
+    mixed!("left_inverse((1,2,8):(16,1,2))", Same::Function, left_inverse(layout!((1,2,8):({16i64},1,2))));
+    mixed!("left_inverse(3:1)", Same::Function, left_inverse(layout!({3i64}:1)));
+    mixed!("left_inverse((7):(0))", Same::Function, left_inverse(layout!((7):({0i64}))));
+    mixed!("left_inverse(2:0)", Same::Function, left_inverse(layout!({2i64}:0)));
+    mixed!("left_inverse((4,1):(1,4))", Same::Function, left_inverse(layout!((4,{1i64}):(1,4))));
+    mixed!("left_inverse((7,3,4):(0,28,1))", Same::Function, left_inverse(layout!((7,3,{4i64}):(0,28,1))));
+    mixed!("left_inverse(((3),1):((1),3))", Same::Function, left_inverse(layout!(((3),1):((1),{3i64}))));
+}
+
+/// The cases of `blocked_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_blocked_product_run_time_leaf() {
+    mixed!(
+        "blocked_product(2:2, (4,1):(1,1))",
+        Same::Function,
+        blocked_product(layout!({2i64}:2), layout!((4,1):(1,1)))
+    );
+    mixed!("blocked_product((5):(1), 4:1)", Same::Function, blocked_product(layout!((5):({1i64})), layout!(4:1)));
+    mixed!(
+        "blocked_product((4,4):(1,4), (3,2):(1,5))",
+        Same::Function,
+        blocked_product(layout!((4,4):({1i64},4)), layout!((3,2):(1,5)))
+    );
+    mixed!(
+        "blocked_product((4,(2,4)):(2,(10,20)), (1,4):(4,1))",
+        Same::Function,
+        blocked_product(layout!((4,(2,4)):({2i64},(10,20))), layout!((1,4):(4,1)))
+    );
+    mixed!(
+        "blocked_product((4,5):(1,5), 3:2)",
+        Same::Function,
+        blocked_product(layout!((4,5):(1,5)), layout!({3i64}:2))
+    );
+    mixed!(
+        "blocked_product((2,2):(2,4), (2):(2))",
+        Same::Function,
+        blocked_product(layout!((2,2):(2,4)), layout!((2):({2i64})))
+    );
+    mixed!(
+        "blocked_product((5,3):(1,5), (1):(1))",
+        Same::Function,
+        blocked_product(layout!(({5i64},3):(1,5)), layout!((1):(1)))
+    );
+    mixed!("blocked_product((2):(1), 3:1)", Same::Function, blocked_product(layout!((2):(1)), layout!(3:{1i64})));
+    mixed!(
+        "blocked_product((2,3):(3,1), 4:1)",
+        Same::Function,
+        blocked_product(layout!((2,3):({3i64},1)), layout!(4:1))
+    );
+    mixed!(
+        "blocked_product(((2)):((1)), (4,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(((2)):((1))), layout!((4,{3i64}):(3,1)))
+    );
+    mixed!(
+        "blocked_product((5,3):(2,10), (3):(2))",
+        Same::Function,
+        blocked_product(layout!((5,3):(2,10)), layout!(({3i64}):(2)))
+    );
+    mixed!(
+        "blocked_product((3,4):(1,3), 2:2)",
+        Same::Function,
+        blocked_product(layout!((3,4):(1,3)), layout!(2:{2i64}))
+    );
+    mixed!(
+        "blocked_product((2,3):(3,1), (3,4):(4,1))",
+        Same::Function,
+        blocked_product(layout!((2,3):(3,1)), layout!(({3i64},4):(4,1)))
+    );
+    mixed!(
+        "blocked_product(((4,2)):((2,8)), 3:2)",
+        Same::Function,
+        blocked_product(layout!(((4,{2i64})):((2,8))), layout!(3:2))
+    );
+    mixed!(
+        "blocked_product(((2,3)):((1,3)), (1,4):(2,3))",
+        Same::Function,
+        blocked_product(layout!(((2,3)):((1,3))), layout!((1,4):({2i64},3)))
+    );
+    mixed!(
+        "blocked_product(((2,2)):((2,6)), (2,2):(1,2))",
+        Same::Function,
+        blocked_product(layout!(((2,2)):((2,6))), layout!((2,2):(1,{2i64})))
+    );
+    mixed!(
+        "blocked_product((2,4):(1,2), 3:1)",
+        Same::Function,
+        blocked_product(layout!((2,4):(1,2)), layout!({3i64}:1))
+    );
+    mixed!(
+        "blocked_product((4,(4,1)):(1,(4,16)), (3,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((4,(4,1)):(1,(4,16))), layout!((3,{2i64}):(2,1)))
+    );
+    mixed!("blocked_product((3):(1), 3:1)", Same::Function, blocked_product(layout!((3):(1)), layout!({3i64}:1)));
+    mixed!(
+        "blocked_product((3,3):(3,1), (2,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((3,3):(3,{1i64})), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "blocked_product((4,2):(1,4), (1,4):(2,3))",
+        Same::Function,
+        blocked_product(layout!((4,2):(1,4)), layout!(({1i64},4):(2,3)))
+    );
+    mixed!(
+        "blocked_product((2,3):(2,5), (2,4):(1,2))",
+        Same::Function,
+        blocked_product(layout!((2,3):(2,5)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "blocked_product((3,1):(1,3), 2:1)",
+        Same::Function,
+        blocked_product(layout!((3,1):(1,3)), layout!({2i64}:1))
+    );
+    mixed!(
+        "blocked_product(((1,1),(2,4)):((2,2),(3,7)), (1,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(((1,1),(2,4)):((2,2),(3,7))), layout!((1,3):(3,{1i64})))
+    );
+    mixed!(
+        "blocked_product((3,2):(1,3), 4:1)",
+        Same::Function,
+        blocked_product(layout!(({3i64},2):(1,3)), layout!(4:1))
+    );
+    mixed!("blocked_product(3:1, (4):(1))", Same::Function, blocked_product(layout!(3:{1i64}), layout!((4):(1))));
+    mixed!(
+        "blocked_product(((3,2)):((1,4)), (1,3):(1,1))",
+        Same::Function,
+        blocked_product(layout!(((3,2)):(({1i64},4))), layout!((1,3):(1,1)))
+    );
+    mixed!(
+        "blocked_product((3,2):(2,1), (4,2):(1,4))",
+        Same::Function,
+        blocked_product(layout!((3,2):(2,{1i64})), layout!((4,2):(1,4)))
+    );
+    mixed!(
+        "blocked_product((3,5):(5,1), 4:1)",
+        Same::Function,
+        blocked_product(layout!((3,5):(5,1)), layout!({4i64}:1))
+    );
+    mixed!("blocked_product((1):(1), 2:1)", Same::Function, blocked_product(layout!((1):({1i64})), layout!(2:1)));
+    mixed!("blocked_product(3:1, 3:1)", Same::Function, blocked_product(layout!(3:1), layout!({3i64}:1)));
+    mixed!(
+        "blocked_product((3,3):(1,4), (2,3):(1,2))",
+        Same::Function,
+        blocked_product(layout!((3,3):(1,4)), layout!((2,3):(1,{2i64})))
+    );
+    mixed!(
+        "blocked_product(((3,2)):((1,3)), (1,2):(2,1))",
+        Same::Function,
+        blocked_product(layout!((({3i64},2)):((1,3))), layout!((1,2):(2,1)))
+    );
+    mixed!(
+        "blocked_product(2:1, (3,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(2:1), layout!((3,{3i64}):(3,1)))
+    );
+    mixed!(
+        "blocked_product((5):(1), (2,1):(1,1))",
+        Same::Function,
+        blocked_product(layout!((5):(1)), layout!((2,1):({1i64},1)))
+    );
+    mixed!(
+        "blocked_product(5:1, (3,2):(1,3))",
+        Same::Function,
+        blocked_product(layout!(5:1), layout!((3,2):(1,{3i64})))
+    );
+    mixed!(
+        "blocked_product((4,2):(1,5), 4:1)",
+        Same::Function,
+        blocked_product(layout!(({4i64},2):(1,5)), layout!(4:1))
+    );
+    mixed!(
+        "blocked_product(2:1, (4,3):(3,1))",
+        Same::Function,
+        blocked_product(layout!(2:{1i64}), layout!((4,3):(3,1)))
+    );
+    mixed!(
+        "blocked_product((2,2):(2,4), (4):(1))",
+        Same::Function,
+        blocked_product(layout!((2,2):({2i64},4)), layout!((4):(1)))
+    );
+    mixed!("blocked_product(3:1, 2:1)", Same::Function, blocked_product(layout!(3:1), layout!(2:{1i64})));
+}
+
+/// The cases of `raked_product` above, each with one leaf of its layout argument(s) run-time,
+/// the leaf positions taken in turn across the cases.
+#[test]
+fn agree_raked_product_run_time_leaf() {
+    mixed!(
+        "raked_product((4,2):(2,1), (2):(1))",
+        Same::Function,
+        raked_product(layout!(({4i64},2):(2,1)), layout!((2):(1)))
+    );
+    mixed!(
+        "raked_product((5):(1), (3,2):(2,1))",
+        Same::Function,
+        raked_product(layout!((5):({1i64})), layout!((3,2):(2,1)))
+    );
+    mixed!(
+        "raked_product((5,(2,2)):(4,(1,2)), 3:1)",
+        Same::Function,
+        raked_product(layout!((5,(2,{2i64})):(4,(1,2))), layout!(3:1))
+    );
+    mixed!(
+        "raked_product(((2,1),4):((1,1),2), (2,3):(3,1))",
+        Same::Function,
+        raked_product(layout!(((2,1),4):(({1i64},1),2)), layout!((2,3):(3,1)))
+    );
+    mixed!("raked_product(3:1, (4,2):(1,4))", Same::Function, raked_product(layout!(3:1), layout!((4,2):({1i64},4))));
+    mixed!(
+        "raked_product(((3,4),4):((4,1),12), (3):(1))",
+        Same::Function,
+        raked_product(layout!(((3,4),4):((4,1),{12i64})), layout!((3):(1)))
+    );
+    mixed!(
+        "raked_product((4,(2,2)):(4,(2,1)), (4):(1))",
+        Same::Function,
+        raked_product(layout!((4,(2,2)):(4,(2,1))), layout!(({4i64}):(1)))
+    );
+    mixed!(
+        "raked_product(((3),4):((4),1), (4,1):(1,4))",
+        Same::Function,
+        raked_product(layout!(((3),4):((4),1)), layout!((4,1):(1,{4i64})))
+    );
+    mixed!(
+        "raked_product((4,5):(1,5), (2,1):(2,4))",
+        Same::Function,
+        raked_product(layout!(({4i64},5):(1,5)), layout!((2,1):(2,4)))
+    );
+    mixed!(
+        "raked_product((5,4):(1,6), (3):(1))",
+        Same::Function,
+        raked_product(layout!((5,4):(1,{6i64})), layout!((3):(1)))
+    );
+    mixed!(
+        "raked_product((3,2):(2,8), (2):(1))",
+        Same::Function,
+        raked_product(layout!((3,2):(2,8)), layout!(({2i64}):(1)))
+    );
+    mixed!("raked_product(2:1, (1,3):(1,1))", Same::Function, raked_product(layout!(2:1), layout!((1,3):(1,{1i64}))));
+    mixed!(
+        "raked_product((3,5):(5,1), (2,2):(1,2))",
+        Same::Function,
+        raked_product(layout!((3,5):(5,1)), layout!(({2i64},2):(1,2)))
+    );
+    mixed!("raked_product((4):(1), 3:1)", Same::Function, raked_product(layout!((4):({1i64})), layout!(3:1)));
+    mixed!(
+        "raked_product((3):(1), (1,3):(1,1))",
+        Same::Function,
+        raked_product(layout!((3):(1)), layout!(({1i64},3):(1,1)))
+    );
+    mixed!(
+        "raked_product((3,(4,1)):(1,(3,12)), (2):(1))",
+        Same::Function,
+        raked_product(layout!((3,(4,1)):(1,(3,12))), layout!((2):({1i64})))
+    );
+    mixed!("raked_product(3:1, (1,1):(1,1))", Same::Function, raked_product(layout!(3:1), layout!((1,1):({1i64},1))));
+    mixed!("raked_product(2:1, (3,1):(1,3))", Same::Function, raked_product(layout!(2:1), layout!((3,1):(1,{3i64}))));
+    mixed!("raked_product(5:2, (4,2):(2,1))", Same::Function, raked_product(layout!({5i64}:2), layout!((4,2):(2,1))));
+    mixed!("raked_product(2:1, 2:2)", Same::Function, raked_product(layout!(2:1), layout!(2:{2i64})));
+    mixed!("raked_product((3,3):(1,3), 3:1)", Same::Function, raked_product(layout!((3,3):({1i64},3)), layout!(3:1)));
+    mixed!(
+        "raked_product((1,2):(2,4), (2,4):(1,2))",
+        Same::Function,
+        raked_product(layout!((1,2):(2,4)), layout!((2,{4i64}):(1,2)))
+    );
+    mixed!(
+        "raked_product((4,(2,2)):(4,(1,2)), (4,2):(2,9))",
+        Same::Function,
+        raked_product(layout!((4,(2,{2i64})):(4,(1,2))), layout!((4,2):(2,9)))
+    );
+    mixed!("raked_product((3):(1), (3):(1))", Same::Function, raked_product(layout!((3):(1)), layout!((3):({1i64}))));
+    mixed!("raked_product(4:1, (3):(1))", Same::Function, raked_product(layout!({4i64}:1), layout!((3):(1))));
+    mixed!(
+        "raked_product((4,2):(2,1), (2,2):(2,1))",
+        Same::Function,
+        raked_product(layout!((4,{2i64}):(2,1)), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "raked_product((5,(1,4)):(1,(7,9)), (4):(1))",
+        Same::Function,
+        raked_product(layout!((5,(1,{4i64})):(1,(7,9))), layout!((4):(1)))
+    );
+    mixed!("raked_product(2:1, (1,4):(1,1))", Same::Function, raked_product(layout!(2:1), layout!((1,{4i64}):(1,1))));
+    mixed!(
+        "raked_product((3):(2), (1,2):(1,2))",
+        Same::Function,
+        raked_product(layout!((3):(2)), layout!((1,2):({1i64},2)))
+    );
+    mixed!("raked_product(5:2, 4:1)", Same::Function, raked_product(layout!(5:{2i64}), layout!(4:1)));
+    mixed!(
+        "raked_product((5):(1), (2,2):(2,1))",
+        Same::Function,
+        raked_product(layout!(({5i64}):(1)), layout!((2,2):(2,1)))
+    );
+    mixed!(
+        "raked_product(((4),2):((1),4), (2):(1))",
+        Same::Function,
+        raked_product(layout!(((4),{2i64}):((1),4)), layout!((2):(1)))
+    );
+    mixed!("raked_product((5,5):(5,1), 3:1)", Same::Function, raked_product(layout!((5,5):({5i64},1)), layout!(3:1)));
+    mixed!("raked_product(3:1, 3:1)", Same::Function, raked_product(layout!(3:{1i64}), layout!(3:1)));
+    mixed!(
+        "raked_product((4,3):(1,4), (1,1):(1,3))",
+        Same::Function,
+        raked_product(layout!((4,3):({1i64},4)), layout!((1,1):(1,3)))
+    );
+    mixed!(
+        "raked_product(((2,1),2):((1,4),2), 2:1)",
+        Same::Function,
+        raked_product(layout!(((2,1),2):(({1i64},4),2)), layout!(2:1))
+    );
+    mixed!("raked_product(3:1, 2:1)", Same::Function, raked_product(layout!({3i64}:1), layout!(2:1)));
+    mixed!(
+        "raked_product((3,2):(2,6), (4,1):(1,4))",
+        Same::Function,
+        raked_product(layout!((3,2):(2,6)), layout!((4,{1i64}):(1,4)))
+    );
+    mixed!(
+        "raked_product((3,1):(2,7), (1,4):(1,1))",
+        Same::Function,
+        raked_product(layout!((3,1):(2,7)), layout!((1,4):({1i64},1)))
+    );
+    mixed!(
+        "raked_product((5,(2)):(2,(1)), 3:2)",
+        Same::Function,
+        raked_product(layout!((5,(2)):(2,({1i64}))), layout!(3:2))
     );
 }
 
@@ -2591,15 +3190,30 @@ fn rejected_with_a_run_time_leaf() {
     );
     rejects!(
         "logical_product((1,2):(1,3), (4,1):(2,8))",
-        try_logical_product(&layout!((1,2):(1,3)), &layout!((4,1):({2i64},8)))
+        try_logical_product(&layout!((1,2):({1i64},3)), &layout!((4,1):(2,8)))
     );
     rejects!(
         "logical_product(((4,1),2):((2,8),8), (3,1):(1,3))",
-        try_logical_product(&layout!(((4,1),2):((2,8),8)), &layout!((3,1):(1,{3i64})))
+        try_logical_product(&layout!(((4,1),2):((2,8),8)), &layout!((3,{1i64}):(1,3)))
     );
     rejects!(
         "logical_product((4):(2), (3,1):(1,3))",
-        try_logical_product(&layout!((4):(2)), &layout!(({3i64},1):(1,3)))
+        try_logical_product(&layout!((4):(2)), &layout!((3,1):({1i64},3)))
+    );
+    rejects!("left_inverse((3,(3,3)):(14,(22,3)))", try_left_inverse(&layout!(({3i64},(3,3)):(14,(22,3)))));
+    rejects!("blocked_product(4:2, 3:1)", try_blocked_product(&layout!({4i64}:2), &layout!(3:1)));
+    rejects!("blocked_product((3,1):(2,8), 3:1)", try_blocked_product(&layout!((3,{1i64}):(2,8)), &layout!(3:1)));
+    rejects!("blocked_product(3:2, (3,4):(2,7))", try_blocked_product(&layout!(3:2), &layout!(({3i64},4):(2,7))));
+    rejects!("raked_product((5):(2), (3):(1))", try_raked_product(&layout!((5):(2)), &layout!((3):({1i64}))));
+    rejects!(
+        "raked_product((4,5):(2,9), (3,3):(1,3))",
+        try_raked_product(&layout!((4,5):(2,9)), &layout!(({3i64},3):(1,3)))
+    );
+    rejects!("raked_product((5):(2), (3,4):(1,3))", try_raked_product(&layout!((5):(2)), &layout!((3,4):(1,{3i64}))));
+    rejects!("raked_product((4):(2), 3:1)", try_raked_product(&layout!((4):(2)), &layout!({3i64}:1)));
+    rejects!(
+        "raked_product(((1,3)):((2,2)), (3,1):(1,4))",
+        try_raked_product(&layout!(((1,3)):((2,2))), &layout!((3,1):(1,{4i64})))
     );
     rejects!(
         "composition((6,5,6,2):(60,1,10,5), 8:1)",
@@ -2637,6 +3251,7 @@ fn rejected_with_a_run_time_leaf() {
         "composition((3,2,4):(4,12,1), (2,3):(1,4))",
         try_composition(&layout!((3,2,4):(4,12,1)), &layout!(({2i64},3):(1,4)))
     );
+    rejects!("complement((4,5,2):(33,7,10), 96)", try_complement(&layout!((4,{5i64},2):(33,7,10)), &shape!(96)));
     rejects!(
         "composition((3,5,2):(5,1,0), (4,2):(1,6))",
         try_composition(&layout!((3,5,2):(5,1,0)), &layout!((4,2):(1,{6i64})))
@@ -2645,6 +3260,7 @@ fn rejected_with_a_run_time_leaf() {
         "composition((3,1):(1,0), (2,3):(1,1))",
         try_composition(&layout!((3,1):(1,0)), &layout!((2,3):({1i64},1)))
     );
+    rejects!("complement((2,2):(5,7), 38)", try_complement(&layout!((2,2):(5,{7i64})), &shape!(38)));
     rejects!(
         "composition((6,6):(6,1), (2,3):(1,3))",
         try_composition(&layout!(({6i64},6):(6,1)), &layout!((2,3):(1,3)))
@@ -2673,6 +3289,7 @@ fn rejected_with_a_run_time_leaf() {
         "composition((4,4):(4,0), (2,2):(3,6))",
         try_composition(&layout!((4,4):(4,0)), &layout!((2,{2i64}):(3,6)))
     );
+    rejects!("complement((3,3,3):(4,18,29), 22)", try_complement(&layout!((3,3,3):(4,{18i64},29)), &shape!(22)));
     rejects!(
         "composition((2,2):(0,2), (2,2):(3,5))",
         try_composition(&layout!(({2i64},2):(0,2)), &layout!((2,2):(3,5)))

@@ -1,0 +1,326 @@
+//! `complement` and the products of cute-static layouts with run-time
+//! (`Dyn`) leaves in the layout itself (a mixed tile `A`): CuTe's examples
+//! with a leaf made run-time (golden), the padded form (`N + 1` run-time
+//! leaves for the complement; `A*` so padded in the products),
+//! cute-dynamic's errors, and the post-conditions by brute force through
+//! `to_dynamic()` on random values of fixed mixed types.
+
+use cute_dynamic::{Layout as DLayout, LayoutError};
+use cute_static::prelude::*;
+use proptest::prelude::*;
+
+fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let e = std::panic::catch_unwind(f).expect_err("panics");
+    e.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+fn d(text: &str) -> DLayout {
+    text.parse().unwrap()
+}
+
+/// The same function as cute-dynamic's answer, of the same size.
+fn same_function(got: &DLayout, want: &DLayout) {
+    assert_eq!(got.size(), want.size(), "{got} and {want}");
+    for i in 0..got.size() {
+        assert_eq!(got.eval(i).unwrap(), want.eval(i).unwrap(), "{got} and {want} at {i}");
+    }
+}
+
+// ---------------------------------------------------------- complement
+
+/// CuTe's complement examples with a leaf of the layout run-time.
+#[test]
+fn complement_of_cute_examples_with_a_run_time_leaf() {
+    let r = complement(layout!({4i64}:2), shape!(24));
+    assert_eq!(r.to_string(), "(2,3):(1,8)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::complement(&d("4:2"), 24).unwrap());
+    let r = complement(layout!((2,2):(1,{6i64})), shape!(24));
+    assert_eq!(r.to_string(), "(1,3,2):(0,2,12)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d("(3,2):(2,12)"));
+    // Both run-time: layout and cotarget.
+    let m = 1000usize;
+    let r = complement(layout!((4,{m}):(1,8)), shape!({ 64 * m }));
+    assert_eq!(r.to_string(), "(1,2,8):(0,4,8000)");
+    assert_eq!(try_complement(&layout!((4,{m}):(1,8)), &Dyn::new(64000)).unwrap(), r);
+    // The layout covers the cotarget: CuTe's 1:0 in the padded form.
+    let r = complement(layout!({8i64}:1), shape!(8));
+    assert_eq!(r.to_string(), "(1,1):(0,0)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&d("8:1"), 8).unwrap());
+}
+
+/// Conditions that depend on the run-time leaf: cute-dynamic's error from
+/// `try_complement`, its message from `complement`'s panic.
+#[test]
+fn complement_failures_err_and_panic_as_cute_dynamic() {
+    // Not injective (two coordinates meet).
+    let a = layout!((4,4):(1,{2i64}));
+    let e = try_complement(&a, &Int::<64>::default()).unwrap_err();
+    assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 64).unwrap_err());
+    assert!(matches!(e, LayoutError::NotInjective { .. }), "{e}");
+    assert_eq!(
+        panic_message(move || {
+            let _ = complement(a, shape!(64));
+        }),
+        e.to_string()
+    );
+    // Injective but interleaved.
+    let a = layout!((2,2):({3i64},2));
+    let e = try_complement(&a, &Dyn::new(12)).unwrap_err();
+    assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 12).unwrap_err());
+    // A negative stride and a cotarget below 1.
+    let a = layout!((2,2):(1,{-2i64}));
+    assert_eq!(
+        try_complement(&a, &Dyn::new(8)).unwrap_err(),
+        cute_dynamic::complement(&a.to_dynamic(), 8).unwrap_err()
+    );
+    let a = layout!((2,2):(1,{2i64}));
+    assert_eq!(
+        try_complement(&a, &Dyn::new(0)).unwrap_err(),
+        cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err()
+    );
+}
+
+// ------------------------------------------------------------ products
+
+/// A mixed tile repeated over a static or run-time grid: `A*` in the padded
+/// form, `A* ∘ B` the mixed composition.
+#[test]
+fn products_of_a_run_time_tile() {
+    let m = 2i64;
+    let (a, b) = (layout!(({m},2):(1,{m})), layout!((3,4):(1,3)));
+    let r = logical_product(a, b);
+    let want = cute_dynamic::logical_product(&d("(2,2):(1,2)"), &d("(3,4):(1,3)")).unwrap();
+    assert_eq!(want.to_string(), "((2,2),(3,4)):((1,2),(4,12))");
+    assert_eq!(r.to_string(), "((2,_2),((1,1,3),(1,1,4))):((_1,2),((0,0,4),(0,0,12)))");
+    same_function(&r.to_dynamic(), &want);
+    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    assert_eq!(zipped_product(a, b).to_string(), r.to_string());
+    assert_eq!(tiled_product(a, b).to_string(), "((2,_2),(1,1,3),(1,1,4)):((_1,2),(0,0,4),(0,0,12))");
+    assert_eq!(flat_product(a, b).to_string(), "(2,_2,(1,1,3),(1,1,4)):(_1,2,(0,0,4),(0,0,12))");
+    // A tile with holes, over a run-time grid: the replicas fill them first.
+    let (a, b) = (layout!((2,2):({4i64},1)), layout!({6i64}:1));
+    let r = logical_product(a, b);
+    same_function(&r.to_dynamic(), &cute_dynamic::logical_product(&d("(2,2):(4,1)"), &d("6:1")).unwrap());
+    // cute-dynamic's error when the holes of A hold 3 replicas, not 4.
+    let (a, b) = (layout!((2,2):({3i64},10)), layout!(4:1));
+    let e = try_logical_product(&a, &b).unwrap_err();
+    assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_product(a, b);
+        }),
+        e.to_string()
+    );
+}
+
+// ---------------------------------------------------------- properties
+
+trait ToDyn {
+    fn to_dyn(&self) -> DLayout;
+}
+impl<S: Congruent<D>, D: IntTuple> ToDyn for Layout<S, D> {
+    fn to_dyn(&self) -> DLayout {
+        self.to_dynamic()
+    }
+}
+
+fn fill(template: &str, vals: &[i64]) -> DLayout {
+    let mut out = String::new();
+    let mut it = vals.iter();
+    for (k, part) in template.split("{}").enumerate() {
+        if k > 0 {
+            out.push_str(&it.next().unwrap().to_string());
+        }
+        out.push_str(part);
+    }
+    out.parse().unwrap()
+}
+
+/// `complement(a, m)` (type `A`): the shared checker's post-conditions,
+/// coalesced equal to cute-dynamic's, or its error.
+fn check_complement<A>(a: &DLayout, m: i64) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + TryComplement<Dyn>,
+    <A as TryComplement<Dyn>>::Output: ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    match (try_complement(&sa, &Dyn::new(m)), cute_dynamic::complement(a, m)) {
+        (Ok(r), Ok(w)) => {
+            let r = r.to_dyn();
+            cute_tests::check::complement(a, m, &r).map_err(|e| format!("complement({a}, {m}) = {r}: {e}"))?;
+            if r.depth() > 1 || cute_dynamic::coalesce(&r) != w {
+                return Err(format!("complement({a}, {m}) = {r}, cute-dynamic {w}"));
+            }
+            Ok(())
+        }
+        (Err(e), Err(w)) if e == w => Ok(()),
+        (got, want) => Err(format!("complement({a}, {m}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+/// `logical_product(a, b)` (types `A`, `B`): cute-dynamic's error, or the
+/// shared checker's post-conditions and the same function as cute-dynamic's.
+fn check_product<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalProduct<B> + cute_static::product::TryProduct<B>,
+    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let sb = B::try_from(b).map_err(|e| e.to_string())?;
+    match (try_logical_product(&sa, &sb), cute_dynamic::logical_product(a, b)) {
+        (Ok(r), Ok(w)) => {
+            let r = r.to_dyn();
+            cute_tests::check::logical_product(a, b, &r).map_err(|e| format!("{a} x {b} = {r}: {e}"))?;
+            if r.size() != w.size() || (0..r.size()).any(|i| r.eval(i).ok() != w.eval(i).ok()) {
+                return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
+            }
+            Ok(())
+        }
+        (Err(e), Err(w)) if e == w => Ok(()),
+        (got, want) => Err(format!("{a} x {b}: {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in layouts of fixed mixed types (gaps, broadcast,
+    /// size-1, interleaved, overlapping and negative modes occur) and
+    /// random cotargets.
+    #[test]
+    fn complement_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=6], 3),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), Just(-1), 0i64..=24], 3),
+        m in -1i64..=400,
+    ) {
+        let r = (|| {
+            check_complement::<Layout![(4,Dyn):(Dyn,1)]>(&fill("(4,{}):({},1)", &[v[0], w[0]]), m)?;
+            check_complement::<Layout![(2,(Dyn,2)):(Dyn,(Dyn,8))]>(
+                &fill("(2,({},2)):({},({},8))", &[v[1], w[1], w[2]]), m)?;
+            check_complement::<Layout![(Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn)]>(
+                &fill("({},{},{}):({},{},{})", &[v[0], v[1], v[2], w[0], w[1], w[2]]), m)?;
+            check_complement::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[2], w[2]]), m)?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+
+    /// Mixed tiles by static and run-time grids.
+    #[test]
+    fn products_of_mixed_tiles(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=4], 4),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), 0i64..=12], 4),
+    ) {
+        let r = (|| {
+            check_product::<Layout![(Dyn,2):(1,Dyn)], Layout![(3,2):(1,3)]>(
+                &fill("({},2):(1,{})", &[v[0], w[0]]), &d("(3,2):(1,3)"))?;
+            check_product::<Layout![(2,Dyn):(Dyn,1)], Layout![(Dyn,Dyn):(Dyn,Dyn)]>(
+                &fill("(2,{}):({},1)", &[v[1], w[1]]), &fill("({},{}):({},{})", &[v[2], v[3], w[2], w[3]]))?;
+            check_product::<Layout![Dyn:Dyn], Layout![Dyn:Dyn]>(
+                &fill("{}:{}", &[v[0], w[3]]), &fill("{}:{}", &[v[1], w[1]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+// ------------------------------------------------------ blocked / raked
+
+/// CuTe's blocked and raked examples with a leaf of either argument
+/// run-time: the same function as cute-dynamic's, mode by mode.
+#[test]
+fn blocked_and_raked_products_with_a_run_time_leaf() {
+    let (a, b) = (layout!((2,{5i64}):(5,1)), layout!((3,4):(1,3)));
+    let want = cute_dynamic::blocked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(want.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+    let r = blocked_product(a, b);
+    assert_eq!(r.to_string(), "((_2,(1,1,3)),(5,(1,1,4))):((_5,(0,0,10)),(_1,(0,0,30)))");
+    for k in 0..2 {
+        same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
+    }
+    assert_eq!(try_blocked_product(&a, &b).unwrap(), r);
+    let want = cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    let r = raked_product(a, b);
+    assert_eq!(r.to_string(), "(((1,1,3),_2),((1,1,4),5)):(((0,0,10),_5),((0,0,30),_1))");
+    for k in 0..2 {
+        same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
+    }
+    // Ranks padded with 1:0, a run-time grid.
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({3i64}):(1)));
+    let r = blocked_product(a, b).to_dynamic();
+    let want = cute_dynamic::blocked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    same_function(&r, &want);
+    // cute-dynamic's error, from try_ and as the panic's message.
+    let (a, b) = (layout!((2,2):({3i64},10)), layout!(4:1));
+    let e = try_raked_product(&a, &b).unwrap_err();
+    assert_eq!(e, cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = raked_product(a, b);
+        }),
+        e.to_string()
+    );
+    // All-static: unchanged, zero-sized.
+    let s = blocked_product(layout!((2,5):(5,1)), layout!((3,4):(1,3)));
+    assert_eq!(s.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// `blocked_product` and `raked_product` of `a` by `b` (types `A`, `B`):
+/// cute-dynamic's error, or the shared checker's post-conditions and the
+/// same function as cute-dynamic's mode by mode.
+fn check_rank_products<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B>,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+    <A as BlockedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Blocked, A, B> + ToDyn,
+    <A as RakedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Raked, A, B> + ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let sb = B::try_from(b).map_err(|e| e.to_string())?;
+    let pairs = [
+        (try_blocked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::blocked_product(a, b), true),
+        (try_raked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::raked_product(a, b), false),
+    ];
+    for (got, want, blocked) in pairs {
+        match (got, want) {
+            (Ok(r), Ok(w)) => {
+                cute_tests::check::rank_product(a, b, blocked, &r).map_err(|e| format!("{a} x {b} = {r}: {e}"))?;
+                if r.rank() != w.rank() {
+                    return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
+                }
+                for (rk, wk) in r.modes_iter().zip(w.modes_iter()) {
+                    if rk.size() != wk.size() || (0..rk.size()).any(|i| rk.eval(i).ok() != wk.eval(i).ok()) {
+                        return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
+                    }
+                }
+            }
+            (Err(e), Err(w)) if e == w => {}
+            (got, want) => return Err(format!("{a} x {b}: {:?} but {want:?}", got.map(|r| r.to_string()))),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Mixed tiles by static and run-time grids, blocked and raked.
+    #[test]
+    fn blocked_and_raked_products_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), 1i64..=4], 4),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), 0i64..=12], 4),
+    ) {
+        let r = (|| {
+            check_rank_products::<Layout![(Dyn,2):(1,Dyn)], Layout![(3,2):(1,3)]>(
+                &fill("({},2):(1,{})", &[v[0], w[0]]), &d("(3,2):(1,3)"))?;
+            check_rank_products::<Layout![(2,2):(1,2)], Layout![(Dyn,Dyn):(Dyn,Dyn)]>(
+                &d("(2,2):(1,2)"), &fill("({},{}):({},{})", &[v[2], v[3], w[2], w[3]]))?;
+            check_rank_products::<Layout![(Dyn,Dyn):(Dyn,Dyn)], Layout![(Dyn):(Dyn)]>(
+                &fill("({},{}):({},{})", &[v[0], v[1], w[0], w[1]]), &fill("({}):({})", &[v[2], w[3]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}

@@ -1,0 +1,179 @@
+//! `right_inverse` and `left_inverse` of cute-static layouts with run-time
+//! (`Dyn`) leaves: CuTe's examples with a leaf made run-time (golden), the
+//! padded form (a flat layout of run-time leaves, the coalesced answer at its
+//! end), cute-dynamic's errors, and the post-conditions by brute force
+//! through `to_dynamic()` on random values of fixed mixed types.
+
+use cute_dynamic::{Layout as DLayout, LayoutError};
+use cute_static::inverse::{InverseOf, LeftOp, RightOp};
+use cute_static::prelude::*;
+use proptest::prelude::*;
+
+fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let e = std::panic::catch_unwind(f).expect_err("panics");
+    e.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
+fn d(text: &str) -> DLayout {
+    text.parse().unwrap()
+}
+
+// ------------------------------------------------------------ golden
+
+/// The paper's and CuTe's right inverses, each with one leaf run-time: the
+/// padded form of `N` run-time leaves, coalesced equal to cute-dynamic's.
+#[test]
+fn right_inverse_of_cute_examples_with_a_run_time_leaf() {
+    let m = 8usize;
+    let r = right_inverse(layout!((4,{m}):(8,1)));
+    assert_eq!(r.to_string(), "(8,4):(4,1)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::right_inverse(&d("(4,8):(8,1)")));
+    let r = right_inverse(layout!((4,8):({m},1)));
+    assert_eq!(r.to_string(), "(8,4):(4,1)");
+    // Only 4:1 continues the run: a 1:0 mode in front.
+    let r = right_inverse(layout!((4,8):(1,{5i64})));
+    assert_eq!(r.to_string(), "(1,4):(0,1)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d("4:1"));
+    // Nothing reaches offset 1: CuTe's 1:0, padded.
+    let r = right_inverse(layout!((2,{3i64}):(2,4)));
+    assert_eq!(r.to_string(), "(1,1):(0,0)");
+    // One flat mode: a single run-time leaf.
+    let r = right_inverse(layout!({6i64}:1));
+    assert_eq!(r.to_string(), "6:1");
+    assert_eq!(try_right_inverse(&layout!({6i64}:1)).unwrap(), r);
+    // The all-static call is unchanged and zero-sized.
+    let s = right_inverse(layout!((4,8):(8,1)));
+    assert_eq!(s.to_string(), "(_8,_4):(_4,_1)");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// The paper's left inverses (Table 6) with one leaf run-time: `N + 1`
+/// run-time leaves, coalesced equal to cute-dynamic's.
+#[test]
+fn left_inverse_of_cute_examples_with_a_run_time_leaf() {
+    let r = left_inverse(layout!((4,8):(1,{5i64})));
+    assert_eq!(r.to_string(), "(1,5,8):(0,1,4)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::left_inverse(&d("(4,8):(1,5)")).unwrap());
+    let r = left_inverse(layout!((3,{7i64},5):(5,15,1)));
+    assert_eq!(r.to_string(), "(1,1,5,21):(0,0,21,1)");
+    // Smallest stride above 1: the leading d0:0 mode.
+    let r = left_inverse(layout!(({4i64}):(2)));
+    assert_eq!(r.to_string(), "(2,4):(0,1)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::left_inverse(&d("(4):(2)")).unwrap());
+    // Strides that do not nest: cute-dynamic's search, padded.
+    let r = left_inverse(layout!(({12i64},2):(1,9)));
+    assert_eq!(r.to_string(), "(1,12,2):(0,1,15)");
+    // Negative strides: cute-dynamic's odd extension.
+    let r = left_inverse(layout!({4i64}:{-1i64}));
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d("4:-1"));
+    // The all-static call is unchanged and zero-sized.
+    let s = left_inverse(layout!((4,8):(1,5)));
+    assert_eq!(s.to_string(), "(_5,_8):(_1,_4)");
+    assert_eq!(size_of_val(&s), 0);
+}
+
+/// Where cute-dynamic has no left inverse, `try_left_inverse` gives its
+/// error and `left_inverse` panics with its message.
+#[test]
+fn left_inverse_failures_err_and_panic_as_cute_dynamic() {
+    // Strides of both signs.
+    let a = layout!((4,4):({1i64},{-2i64}));
+    let e = try_left_inverse(&a).unwrap_err();
+    assert_eq!(e, cute_dynamic::left_inverse(&a.to_dynamic()).unwrap_err());
+    assert!(matches!(e, LayoutError::Unsupported { .. }), "{e}");
+    assert_eq!(
+        panic_message(move || {
+            let _ = left_inverse(a);
+        }),
+        e.to_string()
+    );
+    // Too large to search and not nested.
+    let a = layout!(({300i64},300):(1,299));
+    let e = try_left_inverse(&a).unwrap_err();
+    assert_eq!(e, cute_dynamic::left_inverse(&a.to_dynamic()).unwrap_err());
+    assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
+}
+
+// ---------------------------------------------------------- properties
+
+trait ToDyn {
+    fn to_dyn(&self) -> DLayout;
+}
+impl<S: Congruent<D>, D: IntTuple> ToDyn for Layout<S, D> {
+    fn to_dyn(&self) -> DLayout {
+        self.to_dynamic()
+    }
+}
+
+/// The layout `template` (CuTe text, `{}` where the type has a run-time
+/// leaf) with the values `vals`.
+fn fill(template: &str, vals: &[i64]) -> DLayout {
+    let mut out = String::new();
+    let mut it = vals.iter();
+    for (k, part) in template.split("{}").enumerate() {
+        if k > 0 {
+            out.push_str(&it.next().unwrap().to_string());
+        }
+        out.push_str(part);
+    }
+    out.parse().unwrap()
+}
+
+/// Both inverses of `a` (of type `A`) against the shared checker's
+/// post-conditions and cute-dynamic's answer or error.
+fn check_inverses<A>(a: &DLayout) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + InverseOf<RightOp> + InverseOf<LeftOp> + Copy,
+    <A as InverseOf<RightOp>>::Output: InverseValue<RightOp, A> + ToDyn,
+    <A as InverseOf<LeftOp>>::Output: InverseValue<LeftOp, A> + ToDyn,
+{
+    let sa = A::try_from(a).map_err(|e| e.to_string())?;
+    let r = right_inverse(sa).to_dyn();
+    cute_tests::check::right_inverse(a, &r).map_err(|e| format!("right_inverse({a}) = {r}: {e}"))?;
+    if r.depth() > 1 || cute_dynamic::coalesce(&r) != cute_dynamic::right_inverse(a) {
+        return Err(format!("right_inverse({a}) = {r}, cute-dynamic {}", cute_dynamic::right_inverse(a)));
+    }
+    match (try_left_inverse(&sa), cute_dynamic::left_inverse(a)) {
+        (Ok(r), Ok(w)) => {
+            let r = r.to_dyn();
+            cute_tests::check::left_inverse(a, &r).map_err(|e| format!("left_inverse({a}) = {r}: {e}"))?;
+            if r.depth() > 1 || cute_dynamic::coalesce(&r) != w {
+                return Err(format!("left_inverse({a}) = {r}, cute-dynamic {w}"));
+            }
+            Ok(())
+        }
+        (Err(e), Err(w)) if e == w => Ok(()),
+        // cute-dynamic's search found more modes than the padded form holds.
+        (Err(LayoutError::Unsupported { what }), Ok(w))
+            if what.contains("padded form") && w.rank() > a.flatten().rank() + 1 =>
+        {
+            Ok(())
+        }
+        (got, want) => Err(format!("left_inverse({a}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random values in layouts of fixed mixed types (strides 0, 1, powers
+    /// of two and others, so nested, interleaved, broadcast and negative
+    /// layouts all occur): both inverses' post-conditions by brute force.
+    #[test]
+    fn inverses_of_mixed_layouts(
+        v in prop::collection::vec(prop_oneof![Just(1i64), Just(2), Just(4), 1i64..=6], 4),
+        w in prop::collection::vec(prop_oneof![Just(0i64), Just(1), Just(2), Just(4), Just(8), Just(-1), 0i64..=24], 4),
+    ) {
+        let r = (|| {
+            check_inverses::<Layout![(4,Dyn):(Dyn,1)]>(&fill("(4,{}):({},1)", &[v[0], w[0]]))?;
+            check_inverses::<Layout![(2,(Dyn,2)):(Dyn,(Dyn,8))]>(
+                &fill("(2,({},2)):({},({},8))", &[v[1], w[1], w[2]]))?;
+            check_inverses::<Layout![(Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn)]>(
+                &fill("({},{},{}):({},{},{})", &[v[0], v[1], v[2], w[0], w[1], w[3]]))?;
+            check_inverses::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[3], w[3]]))?;
+            check_inverses::<Layout![(3,Dyn,5):(5,Dyn,1)]>(&fill("(3,{},5):(5,{},1)", &[v[2], w[2]]))?;
+            Ok::<(), String>(())
+        })();
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
