@@ -68,13 +68,11 @@ pub fn sgemm_hand(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                                 }
                             }
                         }
-                        // The tensor kernel's tile-level predicate.
-                        let whole = bx * BM + BM <= m && by * BN + BN <= n;
                         for (t, acc) in mine.iter().zip(rc.iter()) {
                             let (tm, tn) = (t % 16, t / 16);
                             for (e, v) in acc.iter().enumerate() {
                                 let (gm, gn) = (bx * BM + tm + 16 * (e % 8), by * BN + tn + 16 * (e / 8));
-                                if whole || (gm < m && gn < n) {
+                                if gm < m && gn < n {
                                     // SAFETY: inside C, and only this thread's element.
                                     unsafe { *pc.0.add(gm + ldc * gn) = *v };
                                 }

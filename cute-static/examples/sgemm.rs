@@ -142,15 +142,12 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                                 gemm(&t_csa, &t_csb, &mut rc.view_mut().slice(crd!(_, _, j)));
                             }
                         }
-                        // C = rC where the element is inside (M,N); a block whose last
-                        // coordinate is inside needs no per-element test (CuTe's tile-level
-                        // predicate).
+                        // C = rC where the element is inside (M,N).
                         let rc = r_c.view();
-                        let whole = elem_less(c_gc.at((BM - 1, BN - 1)), (m, n));
                         for (j, (tid, mut part)) in mine.into_iter().enumerate() {
                             let (acc, t_cc) = (rc.slice(crd!(_, _, j)), local_partition(c_gc, t_c, tid));
                             for i in 0..part.size() {
-                                if whole || elem_less(t_cc.at(i), (m, n)) {
+                                if elem_less(t_cc.at(i), (m, n)) {
                                     part[i] = acc[i];
                                 }
                             }
