@@ -169,37 +169,42 @@ impl<S, D> IsLeaf for Layout<S, D> {
     type Bit = B0;
 }
 // A tuple is not a leaf; `AllLeaves` and `AllInts` of a tuple are the
-// `And` of its elements' `IsLeaf`, folded from the right.
+// `And` of its elements' `IsLeaf`, folded from the right. `FlatZip` has
+// layouts of ranks 1 to 4: a longer tuple of leaves is not flat (the
+// algebra's `zipped_divide` path).
 macro_rules! all_leaves_tuple {
-    ($($i:literal $A:ident $_s:ident $_d:ident),+) => {
-        all_leaves_tuple!(@rev [$($A)+] [] $($A)+);
-    };
-    (@rev [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
-        all_leaves_tuple!(@rev [$($all)+] [$A $($r)*] $($rest)*);
-    };
-    (@rev [$($all:ident)+] [$last:ident $($r:ident)*]) => {
-        all_leaves_tuple!(@fold [$($all)+] [] [<$last as IsLeaf>::Bit] $($r)*);
-    };
-    (@fold [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
-        all_leaves_tuple!(@fold [$($all)+] [$($pred)* <$A as IsLeaf>::Bit: And<$($acc)+>,]
-            [<<$A as IsLeaf>::Bit as And<$($acc)+>>::Output] $($rest)*);
-    };
-    (@fold [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+]) => {
-        impl<$($all),+> IsLeaf for ($($all,)+) {
+    (@leaves [0 1 2 3 4 $($i:tt)*] $($A:ident)+) => {
+        impl<$($A),+> AllLeaves for ($($A,)+) {
             type Bit = B0;
         }
-        impl<$($all: IsLeaf),+> AllLeaves for ($($all,)+)
+    };
+    (@leaves [$($i:tt)+] $($A:ident)+) => {
+        all_leaves_tuple!(@rev AllLeaves [$($A)+] [] $($A)+);
+    };
+    (@rev $Tr:ident [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@rev $Tr [$($all)+] [$A $($r)*] $($rest)*);
+    };
+    (@rev $Tr:ident [$($all:ident)+] [$last:ident $($r:ident)*]) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [] [<$last as IsLeaf>::Bit] $($r)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [$($pred)* <$A as IsLeaf>::Bit: And<$($acc)+>,]
+            [<<$A as IsLeaf>::Bit as And<$($acc)+>>::Output] $($rest)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+]) => {
+        impl<$($all: IsLeaf),+> $Tr for ($($all,)+)
         where
             $($pred)*
         {
             type Bit = $($acc)+;
         }
-        impl<$($all: IsLeaf),+> AllInts for ($($all,)+)
-        where
-            $($pred)*
-        {
-            type Bit = $($acc)+;
+    };
+    ($($i:tt $A:ident $_s:ident $_d:ident),+) => {
+        impl<$($A),+> IsLeaf for ($($A,)+) {
+            type Bit = B0;
         }
+        all_leaves_tuple!(@rev AllInts [$($A)+] [] $($A)+);
+        all_leaves_tuple!(@leaves [$($i)+] $($A)+);
     };
 }
 for_each_tuple!(all_leaves_tuple);
