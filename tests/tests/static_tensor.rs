@@ -350,7 +350,7 @@ fn rank_5_local_partition_agrees_with_cute_dynamic() {
         let p = local_partition(t, layout!((2,1,3,1,2):(1,2,2,6,6)), k);
         let q = cute_dynamic::local_partition(dt(), &dlay(thr), k as i64).unwrap();
         assert_eq!((p.layout().to_dynamic(), p.offset() as i64), (q.layout().clone(), q.offset()), "thread {k}");
-        assert_eq!(p[(1usize, 0usize, 1usize, 1usize, 1usize)], *q.get(&tup5((1, 0, 1, 1, 1))).unwrap());
+        assert_eq!(p[(1usize, 0usize, 1usize, 1usize, 1usize)], *q.get(tup5((1, 0, 1, 1, 1))).unwrap());
     }
 }
 
