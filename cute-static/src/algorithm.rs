@@ -180,46 +180,25 @@ impl<L: ShapeLeaf> TopModes for L {
         [self.value(), 1, 1, 1]
     }
 }
-impl<A: IntTuple> TopModes for (A,) {
-    type Rank = R1;
-    #[inline(always)]
-    fn top_sizes(&self) -> [usize; 4] {
-        [self.0.size(), 1, 1, 1]
-    }
-}
-impl<A: IntTuple, B: IntTuple> TopModes for (A, B) {
-    type Rank = R2;
-    #[inline(always)]
-    fn top_sizes(&self) -> [usize; 4] {
-        [self.0.size(), self.1.size(), 1, 1]
-    }
-}
-impl<A: IntTuple, B: IntTuple, C: IntTuple> TopModes for (A, B, C) {
-    type Rank = R3;
-    #[inline(always)]
-    fn top_sizes(&self) -> [usize; 4] {
-        [self.0.size(), self.1.size(), self.2.size(), 1]
-    }
-}
-macro_rules! top_modes_more {
-    ($([$($i:tt $T:ident),+])+) => {$(
+// `Rank` is `R1`..`R3` for ranks 1 to 3, `RMore` past them.
+macro_rules! top_modes_tuple {
+    ($($i:tt $T:ident $_s:ident $_d:ident),+) => {
         impl<$($T: IntTuple),+> TopModes for ($($T,)+) {
-            type Rank = RMore;
+            type Rank = top_modes_tuple!(@rank $($i)+);
             #[inline(always)]
             fn top_sizes(&self) -> [usize; 4] {
-                let s = [$(self.$i.size()),+];
-                [s[0], s[1], s[2], s[3]]
+                let mut s = [1usize; 4];
+                $( if let Some(x) = s.get_mut($i) { *x = self.$i.size(); } )+
+                s
             }
         }
-    )+};
+    };
+    (@rank 0) => { R1 };
+    (@rank 0 1) => { R2 };
+    (@rank 0 1 2) => { R3 };
+    (@rank $($i:tt)+) => { RMore };
 }
-top_modes_more!(
-    [0 A, 1 B, 2 C, 3 E]
-    [0 A, 1 B, 2 C, 3 E, 4 F]
-    [0 A, 1 B, 2 C, 3 E, 4 F, 5 G]
-    [0 A, 1 B, 2 C, 3 E, 4 F, 5 G, 6 H]
-    [0 A, 1 B, 2 C, 3 E, 4 F, 5 G, 6 H, 7 I]
-);
+for_each_tuple!(top_modes_tuple);
 
 #[cold]
 #[inline(never)]

@@ -11,27 +11,44 @@
 ///   `coalesce.rs`).
 /// * `for_each_tuple!(std m)` stops at 12, the largest tuple std implements
 ///   `Debug`, `Eq` and `Default` for, for traits that need those.
+/// * `for_each_tuple!(wide m)` adds a fourth name per position,
+///   `$m!(0 A0 S0 D0 E0, ...)`, for impls that chain a type from one
+///   position to the next (see `SliceInto` in `slice.rs`).
 macro_rules! for_each_tuple {
     (std $m:ident $([$($pre:tt)*])?) => {
-        for_each_tuple!(@list std $m [$($($pre)*)?]);
+        for_each_tuple!(@list std narrow $m [$($($pre)*)?]);
+    };
+    (wide $m:ident $([$($pre:tt)*])?) => {
+        for_each_tuple!(@list all wide $m [$($($pre)*)?]);
     };
     ($m:ident $([$($pre:tt)*])?) => {
-        for_each_tuple!(@list all $m [$($($pre)*)?]);
+        for_each_tuple!(@list all narrow $m [$($($pre)*)?]);
     };
-    (@list $which:ident $m:ident [$($pre:tt)*]) => {
-        for_each_tuple!(@cut $which $m [$($pre)*] [
-            (0 A0 S0 D0) (1 A1 S1 D1) (2 A2 S2 D2) (3 A3 S3 D3)
-            (4 A4 S4 D4) (5 A5 S5 D5) (6 A6 S6 D6) (7 A7 S7 D7)
-            (8 A8 S8 D8) (9 A9 S9 D9) (10 A10 S10 D10) (11 A11 S11 D11)
+    (@list $which:ident $w:ident $m:ident [$($pre:tt)*]) => {
+        for_each_tuple!(@cut $which $w $m [$($pre)*] [
+            (0 A0 S0 D0 E0) (1 A1 S1 D1 E1) (2 A2 S2 D2 E2) (3 A3 S3 D3 E3)
+            (4 A4 S4 D4 E4) (5 A5 S5 D5 E5) (6 A6 S6 D6 E6) (7 A7 S7 D7 E7)
+            (8 A8 S8 D8 E8) (9 A9 S9 D9 E9) (10 A10 S10 D10 E10) (11 A11 S11 D11 E11)
         ] [
-            (12 A12 S12 D12) (13 A13 S13 D13) (14 A14 S14 D14) (15 A15 S15 D15)
+            (12 A12 S12 D12 E12) (13 A13 S13 D13 E13) (14 A14 S14 D14 E14) (15 A15 S15 D15 E15)
         ]);
     };
-    (@cut all $m:ident [$($pre:tt)*] [$($a:tt)*] [$($b:tt)*]) => {
-        for_each_tuple!(@step $m [$($pre)*] [] [$($a)* $($b)*]);
+    (@cut all $w:ident $m:ident [$($pre:tt)*] [$($a:tt)*] [$($b:tt)*]) => {
+        for_each_tuple!(@width $w $m [$($pre)*] [] [$($a)* $($b)*]);
     };
-    (@cut std $m:ident [$($pre:tt)*] [$($a:tt)*] [$($b:tt)*]) => {
-        for_each_tuple!(@step $m [$($pre)*] [] [$($a)*]);
+    (@cut std $w:ident $m:ident [$($pre:tt)*] [$($a:tt)*] [$($b:tt)*]) => {
+        for_each_tuple!(@width $w $m [$($pre)*] [] [$($a)*]);
+    };
+    (@width wide $m:ident [$($pre:tt)*] [] [$($g:tt)*]) => {
+        for_each_tuple!(@step $m [$($pre)*] [] [$($g)*]);
+    };
+    // Narrow: drop each position's fourth name.
+    (@width narrow $m:ident [$($pre:tt)*] [$($out:tt)*]
+        [($i:tt $A:ident $S:ident $D:ident $E:ident) $($rest:tt)*]) => {
+        for_each_tuple!(@width narrow $m [$($pre)*] [$($out)* ($i $A $S $D)] [$($rest)*]);
+    };
+    (@width narrow $m:ident [$($pre:tt)*] [$($out:tt)*] []) => {
+        for_each_tuple!(@step $m [$($pre)*] [] [$($out)*]);
     };
     (@step $m:ident [$($pre:tt)*] [$(($($d:tt)*))*] [($($n:tt)*) $($rest:tt)*]) => {
         $m!($($pre)* $($($d)*,)* $($n)*);

@@ -109,10 +109,15 @@ extern crate self as cute_static;
 
 #[macro_use]
 mod arity;
+// The solver's helper traits: off the docs (the operations are
+// re-exported, inlined, at the root).
+#[doc(hidden)]
 pub mod algebra;
 mod algorithm;
 mod basis_layout;
+#[doc(hidden)]
 pub mod coalesce;
+#[doc(hidden)]
 pub mod complement;
 mod composed;
 #[cfg(feature = "std")]
@@ -122,9 +127,11 @@ pub mod composition;
 #[doc(hidden)]
 pub mod divide;
 mod int_tuple;
+#[doc(hidden)]
 pub mod inverse;
 mod layout;
 mod layout_tv;
+#[doc(hidden)]
 pub mod list;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
@@ -143,14 +150,18 @@ mod tiler;
 #[cfg(feature = "std")]
 mod vectorize;
 
+#[doc(inline)]
 pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
+#[doc(inline)]
 pub use algebra::{
     Complement, Compose, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide, TiledProduct,
     ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
     tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+#[doc(inline)]
 pub use algebra::{ComplementValue, ComposeValue, ProductValue};
 #[cfg(feature = "std")]
+#[doc(inline)]
 pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 #[doc(hidden)]
 pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
@@ -158,8 +169,10 @@ pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, 
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
+#[doc(inline)]
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
 #[cfg(feature = "std")]
+#[doc(inline)]
 pub use complement::{TryComplement, try_complement};
 pub use composed::{ComposedLayout, make_composed_layout};
 #[cfg(feature = "std")]
@@ -167,8 +180,10 @@ pub use composition::{TryCompose, try_composition};
 #[cfg(feature = "std")]
 pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
+#[doc(inline)]
 pub use inverse::{InverseValue, LeftInverse, RightInverse, left_inverse, right_inverse};
 #[cfg(feature = "std")]
+#[doc(inline)]
 pub use inverse::{try_left_inverse, try_right_inverse};
 #[doc(hidden)]
 pub use layout::ConcatLayouts;

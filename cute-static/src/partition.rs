@@ -53,14 +53,15 @@ impl<L: Leaf> RepeatUnderscore for L {
     type Out = Underscore;
 }
 macro_rules! repeat_underscore {
-    ($([$($T:ident),+])+) => {$(
+    ($($i:literal $T:ident $_s:ident $_d:ident),+) => {
         impl<$($T),+> RepeatUnderscore for ($($T,)+) {
             type Out = ($(repeat_underscore!(@u $T),)+);
         }
-    )+};
+    };
     (@u $T:ident) => { Underscore };
 }
-repeat_underscore!([A] [A, B] [A, B, C] [A, B, C, E] [A, B, C, E, F] [A, B, C, E, F, G] [A, B, C, E, F, G, H] [A, B, C, E, F, G, H, I]);
+// `Out` is `Default`: std's tuples.
+for_each_tuple!(std repeat_underscore);
 
 /// Marker: the partition slices the rest mode (CuTe's `inner_partition`).
 #[doc(hidden)]
@@ -164,75 +165,49 @@ impl<S, D> AllInts for Layout<S, D> {
 impl<T> AllInts for crate::Tiler<T> {
     type Bit = B0;
 }
-impl<A, B> IsLeaf for (A, B) {
-    type Bit = B0;
-}
-impl<A> IsLeaf for (A,) {
-    type Bit = B0;
-}
-impl<A, B, C> IsLeaf for (A, B, C) {
-    type Bit = B0;
-}
-impl<A, B, C, E> IsLeaf for (A, B, C, E) {
-    type Bit = B0;
-}
 impl<S, D> IsLeaf for Layout<S, D> {
     type Bit = B0;
 }
-impl<A: IsLeaf> AllLeaves for (A,) {
-    type Bit = <A as IsLeaf>::Bit;
+// A tuple is not a leaf; `AllLeaves` and `AllInts` of a tuple are the
+// `And` of its elements' `IsLeaf`, folded from the right. `FlatZip` has
+// layouts of ranks 1 to 4: a longer tuple of leaves is not flat (the
+// algebra's `zipped_divide` path).
+macro_rules! all_leaves_tuple {
+    (@leaves [0 1 2 3 4 $($i:tt)*] $($A:ident)+) => {
+        impl<$($A),+> AllLeaves for ($($A,)+) {
+            type Bit = B0;
+        }
+    };
+    (@leaves [$($i:tt)+] $($A:ident)+) => {
+        all_leaves_tuple!(@rev AllLeaves [$($A)+] [] $($A)+);
+    };
+    (@rev $Tr:ident [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@rev $Tr [$($all)+] [$A $($r)*] $($rest)*);
+    };
+    (@rev $Tr:ident [$($all:ident)+] [$last:ident $($r:ident)*]) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [] [<$last as IsLeaf>::Bit] $($r)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [$($pred)* <$A as IsLeaf>::Bit: And<$($acc)+>,]
+            [<<$A as IsLeaf>::Bit as And<$($acc)+>>::Output] $($rest)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+]) => {
+        impl<$($all: IsLeaf),+> $Tr for ($($all,)+)
+        where
+            $($pred)*
+        {
+            type Bit = $($acc)+;
+        }
+    };
+    ($($i:tt $A:ident $_s:ident $_d:ident),+) => {
+        impl<$($A),+> IsLeaf for ($($A,)+) {
+            type Bit = B0;
+        }
+        all_leaves_tuple!(@rev AllInts [$($A)+] [] $($A)+);
+        all_leaves_tuple!(@leaves [$($i)+] $($A)+);
+    };
 }
-impl<A: IsLeaf, B: IsLeaf> AllLeaves for (A, B)
-where
-    <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
-}
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllLeaves for (A, B, C)
-where
-    <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
-    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
-}
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllLeaves for (A, B, C, E)
-where
-    <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
-    <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
-    <A as IsLeaf>::Bit:
-        And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<
-        <<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output,
-    >>::Output;
-}
-impl<A: IsLeaf> AllInts for (A,) {
-    type Bit = <A as IsLeaf>::Bit;
-}
-impl<A: IsLeaf, B: IsLeaf> AllInts for (A, B)
-where
-    <A as IsLeaf>::Bit: And<<B as IsLeaf>::Bit>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<<B as IsLeaf>::Bit>>::Output;
-}
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf> AllInts for (A, B, C)
-where
-    <B as IsLeaf>::Bit: And<<C as IsLeaf>::Bit>,
-    <A as IsLeaf>::Bit: And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<<<B as IsLeaf>::Bit as And<<C as IsLeaf>::Bit>>::Output>>::Output;
-}
-impl<A: IsLeaf, B: IsLeaf, C: IsLeaf, E: IsLeaf> AllInts for (A, B, C, E)
-where
-    <C as IsLeaf>::Bit: And<<E as IsLeaf>::Bit>,
-    <B as IsLeaf>::Bit: And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>,
-    <A as IsLeaf>::Bit:
-        And<<<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output>,
-{
-    type Bit = <<A as IsLeaf>::Bit as And<
-        <<B as IsLeaf>::Bit as And<<<C as IsLeaf>::Bit as And<<E as IsLeaf>::Bit>>::Output>>::Output,
-    >>::Output;
-}
+for_each_tuple!(all_leaves_tuple);
 
 /// [`Partition`] by the branch `Flat` of [`FlatCase`].
 #[doc(hidden)]
@@ -839,36 +814,48 @@ pub trait ListTuple {
     fn tuple(self) -> Self::Tuple;
 }
 macro_rules! list_tuple {
-    ($([$($T:ident $v:ident),+])+) => {$(
+    ($($i:literal $T:ident $v:ident $_d:ident),+) => {
         impl<$($T),+> ListTuple for list_tuple!(@list $($T)+) {
             type Tuple = ($($T,)+);
             #[inline(always)]
+            #[allow(non_snake_case)] // the bindings take the arity list's names
             fn tuple(self) -> Self::Tuple {
                 let list_tuple!(@pat $($v)+) = self;
                 ($($v,)+)
             }
         }
-    )+};
+    };
     (@list $T:ident $($rest:ident)*) => { VCons<$T, list_tuple!(@list $($rest)*)> };
     (@list) => { VNil };
     (@pat $v:ident $($rest:ident)*) => { VCons($v, list_tuple!(@pat $($rest)*)) };
     (@pat) => { VNil };
 }
-list_tuple!([A a] [A a, B b] [A a, B b, C c] [A a, B b, C c, E e]);
+for_each_tuple!(list_tuple);
 macro_rules! dice_tuple {
-    ($([$($i:tt $T:ident $P:ident $O:ident $N:ident),+])+) => {$(
+    ($($i:tt $T:ident $P:ident $O:ident),+) => {
+        dice_tuple!(@chain [] [$($i $T $P $O)+]);
+    };
+    // Each position's list is the next one's output, the last's `VNil`.
+    (@chain [$($done:tt)*] [$i:tt $T:ident $P:ident $O:ident $j:tt $T1:ident $P1:ident $O1:ident $($rest:tt)*]) => {
+        dice_tuple!(@chain [$($done)* ($i $T $P $O $O1)] [$j $T1 $P1 $O1 $($rest)*]);
+    };
+    (@chain [$($done:tt)*] [$i:tt $T:ident $P:ident $O:ident]) => {
+        dice_tuple!(@impl $($done)* ($i $T $P $O VNil));
+    };
+    (@impl $(($i:tt $T:ident $P:ident $O:ident $N:ident))+) => {
         impl<$($T, $P, $O,)+> Dice<($($P,)+)> for ($($T,)+)
         where
             $($P: DiceOne<$T, $N, Out = $O>,)+
-            O0: ListTuple,
+            D0: ListTuple,
         {
-            type Output = <O0 as ListTuple>::Tuple;
+            // `D0`: position 0's list (the arity list's name).
+            type Output = <D0 as ListTuple>::Tuple;
             #[inline(always)]
             fn dice(self) -> Self::Output {
                 dice_tuple!(@fold self; [] $($i $P)+).tuple()
             }
         }
-    )+};
+    };
     (@fold $self:ident; [$($done:tt)*] $i:tt $P:ident $($rest:tt)*) => {
         dice_tuple!(@fold $self; [$i $P $($done)*] $($rest)*)
     };
@@ -878,12 +865,7 @@ macro_rules! dice_tuple {
         acc
     }};
 }
-dice_tuple!(
-    [0 T0 P0 O0 VNil]
-    [0 T0 P0 O0 O1, 1 T1 P1 O1 VNil]
-    [0 T0 P0 O0 O1, 1 T1 P1 O1 O2, 2 T2 P2 O2 VNil]
-    [0 T0 P0 O0 O1, 1 T1 P1 O1 O2, 2 T2 P2 O2 O3, 3 T3 P3 O3 VNil]
-);
+for_each_tuple!(dice_tuple);
 
 /// [`local_tile`] with a projection (CuTe's `local_tile(t, tiler, coord,
 /// Step<_1,X,_1>{})`): the modes of `tiler` and `coord` where `proj` has
@@ -953,7 +935,7 @@ impl<S: crate::ShapeLeaf, D: Leaf> ModeCoord<D> for S {
     }
 }
 macro_rules! mode_coord_tuple {
-    ($([$($i:tt $S:ident $D:ident),+])+) => {$(
+    ($($i:tt $S:ident $D:ident $_d:ident),+) => {
         impl<$($S: ModeCoord<$D>, $D),+> ModeCoord<($($D,)+)> for ($($S,)+) {
             #[inline(always)]
             fn mode_coord(&self, d: &($($D,)+), idx: usize) -> (usize, usize) {
@@ -962,15 +944,15 @@ macro_rules! mode_coord_tuple {
                 (c, m)
             }
         }
-    )+};
+    };
 }
-mode_coord_tuple!([0 S0 D0] [0 S0 D0, 1 S1 D1] [0 S0 D0, 1 S1 D1, 2 S2 D2] [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3]);
+for_each_tuple!(mode_coord_tuple);
 
 /// The static size of a static shape tree paired with its stride.
 type SizeOf<S, D> = <<S as FlattenInto<D, MNil>>::Output as ModeSize>::Size;
 
 macro_rules! thread_layout_tuple {
-    ($([$($i:tt $S:ident $D:ident),+])+) => {$(
+    ($($i:tt $S:ident $D:ident $_d:ident),+) => {
         impl<$($S, $D),+> ThreadLayout for Layout<($($S,)+), ($($D,)+)>
         where
             ($($S,)+): Congruent<($($D,)+)> + crate::StaticIntTuple,
@@ -992,7 +974,7 @@ macro_rules! thread_layout_tuple {
             #[inline(always)]
             fn tile_sizes(&self) -> [usize; 4] {
                 let mut t = [1usize; 4];
-                $( t[$i] = <SizeOf<$S, $D> as Unsigned>::USIZE; )+
+                $( if let Some(x) = t.get_mut($i) { *x = <SizeOf<$S, $D> as Unsigned>::USIZE; } )+
                 t
             }
             #[inline(always)]
@@ -1004,10 +986,11 @@ macro_rules! thread_layout_tuple {
                 c
             }
         }
-    )+};
+    };
     (@usize $S:ident) => { usize };
 }
-thread_layout_tuple!([0 S0 D0] [0 S0 D0, 1 S1 D1] [0 S0 D0, 1 S1 D1, 2 S2 D2] [0 S0 D0, 1 S1 D1, 2 S2 D2, 3 S3 D3]);
+// `Tiler` is `Default`: std's tuples.
+for_each_tuple!(std thread_layout_tuple);
 
 /// CuTe's `local_partition(t, thr, idx)`: the part of `t` that thread `idx`
 /// of the (static) thread layout `thr` owns when `thr`'s shape is repeated

@@ -80,18 +80,30 @@ impl<S: Congruent<D>, D: IntTuple, Acc> SliceInto<S, D, Acc> for Underscore {
 // A tuple coordinate: the modes folded from the right (mode k onto the
 // free modes of the modes after it), so the list reads left to right.
 macro_rules! slice_tuple {
-    ($([$($i:tt $C:ident $S:ident $D:ident $O:ident $N:ident),+])+) => {$(
+    ($($i:tt $C:ident $S:ident $D:ident $O:ident),+) => {
+        slice_tuple!(@chain [] [$($i $C $S $D $O)+]);
+    };
+    // Each position's accumulator is the next one's output, the last's
+    // is `Acc`.
+    (@chain [$($done:tt)*] [$i:tt $C:ident $S:ident $D:ident $O:ident $j:tt $C1:ident $S1:ident $D1:ident $O1:ident $($rest:tt)*]) => {
+        slice_tuple!(@chain [$($done)* ($i $C $S $D $O $O1)] [$j $C1 $S1 $D1 $O1 $($rest)*]);
+    };
+    (@chain [$($done:tt)*] [$i:tt $C:ident $S:ident $D:ident $O:ident]) => {
+        slice_tuple!(@impl $($done)* ($i $C $S $D $O Acc));
+    };
+    (@impl $(($i:tt $C:ident $S:ident $D:ident $O:ident $N:ident))+) => {
         impl<$($C, $S, $D, $O,)+ Acc> SliceInto<($($S,)+), ($($D,)+), Acc> for ($($C,)+)
         where
             $($C: SliceInto<$S, $D, $N, Out = $O>,)+
         {
-            type Out = O0;
+            // `E0`: position 0's output (`for_each_tuple!(wide ..)`'s name).
+            type Out = E0;
             #[inline(always)]
-            fn slice_into(self, s: &($($S,)+), d: &($($D,)+), acc: Acc, off: usize) -> (O0, usize) {
+            fn slice_into(self, s: &($($S,)+), d: &($($D,)+), acc: Acc, off: usize) -> (E0, usize) {
                 slice_tuple!(@fold self s d acc off; [] $($i)+)
             }
         }
-    )+};
+    };
     (@fold $self:ident $s:ident $d:ident $acc:ident $off:ident; [$($done:tt)*] $i:tt $($rest:tt)*) => {
         slice_tuple!(@fold $self $s $d $acc $off; [$i $($done)*] $($rest)*)
     };
@@ -102,21 +114,12 @@ macro_rules! slice_tuple {
     }};
 }
 
-slice_tuple!(
-    [0 C0 S0 D0 O0 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 O6, 6 C6 S6 D6 O6 Acc]
-    [0 C0 S0 D0 O0 O1, 1 C1 S1 D1 O1 O2, 2 C2 S2 D2 O2 O3, 3 C3 S3 D3 O3 O4, 4 C4 S4 D4 O4 O5, 5 C5 S5 D5 O5 O6, 6 C6 S6 D6 O6 O7, 7 C7 S7 D7 O7 Acc]
-);
+for_each_tuple!(wide slice_tuple);
 
 /// A non-empty list of free modes as the layout whose modes they are (a
 /// tuple, `(L0)` for one).
 #[diagnostic::on_unimplemented(
-    message = "this slice keeps no mode (or more than 8)",
+    message = "this slice keeps no mode (or more than 16)",
     label = "a slice coordinate needs at least one `_`",
     note = "to read one element, index the tensor (`t[c]`) or the layout (`l.index(c)`)"
 )]
@@ -129,35 +132,27 @@ pub trait ModesLayout {
 }
 
 macro_rules! modes_layout {
-    ($([$($S:ident $D:ident $v:ident),+])+) => {$(
+    ($($i:literal $v:ident $S:ident $D:ident),+) => {
         impl<$($S: Congruent<$D>, $D: IntTuple),+> ModesLayout for modes_layout!(@list $($S $D)+)
         where
             ($($S,)+): Congruent<($($D,)+)>,
         {
             type Output = Layout<($($S,)+), ($($D,)+)>;
             #[inline(always)]
+            #[allow(non_snake_case)] // the bindings take the arity list's names
             fn layout(self) -> Self::Output {
                 let modes_layout!(@pat $($v)+) = self;
                 Layout::from_checked(($($v.shape(),)+), ($($v.stride(),)+))
             }
         }
-    )+};
+    };
     (@list $S:ident $D:ident $($rest:ident)*) => { VCons<Layout<$S, $D>, modes_layout!(@list $($rest)*)> };
     (@list) => { VNil };
     (@pat $v:ident $($rest:ident)*) => { VCons($v, modes_layout!(@pat $($rest)*)) };
     (@pat) => { VNil };
 }
 
-modes_layout!(
-    [S0 D0 l0]
-    [S0 D0 l0, S1 D1 l1]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5, S6 D6 l6]
-    [S0 D0 l0, S1 D1 l1, S2 D2 l2, S3 D3 l3, S4 D4 l4, S5 D5 l5, S6 D6 l6, S7 D7 l7]
-);
+for_each_tuple!(modes_layout);
 
 /// A layout that can be sliced at the coordinate `C`; the bound generic
 /// code states (`where L: Slice<C>`).

@@ -203,7 +203,7 @@ impl<S: ShapeLeaf, D: Leaf> OffsetRange<D> for S {
     }
 }
 macro_rules! tuple_range {
-    ($([$($i:tt $S:ident $D:ident),+])+) => {$(
+    ($($i:tt $S:ident $D:ident $_x:ident),+) => {
         impl<$($S: OffsetRange<$D>, $D),+> OffsetRange<($($D,)+)> for ($($S,)+) {
             #[inline(always)]
             fn range(&self, d: &($($D,)+)) -> (i64, i64) {
@@ -212,26 +212,9 @@ macro_rules! tuple_range {
                 (lo, hi)
             }
         }
-    )+};
-}
-/// Calls `$m!` with the tuple arities 1 to 8, each entry an index and two
-/// type-parameter names per element: the one list behind this file's
-/// element-wise tuple impls of a pair of trees.
-macro_rules! tuple_pairs {
-    ($m:ident) => {
-        $m!(
-            [0 A0 B0]
-            [0 A0 B0, 1 A1 B1]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5, 6 A6 B6]
-            [0 A0 B0, 1 A1 B1, 2 A2 B2, 3 A3 B3, 4 A4 B4, 5 A5 B5, 6 A6 B6, 7 A7 B7]
-        );
     };
 }
-tuple_pairs!(tuple_range);
+for_each_tuple!(tuple_range);
 
 /// A coordinate (or slice coordinate) inside the shape `S`: every integer
 /// below the size of the mode it stands for; `_` is always inside.
@@ -257,16 +240,16 @@ impl<S> InDomain<S> for Underscore {
     }
 }
 macro_rules! tuple_in_domain {
-    ($([$($i:tt $C:ident $S:ident),+])+) => {$(
+    ($($i:tt $C:ident $S:ident $_x:ident),+) => {
         impl<$($C: InDomain<$S>, $S),+> InDomain<($($S,)+)> for ($($C,)+) {
             #[inline(always)]
             fn inside(&self, s: &($($S,)+)) -> bool {
                 true $( & self.$i.inside(&s.$i) )+
             }
         }
-    )+};
+    };
 }
-tuple_pairs!(tuple_in_domain);
+for_each_tuple!(tuple_in_domain);
 
 /// Why a view could not be made: its layout at its offset reaches the
 /// storage indices `lo..=hi`, outside `0..len` (without allocation, so the
@@ -674,29 +657,26 @@ where
     type Stride = P;
     type Next = Prod<P, UInt<U, B>>;
 }
+// The weight chains: position `i` starts at the `Next` of position
+// `i - 1` (the first at `P`), and the tuple's `Next` is the last one's.
 macro_rules! compact_col {
-    ($([$($S:ident $P:ident $N:ident),+])+) => {$(
-        impl<P0, $($S, $N),+> CompactCol<P0> for ($($S,)+)
+    ($($i:tt $S:ident $N:ident $_x:ident),+) => {
+        compact_col!(@chain [] P; $($S $N)+);
+    };
+    (@chain [$($done:tt)*] $prev:ident; $S:ident $N:ident $($rest:ident)*) => {
+        compact_col!(@chain [$($done)* ($S $prev $N)] $N; $($rest)*);
+    };
+    (@chain [$(($S:ident $P:ident $N:ident))+] $last:ident;) => {
+        impl<P, $($S, $N),+> CompactCol<P> for ($($S,)+)
         where
             $($S: CompactCol<$P, Next = $N>,)+
         {
             type Stride = ($(<$S as CompactCol<$P>>::Stride,)+);
-            type Next = compact_col!(@last $($N)+);
+            type Next = $last;
         }
-    )+};
-    (@last $N:ident) => { $N };
-    (@last $N:ident $($rest:ident)+) => { compact_col!(@last $($rest)+) };
+    };
 }
-compact_col!(
-    [S0 P0 N0]
-    [S0 P0 N0, S1 N0 N1]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5, S6 N5 N6]
-    [S0 P0 N0, S1 N0 N1, S2 N1 N2, S3 N2 N3, S4 N3 N4, S5 N4 N5, S6 N5 N6, S7 N6 N7]
-);
+for_each_tuple!(compact_col);
 
 /// The compact column-major layout of the static shape `S`.
 pub type CompactLayout<S> = Layout<S, <S as CompactCol<typenum::U1>>::Stride>;
@@ -811,7 +791,7 @@ impl<S: IdentityStride> Engine for Coords<S> {
     }
 }
 
-/// A flat shape (a leaf or a tuple of up to 4 leaves) that has an
+/// A flat shape (a leaf or a tuple of up to 12 leaves) that has an
 /// identity tensor: the strides `2^(b·i)` of its encoding (`b = 62 /
 /// rank` bits per leaf) as static leaves, and its coordinates.
 #[doc(hidden)]
@@ -851,11 +831,16 @@ impl<L: ShapeLeaf> IdentityStride for L {
         base.wrapping_add(delta)
     }
 }
+// `b = 62 / rank` bits per leaf; leaf `i`'s stride is `2^(b·i)`.
 macro_rules! identity_stride {
-    ($bits:expr; $($i:tt $S:ident $St:ty),+) => {
+    ($($i:tt $S:ident $_s:ident $_d:ident),+) => {
+        identity_stride!(@bits (62 / (0 $(+ identity_stride!(@one $i))+)); $($i $S),+);
+    };
+    (@one $i:tt) => { 1 };
+    (@bits $bits:expr; $($i:tt $S:ident),+) => {
         impl<$($S: ShapeLeaf),+> IdentityStride for ($($S,)+) {
             const BITS: u32 = $bits;
-            type Stride = ($($St,)+);
+            type Stride = ($(crate::Int<{ 1usize << ($bits * $i) }>,)+);
             type Coord = ($(identity_stride!(@usize $S),)+);
             #[inline(always)]
             fn max_extent(&self) -> usize {
@@ -895,17 +880,15 @@ macro_rules! identity_stride {
     };
     (@usize $S:ident) => { usize };
 }
-identity_stride!(62; 0 A typenum::U1);
-identity_stride!(31; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 31 }>);
-identity_stride!(20; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 20 }>, 2 C crate::Int<{ 1usize << 40 }>);
-identity_stride!(15; 0 A typenum::U1, 1 B crate::Int<{ 1usize << 15 }>, 2 C crate::Int<{ 1usize << 30 }>, 3 E crate::Int<{ 1usize << 45 }>);
+// `Coord` is `Debug`: std's tuples.
+for_each_tuple!(std identity_stride);
 
 /// CuTe's `make_identity_tensor(shape)`: a tensor whose element at each
 /// coordinate of `shape` is that coordinate (`(m, n)` for a rank-2
 /// shape), to be tiled and partitioned exactly like the data it guards
 /// (predication at ragged edges, with [`elem_less`]).
 ///
-/// The shape is flat (a leaf or a tuple of up to 4 leaves, static or
+/// The shape is flat (a leaf or a tuple of up to 12 leaves, static or
 /// run-time). Encoding (as cute-dynamic's): leaf `i` has the static stride
 /// `2^(b·i)`, `b = 62 / rank` bits, so a storage index is the coordinate
 /// written in base `2^b` and decodes exactly, also past the shape (the
@@ -993,13 +976,13 @@ impl ElemLess for usize {
     }
 }
 macro_rules! elem_less_tuple {
-    ($([$($i:tt $T:ident),+])+) => {$(
+    ($($i:tt $T:ident $_s:ident $_d:ident),+) => {
         impl<$($T: ElemLess),+> ElemLess for ($($T,)+) {
             #[inline(always)]
             fn elem_less(&self, b: &Self) -> bool {
                 true $( & self.$i.elem_less(&b.$i) )+
             }
         }
-    )+};
+    };
 }
-elem_less_tuple!([0 A] [0 A, 1 B] [0 A, 1 B, 2 C] [0 A, 1 B, 2 C, 3 E]);
+for_each_tuple!(elem_less_tuple);

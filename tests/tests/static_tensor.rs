@@ -312,6 +312,48 @@ fn identity_tensor_tiled_like_the_data_predicates_the_ragged_edge() {
     assert_eq!(inside, m * n);
 }
 
+/// A rank-5 coordinate as cute-dynamic's tuple.
+fn tup5(c: (usize, usize, usize, usize, usize)) -> cute_dynamic::IntTuple {
+    format!("({},{},{},{},{})", c.0, c.1, c.2, c.3, c.4).parse().unwrap()
+}
+
+#[test]
+fn rank_5_identity_tensor_and_elem_less_agree_with_cute_dynamic() {
+    let n = 5usize;
+    let dshape: cute_dynamic::IntTuple = "(3,5,2,4,3)".parse().unwrap();
+    let did = cute_dynamic::make_identity_tensor(&dshape).unwrap();
+    let ids = make_identity_tensor(make_shape((3usize, n, 2usize, 4usize, 3usize)));
+    let idt = make_identity_tensor(shape!(3, 5, 2, 4, 3));
+    assert_eq!(ids.layout().to_dynamic(), did.layout().clone());
+    assert_eq!(idt.layout().to_dynamic(), did.layout().clone());
+    // A smaller bound, so that elem_less is false for some coordinates.
+    let bound = (2usize, 4usize, 2usize, 3usize, 2usize);
+    let mut inside = 0;
+    for i in 0..3 * 5 * 2 * 4 * 3usize {
+        let (cs, ct) = (ids.at(i), idt.at(i));
+        let dc = did.get(i as i64).unwrap();
+        assert_eq!((tup5(cs), tup5(ct)), (dc.clone(), dc.clone()), "index {i}");
+        let less = elem_less(cs, bound);
+        assert_eq!(less, cute_dynamic::elem_less(&dc, &tup5(bound)), "index {i}");
+        inside += usize::from(less);
+    }
+    assert_eq!(inside, 2 * 4 * 2 * 3 * 2);
+}
+
+#[test]
+fn rank_5_local_partition_agrees_with_cute_dynamic() {
+    let d = data(4 * 2 * 6 * 2 * 4);
+    let t = make_tensor(&d[..], layout!((4,2,6,2,4):(1,4,8,48,96)));
+    let dt = || cute_dynamic::make_tensor(&d[..], dlay("(4,2,6,2,4):(1,4,8,48,96)")).unwrap();
+    let thr = "(2,1,3,1,2):(1,2,2,6,6)";
+    for k in 0..12usize {
+        let p = local_partition(t, layout!((2,1,3,1,2):(1,2,2,6,6)), k);
+        let q = cute_dynamic::local_partition(dt(), &dlay(thr), k as i64).unwrap();
+        assert_eq!((p.layout().to_dynamic(), p.offset() as i64), (q.layout().clone(), q.offset()), "thread {k}");
+        assert_eq!(p[(1usize, 0usize, 1usize, 1usize, 1usize)], *q.get(tup5((1, 0, 1, 1, 1))).unwrap());
+    }
+}
+
 // ---------------------------------------------------------------------------
 // partition_mut
 
