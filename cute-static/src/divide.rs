@@ -110,9 +110,7 @@ impl Leaves {
     }
     #[inline(always)]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
-        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(Fail::TooManyModes)?;
-        dst.copy_from_slice(l);
-        Ok(())
+        self.v.extend_from_slice(l).ok_or(Fail::TooManyModes)
     }
     #[inline(always)]
     pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
