@@ -14,10 +14,8 @@ use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
-fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let e = std::panic::catch_unwind(f).expect_err("panics");
-    e.downcast_ref::<String>().cloned().unwrap_or_default()
-}
+mod common;
+use common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
 
 // ------------------------------------------------------------ golden
 
@@ -157,21 +155,8 @@ where
     <A as TryCompose<B>>::Output: ToDyn,
 {
     let (sa, sb) = (A::try_from(a).map_err(|e| e.to_string())?, B::try_from(b).map_err(|e| e.to_string())?);
-    let want = cute_dynamic::composition(a, b);
-    match (try_composition(&sa, &sb), want) {
-        (Ok(r), Ok(d)) => agrees(a, b, &r.to_dyn(), &d).map_err(|e| format!("{a} o {b}: {e}")),
-        (Err(e), Err(d)) if e == d => Ok(()),
-        (got, want) => Err(format!("{a} o {b}: {:?} but cute-dynamic {want:?}", got.map(|r| r.to_dyn().to_string()))),
-    }
-}
-
-trait ToDyn {
-    fn to_dyn(&self) -> DLayout;
-}
-impl<S: Congruent<D>, D: IntTuple> ToDyn for Layout<S, D> {
-    fn to_dyn(&self) -> DLayout {
-        self.to_dynamic()
-    }
+    let got = try_composition(&sa, &sb).map(|r| r.to_dyn());
+    agree(format_args!("{a} o {b}"), got, cute_dynamic::composition(a, b), |r, d| agrees(a, b, r, d))
 }
 
 type D1 = Layout![Dyn:Dyn];
@@ -296,14 +281,7 @@ proptest! {
 /// The divide `r` equals cute-dynamic's `d`: the same function of the 1-D
 /// index, and the same coalesced modes two levels down (the arrangement).
 fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
-    if r.size() != d.size() {
-        return Err(format!("sizes {} and {}", r.size(), d.size()));
-    }
-    for i in 0..r.size() {
-        if r.eval(i).ok() != d.eval(i).ok() {
-            return Err(format!("at {i}"));
-        }
-    }
+    same_values(r, d)?;
     let modes = |l: &DLayout| -> Vec<DLayout> {
         if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() }
     };
@@ -340,14 +318,7 @@ where
         (try_logical_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
         (try_zipped_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
     ];
-    for (got, want) in cases {
-        match (got, want) {
-            (Ok(r), Ok(d)) => same_divide(&r, &d).map_err(|e| format!("{a} / {dt}: {r} vs {d}: {e}"))?,
-            (Err(e), Err(d)) if e == d => {}
-            (got, want) => return Err(format!("{a} / {dt}: {got:?} but cute-dynamic {want:?}")),
-        }
-    }
-    Ok(())
+    cases.into_iter().try_for_each(|(got, want)| agree(format_args!("{a} / {dt}"), got, want, same_divide))
 }
 
 trait AsDynTiler {
@@ -462,20 +433,6 @@ fn filter_flatten_and_coalesce_by_with_run_time_leaves() {
     assert_eq!(c.to_string(), "(_8,7):(_1,_8)");
 }
 
-/// A layout type with static and run-time leaves, made from `text` (CuTe
-/// text with `{}` where the type has a run-time leaf) and random values.
-fn fill(template: &str, vals: &[i64]) -> DLayout {
-    let mut out = String::new();
-    let mut it = vals.iter();
-    for (k, part) in template.split("{}").enumerate() {
-        if k > 0 {
-            out.push_str(&it.next().unwrap().to_string());
-        }
-        out.push_str(part);
-    }
-    out.parse().unwrap()
-}
-
 /// The post-conditions of `coalesce`, `filter` and `flatten` of the mixed
 /// layout `a` (of type `A`), through `to_dynamic()` and the shared checker:
 /// CuTe's padded form coalesces (with cute-dynamic) to cute-dynamic's
@@ -537,14 +494,6 @@ proptest! {
             Ok::<(), String>(())
         })();
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-    }
-}
-
-/// The same function as cute-dynamic's answer, of the same size.
-fn same_function(got: &DLayout, want: &DLayout) {
-    assert_eq!(got.size(), want.size(), "{got} and {want}");
-    for i in 0..got.size() {
-        assert_eq!(got.eval(i).ok(), want.eval(i).ok(), "{got} and {want} at {i}");
     }
 }
 
@@ -610,18 +559,11 @@ where
     A: ToDyn,
 {
     let da = a.to_dyn();
-    match (try_complement(&a, &Dyn::new(m)), cute_dynamic::complement(&da, m)) {
-        (Ok(r), Ok(d)) => {
-            let r = r.to_dyn();
-            cute_tests::check::complement(&da, m, &r).map_err(|e| format!("complement({da}, {m}) = {r}: {e}"))?;
-            if cute_dynamic::coalesce(&r) != d {
-                return Err(format!("complement({da}, {m}) = {r}, cute-dynamic {d}"));
-            }
-            Ok(())
-        }
-        (Err(e), Err(d)) if e == d => Ok(()),
-        (got, want) => Err(format!("complement({da}, {m}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
-    }
+    let got = try_complement(&a, &Dyn::new(m)).map(|r| r.to_dyn());
+    agree(format_args!("complement({da}, {m})"), got, cute_dynamic::complement(&da, m), |r, d| {
+        cute_tests::check::complement(&da, m, r)?;
+        padded_form_of(r, d)
+    })
 }
 
 proptest! {
@@ -695,16 +637,11 @@ where
 {
     let da = a.to_dyn();
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
-    match (try_logical_product(&a, &sb), cute_dynamic::logical_product(&da, b)) {
-        (Ok(r), Ok(d)) => {
-            let r = r.to_dyn();
-            cute_tests::check::logical_product(&da, b, &r)?;
-            same_function(&r, &d);
-            Ok(())
-        }
-        (Err(e), Err(d)) if e == d => Ok(()),
-        (got, want) => Err(format!("{da} x {b}: {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
-    }
+    let got = try_logical_product(&a, &sb).map(|r| r.to_dyn());
+    agree(format_args!("{da} x {b}"), got, cute_dynamic::logical_product(&da, b), |r, d| {
+        cute_tests::check::logical_product(&da, b, r)?;
+        same_values(r, d)
+    })
 }
 
 proptest! {

@@ -9,22 +9,9 @@ use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
-fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let e = std::panic::catch_unwind(f).expect_err("panics");
-    e.downcast_ref::<String>().cloned().unwrap_or_default()
-}
-
-fn d(text: &str) -> DLayout {
-    text.parse().unwrap()
-}
-
-/// The same function as cute-dynamic's answer, of the same size.
-fn same_function(got: &DLayout, want: &DLayout) {
-    assert_eq!(got.size(), want.size(), "{got} and {want}");
-    for i in 0..got.size() {
-        assert_eq!(got.eval(i).unwrap(), want.eval(i).unwrap(), "{got} and {want} at {i}");
-    }
-}
+mod common;
+use common::lay as d;
+use common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
 
 // ---------------------------------------------------------- complement
 
@@ -115,27 +102,6 @@ fn products_of_a_run_time_tile() {
 
 // ---------------------------------------------------------- properties
 
-trait ToDyn {
-    fn to_dyn(&self) -> DLayout;
-}
-impl<S: Congruent<D>, D: IntTuple> ToDyn for Layout<S, D> {
-    fn to_dyn(&self) -> DLayout {
-        self.to_dynamic()
-    }
-}
-
-fn fill(template: &str, vals: &[i64]) -> DLayout {
-    let mut out = String::new();
-    let mut it = vals.iter();
-    for (k, part) in template.split("{}").enumerate() {
-        if k > 0 {
-            out.push_str(&it.next().unwrap().to_string());
-        }
-        out.push_str(part);
-    }
-    out.parse().unwrap()
-}
-
 /// `complement(a, m)` (type `A`): the shared checker's post-conditions,
 /// coalesced equal to cute-dynamic's, or its error.
 fn check_complement<A>(a: &DLayout, m: i64) -> Result<(), String>
@@ -144,18 +110,11 @@ where
     <A as TryComplement<Dyn>>::Output: ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
-    match (try_complement(&sa, &Dyn::new(m)), cute_dynamic::complement(a, m)) {
-        (Ok(r), Ok(w)) => {
-            let r = r.to_dyn();
-            cute_tests::check::complement(a, m, &r).map_err(|e| format!("complement({a}, {m}) = {r}: {e}"))?;
-            if r.depth() > 1 || cute_dynamic::coalesce(&r) != w {
-                return Err(format!("complement({a}, {m}) = {r}, cute-dynamic {w}"));
-            }
-            Ok(())
-        }
-        (Err(e), Err(w)) if e == w => Ok(()),
-        (got, want) => Err(format!("complement({a}, {m}): {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
-    }
+    let got = try_complement(&sa, &Dyn::new(m)).map(|r| r.to_dyn());
+    agree(format_args!("complement({a}, {m})"), got, cute_dynamic::complement(a, m), |r, w| {
+        cute_tests::check::complement(a, m, r)?;
+        padded_form_of(r, w)
+    })
 }
 
 /// `logical_product(a, b)` (types `A`, `B`): cute-dynamic's error, or the
@@ -168,18 +127,11 @@ where
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
-    match (try_logical_product(&sa, &sb), cute_dynamic::logical_product(a, b)) {
-        (Ok(r), Ok(w)) => {
-            let r = r.to_dyn();
-            cute_tests::check::logical_product(a, b, &r).map_err(|e| format!("{a} x {b} = {r}: {e}"))?;
-            if r.size() != w.size() || (0..r.size()).any(|i| r.eval(i).ok() != w.eval(i).ok()) {
-                return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
-            }
-            Ok(())
-        }
-        (Err(e), Err(w)) if e == w => Ok(()),
-        (got, want) => Err(format!("{a} x {b}: {:?} but {want:?}", got.map(|r| r.to_dyn().to_string()))),
-    }
+    let got = try_logical_product(&sa, &sb).map(|r| r.to_dyn());
+    agree(format_args!("{a} x {b}"), got, cute_dynamic::logical_product(a, b), |r, w| {
+        cute_tests::check::logical_product(a, b, r)?;
+        same_values(r, w)
+    })
 }
 
 proptest! {
@@ -284,21 +236,13 @@ where
         (try_raked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::raked_product(a, b), false),
     ];
     for (got, want, blocked) in pairs {
-        match (got, want) {
-            (Ok(r), Ok(w)) => {
-                cute_tests::check::rank_product(a, b, blocked, &r).map_err(|e| format!("{a} x {b} = {r}: {e}"))?;
-                if r.rank() != w.rank() {
-                    return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
-                }
-                for (rk, wk) in r.modes_iter().zip(w.modes_iter()) {
-                    if rk.size() != wk.size() || (0..rk.size()).any(|i| rk.eval(i).ok() != wk.eval(i).ok()) {
-                        return Err(format!("{a} x {b} = {r}, cute-dynamic {w}"));
-                    }
-                }
+        agree(format_args!("{a} x {b}"), got, want, |r, w| {
+            cute_tests::check::rank_product(a, b, blocked, r)?;
+            if r.rank() != w.rank() {
+                return Err(format!("ranks {} and {}", r.rank(), w.rank()));
             }
-            (Err(e), Err(w)) if e == w => {}
-            (got, want) => return Err(format!("{a} x {b}: {:?} but {want:?}", got.map(|r| r.to_string()))),
-        }
+            r.modes_iter().zip(w.modes_iter()).try_for_each(|(rk, wk)| same_values(&rk, &wk))
+        })?;
     }
     Ok(())
 }

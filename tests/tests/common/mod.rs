@@ -8,6 +8,8 @@ use cute_dynamic::{IntTuple, Layout, composition};
 use cute_tests::check;
 use proptest::prelude::*;
 
+pub mod mixed;
+
 /// Parses a layout, panicking with the text on failure.
 pub fn lay(s: &str) -> Layout {
     s.parse().unwrap_or_else(|e| panic!("parsing layout {s:?}: {e}"))
