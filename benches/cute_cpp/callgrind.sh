@@ -6,6 +6,7 @@
 #
 #   bash benches/cute_cpp/callgrind.sh                 # every operation
 #   bash benches/cute_cpp/callgrind.sh complement parse
+#   bash benches/cute_cpp/callgrind.sh parse-scalar      # a parse's fixed cost ("4:1")
 #   CARGO=/work/bin/lcargo bash benches/cute_cpp/callgrind.sh
 #
 # Needs valgrind.

@@ -54,10 +54,12 @@
 //!   and 3 leaves (their number a constant for the compiler), and builds
 //!   its flat result in one expression (the structure from a table);
 //! * text: a layout is parsed in one pass into the room of the result (the
-//!   shape writes the structure, the stride is checked against it token by
-//!   token), anything unusual taking the general parser, which words the
-//!   errors; printing writes a whole tree into an unzeroed stack buffer
-//!   with one check of the room per tree and hands it on in one piece;
+//!   shape writes the structure and checks its extents as it reads them,
+//!   the stride is checked against the structure token by token), anything
+//!   unusual taking the general parser, which words the errors; printing
+//!   writes a whole layout into an unzeroed stack buffer with one check of
+//!   the room for both trees (bounded by their tokens and leaves), every
+//!   byte then stored unchecked, and hands it on in one piece;
 //! * errors carry numbers on the hot path; their text is written on the
 //!   cold path.
 //!
@@ -77,7 +79,8 @@
 
 // Unsafe code only where a comment proves it sound: the disjoint thread
 // parts of `partition_mut` (partition.rs), the reinterpreted storage of
-// `recast` (recast.rs) and the written part of the print buffer (print.rs).
+// `recast` (recast.rs), the stores into the print buffer within the room
+// checked for them and the written part of that buffer (print.rs).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -509,7 +509,8 @@ fn layout_fast(src: &[u8], out: &mut Parts) -> Option<()> {
         return None;
     }
     (out.ntok, out.nval) = (nt, nv);
-    if out.shape.get(..nv)?.iter().any(|&s| s < 1) || !out.fits() {
+    // Every extent is positive (checked as read).
+    if !out.fits() {
         return None;
     }
     Some(())
@@ -526,8 +527,8 @@ fn skip_ws(src: &[u8], mut i: usize) -> usize {
 
 /// One tree of [`layout_fast`] from `src[i..]` (the grammar of
 /// [`Parser::tuple_into`]'s fast path); its leaves go to `val`. The shape
-/// (`CHECK` false) writes its tokens to `tok`; the stride (`CHECK` true)
-/// must match the first `ntok` of them. Returns the position after the
+/// (`CHECK` false) writes its tokens to `tok` and has positive leaves;
+/// the stride (`CHECK` true) must match the first `ntok` of them. Returns the position after the
 /// tree and its numbers of tokens and leaves; `None` on anything unusual.
 /// The counts stay in registers: one bounds check per token, no stores of
 /// a length.
@@ -579,6 +580,10 @@ fn tree_fast<const CHECK: bool>(
                 i += 1;
             }
             if i == digits {
+                return None;
+            }
+            // A shape's extent below 1: the general path words the error.
+            if !CHECK && (neg || v == 0) {
                 return None;
             }
             put(Tok::Leaf, &mut nt)?;

@@ -8,59 +8,120 @@ use crate::tiler::Tiler;
 use std::fmt::{self, Display, Write};
 use std::mem::MaybeUninit;
 
-/// Writes a tree; `free` prints the slice marker as `_` (slice
+/// Writes a tree; `FREE` prints the slice marker as `_` (slice
 /// coordinates), otherwise every leaf is a number. A tree whose longest
 /// text fits the room left is written in one pass with the length in a
 /// register; a longer one token by token, handed on as the buffer fills.
-pub(crate) fn write_tree<W: Write + ?Sized>(f: &mut Buffered<'_, W>, t: Tree<'_>, free: bool) -> fmt::Result {
-    if t.tok.len() * TOKEN_ROOM <= BUF_ROOM - f.len {
-        f.len = tree_text(&mut f.buf, f.len, t, free);
+pub(crate) fn write_tree<const FREE: bool, W: Write + ?Sized>(f: &mut Buffered<'_, W>, t: Tree<'_>) -> fmt::Result {
+    if text_room(t) <= BUF_ROOM - f.len {
+        f.len = tree_text::<FREE>(&mut f.buf, f.len, t);
         return Ok(());
     }
     let mut after_element = false;
     let mut v = 0;
     for (k, &tok) in t.tok.iter().enumerate() {
         f.reserve()?;
-        let one = Tree { tok: &t.tok[k..=k], val: t.val.get(v..).unwrap_or(&[]) };
+        // Its own value only, so that its room is one token's.
+        let val = if tok == Tok::Leaf { t.val.get(v..=v).unwrap_or(&[]) } else { &[] };
+        let one = Tree { tok: &t.tok[k..=k], val };
         // One token at a time: the comma before it is decided here.
         if after_element && tok != Tok::Close {
             f.put(b',');
         }
-        f.len = tree_text(&mut f.buf, f.len, one, free);
+        f.len = tree_text::<FREE>(&mut f.buf, f.len, one);
         after_element = tok != Tok::Open;
         v += usize::from(tok == Tok::Leaf);
     }
     Ok(())
 }
 
+/// The most bytes the text of `t` takes: a tuple's token at most 2 (`,(`),
+/// a leaf at most [`TOKEN_ROOM`] (a comma and `-9223372036854775808`), and
+/// there are at most as many leaves as values.
+#[inline(always)]
+fn text_room(t: Tree<'_>) -> usize {
+    2 * t.tok.len() + (TOKEN_ROOM - 2) * t.val.len()
+}
+
 /// Writes the text of the tokens `t.tok` (with their leaves `t.val`) into
 /// `buf` from `n` on, a comma before every element that follows a finished
 /// one; returns the new length. The caller makes room for
-/// [`TOKEN_ROOM`] bytes per token (what does not fit is left out).
+/// [`text_room`] bytes (without it nothing is written). The room is
+/// checked once for the whole text, then every byte is stored without a
+/// check and without a branch for the comma (it is stored, then kept or
+/// overwritten).
 #[inline(always)]
-fn tree_text(buf: &mut [MaybeUninit<u8>; BUF_ROOM], mut n: usize, t: Tree<'_>, free: bool) -> usize {
-    let mut vals = t.val.iter();
-    let mut after_element = false;
+fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, t: Tree<'_>) -> usize {
+    let Some(room) = buf.get_mut(n..).filter(|r| r.len() >= text_room(t)) else {
+        return n;
+    };
+    let out = room.as_mut_ptr().cast::<u8>();
+    let mut w = 0usize;
+    let mut v = 0usize;
+    // A comma goes before the next element: one has just finished.
+    let mut comma = false;
     for &k in t.tok {
-        if after_element && k != Tok::Close {
-            put(buf, &mut n, b',');
-        }
-        match k {
-            Tok::Open => {
-                put(buf, &mut n, b'(');
-                after_element = false;
-                continue;
+        // SAFETY: `out` points at `room`, of at least `text_room(t)` bytes
+        // (checked above). A tuple's token stores at most 2 bytes from `w`
+        // on and a leaf with a value at most `TOKEN_ROOM` (a comma, a sign
+        // and 19 digits), one without a value 1; each moves `w` past at
+        // most what it stores; and at most `t.val.len()` leaves take a
+        // value. So every store lands below `text_room(t)`: within `room`.
+        // Writing a byte through `*mut u8` into `MaybeUninit<u8>` storage
+        // is allowed.
+        #[allow(unsafe_code)]
+        unsafe {
+            match k {
+                Tok::Open => {
+                    out.add(w).write(b',');
+                    w += usize::from(comma);
+                    out.add(w).write(b'(');
+                    w += 1;
+                    comma = false;
+                }
+                Tok::Close => {
+                    out.add(w).write(b')');
+                    w += 1;
+                    comma = true;
+                }
+                Tok::Leaf => {
+                    out.add(w).write(b',');
+                    w += usize::from(comma);
+                    comma = true;
+                    let Some(&x) = t.val.get(v) else { continue };
+                    v += 1;
+                    if FREE && x == UNDERSCORE {
+                        out.add(w).write(b'_');
+                        w += 1;
+                        continue;
+                    }
+                    out.add(w).write(b'-');
+                    w += usize::from(x < 0);
+                    let mut u = x.unsigned_abs();
+                    if u < 10 {
+                        // Most shapes and strides.
+                        out.add(w).write(b'0' + u as u8);
+                        w += 1;
+                    } else if u < 100 {
+                        out.add(w).write(b'0' + (u / 10) as u8);
+                        out.add(w + 1).write(b'0' + (u % 10) as u8);
+                        w += 2;
+                    } else {
+                        // The digits from the last, each stored at most
+                        // 19 bytes from `w`.
+                        w += u.ilog10() as usize + 1;
+                        let mut e = w;
+                        while u > 0 {
+                            e -= 1;
+                            out.add(e).write(b'0' + (u % 10) as u8);
+                            u /= 10;
+                        }
+                    }
+                }
             }
-            Tok::Close => put(buf, &mut n, b')'),
-            Tok::Leaf => match vals.next() {
-                Some(&UNDERSCORE) if free => put(buf, &mut n, b'_'),
-                Some(&v) => put_int(buf, &mut n, v),
-                None => {}
-            },
         }
-        after_element = true;
     }
-    n
+    n + w
 }
 
 /// Writes one ASCII byte at `*n` (nothing past the end).
@@ -72,34 +133,13 @@ fn put(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, b: u8) {
     }
 }
 
-/// Writes an integer in decimal at `*n` (nothing past the end).
-#[inline(always)]
-fn put_int(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, v: i64) {
-    if v < 0 {
-        put(buf, n, b'-');
-    }
-    let mut u = v.unsigned_abs();
-    if u < 10 {
-        // Most shapes and strides.
-        return put(buf, n, b'0' + u as u8);
-    }
-    let end = *n + u.ilog10() as usize + 1;
-    if let Some(digits) = buf.get_mut(*n..end) {
-        for d in digits.iter_mut().rev() {
-            d.write(b'0' + (u % 10) as u8);
-            u /= 10;
-        }
-        *n = end;
-    }
-}
-
 /// The most one token writes: a comma and the longest integer,
 /// `-9223372036854775808`.
 const TOKEN_ROOM: usize = 21;
 
 /// Room of the stack buffer: a whole layout of the inline size (30 tokens
-/// of each tree, at most 10 of them integers) fits, so it is handed on in
-/// one piece.
+/// of each tree, at most 10 of them integers: 2 * 250 bytes and the `:`,
+/// by [`text_room`]) fits, so it is handed on in one piece.
 const BUF_ROOM: usize = 512;
 
 /// ASCII text gathered on the stack and handed on in a few large pieces:
@@ -121,8 +161,8 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
     /// Hands on what is gathered.
     fn flush(&mut self) -> fmt::Result {
         let bytes = self.buf.get(..self.len).ok_or(fmt::Error)?;
-        // SAFETY: `len` only grows past a byte once `put` or `put_int` has
-        // written it (`MaybeUninit::write`), so `bytes` is initialised; they
+        // SAFETY: `len` only grows past a byte once `put` or `tree_text`
+        // has written it, so `bytes` is initialised; they
         // write ASCII bytes only (`,()_:-`, digits), so it is valid UTF-8.
         // `[MaybeUninit<u8>]` has the layout of `[u8]`.
         #[allow(unsafe_code)]
@@ -131,11 +171,13 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
         self.out.write_str(text)
     }
 
-    /// Makes room for one token ([`TOKEN_ROOM`] bytes), handing on what is
+    /// Makes room for one token and the comma before it ([`TOKEN_ROOM`]
+    /// bytes and one: [`tree_text`] of a leaf asks for the whole
+    /// `TOKEN_ROOM` after the comma is written), handing on what is
     /// gathered when the buffer is nearly full.
     #[inline(always)]
     pub(crate) fn reserve(&mut self) -> fmt::Result {
-        if self.len + TOKEN_ROOM > BUF_ROOM { self.flush() } else { Ok(()) }
+        if self.len + TOKEN_ROOM + 1 > BUF_ROOM { self.flush() } else { Ok(()) }
     }
 
     /// Writes one ASCII character, within the room reserved.
@@ -156,7 +198,7 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
     #[cfg(test)]
     pub(crate) fn int(&mut self, v: i64) -> fmt::Result {
         self.reserve()?;
-        put_int(&mut self.buf, &mut self.len, v);
+        self.len = tree_text::<false>(&mut self.buf, self.len, Tree { tok: &[Tok::Leaf], val: &[v] });
         Ok(())
     }
 }
@@ -174,16 +216,25 @@ pub(crate) fn buffered<W: Write + ?Sized>(
 
 impl Display for IntTuple {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        buffered(f, |out| write_tree(out, self.tree(), false))
+        buffered(f, |out| write_tree::<false, _>(out, self.tree()))
     }
 }
 
 impl Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         buffered(f, |out| {
-            write_tree(out, self.shape.tree(), false)?;
+            let (shape, stride) = (self.shape.tree(), self.stride.tree());
+            if text_room(shape) + 1 + text_room(stride) <= BUF_ROOM - out.len {
+                // The whole text fits (every layout of the inline size):
+                // one check of the room for both trees.
+                out.len = tree_text::<false>(&mut out.buf, out.len, shape);
+                out.put(b':');
+                out.len = tree_text::<false>(&mut out.buf, out.len, stride);
+                return Ok(());
+            }
+            write_tree::<false, _>(out, shape)?;
             out.byte(b':')?;
-            write_tree(out, self.stride.tree(), false)
+            write_tree::<false, _>(out, stride)
         })
     }
 }
@@ -210,6 +261,55 @@ impl Display for Tiler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text of a tree, built the plain way: `format!` of each integer.
+    fn reference(t: Tree<'_>) -> String {
+        let mut out = String::new();
+        let mut vals = t.val.iter();
+        let mut comma = false;
+        for &k in t.tok {
+            if comma && k != Tok::Close {
+                out.push(',');
+            }
+            match k {
+                Tok::Open => out.push('('),
+                Tok::Close => out.push(')'),
+                Tok::Leaf => out.push_str(&vals.next().map(ToString::to_string).unwrap_or_default()),
+            }
+            comma = k != Tok::Open;
+        }
+        out
+    }
+
+    /// Integers of every length and sign print as `format!` prints them,
+    /// in trees and layouts that fit the buffer in one piece and in ones
+    /// that do not.
+    #[test]
+    fn integers_of_every_length_print_as_format_does() {
+        let mut values = vec![0i64, 1, 9, 10, 16, 99, 100, 101, 999, 1000, 65536, i64::MAX, i64::MIN, i64::MIN + 1];
+        let mut p = 1i64;
+        while let Some(q) = p.checked_mul(10) {
+            values.extend([q - 1, q, q + 1]);
+            p = q;
+        }
+        let negated: Vec<i64> = values.iter().map(|v| v.wrapping_neg()).collect();
+        values.extend(negated);
+        for chunk in values.chunks(3).chain(values.chunks(8)).chain([&values[..]]) {
+            let text = format!("({})", chunk.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
+            let t = IntTuple::flat(chunk.iter().copied());
+            assert_eq!(t.to_string(), text);
+            assert_eq!(reference(t.tree()), text);
+            let nested = IntTuple::tuple([IntTuple::int(chunk[0]), t.clone(), IntTuple::tuple([])]);
+            assert_eq!(nested.to_string(), reference(nested.tree()));
+            let l = Layout::from_parts(t.clone(), t.clone());
+            assert_eq!(l.to_string(), format!("{text}:{text}"));
+        }
+        // The slice marker, where it is one.
+        for text in ["_", "(_,3)", "((0,_),_)", "(-1,(_,-9223372036854775807))"] {
+            let c: crate::SliceCoord = text.parse().unwrap();
+            assert_eq!(c.to_string(), text);
+        }
+    }
 
     /// Text longer than the stack buffer is handed on in several pieces, and
     /// an integer is never cut between two.

@@ -29,7 +29,7 @@ impl SliceCoord {
 
 impl fmt::Display for SliceCoord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::print::buffered(f, |out| crate::print::write_tree(out, self.coord.tree(), true))
+        crate::print::buffered(f, |out| crate::print::write_tree::<true, _>(out, self.coord.tree()))
     }
 }
 

@@ -47,6 +47,10 @@ fn main() {
                 write!(buf, "{l}").unwrap();
                 black_box(buf.len());
             }
+            "parse-scalar" => {
+                // The fixed cost of a parse: the smallest layout's text.
+                let _ = black_box(black_box("4:1").parse::<Layout>());
+            }
             "coalesce" => {
                 black_box(coalesce(black_box(&c1)));
             }
