@@ -105,18 +105,6 @@ impl<T: Copy, const N: usize> Buf<T, N> {
         self.n += k;
         Some(&mut self.as_mut_slice()[lo..])
     }
-    /// Appends a copy of `xs`; `None` (and nothing appended) when the room
-    /// is too small.
-    #[inline(always)]
-    pub(crate) fn extend_from_slice(&mut self, xs: &[T]) -> Option<()> {
-        let lo = self.n;
-        let room = self.v.get_mut(lo..lo.checked_add(xs.len())?)?;
-        for (slot, &x) in room.iter_mut().zip(xs) {
-            slot.write(x);
-        }
-        self.n += xs.len();
-        Some(())
-    }
     /// The values.
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[T] {
@@ -197,8 +185,12 @@ for_each_tuple!(flat_tuple);
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Prepared {
-    /// The slots, one per flat mode of `A` (at least one).
+    /// `n` slots (`1 ≤ n ≤ MAX_MODES`). The count is kept beside the
+    /// buffer's own length on purpose: with it the optimizer keeps the walk
+    /// in registers (reading `modes.len()` instead, the mixed
+    /// `logical_divide` bench took 12.3 ns, not 4.4).
     modes: Buf<(i64, i64), MAX_MODES>,
+    n: usize,
     size: i64,
 }
 
@@ -211,7 +203,7 @@ impl Prepared {
     /// The number of slots (flat modes of `A`).
     #[inline(always)]
     pub(crate) fn rank(&self) -> usize {
-        self.modes.len()
+        self.n
     }
     #[inline(always)]
     pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
@@ -248,7 +240,7 @@ impl Prepared {
         } else {
             modes[ns - 1] = last;
         }
-        Some(Prepared { modes: slots, size })
+        Some(Prepared { modes: slots, n: ns, size })
     }
 }
 
@@ -333,8 +325,7 @@ fn mul(a: i64, b: i64) -> Result<i64, Fail> {
 /// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
 #[inline(always)]
 pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
-    let modes = a.modes.as_slice();
-    let n = modes.len();
+    let (n, modes) = (a.n, a.modes.as_slice());
     let last_d = modes[n - 1].1;
     w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
     w.b_neg |= d < 0;
@@ -430,8 +421,8 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
 pub(crate) fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
-    let bounded = &a.modes.as_slice()[..a.rank() - 1];
-    for (i, &(shape, _)) in bounded.iter().enumerate() {
+    for i in 0..a.n - 1 {
+        let shape = a.modes.as_slice()[i].0;
         if w.reach[i] >= shape && shape > 1 {
             return Err(Fail::NotDistributive { shape, reach: w.reach[i] });
         }
@@ -505,7 +496,7 @@ macro_rules! mixed_tree_leaf {
             #[inline(always)]
             fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
                 let mut buf = Buf::<_, MAX_MODES>::new();
-                let out = buf.extend_with(a.rank(), (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
+                let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
                 Ok(AL::build(out))
             }

@@ -110,7 +110,12 @@ impl Leaves {
     }
     #[inline(always)]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
-        self.v.extend_from_slice(l).ok_or(Fail::TooManyModes)
+        // Room filled, then overwritten: a plain `copy_from_slice` the
+        // optimizer turns into a few moves (an append loop here took the
+        // mixed `logical_divide` bench from 12.3 to 21 ns).
+        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(Fail::TooManyModes)?;
+        dst.copy_from_slice(l);
+        Ok(())
     }
     #[inline(always)]
     pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
