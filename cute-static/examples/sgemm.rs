@@ -7,8 +7,9 @@
 //! (and the same for B and C); shared-memory tiles `sA`, `sB`: arrays
 //! viewed as `(128,8)` tensors (CuTe's `make_tensor` over shared memory);
 //! a `32×8` thread layout partitioning the copies into them and a `16×16`
-//! one partitioning C; per-thread register accumulators `rC` (one fragment
-//! holding every thread's `(8,8)` part).
+//! one partitioning C; per-thread register accumulators `rC` (one zeroed
+//! heap buffer viewed as an `(8,8,256)` tensor, every thread's `(8,8)` part,
+//! as the hand-written kernel keeps them).
 //! Threads run on `std::thread::scope`: the block's C tile is split by
 //! `partition_mut` into the 256 per-thread parts, which are sent to the
 //! workers (each worker plays a share of the 256 CUDA threads, and fills its
@@ -106,27 +107,28 @@ pub fn sgemm_tensor(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
                         let s_layout = layout!((128, 8):(1, 128));
                         let (mut smem_a, mut smem_b) = ([0f32; 1024], [0f32; 1024]);
                         // The register accumulators rC of this worker's threads:
-                        // one (8,8) fragment per thread, the thread its last mode.
-                        // Boxed, as the hand-written kernel's are on the heap: on
-                        // the stack beside sA and sB it measured ~5% slower.
-                        let mut r_c =
-                            Box::new(make_fragment_like::<f32, { 64 * 256 }, _, _>(layout!((8, 8, 256):(1, 8, 64))));
+                        // one (8,8) tile per thread, the thread its last mode. On
+                        // the heap and zeroed there, as the hand-written kernel's
+                        // (on the stack beside sA and sB it measured ~5% slower, and
+                        // a boxed fragment is built on the stack and then copied).
+                        let mut rc_data = vec![0f32; 64 * 256];
+                        let mut r_c = make_tensor(&mut rc_data[..], layout!((8, 8, 256):(1, 8, 64)));
                         let t_a = layout!((32, 8):(1, 32));
                         for kt in 0..k.div_ceil(BK) {
                             // Copy k-tile kt into sA and sB, zero outside (M,K) and (N,K):
-                            // copy-thread tid's (4,1,k) parts of the k-tiles and of their
-                            // coordinates (sgemm_1's tAgA, tAcA, tBgB, tBcB), at k-tile kt.
+                            // copy-thread tid's (4,1) parts of k-tile kt and of its
+                            // coordinates (sgemm_1's tAgA, tAcA, tBgB, tBcB at kt).
                             let mut s_a = make_tensor(&mut smem_a[..], s_layout);
                             let mut s_b = make_tensor(&mut smem_b[..], s_layout);
+                            let (g_ak, c_ak) = (g_a.slice(crd!(_, _, kt)), c_ga.slice(crd!(_, _, kt)));
+                            let (g_bk, c_bk) = (g_b.slice(crd!(_, _, kt)), c_gb.slice(crd!(_, _, kt)));
                             for tid in 0..t_a.size() {
-                                let ag = local_partition(g_a, t_a, tid).slice(crd!(_, _, kt));
-                                let ac = local_partition(c_ga, t_a, tid).slice(crd!(_, _, kt));
+                                let (ag, ac) = (local_partition(g_ak, t_a, tid), local_partition(c_ak, t_a, tid));
                                 let mut t_as = local_partition(s_a.view_mut(), t_a, tid);
                                 for i in 0..t_as.size() {
                                     t_as[i] = if elem_less(ac.at(i), (m, k)) { ag[i] } else { 0.0 };
                                 }
-                                let bg = local_partition(g_b, t_a, tid).slice(crd!(_, _, kt));
-                                let bc = local_partition(c_gb, t_a, tid).slice(crd!(_, _, kt));
+                                let (bg, bc) = (local_partition(g_bk, t_a, tid), local_partition(c_bk, t_a, tid));
                                 let mut t_bs = local_partition(s_b.view_mut(), t_a, tid);
                                 for i in 0..t_bs.size() {
                                     t_bs[i] = if elem_less(bc.at(i), (n, k)) { bg[i] } else { 0.0 };
