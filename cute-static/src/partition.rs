@@ -169,18 +169,8 @@ impl<S, D> IsLeaf for Layout<S, D> {
     type Bit = B0;
 }
 // A tuple is not a leaf; `AllLeaves` and `AllInts` of a tuple are the
-// `And` of its elements' `IsLeaf`, folded from the right. `FlatZip` has
-// layouts of ranks 1 to 4: a longer tuple of leaves is not flat (the
-// algebra's `zipped_divide` path).
+// `And` of its elements' `IsLeaf`, folded from the right.
 macro_rules! all_leaves_tuple {
-    (@leaves [0 1 2 3 4 $($i:tt)*] $($A:ident)+) => {
-        impl<$($A),+> AllLeaves for ($($A,)+) {
-            type Bit = B0;
-        }
-    };
-    (@leaves [$($i:tt)+] $($A:ident)+) => {
-        all_leaves_tuple!(@rev AllLeaves [$($A)+] [] $($A)+);
-    };
     (@rev $Tr:ident [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
         all_leaves_tuple!(@rev $Tr [$($all)+] [$A $($r)*] $($rest)*);
     };
@@ -204,7 +194,7 @@ macro_rules! all_leaves_tuple {
             type Bit = B0;
         }
         all_leaves_tuple!(@rev AllInts [$($A)+] [] $($A)+);
-        all_leaves_tuple!(@leaves [$($i)+] $($A)+);
+        all_leaves_tuple!(@rev AllLeaves [$($A)+] [] $($A)+);
     };
 }
 for_each_tuple!(all_leaves_tuple);
@@ -351,315 +341,61 @@ pub trait FlatZip<T> {
     fn exact(&self) -> bool;
 }
 
-impl<S0, D0, T0> FlatZip<(T0,)> for Layout<(S0,), (D0,)>
-where
-    (S0,): Congruent<(D0,)>,
-    (D0,): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS,));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD,));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0,)), ((d.0,), (r0.1,)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-    }
+// One impl per layout rank `r` and tiler rank `t <= r` (ranks up to 16):
+// modes `0..t` are divided, modes `t..r` pass through untouched.
+macro_rules! flat_zip_impl {
+    ([$(($i:tt $T:ident $S:ident $D:ident))+] [$(($j:tt $U:ident $E:ident))*]) => {
+        impl<$($S, $D, $T,)+ $($U, $E,)*> FlatZip<($($T,)+)> for Layout<($($S,)+ $($U,)*), ($($D,)+ $($E,)*)>
+        where
+            ($($S,)+ $($U,)*): Congruent<($($D,)+ $($E,)*)>,
+            ($($D,)+ $($E,)*): IntTuple,
+            $($S: LeafDiv<$D, $T>, $T: Unsigned + Default + Copy + Leaf + IntTuple,)+
+            $($U: IntTuple, $E: IntTuple,)*
+        {
+            type Shape = (($($T,)+), ($(<$S as LeafDiv<$D, $T>>::RS,)+ $($U,)*));
+            type Stride = (($($D,)+), ($(<$S as LeafDiv<$D, $T>>::RD,)+ $($E,)*));
+            #[inline(always)]
+            fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+                let (s, d) = (self.shape(), self.stride());
+                let r = ($(s.$i.rest(&d.$i),)+);
+                Layout::from_checked(
+                    (($($T::default(),)+), ($(r.$i.0,)+ $(s.$j,)*)),
+                    (($(d.$i,)+), ($(r.$i.1,)+ $(d.$j,)*)),
+                )
+            }
+            #[inline(always)]
+            fn exact(&self) -> bool {
+                let s = self.shape();
+                true $(&& <$S as LeafDiv<$D, $T>>::divides(&s.$i))+
+            }
+        }
+    };
 }
-
-impl<S0, S1, D0, D1, T0> FlatZip<(T0,)> for Layout<(S0, S1), (D0, D1)>
-where
-    (S0, S1): Congruent<(D0, D1)>,
-    (D0, D1): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple,
-    D1: IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0, s.1)), ((d.0,), (r0.1, d.1)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-    }
+// For the tiler's positions `0..t` (from the arity list): skips as many
+// positions of the full list, then emits one impl per number of untouched
+// modes after them.
+macro_rules! flat_zip_tiles {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        flat_zip_tiles!(@skip [$(($i $T $S $D))+] [$(($i))+] [
+            (0 U0 E0) (1 U1 E1) (2 U2 E2) (3 U3 E3) (4 U4 E4) (5 U5 E5) (6 U6 E6) (7 U7 E7)
+            (8 U8 E8) (9 U9 E9) (10 U10 E10) (11 U11 E11) (12 U12 E12) (13 U13 E13) (14 U14 E14) (15 U15 E15)
+        ]);
+    };
+    (@skip $tiled:tt [$_x:tt $($xs:tt)*] [$_f:tt $($full:tt)*]) => {
+        flat_zip_tiles!(@skip $tiled [$($xs)*] [$($full)*]);
+    };
+    (@skip $tiled:tt [] [$($full:tt)*]) => {
+        flat_zip_tiles!(@tails $tiled [] [$($full)*]);
+    };
+    (@tails $tiled:tt [$($done:tt)*] [$next:tt $($more:tt)*]) => {
+        flat_zip_impl!($tiled [$($done)*]);
+        flat_zip_tiles!(@tails $tiled [$($done)* $next] [$($more)*]);
+    };
+    (@tails $tiled:tt [$($done:tt)*] []) => {
+        flat_zip_impl!($tiled [$($done)*]);
+    };
 }
-
-impl<S0, S1, D0, D1, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1), (D0, D1)>
-where
-    (S0, S1): Congruent<(D0, D1)>,
-    (D0, D1): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-{
-    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS));
-    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0)), ((d.0, d.1), (r0.1, r1.1)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-    }
-}
-
-impl<S0, S1, S2, D0, D1, D2, T0> FlatZip<(T0,)> for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    (S0, S1, S2): Congruent<(D0, D1, D2)>,
-    (D0, D1, D2): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple,
-    D1: IntTuple,
-    S2: IntTuple,
-    D2: IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1, S2));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1, D2));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2)), ((d.0,), (r0.1, d.1, d.2)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-    }
-}
-
-impl<S0, S1, S2, D0, D1, D2, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    (S0, S1, S2): Congruent<(D0, D1, D2)>,
-    (D0, D1, D2): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: IntTuple,
-    D2: IntTuple,
-{
-    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, S2));
-    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, D2));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        Layout::from_checked(((T0::default(), T1::default()), (r0.0, r1.0, s.2)), ((d.0, d.1), (r0.1, r1.1, d.2)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-    }
-}
-
-impl<S0, S1, S2, D0, D1, D2, T0, T1, T2> FlatZip<(T0, T1, T2)> for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    (S0, S1, S2): Congruent<(D0, D1, D2)>,
-    (D0, D1, D2): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>,
-    T2: Unsigned + Default + Copy + Leaf + IntTuple,
-{
-    type Shape =
-        ((T0, T1, T2), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, <S2 as LeafDiv<D2, T2>>::RS));
-    type Stride =
-        ((D0, D1, D2), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, <S2 as LeafDiv<D2, T2>>::RD));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        let r2 = s.2.rest(&d.2);
-        Layout::from_checked(
-            ((T0::default(), T1::default(), T2::default()), (r0.0, r1.0, r2.0)),
-            ((d.0, d.1, d.2), (r0.1, r1.1, r2.1)),
-        )
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
-    }
-}
-
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0> FlatZip<(T0,)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
-where
-    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
-    (D0, D1, D2, D3): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: IntTuple,
-    D1: IntTuple,
-    S2: IntTuple,
-    D2: IntTuple,
-    S3: IntTuple,
-    D3: IntTuple,
-{
-    type Shape = ((T0,), (<S0 as LeafDiv<D0, T0>>::RS, S1, S2, S3));
-    type Stride = ((D0,), (<S0 as LeafDiv<D0, T0>>::RD, D1, D2, D3));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        Layout::from_checked(((T0::default(),), (r0.0, s.1, s.2, s.3)), ((d.0,), (r0.1, d.1, d.2, d.3)))
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-    }
-}
-
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1> FlatZip<(T0, T1)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
-where
-    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
-    (D0, D1, D2, D3): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: IntTuple,
-    D2: IntTuple,
-    S3: IntTuple,
-    D3: IntTuple,
-{
-    type Shape = ((T0, T1), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, S2, S3));
-    type Stride = ((D0, D1), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, D2, D3));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        Layout::from_checked(
-            ((T0::default(), T1::default()), (r0.0, r1.0, s.2, s.3)),
-            ((d.0, d.1), (r0.1, r1.1, d.2, d.3)),
-        )
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0) && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-    }
-}
-
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2> FlatZip<(T0, T1, T2)> for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
-where
-    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
-    (D0, D1, D2, D3): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>,
-    T2: Unsigned + Default + Copy + Leaf + IntTuple,
-    S3: IntTuple,
-    D3: IntTuple,
-{
-    type Shape =
-        ((T0, T1, T2), (<S0 as LeafDiv<D0, T0>>::RS, <S1 as LeafDiv<D1, T1>>::RS, <S2 as LeafDiv<D2, T2>>::RS, S3));
-    type Stride =
-        ((D0, D1, D2), (<S0 as LeafDiv<D0, T0>>::RD, <S1 as LeafDiv<D1, T1>>::RD, <S2 as LeafDiv<D2, T2>>::RD, D3));
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        let r2 = s.2.rest(&d.2);
-        Layout::from_checked(
-            ((T0::default(), T1::default(), T2::default()), (r0.0, r1.0, r2.0, s.3)),
-            ((d.0, d.1, d.2), (r0.1, r1.1, r2.1, d.3)),
-        )
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
-    }
-}
-
-impl<S0, S1, S2, S3, D0, D1, D2, D3, T0, T1, T2, T3> FlatZip<(T0, T1, T2, T3)>
-    for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
-where
-    (S0, S1, S2, S3): Congruent<(D0, D1, D2, D3)>,
-    (D0, D1, D2, D3): IntTuple,
-    S0: LeafDiv<D0, T0>,
-    T0: Unsigned + Default + Copy + Leaf + IntTuple,
-    S1: LeafDiv<D1, T1>,
-    T1: Unsigned + Default + Copy + Leaf + IntTuple,
-    S2: LeafDiv<D2, T2>,
-    T2: Unsigned + Default + Copy + Leaf + IntTuple,
-    S3: LeafDiv<D3, T3>,
-    T3: Unsigned + Default + Copy + Leaf + IntTuple,
-{
-    type Shape = (
-        (T0, T1, T2, T3),
-        (
-            <S0 as LeafDiv<D0, T0>>::RS,
-            <S1 as LeafDiv<D1, T1>>::RS,
-            <S2 as LeafDiv<D2, T2>>::RS,
-            <S3 as LeafDiv<D3, T3>>::RS,
-        ),
-    );
-    type Stride = (
-        (D0, D1, D2, D3),
-        (
-            <S0 as LeafDiv<D0, T0>>::RD,
-            <S1 as LeafDiv<D1, T1>>::RD,
-            <S2 as LeafDiv<D2, T2>>::RD,
-            <S3 as LeafDiv<D3, T3>>::RD,
-        ),
-    );
-    #[inline(always)]
-    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
-        let (s, d) = (self.shape(), self.stride());
-        let r0 = s.0.rest(&d.0);
-        let r1 = s.1.rest(&d.1);
-        let r2 = s.2.rest(&d.2);
-        let r3 = s.3.rest(&d.3);
-        Layout::from_checked(
-            ((T0::default(), T1::default(), T2::default(), T3::default()), (r0.0, r1.0, r2.0, r3.0)),
-            ((d.0, d.1, d.2, d.3), (r0.1, r1.1, r2.1, r3.1)),
-        )
-    }
-    #[inline(always)]
-    fn exact(&self) -> bool {
-        let s = self.shape();
-        <S0 as LeafDiv<D0, T0>>::divides(&s.0)
-            && <S1 as LeafDiv<D1, T1>>::divides(&s.1)
-            && <S2 as LeafDiv<D2, T2>>::divides(&s.2)
-            && <S3 as LeafDiv<D3, T3>>::divides(&s.3)
-    }
-}
+for_each_tuple!(flat_zip_tiles);
 
 #[inline(always)]
 #[track_caller]

@@ -354,6 +354,25 @@ fn rank_5_local_partition_agrees_with_cute_dynamic() {
     }
 }
 
+/// A tiler of rank 2 over a layout of rank 6 (the flat path, modes 2..6
+/// untouched): every block agrees with cute-dynamic, layout and offset,
+/// and the tile's elements are the tensor's.
+#[test]
+fn local_tile_of_a_rank_6_layout_by_a_rank_2_tiler_agrees_with_cute_dynamic() {
+    let d = data(4 * 6 * 3 * 2 * 2 * 2);
+    let t = make_tensor(&d[..], layout!((4,6,3,2,2,2):(1,4,24,72,144,288)));
+    let dt = || cute_dynamic::make_tensor(&d[..], dlay("(4,6,3,2,2,2):(1,4,24,72,144,288)")).unwrap();
+    let tiler = "(2,3)".parse::<cute_dynamic::IntTuple>().unwrap();
+    for (bx, by) in [(0usize, 0usize), (1, 0), (0, 1), (1, 1)] {
+        let p = local_tile(t, shape!(2, 3), crd!(bx, by, _, _, _, _));
+        let c = format!("({bx},{by},_,_,_,_)").parse().unwrap();
+        let q = cute_dynamic::local_tile(dt(), &tiler, &c).unwrap();
+        assert_eq!((p.layout().to_dynamic(), p.offset() as i64), (q.layout().clone(), q.offset()), "block ({bx},{by})");
+        let i = (1usize, 2usize, 0usize, 1usize, 1usize, 0usize);
+        assert_eq!(p[(i.0, i.1, i.2, i.3, i.4, i.5)], t[(bx * 2 + i.0, by * 3 + i.1, i.2, i.3, i.4, i.5)]);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // partition_mut
 
