@@ -148,10 +148,10 @@ fn slice_tree(
 /// subtrees under each `_`, in order, whatever the nesting of the
 /// coordinate around them. So one free mode is a rank-1 layout
 /// (`A(2,_)` of a rank-2 `A` is `((2,5,2)):((2,13,100))`). A coordinate
-/// with no `_` gives the one-element layout `1:0`, as [`slice`] does (CuTe's
+/// with no `_` gives the one-element layout `1:0`, as [`slice()`] does (CuTe's
 /// is the empty layout).
 ///
-/// This differs from [`slice`] only in grouping: [`slice`] follows the
+/// This differs from [`slice()`] only in grouping: [`slice()`] follows the
 /// paper's Figure 5, which keeps the nesting of the free modes and replaces
 /// a tuple with one free mode by that mode. Both are the same function.
 ///
@@ -159,7 +159,7 @@ fn slice_tree(
 /// with the parts of `k` in order, `offset + sub(k) == L(c(k))` for every
 /// `k`; the rank of `sub` is the number of `_` in `c` (unless `c` is `_`).
 ///
-/// Errors: as [`slice`].
+/// Errors: as [`slice()`].
 ///
 /// ```
 /// use cute_dynamic::{Layout, SliceCoord, slice_and_offset};

@@ -11,7 +11,7 @@
 //! type. All-static layouts coalesce exactly as cute-dynamic's `coalesce`,
 //! to a zero-sized value; with run-time leaves the values are copied from
 //! the argument by a run-time walk that makes the same decisions
-//! ([`CoalesceValue`]). Nothing here can fail at run time.
+//! ([`LeafValue`]). Nothing here can fail at run time.
 
 use crate::StaticLayout;
 use crate::int_tuple::known::{And, IsStatic, KnownEq, KnownOne, KnownZero, LeafMul};

@@ -491,7 +491,7 @@ pub fn concat<T: ConcatLayouts>(layouts: T) -> T::Output {
     layouts.concat()
 }
 
-/// [`concat`] that returns the failed run-time check as an error instead
+/// [`concat()`] that returns the failed run-time check as an error instead
 /// of panicking.
 ///
 /// Errors: `Overflow` (`layout size` or `layout extent`, as cute-dynamic's

@@ -47,7 +47,7 @@
 //! trait of the same name in CamelCase (`Compose` for composition) for the
 //! bounds of generic code. An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
-//! `shape divisibility condition`, `rank`, `not injective`). Also [`concat`] (CuTe's
+//! `shape divisibility condition`, `rank`, `not injective`). Also [`concat()`] (CuTe's
 //! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
 //! [`max_common_layout`].
 //!
@@ -63,7 +63,7 @@
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
 //! such layouts, and so do [`composition`], [`logical_divide`] and
 //! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
-//! [`filter`], [`flatten`], [`concat`], [`complement`] against a run-time cotarget,
+//! [`filter`], [`flatten`], [`concat()`], [`complement`] against a run-time cotarget,
 //! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
 //! a layout with run-time leaves:
 //! static parts are decided at compile time, a step that depends on a

@@ -330,7 +330,8 @@ pub(crate) fn check_fits<S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
 /// storage index of the layout's origin.
 ///
 /// The element at coordinate `c` is `storage[offset + L(c)]`; every such
-/// index lies in the storage (see the [module documentation](self)).
+/// index lies in the storage (the argument is in `tensor.rs`'s module
+/// documentation, "Why access needs no storage bounds check").
 ///
 /// ```
 /// use cute_static::prelude::*;
