@@ -1,7 +1,7 @@
 //! `complement` with run-time ([`Dyn`]) leaves, in the cotarget or in the
 //! layout.
 //!
-//! The all-static complement is decided in trait resolution (`algebra.rs`).
+//! The all-static complement is decided in trait resolution (`detail/complement.rs`).
 //! With a run-time cotarget `M` and an all-static layout `A`, everything
 //! but the last mode is still found there: `A`'s modes sorted, each
 //! contributing `d/C : C`, and the extent `C` where the last mode starts.
@@ -20,10 +20,10 @@
 //! cute-dynamic's, made when the call runs, and a failure is cute-dynamic's
 //! error. (CuTe allows a run-time stride only in a rank-1 complement.)
 
-#[cfg(feature = "std")]
-use crate::algebra::CompGap;
-use crate::algebra::{CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted};
 use crate::coalesce::{CoFold, Coalesced, Plain};
+#[cfg(feature = "std")]
+use crate::detail::CompGap;
+use crate::detail::{CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted};
 use crate::int_tuple::Dyn;
 use crate::layout::Layout;
 #[cfg(feature = "std")]
@@ -75,10 +75,10 @@ pub trait ComplementBy<M, Static> {
     /// The complement.
     type Output;
 }
-impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::algebra::ComplementT<typenum::UInt<U, B>>>
+impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementT<typenum::UInt<U, B>>>
     ComplementBy<typenum::UInt<U, B>, typenum::B1> for A
 {
-    type Output = <A as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output;
+    type Output = <A as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output;
 }
 impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
     type Output = <A as ComplementRunTime>::Output;
@@ -178,12 +178,12 @@ mod run_time {
     }
     impl<S, D, M> TryComplement<M> for Layout<S, D>
     where
-        M: crate::algebra::ShapeSize + CotargetValue,
+        M: crate::detail::ShapeSize + CotargetValue,
         Self: crate::int_tuple::AllStatic,
-        Self: TryComplementBy<<M as crate::algebra::ShapeSize>::Output, <Self as crate::int_tuple::AllStatic>::Bit>,
+        Self: TryComplementBy<<M as crate::detail::ShapeSize>::Output, <Self as crate::int_tuple::AllStatic>::Bit>,
     {
         type Output = <Self as TryComplementBy<
-            <M as crate::algebra::ShapeSize>::Output,
+            <M as crate::detail::ShapeSize>::Output,
             <Self as crate::int_tuple::AllStatic>::Bit,
         >>::Output;
         #[inline(always)]
@@ -203,10 +203,10 @@ mod run_time {
     }
     impl<S, D, U: Unsigned, B: typenum::Bit> TryComplementBy<typenum::UInt<U, B>, typenum::B1> for Layout<S, D>
     where
-        Self: crate::algebra::ComplementT<typenum::UInt<U, B>>,
-        <Self as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
+        Self: crate::detail::ComplementT<typenum::UInt<U, B>>,
+        <Self as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
     {
-        type Output = <Self as crate::algebra::ComplementT<typenum::UInt<U, B>>>::Output;
+        type Output = <Self as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output;
         #[inline(always)]
         fn try_by(&self, _: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             Ok(Default::default())
@@ -384,8 +384,8 @@ mod run_time {
         a.try_complement(m)
     }
 
-    /// The run-time branch of [`ComplementValue`](crate::algebra::ComplementValue).
-    impl<O, A: TryComplement<M, Output = O>, M> crate::algebra::ComplementValueBy<A, M, typenum::B0> for O {
+    /// The run-time branch of [`ComplementValue`](crate::complement::ComplementValue).
+    impl<O, A: TryComplement<M, Output = O>, M> crate::detail::ComplementValueBy<A, M, typenum::B0> for O {
         #[inline(always)]
         #[track_caller]
         fn make(a: A, m: M) -> O {
@@ -482,3 +482,80 @@ where
 #[doc(hidden)]
 pub trait StaticModesApart {}
 impl StaticModesApart for typenum::B0 {}
+
+// ------------------------------------------------ the operation
+
+use crate::detail::{ComplementValueBy, ShapeSize};
+
+/// `complement(Self, M)` with a static cotarget shape `M` (an integer or a
+/// tuple, whose size is used).
+pub trait Complement<M> {
+    /// The complement.
+    type Output;
+}
+impl<AS, AD, M: ShapeSize> Complement<M> for Layout<AS, AD>
+where
+    <M as ShapeSize>::Output: ComplementOnto<Self>,
+{
+    type Output = <<M as ShapeSize>::Output as ComplementOnto<Self>>::Output;
+}
+/// `complement(a, m)` (see [`Complement`]): for a static cotarget shape
+/// `m`, computed in trait resolution (a layout that is not injective does
+/// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
+/// the static modes are still found at compile time and the last one's
+/// size `⌈(M + gaps)/C⌉` when it runs (see
+/// [`try_complement`](crate::try_complement)). With a run-time leaf in
+/// `a`, the sort by stride, the injectivity and the number of modes of the
+/// answer depend on run-time values: the result is the padded form, a flat
+/// layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at most
+/// 7), CuTe's coalesced answer at its end and `1:0` modes in front,
+/// computed and checked when it runs.
+///
+/// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
+/// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
+/// `(filter(A), R)` is injective.
+///
+/// # Panics
+///
+/// With run-time leaves only, when cute-dynamic's `complement` fails for
+/// the same values (a cotarget below 1, a layout that is not injective or
+/// whose modes interleave, a negative stride, overflow), with the message
+/// of the error `try_complement` returns. An all-static call never panics.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(complement(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
+/// let m = 1000usize;
+/// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
+/// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
+/// ```
+#[inline(always)]
+#[track_caller]
+pub fn complement<A, M>(a: A, m: M) -> <A as Complement<M>>::Output
+where
+    A: Complement<M>,
+    <A as Complement<M>>::Output: ComplementValue<A, M>,
+{
+    <<A as Complement<M>>::Output as ComplementValue<A, M>>::make(a, m)
+}
+
+/// The value of `complement(a, m)`: zero-sized when both are all-static,
+/// its last mode computed (and checked) when the cotarget is run-time.
+/// Generic code that calls [`complement`] bounds the result by it.
+pub trait ComplementValue<A, M> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O, A, M> ComplementValue<A, M> for O
+where
+    (A, M): crate::int_tuple::AllStatic,
+    O: ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, m: M) -> O {
+        <O as ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>>::make(a, m)
+    }
+}

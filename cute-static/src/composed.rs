@@ -9,9 +9,11 @@
 //! cute-dynamic.
 
 use crate::IntTuple;
-use crate::algebra::{BlockedProduct, Compose, LogicalDivide, LogicalProduct, RakedProduct, TiledDivide, ZippedDivide};
+use crate::composition::Compose;
+use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
 use crate::layout::{Congruent, Coord, Layout, StaticLayout};
+use crate::product::{BlockedProduct, LogicalProduct, RakedProduct};
 use crate::swizzle::OffsetFn;
 use core::fmt;
 use typenum::U0;

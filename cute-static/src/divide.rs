@@ -1,490 +1,145 @@
-//! `logical_divide` and `zipped_divide` of a layout with run-time ([`Dyn`])
-//! leaves by a static tiler.
-//!
-//! The all-static divides are decided in trait resolution (`algebra.rs`,
-//! unchanged). With a run-time leaf in the layout, the by-mode structure is
-//! still found there (the same arrangement traits), and each 1-D divide
-//! `A ∘ (B, B*)` with `B* = complement(B, size(A))` takes the branch of
-//! this file: `B*` of a static tile `n:d` against the run-time size `M` of
-//! the mode is `⌈M/n⌉:n` for `d = 1`, `M:1` for `n = 1` (a tile of size 1
-//! drops out of the complement) and `(d, ⌈M/(n·d)⌉):(1, n·d)`
-//! otherwise (ragged: `⌈⌉` as CuTe and cute-dynamic), and the composition
-//! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
-//! checks). A tile of stride 0 has no mixed divide (a compile error).
+//! The divide family (paper 3.5.2): `logical_divide`, `zipped_divide`,
+//! `tiled_divide`, `flat_divide`, and with run-time leaves their checked
+//! run-time path (`mixed.rs`). The solver is in `detail/divide.rs`.
 
-use crate::algebra::{DivideOp, Halves, Split1DBy};
-use crate::composition::{Fail, FlatValues, MAX_MODES, Prepared, TryCompose, Walk, compose_leaf, finish};
-use crate::int_tuple::{Dyn, IntTuple};
-use crate::layout::Layout;
-use core::ops::{BitOr, Mul};
-use std::string::String;
-use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U1, UInt, Unsigned};
+#[cfg(feature = "std")]
+mod mixed;
+#[cfg(feature = "std")]
+pub use mixed::*;
 
-// ------------------------------------------------------------- the types
+use crate::detail::{DivideOp, DivideValueBy, Flat, Tiled, Zipped, by_mode_op};
 
-/// The complement `B*` of a static tile `n:Self` against a run-time size,
-/// as a type; `B` is "the stride is 1".
+by_mode_op!(
+    /// `logical_divide(Self, B)` (paper 3.5.2): `(A ∘ B, A ∘ B*)` with
+    /// `B* = complement(B, |A|)`, by mode for a tiler (untouched modes kept).
+    LogicalDivide, DivideOp, logical
+);
+by_mode_op!(
+    /// `zipped_divide(Self, B)`: `((tiles...), (rests..., untouched...))`.
+    ZippedDivide, DivideOp, Zipped
+);
+by_mode_op!(
+    /// `tiled_divide(Self, B)`: `((tiles...), rests..., untouched...)`.
+    TiledDivide, DivideOp, Tiled
+);
+by_mode_op!(
+    /// `flat_divide(Self, B)`: `(tiles..., rests..., untouched...)`.
+    FlatDivide, DivideOp, Flat
+);
+
+/// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
+/// both are all-static, computed (and checked) otherwise.
 #[doc(hidden)]
-pub trait RestOf<N, B> {
-    /// Shape of `(B, B*)`.
-    type Shape;
-    /// Stride of `(B, B*)`.
-    type Stride;
+pub trait DivideValue<How, A, B> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
 }
-impl<N, D> RestOf<N, B1> for D {
-    type Shape = (N, Dyn);
-    type Stride = (D, N);
-}
-impl<N, D: Mul<N>> RestOf<N, B0> for D {
-    type Shape = (N, (D, Dyn));
-    type Stride = (D, (U1, Prod<D, N>));
-}
-/// "The tile is `n:1` or `1:d`": its complement against `M` is then one
-/// mode, `⌈M/n⌉:n` (for `n = 1`, `M:1`: a tile of size 1 adds nothing to
-/// complement).
-type Unit<N, D> = <Eq<D, U1> as BitOr<Eq<N, U1>>>::Output;
-type BB<N, D> = Layout<<D as RestOf<N, Unit<N, D>>>::Shape, <D as RestOf<N, Unit<N, D>>>::Stride>;
-
-/// The mixed branch of the 1-D divide: `A ∘ (B, B*)` split in halves.
-impl<AS, AD, UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Split1DBy<DivideOp, Layout<UInt<UN, BN>, UInt<UD, BD>>, B0>
-    for Layout<AS, AD>
+impl<O, How, A, B> DivideValue<How, A, B> for O
 where
-    UInt<UD, BD>: IsEqual<U1>,
-    UInt<UN, BN>: IsEqual<U1>,
-    Eq<UInt<UD, BD>, U1>: BitOr<Eq<UInt<UN, BN>, U1>>,
-    UInt<UD, BD>: RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>,
-    Self: TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>,
-    <Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output: Halves,
-{
-    type X = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as Halves>::X;
-    type Y = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as Halves>::Y;
-}
-
-// ------------------------------------------------------------ the values
-
-/// Leaves written in order: the values of a result whose structure is a
-/// type are filled from them.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct Leaves {
-    v: crate::composition::Buf<(i64, i64), { 2 * MAX_MODES }>,
-    /// Where each mode's leaves end.
-    marks: [usize; 8],
-    nm: usize,
-}
-impl Leaves {
-    /// No leaves.
-    #[inline(always)]
-    pub(crate) fn new() -> Leaves {
-        Leaves { v: crate::composition::Buf::new(), marks: [0; 8], nm: 0 }
-    }
-    /// The next `k` leaves, to be written in place.
-    #[inline(always)]
-    fn room(&mut self, k: usize) -> Result<&mut [(i64, i64)], Fail> {
-        self.v.extend_with(k, (1, 0)).ok_or(Fail::TooManyModes)
-    }
-    /// Ends a mode's leaves.
-    #[inline(always)]
-    fn mark(&mut self) {
-        if let Some(m) = self.marks.get_mut(self.nm) {
-            *m = self.v.len();
-            self.nm += 1;
-        }
-    }
-    /// The leaves of mode `k`.
-    #[inline(always)]
-    fn group(&self, k: usize) -> &[(i64, i64)] {
-        let lo = if k == 0 { 0 } else { self.marks[k - 1] };
-        &self.v.as_slice()[lo..self.marks[k]]
-    }
-    /// All leaves.
-    #[inline(always)]
-    pub(crate) fn all(&self) -> &[(i64, i64)] {
-        self.v.as_slice()
-    }
-    /// Appends one leaf pair; the callers write at most as many as their
-    /// argument has leaves (checked at most `MAX_MODES` at compile time).
-    #[inline(always)]
-    pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
-        let _ = self.v.push((s, d));
-    }
-    #[inline(always)]
-    fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
-        // Room filled, then overwritten: a plain `copy_from_slice` the
-        // optimizer turns into a few moves (an append loop here took the
-        // mixed `logical_divide` bench from 12.3 to 21 ns).
-        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(Fail::TooManyModes)?;
-        dst.copy_from_slice(l);
-        Ok(())
-    }
-    #[inline(always)]
-    pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
-        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-        let (mut ns, mut nd) = (0, 0);
-        if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
-            return Err(Fail::TooManyModes);
-        }
-        for i in 0..ns {
-            self.push(&[(sv[i], dv[i])])?;
-        }
-        Ok(())
-    }
-}
-
-/// A tree filled from leaf values in order: a static leaf is its type, a
-/// [`Dyn`] takes the value.
-#[doc(hidden)]
-pub trait FromLeaves: IntTuple {
-    /// The tree from `v[*at..]`, advancing `at`.
-    fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self;
-}
-macro_rules! from_leaves_leaf {
-    ($($g:ident),* ; $T:ty) => {
-        impl<$($g),*> FromLeaves for $T where $T: crate::composition::FromValue + IntTuple {
-            #[inline(always)]
-            fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
-                let (s, d) = v[*at];
-                *at += 1;
-                <$T as crate::composition::FromValue>::from_value(if stride { d } else { s })
-            }
-        }
-    };
-}
-from_leaves_leaf!(; typenum::UTerm);
-from_leaves_leaf!(U, B; UInt<U, B>);
-from_leaves_leaf!(; Dyn);
-macro_rules! from_leaves_tuple {
-    ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<$($T: FromLeaves),+> FromLeaves for ($($T,)+) where ($($T,)+): IntTuple {
-            #[inline(always)]
-            fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
-                ($($T::from_leaves(v, at, stride),)+)
-            }
-        }
-    };
-}
-for_each_tuple!(from_leaves_tuple);
-
-/// A static tile of one mode `n:d` (`d ≥ 1`): a layout `n:d` or an integer
-/// `n` (the layout `n:1`).
-#[doc(hidden)]
-pub trait Tile1 {
-    /// `(n, d)`.
-    const ND: (i64, i64);
-}
-impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
-    const ND: (i64, i64) = (<UInt<U, B> as Unsigned>::I64, 1);
-}
-impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>, UInt<UD, BD>> {
-    const ND: (i64, i64) = (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64);
-}
-
-/// The 1-D divide of the mode `s:d` (any tree) by the tile `n:td`: the
-/// leaves of `A ∘ B` into `x`, those of `A ∘ B*` into `y`, checked together
-/// (distributivity over `(B, B*)`, as cute-dynamic composes them).
-#[inline(always)]
-fn divide_1d<S: FlatValues, D: FlatValues>(
-    s: &S,
-    d: &D,
-    (n, td): (i64, i64),
-    x: &mut Leaves,
-    y: &mut Leaves,
-) -> Result<(), Fail> {
-    let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
-    let m = a.size();
-    let mut w = Walk::new();
-    compose_leaf(&a, (n, td), x.room(a.rank())?, &mut w)?;
-    let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
-    let rest = (m + span - 1) / span;
-    if td == 1 || n == 1 {
-        // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
-        // drops out of the complement).
-        let rest = if n == 1 { m } else { rest };
-        compose_leaf(&a, (rest, n), y.room(a.rank())?, &mut w)?;
-    } else {
-        compose_leaf(&a, (td, 1), y.room(a.rank())?, &mut w)?;
-        compose_leaf(&a, (rest, span), y.room(a.rank())?, &mut w)?;
-    }
-    finish(&a, &w)
-}
-
-/// The error cute-dynamic gives for the 1-D divide that failed (cold).
-#[cold]
-#[inline(never)]
-fn divide_error(f: Fail, a: &cute_dynamic::Layout, (n, d): (i64, i64)) -> cute_dynamic::LayoutError {
-    let b = cute_dynamic::Layout::new(cute_dynamic::IntTuple::int(n), cute_dynamic::IntTuple::int(d));
-    let ctx = || match &b {
-        Ok(b) => match cute_dynamic::complement(b, a.size()) {
-            Ok(c) => format!("composition({a}, ({b}, {c}))"),
-            Err(_) => format!("composition({a}, {b})"),
-        },
-        Err(_) => format!("composition({a}, {n}:{d})"),
-    };
-    f.into_error(&ctx)
-}
-
-/// The leaves of a divide of `Self` by the tiler `T`, tiles (`x`) and rests
-/// (`y`) apart; the untouched modes of `Self` go to `rest`.
-#[doc(hidden)]
-pub trait DivideLeaves<T> {
-    /// Writes the leaves.
-    fn leaves(&self, t: &T, x: &mut Leaves, y: &mut Leaves, rest: &mut Leaves)
-    -> Result<(), cute_dynamic::LayoutError>;
-}
-
-/// A whole-layout tile: `Self` divided as one 1-D function.
-macro_rules! whole_tile {
-    ($($g:ident),* ; $T:ty) => {
-        impl<AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, $($g),*> DivideLeaves<$T> for Layout<AS, AD>
-        where
-            $T: Tile1,
-        {
-            #[inline(always)]
-            fn leaves(&self, _: &$T, x: &mut Leaves, y: &mut Leaves, _: &mut Leaves)
-                -> Result<(), cute_dynamic::LayoutError> {
-                let nd = <$T as Tile1>::ND;
-                divide_1d(&self.shape(), &self.stride(), nd, x, y).map_err(|f| divide_error(f, &self.to_dynamic(), nd))?;
-                x.mark();
-                y.mark();
-                Ok(())
-            }
-        }
-    };
-}
-whole_tile!(U, B; UInt<U, B>);
-whole_tile!(UN, BN, UD, BD; Layout<UInt<UN, BN>, UInt<UD, BD>>);
-
-impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
-    #[inline(always)]
-    fn leaves(
-        &self,
-        t: &crate::Tiler<T>,
-        x: &mut Leaves,
-        y: &mut Leaves,
-        rest: &mut Leaves,
-    ) -> Result<(), cute_dynamic::LayoutError> {
-        self.leaves(&t.0, x, y, rest)
-    }
-}
-
-/// One mode's 1-D divide by the tile `T`, its halves' leaves into `x` and
-/// `y`: computed when the mode (or the tile) has a run-time leaf; the
-/// leaves of the static algebra's answer when both are all-static (the
-/// result's type takes that mode's halves from the static algebra, by the
-/// same test in `Split1D`).
-#[doc(hidden)]
-pub trait ModeLeaves<T> {
-    /// Writes the leaves of both halves.
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
-}
-type TileOf<T> = <T as crate::algebra::TileArg>::Tile;
-impl<S, D, T: crate::algebra::TileArg> ModeLeaves<T> for Layout<S, D>
-where
-    (Self, TileOf<T>): crate::int_tuple::AllStatic,
-    Self: ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>,
-{
-    #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-        <Self as ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>>::mode_leaves(self, x, y)
-    }
-}
-/// [`ModeLeaves`] by branch (`Static` is `B1` for an all-static mode and tile).
-#[doc(hidden)]
-pub trait ModeLeavesBy<T, Static> {
-    /// Writes the leaves of both halves.
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
-}
-impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
-    #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-        let nd = <T as Tile1>::ND;
-        divide_1d(&self.shape(), &self.stride(), nd, x, y).map_err(|f| divide_error(f, &self.to_dynamic(), nd))
-    }
-}
-impl<S, D, T: crate::algebra::TileArg> ModeLeavesBy<T, B1> for Layout<S, D>
-where
-    Self: crate::algebra::Split1D<DivideOp, TileOf<T>>,
-    <Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::X: PushLeaves,
-    <Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::Y: PushLeaves,
-{
-    #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-        <<Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::X as PushLeaves>::push_leaves(x);
-        <<Self as crate::algebra::Split1D<DivideOp, TileOf<T>>>::Y as PushLeaves>::push_leaves(y);
-        Ok(())
-    }
-}
-/// The leaves of an all-static layout type, appended.
-#[doc(hidden)]
-pub trait PushLeaves {
-    /// Appends the leaves.
-    fn push_leaves(out: &mut Leaves);
-}
-impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues + crate::StaticIntTuple> PushLeaves
-    for Layout<S, D>
-{
-    #[inline(always)]
-    fn push_leaves(out: &mut Leaves) {
-        let l = Layout::<S, D>::new();
-        // As many leaves as the type has: at most the divide's output.
-        let _ = out.push_layout(&l.shape(), &l.stride());
-    }
-}
-
-// A tuple tiler on a tuple layout: tile k on mode k, the modes past the
-// tiles untouched.
-// Every tile rank k from 1 to the layout's rank n: the first k groups are
-// tiled, the others are the rest.
-macro_rules! tuple_tile {
-    (@split [$($p:tt)*]) => {};
-    (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
-        tuple_tile!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
-        tuple_tile!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
-    };
-    (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
-        impl<$($T, $S: IntTuple + crate::Congruent<$D>, $D: IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
-            DivideLeaves<($($T,)+)> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
-        where
-            ($($S,)+ $($RS,)*): crate::Congruent<($($D,)+ $($RD,)*)>,
-            ($($D,)+ $($RD,)*): IntTuple,
-            $(Layout<$S, $D>: ModeLeaves<$T>,)+
-        {
-            #[inline(always)]
-            #[allow(unused_variables)]
-            fn leaves(&self, _: &($($T,)+), x: &mut Leaves, y: &mut Leaves, rest: &mut Leaves)
-                -> Result<(), cute_dynamic::LayoutError> {
-                let (s, d) = (self.shape(), self.stride());
-                $(
-                    Layout::from_checked(s.$i, d.$i).mode_leaves(x, y)?;
-                    x.mark();
-                    y.mark();
-                )+
-                $(rest.push_layout(&s.$j, &d.$j).map_err(|f| f.into_error(&String::new))?;)*
-                Ok(())
-            }
-        }
-    };
-    ($($g:tt)+) => {
-        tuple_tile!(@split [] $($g)+);
-    };
-}
-for_each_tuple!(tuple_tile);
-
-// ---------------------------------------------------------- arrangement
-
-/// Marker: `logical_divide`'s arrangement, `((X0,Y0),(X1,Y1),untouched...)`.
-#[doc(hidden)]
-pub struct LogicalArr;
-/// Marker: `zipped_divide`'s arrangement, `((X0,X1),(Y0,Y1,untouched...))`.
-#[doc(hidden)]
-pub struct ZippedArr;
-
-/// A divide's value for the arrangement `Self`: the leaves in the order the
-/// result's tree lists them.
-#[doc(hidden)]
-pub trait Arrangement {
-    /// Writes the leaves of `x`, `y`, `rest` in order into `out`.
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail>;
-}
-impl Arrangement for LogicalArr {
-    #[inline(always)]
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail> {
-        for k in 0..x.nm {
-            out.push(x.group(k))?;
-            out.push(y.group(k))?;
-        }
-        out.push(rest.all())
-    }
-}
-impl Arrangement for ZippedArr {
-    #[inline(always)]
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail> {
-        out.push(x.all())?;
-        out.push(y.all())?;
-        out.push(rest.all())
-    }
-}
-
-/// The divide `a / t` arranged as `How`, its values computed and checked.
-#[doc(hidden)]
-#[inline(always)]
-pub fn try_divide_as<How: Arrangement, A: DivideLeaves<T>, T, S: FromLeaves, D: FromLeaves>(
-    a: &A,
-    t: &T,
-) -> Result<Layout<S, D>, cute_dynamic::LayoutError> {
-    let (mut x, mut y, mut rest, mut out) = (Leaves::new(), Leaves::new(), Leaves::new(), Leaves::new());
-    a.leaves(t, &mut x, &mut y, &mut rest)?;
-    How::order(&x, &y, &rest, &mut out).map_err(|f| f.into_error(&String::new))?;
-    let (mut i, mut j) = (0, 0);
-    let s = S::from_leaves(out.all(), &mut i, false);
-    let d = D::from_leaves(out.all(), &mut j, true);
-    Ok(Layout::from_checked(s, d))
-}
-
-/// The mixed branch of [`DivideValue`](crate::algebra::DivideValue).
-impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crate::algebra::DivideValueBy<How, A, T, B0>
-    for Layout<S, D>
+    (A, B): crate::int_tuple::AllStatic,
+    O: DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
 {
     #[inline(always)]
     #[track_caller]
-    fn make(a: A, t: T) -> Self {
-        match try_divide_as::<How, A, T, S, D>(&a, &t) {
-            Ok(r) => r,
-            Err(e) => crate::composition::fail(e),
-        }
+    fn make(a: A, b: B) -> O {
+        <O as DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
     }
 }
-
-/// `logical_divide(a, t)` of a layout with run-time leaves by a static
-/// tiler: `Ok` with the result (the same type as `logical_divide`'s), or
-/// the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
+/// The value of `logical_divide(a, b)`: generic code that calls
+/// [`logical_divide`] bounds the result by it (it holds for every
+/// admissible divide).
+#[cfg(feature = "std")]
+pub trait LogicalDivideValue<A, B>: DivideValue<crate::divide::LogicalArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A, B> for O {}
+/// The value of `zipped_divide(a, b)`, as [`LogicalDivideValue`].
+#[cfg(feature = "std")]
+pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
+#[cfg(not(feature = "std"))]
+crate::detail::free_fn!(
+    /// `logical_divide(a, b)` (see [`LogicalDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+    /// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    /// ```
+    logical_divide, LogicalDivide
+);
+/// `logical_divide(a, b)` (see [`LogicalDivide`]).
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let m = 1000i64;
-/// let r = try_logical_divide(&layout!(({m}):(1)), &layout!(128:1)).unwrap();
-/// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
+/// let d = logical_divide(layout!((4,2,3):(2,1,8)), layout!(4:2));
+/// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_logical_divide`](crate::try_logical_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
 #[inline(always)]
-pub fn try_logical_divide<A: crate::LogicalDivide<T> + DivideLeaves<T>, T>(
-    a: &A,
-    t: &T,
-) -> Result<<A as crate::LogicalDivide<T>>::Output, cute_dynamic::LayoutError>
+#[track_caller]
+pub fn logical_divide<A, B>(a: A, b: B) -> <A as LogicalDivide<B>>::Output
 where
-    <A as crate::LogicalDivide<T>>::Output: DivideOutput,
+    A: LogicalDivide<B>,
+    <A as LogicalDivide<B>>::Output: DivideValue<crate::divide::LogicalArr, A, B>,
 {
-    <<A as crate::LogicalDivide<T>>::Output as DivideOutput>::divide::<LogicalArr, A, T>(a, t)
+    <<A as LogicalDivide<B>>::Output as DivideValue<crate::divide::LogicalArr, A, B>>::make(a, b)
 }
-
-/// `zipped_divide(a, t)` of a layout with run-time leaves by a static
-/// tiler, as [`try_logical_divide`].
+#[cfg(not(feature = "std"))]
+crate::detail::free_fn!(
+    /// `zipped_divide(a, b)` (see [`ZippedDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = zipped_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+    /// ```
+    zipped_divide, ZippedDivide
+);
+/// `zipped_divide(a, b)` (see [`ZippedDivide`]).
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let (m, n) = (1000i64, 500i64);
-/// let r = try_zipped_divide(&layout!(({m},{n}):(1,{m})), &tile!(128:1, 64:1)).unwrap();
-/// assert_eq!(r.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
+/// let d = zipped_divide(layout!((8,8):(1,8)), shape!(2, 4));
+/// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
+/// [`try_zipped_divide`](crate::try_zipped_divide)); it panics with that error's message
+/// when a condition fails. An all-static call never panics.
+#[cfg(feature = "std")]
 #[inline(always)]
-pub fn try_zipped_divide<A: crate::ZippedDivide<T> + DivideLeaves<T>, T>(
-    a: &A,
-    t: &T,
-) -> Result<<A as crate::ZippedDivide<T>>::Output, cute_dynamic::LayoutError>
+#[track_caller]
+pub fn zipped_divide<A, B>(a: A, b: B) -> <A as ZippedDivide<B>>::Output
 where
-    <A as crate::ZippedDivide<T>>::Output: DivideOutput,
+    A: ZippedDivide<B>,
+    <A as ZippedDivide<B>>::Output: DivideValue<crate::divide::ZippedArr, A, B>,
 {
-    <<A as crate::ZippedDivide<T>>::Output as DivideOutput>::divide::<ZippedArr, A, T>(a, t)
+    <<A as ZippedDivide<B>>::Output as DivideValue<crate::divide::ZippedArr, A, B>>::make(a, b)
 }
-
-/// A layout type filled from a divide's leaves.
-#[doc(hidden)]
-pub trait DivideOutput: Sized {
-    /// The divide's value.
-    fn divide<How: Arrangement, A: DivideLeaves<T>, T>(a: &A, t: &T) -> Result<Self, cute_dynamic::LayoutError>;
-}
-impl<S: FromLeaves, D: FromLeaves> DivideOutput for Layout<S, D> {
-    #[inline(always)]
-    fn divide<How: Arrangement, A: DivideLeaves<T>, T>(a: &A, t: &T) -> Result<Self, cute_dynamic::LayoutError> {
-        try_divide_as::<How, A, T, S, D>(a, t)
-    }
-}
+crate::detail::free_fn!(
+    /// `tiled_divide(a, b)` (see [`TiledDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = tiled_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
+    /// ```
+    tiled_divide, TiledDivide
+);
+crate::detail::free_fn!(
+    /// `flat_divide(a, b)` (see [`FlatDivide`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = flat_divide(layout!((8,8):(1,8)), shape!(2, 4));
+    /// assert_eq!(d.to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+    /// ```
+    flat_divide, FlatDivide
+);

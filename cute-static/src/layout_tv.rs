@@ -1,9 +1,11 @@
 //! Thread-value layouts in trait resolution: `make_layout_tv` (mirrors
 //! cute-dynamic's `layout_tv.rs`).
 
-use crate::algebra::{Compose, RakedProduct, SizeOf};
+use crate::composition::Compose;
+use crate::detail::SizeOf;
 use crate::inverse::RightInverse;
 use crate::layout::{Layout, StaticLayout};
+use crate::product::RakedProduct;
 use typenum::{Prod, U1};
 
 type Mn<T, V> = <T as RakedProduct<V>>::Output;

@@ -109,10 +109,6 @@ extern crate self as cute_static;
 
 #[macro_use]
 mod arity;
-// The solver's helper traits: off the docs (the operations are
-// re-exported, inlined, at the root).
-#[doc(hidden)]
-pub mod algebra;
 mod algorithm;
 mod basis_layout;
 #[doc(hidden)]
@@ -120,10 +116,12 @@ pub mod coalesce;
 #[doc(hidden)]
 pub mod complement;
 mod composed;
-#[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod composition;
-#[cfg(feature = "std")]
+// The solver's helper traits: off the docs (the operations are
+// re-exported, inlined, at the root).
+#[doc(hidden)]
+pub mod detail;
 #[doc(hidden)]
 pub mod divide;
 mod int_tuple;
@@ -136,7 +134,6 @@ pub mod list;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
-#[cfg(feature = "std")]
 #[doc(hidden)]
 pub mod product;
 #[cfg(feature = "std")]
@@ -150,19 +147,6 @@ mod tiler;
 #[cfg(feature = "std")]
 mod vectorize;
 
-#[doc(inline)]
-pub use algebra::{BlockedProduct, RakedProduct, blocked_product, raked_product};
-#[doc(inline)]
-pub use algebra::{
-    Complement, Compose, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, TiledDivide, TiledProduct,
-    ZippedDivide, ZippedProduct, complement, composition, flat_divide, flat_product, logical_divide, logical_product,
-    tiled_divide, tiled_product, zipped_divide, zipped_product,
-};
-#[doc(inline)]
-pub use algebra::{ComplementValue, ComposeValue, ProductValue};
-#[cfg(feature = "std")]
-#[doc(inline)]
-pub use algebra::{LogicalDivideValue, ZippedDivideValue};
 #[doc(hidden)]
 pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
 pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
@@ -171,12 +155,23 @@ pub use basis_layout::{IdentityLayout, make_identity_layout};
 pub use basis_layout::{IdentityShape, PathNode};
 #[doc(inline)]
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
+#[doc(inline)]
+pub use complement::{Complement, ComplementValue, complement};
 #[cfg(feature = "std")]
 #[doc(inline)]
 pub use complement::{TryComplement, try_complement};
 pub use composed::{ComposedLayout, make_composed_layout};
+#[doc(inline)]
+pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
+#[doc(inline)]
+pub use divide::{
+    FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, logical_divide, tiled_divide, zipped_divide,
+};
+#[cfg(feature = "std")]
+#[doc(inline)]
+pub use divide::{LogicalDivideValue, ZippedDivideValue};
 #[cfg(feature = "std")]
 pub use divide::{try_logical_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
@@ -198,6 +193,11 @@ pub use partition::{Dice, Fits, Partition, ThreadLayout};
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     outer_partition,
+};
+#[doc(inline)]
+pub use product::{
+    BlockedProduct, FlatProduct, LogicalProduct, ProductValue, RakedProduct, TiledProduct, ZippedProduct,
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 #[cfg(feature = "std")]
 pub use product::{RankProductValue, try_blocked_product, try_logical_product, try_raked_product};

@@ -9,9 +9,10 @@
 //! tensor tiled by a static `(128,64)` has the static tile shape
 //! `(_128,_64)` and run-time strides).
 
-use crate::algebra::{Compose, ComposeValue, DivideValue, LogicalDivide, ZippedDivide};
 use crate::algorithm::TopModes;
+use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, FromValue, MAX_MODES};
+use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};

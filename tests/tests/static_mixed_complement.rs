@@ -226,8 +226,8 @@ fn check_rank_products<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B>,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
-    <A as BlockedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Blocked, A, B> + ToDyn,
-    <A as RakedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::algebra::Raked, A, B> + ToDyn,
+    <A as BlockedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::product::Blocked, A, B> + ToDyn,
+    <A as RakedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::product::Raked, A, B> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let sb = B::try_from(b).map_err(|e| e.to_string())?;

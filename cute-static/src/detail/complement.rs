@@ -1,0 +1,354 @@
+//! The complement solver: the modes sorted by stride, folded into the
+//! gaps (paper 3.5), the injectivity condition as a trait; one insertion
+//! sort of mode lists.
+
+use crate::StaticLayout;
+use crate::coalesce::{CoFold, Coalesced, Plain};
+use crate::layout::Layout;
+use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
+use core::ops::{Add, Div, Mul, Rem, Sub};
+use typenum::{
+    B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned,
+};
+
+/// Drops modes of size 1 or stride 0 (they do not shape the image).
+pub trait Nontrivial {
+    /// The kept modes.
+    type Output;
+}
+impl Nontrivial for MNil {
+    type Output = MNil;
+}
+impl<S: IsEqual<U1>, D, T> Nontrivial for MCons<S, D, T>
+where
+    Self: NontrivialA<Eq<S, U1>>,
+{
+    type Output = <Self as NontrivialA<Eq<S, U1>>>::Output;
+}
+/// `B` is "S is 1".
+pub trait NontrivialA<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: Nontrivial> NontrivialA<B1> for MCons<S, D, T> {
+    type Output = <T as Nontrivial>::Output;
+}
+impl<S, D: IsEqual<U0>, T> NontrivialA<B0> for MCons<S, D, T>
+where
+    Self: NontrivialB<Eq<D, U0>>,
+{
+    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
+}
+/// `B` is "D is 0".
+pub trait NontrivialB<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: Nontrivial> NontrivialB<B1> for MCons<S, D, T> {
+    type Output = <T as Nontrivial>::Output;
+}
+impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
+    type Output = MCons<S, D, <T as Nontrivial>::Output>;
+}
+
+/// Insertion sort of a mode list by `(stride, shape)`.
+pub trait Sort {
+    /// The sorted modes.
+    type Output;
+}
+impl Sort for MNil {
+    type Output = MNil;
+}
+impl<S, D, T: Sort> Sort for MCons<S, D, T>
+where
+    <T as Sort>::Output: Insert<S, D>,
+{
+    type Output = <<T as Sort>::Output as Insert<S, D>>::Output;
+}
+/// Inserts `S:D` into a sorted mode list.
+pub trait Insert<S, D> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D> Insert<S, D> for MNil {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D: typenum::Cmp<D2>, S2, D2, T2> Insert<S, D> for MCons<S2, D2, T2>
+where
+    Self: InsertBy<S, D, Compare<D, D2>>,
+{
+    type Output = <Self as InsertBy<S, D, Compare<D, D2>>>::Output;
+}
+/// Insertion by the comparison `O` of the strides (then of the shapes).
+pub trait InsertBy<S, D, O> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D, S2, D2, T2> InsertBy<S, D, Less> for MCons<S2, D2, T2> {
+    type Output = MCons<S, D, Self>;
+}
+impl<S, D, S2, D2, T2: Insert<S, D>> InsertBy<S, D, Greater> for MCons<S2, D2, T2> {
+    type Output = MCons<S2, D2, <T2 as Insert<S, D>>::Output>;
+}
+impl<S: typenum::Cmp<S2>, D, S2, D2, T2> InsertBy<S, D, Equal> for MCons<S2, D2, T2>
+where
+    Self: InsertByShape<S, D, Compare<S, S2>>,
+{
+    type Output = <Self as InsertByShape<S, D, Compare<S, S2>>>::Output;
+}
+/// Insertion by the comparison `O` of the shapes (equal strides).
+pub trait InsertByShape<S, D, O> {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D, S2, D2, T2, O> InsertByShape<S, D, O> for MCons<S2, D2, T2>
+where
+    Self: InsertBy<S, D, ShapeOrder<O>>,
+    O: ShapeOrderOf,
+{
+    type Output = <Self as InsertBy<S, D, ShapeOrder<O>>>::Output;
+}
+/// Maps a shape comparison to a placement: equal or less goes first.
+pub trait ShapeOrderOf {
+    /// `Less` or `Greater`.
+    type Output;
+}
+impl ShapeOrderOf for Less {
+    type Output = Less;
+}
+impl ShapeOrderOf for Equal {
+    type Output = Less;
+}
+impl ShapeOrderOf for Greater {
+    type Output = Greater;
+}
+pub(crate) type ShapeOrder<O> = <O as ShapeOrderOf>::Output;
+
+/// Complement's fold over the sorted modes with the current extent `C`
+/// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.
+/// `Curr` is the final extent, the stride of the last mode.
+pub trait CompFold<C> {
+    /// The complement's modes before the last.
+    type Output;
+    /// The stride of the last mode.
+    type Curr;
+    /// `Σ d mod C` over the modes: the offsets the floor divisions leave
+    /// out (0 when every stride is a multiple of the extent below it).
+    type Gap;
+}
+impl<C> CompFold<C> for MNil {
+    type Output = MNil;
+    type Curr = C;
+    type Gap = U0;
+}
+impl<S, D: IsLess<C>, T, C> CompFold<C> for MCons<S, D, T>
+where
+    Self: CompStep<C, Le<D, C>>,
+{
+    type Output = <Self as CompStep<C, Le<D, C>>>::Output;
+    type Curr = <Self as CompStep<C, Le<D, C>>>::Curr;
+    type Gap = <Self as CompStep<C, Le<D, C>>>::Gap;
+}
+/// The injectivity condition of complement: `B` is "this stride is below
+/// the extent of the modes before it" (their images overlap).
+#[diagnostic::on_unimplemented(
+    message = "complement of a layout that is not injective",
+    label = "complement needs an injective layout whose sorted modes do not overlap",
+    note = "a mode's stride is smaller than the extent of the modes of smaller stride, so the layout maps two coordinates to one offset (or interleaves modes)"
+)]
+pub trait CompStep<C, B> {
+    /// The complement's modes before the last.
+    type Output;
+    /// The stride of the last mode.
+    type Curr;
+    /// The offsets left out by the floor divisions.
+    type Gap;
+}
+impl<S: Mul<D>, D: Div<C> + Rem<C>, T, C> CompStep<C, B0> for MCons<S, D, T>
+where
+    T: CompFold<Prod<S, D>>,
+    Mod<D, C>: Add<<T as CompFold<Prod<S, D>>>::Gap>,
+{
+    type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>>>::Output>;
+    type Curr = <T as CompFold<Prod<S, D>>>::Curr;
+    type Gap = typenum::Sum<Mod<D, C>, <T as CompFold<Prod<S, D>>>::Gap>;
+}
+
+/// The size of complement's last mode, `Self` being its stride `C`: it
+/// repeats until `(A, R)` reaches the cotarget `M`, counting the offsets
+/// actually covered (strides that are not multiples leave `Gap` offsets
+/// out): `1 + ceil((M − 1 − covered) / C)` when positive, else 1, with
+/// `covered = C − 1 − Gap` (the extents telescope), which is
+/// `ceil((M + Gap) / C)` (as cute-dynamic).
+pub trait LastComp<M, Gap> {
+    /// The size of the last mode.
+    type Output;
+}
+pub(crate) type MG<M, Gap> = typenum::Sum<M, Gap>;
+impl<C, M: Add<Gap>, Gap> LastComp<M, Gap> for C
+where
+    MG<M, Gap>: Sub<B1>,
+    Sub1<MG<M, Gap>>: Div<C>,
+    Quot<Sub1<MG<M, Gap>>, C>: Add<B1>,
+{
+    type Output = typenum::Add1<Quot<Sub1<MG<M, Gap>>, C>>;
+}
+
+/// Drops modes of size 1.
+pub trait DropUnit {
+    /// The kept modes.
+    type Output;
+}
+impl DropUnit for MNil {
+    type Output = MNil;
+}
+impl<S: IsEqual<U1>, D, T> DropUnit for MCons<S, D, T>
+where
+    Self: DropUnitA<Eq<S, U1>>,
+{
+    type Output = <Self as DropUnitA<Eq<S, U1>>>::Output;
+}
+/// `B` is "S is 1".
+pub trait DropUnitA<B> {
+    /// The kept modes.
+    type Output;
+}
+impl<S, D, T: DropUnit> DropUnitA<B1> for MCons<S, D, T> {
+    type Output = <T as DropUnit>::Output;
+}
+impl<S, D, T: DropUnit> DropUnitA<B0> for MCons<S, D, T> {
+    type Output = MCons<S, D, <T as DropUnit>::Output>;
+}
+
+/// Appends the mode `S:D` to a mode list.
+pub trait PushMode<S, D> {
+    /// The longer list.
+    type Output;
+}
+impl<S, D> PushMode<S, D> for MNil {
+    type Output = MCons<S, D, MNil>;
+}
+impl<S, D, S0, D0, T: PushMode<S, D>> PushMode<S, D> for MCons<S0, D0, T> {
+    type Output = MCons<S0, D0, <T as PushMode<S, D>>::Output>;
+}
+
+/// The size of a cotarget shape (an integer or a tuple).
+pub trait ShapeSize {
+    /// The product of the leaves.
+    type Output;
+}
+impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
+    type Output = UInt<U, B>;
+}
+impl ShapeSize for crate::Dyn {
+    type Output = crate::Dyn;
+}
+// The product folded from the left, `((s0·s1)·s2)·...`, one `Mul` bound
+// per step.
+macro_rules! shape_size_tuple {
+    (@fold [$($all:ident)*] [$P:ty] [$($w:tt)*] $T:ident $($rest:ident)*) => {
+        shape_size_tuple!(@fold [$($all)*] [Prod<$P, <$T as ShapeSize>::Output>]
+            [$($w)* $P: Mul<<$T as ShapeSize>::Output>,] $($rest)*);
+    };
+    (@fold [$($all:ident)*] [$P:ty] [$($w:tt)*]) => {
+        impl<$($all: ShapeSize),*> ShapeSize for ($($all,)*)
+        where
+            $($w)*
+        {
+            type Output = $P;
+        }
+    };
+    ($i0:tt $T0:ident $S0:ident $D0:ident $(, $i:tt $T:ident $S:ident $D:ident)*) => {
+        shape_size_tuple!(@fold [$T0 $($T)*] [<$T0 as ShapeSize>::Output] [] $($T)*);
+    };
+}
+for_each_tuple!(shape_size_tuple);
+
+pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
+pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
+pub(crate) type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
+pub(crate) type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
+pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, CompGap<S, D>>>::Output;
+/// The complement's modes with the last one kept (cute-dynamic's
+/// `complement_extended`, what the products compose with).
+pub(crate) type ExtModes<S, D, M> =
+    <<CompOut<S, D> as DropUnit>::Output as PushMode<LastSize<S, D, M>, CompCurr<S, D>>>::Output;
+
+/// The complement's modes, its last mode kept even of size 1 (the
+/// extended domain's next replica).
+pub trait ComplementModes<M> {
+    /// The modes.
+    type Output;
+}
+impl<S, D, M> ComplementModes<M> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: Nontrivial,
+    <FlatModes<S, D> as Nontrivial>::Output: Sort,
+    Sorted<S, D>: CompFold<U1>,
+    CompOut<S, D>: DropUnit,
+    CompCurr<S, D>: LastComp<M, CompGap<S, D>>,
+    <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
+{
+    type Output = ExtModes<S, D, M>;
+}
+
+/// `complement(Self, M)` for a cotarget size `M` (paper 3.5): the layout
+/// of the offsets below `M` that `Self` does not reach, ordered; its image is
+/// disjoint from `Self`'s and strictly increasing (eqs. 27–29), and `(Self,
+/// R)` reaches the cotarget. A layout that is not injective has no
+/// implementation.
+pub trait ComplementT<M> {
+    /// The complement.
+    type Output;
+}
+impl<S, D, M> ComplementT<M> for Layout<S, D>
+where
+    Self: ComplementModes<M>,
+    <Self as ComplementModes<M>>::Output: CoFold<U1, U0, Plain>,
+    Coalesced<<Self as ComplementModes<M>>::Output>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<<Self as ComplementModes<M>>::Output>>;
+}
+
+/// The complement with its last mode kept (not coalesced), which the
+/// products compose with (cute-dynamic's `complement_extended`).
+pub trait ComplementExtT<M> {
+    /// The complement.
+    type Output;
+}
+impl<S, D, M> ComplementExtT<M> for Layout<S, D>
+where
+    Self: ComplementModes<M>,
+    <Self as ComplementModes<M>>::Output: ModesToLayout,
+{
+    type Output = LayoutOfModes<<Self as ComplementModes<M>>::Output>;
+}
+/// `complement(A, Self)` with the cotarget size as the `Self` type, so that
+/// the solver waits for the cotarget before computing anything (an unknown
+/// `Self` is ambiguous at once; otherwise rustc would start on `A` with an
+/// inference variable and do the work twice).
+pub trait ComplementOnto<A> {
+    /// The complement.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, A> ComplementOnto<A> for UInt<U, B>
+where
+    A: crate::int_tuple::AllStatic,
+    A: crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <A as crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+/// [`ComplementValue`] by branch: `Static` is `B1` when both arguments are
+/// all-static.
+#[doc(hidden)]
+pub trait ComplementValueBy<A, M, Static> {
+    /// `complement(a, m)`.
+    fn make(a: A, m: M) -> Self;
+}
+impl<O: StaticLayout, A, M> ComplementValueBy<A, M, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: M) -> O {
+        O::default()
+    }
+}

@@ -1,0 +1,328 @@
+//! The divide and product families' shared machinery: the 1-D split
+//! `A ∘ (B, B*)` into halves, by mode for a tiler, and the arrangements
+//! (`Zipped`, `Tiled`, `Flat`). Products use it with `ProductOp`.
+
+use super::*;
+use crate::StaticLayout;
+use crate::coalesce::{CoFold, KeepLast};
+use crate::layout::Layout;
+use crate::list::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
+use core::ops::{Add, Mul};
+use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
+
+/// The size of a layout as a typenum integer.
+pub trait SizeOf {
+    /// `|L|`.
+    type Size;
+}
+impl<S, D> SizeOf for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: ModeSize,
+{
+    type Size = <FlatModes<S, D> as ModeSize>::Size;
+}
+/// The cosize of a layout as a typenum integer.
+pub trait CosizeOf {
+    /// `L(|L| − 1) + 1`.
+    type Cosize;
+}
+impl<S, D> CosizeOf for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: ModeSpan,
+    <FlatModes<S, D> as ModeSpan>::Span: Add<B1>,
+{
+    type Cosize = typenum::Add1<<FlatModes<S, D> as ModeSpan>::Span>;
+}
+
+/// Marker: the divide family (`(A ∘ B, A ∘ B*)`, `B* = complement(B, |A|)`).
+pub struct DivideOp;
+/// Marker: the product family (`(A, A* ∘ B)`, `A* = complement(A, |A|·cosize(B))`).
+pub struct ProductOp;
+
+/// The two halves of a 1-D divide or product of `Self` by the layout `B`.
+pub trait Split1D<Op, B> {
+    /// First half (the tile).
+    type X;
+    /// Second half (the rest / the repetition).
+    type Y;
+}
+/// The two modes of a rank-2 layout.
+pub trait Halves {
+    /// Mode 0.
+    type X;
+    /// Mode 1.
+    type Y;
+}
+impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
+    type X = Layout<S0, D0>;
+    type Y = Layout<S1, D1>;
+}
+pub(crate) type BStar<A, B> = <B as ComplementT<<A as SizeOf>::Size>>::Output;
+pub(crate) type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
+/// `(A ∘ B, A ∘ B*)` composed as one `A ∘ (B, B*)`, so that the
+/// distributivity condition sees `B`'s and `B*`'s offsets added up.
+impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
+where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+/// [`Split1D`] by branch: `Static` is `B1` when the layout and the tile are
+/// all-static (trait resolution), `B0` with a run-time leaf (`divide.rs`).
+#[doc(hidden)]
+pub trait Split1DBy<Op, B, Static> {
+    /// First half (the tile).
+    type X;
+    /// Second half (the rest).
+    type Y;
+}
+impl<AS, AD, B> Split1DBy<DivideOp, B, B1> for Layout<AS, AD>
+where
+    Self: SizeOf,
+    B: ComplementT<<Self as SizeOf>::Size>,
+    Pair<B, BStar<Self, B>>: MakeLayout,
+    Self: Compose1<BBStar<Self, B>>,
+    <Self as Compose1<BBStar<Self, B>>>::Output: Halves,
+{
+    type X = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::X;
+    type Y = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::Y;
+}
+pub(crate) type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
+impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
+where
+    (Self, B): crate::int_tuple::AllStatic,
+    Self: Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
+    type Y = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+impl<AS, AD, B> Split1DBy<ProductOp, B, B1> for Layout<AS, AD>
+where
+    Self: SizeOf,
+    B: CosizeOf,
+    <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
+    Self: ComplementExtT<ProdM<Self, B>>,
+    <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
+    Self: ComplementT<ProdM<Self, B>>,
+    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output:
+        UnitsFrom<B, <Self as ComplementT<ProdM<Self, B>>>::Output>,
+{
+    type X = Self;
+    // CuTe composes with the coalesced complement: its size-1 leaves take
+    // their strides from that one, as in cute-dynamic.
+    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output as UnitsFrom<
+        B,
+        <Self as ComplementT<ProdM<Self, B>>>::Output,
+    >>::Output;
+}
+
+/// `Self = A' ∘ B` with each size-1 leaf's stride replaced by the one CuTe
+/// gives `C ∘ 1:d` ([`UnitStride`] on `C`'s prepared modes); the same
+/// function (cute-dynamic's `restride_units`).
+#[doc(hidden)]
+pub trait UnitsFrom<B, C> {
+    /// The restrided layout.
+    type Output;
+}
+impl<YS, YD, BS, BD, CS, CD> UnitsFrom<Layout<BS, BD>, Layout<CS, CD>> for Layout<YS, YD>
+where
+    CS: FlattenInto<CD, MNil>,
+    FlatModes<CS, CD>: CoFold<U1, U0, KeepLast>,
+    BS: Restride<BD, YD, PrepOf<CS, CD>>,
+{
+    type Output = Layout<YS, <BS as Restride<BD, YD, PrepOf<CS, CD>>>::Output>;
+}
+/// `Self` is `B`'s shape tree, `BD` its strides, `RD` the strides of
+/// `A' ∘ B` (B's tree, a leaf possibly become a tuple), `UL` the prepared
+/// modes the size-1 leaves take their strides from.
+#[doc(hidden)]
+pub trait Restride<BD, RD, UL> {
+    /// The new stride tree.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, BD, RD, UL> Restride<BD, RD, UL> for UInt<U, B>
+where
+    UInt<U, B>: IsEqual<U1>,
+    UL: UnitPick<BD, RD, Eq<UInt<U, B>, U1>>,
+{
+    type Output = <UL as UnitPick<BD, RD, Eq<UInt<U, B>, U1>>>::Output;
+}
+/// The stride of a leaf: `UnitStride` for a size-1 leaf (`B1`), else `RD`.
+#[doc(hidden)]
+pub trait UnitPick<BD, RD, B> {
+    /// The stride.
+    type Output;
+}
+impl<UL: UnitStride<BD>, BD, RD> UnitPick<BD, RD, B1> for UL {
+    type Output = <UL as UnitStride<BD>>::Output;
+}
+impl<UL, BD, RD> UnitPick<BD, RD, B0> for UL {
+    type Output = RD;
+}
+macro_rules! restride_tuple {
+    ($($i:tt $R:ident $S:ident $D:ident),+) => {
+        impl<UL, $($S: Restride<$D, $R, UL>, $D, $R),+> Restride<($($D,)+), ($($R,)+), UL> for ($($S,)+) {
+            type Output = ($(<$S as Restride<$D, $R, UL>>::Output,)+);
+        }
+    };
+}
+for_each_tuple!(restride_tuple);
+
+/// The halves of a by-mode divide/product of the layout `A` by the
+/// canonical tile `Self`.
+pub trait TileParts<Op, A> {
+    /// First halves.
+    type X;
+    /// Second halves.
+    type Y;
+}
+impl<A, BS, BD, Op> TileParts<Op, A> for Layout<BS, BD>
+where
+    A: Split1D<Op, Layout<BS, BD>>,
+{
+    type X = <A as Split1D<Op, Layout<BS, BD>>>::X;
+    type Y = <A as Split1D<Op, Layout<BS, BD>>>::Y;
+}
+pub(crate) type ZXs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs;
+pub(crate) type ZYs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys;
+pub(crate) type ZRest<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Rest;
+/// A tuple tile: the first halves of the tiled modes, and the second halves
+/// followed by the untouched modes (CuTe's `zip2_by`).
+impl<A, L, Op> TileParts<Op, A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipParts<Op, <A as ModesOf>::Output>,
+    ZXs<L, Op, A>: MakeLayout,
+    ZYs<L, Op, A>: Append<ZRest<L, Op, A>>,
+    <ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output: MakeLayout,
+{
+    type X = <ZXs<L, Op, A> as MakeLayout>::Output;
+    type Y = <<ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output as MakeLayout>::Output;
+}
+
+/// Mode-by-mode halves of the list of layouts `AModes` against the list of
+/// tiles `Self`; the modes past the tiles are `Rest`.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout (rank mismatch)",
+    label = "a tiler's rank must not exceed the rank of the layout it tiles",
+    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
+)]
+pub trait ZipParts<Op, AModes> {
+    /// First halves, one per tile.
+    type Xs;
+    /// Second halves, one per tile.
+    type Ys;
+    /// Untouched modes.
+    type Rest;
+}
+impl<AL, Op> ZipParts<Op, AL> for HNil {
+    type Xs = HNil;
+    type Ys = HNil;
+    type Rest = AL;
+}
+impl<T0: TileParts<Op, A0>, TR: ZipParts<Op, AR>, A0, AR, Op> ZipParts<Op, HCons<A0, AR>> for HCons<T0, TR> {
+    type Xs = HCons<<T0 as TileParts<Op, A0>>::X, <TR as ZipParts<Op, AR>>::Xs>;
+    type Ys = HCons<<T0 as TileParts<Op, A0>>::Y, <TR as ZipParts<Op, AR>>::Ys>;
+    type Rest = <TR as ZipParts<Op, AR>>::Rest;
+}
+
+/// The logical arrangement of the layout `A` by the canonical tile `Self`:
+/// each tiled mode becomes `(tile, rest)` recursively, untouched modes stay.
+pub trait TileLogical<Op, A> {
+    /// The result layout.
+    type Output;
+}
+pub(crate) type Pair<X, Y> = HCons<X, HCons<Y, HNil>>;
+impl<A, BS, BD, Op> TileLogical<Op, A> for Layout<BS, BD>
+where
+    A: Split1D<Op, Layout<BS, BD>>,
+    Pair<<A as Split1D<Op, Layout<BS, BD>>>::X, <A as Split1D<Op, Layout<BS, BD>>>::Y>: MakeLayout,
+{
+    type Output =
+        <Pair<<A as Split1D<Op, Layout<BS, BD>>>::X, <A as Split1D<Op, Layout<BS, BD>>>::Y> as MakeLayout>::Output;
+}
+impl<A, L, Op> TileLogical<Op, A> for TList<L>
+where
+    A: ModesOf,
+    L: ZipLogical<Op, <A as ModesOf>::Output>,
+    <L as ZipLogical<Op, <A as ModesOf>::Output>>::Output: MakeLayout,
+{
+    type Output = <<L as ZipLogical<Op, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+}
+
+/// Mode-by-mode logical arrangement; untouched modes are appended.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout (rank mismatch)",
+    label = "a tiler's rank must not exceed the rank of the layout it tiles",
+    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
+)]
+pub trait ZipLogical<Op, AModes> {
+    /// The result modes.
+    type Output;
+}
+impl<AL, Op> ZipLogical<Op, AL> for HNil {
+    type Output = AL;
+}
+impl<T0: TileLogical<Op, A0>, TR: ZipLogical<Op, AR>, A0, AR, Op> ZipLogical<Op, HCons<A0, AR>> for HCons<T0, TR> {
+    type Output = HCons<<T0 as TileLogical<Op, A0>>::Output, <TR as ZipLogical<Op, AR>>::Output>;
+}
+
+/// Marker: `((tiles), (rests, untouched...))`.
+pub struct Zipped;
+/// Marker: `((tiles), rest modes...)`.
+pub struct Tiled;
+/// Marker: `(tile modes..., rest modes...)`.
+pub struct Flat;
+
+/// How the zipped/tiled/flat variants arrange the two halves `X` (tiles)
+/// and `Y` (rests): `(X, Y)`, `(X, Y_0, Y_1, ...)`, `(X_0, ..., Y_0, ...)`,
+/// where the modes of a scalar half are the half itself.
+pub trait Arrange<X, Y> {
+    /// The list of result modes.
+    type Modes;
+}
+impl<X, Y> Arrange<X, Y> for Zipped {
+    type Modes = Pair<X, Y>;
+}
+impl<X, Y: ModesOf> Arrange<X, Y> for Tiled {
+    type Modes = HCons<X, <Y as ModesOf>::Output>;
+}
+impl<X: ModesOf, Y: ModesOf> Arrange<X, Y> for Flat
+where
+    <X as ModesOf>::Output: Append<<Y as ModesOf>::Output>,
+{
+    type Modes = <<X as ModesOf>::Output as Append<<Y as ModesOf>::Output>>::Output;
+}
+
+/// A zipped/tiled/flat divide or product of the layout `A` by the
+/// canonical tile `Self`.
+pub trait TileArranged<Op, How, A> {
+    /// The result layout.
+    type Output;
+}
+pub(crate) type Arr<How, T, Op, A> = <How as Arrange<<T as TileParts<Op, A>>::X, <T as TileParts<Op, A>>::Y>>::Modes;
+impl<T, A, Op, How> TileArranged<Op, How, A> for T
+where
+    T: TileParts<Op, A>,
+    How: Arrange<<T as TileParts<Op, A>>::X, <T as TileParts<Op, A>>::Y>,
+    Arr<How, T, Op, A>: MakeLayout,
+{
+    type Output = <Arr<How, T, Op, A> as MakeLayout>::Output;
+}
+
+/// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
+#[doc(hidden)]
+pub trait DivideValueBy<How, A, B, Static> {
+    /// The divide.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, How, A, B> DivideValueBy<How, A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}

@@ -1,0 +1,91 @@
+//! The solver's helper traits: the layout algebra in trait resolution.
+//!
+//! Every operation runs on flat mode lists (`MCons`/`MNil`) with typenum
+//! arithmetic; each branch of an algorithm is a small trait keyed on a
+//! typenum `Bit`, so the solver only ever follows one branch. Conditions
+//! that make an operation inadmissible are traits with no implementation for
+//! the failing branch, annotated with `#[diagnostic::on_unimplemented]`, so
+//! the compile error states the condition in words. The operations users
+//! call are in the concept files (`composition.rs`, `complement.rs`,
+//! `divide.rs`, `product.rs`) and re-exported at the crate root.
+
+pub mod complement;
+pub mod composition;
+pub mod divide;
+pub mod product;
+pub mod tiler;
+
+pub use complement::*;
+pub use composition::*;
+pub use divide::*;
+pub use product::*;
+pub use tiler::*;
+
+macro_rules! by_mode_op {
+    ($(#[$doc:meta])* $Trait:ident, $Op:ty, logical) => {
+        $(#[$doc])*
+        pub trait $Trait<B> {
+            /// The result layout.
+            type Output;
+        }
+        impl<AS, AD, B: crate::detail::TileArg> $Trait<B> for crate::layout::Layout<AS, AD>
+        where
+            <B as crate::detail::TileArg>::Tile: crate::detail::TileLogical<$Op, Self>,
+        {
+            type Output = <<B as crate::detail::TileArg>::Tile as crate::detail::TileLogical<$Op, Self>>::Output;
+        }
+    };
+    ($(#[$doc:meta])* $Trait:ident, $Op:ty, $How:ty) => {
+        $(#[$doc])*
+        pub trait $Trait<B> {
+            /// The result layout.
+            type Output;
+        }
+        impl<AS, AD, B: crate::detail::TileArg> $Trait<B> for crate::layout::Layout<AS, AD>
+        where
+            <B as crate::detail::TileArg>::Tile: crate::detail::TileArranged<$Op, $How, Self>,
+        {
+            type Output = <<B as crate::detail::TileArg>::Tile as crate::detail::TileArranged<$Op, $How, Self>>::Output;
+        }
+    };
+}
+
+// The four products of one family: the same leaves in different groupings,
+// so one value trait serves them.
+macro_rules! product_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        ///
+        /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
+        /// an all-static `a`): `A* ∘ B` computed and checked when it runs
+        /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
+        /// a panic with cute-dynamic's error message when a condition fails.
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: crate::product::ProductValue<A, B>,
+        {
+            <<A as $Trait<B>>::Output as crate::product::ProductValue<A, B>>::make(a, b)
+        }
+    };
+}
+
+macro_rules! free_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: crate::StaticLayout,
+        {
+            let _ = (a, b);
+            <<A as $Trait<B>>::Output as Default>::default()
+        }
+    };
+}
+pub(crate) use by_mode_op;
+pub(crate) use free_fn;
+pub(crate) use product_fn;

@@ -1,0 +1,121 @@
+//! `blocked_product` and `raked_product`: the rank-matched pairing of the
+//! modes of `A` and the grid `B`.
+
+use super::*;
+use crate::StaticLayout;
+use crate::layout::Layout;
+use crate::list::{HCons, HNil, MakeLayout, ModesOf};
+use crate::product::{Blocked, Raked};
+use typenum::{B1, U0, U1};
+
+/// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
+#[doc(hidden)]
+pub trait ProductValueBy<A, B, Static> {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: StaticLayout, A, B> ProductValueBy<A, B, B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
+/// Pads two lists of modes to the same length with `1:0` modes.
+pub trait Pad2<LB> {
+    /// `Self`, padded.
+    type A;
+    /// `LB`, padded.
+    type B;
+}
+pub(crate) type One = Layout<U1, U0>;
+impl Pad2<HNil> for HNil {
+    type A = HNil;
+    type B = HNil;
+}
+impl<X, TA: Pad2<HNil>> Pad2<HNil> for HCons<X, TA> {
+    type A = HCons<X, <TA as Pad2<HNil>>::A>;
+    type B = HCons<One, <TA as Pad2<HNil>>::B>;
+}
+impl<Y, TB> Pad2<HCons<Y, TB>> for HNil
+where
+    HNil: Pad2<TB>,
+{
+    type A = HCons<One, <HNil as Pad2<TB>>::A>;
+    type B = HCons<Y, <HNil as Pad2<TB>>::B>;
+}
+impl<X, TA: Pad2<TB>, Y, TB> Pad2<HCons<Y, TB>> for HCons<X, TA> {
+    type A = HCons<X, <TA as Pad2<TB>>::A>;
+    type B = HCons<Y, <TA as Pad2<TB>>::B>;
+}
+
+/// Pairs the modes of the padded `A` with the modes of the grid, in the
+/// order `How` (not coalesced: CuTe 4.x zips them as they are).
+pub trait PairModes<How, Grid> {
+    /// The result modes.
+    type Output;
+}
+impl<How> PairModes<How, HNil> for HNil {
+    type Output = HNil;
+}
+impl<How, X, TA, Y, TG> PairModes<How, HCons<Y, TG>> for HCons<X, TA>
+where
+    How: PairOrder<X, Y>,
+    <How as PairOrder<X, Y>>::Pair: MakeLayout,
+    TA: PairModes<How, TG>,
+{
+    type Output = HCons<<<How as PairOrder<X, Y>>::Pair as MakeLayout>::Output, <TA as PairModes<How, TG>>::Output>;
+}
+/// The order of a mode pair.
+pub trait PairOrder<X, Y> {
+    /// The two layouts as a list.
+    type Pair;
+}
+impl<X, Y> PairOrder<X, Y> for Blocked {
+    type Pair = Pair<X, Y>;
+}
+impl<X, Y> PairOrder<X, Y> for Raked {
+    type Pair = Pair<Y, X>;
+}
+
+pub(crate) type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
+pub(crate) type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
+pub(crate) type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
+pub(crate) type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
+pub(crate) type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
+
+/// `blocked_product` / `raked_product` of `Self` by the layout `B` (CuTe
+/// docs "Product"): ranks padded with `1:0`, then mode `k` of the result is
+/// `(A_k, G_k)` (blocked) or `(G_k, A_k)` (raked) with `G = A* ∘ B` the grid
+/// of the logical product, not coalesced (as CuTe 4.x and the paper).
+pub trait RankProduct<How, B> {
+    /// The result layout.
+    type Output;
+}
+impl<AS, AD, BS, BD, How> RankProduct<How, Layout<BS, BD>> for Layout<AS, AD>
+where
+    Self: ModesOf,
+    Layout<BS, BD>: ModesOf,
+    <Self as ModesOf>::Output: Pad2<<Layout<BS, BD> as ModesOf>::Output>,
+    PadA<Self, Layout<BS, BD>>: MakeLayout,
+    PadB<Self, Layout<BS, BD>>: MakeLayout,
+    PaL<Self, Layout<BS, BD>>: Split1D<ProductOp, PbL<Self, Layout<BS, BD>>>,
+    GridL<Self, Layout<BS, BD>>: ModesOf,
+    PadA<Self, Layout<BS, BD>>: PairModes<How, <GridL<Self, Layout<BS, BD>> as ModesOf>::Output>,
+    <PadA<Self, Layout<BS, BD>> as PairModes<How, <GridL<Self, Layout<BS, BD>> as ModesOf>::Output>>::Output:
+        MakeLayout,
+{
+    type Output = <<PadA<Self, Layout<BS, BD>> as PairModes<
+        How,
+        <GridL<Self, Layout<BS, BD>> as ModesOf>::Output,
+    >>::Output as MakeLayout>::Output;
+}
+/// `RankProduct` with the right layout as the `Self` type (the solver waits
+/// for it before computing anything).
+pub trait RankProductOnto<How, A> {
+    /// The result layout.
+    type Output;
+}
+impl<BS, BD, How, A: RankProduct<How, Layout<BS, BD>>> RankProductOnto<How, A> for Layout<BS, BD> {
+    type Output = <A as RankProduct<How, Layout<BS, BD>>>::Output;
+}

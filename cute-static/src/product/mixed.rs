@@ -1,0 +1,536 @@
+//! The products of layouts with run-time ([`Dyn`](crate::Dyn)) leaves: a
+//! tile `A` repeated over a grid `B`, either with run-time leaves.
+//!
+//! The all-static products are decided in trait resolution (`detail/divide.rs`, `detail/product.rs`).
+//! With a run-time leaf in `B` and an all-static `A`, the cotarget
+//! `size(A)·span(B)` of `A*` is run-time, so `A* = complement(A, M)` is the
+//! run-time-cotarget complement of `complement.rs` (its static modes found
+//! at compile time, the last one's size when it runs, kept even of size 1:
+//! the extended domain `B` may read). With a run-time leaf in `A`, the
+//! sort of `A`'s modes by stride is a run-time matter too, so `A*` is the
+//! padded form of `N + 1` run-time leaves (`N` the flat modes of `A`; `1:0`
+//! modes in front, its last mode, the unbounded one, last). Either way
+//! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
+//! form, cute-dynamic's checks), and the result's structure is the same
+//! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
+//! then `A* ∘ B`'s in every arrangement (logical, zipped, tiled and flat
+//! only regroup the modes). `blocked_product` and `raked_product` pad the
+//! ranks with `1:0`, compute that logical product and pair its modes.
+//! Where the run-time walk fails, the error is cute-dynamic's.
+
+use crate::complement::RunTimeModes;
+use crate::composition::{FlatValues, TryCompose};
+use crate::detail::{CompCurr, CompFold, CompOut, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
+use crate::layout::Layout;
+use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
+use typenum::{B0, U1};
+
+/// `A*` with its last mode kept (the extended complement), as a type.
+type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
+
+/// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
+impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
+where
+    Self: crate::int_tuple::AllStatic,
+    Self: ProductGridBy<Layout<BS, BD>, <Self as crate::int_tuple::AllStatic>::Bit>,
+{
+    type X = Self;
+    type Y = <Self as ProductGridBy<Layout<BS, BD>, <Self as crate::int_tuple::AllStatic>::Bit>>::Y;
+}
+
+/// The grid `A* ∘ B` of a product with a run-time leaf, by the branch
+/// `Static` of `A`: `B1` for an all-static `A` (its `A*` found at compile
+/// time but for the last mode's size), `B0` for an `A` with a run-time
+/// leaf (`A*` in the padded form of `N + 1` run-time leaves, `1:0` modes
+/// in front so that its last mode stays the unbounded one).
+#[doc(hidden)]
+pub trait ProductGridBy<B, Static> {
+    /// The grid.
+    type Y;
+}
+impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: crate::inverse::PadDyn,
+    crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>>,
+{
+    type Y = <crate::inverse::PadN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+}
+impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    FlatModes<AS, AD>: Nontrivial,
+    <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+    Sorted<AS, AD>: CompFold<U1>,
+    CompOut<AS, AD>: DropUnit,
+    <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
+    RunTimeModes<AS, AD>: ModesToLayout,
+    StarExt<AS, AD>: TryCompose<Layout<BS, BD>>,
+{
+    type Y = <StarExt<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+}
+
+/// The value of `blocked_product` / `raked_product` (`How` is
+/// [`Blocked`](crate::product::Blocked) or [`Raked`](crate::product::Raked))
+/// of `A` by `B`: zero-sized when both are all-static, computed (and
+/// checked) when one has a run-time leaf. Generic code that calls them
+/// bounds the result by it.
+pub trait RankProductValue<How, A, B>: Sized {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O, How, A, B> RankProductValue<How, A, B> for O
+where
+    (A, B): crate::int_tuple::AllStatic,
+    O: RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+{
+    #[inline(always)]
+    #[track_caller]
+    fn make(a: A, b: B) -> O {
+        <O as RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+    }
+}
+/// [`RankProductValue`] by branch: `Static` is `B1` when both are
+/// all-static.
+#[doc(hidden)]
+pub trait RankProductValueBy<How, A, B, Static>: Sized {
+    /// The product.
+    fn make(a: A, b: B) -> Self;
+}
+impl<O: crate::StaticLayout, How, A, B> RankProductValueBy<How, A, B, typenum::B1> for O {
+    #[inline(always)]
+    fn make(_: A, _: B) -> O {
+        O::default()
+    }
+}
+
+#[cfg(feature = "std")]
+pub use run_time::{
+    ModeLeafCounts, PaddedFrom, ProductOutput, RankOrder, RankParts, TryProduct, TryRankProduct, try_blocked_product,
+    try_logical_product, try_raked_product,
+};
+
+#[cfg(feature = "std")]
+mod run_time {
+    use super::*;
+    use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
+    use crate::composition::{Fail, MAX_MODES};
+    use crate::detail::CompGap;
+    use crate::divide::{FromLeaves, Leaves};
+    use crate::inverse::PadDyn;
+    use crate::inverse::run_time::{extent_fits, flat_modes};
+    use typenum::Unsigned;
+
+    /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
+    /// layout `B` with a run-time leaf, checked as cute-dynamic's product.
+    #[doc(hidden)]
+    pub trait TryProduct<B> {
+        /// Writes `A`'s leaves then `A* ∘ B`'s.
+        fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+    impl<AS, AD, B> TryProduct<B> for Layout<AS, AD>
+    where
+        Self: crate::int_tuple::AllStatic,
+        Self: TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>,
+    {
+        #[inline(always)]
+        fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            <Self as TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>>::leaves_by(self, b, out)
+        }
+    }
+    /// [`TryProduct`] by the branch `Static` of `A` (see [`ProductGridBy`]).
+    #[doc(hidden)]
+    pub trait TryProductBy<B, Static> {
+        /// Writes `A`'s leaves then `A* ∘ B`'s.
+        fn leaves_by(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+
+    /// The span `1 + Σ (s−1)·|d|` of `B`'s offsets, over which the
+    /// replicas must be told apart (negative strides included, as
+    /// cute-dynamic).
+    #[inline(always)]
+    fn span_of<BS: FlatValues + crate::Congruent<BD>, BD: FlatValues>(
+        b: &Layout<BS, BD>,
+    ) -> Result<i64, cute_dynamic::LayoutError> {
+        let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+        let (mut n, mut k) = (0, 0);
+        let _ = b.shape().write(&mut s, &mut n) && b.stride().write(&mut d, &mut k);
+        let mut span = 1i64;
+        for i in 0..n {
+            span = (s[i] - 1)
+                .checked_mul(d[i].checked_abs().unwrap_or(i64::MAX))
+                .and_then(|x| x.checked_add(span))
+                .ok_or(Fail::Overflow("logical_product").into_error(&String::new))?;
+        }
+        Ok(span)
+    }
+
+    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        BS: FlatValues + crate::Congruent<BD>,
+        BD: FlatValues,
+        crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: PadDyn,
+        crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        YS: FlatValues + crate::Congruent<YD>,
+        YD: FlatValues,
+    {
+        #[inline(always)]
+        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            type P<AS, AD> = crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>;
+            let y = (|| {
+                let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
+                let (modes, n) = flat_modes(&self.shape(), &self.stride());
+                let mut ext = [(1i64, 0i64); MAX_MODES];
+                let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
+                let rank = <P<AS, AD> as PadDyn>::RANK;
+                if k > rank || !extent_fits(&ext[..k]) {
+                    return None;
+                }
+                // `1:0` in front, the last (unbounded) mode last.
+                let mut v = [(1i64, 0i64); MAX_MODES];
+                v[rank - k..rank].copy_from_slice(&ext[..k]);
+                let star = <P<AS, AD> as PadDyn>::build(&v[..rank]);
+                star.try_compose(b).ok()
+            })();
+            let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
+            let e = |f: Fail| f.into_error(&String::new);
+            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
+            out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+
+    /// cute-dynamic's error where the run-time walk of a product stopped
+    /// (cold).
+    #[cold]
+    #[inline(never)]
+    fn product_failure(a: cute_dynamic::Layout, b: cute_dynamic::Layout) -> cute_dynamic::LayoutError {
+        match cute_dynamic::logical_product(&a, &b) {
+            Err(e) => e,
+            Ok(r) => cute_dynamic::LayoutError::Unsupported {
+                what: format!("logical_product({a}, {b}) = {r} does not fit the padded form"),
+            },
+        }
+    }
+
+    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        BS: FlatValues + crate::Congruent<BD>,
+        BD: FlatValues,
+        FlatModes<AS, AD>: Nontrivial,
+        <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+        Sorted<AS, AD>: CompFold<U1>,
+        CompOut<AS, AD>: DropUnit,
+        <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
+        CompCurr<AS, AD>: Unsigned,
+        CompGap<AS, AD>: Unsigned,
+        RunTimeModes<AS, AD>: ModesToLayout,
+        <RunTimeModes<AS, AD> as ModesToLayout>::Shape:
+            FromLeaves + crate::Congruent<<RunTimeModes<AS, AD> as ModesToLayout>::Stride>,
+        <RunTimeModes<AS, AD> as ModesToLayout>::Stride: FromLeaves,
+        StarExt<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        YS: FlatValues + crate::Congruent<YD>,
+        YD: FlatValues,
+    {
+        #[inline(always)]
+        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            let span = span_of(b)?;
+            let m = (self.size() as i64)
+                .checked_mul(span)
+                .ok_or_else(|| Fail::Overflow("logical_product").into_error(&String::new))?;
+            let (modes, nm) = ext_modes::<AS, AD>(m);
+            let mut star = Leaves::new();
+            for x in &modes[..nm] {
+                star.push_pair(x.s, x.d);
+            }
+            let (mut i, mut j) = (0, 0);
+            let ss =
+                <<RunTimeModes<AS, AD> as ModesToLayout>::Shape as FromLeaves>::from_leaves(star.all(), &mut i, false);
+            let sd =
+                <<RunTimeModes<AS, AD> as ModesToLayout>::Stride as FromLeaves>::from_leaves(star.all(), &mut j, true);
+            let star: StarExt<AS, AD> = Layout::from_checked(ss, sd);
+            let y = star.try_compose(b)?;
+            let e = |f: Fail| f.into_error(&String::new);
+            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
+            out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+
+    /// The mixed branch of [`ProductValue`](crate::product::ProductValue).
+    impl<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B> ProductValueBy<A, B, B0> for Layout<S, D> {
+        #[inline(always)]
+        #[track_caller]
+        fn make(a: A, b: B) -> Self {
+            match fill(&a, &b) {
+                Ok(r) => r,
+                Err(e) => crate::composition::fail(e),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn fill<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<Layout<S, D>, cute_dynamic::LayoutError> {
+        let mut out = Leaves::new();
+        a.product_leaves(b, &mut out)?;
+        let (mut i, mut j) = (0, 0);
+        let s = S::from_leaves(out.all(), &mut i, false);
+        let d = D::from_leaves(out.all(), &mut j, true);
+        Ok(Layout::from_checked(s, d))
+    }
+
+    /// `logical_product(a, b)` of an all-static `a` by a layout `b` with a
+    /// run-time leaf: `Ok` with `(A, A* ∘ B)` (CuTe's padded form), or the
+    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (3i64, 4i64);
+    /// let r = try_logical_product(&layout!((2,2):(1,2)), &layout!(({m},{n}):(1,{m}))).unwrap();
+    /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    /// ```
+    #[inline(always)]
+    pub fn try_logical_product<A: crate::LogicalProduct<B> + TryProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<<A as crate::LogicalProduct<B>>::Output, cute_dynamic::LayoutError>
+    where
+        <A as crate::LogicalProduct<B>>::Output: ProductOutput,
+    {
+        <<A as crate::LogicalProduct<B>>::Output as ProductOutput>::product(a, b)
+    }
+
+    /// A layout type filled from a product's leaves.
+    #[doc(hidden)]
+    pub trait ProductOutput: Sized {
+        /// The product's value.
+        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
+    }
+    impl<S: FromLeaves, D: FromLeaves> ProductOutput for Layout<S, D> {
+        #[inline(always)]
+        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError> {
+            fill(a, b)
+        }
+    }
+
+    // ------------------------------------------------ blocked / raked
+
+    /// The order of a rank product's pairs.
+    #[doc(hidden)]
+    pub trait RankOrder {
+        /// The grid's mode comes first (`raked_product`).
+        const GRID_FIRST: bool;
+    }
+    impl RankOrder for crate::product::Blocked {
+        const GRID_FIRST: bool = false;
+    }
+    impl RankOrder for crate::product::Raked {
+        const GRID_FIRST: bool = true;
+    }
+
+    /// The number of leaves of each layout of a list of modes.
+    #[doc(hidden)]
+    pub trait ModeLeafCounts {
+        /// Appends them to `out[*n..]`.
+        fn counts(out: &mut [usize; MAX_MODES], n: &mut usize);
+    }
+    impl ModeLeafCounts for crate::list::HNil {
+        #[inline(always)]
+        fn counts(_: &mut [usize; MAX_MODES], _: &mut usize) {}
+    }
+    impl<S: FlatValues, D, T: ModeLeafCounts> ModeLeafCounts for crate::list::HCons<Layout<S, D>, T> {
+        #[inline(always)]
+        fn counts(out: &mut [usize; MAX_MODES], n: &mut usize) {
+            if let Some(slot) = out.get_mut(*n) {
+                *slot = S::LEAVES;
+                *n += 1;
+            }
+            T::counts(out, n)
+        }
+    }
+
+    /// The parts of `blocked_product(Self, B)` as types: the padded
+    /// layouts, the padded modes of `A` and the grid's modes.
+    #[doc(hidden)]
+    pub trait RankParts<B> {
+        /// `A` padded to the common rank.
+        type Pa;
+        /// `B` padded to the common rank.
+        type Pb;
+        /// The modes of the padded `A`.
+        type PadModes: ModeLeafCounts;
+        /// The modes of the grid `A* ∘ B`.
+        type GridModes: ModeLeafCounts;
+    }
+    impl<AS, AD, BS, BD> RankParts<Layout<BS, BD>> for Layout<AS, AD>
+    where
+        Self: crate::list::ModesOf,
+        Layout<BS, BD>: crate::list::ModesOf,
+        <Self as crate::list::ModesOf>::Output: crate::detail::Pad2<<Layout<BS, BD> as crate::list::ModesOf>::Output>,
+        crate::detail::PadA<Self, Layout<BS, BD>>: crate::list::MakeLayout + ModeLeafCounts,
+        crate::detail::PadB<Self, Layout<BS, BD>>: crate::list::MakeLayout,
+        crate::detail::PaL<Self, Layout<BS, BD>>:
+            crate::detail::Split1D<crate::detail::ProductOp, crate::detail::PbL<Self, Layout<BS, BD>>>,
+        crate::detail::GridL<Self, Layout<BS, BD>>: crate::list::ModesOf,
+        <crate::detail::GridL<Self, Layout<BS, BD>> as crate::list::ModesOf>::Output: ModeLeafCounts,
+    {
+        type Pa = crate::detail::PaL<Self, Layout<BS, BD>>;
+        type Pb = crate::detail::PbL<Self, Layout<BS, BD>>;
+        type PadModes = crate::detail::PadA<Self, Layout<BS, BD>>;
+        type GridModes = <crate::detail::GridL<Self, Layout<BS, BD>> as crate::list::ModesOf>::Output;
+    }
+
+    /// A layout of the given type from a layout's leaves, `1:0` appended
+    /// for its padding modes.
+    #[doc(hidden)]
+    pub trait PaddedFrom<S, D> {
+        /// `l`'s leaves, then `1:0` up to `Self`'s number of leaves.
+        fn padded_from(l: &Layout<S, D>) -> Result<Self, cute_dynamic::LayoutError>
+        where
+            Self: Sized;
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, PS: FromLeaves + FlatValues, PD: FromLeaves>
+        PaddedFrom<S, D> for Layout<PS, PD>
+    {
+        #[inline(always)]
+        fn padded_from(l: &Layout<S, D>) -> Result<Self, cute_dynamic::LayoutError> {
+            let mut v = Leaves::new();
+            v.push_layout(&l.shape(), &l.stride()).map_err(|f| f.into_error(&String::new))?;
+            while v.all().len() < PS::LEAVES {
+                v.push_pair(1, 0);
+            }
+            let (mut i, mut j) = (0, 0);
+            Ok(Layout::from_checked(PS::from_leaves(v.all(), &mut i, false), PD::from_leaves(v.all(), &mut j, true)))
+        }
+    }
+
+    /// `blocked_product` / `raked_product` with a run-time leaf: the
+    /// padded `(A, A* ∘ B)` computed, then its modes paired.
+    #[inline(always)]
+    fn rank_product<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>(
+        a: &Layout<AS, AD>,
+        b: &Layout<BS, BD>,
+    ) -> Result<Layout<OS, OD>, cute_dynamic::LayoutError>
+    where
+        Layout<AS, AD>: RankParts<Layout<BS, BD>>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pa:
+            PaddedFrom<AS, AD> + TryProduct<<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb: PaddedFrom<BS, BD>,
+    {
+        type P<A, B> = <A as RankParts<B>>::Pa;
+        type Q<A, B> = <A as RankParts<B>>::Pb;
+        let pa = <P<Layout<AS, AD>, Layout<BS, BD>> as PaddedFrom<AS, AD>>::padded_from(a)?;
+        let pb = <Q<Layout<AS, AD>, Layout<BS, BD>> as PaddedFrom<BS, BD>>::padded_from(b)?;
+        let mut lv = Leaves::new();
+        pa.product_leaves(&pb, &mut lv)?;
+        let (mut ca, mut na) = ([0usize; MAX_MODES], 0);
+        let (mut cg, mut ng) = ([0usize; MAX_MODES], 0);
+        <<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::PadModes as ModeLeafCounts>::counts(&mut ca, &mut na);
+        <<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::GridModes as ModeLeafCounts>::counts(&mut cg, &mut ng);
+        let all = lv.all();
+        let grid_at: usize = ca[..na].iter().sum();
+        let mut out = Leaves::new();
+        let (mut ia, mut ig) = (0, grid_at);
+        for k in 0..na.min(ng) {
+            let ak = &all[ia..ia + ca[k]];
+            let gk = &all[ig..ig + cg[k]];
+            ia += ca[k];
+            ig += cg[k];
+            let (first, second) = if How::GRID_FIRST { (gk, ak) } else { (ak, gk) };
+            for &(s, d) in first.iter().chain(second) {
+                out.push_pair(s, d);
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        Ok(Layout::from_checked(OS::from_leaves(out.all(), &mut i, false), OD::from_leaves(out.all(), &mut j, true)))
+    }
+
+    /// The run-time branch of [`RankProductValue`].
+    impl<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>
+        RankProductValueBy<How, Layout<AS, AD>, Layout<BS, BD>, typenum::B0> for Layout<OS, OD>
+    where
+        Layout<AS, AD>: RankParts<Layout<BS, BD>>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pa:
+            PaddedFrom<AS, AD> + TryProduct<<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb: PaddedFrom<BS, BD>,
+    {
+        #[inline(always)]
+        #[track_caller]
+        fn make(a: Layout<AS, AD>, b: Layout<BS, BD>) -> Self {
+            match rank_product::<How, AS, AD, BS, BD, OS, OD>(&a, &b) {
+                Ok(r) => r,
+                Err(e) => crate::composition::fail(e),
+            }
+        }
+    }
+
+    /// `blocked_product(a, b)` with a run-time leaf in `a` or `b`: `Ok`
+    /// with mode `k` = `(A_k, G_k)` (`G = A* ∘ B` of the ranks padded with
+    /// `1:0`, CuTe's padded form), or the
+    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
+    ///
+    /// Post-conditions, as cute-dynamic's `blocked_product`: mode `k` of the
+    /// result is a re-shape of mode `k` of `A` then of the grid; the result
+    /// is the same function as cute-dynamic's.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = try_blocked_product(&layout!((2,5):(5,1)), &layout!(({3i64},4):(1,3))).unwrap();
+    /// assert_eq!(p.to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// ```
+    #[inline(always)]
+    pub fn try_blocked_product<A: crate::BlockedProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<<A as crate::BlockedProduct<B>>::Output, cute_dynamic::LayoutError>
+    where
+        <A as crate::BlockedProduct<B>>::Output: TryRankProduct<crate::product::Blocked, A, B>,
+    {
+        <A as crate::BlockedProduct<B>>::Output::try_rank(a, b)
+    }
+
+    /// `raked_product(a, b)` with a run-time leaf in `a` or `b`: as
+    /// [`try_blocked_product`] with mode `k` = `(G_k, A_k)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = try_raked_product(&layout!((2,5):(5,1)), &layout!(({3i64},4):(1,3))).unwrap();
+    /// assert_eq!(p.to_string(), "((3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+    /// ```
+    #[inline(always)]
+    pub fn try_raked_product<A: crate::RakedProduct<B>, B>(
+        a: &A,
+        b: &B,
+    ) -> Result<<A as crate::RakedProduct<B>>::Output, cute_dynamic::LayoutError>
+    where
+        <A as crate::RakedProduct<B>>::Output: TryRankProduct<crate::product::Raked, A, B>,
+    {
+        <A as crate::RakedProduct<B>>::Output::try_rank(a, b)
+    }
+
+    /// A rank product's value or cute-dynamic's error.
+    #[doc(hidden)]
+    pub trait TryRankProduct<How, A, B>: Sized {
+        /// The product of `a` and `b`.
+        fn try_rank(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
+    }
+    impl<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>
+        TryRankProduct<How, Layout<AS, AD>, Layout<BS, BD>> for Layout<OS, OD>
+    where
+        Layout<AS, AD>: RankParts<Layout<BS, BD>>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pa:
+            PaddedFrom<AS, AD> + TryProduct<<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb>,
+        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb: PaddedFrom<BS, BD>,
+    {
+        #[inline(always)]
+        fn try_rank(a: &Layout<AS, AD>, b: &Layout<BS, BD>) -> Result<Self, cute_dynamic::LayoutError> {
+            rank_product::<How, AS, AD, BS, BD, OS, OD>(a, b)
+        }
+    }
+}
