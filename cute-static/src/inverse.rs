@@ -49,65 +49,8 @@ where
     type Output = RCons<S, D, P, <T as Rank<Prod<P, S>>>::Output>;
 }
 
-/// Insertion sort of ranked modes by `(stride, prefix)`.
-pub trait SortR {
-    /// The sorted modes.
-    type Output;
-}
-impl SortR for RNil {
-    type Output = RNil;
-}
-impl<S, D, P, T: SortR> SortR for RCons<S, D, P, T>
-where
-    <T as SortR>::Output: InsertR<S, D, P>,
-{
-    type Output = <<T as SortR>::Output as InsertR<S, D, P>>::Output;
-}
-/// Inserts a ranked mode into a sorted list.
-pub trait InsertR<S, D, P> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D, P> InsertR<S, D, P> for RNil {
-    type Output = RCons<S, D, P, RNil>;
-}
-impl<S, D: typenum::Cmp<D2>, P, S2, D2, P2, T2> InsertR<S, D, P> for RCons<S2, D2, P2, T2>
-where
-    Self: InsertRBy<S, D, P, Compare<D, D2>>,
-{
-    type Output = <Self as InsertRBy<S, D, P, Compare<D, D2>>>::Output;
-}
-/// Insertion by the comparison `O` of the strides (then of the prefixes).
-pub trait InsertRBy<S, D, P, O> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D, P, S2, D2, P2, T2> InsertRBy<S, D, P, Less> for RCons<S2, D2, P2, T2> {
-    type Output = RCons<S, D, P, Self>;
-}
-impl<S, D, P, S2, D2, P2, T2: InsertR<S, D, P>> InsertRBy<S, D, P, Greater> for RCons<S2, D2, P2, T2> {
-    type Output = RCons<S2, D2, P2, <T2 as InsertR<S, D, P>>::Output>;
-}
-impl<S, D, P: typenum::Cmp<P2>, S2, D2, P2, T2> InsertRBy<S, D, P, Equal> for RCons<S2, D2, P2, T2>
-where
-    Self: InsertRByPrefix<S, D, P, Compare<P, P2>>,
-{
-    type Output = <Self as InsertRByPrefix<S, D, P, Compare<P, P2>>>::Output;
-}
-/// Equal strides: order by prefix.
-pub trait InsertRByPrefix<S, D, P, O> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D, P, S2, D2, P2, T2> InsertRByPrefix<S, D, P, Less> for RCons<S2, D2, P2, T2> {
-    type Output = RCons<S, D, P, Self>;
-}
-impl<S, D, P, S2, D2, P2, T2: InsertR<S, D, P>> InsertRByPrefix<S, D, P, Greater> for RCons<S2, D2, P2, T2> {
-    type Output = RCons<S2, D2, P2, <T2 as InsertR<S, D, P>>::Output>;
-}
-
 /// The sorted ranked modes of a layout.
-pub type Ranked<S, D> = <<Coalesced<FlatModes<S, D>> as Rank<U1>>::Output as SortR>::Output;
+pub type Ranked<S, D> = <<Coalesced<FlatModes<S, D>> as Rank<U1>>::Output as crate::detail::Sort>::Output;
 
 /// Right inverse fold with the next expected stride `C`: a mode of stride
 /// `C` contributes `s : p`, a smaller stride is skipped, a larger one ends
@@ -151,7 +94,7 @@ where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: CoFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: SortR,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
     Ranked<S, D>: RightFold<U1>,
     <Ranked<S, D> as RightFold<U1>>::Output: CoFold<U1, U0, Plain>,
     Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>: ModesToLayout,
@@ -252,7 +195,7 @@ where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: CoFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: SortR,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
     Ranked<S, D>: LeftStart,
     <Ranked<S, D> as LeftStart>::Output: CoFold<U1, U0, Plain>,
     Coalesced<<Ranked<S, D> as LeftStart>::Output>: ModesToLayout,

@@ -2,14 +2,13 @@
 //! gaps (paper 3.5), the injectivity condition as a trait; one insertion
 //! sort of mode lists.
 
+use super::Sort;
 use crate::StaticLayout;
 use crate::coalesce::{CoFold, Coalesced, Plain};
 use crate::layout::Layout;
 use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use core::ops::{Add, Div, Mul, Rem, Sub};
-use typenum::{
-    B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned,
-};
+use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
 
 /// Drops modes of size 1 or stride 0 (they do not shape the image).
 pub trait Nontrivial {
@@ -50,79 +49,6 @@ impl<S, D, T: Nontrivial> NontrivialB<B1> for MCons<S, D, T> {
 impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
     type Output = MCons<S, D, <T as Nontrivial>::Output>;
 }
-
-/// Insertion sort of a mode list by `(stride, shape)`.
-pub trait Sort {
-    /// The sorted modes.
-    type Output;
-}
-impl Sort for MNil {
-    type Output = MNil;
-}
-impl<S, D, T: Sort> Sort for MCons<S, D, T>
-where
-    <T as Sort>::Output: Insert<S, D>,
-{
-    type Output = <<T as Sort>::Output as Insert<S, D>>::Output;
-}
-/// Inserts `S:D` into a sorted mode list.
-pub trait Insert<S, D> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D> Insert<S, D> for MNil {
-    type Output = MCons<S, D, MNil>;
-}
-impl<S, D: typenum::Cmp<D2>, S2, D2, T2> Insert<S, D> for MCons<S2, D2, T2>
-where
-    Self: InsertBy<S, D, Compare<D, D2>>,
-{
-    type Output = <Self as InsertBy<S, D, Compare<D, D2>>>::Output;
-}
-/// Insertion by the comparison `O` of the strides (then of the shapes).
-pub trait InsertBy<S, D, O> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D, S2, D2, T2> InsertBy<S, D, Less> for MCons<S2, D2, T2> {
-    type Output = MCons<S, D, Self>;
-}
-impl<S, D, S2, D2, T2: Insert<S, D>> InsertBy<S, D, Greater> for MCons<S2, D2, T2> {
-    type Output = MCons<S2, D2, <T2 as Insert<S, D>>::Output>;
-}
-impl<S: typenum::Cmp<S2>, D, S2, D2, T2> InsertBy<S, D, Equal> for MCons<S2, D2, T2>
-where
-    Self: InsertByShape<S, D, Compare<S, S2>>,
-{
-    type Output = <Self as InsertByShape<S, D, Compare<S, S2>>>::Output;
-}
-/// Insertion by the comparison `O` of the shapes (equal strides).
-pub trait InsertByShape<S, D, O> {
-    /// The sorted modes.
-    type Output;
-}
-impl<S, D, S2, D2, T2, O> InsertByShape<S, D, O> for MCons<S2, D2, T2>
-where
-    Self: InsertBy<S, D, ShapeOrder<O>>,
-    O: ShapeOrderOf,
-{
-    type Output = <Self as InsertBy<S, D, ShapeOrder<O>>>::Output;
-}
-/// Maps a shape comparison to a placement: equal or less goes first.
-pub trait ShapeOrderOf {
-    /// `Less` or `Greater`.
-    type Output;
-}
-impl ShapeOrderOf for Less {
-    type Output = Less;
-}
-impl ShapeOrderOf for Equal {
-    type Output = Less;
-}
-impl ShapeOrderOf for Greater {
-    type Output = Greater;
-}
-pub(crate) type ShapeOrder<O> = <O as ShapeOrderOf>::Output;
 
 /// Complement's fold over the sorted modes with the current extent `C`
 /// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.

@@ -13,12 +13,14 @@ pub mod complement;
 pub mod composition;
 pub mod divide;
 pub mod product;
+pub mod sort;
 pub mod tiler;
 
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
 pub use product::*;
+pub use sort::*;
 pub use tiler::*;
 
 macro_rules! by_mode_op {
