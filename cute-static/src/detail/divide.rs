@@ -187,47 +187,57 @@ where
     type X = <A as Split1D<Op, Layout<BS, BD>>>::X;
     type Y = <A as Split1D<Op, Layout<BS, BD>>>::Y;
 }
-pub(crate) type ZXs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Xs;
-pub(crate) type ZYs<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Ys;
-pub(crate) type ZRest<L, Op, A> = <L as ZipParts<Op, <A as ModesOf>::Output>>::Rest;
+pub(crate) type ZXs<L, Op, A> = <L as ByMode<FirstHalf<Op>, <A as ModesOf>::Output>>::Output;
+pub(crate) type ZYs<L, Op, A> = <L as ByMode<SecondHalf<Op>, <A as ModesOf>::Output>>::Output;
+pub(crate) type ZRest<L, A> = <L as PastModes<<A as ModesOf>::Output>>::Output;
 /// A tuple tile: the first halves of the tiled modes, and the second halves
 /// followed by the untouched modes (CuTe's `zip2_by`).
 impl<A, L, Op> TileParts<Op, A> for TList<L>
 where
     A: ModesOf,
-    L: ZipParts<Op, <A as ModesOf>::Output>,
+    L: ByMode<FirstHalf<Op>, <A as ModesOf>::Output>,
+    L: ByMode<SecondHalf<Op>, <A as ModesOf>::Output>,
+    L: PastModes<<A as ModesOf>::Output>,
     ZXs<L, Op, A>: MakeLayout,
-    ZYs<L, Op, A>: Append<ZRest<L, Op, A>>,
-    <ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output: MakeLayout,
+    ZYs<L, Op, A>: Append<ZRest<L, A>>,
+    <ZYs<L, Op, A> as Append<ZRest<L, A>>>::Output: MakeLayout,
 {
     type X = <ZXs<L, Op, A> as MakeLayout>::Output;
-    type Y = <<ZYs<L, Op, A> as Append<ZRest<L, Op, A>>>::Output as MakeLayout>::Output;
+    type Y = <<ZYs<L, Op, A> as Append<ZRest<L, A>>>::Output as MakeLayout>::Output;
 }
 
-/// Mode-by-mode halves of the list of layouts `AModes` against the list of
-/// tiles `Self`; the modes past the tiles are `Rest`.
+/// [`ByMode`] operation: the first half `A ∘ B` of each tile's 1-D split.
+pub struct FirstHalf<Op>(core::marker::PhantomData<Op>);
+impl<Op> ModeOp for FirstHalf<Op> {
+    type Past<AL> = HNil;
+}
+impl<T: TileParts<Op, A>, Op, A> TileOp<FirstHalf<Op>, A> for T {
+    type Output = <T as TileParts<Op, A>>::X;
+}
+/// [`ByMode`] operation: the second half `A ∘ B*` of each tile's 1-D split.
+pub struct SecondHalf<Op>(core::marker::PhantomData<Op>);
+impl<Op> ModeOp for SecondHalf<Op> {
+    type Past<AL> = HNil;
+}
+impl<T: TileParts<Op, A>, Op, A> TileOp<SecondHalf<Op>, A> for T {
+    type Output = <T as TileParts<Op, A>>::Y;
+}
+/// The modes of the list `AModes` past the tiles of `Self` (the untouched
+/// modes of a by-mode divide or product).
 #[diagnostic::on_unimplemented(
     message = "the tiler has more modes than the layout (rank mismatch)",
     label = "a tiler's rank must not exceed the rank of the layout it tiles",
     note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
 )]
-pub trait ZipParts<Op, AModes> {
-    /// First halves, one per tile.
-    type Xs;
-    /// Second halves, one per tile.
-    type Ys;
-    /// Untouched modes.
-    type Rest;
+pub trait PastModes<AModes> {
+    /// The untouched modes.
+    type Output;
 }
-impl<AL, Op> ZipParts<Op, AL> for HNil {
-    type Xs = HNil;
-    type Ys = HNil;
-    type Rest = AL;
+impl<AL> PastModes<AL> for HNil {
+    type Output = AL;
 }
-impl<T0: TileParts<Op, A0>, TR: ZipParts<Op, AR>, A0, AR, Op> ZipParts<Op, HCons<A0, AR>> for HCons<T0, TR> {
-    type Xs = HCons<<T0 as TileParts<Op, A0>>::X, <TR as ZipParts<Op, AR>>::Xs>;
-    type Ys = HCons<<T0 as TileParts<Op, A0>>::Y, <TR as ZipParts<Op, AR>>::Ys>;
-    type Rest = <TR as ZipParts<Op, AR>>::Rest;
+impl<T0, TR: PastModes<AR>, A0, AR> PastModes<HCons<A0, AR>> for HCons<T0, TR> {
+    type Output = <TR as PastModes<AR>>::Output;
 }
 
 /// The logical arrangement of the layout `A` by the canonical tile `Self`:
@@ -248,27 +258,20 @@ where
 impl<A, L, Op> TileLogical<Op, A> for TList<L>
 where
     A: ModesOf,
-    L: ZipLogical<Op, <A as ModesOf>::Output>,
-    <L as ZipLogical<Op, <A as ModesOf>::Output>>::Output: MakeLayout,
+    L: ByMode<LogicalEach<Op>, <A as ModesOf>::Output>,
+    <L as ByMode<LogicalEach<Op>, <A as ModesOf>::Output>>::Output: MakeLayout,
 {
-    type Output = <<L as ZipLogical<Op, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+    type Output = <<L as ByMode<LogicalEach<Op>, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
 }
 
-/// Mode-by-mode logical arrangement; untouched modes are appended.
-#[diagnostic::on_unimplemented(
-    message = "the tiler has more modes than the layout (rank mismatch)",
-    label = "a tiler's rank must not exceed the rank of the layout it tiles",
-    note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
-)]
-pub trait ZipLogical<Op, AModes> {
-    /// The result modes.
-    type Output;
+/// [`ByMode`] operation: each tiled mode as `(tile, rest)`; the untouched
+/// modes are appended.
+pub struct LogicalEach<Op>(core::marker::PhantomData<Op>);
+impl<Op> ModeOp for LogicalEach<Op> {
+    type Past<AL> = AL;
 }
-impl<AL, Op> ZipLogical<Op, AL> for HNil {
-    type Output = AL;
-}
-impl<T0: TileLogical<Op, A0>, TR: ZipLogical<Op, AR>, A0, AR, Op> ZipLogical<Op, HCons<A0, AR>> for HCons<T0, TR> {
-    type Output = HCons<<T0 as TileLogical<Op, A0>>::Output, <TR as ZipLogical<Op, AR>>::Output>;
+impl<T: TileLogical<Op, A>, Op, A> TileOp<LogicalEach<Op>, A> for T {
+    type Output = <T as TileLogical<Op, A>>::Output;
 }
 
 /// Marker: `((tiles), (rests, untouched...))`.

@@ -41,23 +41,63 @@ macro_rules! tile_arg_tuple {
 }
 for_each_tuple!(tile_arg_tuple);
 
+/// A tiler applied mode by mode (CuTe's by-mode `transform` over a
+/// tiler): the operation `F` of each tile `T0, T1, ...` (the list `Self`) on
+/// modes `0, 1, ...` of the layout (the list `AModes`), then what `F` keeps
+/// of the modes past the tiler. The one by-mode zip of composition, the
+/// divides and the products (`coalesce_by`'s profile has its own, for its
+/// own rank message).
+pub trait ByMode<F, AModes> {
+    /// The list of result modes.
+    type Output;
+}
+impl<F: ModeOp, AL> ByMode<F, AL> for HNil {
+    type Output = <F as ModeOp>::Past<AL>;
+}
+impl<F, T0: TileOp<F, A0>, TR: ByMode<F, AR>, A0, AR> ByMode<F, HCons<A0, AR>> for HCons<T0, TR> {
+    type Output = HCons<<T0 as TileOp<F, A0>>::Output, <TR as ByMode<F, AR>>::Output>;
+}
+impl<F, T0, TR> ByMode<F, HNil> for HCons<T0, TR>
+where
+    Self: TilerRankFits,
+{
+    type Output = <Self as TilerRankFits>::Never;
+}
+
 /// The rank condition of by-mode operations: a tiler may not have more
-/// modes than the layout it applies to. `Self` is the list of tiles,
-/// `AModes` the list of the layout's modes.
+/// modes than the layout it applies to (no list of tiles implements it:
+/// it is required exactly when tiles are left over).
 #[diagnostic::on_unimplemented(
     message = "the tiler has more modes than the layout (rank mismatch)",
     label = "a tiler's rank must not exceed the rank of the layout it tiles",
     note = "a tiler <T0, T1, ...> applies T0 to mode 0 of the layout, T1 to mode 1, ...; a scalar layout takes a tiler of one mode"
 )]
-pub trait ZipCompose<AModes> {
-    /// The composed modes, as a list of layouts.
+pub trait TilerRankFits {
+    /// No type: the zip of a tiler longer than the layout has no result,
+    /// so nothing after this error is checked against one.
+    type Never;
+}
+
+/// A per-mode operation of [`ByMode`]: what it keeps of the modes past the
+/// tiler.
+pub trait ModeOp {
+    /// The modes kept after the tiled ones, of the untouched modes `AL`.
+    type Past<AL>;
+}
+/// The operation `F` of the tile `Self` on the layout mode `A`.
+pub trait TileOp<F, A> {
+    /// The result mode.
     type Output;
 }
-impl<AL> ZipCompose<AL> for HNil {
-    type Output = HNil;
+
+/// [`ByMode`] operation: composition with each tile; the untouched modes
+/// are not part of the result (the tiler was padded to the layout's rank).
+pub struct ComposeEach;
+impl ModeOp for ComposeEach {
+    type Past<AL> = HNil;
 }
-impl<T0: TileCompose<A0>, TR: ZipCompose<AR>, A0, AR> ZipCompose<HCons<A0, AR>> for HCons<T0, TR> {
-    type Output = HCons<<T0 as TileCompose<A0>>::Output, <TR as ZipCompose<AR>>::Output>;
+impl<T: TileCompose<A>, A> TileOp<ComposeEach, A> for T {
+    type Output = <T as TileCompose<A>>::Output;
 }
 
 /// Composition of the layout `A` with the canonical tile `Self`. (The tile
@@ -91,8 +131,8 @@ where
 impl<A, L> TileCompose<A> for TList<L>
 where
     A: ModesOf,
-    L: ZipCompose<<A as ModesOf>::Output>,
-    <L as ZipCompose<<A as ModesOf>::Output>>::Output: MakeLayout,
+    L: ByMode<ComposeEach, <A as ModesOf>::Output>,
+    <L as ByMode<ComposeEach, <A as ModesOf>::Output>>::Output: MakeLayout,
 {
-    type Output = <<L as ZipCompose<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+    type Output = <<L as ByMode<ComposeEach, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
 }
