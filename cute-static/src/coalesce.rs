@@ -325,26 +325,19 @@ for_each_tuple!(coalesce_profile_tuple);
 impl<A, L> CoalesceProfile<A> for PList<L>
 where
     A: ModesOf,
-    L: ZipCoalesce<<A as ModesOf>::Output>,
-    <L as ZipCoalesce<<A as ModesOf>::Output>>::Output: MakeLayout,
+    L: crate::detail::ByMode<CoalesceEach, <A as ModesOf>::Output>,
+    <L as crate::detail::ByMode<CoalesceEach, <A as ModesOf>::Output>>::Output: MakeLayout,
 {
-    type Output = <<L as ZipCoalesce<<A as ModesOf>::Output>>::Output as MakeLayout>::Output;
+    type Output = <<L as crate::detail::ByMode<CoalesceEach, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
 }
-/// Mode-by-mode coalesce of the list of modes `AModes` by the list of
-/// profiles `Self`; modes past the profile are kept.
-#[diagnostic::on_unimplemented(
-    message = "the profile has more modes than the layout (rank mismatch)",
-    label = "a coalesce profile's rank must not exceed the rank of the layout"
-)]
-pub trait ZipCoalesce<AModes> {
-    /// The result modes.
-    type Output;
+/// The by-mode operation of `coalesce_by` ([`crate::detail::ByMode`]): each
+/// profiled mode coalesced by its profile; modes past the profile are kept.
+pub struct CoalesceEach;
+impl crate::detail::ModeOp for CoalesceEach {
+    type Past<AL> = AL;
 }
-impl<AL> ZipCoalesce<AL> for HNil {
-    type Output = AL;
-}
-impl<P0: CoalesceProfile<A0>, PR: ZipCoalesce<AR>, A0, AR> ZipCoalesce<HCons<A0, AR>> for HCons<P0, PR> {
-    type Output = HCons<<P0 as CoalesceProfile<A0>>::Output, <PR as ZipCoalesce<AR>>::Output>;
+impl<P: CoalesceProfile<A>, A> crate::detail::TileOp<CoalesceEach, A> for P {
+    type Output = <P as CoalesceProfile<A>>::Output;
 }
 
 /// `coalesce_by(Self, P)`: coalesce by the profile `P` (see

@@ -57,12 +57,20 @@ impl<F: ModeOp, AL> ByMode<F, AL> for HNil {
 impl<F, T0: TileOp<F, A0>, TR: ByMode<F, AR>, A0, AR> ByMode<F, HCons<A0, AR>> for HCons<T0, TR> {
     type Output = HCons<<T0 as TileOp<F, A0>>::Output, <TR as ByMode<F, AR>>::Output>;
 }
-impl<F, T0, TR> ByMode<F, HNil> for HCons<T0, TR>
-where
-    Self: TilerRankFits,
-{
-    type Output = <Self as TilerRankFits>::Never;
+// More tiles than modes: no result, and the operation's rank condition
+// (a trait no list implements) says why.
+macro_rules! rank_mismatch {
+    ($Check:ident; $($F:ty $(, $g:ident)?);+) => {$(
+        impl<$($g,)? T0, TR> ByMode<$F, HNil> for HCons<T0, TR>
+        where
+            Self: $Check,
+        {
+            type Output = <Self as $Check>::Never;
+        }
+    )+};
 }
+rank_mismatch!(TilerRankFits; ComposeEach; super::LogicalEach<Op>, Op; super::FirstHalf<Op>, Op; super::SecondHalf<Op>, Op);
+rank_mismatch!(ProfileRankFits; crate::coalesce::CoalesceEach);
 
 /// The rank condition of by-mode operations: a tiler may not have more
 /// modes than the layout it applies to (no list of tiles implements it:
@@ -75,6 +83,17 @@ where
 pub trait TilerRankFits {
     /// No type: the zip of a tiler longer than the layout has no result,
     /// so nothing after this error is checked against one.
+    type Never;
+}
+
+/// The rank condition of `coalesce_by`: the profile may not have more
+/// modes than the layout.
+#[diagnostic::on_unimplemented(
+    message = "the profile has more modes than the layout (rank mismatch)",
+    label = "a coalesce profile's rank must not exceed the rank of the layout"
+)]
+pub trait ProfileRankFits {
+    /// No type (see [`TilerRankFits`]).
     type Never;
 }
 
