@@ -20,15 +20,15 @@
 //! cute-dynamic's, made when the call runs, and a failure is cute-dynamic's
 //! error. (CuTe allows a run-time stride only in a rank-1 complement.)
 
-use crate::coalesce::{CoFold, Coalesced, Plain};
 #[cfg(feature = "std")]
 use crate::detail::CompGap;
+#[cfg(feature = "std")]
+use crate::detail::MCons;
+use crate::detail::{CoFold, Coalesced, Plain};
 use crate::detail::{CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
 use crate::layout::Layout;
-#[cfg(feature = "std")]
-use crate::list::MCons;
-use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 #[cfg(feature = "std")]
 use typenum::Unsigned;
 use typenum::{U0, U1};
@@ -87,7 +87,7 @@ impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: NoStaticOverlap,
-    crate::list::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
+    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
 {
     type Output = crate::inverse::PadN1<S, D>;
 }
@@ -245,7 +245,7 @@ mod run_time {
         S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
         FlatModes<S, D>: super::NoStaticOverlap,
         D: FlatValues,
-        crate::list::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
+        crate::detail::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
     {
         type Output = crate::inverse::PadN1<S, D>;
         #[inline(always)]
@@ -260,11 +260,11 @@ mod run_time {
                 if !extent_fits(&out[..k.max(1)]) {
                     return None;
                 }
-                padded::<crate::list::MCons<U1, U0, FlatModes<S, D>>>(&mut out[..k])
+                padded::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(&mut out[..k])
             });
             match r {
                 Some(r) => Ok(r),
-                None => mixed_failure::<crate::list::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),
+                None => mixed_failure::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),
             }
         }
     }
@@ -434,7 +434,7 @@ impl<X> ModeKind for (Dyn, X) {
 #[doc(hidden)]
 pub trait NoStaticOverlap {}
 impl NoStaticOverlap for MNil {}
-impl<S, D, T> NoStaticOverlap for crate::list::MCons<S, D, T>
+impl<S, D, T> NoStaticOverlap for crate::detail::MCons<S, D, T>
 where
     (S, D): ModeKind,
     T: NoOverlapWith<<(S, D) as ModeKind>::Kind> + NoStaticOverlap,
@@ -444,7 +444,7 @@ where
 #[doc(hidden)]
 pub trait NoOverlapWith<K> {}
 impl<K> NoOverlapWith<K> for MNil {}
-impl<K, S, D, T> NoOverlapWith<K> for crate::list::MCons<S, D, T>
+impl<K, S, D, T> NoOverlapWith<K> for crate::detail::MCons<S, D, T>
 where
     (S, D): ModeKind,
     K: PairApart<<(S, D) as ModeKind>::Kind>,

@@ -6,82 +6,10 @@
 //! `(stride, prefix)`.
 
 use crate::StaticLayout;
-use crate::coalesce::{CoFold, Coalesced, Plain};
+use crate::detail::{CoFold, Coalesced, LeftStart, Plain, Rank, Ranked, RightFold};
+use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
-use core::ops::{Div, Mul, Rem};
-use typenum::{B0, B1, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Mod, Prod, Quot, U0, U1};
-
-/// The empty list of ranked modes.
-pub struct RNil;
-/// A ranked mode `S:D` starting at integral coordinate `P`, then `T`.
-pub struct RCons<S, D, P, T>(core::marker::PhantomData<(S, D, P, T)>);
-
-/// Tags each mode with its prefix `P` and drops stride-0 modes.
-pub trait Rank<P> {
-    /// The ranked modes.
-    type Output;
-}
-impl<P> Rank<P> for MNil {
-    type Output = RNil;
-}
-impl<S, D: IsEqual<U0>, T, P> Rank<P> for MCons<S, D, T>
-where
-    Self: RankA<P, Eq<D, U0>>,
-{
-    type Output = <Self as RankA<P, Eq<D, U0>>>::Output;
-}
-/// `B` is "stride 0" (dropped, the prefix still advances).
-pub trait RankA<P, B> {
-    /// The ranked modes.
-    type Output;
-}
-impl<S, D, T, P: Mul<S>> RankA<P, B1> for MCons<S, D, T>
-where
-    T: Rank<Prod<P, S>>,
-{
-    type Output = <T as Rank<Prod<P, S>>>::Output;
-}
-impl<S, D, T, P: Mul<S>> RankA<P, B0> for MCons<S, D, T>
-where
-    T: Rank<Prod<P, S>>,
-{
-    type Output = RCons<S, D, P, <T as Rank<Prod<P, S>>>::Output>;
-}
-
-/// The sorted ranked modes of a layout.
-pub type Ranked<S, D> = <<Coalesced<FlatModes<S, D>> as Rank<U1>>::Output as crate::detail::Sort>::Output;
-
-/// Right inverse fold with the next expected stride `C`: a mode of stride
-/// `C` contributes `s : p`, a smaller stride is skipped, a larger one ends
-/// the contiguous run.
-pub trait RightFold<C> {
-    /// The inverse's modes.
-    type Output;
-}
-impl<C> RightFold<C> for RNil {
-    type Output = MNil;
-}
-impl<S, D: typenum::Cmp<C>, P, T, C> RightFold<C> for RCons<S, D, P, T>
-where
-    Self: RightStep<C, Compare<D, C>>,
-{
-    type Output = <Self as RightStep<C, Compare<D, C>>>::Output;
-}
-/// One step of the right inverse, by the comparison `O` of stride and `C`.
-pub trait RightStep<C, O> {
-    /// The inverse's modes.
-    type Output;
-}
-impl<S: Mul<D>, D, P, T: RightFold<Prod<S, D>>, C> RightStep<C, Equal> for RCons<S, D, P, T> {
-    type Output = MCons<S, P, <T as RightFold<Prod<S, D>>>::Output>;
-}
-impl<S, D, P, T: RightFold<C>, C> RightStep<C, Less> for RCons<S, D, P, T> {
-    type Output = <T as RightFold<C>>::Output;
-}
-impl<S, D, P, T, C> RightStep<C, Greater> for RCons<S, D, P, T> {
-    type Output = MNil;
-}
+use typenum::{B0, B1, U0, U1};
 
 /// `right_inverse(Self)` (paper 3.4.1): the largest `R` with
 /// `L(R(k)) = k` for `k < size(R)`.
@@ -100,88 +28,6 @@ where
     Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>>;
-}
-
-/// The left inverse's modes: `d0 : 0` first when the smallest stride `d0`
-/// exceeds 1, then the walk.
-pub trait LeftStart {
-    /// The inverse's modes.
-    type Output;
-}
-impl LeftStart for RNil {
-    type Output = MNil;
-}
-impl<S, D: IsEqual<U1>, P, T> LeftStart for RCons<S, D, P, T>
-where
-    Self: LeftWalk + LeftFirst<Eq<D, U1>>,
-{
-    type Output = <Self as LeftFirst<Eq<D, U1>>>::Output;
-}
-/// `B` is "the smallest stride is 1".
-pub trait LeftFirst<B> {
-    /// The inverse's modes.
-    type Output;
-}
-impl<S, D, P, T> LeftFirst<B1> for RCons<S, D, P, T>
-where
-    Self: LeftWalk,
-{
-    type Output = <Self as LeftWalk>::Output;
-}
-impl<S, D, P, T> LeftFirst<B0> for RCons<S, D, P, T>
-where
-    Self: LeftWalk,
-{
-    type Output = MCons<D, U0, <Self as LeftWalk>::Output>;
-}
-
-/// The left inverse's walk over consecutive sorted modes: each next
-/// stride `d'` must start at or after the extent `s·d` (injectivity) and be
-/// a multiple of `d`; it contributes `d'/d : p`; the last mode `s : p`.
-pub trait LeftWalk {
-    /// The inverse's modes.
-    type Output;
-}
-impl<S, D, P> LeftWalk for RCons<S, D, P, RNil> {
-    type Output = MCons<S, P, MNil>;
-}
-impl<S: Mul<D>, D, P, S2, D2: IsLess<Prod<S, D>>, P2, T2> LeftWalk for RCons<S, D, P, RCons<S2, D2, P2, T2>>
-where
-    Self: LeftInjective<Le<D2, Prod<S, D>>>,
-{
-    type Output = <Self as LeftInjective<Le<D2, Prod<S, D>>>>::Output;
-}
-/// The injectivity condition of `left_inverse`.
-#[diagnostic::on_unimplemented(
-    message = "left_inverse of a layout that is not injective",
-    label = "sorted by stride, a mode starts inside the extent of the previous one",
-    note = "the layout maps two coordinates to one offset (or interleaves modes), so no layout is its left inverse"
-)]
-pub trait LeftInjective<B> {
-    /// The inverse's modes.
-    type Output;
-}
-impl<S, D, P, S2, D2: Rem<D>, P2, T2> LeftInjective<B0> for RCons<S, D, P, RCons<S2, D2, P2, T2>>
-where
-    Mod<D2, D>: IsEqual<U0>,
-    Self: LeftDivisible<Eq<Mod<D2, D>, U0>>,
-{
-    type Output = <Self as LeftDivisible<Eq<Mod<D2, D>, U0>>>::Output;
-}
-/// The stride condition of `left_inverse`.
-#[diagnostic::on_unimplemented(
-    message = "left_inverse has no layout: a stride is not a multiple of the next smaller one",
-    label = "sorted by stride, each stride must be a multiple of the previous"
-)]
-pub trait LeftDivisible<B> {
-    /// The inverse's modes.
-    type Output;
-}
-impl<S, D, P, S2, D2: Div<D>, P2, T2> LeftDivisible<B1> for RCons<S, D, P, RCons<S2, D2, P2, T2>>
-where
-    RCons<S2, D2, P2, T2>: LeftWalk,
-{
-    type Output = MCons<Quot<D2, D>, P, <RCons<S2, D2, P2, T2> as LeftWalk>::Output>;
 }
 
 /// `left_inverse(Self)` (paper 3.4.3): `R` with `R(L(k)) = k` for every

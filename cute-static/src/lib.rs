@@ -129,8 +129,6 @@ mod int_tuple;
 pub mod inverse;
 mod layout;
 mod layout_tv;
-#[doc(hidden)]
-pub mod list;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;

@@ -12,12 +12,12 @@
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, FromValue, MAX_MODES};
+use crate::detail::{FlattenInto, MNil, ModeSize};
 use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Coord, Layout};
-use crate::list::{FlattenInto, MNil, ModeSize};
 use crate::slice::{Slice, Underscore, VCons, VNil};
 use crate::tensor::{Engine, InDomain, OffsetRange, OutOfStorage, Tensor, domain_panic, storage_panic};
 use core::marker::PhantomData;

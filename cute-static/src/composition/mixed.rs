@@ -12,10 +12,10 @@
 //! Where the flat `A` has one mode, the result is CuTe's `s:(d·D)` for each
 //! leaf `s:d` of `B`, and a product of static strides stays static.
 
+use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, MCons, MNil};
 use typenum::{B0, Bit, UInt, UTerm, Unsigned};
 
 // ------------------------------------------------------------------ leaves

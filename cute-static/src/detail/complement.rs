@@ -4,9 +4,9 @@
 
 use super::Sort;
 use crate::StaticLayout;
-use crate::coalesce::{CoFold, Coalesced, Plain};
+use crate::detail::{CoFold, Coalesced, Plain};
+use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
 

@@ -3,9 +3,9 @@
 //! as traits that have no implementation when they fail.
 
 use crate::StaticLayout;
-use crate::coalesce::{CoFold, KeepLast, Prepared};
+use crate::detail::{CoFold, KeepLast, Prepared};
+use crate::detail::{FlatModes, FlattenInto, HCons, HNil, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, HCons, HNil, MCons, MNil, ModesToLayout};
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{
     B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1,

@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::StaticLayout;
-use crate::coalesce::{CoFold, KeepLast};
+use crate::detail::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
+use crate::detail::{CoFold, KeepLast};
 use crate::layout::Layout;
-use crate::list::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
 use core::ops::{Add, Mul};
 use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
 

@@ -9,16 +9,22 @@
 //! call are in the concept files (`composition.rs`, `complement.rs`,
 //! `divide.rs`, `product.rs`) and re-exported at the crate root.
 
+pub mod coalesce;
 pub mod complement;
 pub mod composition;
 pub mod divide;
+pub mod inverse;
+pub mod list;
 pub mod product;
 pub mod sort;
 pub mod tiler;
 
+pub use coalesce::*;
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
+pub use inverse::*;
+pub use list::*;
 pub use product::*;
 pub use sort::*;
 pub use tiler::*;

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::StaticLayout;
+use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::layout::Layout;
-use crate::list::{HCons, HNil, MakeLayout, ModesOf};
 use crate::product::{Blocked, Raked};
 use typenum::{B1, U0, U1};
 

@@ -3,8 +3,8 @@
 //! shape)`, the inverses sort ranked modes (`RCons`) by `(stride, prefix)`.
 //! Cells whose key and tie-break are both equal keep the inserted one first.
 
-use crate::inverse::{RCons, RNil};
-use crate::list::{MCons, MNil};
+use crate::detail::{MCons, MNil};
+use crate::detail::{RCons, RNil};
 use typenum::{Compare, Equal, Greater, Less};
 
 /// A cell of a sortable list: what it sorts by, its tail, and the same

@@ -2,8 +2,8 @@
 //! the by-mode composition of a tiler.
 
 use super::*;
+use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::layout::Layout;
-use crate::list::{HCons, HNil, MakeLayout, ModesOf};
 use typenum::{B1, Bit, U1, UInt, Unsigned};
 
 /// A tuple of tiles in canonical form: an `HCons` list of tiles.

@@ -21,9 +21,9 @@
 use crate::complement::RunTimeModes;
 use crate::composition::{FlatValues, TryCompose};
 use crate::detail::{CompCurr, CompFold, CompOut, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
-use crate::list::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use typenum::{B0, U1};
 
 /// `A*` with its last mode kept (the extended complement), as a type.
@@ -52,7 +52,7 @@ pub trait ProductGridBy<B, Static> {
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
-    crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: crate::inverse::PadDyn,
+    crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>: crate::inverse::PadDyn,
     crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>>,
 {
     type Y = <crate::inverse::PadN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
@@ -172,14 +172,14 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>: PadDyn,
+        crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>: PadDyn,
         crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
         #[inline(always)]
         fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            type P<AS, AD> = crate::list::MCons<U1, typenum::U0, FlatModes<AS, AD>>;
+            type P<AS, AD> = crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>;
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
                 let (modes, n) = flat_modes(&self.shape(), &self.stride());
@@ -340,11 +340,11 @@ mod run_time {
         /// Appends them to `out[*n..]`.
         fn counts(out: &mut [usize; MAX_MODES], n: &mut usize);
     }
-    impl ModeLeafCounts for crate::list::HNil {
+    impl ModeLeafCounts for crate::detail::HNil {
         #[inline(always)]
         fn counts(_: &mut [usize; MAX_MODES], _: &mut usize) {}
     }
-    impl<S: FlatValues, D, T: ModeLeafCounts> ModeLeafCounts for crate::list::HCons<Layout<S, D>, T> {
+    impl<S: FlatValues, D, T: ModeLeafCounts> ModeLeafCounts for crate::detail::HCons<Layout<S, D>, T> {
         #[inline(always)]
         fn counts(out: &mut [usize; MAX_MODES], n: &mut usize) {
             if let Some(slot) = out.get_mut(*n) {
@@ -370,20 +370,21 @@ mod run_time {
     }
     impl<AS, AD, BS, BD> RankParts<Layout<BS, BD>> for Layout<AS, AD>
     where
-        Self: crate::list::ModesOf,
-        Layout<BS, BD>: crate::list::ModesOf,
-        <Self as crate::list::ModesOf>::Output: crate::detail::Pad2<<Layout<BS, BD> as crate::list::ModesOf>::Output>,
-        crate::detail::PadA<Self, Layout<BS, BD>>: crate::list::MakeLayout + ModeLeafCounts,
-        crate::detail::PadB<Self, Layout<BS, BD>>: crate::list::MakeLayout,
+        Self: crate::detail::ModesOf,
+        Layout<BS, BD>: crate::detail::ModesOf,
+        <Self as crate::detail::ModesOf>::Output:
+            crate::detail::Pad2<<Layout<BS, BD> as crate::detail::ModesOf>::Output>,
+        crate::detail::PadA<Self, Layout<BS, BD>>: crate::detail::MakeLayout + ModeLeafCounts,
+        crate::detail::PadB<Self, Layout<BS, BD>>: crate::detail::MakeLayout,
         crate::detail::PaL<Self, Layout<BS, BD>>:
             crate::detail::Split1D<crate::detail::ProductOp, crate::detail::PbL<Self, Layout<BS, BD>>>,
-        crate::detail::GridL<Self, Layout<BS, BD>>: crate::list::ModesOf,
-        <crate::detail::GridL<Self, Layout<BS, BD>> as crate::list::ModesOf>::Output: ModeLeafCounts,
+        crate::detail::GridL<Self, Layout<BS, BD>>: crate::detail::ModesOf,
+        <crate::detail::GridL<Self, Layout<BS, BD>> as crate::detail::ModesOf>::Output: ModeLeafCounts,
     {
         type Pa = crate::detail::PaL<Self, Layout<BS, BD>>;
         type Pb = crate::detail::PbL<Self, Layout<BS, BD>>;
         type PadModes = crate::detail::PadA<Self, Layout<BS, BD>>;
-        type GridModes = <crate::detail::GridL<Self, Layout<BS, BD>> as crate::list::ModesOf>::Output;
+        type GridModes = <crate::detail::GridL<Self, Layout<BS, BD>> as crate::detail::ModesOf>::Output;
     }
 
     /// A layout of the given type from a layout's leaves, `1:0` appended
