@@ -14,7 +14,7 @@
 //! ([`LeafValue`]). Nothing here can fail at run time.
 
 use crate::StaticLayout;
-use crate::detail::{CoFold, Coalesced, NonZeroStride, Plain};
+use crate::detail::{CoFold, Coalesced, FilterModes, Plain, ZeroStride};
 use crate::detail::{
     FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModesOf, ModesToLayout,
 };
@@ -52,11 +52,11 @@ pub trait Filter {
 impl<S, D> Filter for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: NonZeroStride,
-    <FlatModes<S, D> as NonZeroStride>::Output: CoFold<U1, U0, Plain>,
-    Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>: ModesToLayout,
+    FlatModes<S, D>: FilterModes<ZeroStride>,
+    <FlatModes<S, D> as FilterModes<ZeroStride>>::Output: CoFold<U1, U0, Plain>,
+    Coalesced<<FlatModes<S, D> as FilterModes<ZeroStride>>::Output>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as NonZeroStride>::Output>>;
+    type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as FilterModes<ZeroStride>>::Output>>;
 }
 
 /// `flatten(Self)`: the layout with the leaves of its shape and stride in

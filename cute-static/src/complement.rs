@@ -25,7 +25,9 @@ use crate::detail::CompGap;
 #[cfg(feature = "std")]
 use crate::detail::MCons;
 use crate::detail::{CoFold, Coalesced, Plain};
-use crate::detail::{CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::detail::{
+    CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial,
+};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
 use crate::layout::Layout;
@@ -46,8 +48,8 @@ pub trait ComplementRunTime {
 impl<S, D> ComplementRunTime for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: Nontrivial,
-    <FlatModes<S, D> as Nontrivial>::Output: Sort,
+    FlatModes<S, D>: FilterModes<Trivial>,
+    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
     Sorted<S, D>: CompFold<U1>,
     CompOut<S, D>: DropUnit,
     <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
@@ -217,8 +219,8 @@ mod run_time {
         Self: ComplementRunTime<Output = Layout<OS, OD>>,
         S: FlattenInto<D, MNil> + crate::Congruent<D>,
         D: crate::IntTuple,
-        FlatModes<S, D>: Nontrivial,
-        <FlatModes<S, D> as Nontrivial>::Output: Sort,
+        FlatModes<S, D>: FilterModes<Trivial>,
+        <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
         Sorted<S, D>: CompFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,
@@ -338,8 +340,8 @@ mod run_time {
     pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; crate::composition::MAX_MODES], usize)
     where
         S: FlattenInto<D, MNil>,
-        FlatModes<S, D>: Nontrivial,
-        <FlatModes<S, D> as Nontrivial>::Output: Sort,
+        FlatModes<S, D>: FilterModes<Trivial>,
+        <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
         Sorted<S, D>: CompFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,

@@ -3,7 +3,7 @@
 //! when `s0·d0 = d1`, each only when the fact is known at compile time.
 
 use crate::detail::{MCons, MNil};
-use crate::int_tuple::known::{And, IsStatic, KnownEq, KnownOne, KnownZero, LeafMul};
+use crate::int_tuple::known::{And, IsStatic, KnownEq, KnownOne, LeafMul};
 use core::ops::BitAnd;
 use typenum::{B0, B1, U0, U1};
 
@@ -153,30 +153,3 @@ impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
 pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
 /// Modes of `A` prepared for composition.
 pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
-
-/// Drops the modes whose stride is known to be 0 (CuTe's `filter_zeros`
-/// before coalescing).
-pub trait NonZeroStride {
-    /// The kept modes.
-    type Output;
-}
-impl NonZeroStride for MNil {
-    type Output = MNil;
-}
-impl<S, D: KnownZero, T: NonZeroStride> NonZeroStride for MCons<S, D, T>
-where
-    Self: NonZeroStrideBy<<D as KnownZero>::Output>,
-{
-    type Output = <Self as NonZeroStrideBy<<D as KnownZero>::Output>>::Output;
-}
-/// `B` is "the stride is known to be 0".
-pub trait NonZeroStrideBy<B> {
-    /// The kept modes.
-    type Output;
-}
-impl<S, D, T: NonZeroStride> NonZeroStrideBy<B1> for MCons<S, D, T> {
-    type Output = <T as NonZeroStride>::Output;
-}
-impl<S, D, T: NonZeroStride> NonZeroStrideBy<B0> for MCons<S, D, T> {
-    type Output = MCons<S, D, <T as NonZeroStride>::Output>;
-}

@@ -2,53 +2,13 @@
 //! gaps (paper 3.5), the injectivity condition as a trait; one insertion
 //! sort of mode lists.
 
-use super::Sort;
+use super::{FilterModes, Sort, Trivial};
 use crate::StaticLayout;
 use crate::detail::{CoFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
-
-/// Drops modes of size 1 or stride 0 (they do not shape the image).
-pub trait Nontrivial {
-    /// The kept modes.
-    type Output;
-}
-impl Nontrivial for MNil {
-    type Output = MNil;
-}
-impl<S: IsEqual<U1>, D, T> Nontrivial for MCons<S, D, T>
-where
-    Self: NontrivialA<Eq<S, U1>>,
-{
-    type Output = <Self as NontrivialA<Eq<S, U1>>>::Output;
-}
-/// `B` is "S is 1".
-pub trait NontrivialA<B> {
-    /// The kept modes.
-    type Output;
-}
-impl<S, D, T: Nontrivial> NontrivialA<B1> for MCons<S, D, T> {
-    type Output = <T as Nontrivial>::Output;
-}
-impl<S, D: IsEqual<U0>, T> NontrivialA<B0> for MCons<S, D, T>
-where
-    Self: NontrivialB<Eq<D, U0>>,
-{
-    type Output = <Self as NontrivialB<Eq<D, U0>>>::Output;
-}
-/// `B` is "D is 0".
-pub trait NontrivialB<B> {
-    /// The kept modes.
-    type Output;
-}
-impl<S, D, T: Nontrivial> NontrivialB<B1> for MCons<S, D, T> {
-    type Output = <T as Nontrivial>::Output;
-}
-impl<S, D, T: Nontrivial> NontrivialB<B0> for MCons<S, D, T> {
-    type Output = MCons<S, D, <T as Nontrivial>::Output>;
-}
 
 /// Complement's fold over the sorted modes with the current extent `C`
 /// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.
@@ -190,7 +150,7 @@ macro_rules! shape_size_tuple {
 }
 for_each_tuple!(shape_size_tuple);
 
-pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as Nontrivial>::Output as Sort>::Output;
+pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as FilterModes<Trivial>>::Output as Sort>::Output;
 pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
 pub(crate) type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
 pub(crate) type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
@@ -209,8 +169,8 @@ pub trait ComplementModes<M> {
 impl<S, D, M> ComplementModes<M> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: Nontrivial,
-    <FlatModes<S, D> as Nontrivial>::Output: Sort,
+    FlatModes<S, D>: FilterModes<Trivial>,
+    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
     Sorted<S, D>: CompFold<U1>,
     CompOut<S, D>: DropUnit,
     CompCurr<S, D>: LastComp<M, CompGap<S, D>>,

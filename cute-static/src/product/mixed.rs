@@ -20,7 +20,7 @@
 
 use crate::complement::RunTimeModes;
 use crate::composition::{FlatValues, TryCompose};
-use crate::detail::{CompCurr, CompFold, CompOut, DropUnit, Nontrivial, PushMode, Sort, Sorted};
+use crate::detail::{CompCurr, CompFold, CompOut, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -60,8 +60,8 @@ where
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: Nontrivial,
-    <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+    FlatModes<AS, AD>: FilterModes<Trivial>,
+    <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
     Sorted<AS, AD>: CompFold<U1>,
     CompOut<AS, AD>: DropUnit,
     <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
@@ -221,8 +221,8 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        FlatModes<AS, AD>: Nontrivial,
-        <FlatModes<AS, AD> as Nontrivial>::Output: Sort,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
         Sorted<AS, AD>: CompFold<U1>,
         CompOut<AS, AD>: DropUnit,
         <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
