@@ -26,7 +26,7 @@ use crate::detail::CompGap;
 use crate::detail::MCons;
 use crate::detail::{CoFold, Coalesced, Plain};
 use crate::detail::{
-    CompCurr, CompFold, CompOut, ComplementOnto, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial,
+    CompCurr, CompOut, ComplementFold, ComplementOnto, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial,
 };
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
@@ -50,7 +50,7 @@ where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: FilterModes<Trivial>,
     <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
-    Sorted<S, D>: CompFold<U1>,
+    Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
     <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
     RunTimeModes<S, D>: CoFold<U1, U0, Plain>,
@@ -221,7 +221,7 @@ mod run_time {
         D: crate::IntTuple,
         FlatModes<S, D>: FilterModes<Trivial>,
         <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
-        Sorted<S, D>: CompFold<U1>,
+        Sorted<S, D>: ComplementFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,
         CompCurr<S, D>: Unsigned,
@@ -342,7 +342,7 @@ mod run_time {
         S: FlattenInto<D, MNil>,
         FlatModes<S, D>: FilterModes<Trivial>,
         <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
-        Sorted<S, D>: CompFold<U1>,
+        Sorted<S, D>: ComplementFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,
         CompCurr<S, D>: Unsigned,

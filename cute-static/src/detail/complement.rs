@@ -13,7 +13,7 @@ use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U
 /// Complement's fold over the sorted modes with the current extent `C`
 /// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.
 /// `Curr` is the final extent, the stride of the last mode.
-pub trait CompFold<C> {
+pub trait ComplementFold<C> {
     /// The complement's modes before the last.
     type Output;
     /// The stride of the last mode.
@@ -22,18 +22,18 @@ pub trait CompFold<C> {
     /// out (0 when every stride is a multiple of the extent below it).
     type Gap;
 }
-impl<C> CompFold<C> for MNil {
+impl<C> ComplementFold<C> for MNil {
     type Output = MNil;
     type Curr = C;
     type Gap = U0;
 }
-impl<S, D: IsLess<C>, T, C> CompFold<C> for MCons<S, D, T>
+impl<S, D: IsLess<C>, T, C> ComplementFold<C> for MCons<S, D, T>
 where
-    Self: CompStep<C, Le<D, C>>,
+    Self: ComplementStep<C, Le<D, C>>,
 {
-    type Output = <Self as CompStep<C, Le<D, C>>>::Output;
-    type Curr = <Self as CompStep<C, Le<D, C>>>::Curr;
-    type Gap = <Self as CompStep<C, Le<D, C>>>::Gap;
+    type Output = <Self as ComplementStep<C, Le<D, C>>>::Output;
+    type Curr = <Self as ComplementStep<C, Le<D, C>>>::Curr;
+    type Gap = <Self as ComplementStep<C, Le<D, C>>>::Gap;
 }
 /// The injectivity condition of complement: `B` is "this stride is below
 /// the extent of the modes before it" (their images overlap).
@@ -42,7 +42,7 @@ where
     label = "complement needs an injective layout whose sorted modes do not overlap",
     note = "a mode's stride is smaller than the extent of the modes of smaller stride, so the layout maps two coordinates to one offset (or interleaves modes)"
 )]
-pub trait CompStep<C, B> {
+pub trait ComplementStep<C, B> {
     /// The complement's modes before the last.
     type Output;
     /// The stride of the last mode.
@@ -50,14 +50,14 @@ pub trait CompStep<C, B> {
     /// The offsets left out by the floor divisions.
     type Gap;
 }
-impl<S: Mul<D>, D: Div<C> + Rem<C>, T, C> CompStep<C, B0> for MCons<S, D, T>
+impl<S: Mul<D>, D: Div<C> + Rem<C>, T, C> ComplementStep<C, B0> for MCons<S, D, T>
 where
-    T: CompFold<Prod<S, D>>,
-    Mod<D, C>: Add<<T as CompFold<Prod<S, D>>>::Gap>,
+    T: ComplementFold<Prod<S, D>>,
+    Mod<D, C>: Add<<T as ComplementFold<Prod<S, D>>>::Gap>,
 {
-    type Output = MCons<Quot<D, C>, C, <T as CompFold<Prod<S, D>>>::Output>;
-    type Curr = <T as CompFold<Prod<S, D>>>::Curr;
-    type Gap = typenum::Sum<Mod<D, C>, <T as CompFold<Prod<S, D>>>::Gap>;
+    type Output = MCons<Quot<D, C>, C, <T as ComplementFold<Prod<S, D>>>::Output>;
+    type Curr = <T as ComplementFold<Prod<S, D>>>::Curr;
+    type Gap = typenum::Sum<Mod<D, C>, <T as ComplementFold<Prod<S, D>>>::Gap>;
 }
 
 /// The size of complement's last mode, `Self` being its stride `C`: it
@@ -66,12 +66,12 @@ where
 /// out): `1 + ceil((M − 1 − covered) / C)` when positive, else 1, with
 /// `covered = C − 1 − Gap` (the extents telescope), which is
 /// `ceil((M + Gap) / C)` (as cute-dynamic).
-pub trait LastComp<M, Gap> {
+pub trait ComplementLast<M, Gap> {
     /// The size of the last mode.
     type Output;
 }
 pub(crate) type MG<M, Gap> = typenum::Sum<M, Gap>;
-impl<C, M: Add<Gap>, Gap> LastComp<M, Gap> for C
+impl<C, M: Add<Gap>, Gap> ComplementLast<M, Gap> for C
 where
     MG<M, Gap>: Sub<B1>,
     Sub1<MG<M, Gap>>: Div<C>,
@@ -90,19 +90,19 @@ impl DropUnit for MNil {
 }
 impl<S: IsEqual<U1>, D, T> DropUnit for MCons<S, D, T>
 where
-    Self: DropUnitA<Eq<S, U1>>,
+    Self: DropUnitStep<Eq<S, U1>>,
 {
-    type Output = <Self as DropUnitA<Eq<S, U1>>>::Output;
+    type Output = <Self as DropUnitStep<Eq<S, U1>>>::Output;
 }
 /// `B` is "S is 1".
-pub trait DropUnitA<B> {
+pub trait DropUnitStep<B> {
     /// The kept modes.
     type Output;
 }
-impl<S, D, T: DropUnit> DropUnitA<B1> for MCons<S, D, T> {
+impl<S, D, T: DropUnit> DropUnitStep<B1> for MCons<S, D, T> {
     type Output = <T as DropUnit>::Output;
 }
-impl<S, D, T: DropUnit> DropUnitA<B0> for MCons<S, D, T> {
+impl<S, D, T: DropUnit> DropUnitStep<B0> for MCons<S, D, T> {
     type Output = MCons<S, D, <T as DropUnit>::Output>;
 }
 
@@ -151,10 +151,10 @@ macro_rules! shape_size_tuple {
 for_each_tuple!(shape_size_tuple);
 
 pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as FilterModes<Trivial>>::Output as Sort>::Output;
-pub(crate) type CompOut<S, D> = <Sorted<S, D> as CompFold<U1>>::Output;
-pub(crate) type CompCurr<S, D> = <Sorted<S, D> as CompFold<U1>>::Curr;
-pub(crate) type CompGap<S, D> = <Sorted<S, D> as CompFold<U1>>::Gap;
-pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as LastComp<M, CompGap<S, D>>>::Output;
+pub(crate) type CompOut<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Output;
+pub(crate) type CompCurr<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Curr;
+pub(crate) type CompGap<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Gap;
+pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap<S, D>>>::Output;
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
 pub(crate) type ExtModes<S, D, M> =
@@ -171,9 +171,9 @@ where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: FilterModes<Trivial>,
     <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
-    Sorted<S, D>: CompFold<U1>,
+    Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
-    CompCurr<S, D>: LastComp<M, CompGap<S, D>>,
+    CompCurr<S, D>: ComplementLast<M, CompGap<S, D>>,
     <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
 {
     type Output = ExtModes<S, D, M>;

@@ -500,12 +500,12 @@ for_each_tuple!(compose_tree_tuple);
 
 /// Composition of two layouts as 1-D functions (`B` distributes over its
 /// modes).
-pub trait Compose1<B> {
+pub trait ComposeLayouts<B> {
     /// `Self ∘ B`.
     type Output;
 }
 pub(crate) type PrepOf<AS, AD> = Prepared<FlatModes<AS, AD>>;
-impl<AS, AD, BS, BD> Compose1<Layout<BS, BD>> for Layout<AS, AD>
+impl<AS, AD, BS, BD> ComposeLayouts<Layout<BS, BD>> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: CoFold<U1, U0, KeepLast>,

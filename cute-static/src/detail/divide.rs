@@ -49,13 +49,13 @@ pub trait Split1D<Op, B> {
     type Y;
 }
 /// The two modes of a rank-2 layout.
-pub trait Halves {
+pub trait SplitHalves {
     /// Mode 0.
     type X;
     /// Mode 1.
     type Y;
 }
-impl<S0, S1, D0, D1> Halves for Layout<(S0, S1), (D0, D1)> {
+impl<S0, S1, D0, D1> SplitHalves for Layout<(S0, S1), (D0, D1)> {
     type X = Layout<S0, D0>;
     type Y = Layout<S1, D1>;
 }
@@ -85,11 +85,11 @@ where
     Self: SizeOf,
     B: ComplementT<<Self as SizeOf>::Size>,
     Pair<B, BStar<Self, B>>: MakeLayout,
-    Self: Compose1<BBStar<Self, B>>,
-    <Self as Compose1<BBStar<Self, B>>>::Output: Halves,
+    Self: ComposeLayouts<BBStar<Self, B>>,
+    <Self as ComposeLayouts<BBStar<Self, B>>>::Output: SplitHalves,
 {
-    type X = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::X;
-    type Y = <<Self as Compose1<BBStar<Self, B>>>::Output as Halves>::Y;
+    type X = <<Self as ComposeLayouts<BBStar<Self, B>>>::Output as SplitHalves>::X;
+    type Y = <<Self as ComposeLayouts<BBStar<Self, B>>>::Output as SplitHalves>::Y;
 }
 pub(crate) type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
@@ -106,15 +106,15 @@ where
     B: CosizeOf,
     <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
     Self: ComplementExtT<ProdM<Self, B>>,
-    <Self as ComplementExtT<ProdM<Self, B>>>::Output: Compose1<B>,
+    <Self as ComplementExtT<ProdM<Self, B>>>::Output: ComposeLayouts<B>,
     Self: ComplementT<ProdM<Self, B>>,
-    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output:
+    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output:
         UnitsFrom<B, <Self as ComplementT<ProdM<Self, B>>>::Output>,
 {
     type X = Self;
     // CuTe composes with the coalesced complement: its size-1 leaves take
     // their strides from that one, as in cute-dynamic.
-    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as Compose1<B>>::Output as UnitsFrom<
+    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output as UnitsFrom<
         B,
         <Self as ComplementT<ProdM<Self, B>>>::Output,
     >>::Output;

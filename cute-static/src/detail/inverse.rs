@@ -23,22 +23,22 @@ impl<P> Rank<P> for MNil {
 }
 impl<S, D: IsEqual<U0>, T, P> Rank<P> for MCons<S, D, T>
 where
-    Self: RankA<P, Eq<D, U0>>,
+    Self: RankStep<P, Eq<D, U0>>,
 {
-    type Output = <Self as RankA<P, Eq<D, U0>>>::Output;
+    type Output = <Self as RankStep<P, Eq<D, U0>>>::Output;
 }
 /// `B` is "stride 0" (dropped, the prefix still advances).
-pub trait RankA<P, B> {
+pub trait RankStep<P, B> {
     /// The ranked modes.
     type Output;
 }
-impl<S, D, T, P: Mul<S>> RankA<P, B1> for MCons<S, D, T>
+impl<S, D, T, P: Mul<S>> RankStep<P, B1> for MCons<S, D, T>
 where
     T: Rank<Prod<P, S>>,
 {
     type Output = <T as Rank<Prod<P, S>>>::Output;
 }
-impl<S, D, T, P: Mul<S>> RankA<P, B0> for MCons<S, D, T>
+impl<S, D, T, P: Mul<S>> RankStep<P, B0> for MCons<S, D, T>
 where
     T: Rank<Prod<P, S>>,
 {

@@ -22,31 +22,31 @@ impl<O: StaticLayout, A, B> ProductValueBy<A, B, B1> for O {
 }
 
 /// Pads two lists of modes to the same length with `1:0` modes.
-pub trait Pad2<LB> {
+pub trait PadToSameRank<LB> {
     /// `Self`, padded.
     type A;
     /// `LB`, padded.
     type B;
 }
 pub(crate) type One = Layout<U1, U0>;
-impl Pad2<HNil> for HNil {
+impl PadToSameRank<HNil> for HNil {
     type A = HNil;
     type B = HNil;
 }
-impl<X, TA: Pad2<HNil>> Pad2<HNil> for HCons<X, TA> {
-    type A = HCons<X, <TA as Pad2<HNil>>::A>;
-    type B = HCons<One, <TA as Pad2<HNil>>::B>;
+impl<X, TA: PadToSameRank<HNil>> PadToSameRank<HNil> for HCons<X, TA> {
+    type A = HCons<X, <TA as PadToSameRank<HNil>>::A>;
+    type B = HCons<One, <TA as PadToSameRank<HNil>>::B>;
 }
-impl<Y, TB> Pad2<HCons<Y, TB>> for HNil
+impl<Y, TB> PadToSameRank<HCons<Y, TB>> for HNil
 where
-    HNil: Pad2<TB>,
+    HNil: PadToSameRank<TB>,
 {
-    type A = HCons<One, <HNil as Pad2<TB>>::A>;
-    type B = HCons<Y, <HNil as Pad2<TB>>::B>;
+    type A = HCons<One, <HNil as PadToSameRank<TB>>::A>;
+    type B = HCons<Y, <HNil as PadToSameRank<TB>>::B>;
 }
-impl<X, TA: Pad2<TB>, Y, TB> Pad2<HCons<Y, TB>> for HCons<X, TA> {
-    type A = HCons<X, <TA as Pad2<TB>>::A>;
-    type B = HCons<Y, <TA as Pad2<TB>>::B>;
+impl<X, TA: PadToSameRank<TB>, Y, TB> PadToSameRank<HCons<Y, TB>> for HCons<X, TA> {
+    type A = HCons<X, <TA as PadToSameRank<TB>>::A>;
+    type B = HCons<Y, <TA as PadToSameRank<TB>>::B>;
 }
 
 /// Pairs the modes of the padded `A` with the modes of the grid, in the
@@ -78,8 +78,8 @@ impl<X, Y> PairOrder<X, Y> for Raked {
     type Pair = Pair<Y, X>;
 }
 
-pub(crate) type PadA<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::A;
-pub(crate) type PadB<A, B> = <<A as ModesOf>::Output as Pad2<<B as ModesOf>::Output>>::B;
+pub(crate) type PadA<A, B> = <<A as ModesOf>::Output as PadToSameRank<<B as ModesOf>::Output>>::A;
+pub(crate) type PadB<A, B> = <<A as ModesOf>::Output as PadToSameRank<<B as ModesOf>::Output>>::B;
 pub(crate) type PaL<A, B> = <PadA<A, B> as MakeLayout>::Output;
 pub(crate) type PbL<A, B> = <PadB<A, B> as MakeLayout>::Output;
 pub(crate) type GridL<A, B> = <PaL<A, B> as Split1D<ProductOp, PbL<A, B>>>::Y;
@@ -96,7 +96,7 @@ impl<AS, AD, BS, BD, How> RankProduct<How, Layout<BS, BD>> for Layout<AS, AD>
 where
     Self: ModesOf,
     Layout<BS, BD>: ModesOf,
-    <Self as ModesOf>::Output: Pad2<<Layout<BS, BD> as ModesOf>::Output>,
+    <Self as ModesOf>::Output: PadToSameRank<<Layout<BS, BD> as ModesOf>::Output>,
     PadA<Self, Layout<BS, BD>>: MakeLayout,
     PadB<Self, Layout<BS, BD>>: MakeLayout,
     PaL<Self, Layout<BS, BD>>: Split1D<ProductOp, PbL<Self, Layout<BS, BD>>>,

@@ -143,9 +143,9 @@ pub trait TileComposeBy<A, Static> {
 }
 impl<A, BS, BD> TileComposeBy<A, B1> for Layout<BS, BD>
 where
-    A: Compose1<Layout<BS, BD>>,
+    A: ComposeLayouts<Layout<BS, BD>>,
 {
-    type Output = <A as Compose1<Layout<BS, BD>>>::Output;
+    type Output = <A as ComposeLayouts<Layout<BS, BD>>>::Output;
 }
 impl<A, L> TileCompose<A> for TList<L>
 where

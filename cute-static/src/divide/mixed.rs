@@ -13,7 +13,7 @@
 //! checks). A tile of stride 0 has no mixed divide (a compile error).
 
 use crate::composition::{Fail, FlatValues, MAX_MODES, Prepared, TryCompose, Walk, compose_leaf, finish};
-use crate::detail::{DivideOp, Halves, Split1DBy};
+use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
 use core::ops::{BitOr, Mul};
@@ -54,10 +54,10 @@ where
     Eq<UInt<UD, BD>, U1>: BitOr<Eq<UInt<UN, BN>, U1>>,
     UInt<UD, BD>: RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>,
     Self: TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>,
-    <Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output: Halves,
+    <Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output: SplitHalves,
 {
-    type X = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as Halves>::X;
-    type Y = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as Halves>::Y;
+    type X = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::X;
+    type Y = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::Y;
 }
 
 // ------------------------------------------------------------ the values

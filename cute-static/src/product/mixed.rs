@@ -20,7 +20,7 @@
 
 use crate::complement::RunTimeModes;
 use crate::composition::{FlatValues, TryCompose};
-use crate::detail::{CompCurr, CompFold, CompOut, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
+use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -62,7 +62,7 @@ where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: FilterModes<Trivial>,
     <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
-    Sorted<AS, AD>: CompFold<U1>,
+    Sorted<AS, AD>: ComplementFold<U1>,
     CompOut<AS, AD>: DropUnit,
     <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
     RunTimeModes<AS, AD>: ModesToLayout,
@@ -223,7 +223,7 @@ mod run_time {
         BD: FlatValues,
         FlatModes<AS, AD>: FilterModes<Trivial>,
         <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
-        Sorted<AS, AD>: CompFold<U1>,
+        Sorted<AS, AD>: ComplementFold<U1>,
         CompOut<AS, AD>: DropUnit,
         <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
         CompCurr<AS, AD>: Unsigned,
@@ -373,7 +373,7 @@ mod run_time {
         Self: crate::detail::ModesOf,
         Layout<BS, BD>: crate::detail::ModesOf,
         <Self as crate::detail::ModesOf>::Output:
-            crate::detail::Pad2<<Layout<BS, BD> as crate::detail::ModesOf>::Output>,
+            crate::detail::PadToSameRank<<Layout<BS, BD> as crate::detail::ModesOf>::Output>,
         crate::detail::PadA<Self, Layout<BS, BD>>: crate::detail::MakeLayout + ModeLeafCounts,
         crate::detail::PadB<Self, Layout<BS, BD>>: crate::detail::MakeLayout,
         crate::detail::PaL<Self, Layout<BS, BD>>:
