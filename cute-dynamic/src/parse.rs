@@ -519,7 +519,9 @@ fn layout_fast(src: &[u8], out: &mut Parts) -> Option<()> {
 /// The first position at or after `i` that is not white space.
 #[inline(always)]
 fn skip_ws(src: &[u8], mut i: usize) -> usize {
-    while src.get(i).is_some_and(u8::is_ascii_whitespace) {
+    // Every character of the syntax is above b' ' (and white space is not),
+    // so one comparison tells most characters apart.
+    while src.get(i).is_some_and(|&c| c <= b' ' && c.is_ascii_whitespace()) {
         i += 1;
     }
     i

@@ -80,11 +80,6 @@ impl<T: Copy, const N: usize> Buf<T, N> {
     pub(crate) fn new() -> Self {
         Buf { v: [const { core::mem::MaybeUninit::uninit() }; N], n: 0 }
     }
-    /// The number of values.
-    #[inline(always)]
-    pub(crate) fn len(&self) -> usize {
-        self.n
-    }
     /// Appends `x`; `false` (and nothing appended) when the room is full.
     #[inline(always)]
     pub(crate) fn push(&mut self, x: T) -> bool {
@@ -200,11 +195,6 @@ impl Prepared {
     pub(crate) fn size(&self) -> i64 {
         self.size
     }
-    /// The number of slots (flat modes of `A`).
-    #[inline(always)]
-    pub(crate) fn rank(&self) -> usize {
-        self.n
-    }
     #[inline(always)]
     pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
         let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
@@ -305,12 +295,25 @@ impl Walk {
     }
 }
 
-/// Quotient and remainder of positive `a` and `b`; shapes and strides are
-/// most often powers of two, which need only a shift and a mask.
+/// Quotient and remainder of non-negative `a` by positive `b`, the cheap
+/// cases first (as cute-dynamic's): a division is the slowest instruction of
+/// the walk and its latency adds up along a leaf's modes, while shapes and
+/// strides are most often equal, smaller, or powers of two.
 #[inline(always)]
 fn divmod(a: i64, b: i64) -> (i64, i64) {
-    if b > 0 && b & (b - 1) == 0 {
-        return (a >> b.trailing_zeros(), a & (b - 1));
+    if b > 0 && a >= 0 {
+        if a < b {
+            return (0, a);
+        }
+        if a == b {
+            return (1, 0);
+        }
+        if b & (b - 1) == 0 {
+            return (a >> b.trailing_zeros(), a & (b - 1));
+        }
+        if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
+            return (i64::from(a32 / b32), i64::from(a32 % b32));
+        }
     }
     (a / b, a % b)
 }

@@ -63,39 +63,19 @@ where
 // ------------------------------------------------------------ the values
 
 /// Leaves written in order: the values of a result whose structure is a
-/// type are filled from them.
+/// type are filled from them (the run-time products, coalesce and
+/// complement; the divides write at positions known from the types, into
+/// an [`Out`]).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Leaves {
     v: crate::composition::Buf<(i64, i64), { 2 * MAX_MODES }>,
-    /// Where each mode's leaves end.
-    marks: [usize; 8],
-    nm: usize,
 }
 impl Leaves {
     /// No leaves.
     #[inline(always)]
     pub(crate) fn new() -> Leaves {
-        Leaves { v: crate::composition::Buf::new(), marks: [0; 8], nm: 0 }
-    }
-    /// The next `k` leaves, to be written in place.
-    #[inline(always)]
-    fn room(&mut self, k: usize) -> Result<&mut [(i64, i64)], Fail> {
-        self.v.extend_with(k, (1, 0)).ok_or(Fail::TooManyModes)
-    }
-    /// Ends a mode's leaves.
-    #[inline(always)]
-    fn mark(&mut self) {
-        if let Some(m) = self.marks.get_mut(self.nm) {
-            *m = self.v.len();
-            self.nm += 1;
-        }
-    }
-    /// The leaves of mode `k`.
-    #[inline(always)]
-    fn group(&self, k: usize) -> &[(i64, i64)] {
-        let lo = if k == 0 { 0 } else { self.marks[k - 1] };
-        &self.v.as_slice()[lo..self.marks[k]]
+        Leaves { v: crate::composition::Buf::new() }
     }
     /// All leaves.
     #[inline(always)]
@@ -179,33 +159,63 @@ impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>
     const ND: (i64, i64) = (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64);
 }
 
+/// The room for a divide's leaves, in the result's order: the positions of
+/// every part are constants of the types (see [`ModeLeaves::XN`]), so
+/// after inlining the leaves live in registers, not in a buffer with a
+/// run-time length.
+#[doc(hidden)]
+pub type Out = [(i64, i64); 2 * MAX_MODES];
+
+/// `out[at..at + k]`, or [`Fail::TooManyModes`] past the room.
+#[inline(always)]
+fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
+    out.get_mut(at..at + k).ok_or(Fail::TooManyModes)
+}
+
+/// The number of leaves of `B*`'s part of a 1-D divide of a mode of `k`
+/// flat modes by the static tile `n:td`: one padded mode (`k` leaves) when
+/// the complement has one mode, two otherwise (see [`divide_1d`]).
+const fn rest_leaves(k: usize, (n, td): (i64, i64)) -> usize {
+    if td == 1 || n == 1 { k } else { 2 * k }
+}
+
 /// The 1-D divide of the mode `s:d` (any tree) by the tile `n:td`: the
-/// leaves of `A ∘ B` into `x`, those of `A ∘ B*` into `y`, checked together
-/// (distributivity over `(B, B*)`, as cute-dynamic composes them).
+/// leaves of `A ∘ B` into `out[xo..]`, those of `A ∘ B*` into `out[yo..]`,
+/// checked together (distributivity over `(B, B*)`, as cute-dynamic
+/// composes them). Each part is padded to `S::LEAVES` leaves per leaf of
+/// `B` and `B*` (the flat modes of `A`).
 #[inline(always)]
 fn divide_1d<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
     (n, td): (i64, i64),
-    x: &mut Leaves,
-    y: &mut Leaves,
+    out: &mut Out,
+    xo: usize,
+    yo: usize,
 ) -> Result<(), Fail> {
+    let k = S::LEAVES;
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
     let m = a.size();
     let mut w = Walk::new();
-    compose_leaf(&a, (n, td), x.room(a.rank())?, &mut w)?;
+    compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
-    let rest = (m + span - 1) / span;
+    let rest = ceil_div(m, span);
     if td == 1 || n == 1 {
         // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
         // drops out of the complement).
         let rest = if n == 1 { m } else { rest };
-        compose_leaf(&a, (rest, n), y.room(a.rank())?, &mut w)?;
+        compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
     } else {
-        compose_leaf(&a, (td, 1), y.room(a.rank())?, &mut w)?;
-        compose_leaf(&a, (rest, span), y.room(a.rank())?, &mut w)?;
+        compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
+        compose_leaf(&a, (rest, span), room(out, yo + k, k)?, &mut w)?;
     }
     finish(&a, &w)
+}
+
+/// `⌈m/k⌉` for `m ≥ 0`, `k ≥ 1`, without the overflow of `m + k - 1`.
+#[inline(always)]
+fn ceil_div(m: i64, k: i64) -> i64 {
+    if m > 0 { (m - 1) / k + 1 } else { 0 }
 }
 
 /// The error cute-dynamic gives for the 1-D divide that failed (cold).
@@ -223,16 +233,17 @@ fn divide_error(f: Fail, a: &cute_dynamic::Layout, (n, d): (i64, i64)) -> cute_d
     f.into_error(&ctx)
 }
 
-/// The leaves of a divide of `Self` by the tiler `T`, tiles (`x`) and rests
-/// (`y`) apart; the untouched modes of `Self` go to `rest`.
+/// The leaves of a divide of `Self` by the tiler `T`, written where the
+/// arrangement puts them.
 #[doc(hidden)]
 pub trait DivideLeaves<T> {
-    /// Writes the leaves.
-    fn leaves(&self, t: &T, x: &mut Leaves, y: &mut Leaves, rest: &mut Leaves)
-    -> Result<(), cute_dynamic::LayoutError>;
+    /// Writes the leaves of the divide arranged as `How` into `out`, from
+    /// position 0.
+    fn leaves<How: Arrangement>(&self, t: &T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError>;
 }
 
-/// A whole-layout tile: `Self` divided as one 1-D function.
+/// A whole-layout tile: `Self` divided as one 1-D function; the tiles'
+/// leaves, then the rests', for either arrangement.
 macro_rules! whole_tile {
     ($($g:ident),* ; $T:ty) => {
         impl<AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, $($g),*> DivideLeaves<$T> for Layout<AS, AD>
@@ -240,13 +251,10 @@ macro_rules! whole_tile {
             $T: Tile1,
         {
             #[inline(always)]
-            fn leaves(&self, _: &$T, x: &mut Leaves, y: &mut Leaves, _: &mut Leaves)
-                -> Result<(), cute_dynamic::LayoutError> {
+            fn leaves<How: Arrangement>(&self, _: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
                 let nd = <$T as Tile1>::ND;
-                divide_1d(&self.shape(), &self.stride(), nd, x, y).map_err(|f| divide_error(f, &self.to_dynamic(), nd))?;
-                x.mark();
-                y.mark();
-                Ok(())
+                divide_1d(&self.shape(), &self.stride(), nd, out, 0, AS::LEAVES)
+                    .map_err(|f| divide_error(f, &self.to_dynamic(), nd))
             }
         }
     };
@@ -256,85 +264,114 @@ whole_tile!(UN, BN, UD, BD; Layout<UInt<UN, BN>, UInt<UD, BD>>);
 
 impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
     #[inline(always)]
-    fn leaves(
-        &self,
-        t: &crate::Tiler<T>,
-        x: &mut Leaves,
-        y: &mut Leaves,
-        rest: &mut Leaves,
-    ) -> Result<(), cute_dynamic::LayoutError> {
-        self.leaves(&t.0, x, y, rest)
+    fn leaves<How: Arrangement>(&self, t: &crate::Tiler<T>, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
+        self.leaves::<How>(&t.0, out)
     }
 }
 
-/// One mode's 1-D divide by the tile `T`, its halves' leaves into `x` and
-/// `y`: computed when the mode (or the tile) has a run-time leaf; the
+/// One mode's 1-D divide by the tile `T`, its halves' leaves at given
+/// positions: computed when the mode (or the tile) has a run-time leaf; the
 /// leaves of the static algebra's answer when both are all-static (the
 /// result's type takes that mode's halves from the static algebra, by the
 /// same test in `Split1D`).
 #[doc(hidden)]
 pub trait ModeLeaves<T> {
-    /// Writes the leaves of both halves.
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    /// The number of leaves of the tile's half.
+    const XN: usize;
+    /// The number of leaves of the rest's half.
+    const YN: usize;
+    /// Writes the halves' leaves at `out[xo..]` and `out[yo..]`.
+    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 type TileOf<T> = <T as crate::detail::TileArg>::Tile;
+type StaticBit<S, D, T> = <(Layout<S, D>, TileOf<T>) as crate::int_tuple::AllStatic>::Bit;
 impl<S, D, T: crate::detail::TileArg> ModeLeaves<T> for Layout<S, D>
 where
     (Self, TileOf<T>): crate::int_tuple::AllStatic,
-    Self: ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>,
+    Self: ModeLeavesBy<T, StaticBit<S, D, T>>,
 {
+    const XN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::XN;
+    const YN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::YN;
     #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-        <Self as ModeLeavesBy<T, <(Self, TileOf<T>) as crate::int_tuple::AllStatic>::Bit>>::mode_leaves(self, x, y)
+    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
+        <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, out, xo, yo)
     }
 }
 /// [`ModeLeaves`] by branch (`Static` is `B1` for an all-static mode and tile).
 #[doc(hidden)]
 pub trait ModeLeavesBy<T, Static> {
-    /// Writes the leaves of both halves.
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    /// As [`ModeLeaves::XN`].
+    const XN: usize;
+    /// As [`ModeLeaves::YN`].
+    const YN: usize;
+    /// Writes the halves' leaves at `out[xo..]` and `out[yo..]`.
+    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
+    const XN: usize = S::LEAVES;
+    const YN: usize = rest_leaves(S::LEAVES, T::ND);
     #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let nd = <T as Tile1>::ND;
-        divide_1d(&self.shape(), &self.stride(), nd, x, y).map_err(|f| divide_error(f, &self.to_dynamic(), nd))
+        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo).map_err(|f| divide_error(f, &self.to_dynamic(), nd))
     }
 }
+type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
+type RestHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y;
 impl<S, D, T: crate::detail::TileArg> ModeLeavesBy<T, B1> for Layout<S, D>
 where
     Self: crate::detail::Split1D<DivideOp, TileOf<T>>,
-    <Self as crate::detail::Split1D<DivideOp, TileOf<T>>>::X: PushLeaves,
-    <Self as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y: PushLeaves,
+    Halves<S, D, T>: PushLeaves,
+    RestHalf<S, D, T>: PushLeaves,
 {
+    const XN: usize = <Halves<S, D, T> as PushLeaves>::N;
+    const YN: usize = <RestHalf<S, D, T> as PushLeaves>::N;
     #[inline(always)]
-    fn mode_leaves(&self, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-        <<Self as crate::detail::Split1D<DivideOp, TileOf<T>>>::X as PushLeaves>::push_leaves(x);
-        <<Self as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y as PushLeaves>::push_leaves(y);
-        Ok(())
+    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
+        let to_error = |f: Fail| f.into_error(&String::new);
+        <Halves<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
+        <RestHalf<S, D, T> as PushLeaves>::put_leaves(out, yo).map_err(to_error)
     }
 }
-/// The leaves of an all-static layout type, appended.
+/// The leaves of a layout type, written at a position.
 #[doc(hidden)]
 pub trait PushLeaves {
-    /// Appends the leaves.
-    fn push_leaves(out: &mut Leaves);
+    /// The number of leaves.
+    const N: usize;
+    /// Writes the leaves of the (all-static) layout at `out[at..]`.
+    fn put_leaves(out: &mut Out, at: usize) -> Result<(), Fail>;
 }
 impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues + crate::StaticIntTuple> PushLeaves
     for Layout<S, D>
 {
+    const N: usize = S::LEAVES;
     #[inline(always)]
-    fn push_leaves(out: &mut Leaves) {
+    fn put_leaves(out: &mut Out, at: usize) -> Result<(), Fail> {
         let l = Layout::<S, D>::new();
-        // As many leaves as the type has: at most the divide's output.
-        let _ = out.push_layout(&l.shape(), &l.stride());
+        put_layout(out, at, &l.shape(), &l.stride())
     }
+}
+
+/// Writes the leaves of the layout `s:d` at `out[at..]`.
+#[inline(always)]
+fn put_layout<S: FlatValues, D: FlatValues>(out: &mut Out, at: usize, s: &S, d: &D) -> Result<(), Fail> {
+    let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+    let (mut ns, mut nd) = (0, 0);
+    if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
+        return Err(Fail::TooManyModes);
+    }
+    for (slot, (&x, &y)) in room(out, at, ns)?.iter_mut().zip(sv.iter().zip(&dv)) {
+        *slot = (x, y);
+    }
+    Ok(())
 }
 
 // A tuple tiler on a tuple layout: tile k on mode k, the modes past the
 // tiles untouched.
 // Every tile rank k from 1 to the layout's rank n: the first k groups are
-// tiled, the others are the rest.
+// tiled, the others are the rest. The positions: `logical_divide` puts
+// each mode's halves side by side, `((X0,Y0),(X1,Y1),rest...)`,
+// `zipped_divide` all tiles first, `((X0,X1),(Y0,Y1,rest...))`.
 macro_rules! tuple_tile {
     (@split [$($p:tt)*]) => {};
     (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
@@ -350,16 +387,30 @@ macro_rules! tuple_tile {
             $(Layout<$S, $D>: ModeLeaves<$T>,)+
         {
             #[inline(always)]
-            #[allow(unused_variables)]
-            fn leaves(&self, _: &($($T,)+), x: &mut Leaves, y: &mut Leaves, rest: &mut Leaves)
+            #[allow(unused_variables, unused_assignments)]
+            fn leaves<How: Arrangement>(&self, _: &($($T,)+), out: &mut Out)
                 -> Result<(), cute_dynamic::LayoutError> {
                 let (s, d) = (self.shape(), self.stride());
+                // Where the next tile's and rest's leaves go.
+                let (mut xo, mut yo) = (0, 0 $(+ <Layout<$S, $D> as ModeLeaves<$T>>::XN)+);
                 $(
-                    Layout::from_checked(s.$i, d.$i).mode_leaves(x, y)?;
-                    x.mark();
-                    y.mark();
+                    let (xn, yn) = (<Layout<$S, $D> as ModeLeaves<$T>>::XN, <Layout<$S, $D> as ModeLeaves<$T>>::YN);
+                    if !How::ZIPPED {
+                        yo = xo + xn;
+                    }
+                    Layout::from_checked(s.$i, d.$i).mode_leaves(out, xo, yo)?;
+                    if How::ZIPPED {
+                        xo += xn;
+                        yo += yn;
+                    } else {
+                        xo = yo + yn;
+                        yo = xo;
+                    }
                 )+
-                $(rest.push_layout(&s.$j, &d.$j).map_err(|f| f.into_error(&String::new))?;)*
+                $(
+                    put_layout(out, yo, &s.$j, &d.$j).map_err(|f| f.into_error(&String::new))?;
+                    yo += $RS::LEAVES;
+                )*
                 Ok(())
             }
         }
@@ -379,30 +430,18 @@ pub struct LogicalArr;
 #[doc(hidden)]
 pub struct ZippedArr;
 
-/// A divide's value for the arrangement `Self`: the leaves in the order the
-/// result's tree lists them.
+/// Where a divide's arrangement puts the leaves of its parts.
 #[doc(hidden)]
 pub trait Arrangement {
-    /// Writes the leaves of `x`, `y`, `rest` in order into `out`.
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail>;
+    /// All tiles first, then all rests (`zipped_divide`), rather than each
+    /// mode's tile and rest side by side (`logical_divide`).
+    const ZIPPED: bool;
 }
 impl Arrangement for LogicalArr {
-    #[inline(always)]
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail> {
-        for k in 0..x.nm {
-            out.push(x.group(k))?;
-            out.push(y.group(k))?;
-        }
-        out.push(rest.all())
-    }
+    const ZIPPED: bool = false;
 }
 impl Arrangement for ZippedArr {
-    #[inline(always)]
-    fn order(x: &Leaves, y: &Leaves, rest: &Leaves, out: &mut Leaves) -> Result<(), Fail> {
-        out.push(x.all())?;
-        out.push(y.all())?;
-        out.push(rest.all())
-    }
+    const ZIPPED: bool = true;
 }
 
 /// The divide `a / t` arranged as `How`, its values computed and checked.
@@ -412,12 +451,11 @@ pub fn try_divide_as<How: Arrangement, A: DivideLeaves<T>, T, S: FromLeaves, D: 
     a: &A,
     t: &T,
 ) -> Result<Layout<S, D>, cute_dynamic::LayoutError> {
-    let (mut x, mut y, mut rest, mut out) = (Leaves::new(), Leaves::new(), Leaves::new(), Leaves::new());
-    a.leaves(t, &mut x, &mut y, &mut rest)?;
-    How::order(&x, &y, &rest, &mut out).map_err(|f| f.into_error(&String::new))?;
+    let mut out: Out = [(1, 0); 2 * MAX_MODES];
+    a.leaves::<How>(t, &mut out)?;
     let (mut i, mut j) = (0, 0);
-    let s = S::from_leaves(out.all(), &mut i, false);
-    let d = D::from_leaves(out.all(), &mut j, true);
+    let s = S::from_leaves(&out, &mut i, false);
+    let d = D::from_leaves(&out, &mut j, true);
     Ok(Layout::from_checked(s, d))
 }
 
