@@ -14,7 +14,7 @@
 //! ([`LeafValue`]). Nothing here can fail at run time.
 
 use crate::StaticLayout;
-use crate::detail::{CoFold, Coalesced, FilterModes, Plain, ZeroStride};
+use crate::detail::{CoalesceFold, Coalesced, FilterModes, Plain, ZeroStride};
 use crate::detail::{
     FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModesOf, ModesToLayout,
 };
@@ -36,7 +36,7 @@ pub trait Coalesce {
 impl<S, D> Coalesce for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoFold<U1, U0, Plain>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<FlatModes<S, D>>>;
@@ -53,7 +53,7 @@ impl<S, D> Filter for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: FilterModes<ZeroStride>,
-    <FlatModes<S, D> as FilterModes<ZeroStride>>::Output: CoFold<U1, U0, Plain>,
+    <FlatModes<S, D> as FilterModes<ZeroStride>>::Output: CoalesceFold<U1, U0, Plain>,
     Coalesced<<FlatModes<S, D> as FilterModes<ZeroStride>>::Output>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<<FlatModes<S, D> as FilterModes<ZeroStride>>::Output>>;

@@ -24,7 +24,7 @@
 use crate::detail::CompGap;
 #[cfg(feature = "std")]
 use crate::detail::MCons;
-use crate::detail::{CoFold, Coalesced, Plain};
+use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{
     CompCurr, CompOut, ComplementFold, ComplementOnto, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial,
 };
@@ -53,7 +53,7 @@ where
     Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
     <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
-    RunTimeModes<S, D>: CoFold<U1, U0, Plain>,
+    RunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<RunTimeModes<S, D>>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<RunTimeModes<S, D>>>;
@@ -77,10 +77,10 @@ pub trait ComplementBy<M, Static> {
     /// The complement.
     type Output;
 }
-impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementT<typenum::UInt<U, B>>>
+impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementLayout<typenum::UInt<U, B>>>
     ComplementBy<typenum::UInt<U, B>, typenum::B1> for A
 {
-    type Output = <A as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output;
+    type Output = <A as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output;
 }
 impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
     type Output = <A as ComplementRunTime>::Output;
@@ -205,10 +205,10 @@ mod run_time {
     }
     impl<S, D, U: Unsigned, B: typenum::Bit> TryComplementBy<typenum::UInt<U, B>, typenum::B1> for Layout<S, D>
     where
-        Self: crate::detail::ComplementT<typenum::UInt<U, B>>,
-        <Self as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
+        Self: crate::detail::ComplementLayout<typenum::UInt<U, B>>,
+        <Self as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
     {
-        type Output = <Self as crate::detail::ComplementT<typenum::UInt<U, B>>>::Output;
+        type Output = <Self as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output;
         #[inline(always)]
         fn try_by(&self, _: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             Ok(Default::default())

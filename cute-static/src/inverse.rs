@@ -6,7 +6,7 @@
 //! `(stride, prefix)`.
 
 use crate::StaticLayout;
-use crate::detail::{CoFold, Coalesced, LeftStart, Plain, Rank, Ranked, RightFold};
+use crate::detail::{CoalesceFold, Coalesced, LeftStart, Plain, Rank, Ranked, RightFold};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
 use typenum::{B0, B1, U0, U1};
@@ -20,11 +20,11 @@ pub trait RightInverse {
 impl<S, D> RightInverse for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoFold<U1, U0, Plain>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
     <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
     Ranked<S, D>: RightFold<U1>,
-    <Ranked<S, D> as RightFold<U1>>::Output: CoFold<U1, U0, Plain>,
+    <Ranked<S, D> as RightFold<U1>>::Output: CoalesceFold<U1, U0, Plain>,
     Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>>;
@@ -39,11 +39,11 @@ pub trait LeftInverse {
 impl<S, D> LeftInverse for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoFold<U1, U0, Plain>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
     <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
     Ranked<S, D>: LeftStart,
-    <Ranked<S, D> as LeftStart>::Output: CoFold<U1, U0, Plain>,
+    <Ranked<S, D> as LeftStart>::Output: CoalesceFold<U1, U0, Plain>,
     Coalesced<<Ranked<S, D> as LeftStart>::Output>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as LeftStart>::Output>>;

@@ -280,18 +280,18 @@ use std::string::String;
 /// and the result's extent (overflow).
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct Walk {
+pub struct DeferredChecks {
     reach: [i64; MAX_MODES],
     b_hi: i64,
     b_neg: bool,
     extent: Option<i64>,
 }
 
-impl Walk {
+impl DeferredChecks {
     /// Nothing walked yet.
     #[inline(always)]
-    pub(crate) fn new() -> Walk {
-        Walk { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
+    pub(crate) fn new() -> DeferredChecks {
+        DeferredChecks { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
     }
 }
 
@@ -327,12 +327,17 @@ fn mul(a: i64, b: i64) -> Result<i64, Fail> {
 /// (one per slot of `A`) into `out`. CuTe's arithmetic for the values (so
 /// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
 #[inline(always)]
-pub(crate) fn compose_leaf(a: &Prepared, (s, d): (i64, i64), out: &mut [(i64, i64)], w: &mut Walk) -> Result<(), Fail> {
+pub(crate) fn compose_leaf(
+    a: &Prepared,
+    (s, d): (i64, i64),
+    out: &mut [(i64, i64)],
+    w: &mut DeferredChecks,
+) -> Result<(), Fail> {
     let (n, modes) = (a.n, a.modes.as_slice());
     let last_d = modes[n - 1].1;
     w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
     w.b_neg |= d < 0;
-    let mut put = |i: usize, ps: i64, pd: i64, w: &mut Walk| {
+    let mut put = |i: usize, ps: i64, pd: i64, w: &mut DeferredChecks| {
         out[i] = (ps, pd);
         w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
     };
@@ -423,7 +428,7 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
-pub(crate) fn finish(a: &Prepared, w: &Walk) -> Result<(), Fail> {
+pub(crate) fn finish(a: &Prepared, w: &DeferredChecks) -> Result<(), Fail> {
     for i in 0..a.n - 1 {
         let shape = a.modes.as_slice()[i].0;
         if w.reach[i] >= shape && shape > 1 {
@@ -489,7 +494,7 @@ pub trait MixedTree<AL, BD> {
     /// The result's stride.
     type Stride: IntTuple;
     /// Composes every leaf with the prepared `A`.
-    fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail>;
+    fn compose(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail>;
 }
 macro_rules! mixed_tree_leaf {
     ($($g:ident),* ; $T:ty) => {
@@ -497,7 +502,7 @@ macro_rules! mixed_tree_leaf {
             type Shape = <AL as LeafResult<$T, BD>>::Shape;
             type Stride = <AL as LeafResult<$T, BD>>::Stride;
             #[inline(always)]
-            fn compose(&self, d: &BD, a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
+            fn compose(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail> {
                 let mut buf = Buf::<_, MAX_MODES>::new();
                 let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
@@ -520,7 +525,7 @@ macro_rules! mixed_tree_tuple {
             type Stride = ($(<$S as MixedTree<AL, $D>>::Stride,)+);
             #[inline(always)]
             #[allow(non_snake_case)]
-            fn compose(&self, d: &($($D,)+), a: &Prepared, w: &mut Walk) -> Result<(Self::Shape, Self::Stride), Fail> {
+            fn compose(&self, d: &($($D,)+), a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail> {
                 $(let $S = self.$i.compose(&d.$i, a, w)?;)+
                 Ok((($($S.0,)+), ($($S.1,)+)))
             }
@@ -556,7 +561,7 @@ where
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         let r = (|| {
             let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
-            let mut w = Walk::new();
+            let mut w = DeferredChecks::new();
             let (s, d) = b.shape().compose(&b.stride(), &a, &mut w)?;
             finish(&a, &w)?;
             Ok(Layout::from_checked(s, d))

@@ -14,7 +14,7 @@ pub struct KeepLast;
 
 /// Left fold of coalesce over a mode list with the pending mode `PS:PD`
 /// (`PS` a static 1 means none yet).
-pub trait CoFold<PS, PD, K> {
+pub trait CoalesceFold<PS, PD, K> {
     /// The coalesced modes.
     type Output;
 }
@@ -33,7 +33,7 @@ impl<PS, PD> Pending<B0> for (PS, PD) {
 
 type One<S> = <S as KnownOne>::Output;
 
-impl<PS: KnownOne, PD, K> CoFold<PS, PD, K> for MNil
+impl<PS: KnownOne, PD, K> CoalesceFold<PS, PD, K> for MNil
 where
     (PS, PD): Pending<One<PS>>,
 {
@@ -42,18 +42,18 @@ where
 
 /// One step of coalesce: mode `S:D` (the list head) against pending `PS:PD`.
 /// `B` is "S is known to be 1" (skip it).
-pub trait CoStep<PS, PD, K, B> {
+pub trait CoalesceStep<PS, PD, K, B> {
     /// The rest of the fold.
     type Output;
 }
-impl<S, D, T: CoFold<PS, PD, K>, PS, PD, K> CoStep<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<PS, PD, K>>::Output;
+impl<S, D, T: CoalesceFold<PS, PD, K>, PS, PD, K> CoalesceStep<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoalesceFold<PS, PD, K>>::Output;
 }
-impl<S, D, T, PS: KnownOne, PD, K> CoStep<PS, PD, K, B0> for MCons<S, D, T>
+impl<S, D, T, PS: KnownOne, PD, K> CoalesceStep<PS, PD, K, B0> for MCons<S, D, T>
 where
-    Self: CoStepNew<PS, PD, K, One<PS>>,
+    Self: CoalesceStepNew<PS, PD, K, One<PS>>,
 {
-    type Output = <Self as CoStepNew<PS, PD, K, One<PS>>>::Output;
+    type Output = <Self as CoalesceStepNew<PS, PD, K, One<PS>>>::Output;
 }
 
 /// Whether the pending mode `Self:PD` and the next mode `S:D` are known to
@@ -74,82 +74,82 @@ where
 type Merge<PS, PD, S, D> = <PS as Merges<PD, S, D>>::Output;
 
 /// `B` is "no pending mode": the head becomes pending.
-pub trait CoStepNew<PS, PD, K, B> {
+pub trait CoalesceStepNew<PS, PD, K, B> {
     /// The rest of the fold.
     type Output;
 }
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepNew<PS, PD, K, B1> for MCons<S, D, T> {
-    type Output = <T as CoFold<S, D, K>>::Output;
+impl<S, D, T: CoalesceFold<S, D, K>, PS, PD, K> CoalesceStepNew<PS, PD, K, B1> for MCons<S, D, T> {
+    type Output = <T as CoalesceFold<S, D, K>>::Output;
 }
-impl<S, D, T, PS: Merges<PD, S, D>, PD, K> CoStepNew<PS, PD, K, B0> for MCons<S, D, T>
+impl<S, D, T, PS: Merges<PD, S, D>, PD, K> CoalesceStepNew<PS, PD, K, B0> for MCons<S, D, T>
 where
-    Self: CoStepMerge<PS, PD, K, Merge<PS, PD, S, D>>,
+    Self: CoalesceStepMerge<PS, PD, K, Merge<PS, PD, S, D>>,
 {
-    type Output = <Self as CoStepMerge<PS, PD, K, Merge<PS, PD, S, D>>>::Output;
+    type Output = <Self as CoalesceStepMerge<PS, PD, K, Merge<PS, PD, S, D>>>::Output;
 }
 
 /// `B` is "PS·PD = D" (known): the head merges into the pending mode.
-pub trait CoStepMerge<PS, PD, K, B> {
+pub trait CoalesceStepMerge<PS, PD, K, B> {
     /// The rest of the fold.
     type Output;
 }
-impl<S, D, T, PS, PD, K> CoStepMerge<PS, PD, K, B1> for MCons<S, D, T>
+impl<S, D, T, PS, PD, K> CoalesceStepMerge<PS, PD, K, B1> for MCons<S, D, T>
 where
     PS: LeafMul<S>,
-    T: CoFold<<PS as LeafMul<S>>::Output, PD, K>,
+    T: CoalesceFold<<PS as LeafMul<S>>::Output, PD, K>,
 {
-    type Output = <T as CoFold<<PS as LeafMul<S>>::Output, PD, K>>::Output;
+    type Output = <T as CoalesceFold<<PS as LeafMul<S>>::Output, PD, K>>::Output;
 }
-impl<S, D, T: CoFold<S, D, K>, PS, PD, K> CoStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
-    type Output = MCons<PS, PD, <T as CoFold<S, D, K>>::Output>;
+impl<S, D, T: CoalesceFold<S, D, K>, PS, PD, K> CoalesceStepMerge<PS, PD, K, B0> for MCons<S, D, T> {
+    type Output = MCons<PS, PD, <T as CoalesceFold<S, D, K>>::Output>;
 }
 
-impl<S: KnownOne, D, T, PS, PD> CoFold<PS, PD, Plain> for MCons<S, D, T>
+impl<S: KnownOne, D, T, PS, PD> CoalesceFold<PS, PD, Plain> for MCons<S, D, T>
 where
-    Self: CoStep<PS, PD, Plain, One<S>>,
+    Self: CoalesceStep<PS, PD, Plain, One<S>>,
 {
-    type Output = <Self as CoStep<PS, PD, Plain, One<S>>>::Output;
+    type Output = <Self as CoalesceStep<PS, PD, Plain, One<S>>>::Output;
 }
-impl<S: KnownOne, D, S2, D2, T2, PS, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
+impl<S: KnownOne, D, S2, D2, T2, PS, PD> CoalesceFold<PS, PD, KeepLast> for MCons<S, D, MCons<S2, D2, T2>>
 where
-    Self: CoStep<PS, PD, KeepLast, One<S>>,
+    Self: CoalesceStep<PS, PD, KeepLast, One<S>>,
 {
-    type Output = <Self as CoStep<PS, PD, KeepLast, One<S>>>::Output;
+    type Output = <Self as CoalesceStep<PS, PD, KeepLast, One<S>>>::Output;
 }
-impl<S, D, PS: KnownOne, PD> CoFold<PS, PD, KeepLast> for MCons<S, D, MNil>
+impl<S, D, PS: KnownOne, PD> CoalesceFold<PS, PD, KeepLast> for MCons<S, D, MNil>
 where
-    Self: LastNew<PS, PD, One<PS>>,
+    Self: CoalesceLastNew<PS, PD, One<PS>>,
 {
-    type Output = <Self as LastNew<PS, PD, One<PS>>>::Output;
+    type Output = <Self as CoalesceLastNew<PS, PD, One<PS>>>::Output;
 }
 
 /// The last leaf in composition's preparation; `B` is "no pending mode".
-pub trait LastNew<PS, PD, B> {
+pub trait CoalesceLastNew<PS, PD, B> {
     /// The prepared modes.
     type Output;
 }
-impl<S, D, PS, PD> LastNew<PS, PD, B1> for MCons<S, D, MNil> {
+impl<S, D, PS, PD> CoalesceLastNew<PS, PD, B1> for MCons<S, D, MNil> {
     type Output = MCons<S, D, MNil>;
 }
-impl<S, D, PS: Merges<PD, S, D>, PD> LastNew<PS, PD, B0> for MCons<S, D, MNil>
+impl<S, D, PS: Merges<PD, S, D>, PD> CoalesceLastNew<PS, PD, B0> for MCons<S, D, MNil>
 where
-    Self: LastMerge<PS, PD, Merge<PS, PD, S, D>>,
+    Self: CoalesceLastMerge<PS, PD, Merge<PS, PD, S, D>>,
 {
-    type Output = <Self as LastMerge<PS, PD, Merge<PS, PD, S, D>>>::Output;
+    type Output = <Self as CoalesceLastMerge<PS, PD, Merge<PS, PD, S, D>>>::Output;
 }
 /// `B` is "PS·PD = D" (known) for the last leaf.
-pub trait LastMerge<PS, PD, B> {
+pub trait CoalesceLastMerge<PS, PD, B> {
     /// The prepared modes.
     type Output;
 }
-impl<S, D, PS: LeafMul<S>, PD> LastMerge<PS, PD, B1> for MCons<S, D, MNil> {
+impl<S, D, PS: LeafMul<S>, PD> CoalesceLastMerge<PS, PD, B1> for MCons<S, D, MNil> {
     type Output = MCons<<PS as LeafMul<S>>::Output, PD, MNil>;
 }
-impl<S, D, PS, PD> LastMerge<PS, PD, B0> for MCons<S, D, MNil> {
+impl<S, D, PS, PD> CoalesceLastMerge<PS, PD, B0> for MCons<S, D, MNil> {
     type Output = MCons<PS, PD, MCons<S, D, MNil>>;
 }
 
 /// Coalesced modes of a mode list.
-pub type Coalesced<M> = <M as CoFold<U1, U0, Plain>>::Output;
+pub type Coalesced<M> = <M as CoalesceFold<U1, U0, Plain>>::Output;
 /// Modes of `A` prepared for composition.
-pub type Prepared<M> = <M as CoFold<U1, U0, KeepLast>>::Output;
+pub type Prepared<M> = <M as CoalesceFold<U1, U0, KeepLast>>::Output;

@@ -4,7 +4,7 @@
 
 use super::{FilterModes, Sort, Trivial};
 use crate::StaticLayout;
-use crate::detail::{CoFold, Coalesced, Plain};
+use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
@@ -184,14 +184,14 @@ where
 /// disjoint from `Self`'s and strictly increasing (eqs. 27–29), and `(Self,
 /// R)` reaches the cotarget. A layout that is not injective has no
 /// implementation.
-pub trait ComplementT<M> {
+pub trait ComplementLayout<M> {
     /// The complement.
     type Output;
 }
-impl<S, D, M> ComplementT<M> for Layout<S, D>
+impl<S, D, M> ComplementLayout<M> for Layout<S, D>
 where
     Self: ComplementModes<M>,
-    <Self as ComplementModes<M>>::Output: CoFold<U1, U0, Plain>,
+    <Self as ComplementModes<M>>::Output: CoalesceFold<U1, U0, Plain>,
     Coalesced<<Self as ComplementModes<M>>::Output>: ModesToLayout,
 {
     type Output = LayoutOfModes<Coalesced<<Self as ComplementModes<M>>::Output>>;
@@ -199,11 +199,11 @@ where
 
 /// The complement with its last mode kept (not coalesced), which the
 /// products compose with (cute-dynamic's `complement_extended`).
-pub trait ComplementExtT<M> {
+pub trait ComplementExtended<M> {
     /// The complement.
     type Output;
 }
-impl<S, D, M> ComplementExtT<M> for Layout<S, D>
+impl<S, D, M> ComplementExtended<M> for Layout<S, D>
 where
     Self: ComplementModes<M>,
     <Self as ComplementModes<M>>::Output: ModesToLayout,

@@ -3,7 +3,7 @@
 //! as traits that have no implementation when they fail.
 
 use crate::StaticLayout;
-use crate::detail::{CoFold, KeepLast, Prepared};
+use crate::detail::{CoalesceFold, KeepLast, Prepared};
 use crate::detail::{FlatModes, FlattenInto, HCons, HNil, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
@@ -35,19 +35,19 @@ impl<S, D, T: Zeros> Zeros for MCons<S, D, T> {
     type Output = HCons<U0, <T as Zeros>::Output>;
 }
 
-/// Walk of `A`'s prepared modes for one leaf of `B`, with the remaining
+/// WalkModes of `A`'s prepared modes for one leaf of `B`, with the remaining
 /// shape `RS` and stride `RD` (DESIGN "Composition, precisely").
 ///
 /// `Reach` lists, per mode of `A`, how far into that mode the leaf's
 /// offsets go (`(n−1)·stride` for a piece placed there), for the
 /// distributivity condition over several leaves of `B`.
-pub trait Walk<RS, RD> {
+pub trait WalkModes<RS, RD> {
     /// The result modes.
     type Output;
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<SL, DL: Mul<RD>, RS, RD: Mul<DL>> Walk<RS, RD> for MCons<SL, DL, MNil> {
+impl<SL, DL: Mul<RD>, RS, RD: Mul<DL>> WalkModes<RS, RD> for MCons<SL, DL, MNil> {
     type Output = MCons<RS, Prod<RD, DL>, MNil>;
     type Reach = HCons<U0, HNil>;
 }
@@ -59,7 +59,7 @@ pub struct NoReach<L>(core::marker::PhantomData<L>);
 /// The sum of the reach lists of the children of a tuple of `B`, lazily.
 pub struct ReachSum<L>(core::marker::PhantomData<L>);
 
-impl<SR, DR, S2, D2, T2, RS, RD: IsEqual<U1>> Walk<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
+impl<SR, DR, S2, D2, T2, RS, RD: IsEqual<U1>> WalkModes<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
 where
     Self: WalkUnit<RS, RD, Eq<RD, U1>>,
 {
@@ -99,9 +99,9 @@ where
     type Output = <Self as WalkSkip<RS, RD, B0>>::Output;
     type Reach = <Self as WalkSkip<RS, RD, B0>>::Reach;
 }
-impl<SR, DR, T: Walk<RS, U1>, RS, RD> WalkByStride<RS, RD, Equal> for MCons<SR, DR, T> {
-    type Output = <T as Walk<RS, U1>>::Output;
-    type Reach = HCons<U0, <T as Walk<RS, U1>>::Reach>;
+impl<SR, DR, T: WalkModes<RS, U1>, RS, RD> WalkByStride<RS, RD, Equal> for MCons<SR, DR, T> {
+    type Output = <T as WalkModes<RS, U1>>::Output;
+    type Reach = HCons<U0, <T as WalkModes<RS, U1>>::Reach>;
 }
 impl<SR, DR, T, RS, RD> WalkByStride<RS, RD, Greater> for MCons<SR, DR, T>
 where
@@ -141,10 +141,10 @@ where
     RS: Rem<SR> + Div<SR>,
     Mod<RS, SR>: IsEqual<U0>,
     Eq<Mod<RS, SR>, U0>: ShapeDivisible,
-    T: Walk<Quot<RS, SR>, U1>,
+    T: WalkModes<Quot<RS, SR>, U1>,
 {
-    type Output = MCons<SR, DR, <T as Walk<Quot<RS, SR>, U1>>::Output>;
-    type Reach = HCons<Piece<SR, U1>, <T as Walk<Quot<RS, SR>, U1>>::Reach>;
+    type Output = MCons<SR, DR, <T as WalkModes<Quot<RS, SR>, U1>>::Output>;
+    type Reach = HCons<Piece<SR, U1>, <T as WalkModes<Quot<RS, SR>, U1>>::Reach>;
 }
 
 /// Step 1: `B` is "RD divisible by S_r": skip the mode.
@@ -157,10 +157,10 @@ pub trait WalkSkip<RS, RD, B> {
 impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B1> for MCons<SR, DR, T>
 where
     RD: Div<SR>,
-    T: Walk<RS, Quot<RD, SR>>,
+    T: WalkModes<RS, Quot<RD, SR>>,
 {
-    type Output = <T as Walk<RS, Quot<RD, SR>>>::Output;
-    type Reach = HCons<U0, <T as Walk<RS, Quot<RD, SR>>>::Reach>;
+    type Output = <T as WalkModes<RS, Quot<RD, SR>>>::Output;
+    type Reach = HCons<U0, <T as WalkModes<RS, Quot<RD, SR>>>::Reach>;
 }
 impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B0> for MCons<SR, DR, T>
 where
@@ -223,9 +223,9 @@ impl<L, RS> WalkOn<RS, B1> for L {
     type Output = MNil;
     type Reach = NoReach<L>;
 }
-impl<L: Walk<RS, U1>, RS> WalkOn<RS, B0> for L {
-    type Output = <L as Walk<RS, U1>>::Output;
-    type Reach = <L as Walk<RS, U1>>::Reach;
+impl<L: WalkModes<RS, U1>, RS> WalkOn<RS, B0> for L {
+    type Output = <L as WalkModes<RS, U1>>::Output;
+    type Reach = <L as WalkModes<RS, U1>>::Reach;
 }
 
 /// Step 3/4: `B` is "(RS−1)·RD < S_r": the rest of the walk stays inside
@@ -319,19 +319,19 @@ pub trait ComposeLeaf<S, D> {
 }
 impl<AL, S: IsEqual<U1>, D> ComposeLeaf<S, D> for AL
 where
-    AL: ComposeLeafA<S, D, Eq<S, U1>>,
+    AL: ComposeLeafBySize<S, D, Eq<S, U1>>,
 {
-    type Output = <AL as ComposeLeafA<S, D, Eq<S, U1>>>::Output;
-    type Reach = <AL as ComposeLeafA<S, D, Eq<S, U1>>>::Reach;
+    type Output = <AL as ComposeLeafBySize<S, D, Eq<S, U1>>>::Output;
+    type Reach = <AL as ComposeLeafBySize<S, D, Eq<S, U1>>>::Reach;
 }
 /// `B` is "S is 1".
-pub trait ComposeLeafA<S, D, B> {
+pub trait ComposeLeafBySize<S, D, B> {
     /// The result modes.
     type Output;
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<AL: UnitStride<D>, S, D> ComposeLeafA<S, D, B1> for AL {
+impl<AL: UnitStride<D>, S, D> ComposeLeafBySize<S, D, B1> for AL {
     type Output = MCons<U1, <AL as UnitStride<D>>::Output, MNil>;
     type Reach = NoReach<AL>;
 }
@@ -355,27 +355,27 @@ where
 {
     type Output = <MCons<S2, D2, T2> as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
 }
-impl<AL, S, D: IsEqual<U0>> ComposeLeafA<S, D, B0> for AL
+impl<AL, S, D: IsEqual<U0>> ComposeLeafBySize<S, D, B0> for AL
 where
-    AL: ComposeLeafB<S, D, Eq<D, U0>>,
+    AL: ComposeLeafByStride<S, D, Eq<D, U0>>,
 {
-    type Output = <AL as ComposeLeafB<S, D, Eq<D, U0>>>::Output;
-    type Reach = <AL as ComposeLeafB<S, D, Eq<D, U0>>>::Reach;
+    type Output = <AL as ComposeLeafByStride<S, D, Eq<D, U0>>>::Output;
+    type Reach = <AL as ComposeLeafByStride<S, D, Eq<D, U0>>>::Reach;
 }
 /// `B` is "D is 0".
-pub trait ComposeLeafB<S, D, B> {
+pub trait ComposeLeafByStride<S, D, B> {
     /// The result modes.
     type Output;
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<AL, S, D> ComposeLeafB<S, D, B1> for AL {
+impl<AL, S, D> ComposeLeafByStride<S, D, B1> for AL {
     type Output = MCons<S, U0, MNil>;
     type Reach = NoReach<AL>;
 }
-impl<AL: Walk<S, D>, S, D> ComposeLeafB<S, D, B0> for AL {
-    type Output = <AL as Walk<S, D>>::Output;
-    type Reach = <AL as Walk<S, D>>::Reach;
+impl<AL: WalkModes<S, D>, S, D> ComposeLeafByStride<S, D, B0> for AL {
+    type Output = <AL as WalkModes<S, D>>::Output;
+    type Reach = <AL as WalkModes<S, D>>::Reach;
 }
 
 /// Elementwise sum of two reach lists.
@@ -508,7 +508,7 @@ pub(crate) type PrepOf<AS, AD> = Prepared<FlatModes<AS, AD>>;
 impl<AS, AD, BS, BD> ComposeLayouts<Layout<BS, BD>> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: CoFold<U1, U0, KeepLast>,
+    FlatModes<AS, AD>: CoalesceFold<U1, U0, KeepLast>,
     BS: ComposeTree<PrepOf<AS, AD>, BD>,
     BS: ReachCheck<PrepOf<AS, AD>, <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Reach>,
 {

@@ -5,7 +5,7 @@
 use super::*;
 use crate::StaticLayout;
 use crate::detail::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
-use crate::detail::{CoFold, KeepLast};
+use crate::detail::{CoalesceFold, KeepLast};
 use crate::layout::Layout;
 use core::ops::{Add, Mul};
 use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
@@ -59,7 +59,7 @@ impl<S0, S1, D0, D1> SplitHalves for Layout<(S0, S1), (D0, D1)> {
     type X = Layout<S0, D0>;
     type Y = Layout<S1, D1>;
 }
-pub(crate) type BStar<A, B> = <B as ComplementT<<A as SizeOf>::Size>>::Output;
+pub(crate) type BStar<A, B> = <B as ComplementLayout<<A as SizeOf>::Size>>::Output;
 pub(crate) type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
 /// `(A ∘ B, A ∘ B*)` composed as one `A ∘ (B, B*)`, so that the
 /// distributivity condition sees `B`'s and `B*`'s offsets added up.
@@ -83,7 +83,7 @@ pub trait Split1DBy<Op, B, Static> {
 impl<AS, AD, B> Split1DBy<DivideOp, B, B1> for Layout<AS, AD>
 where
     Self: SizeOf,
-    B: ComplementT<<Self as SizeOf>::Size>,
+    B: ComplementLayout<<Self as SizeOf>::Size>,
     Pair<B, BStar<Self, B>>: MakeLayout,
     Self: ComposeLayouts<BBStar<Self, B>>,
     <Self as ComposeLayouts<BBStar<Self, B>>>::Output: SplitHalves,
@@ -105,18 +105,18 @@ where
     Self: SizeOf,
     B: CosizeOf,
     <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
-    Self: ComplementExtT<ProdM<Self, B>>,
-    <Self as ComplementExtT<ProdM<Self, B>>>::Output: ComposeLayouts<B>,
-    Self: ComplementT<ProdM<Self, B>>,
-    <<Self as ComplementExtT<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output:
-        UnitsFrom<B, <Self as ComplementT<ProdM<Self, B>>>::Output>,
+    Self: ComplementExtended<ProdM<Self, B>>,
+    <Self as ComplementExtended<ProdM<Self, B>>>::Output: ComposeLayouts<B>,
+    Self: ComplementLayout<ProdM<Self, B>>,
+    <<Self as ComplementExtended<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output:
+        UnitsFrom<B, <Self as ComplementLayout<ProdM<Self, B>>>::Output>,
 {
     type X = Self;
     // CuTe composes with the coalesced complement: its size-1 leaves take
     // their strides from that one, as in cute-dynamic.
-    type Y = <<<Self as ComplementExtT<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output as UnitsFrom<
+    type Y = <<<Self as ComplementExtended<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output as UnitsFrom<
         B,
-        <Self as ComplementT<ProdM<Self, B>>>::Output,
+        <Self as ComplementLayout<ProdM<Self, B>>>::Output,
     >>::Output;
 }
 
@@ -131,7 +131,7 @@ pub trait UnitsFrom<B, C> {
 impl<YS, YD, BS, BD, CS, CD> UnitsFrom<Layout<BS, BD>, Layout<CS, CD>> for Layout<YS, YD>
 where
     CS: FlattenInto<CD, MNil>,
-    FlatModes<CS, CD>: CoFold<U1, U0, KeepLast>,
+    FlatModes<CS, CD>: CoalesceFold<U1, U0, KeepLast>,
     BS: Restride<BD, YD, PrepOf<CS, CD>>,
 {
     type Output = Layout<YS, <BS as Restride<BD, YD, PrepOf<CS, CD>>>::Output>;

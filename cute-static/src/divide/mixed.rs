@@ -12,7 +12,7 @@
 //! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
 //! checks). A tile of stride 0 has no mixed divide (a compile error).
 
-use crate::composition::{Fail, FlatValues, MAX_MODES, Prepared, TryCompose, Walk, compose_leaf, finish};
+use crate::composition::{DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TryCompose, compose_leaf, finish};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
@@ -196,7 +196,7 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     let k = S::LEAVES;
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
     let m = a.size();
-    let mut w = Walk::new();
+    let mut w = DeferredChecks::new();
     compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
     let rest = ceil_div(m, span);
