@@ -98,6 +98,45 @@ fn logical_divide_ragged_run_time_extent() {
     assert_eq!(r.to_dynamic().to_string(), "(128,(2,4)):(2,(1,256))");
 }
 
+/// A mode of one run-time leaf takes a short path while its extent and
+/// stride are small (below 2^20) and the rule otherwise: the same answer
+/// on both sides of that bound, and overflow found where it happens.
+#[test]
+fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
+    let halves = |r: &DLayout| -> Vec<DLayout> { r.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect() };
+    macro_rules! check {
+        ($a:expr, $tile:expr) => {{
+            let (a, t) = ($a, $tile);
+            let got = try_logical_divide(&a, &t).map(|r| r.to_dynamic());
+            let want = cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic());
+            let what = format!("logical_divide({}, {})", a.to_dynamic(), t.to_dynamic());
+            agree(
+                what,
+                got,
+                want,
+                |g, w| if halves(g) == halves(w) { Ok(()) } else { Err("the halves differ".into()) },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        }};
+    }
+    let edges = [1i64, 2, 127, 128, 129, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 1 << 40, i64::MAX / 2];
+    let mut tried = 0;
+    for &m in &edges {
+        for d in [1i64, -3, 0, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, -(1 << 20), 1 << 40, i64::MIN + 1] {
+            // Only layouts that exist: their extent fits.
+            let Ok(a) = try_layout!({m}:{d}) else { continue };
+            tried += 1;
+            check!(a, layout!(128:1));
+            check!(a, layout!(1:4));
+            check!(a, layout!(4:3));
+            check!(a, layout!(64:1));
+            // A static stride beside the run-time extent.
+            check!(layout!({m}:1), layout!(4:3));
+        }
+    }
+    assert!(tried > 50, "{tried} layouts");
+}
+
 #[test]
 fn divide_run_time_failures_err_and_panic_with_the_same_message() {
     // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of

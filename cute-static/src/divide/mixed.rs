@@ -193,6 +193,45 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     xo: usize,
     yo: usize,
 ) -> Result<(), Fail> {
+    if S::LEAVES == 1 {
+        let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
+        if s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1 {
+            let mode = (sv[0], dv[0]);
+            let [x, y0, y1] = match divide_linear_small(mode, (n, td)) {
+                Some(r) => r,
+                // Out of line, so that the small case needs no stack frame.
+                None => divide_linear(mode, (n, td))?,
+            };
+            *room(out, xo, 1)?.first_mut().ok_or(Fail::TooManyModes)? = x;
+            let y = room(out, yo, rest_leaves(1, (n, td)))?;
+            for (slot, v) in y.iter_mut().zip([y0, y1]) {
+                *slot = v;
+            }
+            return Ok(());
+        }
+    }
+    divide_1d_rule(s, d, (n, td), out, xo, yo)
+}
+
+/// [`divide_1d`] of a mode of one flat leaf `m:ad` by the rule: the leaf
+/// of `A ∘ B`, then the one or two of `A ∘ B*`.
+#[inline(never)]
+fn divide_linear(mode: (i64, i64), tile: (i64, i64)) -> Result<[(i64, i64); 3], Fail> {
+    let mut out: Out = [(1, 0); 2 * MAX_MODES];
+    divide_1d_rule(&Dyn::new(mode.0), &Dyn::new(mode.1), tile, &mut out, 0, 1)?;
+    Ok([out[0], out[1], out[2]])
+}
+
+/// [`divide_1d`] by the rule: `(A ∘ B, A ∘ B*)` by the mixed composition.
+#[inline(always)]
+fn divide_1d_rule<S: FlatValues, D: FlatValues>(
+    s: &S,
+    d: &D,
+    (n, td): (i64, i64),
+    out: &mut Out,
+    xo: usize,
+    yo: usize,
+) -> Result<(), Fail> {
     let k = S::LEAVES;
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
     let m = a.size();
@@ -212,10 +251,55 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     finish(&a, &w)
 }
 
+/// Below this bound on a mode's size, on the magnitude of its stride and
+/// on a tile's span, nothing in [`divide_linear_small`] can overflow.
+const SMALL: i64 = 1 << 20;
+
+/// Speed work below the rule of [`divide_1d`], for the commonest mode of a
+/// kernel's matrix: one flat leaf `m:ad` (a run-time extent or stride) by
+/// a static tile `n:td`, all of them below [`SMALL`]. `None` otherwise,
+/// and the general path decides.
+///
+/// Why it is the same answer with no check: a layout of one flat mode is
+/// linear on its whole extended domain (it is its own unbounded mode), so
+/// every leaf `s:x` of `(B, B*)` composes to `s:(x·ad)` with no
+/// divisibility or distributivity condition, and the one condition left,
+/// overflow, cannot fail: every stride is at most `SMALL²` in magnitude,
+/// every shape at most `SMALL`, so the result's extent is below
+/// `3·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
+/// (`x·ad`, which does not overflow either).
+#[inline(always)]
+fn divide_linear_small((m, ad): (i64, i64), (n, td): (i64, i64)) -> Option<[(i64, i64); 3]> {
+    let span = n.checked_mul(td)?;
+    if !(span <= SMALL && 0 < m && m <= SMALL && ad.unsigned_abs() <= SMALL as u64) {
+        return None;
+    }
+    // `m ≥ 1` and `span ≥ 1` (a static tile has n, td ≥ 1).
+    let rest = (m - 1) / span + 1;
+    let x = (n, td * ad);
+    Some(if td == 1 || n == 1 {
+        [x, (if n == 1 { m } else { rest }, n * ad), (1, 0)]
+    } else {
+        [x, (td, ad), (rest, span * ad)]
+    })
+}
+
 /// `⌈m/k⌉` for `m ≥ 0`, `k ≥ 1`, without the overflow of `m + k - 1`.
 #[inline(always)]
 fn ceil_div(m: i64, k: i64) -> i64 {
     if m > 0 { (m - 1) / k + 1 } else { 0 }
+}
+
+/// [`divide_error`] of the mode `a` (cold: the conversion of `a` stays off
+/// the divide's path too).
+#[cold]
+#[inline(never)]
+fn divide_error_of<S: crate::Congruent<D>, D: IntTuple>(
+    f: Fail,
+    a: &Layout<S, D>,
+    nd: (i64, i64),
+) -> cute_dynamic::LayoutError {
+    divide_error(f, &a.to_dynamic(), nd)
 }
 
 /// The error cute-dynamic gives for the 1-D divide that failed (cold).
@@ -254,7 +338,7 @@ macro_rules! whole_tile {
             fn leaves<How: Arrangement>(&self, _: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
                 let nd = <$T as Tile1>::ND;
                 divide_1d(&self.shape(), &self.stride(), nd, out, 0, AS::LEAVES)
-                    .map_err(|f| divide_error(f, &self.to_dynamic(), nd))
+                    .map_err(|f| divide_error_of(f, self, nd))
             }
         }
     };
@@ -313,7 +397,7 @@ impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<
     #[inline(always)]
     fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let nd = <T as Tile1>::ND;
-        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo).map_err(|f| divide_error(f, &self.to_dynamic(), nd))
+        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo).map_err(|f| divide_error_of(f, self, nd))
     }
 }
 type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
