@@ -317,6 +317,43 @@ proptest! {
     }
 }
 
+/// `l` with its first shape times `ks` and every stride times `kd`, if that
+/// is a layout (its extent fits).
+fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {
+    let shapes: Vec<i64> = l.shape().leaves().enumerate().map(|(k, s)| if k == 0 { s * ks } else { s }).collect();
+    let strides: Vec<i64> = l.stride().leaves().map(|d| d.checked_mul(kd)).collect::<Option<_>>()?;
+    let t = |v: &[i64]| -> cute_dynamic::IntTuple {
+        if l.shape().as_int().is_some() {
+            cute_dynamic::IntTuple::int(v[0])
+        } else {
+            cute_dynamic::IntTuple::flat(v.iter().copied())
+        }
+    };
+    DLayout::new(t(&shapes), t(&strides)).ok()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The walk runs without its overflow checks when every value is below
+    /// 2^16 and with them otherwise: random compositions whose shapes and
+    /// strides lie on both sides of that bound, and far past it, give
+    /// cute-dynamic's answer or its error.
+    #[test]
+    fn composition_all_run_time_agrees_across_the_small_value_bound(
+        a in (1usize..=3).prop_flat_map(small_layout),
+        b in (1usize..=2).prop_flat_map(small_layout),
+        ks in prop::sample::select(vec![1i64, (1 << 15) + 1, 1 << 16, (1 << 16) + 1]),
+        ka in prop::sample::select(vec![1i64, (1 << 16) - 1, 1 << 16, 1 << 17, 1 << 40]),
+        kb in prop::sample::select(vec![1i64, 1 << 4, (1 << 16) - 1, 1 << 16, 1 << 30]),
+    ) {
+        if let (Some(a), Some(b)) = (rescaled(&a, ks, ka), rescaled(&b, 1, kb)) {
+            let r = run_case(&a, &b).expect("typed structure");
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+    }
+}
+
 /// The divide `r` equals cute-dynamic's `d`: the same function of the 1-D
 /// index, and the same coalesced modes two levels down (the arrangement).
 fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {

@@ -11,6 +11,10 @@
 //!
 //! Where the flat `A` has one mode, the result is CuTe's `s:(d·D)` for each
 //! leaf `s:d` of `B`, and a product of static strides stays static.
+//!
+//! Speed: when every value of the prepared `A` and of `B` is below 2^16,
+//! nothing can overflow, and the same walk runs without its overflow
+//! checks (`small_values`, the `CHECKED` parameter of `compose_leaf`).
 
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::int_tuple::known::LeafMul;
@@ -277,22 +281,43 @@ use std::string::String;
 /// What the fold over `B`'s leaves accumulates for the checks made once at
 /// the end: how far the leaves reach into each mode of `A`
 /// (distributivity), `B`'s largest offset and whether a stride is negative,
-/// and the result's extent (overflow).
+/// and the result's extent (overflow). With `CHECKED` false the values
+/// are known small (see [`small_values`]): nothing can overflow, so the
+/// overflow checks and what they need are left out.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
-pub struct DeferredChecks {
+pub struct DeferredChecks<const CHECKED: bool> {
     reach: [i64; MAX_MODES],
     b_hi: i64,
     b_neg: bool,
     extent: Option<i64>,
 }
 
-impl DeferredChecks {
+impl<const CHECKED: bool> DeferredChecks<CHECKED> {
     /// Nothing walked yet.
     #[inline(always)]
-    pub(crate) fn new() -> DeferredChecks {
+    pub(crate) fn new() -> Self {
         DeferredChecks { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
     }
+}
+
+/// The bound below which [`small_values`] holds.
+const SMALL_LEAF: u64 = 1 << 16;
+
+/// Speed work below the rule: every shape and stride of the prepared `A`
+/// (its coalesced modes) and of `B`'s leaves is below 2^16 in magnitude.
+/// Then nothing in [`compose_leaf`] overflows: a stride of the result is a
+/// product of two such values (below 2^32), a shape is at most one of them
+/// plus one, so each of the at most 16·16 leaves adds below 2^49 to the
+/// extent, which stays below 2^57; the walk's other products (`g·d` of the
+/// stride-0 rule, a reach) are smaller still. The walk then runs with
+/// `CHECKED = false`, the same arithmetic without its overflow checks.
+/// (`b_bits` is the bitwise or of the magnitudes of `B`'s leaves,
+/// [`MixedTree::magnitudes`].)
+#[inline(always)]
+fn small_values(a: &Prepared, b_bits: u64) -> bool {
+    let a_bits = a.modes.as_slice().iter().fold(0u64, |acc, &(x, y)| acc | x.unsigned_abs() | y.unsigned_abs());
+    (a_bits | b_bits) < SMALL_LEAF
 }
 
 /// Quotient and remainder of non-negative `a` by positive `b`, the cheap
@@ -318,28 +343,40 @@ fn divmod(a: i64, b: i64) -> (i64, i64) {
     (a / b, a % b)
 }
 
+/// A reach plus `x`: saturating (a reach past `i64` only has to fail the
+/// distributivity check), plain when the values are known small.
 #[inline(always)]
-fn mul(a: i64, b: i64) -> Result<i64, Fail> {
-    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
+fn add_reach<const CHECKED: bool>(reach: i64, x: i64) -> i64 {
+    if CHECKED { reach.saturating_add(x) } else { reach.wrapping_add(x) }
+}
+
+/// `a·b`, checked unless the values are known small ([`small_values`]).
+#[inline(always)]
+fn mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
+    if CHECKED { a.checked_mul(b).ok_or(Fail::Overflow("composition")) } else { Ok(a.wrapping_mul(b)) }
 }
 
 /// Composes the prepared `A` with the leaf `s:d`: writes the padded modes
 /// (one per slot of `A`) into `out`. CuTe's arithmetic for the values (so
 /// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
 #[inline(always)]
-pub(crate) fn compose_leaf(
+pub(crate) fn compose_leaf<const C: bool>(
     a: &Prepared,
     (s, d): (i64, i64),
     out: &mut [(i64, i64)],
-    w: &mut DeferredChecks,
+    w: &mut DeferredChecks<C>,
 ) -> Result<(), Fail> {
     let (n, modes) = (a.n, a.modes.as_slice());
     let last_d = modes[n - 1].1;
-    w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
-    w.b_neg |= d < 0;
-    let mut put = |i: usize, ps: i64, pd: i64, w: &mut DeferredChecks| {
+    if C {
+        w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
+        w.b_neg |= d < 0;
+    }
+    let mut put = |i: usize, ps: i64, pd: i64, w: &mut DeferredChecks<C>| {
         out[i] = (ps, pd);
-        w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
+        if C {
+            w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
+        }
     };
     if d <= 0 || s == 1 {
         if d < 0 && n > 1 && s != 1 {
@@ -349,7 +386,7 @@ pub(crate) fn compose_leaf(
         for i in 0..n - 1 {
             put(i, 1, 0, w);
         }
-        let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { mul(d, last_d)? };
+        let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { mul::<C>(d, last_d)? };
         put(n - 1, s, dd, w);
         return Ok(());
     }
@@ -373,15 +410,15 @@ pub(crate) fn compose_leaf(
             if r != 0 {
                 return Err(Fail::Shape { shape: cs, fits: k, rest: rest_s });
             }
-            put(i, k, mul(rest_d, cd)?, w);
-            w.reach[i] = w.reach[i].saturating_add((k - 1) * rest_d);
+            put(i, k, mul::<C>(rest_d, cd)?, w);
+            w.reach[i] = add_reach::<C>(w.reach[i], (k - 1) * rest_d);
             rest_s = q;
             rest_d = 1;
             continue;
         }
-        if (rest_s - 1).checked_mul(rest_d).is_some_and(|r| r < cs) {
-            put(i, rest_s, mul(rest_d, cd)?, w);
-            w.reach[i] = w.reach[i].saturating_add((rest_s - 1) * rest_d);
+        if mul::<C>(rest_s - 1, rest_d).is_ok_and(|r| r < cs) {
+            put(i, rest_s, mul::<C>(rest_d, cd)?, w);
+            w.reach[i] = add_reach::<C>(w.reach[i], (rest_s - 1) * rest_d);
             rest_s = 1;
             rest_d = 1;
             continue;
@@ -408,7 +445,7 @@ pub(crate) fn compose_leaf(
         }
         return Err(Fail::Stride { shape: cs, stride: rest_d });
     }
-    put(n - 1, rest_s, mul(rest_d, last_d)?, w);
+    put(n - 1, rest_s, mul::<C>(rest_d, last_d)?, w);
     Ok(())
 }
 
@@ -428,14 +465,14 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
-pub(crate) fn finish(a: &Prepared, w: &DeferredChecks) -> Result<(), Fail> {
+pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
     for i in 0..a.n - 1 {
         let shape = a.modes.as_slice()[i].0;
         if w.reach[i] >= shape && shape > 1 {
             return Err(Fail::NotDistributive { shape, reach: w.reach[i] });
         }
     }
-    if (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
+    if C && (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
         return Err(Fail::Overflow("layout extent"));
     }
     Ok(())
@@ -494,7 +531,14 @@ pub trait MixedTree<AL, BD> {
     /// The result's stride.
     type Stride: IntTuple;
     /// Composes every leaf with the prepared `A`.
-    fn compose(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail>;
+    fn compose<const C: bool>(
+        &self,
+        d: &BD,
+        a: &Prepared,
+        w: &mut DeferredChecks<C>,
+    ) -> Result<(Self::Shape, Self::Stride), Fail>;
+    /// The bitwise or of the magnitudes of every shape and stride leaf.
+    fn magnitudes(&self, d: &BD) -> u64;
 }
 macro_rules! mixed_tree_leaf {
     ($($g:ident),* ; $T:ty) => {
@@ -502,11 +546,15 @@ macro_rules! mixed_tree_leaf {
             type Shape = <AL as LeafResult<$T, BD>>::Shape;
             type Stride = <AL as LeafResult<$T, BD>>::Stride;
             #[inline(always)]
-            fn compose(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail> {
+            fn compose<const C: bool>(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks<C>) -> Result<(Self::Shape, Self::Stride), Fail> {
                 let mut buf = Buf::<_, MAX_MODES>::new();
                 let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
                 Ok(AL::build(out))
+            }
+            #[inline(always)]
+            fn magnitudes(&self, d: &BD) -> u64 {
+                self.signed().unsigned_abs() | d.signed().unsigned_abs()
             }
         }
     };
@@ -525,9 +573,13 @@ macro_rules! mixed_tree_tuple {
             type Stride = ($(<$S as MixedTree<AL, $D>>::Stride,)+);
             #[inline(always)]
             #[allow(non_snake_case)]
-            fn compose(&self, d: &($($D,)+), a: &Prepared, w: &mut DeferredChecks) -> Result<(Self::Shape, Self::Stride), Fail> {
+            fn compose<const C: bool>(&self, d: &($($D,)+), a: &Prepared, w: &mut DeferredChecks<C>) -> Result<(Self::Shape, Self::Stride), Fail> {
                 $(let $S = self.$i.compose(&d.$i, a, w)?;)+
                 Ok((($($S.0,)+), ($($S.1,)+)))
+            }
+            #[inline(always)]
+            fn magnitudes(&self, d: &($($D,)+)) -> u64 {
+                0 $(| self.$i.magnitudes(&d.$i))+
             }
         }
     };
@@ -561,13 +613,30 @@ where
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         let r = (|| {
             let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
-            let mut w = DeferredChecks::new();
-            let (s, d) = b.shape().compose(&b.stride(), &a, &mut w)?;
-            finish(&a, &w)?;
+            type AL<AS, AD> = FlatModes<AS, AD>;
+            let (s, d) = if small_values(&a, b.shape().magnitudes(&b.stride())) {
+                compose_all::<false, AL<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
+            } else {
+                compose_all::<true, AL<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
+            };
             Ok(Layout::from_checked(s, d))
         })();
         r.map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", self.to_dynamic(), b.to_dynamic())))
     }
+}
+
+/// The leaves of `B` (shape `s`, stride `d`) composed with the prepared
+/// `A`, then the checks made once at the end.
+#[inline(always)]
+fn compose_all<const C: bool, AL, BS: MixedTree<AL, BD>, BD>(
+    a: &Prepared,
+    s: &BS,
+    d: &BD,
+) -> Result<(BS::Shape, BS::Stride), Fail> {
+    let mut w = DeferredChecks::<C>::new();
+    let r = s.compose(d, a, &mut w)?;
+    finish(a, &w)?;
+    Ok(r)
 }
 
 /// `a ∘ b` for layouts with run-time leaves: `Ok` with CuTe's padded form,

@@ -235,7 +235,7 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     let k = S::LEAVES;
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
     let m = a.size();
-    let mut w = DeferredChecks::new();
+    let mut w = DeferredChecks::<true>::new();
     compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
     let rest = ceil_div(m, span);
