@@ -163,6 +163,9 @@ pub use composed::{ComposedLayout, make_composed_layout};
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use detail::partition::{Dice, Fits, Partition, ThreadLayout};
 #[doc(inline)]
 pub use divide::{
     FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, logical_divide, tiled_divide, zipped_divide,
@@ -184,9 +187,6 @@ pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout
 #[cfg(feature = "std")]
 pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
-#[cfg(feature = "std")]
-#[doc(hidden)]
-pub use partition::{Dice, Fits, Partition, ThreadLayout};
 #[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,

@@ -16,6 +16,8 @@ pub mod divide;
 pub mod filter;
 pub mod inverse;
 pub mod list;
+#[cfg(feature = "std")]
+pub mod partition;
 pub mod product;
 pub mod sort;
 pub mod tiler;
@@ -27,6 +29,8 @@ pub use divide::*;
 pub use filter::*;
 pub use inverse::*;
 pub use list::*;
+#[cfg(feature = "std")]
+pub use partition::*;
 pub use product::*;
 pub use sort::*;
 pub use tiler::*;

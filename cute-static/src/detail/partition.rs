@@ -1,0 +1,576 @@
+//! The trait-level machinery of `partition.rs` (tiling and partitioning
+//! tensors): which divide a partition takes (the algebra's
+//! `zipped_divide`, or the flat one of a layout of leaf modes by static
+//! integers), the slice of the divided layout a partition keeps, the
+//! projections (`dice`) and the thread layouts of `local_partition`.
+
+use crate::composition::FromValue;
+use crate::detail::{FlattenInto, MNil, ModeSize};
+use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
+use crate::int_tuple::known::LeafMul;
+use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
+use crate::layout::{Congruent, Layout};
+use crate::partition::X;
+use crate::slice::{Slice, Underscore, VCons, VNil};
+use crate::tensor::{InDomain, OffsetRange, OutOfStorage};
+use typenum::{B0, B1, U1, UInt, Unsigned};
+
+/// A layout whose view the tensor invariant can be checked for.
+#[doc(hidden)]
+pub trait Fits: Copy {
+    /// `Ok` when `offset + L(c)` lies in `0..len` for every `c`.
+    fn fits(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage>;
+}
+impl<S: Congruent<D> + OffsetRange<D>, D: IntTuple> Fits for Layout<S, D> {
+    #[inline(always)]
+    fn fits(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage> {
+        crate::tensor::check_fits(what, self, offset, len)
+    }
+}
+
+/// `_` over every top-level mode of a shape (CuTe's `repeat<R>(_)`): `_`
+/// for a leaf, `(_, .., _)` for a tuple.
+#[doc(hidden)]
+pub trait RepeatUnderscore {
+    /// The slice coordinate.
+    type Out: Copy + Default;
+}
+impl<L: Leaf> RepeatUnderscore for L {
+    type Out = Underscore;
+}
+macro_rules! repeat_underscore {
+    ($($i:literal $T:ident $_s:ident $_d:ident),+) => {
+        impl<$($T),+> RepeatUnderscore for ($($T,)+) {
+            type Out = ($(repeat_underscore!(@u $T),)+);
+        }
+    };
+    (@u $T:ident) => { Underscore };
+}
+// `Out` is `Default`: std's tuples.
+for_each_tuple!(std repeat_underscore);
+
+/// Marker: the partition slices the rest mode (CuTe's `inner_partition`).
+#[doc(hidden)]
+pub struct Inner;
+/// Marker: the partition slices the tile mode (CuTe's `outer_partition`).
+#[doc(hidden)]
+pub struct Outer;
+
+/// The slice of a `zipped_divide` result `((tile),(rest))` that a
+/// partition takes: `(repeat(_), coord)` for [`Inner`], `(coord,
+/// repeat(_))` for [`Outer`].
+#[doc(hidden)]
+pub trait PartSlice<C, Which> {
+    /// The slice coordinate.
+    type Coord: Copy;
+    /// The coordinate made from `c`.
+    fn coord(c: C) -> Self::Coord;
+}
+impl<TS: RepeatUnderscore, RS, TD, RD, C: Copy> PartSlice<C, Inner> for Layout<(TS, RS), (TD, RD)> {
+    type Coord = (TS::Out, C);
+    #[inline(always)]
+    fn coord(c: C) -> Self::Coord {
+        (Default::default(), c)
+    }
+}
+impl<TS, RS: RepeatUnderscore, TD, RD, C: Copy> PartSlice<C, Outer> for Layout<(TS, RS), (TD, RD)> {
+    type Coord = (C, RS::Out);
+    #[inline(always)]
+    fn coord(c: C) -> Self::Coord {
+        (c, Default::default())
+    }
+}
+
+/// A tensor layout that can be divided by `T` and sliced as the
+/// partition `Which` at `C` (the bound of [`inner_partition`],
+/// [`outer_partition`], [`local_tile`]).
+#[doc(hidden)]
+pub trait Partition<T, C, Which>: Sized {
+    /// The layout of the part.
+    type Output: Fits;
+    /// The part's layout, its offset (wrapping), and whether the divide
+    /// is exact (`true` only when every coordinate of the part names an
+    /// element of `self`'s domain, so the part reaches a subset of the
+    /// tensor's elements); `None` when `c` is outside the divided layout's
+    /// shape.
+    fn part(self, t: T, c: C) -> Option<(Self::Output, usize, bool)>;
+}
+
+/// Whether `zipped_divide(Self, T)` takes the flat path ([`FlatZip`]):
+/// `B1` when every top-level mode of the layout is a leaf and the tiler is
+/// a tuple of static integers, `B0` otherwise (the algebra's
+/// `zipped_divide`).
+#[doc(hidden)]
+pub trait FlatCase<T> {
+    /// `B1` or `B0`.
+    type Bit;
+}
+impl<S: AllLeaves, D, T: AllInts> FlatCase<T> for Layout<S, D>
+where
+    S::Bit: And<T::Bit>,
+{
+    type Bit = <S::Bit as And<T::Bit>>::Output;
+}
+
+/// `B1` for a tuple of leaves.
+#[doc(hidden)]
+pub trait AllLeaves {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+/// `B1` for a leaf.
+#[doc(hidden)]
+pub trait IsLeaf {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<U: Unsigned, B: typenum::Bit> IsLeaf for UInt<U, B> {
+    type Bit = B1;
+}
+impl IsLeaf for Dyn {
+    type Bit = B1;
+}
+impl<U: Unsigned, B: typenum::Bit> AllLeaves for UInt<U, B> {
+    type Bit = B0;
+}
+impl AllLeaves for Dyn {
+    type Bit = B0;
+}
+/// `B1` for a tuple of static integers.
+#[doc(hidden)]
+pub trait AllInts {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<U: Unsigned, B: typenum::Bit> AllInts for UInt<U, B> {
+    type Bit = B0;
+}
+impl<S, D> AllInts for Layout<S, D> {
+    type Bit = B0;
+}
+impl<T> AllInts for crate::Tiler<T> {
+    type Bit = B0;
+}
+impl<S, D> IsLeaf for Layout<S, D> {
+    type Bit = B0;
+}
+// A tuple is not a leaf; `AllLeaves` and `AllInts` of a tuple are the
+// `And` of its elements' `IsLeaf`, folded from the right.
+macro_rules! all_leaves_tuple {
+    (@rev $Tr:ident [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@rev $Tr [$($all)+] [$A $($r)*] $($rest)*);
+    };
+    (@rev $Tr:ident [$($all:ident)+] [$last:ident $($r:ident)*]) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [] [<$last as IsLeaf>::Bit] $($r)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [$($pred)* <$A as IsLeaf>::Bit: And<$($acc)+>,]
+            [<<$A as IsLeaf>::Bit as And<$($acc)+>>::Output] $($rest)*);
+    };
+    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+]) => {
+        impl<$($all: IsLeaf),+> $Tr for ($($all,)+)
+        where
+            $($pred)*
+        {
+            type Bit = $($acc)+;
+        }
+    };
+    ($($i:tt $A:ident $_s:ident $_d:ident),+) => {
+        impl<$($A),+> IsLeaf for ($($A,)+) {
+            type Bit = B0;
+        }
+        all_leaves_tuple!(@rev AllInts [$($A)+] [] $($A)+);
+        all_leaves_tuple!(@rev AllLeaves [$($A)+] [] $($A)+);
+    };
+}
+for_each_tuple!(all_leaves_tuple);
+
+/// [`Partition`] by the branch `Flat` of [`FlatCase`].
+#[doc(hidden)]
+pub trait PartitionBy<T, C, Which, Flat>: Sized {
+    /// The layout of the part.
+    type Output: Fits;
+    /// See [`Partition::part`].
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize, bool)>;
+}
+impl<L: FlatCase<T> + PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>, T, C, W> Partition<T, C, W> for L {
+    type Output = <L as PartitionBy<T, C, W, <L as FlatCase<T>>::Bit>>::Output;
+    #[inline(always)]
+    fn part(self, t: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        self.part_by(t, c)
+    }
+}
+
+/// The layout of a partition's slice of `Layout<ZS, ZD>` at `C`.
+type PartOf<ZS, ZD, C, W> = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+
+/// Slices a `((tile),(rest))` layout as the partition `Which` at `c`.
+#[inline(always)]
+fn slice_part<ZS: Congruent<ZD>, ZD: IntTuple, C, W>(z: Layout<ZS, ZD>, c: C) -> Option<(PartOf<ZS, ZD, C, W>, usize)>
+where
+    Layout<ZS, ZD>: PartSlice<C, W> + Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+{
+    let coord = <Layout<ZS, ZD> as PartSlice<C, W>>::coord(c);
+    if !coord.inside(&z.shape()) {
+        return None;
+    }
+    Some(z.slice_wrapping(coord))
+}
+
+/// The general branch: the algebra's `zipped_divide`.
+impl<S, D, T, C, W, ZS, ZD> PartitionBy<T, C, W, B0> for Layout<S, D>
+where
+    Layout<S, D>: ZippedDivide<T, Output = Layout<ZS, ZD>>,
+    Layout<ZS, ZD>: DivideValue<ZippedArr, Layout<S, D>, T> + PartSlice<C, W>,
+    ZS: Congruent<ZD>,
+    ZD: IntTuple,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+    Layout<ZS, ZD>: Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output: Fits,
+{
+    type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+    #[inline(always)]
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        // Not claimed exact: a tiler layout may reach past the domain.
+        slice_part::<ZS, ZD, C, W>(crate::zipped_divide(self, t), c).map(|(l, o)| (l, o, false))
+    }
+}
+
+/// The flat branch: `zipped_divide` of a layout of leaf modes by a tuple of
+/// static integers, mode by mode (`s:d` by `t` is `t:d` and `⌈s/t⌉:t·d`,
+/// as the algebra gives it), with the rest static wherever the mode's
+/// extent is: a tile of a static tile stays static (the algebra's mixed
+/// divide makes every rest run-time).
+impl<S, D, T, C, W, ZS, ZD> PartitionBy<T, C, W, B1> for Layout<S, D>
+where
+    Layout<S, D>: FlatZip<T, Shape = ZS, Stride = ZD>,
+    Layout<ZS, ZD>: PartSlice<C, W>,
+    ZS: Congruent<ZD>,
+    ZD: IntTuple,
+    <Layout<ZS, ZD> as PartSlice<C, W>>::Coord: InDomain<ZS>,
+    Layout<ZS, ZD>: Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>,
+    <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output: Fits,
+{
+    type Output = <Layout<ZS, ZD> as Slice<<Layout<ZS, ZD> as PartSlice<C, W>>::Coord>>::Output;
+    #[inline(always)]
+    fn part_by(self, _: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        // Exact when every tile extent divides its mode: then the divide
+        // is a bijection of the domain (a constant for static modes).
+        let exact = self.exact();
+        slice_part::<ZS, ZD, C, W>(self.flat_zip(), c).map(|(l, o)| (l, o, exact))
+    }
+}
+
+/// The 1-D divide of a leaf mode `Self:D` by the static tile `T`: the rest
+/// `⌈s/t⌉ : t·d`, static where `s` (or `d`) is.
+#[doc(hidden)]
+pub trait LeafDiv<D, T> {
+    /// `⌈s/t⌉`.
+    type RS: IntTuple;
+    /// `t·d`.
+    type RD: IntTuple;
+    /// The rest's values.
+    fn rest(&self, d: &D) -> (Self::RS, Self::RD);
+    /// Whether `t` divides the mode's extent `s`.
+    fn divides(&self) -> bool;
+}
+/// `⌈Self/T⌉` as a type: static for a static `Self`, [`Dyn`] otherwise.
+#[doc(hidden)]
+pub trait CeilDiv<T> {
+    /// The quotient's leaf type.
+    type Output: FromValue + IntTuple;
+}
+impl<T> CeilDiv<T> for Dyn {
+    type Output = Dyn;
+}
+impl<U: Unsigned, B: typenum::Bit, T> CeilDiv<T> for UInt<U, B>
+where
+    UInt<U, B>: core::ops::Add<T>,
+    typenum::Sum<UInt<U, B>, T>: core::ops::Sub<B1>,
+    typenum::Sub1<typenum::Sum<UInt<U, B>, T>>: core::ops::Div<T>,
+    typenum::Quot<typenum::Sub1<typenum::Sum<UInt<U, B>, T>>, T>: FromValue + IntTuple,
+{
+    type Output = typenum::Quot<typenum::Sub1<typenum::Sum<UInt<U, B>, T>>, T>;
+}
+impl<S: Leaf + CeilDiv<T>, D: Leaf, T: Leaf + LeafMul<D>> LeafDiv<D, T> for S
+where
+    T: Default,
+    <T as LeafMul<D>>::Output: FromValue + IntTuple,
+{
+    type RS = <S as CeilDiv<T>>::Output;
+    type RD = <T as LeafMul<D>>::Output;
+    #[inline(always)]
+    fn rest(&self, d: &D) -> (Self::RS, Self::RD) {
+        let t = T::default().signed();
+        let s = self.signed();
+        (Self::RS::from_value((s + t - 1) / t), Self::RD::from_value(t.wrapping_mul(d.signed())))
+    }
+    #[inline(always)]
+    fn divides(&self) -> bool {
+        self.signed() % T::default().signed() == 0
+    }
+}
+
+/// `zipped_divide` of a layout of leaf modes by a tuple of static integers
+/// (see the flat branch of [`PartitionBy`]).
+#[doc(hidden)]
+pub trait FlatZip<T> {
+    /// `((tiles),(rests, untouched modes))`.
+    type Shape;
+    /// The strides.
+    type Stride;
+    /// The divide.
+    fn flat_zip(self) -> Layout<Self::Shape, Self::Stride>;
+    /// Whether every tile extent divides its mode (the divide is then a
+    /// bijection of the layout's domain).
+    fn exact(&self) -> bool;
+}
+
+// One impl per layout rank `r` and tiler rank `t <= r` (ranks up to 16):
+// modes `0..t` are divided, modes `t..r` pass through untouched.
+macro_rules! flat_zip_impl {
+    ([$(($i:tt $T:ident $S:ident $D:ident))+] [$(($j:tt $U:ident $E:ident))*]) => {
+        impl<$($S, $D, $T,)+ $($U, $E,)*> FlatZip<($($T,)+)> for Layout<($($S,)+ $($U,)*), ($($D,)+ $($E,)*)>
+        where
+            ($($S,)+ $($U,)*): Congruent<($($D,)+ $($E,)*)>,
+            ($($D,)+ $($E,)*): IntTuple,
+            $($S: LeafDiv<$D, $T>, $T: Unsigned + Default + Copy + Leaf + IntTuple,)+
+            $($U: IntTuple, $E: IntTuple,)*
+        {
+            type Shape = (($($T,)+), ($(<$S as LeafDiv<$D, $T>>::RS,)+ $($U,)*));
+            type Stride = (($($D,)+), ($(<$S as LeafDiv<$D, $T>>::RD,)+ $($E,)*));
+            #[inline(always)]
+            fn flat_zip(self) -> Layout<Self::Shape, Self::Stride> {
+                let (s, d) = (self.shape(), self.stride());
+                let r = ($(s.$i.rest(&d.$i),)+);
+                Layout::from_checked(
+                    (($($T::default(),)+), ($(r.$i.0,)+ $(s.$j,)*)),
+                    (($(d.$i,)+), ($(r.$i.1,)+ $(d.$j,)*)),
+                )
+            }
+            #[inline(always)]
+            fn exact(&self) -> bool {
+                let s = self.shape();
+                true $(&& <$S as LeafDiv<$D, $T>>::divides(&s.$i))+
+            }
+        }
+    };
+}
+// For the tiler's positions `0..t` (from the arity list): skips as many
+// positions of the full list, then emits one impl per number of untouched
+// modes after them.
+macro_rules! flat_zip_tiles {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        flat_zip_tiles!(@skip [$(($i $T $S $D))+] [$(($i))+] [
+            (0 U0 E0) (1 U1 E1) (2 U2 E2) (3 U3 E3) (4 U4 E4) (5 U5 E5) (6 U6 E6) (7 U7 E7)
+            (8 U8 E8) (9 U9 E9) (10 U10 E10) (11 U11 E11) (12 U12 E12) (13 U13 E13) (14 U14 E14) (15 U15 E15)
+        ]);
+    };
+    (@skip $tiled:tt [$_x:tt $($xs:tt)*] [$_f:tt $($full:tt)*]) => {
+        flat_zip_tiles!(@skip $tiled [$($xs)*] [$($full)*]);
+    };
+    (@skip $tiled:tt [] [$($full:tt)*]) => {
+        flat_zip_tiles!(@tails $tiled [] [$($full)*]);
+    };
+    (@tails $tiled:tt [$($done:tt)*] [$next:tt $($more:tt)*]) => {
+        flat_zip_impl!($tiled [$($done)*]);
+        flat_zip_tiles!(@tails $tiled [$($done)* $next] [$($more)*]);
+    };
+    (@tails $tiled:tt [$($done:tt)*] []) => {
+        flat_zip_impl!($tiled [$($done)*]);
+    };
+}
+for_each_tuple!(flat_zip_tiles);
+
+// ------------------------------------------------------------ projections
+
+/// The entries of a tuple where a projection keeps (CuTe's `dice`): the
+/// entry at `Int<1>` (`U1`) stays, the entry at [`X`] goes.
+#[doc(hidden)]
+pub trait Dice<P> {
+    /// The kept entries, as a tuple.
+    type Output;
+    /// The kept entries.
+    fn dice(self) -> Self::Output;
+}
+/// One entry of a projection folded onto the list of the kept entries
+/// to its right.
+#[doc(hidden)]
+pub trait DiceOne<T, Acc> {
+    /// The list.
+    type Out;
+    /// The list.
+    fn dice_one(t: T, acc: Acc) -> Self::Out;
+}
+impl<T, Acc> DiceOne<T, Acc> for U1 {
+    type Out = VCons<T, Acc>;
+    #[inline(always)]
+    fn dice_one(t: T, acc: Acc) -> Self::Out {
+        VCons(t, acc)
+    }
+}
+impl<T, Acc> DiceOne<T, Acc> for X {
+    type Out = Acc;
+    #[inline(always)]
+    fn dice_one(_: T, acc: Acc) -> Acc {
+        acc
+    }
+}
+/// A value list as a tuple (one element or more).
+#[doc(hidden)]
+pub trait ListTuple {
+    /// The tuple.
+    type Tuple;
+    /// The tuple.
+    fn tuple(self) -> Self::Tuple;
+}
+macro_rules! list_tuple {
+    ($($i:literal $T:ident $v:ident $_d:ident),+) => {
+        impl<$($T),+> ListTuple for list_tuple!(@list $($T)+) {
+            type Tuple = ($($T,)+);
+            #[inline(always)]
+            #[allow(non_snake_case)] // the bindings take the arity list's names
+            fn tuple(self) -> Self::Tuple {
+                let list_tuple!(@pat $($v)+) = self;
+                ($($v,)+)
+            }
+        }
+    };
+    (@list $T:ident $($rest:ident)*) => { VCons<$T, list_tuple!(@list $($rest)*)> };
+    (@list) => { VNil };
+    (@pat $v:ident $($rest:ident)*) => { VCons($v, list_tuple!(@pat $($rest)*)) };
+    (@pat) => { VNil };
+}
+for_each_tuple!(list_tuple);
+macro_rules! dice_tuple {
+    ($($i:tt $T:ident $P:ident $O:ident),+) => {
+        dice_tuple!(@chain [] [$($i $T $P $O)+]);
+    };
+    // Each position's list is the next one's output, the last's `VNil`.
+    (@chain [$($done:tt)*] [$i:tt $T:ident $P:ident $O:ident $j:tt $T1:ident $P1:ident $O1:ident $($rest:tt)*]) => {
+        dice_tuple!(@chain [$($done)* ($i $T $P $O $O1)] [$j $T1 $P1 $O1 $($rest)*]);
+    };
+    (@chain [$($done:tt)*] [$i:tt $T:ident $P:ident $O:ident]) => {
+        dice_tuple!(@impl $($done)* ($i $T $P $O VNil));
+    };
+    (@impl $(($i:tt $T:ident $P:ident $O:ident $N:ident))+) => {
+        impl<$($T, $P, $O,)+> Dice<($($P,)+)> for ($($T,)+)
+        where
+            $($P: DiceOne<$T, $N, Out = $O>,)+
+            D0: ListTuple,
+        {
+            // `D0`: position 0's list (the arity list's name).
+            type Output = <D0 as ListTuple>::Tuple;
+            #[inline(always)]
+            fn dice(self) -> Self::Output {
+                dice_tuple!(@fold self; [] $($i $P)+).tuple()
+            }
+        }
+    };
+    (@fold $self:ident; [$($done:tt)*] $i:tt $P:ident $($rest:tt)*) => {
+        dice_tuple!(@fold $self; [$i $P $($done)*] $($rest)*)
+    };
+    (@fold $self:ident; [$($i:tt $P:ident)+]) => {{
+        let acc = VNil;
+        $( let acc = <$P as DiceOne<_, _>>::dice_one($self.$i, acc); )+
+        acc
+    }};
+}
+for_each_tuple!(dice_tuple);
+
+// -------------------------------------------------------- thread layouts
+
+/// A static thread layout: its by-mode tiler (CuTe's
+/// `product_each(shape(thr))`) and the flat coordinate of a thread index
+/// (CuTe's `get_flat_coord`: per leaf `(idx / d) % s`, `0` for a leaf of
+/// size 1 or stride 0, then one integer per top-level mode, column-major
+/// within the mode).
+#[doc(hidden)]
+pub trait ThreadLayout: Copy {
+    /// The tiler: one static size per top-level mode.
+    type Tiler: Copy + Default;
+    /// The coordinate: one `usize` per top-level mode.
+    type Coord: Copy;
+    /// The number of threads.
+    fn threads(&self) -> usize;
+    /// The coordinate of thread `idx`.
+    fn coord(&self, idx: usize) -> Self::Coord;
+    /// The sizes of the tiler's modes (1 past its rank, up to 4).
+    fn tile_sizes(&self) -> [usize; 4];
+    /// The coordinate of thread `idx` as one integer, column-major in the
+    /// tiler's shape.
+    fn linear_coord(&self, idx: usize) -> usize;
+}
+
+/// The flat coordinate of a thread index within one mode: `(c, size)`.
+#[doc(hidden)]
+pub trait ModeCoord<D> {
+    /// `(column-major index of the leaf coordinates, size of the mode)`.
+    fn mode_coord(&self, d: &D, idx: usize) -> (usize, usize);
+}
+impl<S: crate::ShapeLeaf, D: Leaf> ModeCoord<D> for S {
+    #[inline(always)]
+    fn mode_coord(&self, d: &D, idx: usize) -> (usize, usize) {
+        let (s, d) = (self.value(), d.value());
+        let c = if s == 1 || d == 0 { 0 } else { (idx / d) % s };
+        (c, s)
+    }
+}
+macro_rules! mode_coord_tuple {
+    ($($i:tt $S:ident $D:ident $_d:ident),+) => {
+        impl<$($S: ModeCoord<$D>, $D),+> ModeCoord<($($D,)+)> for ($($S,)+) {
+            #[inline(always)]
+            fn mode_coord(&self, d: &($($D,)+), idx: usize) -> (usize, usize) {
+                let (c, m) = (0usize, 1usize);
+                $( let (ci, si) = self.$i.mode_coord(&d.$i, idx); let (c, m) = (c + ci * m, m * si); )+
+                (c, m)
+            }
+        }
+    };
+}
+for_each_tuple!(mode_coord_tuple);
+
+/// The static size of a static shape tree paired with its stride.
+type SizeOf<S, D> = <<S as FlattenInto<D, MNil>>::Output as ModeSize>::Size;
+
+macro_rules! thread_layout_tuple {
+    ($($i:tt $S:ident $D:ident $_d:ident),+) => {
+        impl<$($S, $D),+> ThreadLayout for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): Congruent<($($D,)+)> + crate::StaticIntTuple,
+            ($($D,)+): crate::StaticIntTuple,
+            $($S: ModeCoord<$D> + FlattenInto<$D, MNil>, <$S as FlattenInto<$D, MNil>>::Output: ModeSize,
+              SizeOf<$S, $D>: Unsigned + Copy + Default,)+
+        {
+            type Tiler = ($(SizeOf<$S, $D>,)+);
+            type Coord = ($(thread_layout_tuple!(@usize $S),)+);
+            #[inline(always)]
+            fn threads(&self) -> usize {
+                self.size()
+            }
+            #[inline(always)]
+            fn coord(&self, idx: usize) -> Self::Coord {
+                let (s, d) = (self.shape(), self.stride());
+                ($( s.$i.mode_coord(&d.$i, idx).0, )+)
+            }
+            #[inline(always)]
+            fn tile_sizes(&self) -> [usize; 4] {
+                let mut t = [1usize; 4];
+                $( if let Some(x) = t.get_mut($i) { *x = <SizeOf<$S, $D> as Unsigned>::USIZE; } )+
+                t
+            }
+            #[inline(always)]
+            fn linear_coord(&self, idx: usize) -> usize {
+                let (s, d) = (self.shape(), self.stride());
+                let (c, m) = (0usize, 1usize);
+                $( let (ci, si) = s.$i.mode_coord(&d.$i, idx); let (c, m) = (c + ci * m, m * si); )+
+                let _ = m;
+                c
+            }
+        }
+    };
+    (@usize $S:ident) => { usize };
+}
+// `Tiler` is `Default`: std's tuples.
+for_each_tuple!(std thread_layout_tuple);
