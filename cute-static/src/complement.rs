@@ -1,4 +1,4 @@
-//! `complement` with run-time ([`Dyn`]) leaves, in the cotarget or in the
+//! `complement` with run-time ([`Dyn`](crate::Dyn)) leaves, in the cotarget or in the
 //! layout.
 //!
 //! The all-static complement is decided in trait resolution (`detail/complement.rs`).
@@ -6,7 +6,7 @@
 //! but the last mode is still found there: `A`'s modes sorted, each
 //! contributing `d/C : C`, and the extent `C` where the last mode starts.
 //! Only the last mode's size, `⌈(M + gaps)/C⌉` (cute-dynamic's count of
-//! what the other modes cover), waits for `M`: its shape is a [`Dyn`] and
+//! what the other modes cover), waits for `M`: its shape is a [`Dyn`](crate::Dyn) and
 //! it is kept even when that is 1 (CuTe's form). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
@@ -20,79 +20,7 @@
 //! cute-dynamic's, made when the call runs, and a failure is cute-dynamic's
 //! error. (CuTe allows a run-time stride only in a rank-1 complement.)
 
-#[cfg(feature = "std")]
-use crate::detail::CompGap;
-#[cfg(feature = "std")]
-use crate::detail::MCons;
-use crate::detail::{CoalesceFold, Coalesced, Plain};
-use crate::detail::{
-    CompCurr, CompOut, ComplementFold, ComplementOnto, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial,
-};
-use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
-use crate::int_tuple::Dyn;
 use crate::layout::Layout;
-#[cfg(feature = "std")]
-use typenum::Unsigned;
-use typenum::{U0, U1};
-
-/// The complement's modes before the last, then the last `Dyn:C`.
-pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
-
-/// `complement(Self, M)` for a run-time cotarget `M`: the type (see the
-/// module's documentation).
-#[doc(hidden)]
-pub trait ComplementRunTime {
-    /// The complement.
-    type Output;
-}
-impl<S, D> ComplementRunTime for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: FilterModes<Trivial>,
-    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
-    Sorted<S, D>: ComplementFold<U1>,
-    CompOut<S, D>: DropUnit,
-    <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
-    RunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<RunTimeModes<S, D>>: ModesToLayout,
-{
-    type Output = LayoutOfModes<Coalesced<RunTimeModes<S, D>>>;
-}
-impl<A> ComplementOnto<A> for Dyn
-where
-    A: crate::int_tuple::AllStatic,
-    A: ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>,
-{
-    type Output = <A as ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
-}
-
-/// `complement(Self, M)` for a cotarget size `M` (a typenum integer or
-/// [`Dyn`]) by branch: `Static` is `B1` for an all-static layout (the
-/// static complement, or its last mode computed for a run-time `M`), `B0`
-/// for a layout with a run-time leaf: the padded form, a flat layout of
-/// `N + 1` run-time leaves (`N` its flat modes), since the sort by stride
-/// and the number of modes of the answer depend on run-time values.
-#[doc(hidden)]
-pub trait ComplementBy<M, Static> {
-    /// The complement.
-    type Output;
-}
-impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementLayout<typenum::UInt<U, B>>>
-    ComplementBy<typenum::UInt<U, B>, typenum::B1> for A
-{
-    type Output = <A as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output;
-}
-impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
-    type Output = <A as ComplementRunTime>::Output;
-}
-impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: NoStaticOverlap,
-    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
-{
-    type Output = crate::inverse::PadN1<S, D>;
-}
 
 #[cfg(feature = "std")]
 pub use run_time::{CotargetValue, StaticModes, TryComplement, TryComplementBy, try_complement};
@@ -104,9 +32,13 @@ mod run_time {
     use super::*;
     use crate::coalesce::{FlatMode, coalesce_walk};
     use crate::composition::{FlatValues, MAX_MODES};
+    use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit, FilterModes};
+    use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
     use crate::divide::{FromLeaves, Leaves};
+    use crate::int_tuple::Dyn;
     use crate::inverse::PadDyn;
     use crate::inverse::run_time::{coalesce_in_place, extent_fits, flat_modes, padded};
+    use typenum::{U0, U1, Unsigned};
 
     /// The values of a static mode list, appended to `out[*n..]`.
     #[doc(hidden)]
@@ -245,7 +177,7 @@ mod run_time {
     impl<S, D, M> TryComplementBy<M, typenum::B0> for Layout<S, D>
     where
         S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
-        FlatModes<S, D>: super::NoStaticOverlap,
+        FlatModes<S, D>: crate::detail::NoStaticOverlap,
         D: FlatValues,
         crate::detail::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
     {
@@ -399,95 +331,9 @@ mod run_time {
     }
 }
 
-// ------------------------------------------- static conditions, mixed
-
-/// A flat mode whose shape and stride are both static and whose stride is
-/// not 0 ([`Known`]); any other mode ([`Unknown`]) is decided at run time.
-#[doc(hidden)]
-pub trait ModeKind {
-    /// [`Known`] or [`Unknown`].
-    type Kind;
-}
-/// A static mode `S:D`, `D > 0`.
-#[doc(hidden)]
-pub struct Known<S, D>(core::marker::PhantomData<(S, D)>);
-/// A mode with a run-time leaf, or a static stride 0.
-#[doc(hidden)]
-pub struct Unknown;
-impl<U, B, U2, B2> ModeKind for (typenum::UInt<U, B>, typenum::UInt<U2, B2>) {
-    type Kind = Known<typenum::UInt<U, B>, typenum::UInt<U2, B2>>;
-}
-impl<U, B> ModeKind for (typenum::UInt<U, B>, typenum::UTerm) {
-    type Kind = Unknown;
-}
-impl<U, B> ModeKind for (typenum::UInt<U, B>, Dyn) {
-    type Kind = Unknown;
-}
-impl<X> ModeKind for (Dyn, X) {
-    type Kind = Unknown;
-}
-
-/// No two static modes of the flat mode list `Self` overlap: for static
-/// `s1:d1`, `s2:d2` (`s > 1`, `d > 0`), `d1 ≤ d2 < s1·d1` means that the
-/// second starts inside the first's extent, whatever the run-time modes
-/// are (two coordinates meet, or the modes interleave), so `complement`
-/// and `left_inverse` of a layout with run-time leaves reject it at
-/// compile time, as they do an all-static one.
-#[doc(hidden)]
-pub trait NoStaticOverlap {}
-impl NoStaticOverlap for MNil {}
-impl<S, D, T> NoStaticOverlap for crate::detail::MCons<S, D, T>
-where
-    (S, D): ModeKind,
-    T: NoOverlapWith<<(S, D) as ModeKind>::Kind> + NoStaticOverlap,
-{
-}
-/// Every mode of `Self` against the mode kind `K`.
-#[doc(hidden)]
-pub trait NoOverlapWith<K> {}
-impl<K> NoOverlapWith<K> for MNil {}
-impl<K, S, D, T> NoOverlapWith<K> for crate::detail::MCons<S, D, T>
-where
-    (S, D): ModeKind,
-    K: PairApart<<(S, D) as ModeKind>::Kind>,
-    <(S, D) as ModeKind>::Kind: PairApart<K>,
-    T: NoOverlapWith<K>,
-{
-}
-/// `Other` does not start inside the extent of `Self`.
-#[doc(hidden)]
-pub trait PairApart<Other> {}
-impl<K> PairApart<K> for Unknown {}
-impl<S, D> PairApart<Unknown> for Known<S, D> {}
-impl<S1, D1, S2, D2> PairApart<Known<S2, D2>> for Known<S1, D1>
-where
-    S1: typenum::IsGreater<U1> + core::ops::Mul<D1>,
-    S2: typenum::IsGreater<U1>,
-    D1: typenum::IsLessOrEqual<D2>,
-    D2: typenum::IsLess<typenum::Prod<S1, D1>>,
-    typenum::Gr<S1, U1>: core::ops::BitAnd<typenum::Gr<S2, U1>>,
-    typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>: core::ops::BitAnd<typenum::LeEq<D1, D2>>,
-    typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>:
-        core::ops::BitAnd<typenum::Le<D2, typenum::Prod<S1, D1>>>,
-    typenum::And<
-        typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>,
-        typenum::Le<D2, typenum::Prod<S1, D1>>,
-    >: StaticModesApart,
-{
-}
-/// The overlap test of two static modes is false.
-#[diagnostic::on_unimplemented(
-    message = "two static modes of a layout with run-time leaves overlap",
-    label = "sorted by stride, a static mode starts inside the extent of another static mode",
-    note = "whatever the run-time leaves are, two coordinates meet or the modes interleave, so neither `complement` nor `left_inverse` has a layout"
-)]
-#[doc(hidden)]
-pub trait StaticModesApart {}
-impl StaticModesApart for typenum::B0 {}
-
 // ------------------------------------------------ the operation
 
-use crate::detail::{ComplementValueBy, ShapeSize};
+use crate::detail::{ComplementOnto, ComplementValueBy, ShapeSize};
 
 /// `complement(Self, M)` with a static cotarget shape `M` (an integer or a
 /// tuple, whose size is used).

@@ -219,7 +219,7 @@ where
 impl<S, D> InverseBy<LeftOp, B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: crate::complement::NoStaticOverlap,
+    FlatModes<S, D>: crate::detail::NoStaticOverlap,
     MCons<U1, U0, FlatModes<S, D>>: PadDyn,
 {
     type Output = PadN1<S, D>;

@@ -6,6 +6,7 @@ use super::{FilterModes, Sort, Trivial};
 use crate::StaticLayout;
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
+use crate::int_tuple::Dyn;
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
@@ -221,9 +222,9 @@ pub trait ComplementOnto<A> {
 impl<U: Unsigned, B: Bit, A> ComplementOnto<A> for UInt<U, B>
 where
     A: crate::int_tuple::AllStatic,
-    A: crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>,
+    A: ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>,
 {
-    type Output = <A as crate::complement::ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
+    type Output = <A as ComplementBy<UInt<U, B>, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
 }
 /// [`ComplementValue`] by branch: `Static` is `B1` when both arguments are
 /// all-static.
@@ -238,3 +239,150 @@ impl<O: StaticLayout, A, M> ComplementValueBy<A, M, B1> for O {
         O::default()
     }
 }
+
+// --------------------------------------------- with run-time leaves
+
+/// The complement's modes before the last, then the last `Dyn:C`.
+pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
+
+/// `complement(Self, M)` for a run-time cotarget `M`: the type (see the
+/// module's documentation).
+#[doc(hidden)]
+pub trait ComplementRunTime {
+    /// The complement.
+    type Output;
+}
+impl<S, D> ComplementRunTime for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: FilterModes<Trivial>,
+    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+    Sorted<S, D>: ComplementFold<U1>,
+    CompOut<S, D>: DropUnit,
+    <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
+    RunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<RunTimeModes<S, D>>: ModesToLayout,
+{
+    type Output = LayoutOfModes<Coalesced<RunTimeModes<S, D>>>;
+}
+impl<A> ComplementOnto<A> for Dyn
+where
+    A: crate::int_tuple::AllStatic,
+    A: ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>,
+{
+    type Output = <A as ComplementBy<Dyn, <A as crate::int_tuple::AllStatic>::Bit>>::Output;
+}
+
+/// `complement(Self, M)` for a cotarget size `M` (a typenum integer or
+/// [`Dyn`]) by branch: `Static` is `B1` for an all-static layout (the
+/// static complement, or its last mode computed for a run-time `M`), `B0`
+/// for a layout with a run-time leaf: the padded form, a flat layout of
+/// `N + 1` run-time leaves (`N` its flat modes), since the sort by stride
+/// and the number of modes of the answer depend on run-time values.
+#[doc(hidden)]
+pub trait ComplementBy<M, Static> {
+    /// The complement.
+    type Output;
+}
+impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementLayout<typenum::UInt<U, B>>>
+    ComplementBy<typenum::UInt<U, B>, typenum::B1> for A
+{
+    type Output = <A as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output;
+}
+impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
+    type Output = <A as ComplementRunTime>::Output;
+}
+impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: NoStaticOverlap,
+    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
+{
+    type Output = crate::inverse::PadN1<S, D>;
+}
+
+// The static conditions of a layout with run-time leaves.
+
+/// A flat mode whose shape and stride are both static and whose stride is
+/// not 0 ([`Known`]); any other mode ([`Unknown`]) is decided at run time.
+#[doc(hidden)]
+pub trait ModeKind {
+    /// [`Known`] or [`Unknown`].
+    type Kind;
+}
+/// A static mode `S:D`, `D > 0`.
+#[doc(hidden)]
+pub struct Known<S, D>(core::marker::PhantomData<(S, D)>);
+/// A mode with a run-time leaf, or a static stride 0.
+#[doc(hidden)]
+pub struct Unknown;
+impl<U, B, U2, B2> ModeKind for (typenum::UInt<U, B>, typenum::UInt<U2, B2>) {
+    type Kind = Known<typenum::UInt<U, B>, typenum::UInt<U2, B2>>;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, typenum::UTerm) {
+    type Kind = Unknown;
+}
+impl<U, B> ModeKind for (typenum::UInt<U, B>, Dyn) {
+    type Kind = Unknown;
+}
+impl<X> ModeKind for (Dyn, X) {
+    type Kind = Unknown;
+}
+
+/// No two static modes of the flat mode list `Self` overlap: for static
+/// `s1:d1`, `s2:d2` (`s > 1`, `d > 0`), `d1 ≤ d2 < s1·d1` means that the
+/// second starts inside the first's extent, whatever the run-time modes
+/// are (two coordinates meet, or the modes interleave), so `complement`
+/// and `left_inverse` of a layout with run-time leaves reject it at
+/// compile time, as they do an all-static one.
+#[doc(hidden)]
+pub trait NoStaticOverlap {}
+impl NoStaticOverlap for MNil {}
+impl<S, D, T> NoStaticOverlap for crate::detail::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    T: NoOverlapWith<<(S, D) as ModeKind>::Kind> + NoStaticOverlap,
+{
+}
+/// Every mode of `Self` against the mode kind `K`.
+#[doc(hidden)]
+pub trait NoOverlapWith<K> {}
+impl<K> NoOverlapWith<K> for MNil {}
+impl<K, S, D, T> NoOverlapWith<K> for crate::detail::MCons<S, D, T>
+where
+    (S, D): ModeKind,
+    K: PairApart<<(S, D) as ModeKind>::Kind>,
+    <(S, D) as ModeKind>::Kind: PairApart<K>,
+    T: NoOverlapWith<K>,
+{
+}
+/// `Other` does not start inside the extent of `Self`.
+#[doc(hidden)]
+pub trait PairApart<Other> {}
+impl<K> PairApart<K> for Unknown {}
+impl<S, D> PairApart<Unknown> for Known<S, D> {}
+impl<S1, D1, S2, D2> PairApart<Known<S2, D2>> for Known<S1, D1>
+where
+    S1: typenum::IsGreater<U1> + core::ops::Mul<D1>,
+    S2: typenum::IsGreater<U1>,
+    D1: typenum::IsLessOrEqual<D2>,
+    D2: typenum::IsLess<typenum::Prod<S1, D1>>,
+    typenum::Gr<S1, U1>: core::ops::BitAnd<typenum::Gr<S2, U1>>,
+    typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>: core::ops::BitAnd<typenum::LeEq<D1, D2>>,
+    typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>:
+        core::ops::BitAnd<typenum::Le<D2, typenum::Prod<S1, D1>>>,
+    typenum::And<
+        typenum::And<typenum::And<typenum::Gr<S1, U1>, typenum::Gr<S2, U1>>, typenum::LeEq<D1, D2>>,
+        typenum::Le<D2, typenum::Prod<S1, D1>>,
+    >: StaticModesApart,
+{
+}
+/// The overlap test of two static modes is false.
+#[diagnostic::on_unimplemented(
+    message = "two static modes of a layout with run-time leaves overlap",
+    label = "sorted by stride, a static mode starts inside the extent of another static mode",
+    note = "whatever the run-time leaves are, two coordinates meet or the modes interleave, so neither `complement` nor `left_inverse` has a layout"
+)]
+#[doc(hidden)]
+pub trait StaticModesApart {}
+impl StaticModesApart for typenum::B0 {}

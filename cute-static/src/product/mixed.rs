@@ -18,8 +18,8 @@
 //! ranks with `1:0`, compute that logical product and pair its modes.
 //! Where the run-time walk fails, the error is cute-dynamic's.
 
-use crate::complement::RunTimeModes;
 use crate::composition::{FlatValues, TryCompose};
+use crate::detail::RunTimeModes;
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
