@@ -35,7 +35,7 @@ void bench(char const* name, long n, F&& f) {
     double ns = std::chrono::duration<double, std::nano>(t1 - t0).count() / n;
     best = ns < best ? ns : best;
   }
-  std::printf("  CuTe C++: %.1f ns\n", best);
+  std::printf("  CuTe C++: %.2f ns\n", best);
 }
 
 int main(int argc, char** argv) {
