@@ -183,7 +183,8 @@ const fn rest_leaves(k: usize, (n, td): (i64, i64)) -> usize {
 /// leaves of `A ∘ B` into `out[xo..]`, those of `A ∘ B*` into `out[yo..]`,
 /// checked together (distributivity over `(B, B*)`, as cute-dynamic
 /// composes them). Each part is padded to `S::LEAVES` leaves per leaf of
-/// `B` and `B*` (the flat modes of `A`).
+/// `B` and `B*` (the flat modes of `A`). A failure becomes `to_error`'s
+/// `LayoutError` (which names the mode).
 #[inline(always)]
 fn divide_1d<S: FlatValues, D: FlatValues>(
     s: &S,
@@ -192,7 +193,8 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     out: &mut Out,
     xo: usize,
     yo: usize,
-) -> Result<(), Fail> {
+    to_error: impl FnOnce(Fail) -> cute_dynamic::LayoutError,
+) -> Result<(), cute_dynamic::LayoutError> {
     if S::LEAVES == 1 {
         let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
         if s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1 {
@@ -202,24 +204,32 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
                 // Out of line, so that the small case needs no stack frame.
                 None => divide_linear(mode, (n, td))?,
             };
-            *room(out, xo, 1)?.first_mut().ok_or(Fail::TooManyModes)? = x;
-            let y = room(out, yo, rest_leaves(1, (n, td)))?;
-            for (slot, v) in y.iter_mut().zip([y0, y1]) {
+            // (The positions are constants of the types, inside the room.)
+            let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(Fail::TooManyModes)) };
+            *xs = x;
+            let Ok(ys) = room(out, yo, rest_leaves(1, (n, td))) else { return Err(to_error(Fail::TooManyModes)) };
+            for (slot, v) in ys.iter_mut().zip([y0, y1]) {
                 *slot = v;
             }
             return Ok(());
         }
     }
-    divide_1d_rule(s, d, (n, td), out, xo, yo)
+    divide_1d_rule(s, d, (n, td), out, xo, yo).map_err(to_error)
 }
 
 /// [`divide_1d`] of a mode of one flat leaf `m:ad` by the rule: the leaf
-/// of `A ∘ B`, then the one or two of `A ∘ B*`.
+/// of `A ∘ B`, then the one or two of `A ∘ B*`. A one-mode `A` can only
+/// fail by overflow, whose error names no operands, so the error is made
+/// here, from the values (the divide's path then keeps no copy of the
+/// mode for an error message).
 #[inline(never)]
-fn divide_linear(mode: (i64, i64), tile: (i64, i64)) -> Result<[(i64, i64); 3], Fail> {
+fn divide_linear(mode: (i64, i64), tile: (i64, i64)) -> Result<[(i64, i64); 3], cute_dynamic::LayoutError> {
     let mut out: Out = [(1, 0); 2 * MAX_MODES];
-    divide_1d_rule(&Dyn::new(mode.0), &Dyn::new(mode.1), tile, &mut out, 0, 1)?;
-    Ok([out[0], out[1], out[2]])
+    let a = (Dyn::new(mode.0), Dyn::new(mode.1));
+    match divide_1d_rule(&a.0, &a.1, tile, &mut out, 0, 1) {
+        Ok(()) => Ok([out[0], out[1], out[2]]),
+        Err(f) => Err(divide_error(f, &Layout::from_checked(a.0, a.1).to_dynamic(), tile)),
+    }
 }
 
 /// [`divide_1d`] by the rule: `(A ∘ B, A ∘ B*)` by the mixed composition.
@@ -337,8 +347,7 @@ macro_rules! whole_tile {
             #[inline(always)]
             fn leaves<How: Arrangement>(&self, _: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
                 let nd = <$T as Tile1>::ND;
-                divide_1d(&self.shape(), &self.stride(), nd, out, 0, AS::LEAVES)
-                    .map_err(|f| divide_error_of(f, self, nd))
+                divide_1d(&self.shape(), &self.stride(), nd, out, 0, AS::LEAVES, |f| divide_error_of(f, self, nd))
             }
         }
     };
@@ -397,7 +406,7 @@ impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<
     #[inline(always)]
     fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let nd = <T as Tile1>::ND;
-        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo).map_err(|f| divide_error_of(f, self, nd))
+        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo, |f| divide_error_of(f, self, nd))
     }
 }
 type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
