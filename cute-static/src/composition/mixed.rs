@@ -613,11 +613,10 @@ where
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         let r = (|| {
             let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
-            type AL<AS, AD> = FlatModes<AS, AD>;
             let (s, d) = if small_values(&a, b.shape().magnitudes(&b.stride())) {
-                compose_all::<false, AL<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
+                compose_all::<false, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
             } else {
-                compose_all::<true, AL<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
+                compose_all::<true, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
             };
             Ok(Layout::from_checked(s, d))
         })();

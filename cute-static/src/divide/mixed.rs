@@ -284,8 +284,8 @@ fn divide_linear_small((m, ad): (i64, i64), (n, td): (i64, i64)) -> Option<[(i64
     if !(span <= SMALL && 0 < m && m <= SMALL && ad.unsigned_abs() <= SMALL as u64) {
         return None;
     }
-    // `m ≥ 1` and `span ≥ 1` (a static tile has n, td ≥ 1).
-    let rest = (m - 1) / span + 1;
+    // `span ≥ 1`: a static tile has n, td ≥ 1.
+    let rest = ceil_div(m, span);
     let x = (n, td * ad);
     Some(if td == 1 || n == 1 {
         [x, (if n == 1 { m } else { rest }, n * ad), (1, 0)]
