@@ -181,12 +181,18 @@ mod imp {
         (i % 8) + (i / 8) * 8
     }
 
-    /// `(({m},4),2):((4,1),{s})` by hand.
+    /// `(({m},4),2):((4,1),{s})` by hand. A layout's extents are positive,
+    /// but the compiler does not know it of a value read from memory: a
+    /// division by `m` written with `/` would keep a panic branch for `m ==
+    /// 0`, so the hand-written version divides as careful code would,
+    /// without one (0 for a zero divisor, a value no layout holds).
     #[inline(never)]
     #[unsafe(no_mangle)]
     pub fn idx_dyn_nested(l: &DynNested, i: usize) -> i64 {
         let m = l.m as usize;
-        ((i % m) * 4 + (i / m % 4)) as i64 + (i / (m * 4)) as i64 * l.s
+        let div = |a: usize, b: usize| a.checked_div(b).unwrap_or(0);
+        let rem = |a: usize, b: usize| a.checked_rem(b).unwrap_or(0);
+        (rem(i, m) * 4 + rem(div(i, m), 4)) as i64 + div(i, m * 4) as i64 * l.s
     }
 
     pub fn dyn_cols(m: usize) -> DynCols {

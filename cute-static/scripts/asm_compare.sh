@@ -4,7 +4,9 @@
 # with `Layout::index` (default) and by hand (`--cfg asm_hand`). This script
 # builds both in release with `--emit asm`, cuts out each function's body
 # (instructions only: labels, directives and comments dropped) and diffs
-# them (layouts, swizzles and a swizzled layout). Prints "identical" per function, or the diff (exit 1).
+# them (layouts, swizzles and a swizzled layout), with the functions' numbers
+# taken out of their branch labels (`.LBB7_3` and `.LBB19_3` are both
+# `.LBB_3`). Prints "identical" per function, or the diff (exit 1).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
@@ -12,7 +14,8 @@ cargo rustc -q -p cute-static --example index_asm --release -- --emit asm="$out/
 cargo rustc -q -p cute-static --example index_asm --release -- --emit asm="$out/hand.s" -C debuginfo=0 --cfg asm_hand
 body() { # asm file, symbol -> instructions only
     awk -v fn="$2" '$0 == fn ":" { on = 1; next } on && /\.cfi_endproc|^\.Lfunc_end/ { exit } on' "$1" \
-        | grep -vE '^\s*(\.|#|$)|^\.?L[A-Za-z0-9_]*:' || true
+        | grep -vE '^\s*(\.|#|$)|^\.?L[A-Za-z0-9_]*:' \
+        | sed -E 's/\.LBB[0-9]+_/.LBB_/g' || true
 }
 status=0
 for f in idx_mixed idx_colmajor idx_rowmajor idx_nested idx_odd idx_swizzle idx_swizzle_neg idx_swizzled idx_dyn_cols idx_dyn_nested; do
