@@ -398,12 +398,13 @@ pub trait ComplementValue<A, M> {
 }
 impl<O, A, M> ComplementValue<A, M> for O
 where
-    (A, M): crate::int_tuple::AllStatic,
-    O: ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>,
+    A: crate::int_tuple::AllStatic,
+    M: crate::int_tuple::AllStatic,
+    O: ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, m: M) -> O {
-        <O as ComplementValueBy<A, M, <(A, M) as crate::int_tuple::AllStatic>::Bit>>::make(a, m)
+        <O as ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>>::make(a, m)
     }
 }

@@ -8,6 +8,7 @@ mod mixed;
 pub use mixed::*;
 
 use crate::detail::{ComposeValueBy, TileArg, TileCompose};
+use crate::int_tuple::{AllStatic, BothStatic};
 use crate::layout::Layout;
 
 /// `Self ∘ B` for a layout, a shape or a tiler `B` (paper 3.3, DESIGN
@@ -89,14 +90,13 @@ pub trait ComposeValue<A, B> {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;
 }
-impl<O, A, B> ComposeValue<A, B> for O
+impl<O, A: AllStatic, B: AllStatic> ComposeValue<A, B> for O
 where
-    (A, B): crate::int_tuple::AllStatic,
-    O: ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+    O: ComposeValueBy<A, B, BothStatic<A, B>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        <O as ComposeValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+        <O as ComposeValueBy<A, B, BothStatic<A, B>>>::make(a, b)
     }
 }

@@ -36,13 +36,14 @@ pub trait DivideValue<How, A, B> {
 }
 impl<O, How, A, B> DivideValue<How, A, B> for O
 where
-    (A, B): crate::int_tuple::AllStatic,
-    O: DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+    A: crate::int_tuple::AllStatic,
+    B: crate::int_tuple::AllStatic,
+    O: DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        <O as DivideValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+        <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
 }
 /// The value of `logical_divide(a, b)`: generic code that calls

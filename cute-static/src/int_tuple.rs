@@ -612,9 +612,21 @@ for_each_tuple!(tuple_int_tuple);
 
 /// A type-level truth value with a conjunction.
 #[doc(hidden)]
-pub trait Truth {}
-impl Truth for B1 {}
-impl Truth for B0 {}
+pub trait Truth {
+    /// `Self and R`, as a projection: a conjunction costs the trait solver
+    /// one normalization, no obligation of its own.
+    type And<R: Truth>: Truth;
+    /// `Self or R`, likewise.
+    type Or<R: Truth>: Truth;
+}
+impl Truth for B1 {
+    type And<R: Truth> = R;
+    type Or<R: Truth> = B1;
+}
+impl Truth for B0 {
+    type And<R: Truth> = B0;
+    type Or<R: Truth> = R;
+}
 /// Conjunction of type-level truth values.
 #[doc(hidden)]
 pub trait And<R> {
@@ -641,32 +653,34 @@ pub trait AllStatic {
     /// `B1` for all-static, `B0` otherwise.
     type Bit: Truth;
 }
+/// `B1` when both `A` and `B` are all-static (a pair without the tuple).
+#[doc(hidden)]
+pub type BothStatic<A, B> = <<A as AllStatic>::Bit as Truth>::And<<B as AllStatic>::Bit>;
 impl AllStatic for UTerm {
     type Bit = B1;
 }
-impl<U: Unsigned, B: Bit> AllStatic for UInt<U, B> {
+impl<U, B> AllStatic for UInt<U, B> {
     type Bit = B1;
 }
 impl AllStatic for Dyn {
     type Bit = B0;
 }
-impl<S: AllStatic, D: AllStatic> AllStatic for crate::Layout<S, D>
-where
-    S::Bit: And<D::Bit>,
-{
-    type Bit = <S::Bit as And<D::Bit>>::Output;
+impl<S: AllStatic, D: AllStatic> AllStatic for crate::Layout<S, D> {
+    type Bit = <S::Bit as Truth>::And<D::Bit>;
 }
 impl<T: AllStatic> AllStatic for crate::Tiler<T> {
     type Bit = T::Bit;
 }
+// The elements' bits folded right (`T0 and (T1 and (...))`), without a
+// trait bound on a tail tuple: one obligation per element.
+macro_rules! all_static_and {
+    ($T:ident) => { <$T as AllStatic>::Bit };
+    ($T:ident $($rest:ident)+) => { <<$T as AllStatic>::Bit as Truth>::And<all_static_and!($($rest)+)> };
+}
 macro_rules! all_static_tuple {
-    ($i0:tt $T0:ident $S0:ident $D0:ident $(, $i:tt $T:ident $S:ident $D:ident)*) => {
-        impl<$T0: AllStatic $(, $T: AllStatic)*> AllStatic for ($T0, $($T,)*)
-        where
-            ($($T,)*): AllStatic,
-            $T0::Bit: And<<($($T,)*) as AllStatic>::Bit>,
-        {
-            type Bit = <$T0::Bit as And<<($($T,)*) as AllStatic>::Bit>>::Output;
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<$($T: AllStatic),+> AllStatic for ($($T,)+) {
+            type Bit = all_static_and!($($T)+);
         }
     };
 }
@@ -685,37 +699,26 @@ for_each_tuple!(all_static_tuple);
 #[doc(hidden)]
 pub mod known {
     use super::Dyn;
-    use core::ops::{BitAnd, Mul};
-    use typenum::{B0, B1, Bit, IsEqual, Prod, U1, UInt, UTerm, Unsigned};
-
-    /// `B1` when the leaf is static.
-    pub trait IsStatic {
-        /// `B1` or `B0`.
-        type Output: Bit;
-    }
-    impl IsStatic for UTerm {
-        type Output = B1;
-    }
-    impl<U: Unsigned, B: Bit> IsStatic for UInt<U, B> {
-        type Output = B1;
-    }
-    impl IsStatic for Dyn {
-        type Output = B0;
-    }
+    use core::ops::Mul;
+    use typenum::{B0, B1, Bit, IsEqual, Prod, UInt, UTerm};
 
     /// `B1` when the leaf is known to be 1.
     pub trait KnownOne {
         /// `B1` or `B0`.
-        type Output: Bit;
+        type Output: Bit + super::Truth;
     }
     impl KnownOne for UTerm {
         type Output = B0;
     }
-    impl<U: Unsigned, B: Bit> KnownOne for UInt<U, B>
-    where
-        UInt<U, B>: IsEqual<U1>,
-    {
-        type Output = <UInt<U, B> as IsEqual<U1>>::Output;
+    // By the shape of the binary numeral, not by comparison: typenum's
+    // integers are canonical, so 1 is `UInt<UTerm, B1>` and every other
+    // `UInt` has a longer numeral (a comparison costs the trait solver a
+    // walk over the bits).
+    impl KnownOne for UInt<UTerm, B1> {
+        type Output = B1;
+    }
+    impl<U, B2, B> KnownOne for UInt<UInt<U, B2>, B> {
+        type Output = B0;
     }
     impl KnownOne for Dyn {
         type Output = B0;
@@ -729,12 +732,18 @@ pub mod known {
     impl KnownZero for UTerm {
         type Output = B1;
     }
-    impl<U: Unsigned, B: Bit> KnownZero for UInt<U, B> {
+    impl<U, B> KnownZero for UInt<U, B> {
         type Output = B0;
     }
     impl KnownZero for Dyn {
         type Output = B0;
     }
+
+    /// `B1` when `X` is 1: read off the numeral (see [`KnownOne`]), which
+    /// costs the trait solver less than typenum's comparison `Eq<X, U1>`.
+    pub type IsOne<X> = <X as KnownOne>::Output;
+    /// `B1` when `X` is 0 (see [`KnownZero`]).
+    pub type IsZero<X> = <X as KnownZero>::Output;
 
     /// `B1` when both leaves are known and equal.
     pub trait KnownEq<R> {
@@ -757,7 +766,7 @@ pub mod known {
         [U, B] UTerm, UInt<U, B>;
         [] UTerm, UTerm;
     }
-    impl<U: Unsigned, B: Bit> KnownEq<Dyn> for UInt<U, B> {
+    impl<U, B> KnownEq<Dyn> for UInt<U, B> {
         type Output = B0;
     }
     impl KnownEq<Dyn> for UTerm {
@@ -773,22 +782,22 @@ pub mod known {
         /// The product's leaf type.
         type Output;
     }
-    impl<U: Unsigned, B: Bit, U2: Unsigned, B2: Bit> LeafMul<UInt<U2, B2>> for UInt<U, B>
+    impl<U, B, U2, B2> LeafMul<UInt<U2, B2>> for UInt<U, B>
     where
         UInt<U, B>: Mul<UInt<U2, B2>>,
     {
         type Output = Prod<UInt<U, B>, UInt<U2, B2>>;
     }
-    impl<U: Unsigned, B: Bit> LeafMul<UTerm> for UInt<U, B> {
+    impl<U, B> LeafMul<UTerm> for UInt<U, B> {
         type Output = UTerm;
     }
     impl<R> LeafMul<R> for UTerm {
         type Output = UTerm;
     }
-    impl<U: Unsigned, B: Bit> LeafMul<UInt<U, B>> for Dyn {
+    impl<U, B> LeafMul<UInt<U, B>> for Dyn {
         type Output = Dyn;
     }
-    impl<U: Unsigned, B: Bit> LeafMul<Dyn> for UInt<U, B> {
+    impl<U, B> LeafMul<Dyn> for UInt<U, B> {
         type Output = Dyn;
     }
     impl LeafMul<Dyn> for Dyn {
@@ -797,7 +806,4 @@ pub mod known {
     impl LeafMul<UTerm> for Dyn {
         type Output = UTerm;
     }
-
-    /// `Self and R` of two bits.
-    pub type And<A, R> = <A as BitAnd<R>>::Output;
 }

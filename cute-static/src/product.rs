@@ -38,13 +38,14 @@ pub trait ProductValue<A, B> {
 }
 impl<O, A, B> ProductValue<A, B> for O
 where
-    (A, B): crate::int_tuple::AllStatic,
-    O: ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
+    A: crate::int_tuple::AllStatic,
+    B: crate::int_tuple::AllStatic,
+    O: ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        <O as ProductValueBy<A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
+        <O as ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
 }
 product_fn!(

@@ -3,9 +3,9 @@
 //! when `s0·d0 = d1`, each only when the fact is known at compile time.
 
 use crate::detail::{MCons, MNil};
-use crate::int_tuple::known::{And, IsStatic, KnownEq, KnownOne, LeafMul};
-use core::ops::BitAnd;
-use typenum::{B0, B1, U0, U1};
+use crate::int_tuple::Dyn;
+use crate::int_tuple::known::{KnownEq, KnownOne, LeafMul};
+use typenum::{B0, B1, U0, U1, UInt};
 
 /// Marker: coalesce every mode (CuTe's `coalesce`).
 pub struct Plain;
@@ -64,12 +64,16 @@ pub trait Merges<PD, S, D> {
     type Output;
 }
 type Known<PS, PD, D> = <<PS as LeafMul<PD>>::Output as KnownEq<D>>::Output;
-impl<PS: LeafMul<PD>, PD, S: IsStatic, D> Merges<PD, S, D> for PS
+// By the kind of `S` (one impl each), not by a conjunction of bits: fewer
+// obligations for the solver.
+impl<PS: LeafMul<PD>, PD, U, B, D> Merges<PD, UInt<U, B>, D> for PS
 where
     <PS as LeafMul<PD>>::Output: KnownEq<D>,
-    <S as IsStatic>::Output: BitAnd<Known<PS, PD, D>>,
 {
-    type Output = And<<S as IsStatic>::Output, Known<PS, PD, D>>;
+    type Output = Known<PS, PD, D>;
+}
+impl<PS, PD, D> Merges<PD, Dyn, D> for PS {
+    type Output = B0;
 }
 type Merge<PS, PD, S, D> = <PS as Merges<PD, S, D>>::Output;
 

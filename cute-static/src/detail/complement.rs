@@ -7,9 +7,10 @@ use crate::StaticLayout;
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
+use crate::int_tuple::known::{IsOne, KnownOne};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
-use typenum::{B0, B1, Bit, Eq, IsEqual, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
+use typenum::{B0, B1, Bit, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
 
 /// Complement's fold over the sorted modes with the current extent `C`
 /// (paper 3.5): each mode `s:d` contributes `d/C : C`, then `C = s·d`.
@@ -89,11 +90,11 @@ pub trait DropUnit {
 impl DropUnit for MNil {
     type Output = MNil;
 }
-impl<S: IsEqual<U1>, D, T> DropUnit for MCons<S, D, T>
+impl<S: KnownOne, D, T> DropUnit for MCons<S, D, T>
 where
-    Self: DropUnitStep<Eq<S, U1>>,
+    Self: DropUnitStep<IsOne<S>>,
 {
-    type Output = <Self as DropUnitStep<Eq<S, U1>>>::Output;
+    type Output = <Self as DropUnitStep<IsOne<S>>>::Output;
 }
 /// `B` is "S is 1".
 pub trait DropUnitStep<B> {

@@ -5,12 +5,10 @@
 use crate::StaticLayout;
 use crate::detail::{CoalesceFold, KeepLast, Prepared};
 use crate::detail::{FlatModes, FlattenInto, HCons, HNil, MCons, MNil, ModesToLayout};
+use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
-use typenum::{
-    B0, B1, Bit, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1,
-    UInt, Unsigned,
-};
+use typenum::{B0, B1, Compare, Equal, Greater, IsLess, Le, Less, Min, Minimum, Mod, Prod, Quot, Sub1, U0, U1, UInt};
 
 /// The shape divisibility condition of composition (paper 3.3.3): the
 /// remaining shape must be divisible by what fits in the current mode.
@@ -59,12 +57,12 @@ pub struct NoReach<L>(core::marker::PhantomData<L>);
 /// The sum of the reach lists of the children of a tuple of `B`, lazily.
 pub struct ReachSum<L>(core::marker::PhantomData<L>);
 
-impl<SR, DR, S2, D2, T2, RS, RD: IsEqual<U1>> WalkModes<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
+impl<SR, DR, S2, D2, T2, RS, RD: KnownOne> WalkModes<RS, RD> for MCons<SR, DR, MCons<S2, D2, T2>>
 where
-    Self: WalkUnit<RS, RD, Eq<RD, U1>>,
+    Self: WalkUnit<RS, RD, IsOne<RD>>,
 {
-    type Output = <Self as WalkUnit<RS, RD, Eq<RD, U1>>>::Output;
-    type Reach = <Self as WalkUnit<RS, RD, Eq<RD, U1>>>::Reach;
+    type Output = <Self as WalkUnit<RS, RD, IsOne<RD>>>::Output;
+    type Reach = <Self as WalkUnit<RS, RD, IsOne<RD>>>::Reach;
 }
 
 /// Fast path for a rest stride of 1 (most tiles): `B` is "RD is 1". A
@@ -106,11 +104,11 @@ impl<SR, DR, T: WalkModes<RS, U1>, RS, RD> WalkByStride<RS, RD, Equal> for MCons
 impl<SR, DR, T, RS, RD> WalkByStride<RS, RD, Greater> for MCons<SR, DR, T>
 where
     RD: Rem<SR>,
-    Mod<RD, SR>: IsEqual<U0>,
-    Self: WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>,
+    Mod<RD, SR>: KnownZero,
+    Self: WalkSkip<RS, RD, IsZero<Mod<RD, SR>>>,
 {
-    type Output = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Output;
-    type Reach = <Self as WalkSkip<RS, RD, Eq<Mod<RD, SR>, U0>>>::Reach;
+    type Output = <Self as WalkSkip<RS, RD, IsZero<Mod<RD, SR>>>>::Output;
+    type Reach = <Self as WalkSkip<RS, RD, IsZero<Mod<RD, SR>>>>::Reach;
 }
 impl<SR, DR, T, RS: typenum::Cmp<SR>, RD> WalkUnit<RS, RD, B1> for MCons<SR, DR, T>
 where
@@ -139,8 +137,8 @@ impl<SR, DR, T, RS> WalkUnitCmp<RS, Equal> for MCons<SR, DR, T> {
 impl<SR, DR, T, RS> WalkUnitCmp<RS, Greater> for MCons<SR, DR, T>
 where
     RS: Rem<SR> + Div<SR>,
-    Mod<RS, SR>: IsEqual<U0>,
-    Eq<Mod<RS, SR>, U0>: ShapeDivisible,
+    Mod<RS, SR>: KnownZero,
+    IsZero<Mod<RS, SR>>: ShapeDivisible,
     T: WalkModes<Quot<RS, SR>, U1>,
 {
     type Output = MCons<SR, DR, <T as WalkModes<Quot<RS, SR>, U1>>::Output>;
@@ -165,11 +163,11 @@ where
 impl<SR, DR, T, RS, RD> WalkSkip<RS, RD, B0> for MCons<SR, DR, T>
 where
     SR: Rem<RD>,
-    Mod<SR, RD>: IsEqual<U0>,
-    Self: WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>,
+    Mod<SR, RD>: KnownZero,
+    Self: WalkSplit<RS, RD, IsZero<Mod<SR, RD>>>,
 {
-    type Output = <Self as WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>>::Output;
-    type Reach = <Self as WalkSplit<RS, RD, Eq<Mod<SR, RD>, U0>>>::Reach;
+    type Output = <Self as WalkSplit<RS, RD, IsZero<Mod<SR, RD>>>>::Output;
+    type Reach = <Self as WalkSplit<RS, RD, IsZero<Mod<SR, RD>>>>::Reach;
 }
 
 /// Step 2: `B` is "S_r divisible by RD": take `n = min(S_r/RD, RS)`.
@@ -185,20 +183,20 @@ where
     SR: Div<RD>,
     Quot<SR, RD>: Min<RS>,
     RS: Rem<Fit<SR, RD, RS>> + Div<Fit<SR, RD, RS>>,
-    Mod<RS, Fit<SR, RD, RS>>: IsEqual<U0>,
-    Eq<Mod<RS, Fit<SR, RD, RS>>, U0>: ShapeDivisible,
+    Mod<RS, Fit<SR, RD, RS>>: KnownZero,
+    IsZero<Mod<RS, Fit<SR, RD, RS>>>: ShapeDivisible,
     RD: Mul<DR>,
-    Quot<RS, Fit<SR, RD, RS>>: IsEqual<U1>,
-    T: WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>,
+    Quot<RS, Fit<SR, RD, RS>>: KnownOne,
+    T: WalkOn<Quot<RS, Fit<SR, RD, RS>>, IsOne<Quot<RS, Fit<SR, RD, RS>>>>,
 {
     type Output = MCons<
         Fit<SR, RD, RS>,
         Prod<RD, DR>,
-        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>>::Output,
+        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, IsOne<Quot<RS, Fit<SR, RD, RS>>>>>::Output,
     >;
     type Reach = HCons<
         Piece<Fit<SR, RD, RS>, RD>,
-        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, Eq<Quot<RS, Fit<SR, RD, RS>>, U1>>>::Reach,
+        <T as WalkOn<Quot<RS, Fit<SR, RD, RS>>, IsOne<Quot<RS, Fit<SR, RD, RS>>>>>::Reach,
     >;
 }
 impl<SR, DR, T, RS, RD> WalkSplit<RS, RD, B0> for MCons<SR, DR, T>
@@ -256,27 +254,27 @@ where
     SR: Div<RD>,
     Quot<SR, RD>: Add<B1>,
     RS: Rem<ZN<SR, RD>> + Div<ZN<SR, RD>>,
-    Mod<RS, ZN<SR, RD>>: IsEqual<U0>,
-    Eq<Mod<RS, ZN<SR, RD>>, U0>: ShapeDivisible,
-    ZN<SR, RD>: Mul<RD> + Sub<B1> + IsEqual<U1>,
+    Mod<RS, ZN<SR, RD>>: KnownZero,
+    IsZero<Mod<RS, ZN<SR, RD>>>: ShapeDivisible,
+    ZN<SR, RD>: Mul<RD> + Sub<B1> + KnownOne,
     Prod<ZN<SR, RD>, RD>: Sub<SR>,
-    Quot<RS, ZN<SR, RD>>: Sub<B1> + IsEqual<U1>,
+    Quot<RS, ZN<SR, RD>>: Sub<B1> + KnownOne,
     Sub1<Quot<RS, ZN<SR, RD>>>: Mul<typenum::Diff<Prod<ZN<SR, RD>, RD>, SR>>,
     Sub1<ZN<SR, RD>>: Mul<RD>,
     ZSlipped<SR, RD, RS>: Add<Prod<Sub1<ZN<SR, RD>>, RD>>,
     ZDigit<SR, RD, RS>: IsLess<SR> + Add<B1>,
     Le<ZDigit<SR, RD, RS>, SR>: StrideFits,
-    T: WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>,
-    <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output: ZeroMode<ZN<SR, RD>, Eq<ZN<SR, RD>, U1>>,
+    T: WalkOn<Quot<RS, ZN<SR, RD>>, IsOne<Quot<RS, ZN<SR, RD>>>>,
+    <T as WalkOn<Quot<RS, ZN<SR, RD>>, IsOne<Quot<RS, ZN<SR, RD>>>>>::Output: ZeroMode<ZN<SR, RD>, IsOne<ZN<SR, RD>>>,
 {
-    type Output = <<T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Output as ZeroMode<
+    type Output = <<T as WalkOn<Quot<RS, ZN<SR, RD>>, IsOne<Quot<RS, ZN<SR, RD>>>>>::Output as ZeroMode<
         ZN<SR, RD>,
-        Eq<ZN<SR, RD>, U1>,
+        IsOne<ZN<SR, RD>>,
     >>::Output;
     // The reach is lazy: `Piece<digit + 1, 1>` is `digit`.
     type Reach = HCons<
         Piece<typenum::Add1<ZDigit<SR, RD, RS>>, U1>,
-        <T as WalkOn<Quot<RS, ZN<SR, RD>>, Eq<Quot<RS, ZN<SR, RD>>, U1>>>::Reach,
+        <T as WalkOn<Quot<RS, ZN<SR, RD>>, IsOne<Quot<RS, ZN<SR, RD>>>>>::Reach,
     >;
 }
 /// `N = S_r/RD + 1`: the steps per carry out of a stride-0 mode.
@@ -317,12 +315,12 @@ pub trait ComposeLeaf<S, D> {
     /// The reach into each mode of `A`.
     type Reach;
 }
-impl<AL, S: IsEqual<U1>, D> ComposeLeaf<S, D> for AL
+impl<AL, S: KnownOne, D> ComposeLeaf<S, D> for AL
 where
-    AL: ComposeLeafBySize<S, D, Eq<S, U1>>,
+    AL: ComposeLeafBySize<S, D, IsOne<S>>,
 {
-    type Output = <AL as ComposeLeafBySize<S, D, Eq<S, U1>>>::Output;
-    type Reach = <AL as ComposeLeafBySize<S, D, Eq<S, U1>>>::Reach;
+    type Output = <AL as ComposeLeafBySize<S, D, IsOne<S>>>::Output;
+    type Reach = <AL as ComposeLeafBySize<S, D, IsOne<S>>>::Reach;
 }
 /// `B` is "S is 1".
 pub trait ComposeLeafBySize<S, D, B> {
@@ -355,12 +353,12 @@ where
 {
     type Output = <MCons<S2, D2, T2> as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
 }
-impl<AL, S, D: IsEqual<U0>> ComposeLeafBySize<S, D, B0> for AL
+impl<AL, S, D: KnownZero> ComposeLeafBySize<S, D, B0> for AL
 where
-    AL: ComposeLeafByStride<S, D, Eq<D, U0>>,
+    AL: ComposeLeafByStride<S, D, IsZero<D>>,
 {
-    type Output = <AL as ComposeLeafByStride<S, D, Eq<D, U0>>>::Output;
-    type Reach = <AL as ComposeLeafByStride<S, D, Eq<D, U0>>>::Reach;
+    type Output = <AL as ComposeLeafByStride<S, D, IsZero<D>>>::Output;
+    type Reach = <AL as ComposeLeafByStride<S, D, IsZero<D>>>::Reach;
 }
 /// `B` is "D is 0".
 pub trait ComposeLeafByStride<S, D, B> {
@@ -423,7 +421,7 @@ pub trait ComposeTree<AL, BD> {
     /// The summed reach of the leaves into each mode of `A`.
     type Reach;
 }
-impl<AL, U: Unsigned, B: Bit, BD> ComposeTree<AL, BD> for UInt<U, B>
+impl<AL, U, B, BD> ComposeTree<AL, BD> for UInt<U, B>
 where
     AL: ComposeLeaf<UInt<U, B>, BD>,
     <AL as ComposeLeaf<UInt<U, B>, BD>>::Output: ModesToLayout,
@@ -475,7 +473,7 @@ where
 /// The distributivity check, needed only when `B` has several leaves (a
 /// single leaf always fits): implemented without condition for a leaf `B`.
 pub trait ReachCheck<AL, R> {}
-impl<AL, R, U: Unsigned, B: Bit> ReachCheck<AL, R> for UInt<U, B> {}
+impl<AL, R, U, B> ReachCheck<AL, R> for UInt<U, B> {}
 
 macro_rules! compose_tree_tuple {
     (@list $AL:ident; $S:ident $D:ident $($rest:ident)*) => {

@@ -6,9 +6,10 @@ use super::*;
 use crate::StaticLayout;
 use crate::detail::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
 use crate::detail::{CoalesceFold, KeepLast};
+use crate::int_tuple::known::{IsOne, KnownOne};
 use crate::layout::Layout;
 use core::ops::{Add, Mul};
-use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
+use typenum::{B0, B1, Prod, U0, U1, UInt};
 
 /// The size of a layout as a typenum integer.
 pub trait SizeOf {
@@ -65,11 +66,12 @@ pub(crate) type BBStar<A, B> = <Pair<B, BStar<A, B>> as MakeLayout>::Output;
 /// distributivity condition sees `B`'s and `B*`'s offsets added up.
 impl<AS, AD, B> Split1D<DivideOp, B> for Layout<AS, AD>
 where
-    (Self, B): crate::int_tuple::AllStatic,
-    Self: Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+    Self: crate::int_tuple::AllStatic,
+    B: crate::int_tuple::AllStatic,
+    Self: Split1DBy<DivideOp, B, crate::int_tuple::BothStatic<Self, B>>,
 {
-    type X = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
-    type Y = <Self as Split1DBy<DivideOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+    type X = <Self as Split1DBy<DivideOp, B, crate::int_tuple::BothStatic<Self, B>>>::X;
+    type Y = <Self as Split1DBy<DivideOp, B, crate::int_tuple::BothStatic<Self, B>>>::Y;
 }
 /// [`Split1D`] by branch: `Static` is `B1` when the layout and the tile are
 /// all-static (trait resolution), `B0` with a run-time leaf (`divide.rs`).
@@ -94,30 +96,48 @@ where
 pub(crate) type ProdM<A, B> = Prod<<A as SizeOf>::Size, <B as CosizeOf>::Cosize>;
 impl<AS, AD, B> Split1D<ProductOp, B> for Layout<AS, AD>
 where
-    (Self, B): crate::int_tuple::AllStatic,
-    Self: Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>,
+    Self: crate::int_tuple::AllStatic,
+    B: crate::int_tuple::AllStatic,
+    Self: Split1DBy<ProductOp, B, crate::int_tuple::BothStatic<Self, B>>,
 {
-    type X = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::X;
-    type Y = <Self as Split1DBy<ProductOp, B, <(Self, B) as crate::int_tuple::AllStatic>::Bit>>::Y;
+    type X = <Self as Split1DBy<ProductOp, B, crate::int_tuple::BothStatic<Self, B>>>::X;
+    type Y = <Self as Split1DBy<ProductOp, B, crate::int_tuple::BothStatic<Self, B>>>::Y;
 }
-impl<AS, AD, B> Split1DBy<ProductOp, B, B1> for Layout<AS, AD>
+impl<AS, AD, BS: HasUnit, BD> Split1DBy<ProductOp, Layout<BS, BD>, B1> for Layout<AS, AD>
 where
     Self: SizeOf,
-    B: CosizeOf,
-    <Self as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
-    Self: ComplementExtended<ProdM<Self, B>>,
-    <Self as ComplementExtended<ProdM<Self, B>>>::Output: ComposeLayouts<B>,
-    Self: ComplementLayout<ProdM<Self, B>>,
-    <<Self as ComplementExtended<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output:
-        UnitsFrom<B, <Self as ComplementLayout<ProdM<Self, B>>>::Output>,
+    Layout<BS, BD>: CosizeOf,
+    <Self as SizeOf>::Size: Mul<<Layout<BS, BD> as CosizeOf>::Cosize>,
+    Self: ComplementExtended<ProdM<Self, Layout<BS, BD>>>,
+    <Self as ComplementExtended<ProdM<Self, Layout<BS, BD>>>>::Output: ComposeLayouts<Layout<BS, BD>>,
+    Self: ProductGrid<Layout<BS, BD>, Grid<Self, Layout<BS, BD>>, <BS as HasUnit>::Output>,
 {
     type X = Self;
-    // CuTe composes with the coalesced complement: its size-1 leaves take
-    // their strides from that one, as in cute-dynamic.
-    type Y = <<<Self as ComplementExtended<ProdM<Self, B>>>::Output as ComposeLayouts<B>>::Output as UnitsFrom<
-        B,
-        <Self as ComplementLayout<ProdM<Self, B>>>::Output,
-    >>::Output;
+    type Y = <Self as ProductGrid<Layout<BS, BD>, Grid<Self, Layout<BS, BD>>, <BS as HasUnit>::Output>>::Output;
+}
+/// `A* ∘ B`, `A*` the extended complement of a product.
+pub(crate) type Grid<A, B> = <<A as ComplementExtended<ProdM<A, B>>>::Output as ComposeLayouts<B>>::Output;
+/// The grid `G = A* ∘ B` of a product as CuTe gives it, by whether `B` has
+/// a size-1 leaf (`U`): CuTe composes with the coalesced complement, so its
+/// size-1 leaves take their strides from that one, as in cute-dynamic
+/// ([`UnitsFrom`]); without a size-1 leaf `G` is already that, and the
+/// coalesced complement is not computed.
+#[doc(hidden)]
+pub trait ProductGrid<B, G, U> {
+    /// The grid.
+    type Output;
+}
+impl<A, B, G> ProductGrid<B, G, B0> for A {
+    type Output = G;
+}
+impl<A, B: CosizeOf, G> ProductGrid<B, G, B1> for A
+where
+    A: SizeOf,
+    <A as SizeOf>::Size: Mul<<B as CosizeOf>::Cosize>,
+    A: ComplementLayout<ProdM<A, B>>,
+    G: UnitsFrom<B, <A as ComplementLayout<ProdM<A, B>>>::Output>,
+{
+    type Output = <G as UnitsFrom<B, <A as ComplementLayout<ProdM<A, B>>>::Output>>::Output;
 }
 
 /// `Self = A' ∘ B` with each size-1 leaf's stride replaced by the one CuTe
@@ -136,6 +156,32 @@ where
 {
     type Output = Layout<YS, <BS as Restride<BD, YD, PrepOf<CS, CD>>>::Output>;
 }
+/// `B1` when a shape tree has a leaf known to be 1.
+#[doc(hidden)]
+pub trait HasUnit {
+    /// `B1` or `B0`.
+    type Output: crate::int_tuple::Truth;
+}
+impl<U, B> HasUnit for UInt<U, B>
+where
+    UInt<U, B>: KnownOne,
+{
+    type Output = IsOne<UInt<U, B>>;
+}
+macro_rules! has_unit_or {
+    ($S:ident) => { <$S as HasUnit>::Output };
+    ($S:ident $($rest:ident)+) => {
+        <<$S as HasUnit>::Output as crate::int_tuple::Truth>::Or<has_unit_or!($($rest)+)>
+    };
+}
+macro_rules! has_unit_tuple {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<$($S: HasUnit),+> HasUnit for ($($S,)+) {
+            type Output = has_unit_or!($($S)+);
+        }
+    };
+}
+for_each_tuple!(has_unit_tuple);
 /// `Self` is `B`'s shape tree, `BD` its strides, `RD` the strides of
 /// `A' ∘ B` (B's tree, a leaf possibly become a tuple), `UL` the prepared
 /// modes the size-1 leaves take their strides from.
@@ -144,12 +190,12 @@ pub trait Restride<BD, RD, UL> {
     /// The new stride tree.
     type Output;
 }
-impl<U: Unsigned, B: Bit, BD, RD, UL> Restride<BD, RD, UL> for UInt<U, B>
+impl<U, B, BD, RD, UL> Restride<BD, RD, UL> for UInt<U, B>
 where
-    UInt<U, B>: IsEqual<U1>,
-    UL: UnitPick<BD, RD, Eq<UInt<U, B>, U1>>,
+    UInt<U, B>: KnownOne,
+    UL: UnitPick<BD, RD, IsOne<UInt<U, B>>>,
 {
-    type Output = <UL as UnitPick<BD, RD, Eq<UInt<U, B>, U1>>>::Output;
+    type Output = <UL as UnitPick<BD, RD, IsOne<UInt<U, B>>>>::Output;
 }
 /// The stride of a leaf: `UnitStride` for a size-1 leaf (`B1`), else `RD`.
 #[doc(hidden)]

@@ -5,8 +5,9 @@
 
 use crate::detail::Coalesced;
 use crate::detail::{FlatModes, MCons, MNil};
+use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero};
 use core::ops::{Div, Mul, Rem};
-use typenum::{B0, B1, Compare, Eq, Equal, Greater, IsEqual, IsLess, Le, Less, Mod, Prod, Quot, U0, U1};
+use typenum::{B0, B1, Compare, Equal, Greater, IsLess, Le, Less, Mod, Prod, Quot, U0, U1};
 
 /// The empty list of ranked modes.
 pub struct RNil;
@@ -21,11 +22,11 @@ pub trait Rank<P> {
 impl<P> Rank<P> for MNil {
     type Output = RNil;
 }
-impl<S, D: IsEqual<U0>, T, P> Rank<P> for MCons<S, D, T>
+impl<S, D: KnownZero, T, P> Rank<P> for MCons<S, D, T>
 where
-    Self: RankStep<P, Eq<D, U0>>,
+    Self: RankStep<P, IsZero<D>>,
 {
-    type Output = <Self as RankStep<P, Eq<D, U0>>>::Output;
+    type Output = <Self as RankStep<P, IsZero<D>>>::Output;
 }
 /// `B` is "stride 0" (dropped, the prefix still advances).
 pub trait RankStep<P, B> {
@@ -88,11 +89,11 @@ pub trait LeftStart {
 impl LeftStart for RNil {
     type Output = MNil;
 }
-impl<S, D: IsEqual<U1>, P, T> LeftStart for RCons<S, D, P, T>
+impl<S, D: KnownOne, P, T> LeftStart for RCons<S, D, P, T>
 where
-    Self: LeftWalk + LeftFirst<Eq<D, U1>>,
+    Self: LeftWalk + LeftFirst<IsOne<D>>,
 {
-    type Output = <Self as LeftFirst<Eq<D, U1>>>::Output;
+    type Output = <Self as LeftFirst<IsOne<D>>>::Output;
 }
 /// `B` is "the smallest stride is 1".
 pub trait LeftFirst<B> {
@@ -140,10 +141,10 @@ pub trait LeftInjective<B> {
 }
 impl<S, D, P, S2, D2: Rem<D>, P2, T2> LeftInjective<B0> for RCons<S, D, P, RCons<S2, D2, P2, T2>>
 where
-    Mod<D2, D>: IsEqual<U0>,
-    Self: LeftDivisible<Eq<Mod<D2, D>, U0>>,
+    Mod<D2, D>: KnownZero,
+    Self: LeftDivisible<IsZero<Mod<D2, D>>>,
 {
-    type Output = <Self as LeftDivisible<Eq<Mod<D2, D>, U0>>>::Output;
+    type Output = <Self as LeftDivisible<IsZero<Mod<D2, D>>>>::Output;
 }
 /// The stride condition of `left_inverse`.
 #[diagnostic::on_unimplemented(

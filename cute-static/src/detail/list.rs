@@ -10,7 +10,7 @@
 
 use crate::layout::Layout;
 use core::marker::PhantomData;
-use typenum::{B1, Bit, Prod, Sub1, Sum, U0, U1, UInt, Unsigned};
+use typenum::{B1, Prod, Sub1, Sum, U0, U1, UInt};
 
 /// The empty mode list.
 pub struct MNil;
@@ -29,7 +29,7 @@ pub trait FlattenInto<D, Acc> {
     type Output;
 }
 
-impl<U: Unsigned, B: Bit, D, Acc> FlattenInto<D, Acc> for UInt<U, B> {
+impl<U, B, D, Acc> FlattenInto<D, Acc> for UInt<U, B> {
     type Output = MCons<UInt<U, B>, D, Acc>;
 }
 
@@ -103,7 +103,7 @@ pub trait ModesOf {
     type Output;
 }
 
-impl<U: Unsigned, B: Bit, D> ModesOf for Layout<UInt<U, B>, D> {
+impl<U, B, D> ModesOf for Layout<UInt<U, B>, D> {
     type Output = HCons<Layout<UInt<U, B>, D>, HNil>;
 }
 impl<D> ModesOf for Layout<crate::Dyn, D> {

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
+use crate::int_tuple::{AllStatic, BothStatic};
 use crate::layout::Layout;
-use typenum::{B1, Bit, U1, UInt, Unsigned};
+use typenum::{B1, U1, UInt};
 
 /// A tuple of tiles in canonical form: an `HCons` list of tiles.
 pub struct TList<L>(core::marker::PhantomData<L>);
@@ -23,7 +24,7 @@ pub trait TileArg {
 impl<S, D> TileArg for Layout<S, D> {
     type Tile = Layout<S, D>;
 }
-impl<U: Unsigned, B: Bit> TileArg for UInt<U, B> {
+impl<U, B> TileArg for UInt<U, B> {
     type Tile = Layout<UInt<U, B>, U1>;
 }
 impl<T: TileArg> TileArg for crate::Tiler<T> {
@@ -126,12 +127,12 @@ pub trait TileCompose<A> {
     /// The result layout.
     type Output;
 }
-impl<A, BS, BD> TileCompose<A> for Layout<BS, BD>
+impl<A: AllStatic, BS, BD> TileCompose<A> for Layout<BS, BD>
 where
-    (A, Self): crate::int_tuple::AllStatic,
-    Self: TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>,
+    Self: AllStatic,
+    Self: TileComposeBy<A, BothStatic<A, Self>>,
 {
-    type Output = <Self as TileComposeBy<A, <(A, Self) as crate::int_tuple::AllStatic>::Bit>>::Output;
+    type Output = <Self as TileComposeBy<A, BothStatic<A, Self>>>::Output;
 }
 /// [`TileCompose`] of a layout tile by branch: `Static` is `B1` when the
 /// layout and the tile are all-static (composition in trait resolution),

@@ -377,10 +377,11 @@ pub trait ModeLeaves<T> {
     fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 type TileOf<T> = <T as crate::detail::TileArg>::Tile;
-type StaticBit<S, D, T> = <(Layout<S, D>, TileOf<T>) as crate::int_tuple::AllStatic>::Bit;
+type StaticBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, TileOf<T>>;
 impl<S, D, T: crate::detail::TileArg> ModeLeaves<T> for Layout<S, D>
 where
-    (Self, TileOf<T>): crate::int_tuple::AllStatic,
+    Self: crate::int_tuple::AllStatic,
+    TileOf<T>: crate::int_tuple::AllStatic,
     Self: ModeLeavesBy<T, StaticBit<S, D, T>>,
 {
     const XN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::XN;
