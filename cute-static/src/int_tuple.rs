@@ -612,7 +612,7 @@ for_each_tuple!(tuple_int_tuple);
 
 /// A type-level truth value with a conjunction.
 #[doc(hidden)]
-pub trait Truth {
+pub trait Truth: Bit {
     /// `Self and R`, as a projection: a conjunction costs the trait solver
     /// one normalization, no obligation of its own.
     type And<R: Truth>: Truth;
@@ -700,7 +700,7 @@ for_each_tuple!(all_static_tuple);
 pub mod known {
     use super::Dyn;
     use core::ops::Mul;
-    use typenum::{B0, B1, Bit, IsEqual, Prod, UInt, UTerm};
+    use typenum::{B0, B1, Bit, Prod, UInt, UTerm};
 
     /// `B1` when the leaf is known to be 1.
     pub trait KnownOne {
@@ -748,23 +748,39 @@ pub mod known {
     /// `B1` when both leaves are known and equal.
     pub trait KnownEq<R> {
         /// `B1` or `B0`.
-        type Output: Bit;
+        type Output: Bit + super::Truth;
     }
-    macro_rules! known_eq_static {
-        ($([$($g:ident),*] $L:ty, $R:ty;)+) => {$(
-            impl<$($g),*> KnownEq<$R> for $L
-            where
-                $L: IsEqual<$R>,
-            {
-                type Output = <$L as IsEqual<$R>>::Output;
-            }
-        )+};
+    // Two numerals are equal when their binary digits are, read from the
+    // least significant one (typenum's integers are canonical): cheaper for
+    // the trait solver than typenum's comparison, which carries an ordering.
+    impl KnownEq<UTerm> for UTerm {
+        type Output = B1;
     }
-    known_eq_static! {
-        [U, B, U2, B2] UInt<U, B>, UInt<U2, B2>;
-        [U, B] UInt<U, B>, UTerm;
-        [U, B] UTerm, UInt<U, B>;
-        [] UTerm, UTerm;
+    impl<U, B> KnownEq<UInt<U, B>> for UTerm {
+        type Output = B0;
+    }
+    impl<U, B> KnownEq<UTerm> for UInt<U, B> {
+        type Output = B0;
+    }
+    impl<U: KnownEq<U2>, B: Bit + BitEq<B2>, U2, B2> KnownEq<UInt<U2, B2>> for UInt<U, B> {
+        type Output = <<B as BitEq<B2>>::Output as super::Truth>::And<<U as KnownEq<U2>>::Output>;
+    }
+    /// `B1` when two bits are equal.
+    pub trait BitEq<R> {
+        /// `B1` or `B0`.
+        type Output: Bit + super::Truth;
+    }
+    impl BitEq<B0> for B0 {
+        type Output = B1;
+    }
+    impl BitEq<B1> for B1 {
+        type Output = B1;
+    }
+    impl BitEq<B1> for B0 {
+        type Output = B0;
+    }
+    impl BitEq<B0> for B1 {
+        type Output = B0;
     }
     impl<U, B> KnownEq<Dyn> for UInt<U, B> {
         type Output = B0;

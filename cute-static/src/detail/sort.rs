@@ -2,53 +2,20 @@
 //! a tie-break: complement sorts a layout's modes (`MCons`) by `(stride,
 //! shape)`, the inverses sort ranked modes (`RCons`) by `(stride, prefix)`.
 //! Cells whose key and tie-break are both equal keep the inserted one first.
+//!
+//! The algorithm is written once, in `sort_impls!`, and instantiated for the
+//! two kinds of list: the cells are matched by their type directly, which
+//! costs the trait solver fewer projections than reading key, tie-break and
+//! tail through a trait.
 
 use crate::detail::{MCons, MNil};
 use crate::detail::{RCons, RNil};
 use typenum::{Compare, Equal, Greater, Less};
 
-/// A cell of a sortable list: what it sorts by, its tail, and the same
-/// cell over another tail.
-pub trait SortCell {
-    /// Compared first.
-    type Key;
-    /// Compared when the keys are equal.
-    type Tie;
-    /// The rest of the list.
-    type Tail;
-    /// This cell in front of `T`.
-    type With<T>;
-}
-impl<S, D, T> SortCell for MCons<S, D, T> {
-    type Key = D;
-    type Tie = S;
-    type Tail = T;
-    type With<T2> = MCons<S, D, T2>;
-}
-impl<S, D, P, T> SortCell for RCons<S, D, P, T> {
-    type Key = D;
-    type Tie = P;
-    type Tail = T;
-    type With<T2> = RCons<S, D, P, T2>;
-}
-
-/// The list sorted, ascending by `(Key, Tie)`.
+/// The list sorted, ascending by `(key, tie-break)`.
 pub trait Sort {
     /// The sorted list.
     type Output;
-}
-impl Sort for MNil {
-    type Output = MNil;
-}
-impl Sort for RNil {
-    type Output = RNil;
-}
-impl<C: SortCell> Sort for C
-where
-    C::Tail: Sort,
-    <C::Tail as Sort>::Output: Insert<C>,
-{
-    type Output = <<C::Tail as Sort>::Output as Insert<C>>::Output;
 }
 
 /// The sorted list `Self` with the cell `C` inserted in order.
@@ -56,41 +23,11 @@ pub trait Insert<C> {
     /// The sorted list.
     type Output;
 }
-impl<C: SortCell> Insert<C> for MNil {
-    type Output = C::With<MNil>;
-}
-impl<C: SortCell> Insert<C> for RNil {
-    type Output = C::With<RNil>;
-}
-impl<C: SortCell, L: SortCell> Insert<C> for L
-where
-    C::Key: typenum::Cmp<L::Key>,
-    L: InsertBy<C, Compare<C::Key, L::Key>>,
-{
-    type Output = <L as InsertBy<C, Compare<C::Key, L::Key>>>::Output;
-}
 
-/// [`Insert`] by the comparison `O` of the keys.
+/// [`Insert`] by the comparison `O` of the keys (then of the tie-breaks).
 pub trait InsertBy<C, O> {
     /// The sorted list.
     type Output;
-}
-impl<C: SortCell, L> InsertBy<C, Less> for L {
-    type Output = C::With<L>;
-}
-impl<C, L: SortCell> InsertBy<C, Greater> for L
-where
-    L::Tail: Insert<C>,
-{
-    type Output = L::With<<L::Tail as Insert<C>>::Output>;
-}
-impl<C: SortCell, L: SortCell> InsertBy<C, Equal> for L
-where
-    C::Tie: typenum::Cmp<L::Tie>,
-    Compare<C::Tie, L::Tie>: TieOrderOf,
-    L: InsertBy<C, TieOrder<Compare<C::Tie, L::Tie>>>,
-{
-    type Output = <L as InsertBy<C, TieOrder<Compare<C::Tie, L::Tie>>>>::Output;
 }
 
 /// A tie-break comparison as a placement: equal or less goes first.
@@ -108,3 +45,51 @@ impl TieOrderOf for Greater {
     type Output = Greater;
 }
 type TieOrder<O> = <O as TieOrderOf>::Output;
+
+/// The sort for the list kind `$Cons<$($x),*, Tail>` / `$Nil`, sorted by
+/// the parameter `$key`, ties broken by `$tie`. `$C` and `$L` name the same
+/// parameters for the inserted cell and the list's head.
+macro_rules! sort_impls {
+    ($Cons:ident, $Nil:ident; [$($x:ident),+]; [$($c:ident),+]; [$($l:ident),+]; $ck:ident $ct:ident; $lk:ident $lt:ident) => {
+        impl Sort for $Nil {
+            type Output = $Nil;
+        }
+        impl<$($x,)+ T: Sort> Sort for $Cons<$($x,)+ T>
+        where
+            <T as Sort>::Output: Insert<$Cons<$($x,)+ $Nil>>,
+        {
+            type Output = <<T as Sort>::Output as Insert<$Cons<$($x,)+ $Nil>>>::Output;
+        }
+        impl<$($c),+> Insert<$Cons<$($c,)+ $Nil>> for $Nil {
+            type Output = $Cons<$($c,)+ $Nil>;
+        }
+        impl<$($c,)+ $($l,)+ LT> Insert<$Cons<$($c,)+ $Nil>> for $Cons<$($l,)+ LT>
+        where
+            $ck: typenum::Cmp<$lk>,
+            Self: InsertBy<$Cons<$($c,)+ $Nil>, Compare<$ck, $lk>>,
+        {
+            type Output = <Self as InsertBy<$Cons<$($c,)+ $Nil>, Compare<$ck, $lk>>>::Output;
+        }
+        impl<$($c,)+ L> InsertBy<$Cons<$($c,)+ $Nil>, Less> for L {
+            type Output = $Cons<$($c,)+ L>;
+        }
+        impl<$($c,)+ $($l,)+ LT> InsertBy<$Cons<$($c,)+ $Nil>, Greater> for $Cons<$($l,)+ LT>
+        where
+            LT: Insert<$Cons<$($c,)+ $Nil>>,
+        {
+            type Output = $Cons<$($l,)+ <LT as Insert<$Cons<$($c,)+ $Nil>>>::Output>;
+        }
+        impl<$($c,)+ $($l,)+ LT> InsertBy<$Cons<$($c,)+ $Nil>, Equal> for $Cons<$($l,)+ LT>
+        where
+            $ct: typenum::Cmp<$lt>,
+            Compare<$ct, $lt>: TieOrderOf,
+            Self: InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<Compare<$ct, $lt>>>,
+        {
+            type Output = <Self as InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<Compare<$ct, $lt>>>>::Output;
+        }
+    };
+}
+// Modes `S:D` by `(stride D, shape S)`.
+sort_impls!(MCons, MNil; [S, D]; [CS, CD]; [LS, LD]; CD CS; LD LS);
+// Ranked modes `S:D` at prefix `P` by `(stride D, prefix P)`.
+sort_impls!(RCons, RNil; [S, D, P]; [CS, CD, CP]; [LS, LD, LP]; CD CP; LD LP);
