@@ -463,7 +463,7 @@ fn tile_code(t: &DynTiler, value: bool) -> TokenStream2 {
         DynTiler::Layout(l) => {
             let (s, d) = (tree(l.shape(), value), tree(l.stride(), value));
             if value {
-                quote! { ::cute_static::Layout::from_parts(#s, #d) }
+                quote! { ::cute_static::Layout::from_static_parts(#s, #d) }
             } else {
                 quote! { ::cute_static::Layout<#s, #d> }
             }
@@ -512,7 +512,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
         Ok(if l.has_run_time() {
             quote! { ::cute_static::make_layout(#s, #d) }
         } else {
-            quote! { ::cute_static::Layout::from_parts(#s, #d) }
+            quote! { ::cute_static::Layout::from_static_parts(#s, #d) }
         })
     }))
 }

@@ -13,7 +13,6 @@
 //! the argument by a run-time walk that makes the same decisions
 //! ([`LeafValue`]). Nothing here can fail at run time.
 
-use crate::StaticLayout;
 use crate::detail::{CoalesceFold, Coalesced, FilterModes, Plain, ZeroStride};
 use crate::detail::{
     FlatModes, FlattenInto, HCons, HNil, LayoutOfModes, MCons, MNil, MakeLayout, ModesOf, ModesToLayout,
@@ -215,10 +214,10 @@ pub trait LeafValueBy<Op, A, Static> {
     /// The result.
     fn make(a: &A) -> Self;
 }
-impl<O: StaticLayout, Op, A> LeafValueBy<Op, A, B1> for O {
+impl<O: crate::layout::StaticValue, Op, A> LeafValueBy<Op, A, B1> for O {
     #[inline(always)]
     fn make(_: &A) -> O {
-        O::default()
+        O::value()
     }
 }
 

@@ -5,7 +5,6 @@
 //! coordinate where the mode starts), without stride-0 modes, sorted by
 //! `(stride, prefix)`.
 
-use crate::StaticLayout;
 use crate::detail::{CoalesceFold, Coalesced, LeftStart, Plain, Rank, Ranked, RightFold};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::layout::Layout;
@@ -260,15 +259,15 @@ pub trait InverseValueBy<W, A, Static>: Sized {
     #[cfg(feature = "std")]
     fn try_make(a: &A) -> Result<Self, cute_dynamic::LayoutError>;
 }
-impl<O: StaticLayout, W, A> InverseValueBy<W, A, B1> for O {
+impl<O: crate::layout::StaticValue, W, A> InverseValueBy<W, A, B1> for O {
     #[inline(always)]
     fn make(_: A) -> O {
-        O::default()
+        O::value()
     }
     #[cfg(feature = "std")]
     #[inline(always)]
     fn try_make(_: &A) -> Result<O, cute_dynamic::LayoutError> {
-        Ok(O::default())
+        Ok(O::value())
     }
 }
 

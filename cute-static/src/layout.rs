@@ -370,6 +370,19 @@ impl<S, D> Layout<S, D> {
     {
         Layout { shape, stride }
     }
+
+    /// [`Layout::from_parts`] for `layout!`, which has read every leaf as
+    /// a number: the macro's text is the proof that all are static, so the
+    /// trait solver is not asked again (a cost paid per layout written).
+    #[doc(hidden)]
+    #[inline(always)]
+    pub const fn from_static_parts(shape: S, stride: D) -> Self
+    where
+        S: Congruent<D>,
+        D: IntTuple,
+    {
+        Layout { shape, stride }
+    }
 }
 
 impl<S, D> Layout<S, D> {
@@ -805,6 +818,21 @@ const fn unwrap_static(v: Option<usize>) -> usize {
     match v {
         Some(v) => v,
         None => panic!("layout is not all-static"),
+    }
+}
+
+/// The value of an all-static result type, for the static branch of an
+/// operation: the solver built the type, so it is a layout (no congruence
+/// or size facts are asked of the trait solver again).
+#[doc(hidden)]
+pub trait StaticValue {
+    /// The unique value.
+    fn value() -> Self;
+}
+impl<S: StaticIntTuple, D: StaticIntTuple> StaticValue for Layout<S, D> {
+    #[inline(always)]
+    fn value() -> Self {
+        Layout { shape: S::new(), stride: D::new() }
     }
 }
 

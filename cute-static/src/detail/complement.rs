@@ -3,7 +3,6 @@
 //! sort of mode lists.
 
 use super::{FilterModes, Sort, Trivial};
-use crate::StaticLayout;
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
@@ -234,10 +233,10 @@ pub trait ComplementValueBy<A, M, Static> {
     /// `complement(a, m)`.
     fn make(a: A, m: M) -> Self;
 }
-impl<O: StaticLayout, A, M> ComplementValueBy<A, M, B1> for O {
+impl<O: crate::layout::StaticValue, A, M> ComplementValueBy<A, M, B1> for O {
     #[inline(always)]
     fn make(_: A, _: M) -> O {
-        O::default()
+        O::value()
     }
 }
 

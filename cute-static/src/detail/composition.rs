@@ -2,7 +2,6 @@
 //! of `A` (paper 3.3), with the divisibility and distributivity conditions
 //! as traits that have no implementation when they fail.
 
-use crate::StaticLayout;
 use crate::detail::{CoalesceFold, KeepLast, Prepared};
 use crate::detail::{FlatModes, FlattenInto, HCons, HNil, MCons, MNil, ModesToLayout};
 use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero};
@@ -520,9 +519,9 @@ pub trait ComposeValueBy<A, B, Static> {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;
 }
-impl<O: StaticLayout, A, B> ComposeValueBy<A, B, B1> for O {
+impl<O: crate::layout::StaticValue, A, B> ComposeValueBy<A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
-        O::default()
+        O::value()
     }
 }

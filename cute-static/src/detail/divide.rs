@@ -3,7 +3,6 @@
 //! (`Zipped`, `Tiled`, `Flat`). Products use it with `ProductOp`.
 
 use super::*;
-use crate::StaticLayout;
 use crate::detail::{Append, FlatModes, FlattenInto, HCons, HNil, MNil, MakeLayout, ModeSize, ModeSpan, ModesOf};
 use crate::detail::{CoalesceFold, KeepLast};
 use crate::int_tuple::known::{IsOne, KnownOne};
@@ -369,9 +368,9 @@ pub trait DivideValueBy<How, A, B, Static> {
     /// The divide.
     fn make(a: A, b: B) -> Self;
 }
-impl<O: StaticLayout, How, A, B> DivideValueBy<How, A, B, B1> for O {
+impl<O: crate::layout::StaticValue, How, A, B> DivideValueBy<How, A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
-        O::default()
+        O::value()
     }
 }

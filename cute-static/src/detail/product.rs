@@ -2,7 +2,6 @@
 //! modes of `A` and the grid `B`.
 
 use super::*;
-use crate::StaticLayout;
 use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::layout::Layout;
 use crate::product::{Blocked, Raked};
@@ -14,10 +13,10 @@ pub trait ProductValueBy<A, B, Static> {
     /// The product.
     fn make(a: A, b: B) -> Self;
 }
-impl<O: StaticLayout, A, B> ProductValueBy<A, B, B1> for O {
+impl<O: crate::layout::StaticValue, A, B> ProductValueBy<A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
-        O::default()
+        O::value()
     }
 }
 

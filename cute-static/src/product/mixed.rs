@@ -98,10 +98,10 @@ pub trait RankProductValueBy<How, A, B, Static>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
 }
-impl<O: crate::StaticLayout, How, A, B> RankProductValueBy<How, A, B, typenum::B1> for O {
+impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typenum::B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
-        O::default()
+        O::value()
     }
 }
 
