@@ -10,9 +10,17 @@
 #
 #   bash cute-static/scripts/compile_time_by_op.sh            # BASE = before run-time leaves
 #   bash cute-static/scripts/compile_time_by_op.sh <commit>
+#   MEASURE=instructions bash cute-static/scripts/compile_time_by_op.sh
+#   OPS="composition filter" bash cute-static/scripts/compile_time_by_op.sh  # some operations only
+#
+# MEASURE=instructions counts instead the instructions rustc executes to
+# compile each file (callgrind; rustc alone, without the linker): the same
+# to 0.1 % from run to run, where wall-clock figures of small files move by
+# up to 30 %. Millions of instructions per case, then.
 #
 # Needs two checkouts' debug builds (their own target dirs under the temp
-# dir): about 10 minutes on 2 cores. Run nothing else meanwhile.
+# dir): about 10 minutes on 2 cores (about 30 with MEASURE=instructions,
+# which needs valgrind). Run nothing else meanwhile when timing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 base="${1:-d5900ed^}"
@@ -56,17 +64,34 @@ best_of_3() { # checkout, operation -> seconds
     done
     echo "$best"
 }
-echo "| operation | cases | $base (ms/case) | now (ms/case) | change |"
+instructions() { # checkout, operation -> thousands of instructions of rustc
+    local f="$1/tests/tests/static_agreement.rs" cmd
+    cp "$tmp/op_$2.rs" "$f"
+    touch "$f"
+    # The test file's rustc command as cargo runs it, without JSON output.
+    cmd=$(cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -v -p cute-tests --test static_agreement --no-run 2>&1 \
+        | sed -n 's/^ *Running `\(.*--crate-name static_agreement .*\)`$/\1/p' | tail -1 \
+        | sed 's/--error-format=json --json=[^ ]*//')
+    (cd "$1" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1) \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ printf "%d", $1 / 1000 }'
+}
+# Per case: seconds x 1000 = ms, thousands of instructions / 1000 = millions.
+if [ "${MEASURE:-time}" = instructions ]; then
+    measure=instructions unit="M instructions/case" scale=0.001
+else
+    measure=best_of_3 unit="ms/case" scale=1000
+fi
+echo "| operation | cases | $base ($unit) | now ($unit) | change |"
 echo "|---|---|---|---|---|"
-b0=$(best_of_3 "$tmp/base" none)
-h0=$(best_of_3 "$tmp/head" none)
-for op in $(cat "$tmp/names"); do
+b0=$($measure "$tmp/base" none)
+h0=$($measure "$tmp/head" none)
+for op in ${OPS:-$(cat "$tmp/names")}; do
     [ "$op" = none ] && continue
     n=$(grep -c 'case!(' "$tmp/op_$op.rs")
-    b=$(best_of_3 "$tmp/base" "$op")
-    h=$(best_of_3 "$tmp/head" "$op")
-    awk -v op="$op" -v n="$n" -v b="$b" -v b0="$b0" -v h="$h" -v h0="$h0" 'BEGIN {
-        x = (b - b0) * 1000 / n; y = (h - h0) * 1000 / n
-        printf "| %s | %d | %.1f | %.1f | %+.0f%% |\n", op, n, x, y, (y / x - 1) * 100 }'
+    b=$($measure "$tmp/base" "$op")
+    h=$($measure "$tmp/head" "$op")
+    awk -v op="$op" -v n="$n" -v b="$b" -v b0="$b0" -v h="$h" -v h0="$h0" -v k="$scale" 'BEGIN {
+        x = (b - b0) * k / n; y = (h - h0) * k / n
+        printf "| %s | %d | %.2f | %.2f | %+.1f%% |\n", op, n, x, y, (y / x - 1) * 100 }'
 done
-echo "(header alone: $b0 s at $base, $h0 s now)"
+echo "(header alone: $b0 at $base, $h0 now; $measure)"
