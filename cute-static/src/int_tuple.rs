@@ -627,25 +627,6 @@ impl Truth for B0 {
     type And<R: Truth> = B0;
     type Or<R: Truth> = R;
 }
-/// Conjunction of type-level truth values.
-#[doc(hidden)]
-pub trait And<R> {
-    /// `Self and R`.
-    type Output: Truth;
-}
-impl And<B1> for B1 {
-    type Output = B1;
-}
-impl And<B0> for B1 {
-    type Output = B0;
-}
-impl And<B1> for B0 {
-    type Output = B0;
-}
-impl And<B0> for B0 {
-    type Output = B0;
-}
-
 /// `Bit` is `B1` when every leaf of `Self` is static (a typenum integer),
 /// `B0` when one is [`Dyn`].
 #[doc(hidden)]

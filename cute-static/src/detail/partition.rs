@@ -8,7 +8,7 @@ use crate::composition::FromValue;
 use crate::detail::{FlattenInto, MNil, ModeSize};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::known::LeafMul;
-use crate::int_tuple::{And, Dyn, IntTuple, Leaf, Truth};
+use crate::int_tuple::{Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Layout};
 use crate::partition::X;
 use crate::slice::{Slice, Underscore, VCons, VNil};
@@ -105,11 +105,8 @@ pub trait FlatCase<T> {
     /// `B1` or `B0`.
     type Bit;
 }
-impl<S: AllLeaves, D, T: AllInts> FlatCase<T> for Layout<S, D>
-where
-    S::Bit: And<T::Bit>,
-{
-    type Bit = <S::Bit as And<T::Bit>>::Output;
+impl<S: AllLeaves, D, T: AllInts> FlatCase<T> for Layout<S, D> {
+    type Bit = <S::Bit as Truth>::And<T::Bit>;
 }
 
 /// `B1` for a tuple of leaves.
@@ -155,23 +152,19 @@ impl<S, D> IsLeaf for Layout<S, D> {
     type Bit = B0;
 }
 // A tuple is not a leaf; `AllLeaves` and `AllInts` of a tuple are the
-// `And` of its elements' `IsLeaf`, folded from the right.
+// conjunction of its elements' `IsLeaf`, folded from the right.
 macro_rules! all_leaves_tuple {
     (@rev $Tr:ident [$($all:ident)+] [$($r:ident)*] $A:ident $($rest:ident)*) => {
         all_leaves_tuple!(@rev $Tr [$($all)+] [$A $($r)*] $($rest)*);
     };
     (@rev $Tr:ident [$($all:ident)+] [$last:ident $($r:ident)*]) => {
-        all_leaves_tuple!(@fold $Tr [$($all)+] [] [<$last as IsLeaf>::Bit] $($r)*);
+        all_leaves_tuple!(@fold $Tr [$($all)+] [<$last as IsLeaf>::Bit] $($r)*);
     };
-    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
-        all_leaves_tuple!(@fold $Tr [$($all)+] [$($pred)* <$A as IsLeaf>::Bit: And<$($acc)+>,]
-            [<<$A as IsLeaf>::Bit as And<$($acc)+>>::Output] $($rest)*);
+    (@fold $Tr:ident [$($all:ident)+] [$($acc:tt)+] $A:ident $($rest:ident)*) => {
+        all_leaves_tuple!(@fold $Tr [$($all)+] [<<$A as IsLeaf>::Bit as Truth>::And<$($acc)+>] $($rest)*);
     };
-    (@fold $Tr:ident [$($all:ident)+] [$($pred:tt)*] [$($acc:tt)+]) => {
-        impl<$($all: IsLeaf),+> $Tr for ($($all,)+)
-        where
-            $($pred)*
-        {
+    (@fold $Tr:ident [$($all:ident)+] [$($acc:tt)+]) => {
+        impl<$($all: IsLeaf),+> $Tr for ($($all,)+) {
             type Bit = $($acc)+;
         }
     };

@@ -5,7 +5,7 @@ use super::*;
 use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::int_tuple::{AllStatic, BothStatic};
 use crate::layout::Layout;
-use typenum::{B1, U0, U1, UInt};
+use typenum::{B1, U1, UInt};
 
 /// A tuple of tiles in canonical form: an `HCons` list of tiles.
 pub struct TList<L>(core::marker::PhantomData<L>);
@@ -142,17 +142,11 @@ pub trait TileComposeBy<A, Static> {
     /// The result layout.
     type Output;
 }
-// `ComposeLayouts`'s rule written out here, not asked through it: one
-// projection fewer in every composition the solver resolves.
-impl<AS, AD, BS, BD> TileComposeBy<Layout<AS, AD>, B1> for Layout<BS, BD>
+impl<A, BS, BD> TileComposeBy<A, B1> for Layout<BS, BD>
 where
-    AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: CoalesceFold<U1, U0, KeepLast>,
-    BS: ComposeTree<PrepOf<AS, AD>, BD>,
-    BS: ReachCheck<PrepOf<AS, AD>, <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Reach>,
+    A: ComposeLayouts<Layout<BS, BD>>,
 {
-    type Output =
-        Layout<<BS as ComposeTree<PrepOf<AS, AD>, BD>>::Shape, <BS as ComposeTree<PrepOf<AS, AD>, BD>>::Stride>;
+    type Output = <A as ComposeLayouts<Layout<BS, BD>>>::Output;
 }
 impl<A, L> TileCompose<A> for TList<L>
 where
