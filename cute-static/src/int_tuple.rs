@@ -610,7 +610,8 @@ macro_rules! tuple_int_tuple {
 
 for_each_tuple!(tuple_int_tuple);
 
-/// A type-level truth value with a conjunction.
+/// A type-level truth value (`B1` or `B0`) with its conjunction and
+/// disjunction.
 #[doc(hidden)]
 pub trait Truth: Bit {
     /// `Self and R`, as a projection: a conjunction costs the trait solver
@@ -653,7 +654,7 @@ impl<T: AllStatic> AllStatic for crate::Tiler<T> {
     type Bit = T::Bit;
 }
 // The elements' bits folded right (`T0 and (T1 and (...))`), without a
-// trait bound on a tail tuple: one obligation per element.
+// trait bound on a tail tuple: one bound and two projections per element.
 macro_rules! all_static_and {
     ($T:ident) => { <$T as AllStatic>::Bit };
     ($T:ident $($rest:ident)+) => { <<$T as AllStatic>::Bit as Truth>::And<all_static_and!($($rest)+)> };
@@ -686,7 +687,7 @@ pub mod known {
     /// `B1` when the leaf is known to be 1.
     pub trait KnownOne {
         /// `B1` or `B0`.
-        type Output: Bit + super::Truth;
+        type Output: super::Truth;
     }
     impl KnownOne for UTerm {
         type Output = B0;
@@ -729,7 +730,7 @@ pub mod known {
     /// `B1` when both leaves are known and equal.
     pub trait KnownEq<R> {
         /// `B1` or `B0`.
-        type Output: Bit + super::Truth;
+        type Output: super::Truth;
     }
     // Two numerals are equal when their binary digits are, read from the
     // least significant one (typenum's integers are canonical): cheaper for
@@ -749,7 +750,7 @@ pub mod known {
     /// `B1` when two bits are equal.
     pub trait BitEq<R> {
         /// `B1` or `B0`.
-        type Output: Bit + super::Truth;
+        type Output: super::Truth;
     }
     impl BitEq<B0> for B0 {
         type Output = B1;
