@@ -57,11 +57,13 @@ for block in re.split(r"\n(?=/// \d+ cases)", cases):
 open(d + "/names", "w").write(" ".join(names))
 PY
 export CARGO_INCREMENTAL=0 CARGO_PROFILE_TEST_OPT_LEVEL=0
-build() { # checkout, operation: a file that does not compile has no cost to report
-    if ! (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test static_agreement --no-run >/dev/null 2>&1); then
-        echo "the $2 part of the agreement file does not compile in $1" >&2
-        exit 1
-    fi
+no_compile() { # checkout, operation: a file that does not compile has no cost to report
+    echo "the $2 part of the agreement file does not compile in $1" >&2
+    exit 1
+}
+build() { # checkout, operation
+    (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test static_agreement --no-run >/dev/null 2>&1) \
+        || no_compile "$1" "$2"
 }
 best_of_3() { # checkout, operation -> seconds
     local f="$1/tests/tests/static_agreement.rs" best=999 s e
@@ -78,13 +80,14 @@ best_of_3() { # checkout, operation -> seconds
     echo "$best"
 }
 instructions() { # checkout, operation -> thousands of instructions of rustc
-    local f="$1/tests/tests/static_agreement.rs" cmd
+    local f="$1/tests/tests/static_agreement.rs" log cmd
     cp "$tmp/op_$2.rs" "$f"
-    build "$1" "$2"
     touch "$f"
-    # The test file's rustc command as cargo runs it, without JSON output.
-    cmd=$(cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -v -p cute-tests --test static_agreement --no-run 2>&1 \
-        | sed -n 's/^ *Running `\(.*--crate-name static_agreement .*\)`$/\1/p' | tail -1 \
+    # The test file's rustc command as cargo runs it (one build, which also
+    # says whether the part compiles), without JSON output.
+    log=$(cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -v -p cute-tests --test static_agreement --no-run 2>&1) \
+        || no_compile "$1" "$2"
+    cmd=$(printf '%s\n' "$log" | sed -n 's/^ *Running `\(.*--crate-name static_agreement .*\)`$/\1/p' | tail -1 \
         | sed 's/--error-format=json --json=[^ ]*//')
     (cd "$1" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1) \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ printf "%d", $1 / 1000 }'
