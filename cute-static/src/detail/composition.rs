@@ -344,13 +344,64 @@ pub trait UnitStride<D> {
 impl<SL, DL, D: Mul<DL>> UnitStride<D> for MCons<SL, DL, MNil> {
     type Output = Prod<D, DL>;
 }
-impl<SR, DR, S2, D2, T2, D: Add<SR>> UnitStride<D> for MCons<SR, DR, MCons<S2, D2, T2>>
+// Several modes: `D = 0` gives 0; `D ≤ S_0` carries 1 into the next mode,
+// and 1 stays 1 through every ceiling division after it, so the stride is
+// the last mode's (no arithmetic at all); only a larger `D` divides.
+impl<SR, DR, S2, D2, T2, D: KnownZero> UnitStride<D> for MCons<SR, DR, MCons<S2, D2, T2>>
+where
+    Self: UnitStrideBy<D, IsZero<D>>,
+{
+    type Output = <Self as UnitStrideBy<D, IsZero<D>>>::Output;
+}
+/// [`UnitStride`] of several modes by `B`, "`D` is 0".
+#[doc(hidden)]
+pub trait UnitStrideBy<D, B> {
+    /// The stride.
+    type Output;
+}
+impl<L, D> UnitStrideBy<D, B1> for L {
+    type Output = U0;
+}
+impl<SR, DR, T, D: typenum::Cmp<SR>> UnitStrideBy<D, B0> for MCons<SR, DR, T>
+where
+    Self: UnitStrideCmp<D, Compare<D, SR>>,
+{
+    type Output = <Self as UnitStrideCmp<D, Compare<D, SR>>>::Output;
+}
+/// [`UnitStride`] of several modes by the comparison `O` of `D` with `S_0`.
+#[doc(hidden)]
+pub trait UnitStrideCmp<D, O> {
+    /// The stride.
+    type Output;
+}
+impl<SR, DR, T: LastStride, D> UnitStrideCmp<D, Less> for MCons<SR, DR, T> {
+    type Output = <T as LastStride>::Output;
+}
+impl<SR, DR, T: LastStride, D> UnitStrideCmp<D, Equal> for MCons<SR, DR, T> {
+    type Output = <T as LastStride>::Output;
+}
+impl<SR, DR, T, D: Add<SR>> UnitStrideCmp<D, Greater> for MCons<SR, DR, T>
 where
     typenum::Sum<D, SR>: Sub<B1>,
     Sub1<typenum::Sum<D, SR>>: Div<SR>,
-    MCons<S2, D2, T2>: UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>,
+    T: UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>,
 {
-    type Output = <MCons<S2, D2, T2> as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
+    type Output = <T as UnitStride<Quot<Sub1<typenum::Sum<D, SR>>, SR>>>::Output;
+}
+/// The stride of the last mode of a mode list.
+#[doc(hidden)]
+pub trait LastStride {
+    /// The stride.
+    type Output;
+}
+impl<S, D> LastStride for MCons<S, D, MNil> {
+    type Output = D;
+}
+impl<S, D, S2, D2, T2> LastStride for MCons<S, D, MCons<S2, D2, T2>>
+where
+    MCons<S2, D2, T2>: LastStride,
+{
+    type Output = <MCons<S2, D2, T2> as LastStride>::Output;
 }
 impl<AL, S, D: KnownZero> ComposeLeafBySize<S, D, B0> for AL
 where
