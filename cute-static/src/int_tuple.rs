@@ -336,7 +336,7 @@ where
         self.value()
     }
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "_{}", self.value())
+        fmt_static_leaf(f, self.value())
     }
     #[cfg(feature = "std")]
     fn from_dynamic(
@@ -348,9 +348,69 @@ where
     }
     #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
-        // Leaves written with the macros fit in an i64 (checked there).
-        cute_dynamic::IntTuple::int(i64::try_from(self.value()).unwrap_or(i64::MAX))
+        static_leaf_to_dynamic(self.value())
     }
+}
+
+/// A static leaf as CuTe prints it, `_N`: one function for every numeral
+/// type (their `fmt_cute` instances only call it).
+#[inline(never)]
+fn fmt_static_leaf(f: &mut fmt::Formatter<'_>, v: usize) -> fmt::Result {
+    write!(f, "_{v}")
+}
+
+/// A static leaf as a run-time tuple (see [`fmt_static_leaf`]). Leaves
+/// written with the macros fit in an i64 (checked there).
+#[cfg(feature = "std")]
+#[inline(never)]
+fn static_leaf_to_dynamic(v: usize) -> cute_dynamic::IntTuple {
+    cute_dynamic::IntTuple::int(i64::try_from(v).unwrap_or(i64::MAX))
+}
+
+/// A tree behind a trait object, so that one non-generic function prints
+/// (and converts) every tuple, whatever its element types: each tuple
+/// type's own `fmt_cute` and `to_dynamic` only list its elements. (Every
+/// shape and stride type of a program has these instances; the fewer lines
+/// each has, the less a build of code with many layouts costs.)
+pub(crate) trait TreeObject {
+    fn fmt_object(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    #[cfg(feature = "std")]
+    fn to_dynamic_object(&self) -> cute_dynamic::IntTuple;
+}
+impl<T: IntTuple> TreeObject for T {
+    fn fmt_object(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_cute(f)
+    }
+    #[cfg(feature = "std")]
+    fn to_dynamic_object(&self) -> cute_dynamic::IntTuple {
+        self.to_dynamic()
+    }
+}
+
+/// A tuple as CuTe prints it: `(e0,e1,...)`.
+#[inline(never)]
+fn fmt_tuple(f: &mut fmt::Formatter<'_>, elems: &[&dyn TreeObject]) -> fmt::Result {
+    for (i, e) in elems.iter().enumerate() {
+        f.write_str(if i == 0 { "(" } else { "," })?;
+        e.fmt_object(f)?;
+    }
+    f.write_str(")")
+}
+
+/// A layout as CuTe prints it, `shape:stride` (one function for every
+/// layout type, as [`fmt_tuple`]).
+#[inline(never)]
+pub(crate) fn fmt_layout(f: &mut fmt::Formatter<'_>, shape: &dyn TreeObject, stride: &dyn TreeObject) -> fmt::Result {
+    shape.fmt_object(f)?;
+    f.write_str(":")?;
+    stride.fmt_object(f)
+}
+
+/// A tuple's elements as one run-time tuple.
+#[cfg(feature = "std")]
+#[inline(never)]
+fn tuple_to_dynamic(elems: &[&dyn TreeObject]) -> cute_dynamic::IntTuple {
+    cute_dynamic::IntTuple::tuple(elems.iter().map(|e| e.to_dynamic_object()))
 }
 
 impl IntTuple for Dyn {
@@ -575,19 +635,11 @@ macro_rules! tuple_int_tuple {
                 )+))
             }
             fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("(")?;
-                let mut first = true;
-                $(
-                    if !first { f.write_str(",")?; }
-                    first = false;
-                    self.$i.fmt_cute(f)?;
-                )+
-                let _ = first;
-                f.write_str(")")
+                fmt_tuple(f, &[$(&self.$i as &dyn TreeObject),+])
             }
             #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::IntTuple {
-                cute_dynamic::IntTuple::tuple([$( self.$i.to_dynamic() ),+])
+                tuple_to_dynamic(&[$(&self.$i as &dyn TreeObject),+])
             }
         }
 

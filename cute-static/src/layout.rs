@@ -748,13 +748,25 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             assert!(fits_i64(S::STATIC_SIZE), "layout size exceeds i64");
             assert!(fits_i64(add_static(<S as Congruent<D>>::STATIC_SPAN, Some(1))), "layout cosize exceeds i64");
         }
-        match cute_dynamic::Layout::new(self.shape.to_dynamic(), self.stride.to_dynamic()) {
-            Ok(l) => l,
-            // Unreachable: the trees are congruent by type, extents positive
-            // (`ShapeLeaf`, `make_layout`), and size/cosize fit (above and
-            // `make_layout`).
-            Err(e) => unreachable!("layout rejected by cute-dynamic: {e}"),
-        }
+        dynamic_layout(&self.shape, &self.stride)
+    }
+}
+
+/// The run-time layout of two trees converted from a layout type: one
+/// function for every layout type (their `to_dynamic` instances only
+/// convert the trees and call it).
+#[cfg(feature = "std")]
+#[inline(never)]
+fn dynamic_layout(
+    shape: &dyn crate::int_tuple::TreeObject,
+    stride: &dyn crate::int_tuple::TreeObject,
+) -> cute_dynamic::Layout {
+    match cute_dynamic::Layout::new(shape.to_dynamic_object(), stride.to_dynamic_object()) {
+        Ok(l) => l,
+        // Unreachable: the trees are congruent by type, extents positive
+        // (`ShapeLeaf`, `make_layout`), and size/cosize fit (checked at
+        // compile time in `to_dynamic` and by `make_layout`).
+        Err(e) => unreachable!("layout rejected by cute-dynamic: {e}"),
     }
 }
 
@@ -857,9 +869,7 @@ impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
     /// CuTe's print: `(_4,_8):(_1,_4)`, `_12:_1`, `(_4):(_1)`; run-time
     /// leaves plain: `(_8,1000):(_1,_8)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.shape.fmt_cute(f)?;
-        f.write_str(":")?;
-        self.stride.fmt_cute(f)
+        crate::int_tuple::fmt_layout(f, &self.shape, &self.stride)
     }
 }
 
