@@ -373,7 +373,9 @@ fn static_leaf_to_dynamic(v: usize) -> cute_dynamic::IntTuple {
 /// shape and stride type of a program has these instances; the fewer lines
 /// each has, the less a build of code with many layouts costs.)
 pub(crate) trait TreeObject {
+    /// [`IntTuple::fmt_cute`].
     fn fmt_object(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// [`IntTuple::to_dynamic`].
     #[cfg(feature = "std")]
     fn to_dynamic_object(&self) -> cute_dynamic::IntTuple;
 }
