@@ -92,12 +92,13 @@ g++ -O3 -std=c++17 -I stub -I nvidia/cuda_cccl/include -I cutlass_library/source
 echo "== CuTe C++ (best of 3 rounds)"
 ./ops "$@"
 if [ -z "${CPP_ONLY:-}" ]; then
-  echo "== cute-dynamic (criterion, median)"
+  echo "== cute-dynamic (criterion, median; the result kept in place, as CuTe's side keeps it;"
+  echo "   'moved': criterion's own iter, the result moved into black_box)"
   cd "$root"
   "${CARGO:-cargo}" bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
-    '^dynamic/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
-    awk '/^dynamic\// { name = $0; sub(/^dynamic\//, "", name); sub(/ +time:.*/, "", name) }
-         /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic: " f[3] " " f[4] }'
+    '^(dynamic|moved)/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
+    awk '/^(dynamic|moved)\// { name = $0; tag = ($0 ~ /^moved\//) ? " (moved)" : ""; sub(/^[a-z]+\//, "", name); sub(/ +time:.*/, "", name) }
+         /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic" tag ": " f[3] " " f[4] }'
   echo "== cute-static, mixed static and run-time leaves, run-time checks included (criterion, median)"
   "${CARGO:-cargo}" bench -q -p cute-benches --bench static_mixed_ops -- --warm-up-time 1 --measurement-time 3 2>/dev/null |
     awk '/^static mixed\// { name = $0; sub(/^static mixed\//, "", name); sub(/ +time:.*/, "", name) }

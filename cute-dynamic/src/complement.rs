@@ -2,7 +2,7 @@
 
 use crate::composition::divmod;
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, LayoutRef, Modes, layout_from_modes, with_scratch};
+use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
 /// Why a complement failed, without text: the kernel only records the
 /// numbers, [`CFail::into_error`] writes the message (cold path).
@@ -38,10 +38,13 @@ impl CFail {
 /// modes are sorted in `out`, then replaced one by one by the complement's
 /// (each needs only its own input).
 #[inline(always)]
-fn complement_modes(a: LayoutRef<'_>, out: &mut [(i64, i64)]) -> std::result::Result<(usize, i64, i64), CFail> {
+fn complement_modes(
+    a: impl Iterator<Item = (i64, i64)>,
+    out: &mut [(i64, i64)],
+) -> std::result::Result<(usize, i64, i64), CFail> {
     let mut reach = 0i64;
     let mut n = 0;
-    for (s, d) in a.pairs() {
+    for (s, d) in a {
         if d < 0 {
             return Err(CFail::Negative);
         }
@@ -142,11 +145,13 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     // leaves (a fixed array, so that the kernel is inlined here).
     // The common small inputs with their number of leaves known to the
     // compiler: the loops over the modes unroll and their checks go.
-    match a.shape.vals().len() {
-        1 => complement_small::<1, 2>(a, cotarget),
-        2 => complement_small::<2, 3>(a, cotarget),
-        3 => complement_small::<3, 4>(a, cotarget),
-        n if n < STACK_MODES => complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, cotarget),
+    // Only the leaves matter: the structure is not read.
+    let (shape, stride) = (a.shape.vals(), a.stride.vals());
+    match shape.len() {
+        1 => complement_small::<1, 2>(a, shape, stride, cotarget),
+        2 => complement_small::<2, 3>(a, shape, stride, cotarget),
+        3 => complement_small::<3, 4>(a, shape, stride, cotarget),
+        n if n < STACK_MODES => complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, shape, stride, cotarget),
         _ => complement_large(a, cotarget),
     }
 }
@@ -154,14 +159,18 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// [`complement`] of an `A` of `L` leaves (at most `L`, for the largest
 /// `L`), with room for `M = L + 1` modes on the stack.
 #[inline(always)]
-fn complement_small<const L: usize, const M: usize>(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let v = a.view();
-    let l = v.shape.len().min(L);
-    let (Some(shape), Some(stride)) = (v.shape.get(..l), v.stride.get(..l)) else {
+fn complement_small<const L: usize, const M: usize>(
+    a: &Layout,
+    shape: &[i64],
+    stride: &[i64],
+    cotarget: i64,
+) -> Result<Layout> {
+    let l = shape.len().min(L);
+    let (Some(shape), Some(stride)) = (shape.get(..l), stride.get(..l)) else {
         return complement_large(a, cotarget);
     };
     let mut modes = [(0i64, 0i64); M];
-    match complement_coalesced(LayoutRef { tok: v.tok, shape, stride }, cotarget, &mut modes) {
+    match complement_coalesced(shape.iter().copied().zip(stride.iter().copied()), cotarget, &mut modes) {
         // Built in the returned value, not copied into it.
         Ok(n) => Ok(layout_from_modes(&modes[..n.min(M)])),
         Err(f) => Err(f.into_error(a, cotarget)),
@@ -177,7 +186,7 @@ const STACK_MODES: usize = 10;
 #[inline(never)]
 fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
     let mut modes = vec![(0i64, 0i64); a.shape.vals().len() + 1];
-    match complement_coalesced(a.view(), cotarget, &mut modes) {
+    match complement_coalesced(a.pairs(), cotarget, &mut modes) {
         Ok(n) => Ok(layout_from_modes(&modes[..n])),
         Err(f) => Err(f.into_error(a, cotarget)),
     }
@@ -188,7 +197,7 @@ fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// extent checked. Returns the number of modes.
 #[inline(always)]
 pub(crate) fn complement_coalesced(
-    a: LayoutRef<'_>,
+    a: impl Iterator<Item = (i64, i64)>,
     cotarget: i64,
     out: &mut [(i64, i64)],
 ) -> std::result::Result<usize, CFail> {
@@ -242,7 +251,7 @@ pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CF
 /// complement along that mode). Returns the number of modes.
 #[inline(always)]
 pub(crate) fn complement_extended_modes(
-    a: LayoutRef<'_>,
+    a: impl Iterator<Item = (i64, i64)>,
     cotarget: i64,
     out: &mut [(i64, i64)],
 ) -> std::result::Result<usize, CFail> {
@@ -267,7 +276,7 @@ pub(crate) fn complement_extended_modes(
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
     // One mode per leaf of A, plus the last.
     with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
-        let n = match complement_extended_modes(a.view(), cotarget, modes) {
+        let n = match complement_extended_modes(a.pairs(), cotarget, modes) {
             Ok(n) => n,
             Err(f) => return Err(f.into_error(a, cotarget)),
         };

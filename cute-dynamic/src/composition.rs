@@ -31,8 +31,8 @@
 //!
 //! Below the rule: `A` is prepared (coalesced) once per operation onto the
 //! stack, the leaves of a result are written straight into the inline room
-//! of the result (`Parts`) and its structure is `B`'s, copied or expanded
-//! in one pass; results too large for the inline room take a slow path with
+//! of the result (`Parts`) and its structure is `B`'s, copied as one word
+//! or expanded a word at a time; results too large for the inline room take a slow path with
 //! lists on the heap. `Composer` is the same kernel for the divides and
 //! products, which compose several (sub)layouts with one prepared `A` into
 //! one result under construction. Failures carry numbers only; the message
@@ -40,8 +40,8 @@
 
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_VALS, IntTuple, Tok, Tree};
-use crate::layout::{self, Concat, Layout, LayoutRef, Parts};
+use crate::int_tuple::{INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks};
+use crate::layout::{self, Concat, Layout, LayoutRef, Parts, flat_toks};
 use crate::tiler::{Tiler, View, with_mode};
 
 // ---------------------------------------------------------------------------
@@ -346,7 +346,7 @@ fn compose_view_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Optio
                     return None;
                 }
                 let (shape, stride) = ([v], [1]);
-                return one(out, LayoutRef { tok: &[Tok::Leaf], shape: &shape, stride: &stride });
+                return one(out, LayoutRef { tok: LEAF, shape: &shape, stride: &stride });
             }
         }
         View::Tiles(_) => {}
@@ -530,14 +530,14 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
     // (Disjoint fields: r's shape is read while its strides are written.)
     let (b_toks, r_toks) = (b.shape.toks(), r.shape.toks());
     let (mut j, mut bv, mut rv) = (0usize, 0usize, 0usize);
-    for &t in b_toks {
+    for t in b_toks.iter() {
         if t != Tok::Leaf {
             j += 1;
             continue;
         }
         let (s, d) = (b.shape.vals()[bv], b.stride.vals()[bv]);
         bv += 1;
-        if r_toks.get(j) == Some(&Tok::Leaf) {
+        if r_toks.get(j) == Some(Tok::Leaf) {
             if s == 1 {
                 let up = match d.checked_abs() {
                     Some(x) => unit_stride(bounded, x, last_d),
@@ -549,7 +549,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
             j += 1;
         } else {
             // A tuple of leaves only.
-            let c = r_toks[j + 1..].iter().take_while(|&&x| x == Tok::Leaf).count();
+            let c = r_toks.slice(j + 1, r_toks.len()).iter().take_while(|&x| x == Tok::Leaf).count();
             rv += c;
             j += c + 2;
         }
@@ -596,33 +596,52 @@ fn compose_leaves(
 }
 
 /// The structure of `A ∘ B`: `B`'s tokens with leaf `k` replaced by
-/// `counts[k]` leaves, as a tuple when there are several. Written into
-/// `out`, which must hold only leaves: only the parentheses are written.
-/// Returns the number of tokens, or `Room`.
+/// `counts[k]` leaves (at least one), as a tuple when there are several.
+/// Built a word at a time in a register and handed to `put` packed, with
+/// its number of tokens: one word for a result of up to 32 tokens, several
+/// in order for a larger one.
 #[inline(always)]
-fn expand(b: &[Tok], counts: &[u8], out: &mut [Tok]) -> std::result::Result<usize, Fail> {
-    let mut n = 0;
+fn expand<E>(
+    b: Toks<'_>,
+    counts: &[u8],
+    mut put: impl FnMut(u64, usize) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    let (mut word, mut n) = (0u64, 0usize);
+    // Appends `w ≤ 32` tokens, handing the word on first if they do not fit.
+    let mut emit = |bits: u64, w: usize| {
+        if n + w > PER_WORD {
+            put(word, n)?;
+            (word, n) = (0, 0);
+        }
+        word |= bits << (2 * n);
+        n += w;
+        Ok(())
+    };
     let mut k = 0;
-    for &t in b {
-        if t != Tok::Leaf {
-            *out.get_mut(n).ok_or(Fail::Room)? = t;
-            n += 1;
-            continue;
-        }
-        let c = usize::from(counts.get(k).copied().unwrap_or(1));
-        k += 1;
-        if c > 1 {
-            *out.get_mut(n).ok_or(Fail::Room)? = Tok::Open;
-            *out.get_mut(n + c + 1).ok_or(Fail::Room)? = Tok::Close;
-            n += c + 2;
+    for t in b.iter() {
+        let c = if t == Tok::Leaf {
+            k += 1;
+            usize::from(counts.get(k - 1).copied().unwrap_or(1))
         } else {
-            n += 1;
+            1
+        };
+        if c <= 1 {
+            emit(t.code(), 1)?;
+        } else if c + 2 <= PER_WORD {
+            let (bits, w) = flat_toks(c);
+            emit(bits, w)?;
+        } else {
+            emit(Tok::Open.code(), 1)?;
+            for _ in 0..c {
+                emit(Tok::Leaf.code(), 1)?;
+            }
+            emit(Tok::Close.code(), 1)?;
         }
     }
-    if n > out.len() {
-        return Err(Fail::Room);
+    if n > 0 {
+        put(word, n)?;
     }
-    Ok(n)
+    Ok(())
 }
 
 /// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on
@@ -670,19 +689,12 @@ fn compose_prepared<const K: usize, const N: usize>(
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
         p.nval = compose_leaves(am, *b, &mut out, reach, &mut signs)?;
-        let b_toks = b.tok;
-        p.ntok = if p.nval == b.shape.len() {
-            // One leaf per leaf: B's structure as it is.
-            // Token by token: a block copy of a few bytes is a `memcpy` call.
-            let mut n = 0;
-            for &t in b_toks {
-                *p.tok.get_mut(n).ok_or(Fail::Room)? = t;
-                n += 1;
-            }
-            n
+        if p.nval == b.shape.len() {
+            // One leaf per leaf: B's structure as it is, in one word.
+            p.toks(b.tok).ok_or(Fail::Room)?;
         } else {
-            expand(b_toks, &counts, &mut p.tok)?
-        };
+            expand(b.tok, &counts, |bits, n| p.tok_bits(bits, n).ok_or(Fail::Room))?;
+        }
     }
     check_signs(am, signs)?;
     check_reach(am, reach)
@@ -705,13 +717,23 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
         let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        let n = compose_leaves(am, *b, &mut out, &mut reach, &mut signs)?;
-        let b_toks = b.tok;
-        let mut toks = vec![Tok::Leaf; b_toks.len() + 2 * leaves + n];
-        let t = expand(b_toks, &counts, &mut toks)?;
+        compose_leaves(am, *b, &mut out, &mut reach, &mut signs)?;
         let mut r = Layout::empty();
-        r.shape.push_tree(Tree { tok: &toks[..t], val: &shape[..n] });
-        r.stride.push_tree(Tree { tok: &toks[..t], val: &stride[..n] });
+        let mut leaf = shape.iter().zip(&stride);
+        expand(b.tok, &counts, |bits, n| {
+            for t in Toks::packed(bits, n).iter() {
+                match t {
+                    Tok::Open => r.open(),
+                    Tok::Close => r.close(),
+                    _ => {
+                        let (&s, &d) = leaf.next().ok_or(Fail::Room)?;
+                        r.shape.leaf(s);
+                        r.stride.leaf(d);
+                    }
+                }
+            }
+            Ok(())
+        })?;
         *slot = Some(r);
     }
     check_signs(am, signs)?;
@@ -787,7 +809,7 @@ impl Composer {
     /// become its leaves). With `units`, each size-1 leaf of `B` takes the
     /// stride [`unit_stride`] gives it on that other prepared `A` (see
     /// [`restride_units`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
         // The leaves go straight into the room left in `out`, the
         // structure after them: nothing is composed apart and copied over.
@@ -811,31 +833,10 @@ impl Composer {
         }
         out.nval = base + n;
         if n == b.shape.len() {
-            // One leaf per leaf: B's structure as it is.
-            for &t in b.tok {
-                out.tok(t)?;
-            }
-            return Some(());
+            // One leaf per leaf: B's structure as it is, in one word.
+            return out.toks(b.tok);
         }
-        let mut k = 0usize;
-        for &t in b.tok {
-            if t != Tok::Leaf {
-                out.tok(t)?;
-                continue;
-            }
-            let c = *counts.get(k)?;
-            k += 1;
-            if c == 1 {
-                out.tok(Tok::Leaf)?;
-            } else if c > 1 {
-                out.open()?;
-                for _ in 0..c {
-                    out.tok(Tok::Leaf)?;
-                }
-                out.close()?;
-            }
-        }
-        Some(())
+        expand(b.tok, &counts, |bits, n| out.tok_bits(bits, n).ok_or(())).ok()
     }
 
     /// The stride of `A ∘ 1:d` as CuTe gives it (see [`unit_stride`]).
@@ -873,7 +874,7 @@ mod tests {
     }
 
     /// An `A` of more than 8 leaves takes the slow path from the start, and
-    /// its results outgrow the inline room (10 leaves, 30 tokens).
+    /// its results outgrow the inline room (8 leaves, 28 tokens).
     #[test]
     fn results_larger_than_inline_storage() {
         let a: Layout = "(2,2,2,2,2,2,2,2,2,2,2,2):(1,4,2,16,8,64,32,256,128,1024,512,2048)".parse().unwrap();

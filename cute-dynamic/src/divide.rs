@@ -4,8 +4,8 @@
 use crate::complement::{complement, complement_coalesced};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
-use crate::int_tuple::Tok;
-use crate::layout::{Layout, LayoutRef, Parts};
+use crate::int_tuple::{LEAF, Toks};
+use crate::layout::{Layout, LayoutRef, Parts, flat_toks};
 use crate::tiler::{Arrange, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
@@ -89,7 +89,7 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
                     return None;
                 }
                 let (shape, stride) = ([v], [1]);
-                return divide_1d_into(out, a, LayoutRef { tok: &[Tok::Leaf], shape: &shape, stride: &stride });
+                return divide_1d_into(out, a, LayoutRef { tok: LEAF, shape: &shape, stride: &stride });
             }
         }
         View::Tiles(_) => {}
@@ -119,20 +119,14 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option
         return None;
     }
     let mut star = [(0i64, 0i64); 10];
-    let n = complement_coalesced(b, a.size()?, &mut star).ok()?;
+    let n = complement_coalesced(b.pairs(), a.size()?, &mut star).ok()?;
     let (mut s, mut d) = ([0i64; 10], [0i64; 10]);
     for (k, &(x, y)) in star[..n].iter().enumerate() {
         (s[k], d[k]) = (x, y);
     }
     // B*'s structure: one leaf, or a flat tuple of its modes.
-    let mut tok = [Tok::Leaf; 12];
-    let nt = if n == 1 {
-        1
-    } else {
-        (tok[0], tok[n + 1]) = (Tok::Open, Tok::Close);
-        n + 2
-    };
-    let star = LayoutRef { tok: &tok[..nt], shape: &s[..n], stride: &d[..n] };
+    let (tok, nt) = flat_toks(n);
+    let star = LayoutRef { tok: Toks::packed(tok, nt), shape: &s[..n], stride: &d[..n] };
     let mut c = Composer::new();
     c.prepare(a.pairs())?;
     out.open()?;

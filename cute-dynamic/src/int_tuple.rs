@@ -2,32 +2,327 @@
 //!
 //! Shapes, strides and coordinates are all `IntTuple`s. The tree is stored
 //! as two flat lists: its structure, as pre-order tokens `(`, `)` and leaf,
-//! and its leaf values, left to right. Both live inline for up to 30 tokens
-//! and 10 leaves, so tuples of up to 8 leaves, however nested, and their
-//! copies never touch the heap; larger tuples move to the heap whole.
+//! packed two bits each into one machine word, and its leaf values, left to
+//! right. Up to 28 tokens and 8 leaves (any tuple of 8 leaves with at most
+//! 10 tuples in it) live inline in 72 bytes, so a layout of up to 8 leaves
+//! is 144 bytes and never touches the heap; larger tuples move to the heap
+//! whole.
 //!
 //! Keeping the values apart from the structure is what makes the algebra
 //! fast: most operations only read a layout's leaves (a plain slice), and
-//! the structure of a result is often copied token for token.
+//! the structure of a result is often copied a word at a time.
 
 use crate::error::{LayoutError, Result, checked_mul};
 
-/// One token of the pre-order structure of a tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub(crate) enum Tok {
+/// One token of the pre-order structure of a tree: its two-bit code (0 is
+/// never a token: it marks the unused room of a word). A code, not an
+/// enum, so that reading a token from a packed list is a mask and a
+/// shift, with nothing to convert.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Tok(u8);
+
+#[allow(non_upper_case_globals)]
+impl Tok {
     /// A leaf; its value is the next one in the value list.
-    Leaf,
+    pub(crate) const Leaf: Tok = Tok(1);
     /// The start of a tuple.
-    Open,
+    pub(crate) const Open: Tok = Tok(2);
     /// The end of a tuple.
-    Close,
+    pub(crate) const Close: Tok = Tok(3);
+
+    /// The token of a two-bit code read from a list (never 0 there).
+    #[inline(always)]
+    fn of_code(c: u64) -> Tok {
+        Tok((c & 3) as u8)
+    }
+
+    /// The two-bit code.
+    #[inline(always)]
+    pub(crate) const fn code(self) -> u64 {
+        self.0 as u64
+    }
 }
 
-pub(crate) const INLINE_TOKS: usize = 30;
-pub(crate) const INLINE_VALS: usize = 10;
-/// The token and value counts of a tuple whose contents are on the heap.
-const SPILLED: u8 = u8::MAX;
+impl std::fmt::Debug for Tok {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match *self {
+            Tok::Open => "(",
+            Tok::Close => ")",
+            _ => "leaf",
+        })
+    }
+}
+
+/// Tokens per word of a packed token list.
+pub(crate) const PER_WORD: usize = 32;
+/// Tokens of an inline tuple: the low 56 bits of its word (see [`Meta`]).
+pub(crate) const INLINE_TOKS: usize = 28;
+/// Leaves of an inline tuple.
+pub(crate) const INLINE_VALS: usize = 8;
+
+/// The number of leaves of an inline tuple, as a type of nine values: the
+/// other 247 values of its byte are where `Repr` marks a spilled tuple and
+/// `Option<IntTuple>`, `Result<Layout, _>` and the like mark their other
+/// variants, so none of them is larger than the tuple or layout itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+// Made only by `Meta::new`, from the top byte of its word.
+#[allow(dead_code)]
+enum NVal {
+    N0,
+    N1,
+    N2,
+    N3,
+    N4,
+    N5,
+    N6,
+    N7,
+    N8,
+}
+
+/// The low 56 bits of [`Meta`]'s word: the tokens.
+const TOK_BITS: u64 = (1 << (2 * INLINE_TOKS)) - 1;
+
+/// The word at the head of an inline tuple: 28 tokens in its low 56 bits,
+/// the number of leaves in its top byte, typed as an [`NVal`]. Made and
+/// read as one `u64` (one store, one load: a word written in parts and
+/// read whole stalls the load until the parts are in the cache).
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Meta {
+    #[cfg(target_endian = "big")]
+    nval: NVal,
+    tok: [u8; 7],
+    #[cfg(target_endian = "little")]
+    nval: NVal,
+}
+
+impl Meta {
+    /// The word of these tokens (the bits above them clear) and `nval` leaves.
+    #[inline(always)]
+    fn new(tok: u64, nval: usize) -> Meta {
+        let w = (tok & TOK_BITS) | ((nval.min(INLINE_VALS) as u64) << 56);
+        // SAFETY: `Meta` is 8 bytes with no padding (`repr(C)`, 7 bytes
+        // then one, or one then 7 on a big-endian target), and its `nval`
+        // byte is the top byte of the word in either order. That byte is
+        // at most 8 here, a valid `NVal`; every other byte is a `u8`.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::mem::transmute::<u64, Meta>(w)
+        }
+    }
+
+    /// The whole word.
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        // SAFETY: `Meta` is 8 bytes with no padding (see `new`): every
+        // byte is initialised, and any 8 bytes are a valid `u64`.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::mem::transmute::<Meta, u64>(self)
+        }
+    }
+
+    /// The tokens, packed from bit 0.
+    #[inline(always)]
+    fn tok(self) -> u64 {
+        self.bits() & TOK_BITS
+    }
+
+    /// The number of leaves.
+    #[inline(always)]
+    fn nval(self) -> usize {
+        (self.bits() >> 56) as usize
+    }
+}
+
+/// The bits of `n` tokens at the bottom of a word (`n` ≤ 32).
+#[inline(always)]
+pub(crate) fn tok_mask(n: usize) -> u64 {
+    if n >= PER_WORD { u64::MAX } else { (1u64 << (2 * n)) - 1 }
+}
+
+/// The number of tokens in a packed word of one token list (the highest
+/// non-zero code ends it).
+#[inline(always)]
+fn word_len(bits: u64) -> usize {
+    (64 - bits.leading_zeros() as usize).div_ceil(2)
+}
+
+/// Tokens `start..start + len` (at most 32) of a packed list, from bit 0,
+/// the bits above them clear.
+#[inline]
+fn load(words: &[u64], start: usize, len: usize) -> u64 {
+    let (w, shift) = (start / PER_WORD, start % PER_WORD);
+    let lo = words.get(w).map_or(0, |&x| x >> (2 * shift));
+    let hi = match words.get(w + 1) {
+        Some(&x) if shift > 0 => x << (2 * (PER_WORD - shift)),
+        _ => 0,
+    };
+    (lo | hi) & tok_mask(len)
+}
+
+/// A borrowed run of tokens, packed two bits a token (what `&[Tok]` is for
+/// a list of tokens one byte each). Its first 32 tokens are in `head`, in a
+/// register: tuples of up to 32 tokens are read, split and copied with
+/// shifts and masks alone. Longer lists (of spilled tuples) are tokens
+/// `start..start + len` of `words`, 32 to a word.
+#[derive(Clone, Copy)]
+pub(crate) struct Toks<'a> {
+    /// Tokens `0..min(len, 32)`, from bit 0 (the bits above them are the
+    /// tokens after, or clear: a slice only shifts).
+    head: u64,
+    len: usize,
+    words: &'a [u64],
+    start: usize,
+}
+
+/// One leaf, as a token list.
+pub(crate) const LEAF: Toks<'static> = Toks::packed(Tok::Leaf.code(), 1);
+
+impl<'a> Toks<'a> {
+    /// The `len ≤ 32` tokens packed in `bits` (the bits above them clear).
+    #[inline(always)]
+    pub(crate) const fn packed(bits: u64, len: usize) -> Toks<'static> {
+        Toks { head: bits, len, words: &[], start: 0 }
+    }
+
+    /// The first `len` tokens of `words`.
+    #[inline]
+    pub(crate) fn new(words: &'a [u64], len: usize) -> Toks<'a> {
+        let len = len.min(words.len() * PER_WORD);
+        Toks { head: load(words, 0, len), len, words, start: 0 }
+    }
+
+    /// Number of tokens.
+    #[inline(always)]
+    pub(crate) fn len(self) -> usize {
+        self.len
+    }
+
+    /// No tokens.
+    #[inline(always)]
+    pub(crate) fn is_empty(self) -> bool {
+        self.len == 0
+    }
+
+    /// Token `i`, if there is one.
+    #[inline(always)]
+    pub(crate) fn get(self, i: usize) -> Option<Tok> {
+        if i >= self.len {
+            return None;
+        }
+        let bits = if i < PER_WORD { self.head >> (2 * i) } else { load(self.words, self.start + i, 1) };
+        Some(Tok::of_code(bits))
+    }
+
+    /// The first token.
+    #[inline(always)]
+    pub(crate) fn first(self) -> Option<Tok> {
+        self.get(0)
+    }
+
+    /// Tokens `from..to` (clamped to the list).
+    #[inline(always)]
+    pub(crate) fn slice(self, from: usize, to: usize) -> Toks<'a> {
+        let to = to.min(self.len);
+        let from = from.min(to);
+        let len = to - from;
+        let head = if to <= PER_WORD && from < PER_WORD {
+            // Inside the head.
+            self.head >> (2 * from)
+        } else {
+            load(self.words, self.start + from, len)
+        };
+        Toks { head, len, words: self.words, start: self.start + from }
+    }
+
+    /// The first `n` tokens and the rest.
+    #[inline(always)]
+    pub(crate) fn split_at(self, n: usize) -> (Toks<'a>, Toks<'a>) {
+        (self.slice(0, n), self.slice(n, self.len))
+    }
+
+    /// The tokens in order.
+    #[inline(always)]
+    pub(crate) fn iter(self) -> TokIter<'a> {
+        let here = self.len.min(PER_WORD);
+        TokIter { bits: self.head & tok_mask(here), rest: self, at: here }
+    }
+
+    /// The tokens packed from bit 0, when there are at most 32 of them
+    /// (the whole list in one word, ready to be copied into another).
+    #[inline(always)]
+    pub(crate) fn word(self) -> Option<u64> {
+        (self.len <= PER_WORD).then_some(self.head & tok_mask(self.len))
+    }
+}
+
+impl PartialEq for Toks<'_> {
+    fn eq(&self, other: &Toks<'_>) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        match (self.word(), other.word()) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.iter().eq(other.iter()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Toks<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Iterator over the tokens of a [`Toks`].
+#[derive(Clone)]
+pub(crate) struct TokIter<'a> {
+    /// Tokens not yet taken, the next at the bottom, nothing above them:
+    /// no token is 0, so `bits == 0` once they are all taken.
+    bits: u64,
+    /// The list, and where in it the tokens after `bits` start.
+    rest: Toks<'a>,
+    at: usize,
+}
+
+impl Iterator for TokIter<'_> {
+    type Item = Tok;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Tok> {
+        if self.bits == 0 {
+            if self.at >= self.rest.len {
+                return None;
+            }
+            self.refill();
+        }
+        let t = Tok::of_code(self.bits);
+        self.bits >>= 2;
+        Some(t)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let here = (64 - self.bits.leading_zeros() as usize).div_ceil(2);
+        let n = here + (self.rest.len - self.at);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for TokIter<'_> {}
+
+impl TokIter<'_> {
+    /// Takes the next 32 tokens (of a list of more than 32, the only ones
+    /// that get here before their end).
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        let here = (self.rest.len - self.at).min(PER_WORD);
+        self.bits = load(self.rest.words, self.rest.start + self.at, here);
+        self.at += here;
+    }
+}
 
 /// A hierarchical tuple of integers: `4`, `(4,8)`, `(4,(3,2))`, `()`.
 ///
@@ -40,19 +335,44 @@ const SPILLED: u8 = u8::MAX;
 /// assert_eq!(t.get(1).unwrap().to_string(), "(3,2)");
 /// assert_eq!(t.flatten().to_string(), "(4,3,2)");
 /// ```
-#[derive(Clone)]
 pub struct IntTuple {
-    ntok: u8,
-    nval: u8,
-    tok: [Tok; INLINE_TOKS],
-    val: [i64; INLINE_VALS],
+    repr: Repr,
+}
+
+impl Clone for IntTuple {
+    #[inline]
+    fn clone(&self) -> IntTuple {
+        IntTuple {
+            repr: match &self.repr {
+                Repr::Inline(x) => Repr::Inline(*x),
+                Repr::Spilled(h) => Repr::Spilled(h.clone()),
+            },
+        }
+    }
+}
+
+enum Repr {
+    /// Up to 28 tokens and 8 leaves.
+    Inline(Inline),
     /// Everything, once either list outgrows its inline room.
-    heap: Option<Box<Spilled>>,
+    Spilled(Box<Spilled>),
+}
+
+/// An inline tuple: one value, copied whole (a copy field by field writes
+/// the byte that tells the variants apart on its own, and a later read of
+/// the whole word waits for that write to reach the cache).
+#[derive(Clone, Copy)]
+struct Inline {
+    /// The tokens and the number of leaves.
+    meta: Meta,
+    /// The leaves, then unused room.
+    val: [i64; INLINE_VALS],
 }
 
 #[derive(Clone)]
 struct Spilled {
-    tok: Vec<Tok>,
+    tok: Vec<u64>,
+    ntok: usize,
     val: Vec<i64>,
 }
 
@@ -66,7 +386,11 @@ impl Eq for IntTuple {}
 
 impl std::hash::Hash for IntTuple {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.toks().hash(state);
+        let toks = self.toks();
+        state.write_usize(toks.len());
+        for t in toks.iter() {
+            state.write_u8(t.0);
+        }
         self.vals().hash(state);
     }
 }
@@ -115,7 +439,7 @@ impl IntTuple {
 
     /// `true` for a single integer.
     pub fn is_int(&self) -> bool {
-        self.toks().first() == Some(&Tok::Leaf)
+        self.toks().first() == Some(Tok::Leaf)
     }
 
     /// The integer, if this is a single integer.
@@ -197,85 +521,104 @@ impl IntTuple {
     /// No tokens at all: not a valid tuple until something is pushed.
     #[inline]
     pub(crate) fn empty() -> Self {
-        IntTuple { ntok: 0, nval: 0, tok: [Tok::Leaf; INLINE_TOKS], val: [0; INLINE_VALS], heap: None }
+        IntTuple { repr: Repr::Inline(Inline { meta: Meta::new(0, 0), val: [0; INLINE_VALS] }) }
     }
 
     /// The structure tokens, in pre-order.
-    #[inline]
-    pub(crate) fn toks(&self) -> &[Tok] {
-        match &self.heap {
-            None => &self.tok[..usize::from(self.ntok)],
-            Some(h) => &h.tok,
+    #[inline(always)]
+    pub(crate) fn toks(&self) -> Toks<'_> {
+        match &self.repr {
+            Repr::Inline(Inline { meta, .. }) => {
+                let bits = meta.tok();
+                Toks::packed(bits, word_len(bits))
+            }
+            Repr::Spilled(h) => Toks::new(&h.tok, h.ntok),
         }
     }
 
     /// The leaf values, left to right.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn vals(&self) -> &[i64] {
-        match &self.heap {
-            None => &self.val[..usize::from(self.nval)],
-            Some(h) => &h.val,
+        match &self.repr {
+            Repr::Inline(Inline { meta, val }) => val.get(..meta.nval()).unwrap_or(val),
+            Repr::Spilled(h) => &h.val,
         }
     }
 
     /// The leaf values, to be rewritten in place (the structure stays).
     #[inline]
     pub(crate) fn vals_mut(&mut self) -> &mut [i64] {
-        match &mut self.heap {
-            None => &mut self.val[..usize::from(self.nval)],
-            Some(h) => &mut h.val,
+        match &mut self.repr {
+            Repr::Inline(Inline { meta, val }) => &mut val[..meta.nval()],
+            Repr::Spilled(h) => &mut h.val,
         }
     }
 
-    /// A tuple from the first `ntok` tokens and `nval` values of inline room.
+    /// A tuple of the tokens packed in `tok` (at most [`INLINE_TOKS`], the
+    /// bits above them clear) and the first `nval` (at most
+    /// [`INLINE_VALS`]) of `val`, inline.
     #[inline(always)]
-    pub(crate) fn from_inline(tok: [Tok; INLINE_TOKS], val: [i64; INLINE_VALS], ntok: usize, nval: usize) -> IntTuple {
-        IntTuple { ntok: ntok.min(INLINE_TOKS) as u8, nval: nval.min(INLINE_VALS) as u8, tok, val, heap: None }
+    pub(crate) fn inline(tok: u64, val: [i64; INLINE_VALS], nval: usize) -> IntTuple {
+        IntTuple { repr: Repr::Inline(Inline { meta: Meta::new(tok, nval), val }) }
+    }
+
+    /// Whether the tuple lives on the heap.
+    #[cfg(test)]
+    pub(crate) fn is_spilled(&self) -> bool {
+        matches!(self.repr, Repr::Spilled(_))
     }
 
     /// The whole tree as a borrowed view.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tree(&self) -> Tree<'_> {
         Tree { tok: self.toks(), val: self.vals() }
     }
 
     #[inline(always)]
     fn push_tok(&mut self, t: Tok) {
-        // Once spilled, the counts are `SPILLED`: one test takes the fast path.
-        let n = usize::from(self.ntok);
-        if n < INLINE_TOKS {
-            self.tok[n] = t;
-            self.ntok += 1;
-        } else {
-            self.spill().tok.push(t);
+        if let Repr::Inline(Inline { meta, .. }) = &mut self.repr {
+            let (tok, n) = (meta.tok(), word_len(meta.tok()));
+            if n < INLINE_TOKS {
+                *meta = Meta::new(tok | (t.code() << (2 * n)), meta.nval());
+                return;
+            }
         }
+        let h = self.spill();
+        let n = h.ntok;
+        if n % PER_WORD == 0 {
+            h.tok.push(0);
+        }
+        if let Some(w) = h.tok.last_mut() {
+            *w |= t.code() << (2 * (n % PER_WORD));
+        }
+        h.ntok += 1;
     }
 
     #[inline(always)]
     fn push_val(&mut self, v: i64) {
-        let n = usize::from(self.nval);
-        if n < INLINE_VALS {
-            self.val[n] = v;
-            self.nval += 1;
-        } else {
-            self.spill().val.push(v);
+        if let Repr::Inline(Inline { meta, val }) = &mut self.repr {
+            let n = meta.nval();
+            if let Some(x) = val.get_mut(n) {
+                *x = v;
+                *meta = Meta::new(meta.tok(), n + 1);
+                return;
+            }
         }
+        self.spill().val.push(v);
     }
 
     /// Moves the contents to the heap (once), for pushing past the inline room.
     #[cold]
     #[inline(never)]
     fn spill(&mut self) -> &mut Spilled {
-        if self.heap.is_none() {
-            let tok = self.tok[..usize::from(self.ntok)].to_vec();
-            let val = self.val[..usize::from(self.nval)].to_vec();
-            self.ntok = SPILLED;
-            self.nval = SPILLED;
-            self.heap = Some(Box::new(Spilled { tok, val }));
+        if let Repr::Inline(Inline { meta, val }) = &self.repr {
+            let bits = meta.tok();
+            let s = Spilled { tok: vec![bits], ntok: word_len(bits), val: val[..meta.nval()].to_vec() };
+            self.repr = Repr::Spilled(Box::new(s));
         }
-        match &mut self.heap {
-            Some(h) => h,
-            None => unreachable!("spilled just above"),
+        match &mut self.repr {
+            Repr::Spilled(h) => h,
+            Repr::Inline(_) => unreachable!("spilled just above"),
         }
     }
 
@@ -301,18 +644,19 @@ impl IntTuple {
     /// Appends a whole subtree.
     #[inline]
     pub(crate) fn push_tree(&mut self, t: Tree<'_>) {
-        // Inline room for all of it: two block copies (a spilled tuple's
-        // counts are `SPILLED`, past the room, so it takes the loop).
-        let (nt, nv) = (usize::from(self.ntok), usize::from(self.nval));
-        if let (Some(tok), Some(val)) = (self.tok.get_mut(nt..nt + t.tok.len()), self.val.get_mut(nv..nv + t.val.len()))
-        {
-            tok.copy_from_slice(t.tok);
-            val.copy_from_slice(t.val);
-            self.ntok += t.tok.len() as u8;
-            self.nval += t.val.len() as u8;
-            return;
+        // Inline room for all of it: the tokens in one shift and or, the
+        // leaves in one block copy.
+        if let (Repr::Inline(Inline { meta, val }), Some(w)) = (&mut self.repr, t.tok.word()) {
+            let (nt, nv) = (word_len(meta.tok()), meta.nval());
+            if nt + t.tok.len() <= INLINE_TOKS {
+                if let Some(dst) = val.get_mut(nv..nv + t.val.len()) {
+                    dst.copy_from_slice(t.val);
+                    *meta = Meta::new(meta.tok() | (w << (2 * nt)), nv + t.val.len());
+                    return;
+                }
+            }
         }
-        for &k in t.tok {
+        for k in t.tok.iter() {
             self.push_tok(k);
         }
         for &v in t.val {
@@ -325,7 +669,7 @@ impl IntTuple {
 /// and its leaf values.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Tree<'a> {
-    pub(crate) tok: &'a [Tok],
+    pub(crate) tok: Toks<'a>,
     pub(crate) val: &'a [i64],
 }
 
@@ -343,28 +687,44 @@ impl<'a> Tree<'a> {
     #[inline]
     pub(crate) fn children(self) -> Children<'a> {
         match self.tok.first() {
-            Some(Tok::Open) => Children { tok: &self.tok[1..self.tok.len() - 1], val: self.val },
+            Some(Tok::Open) => Children { tok: self.tok.slice(1, self.tok.len() - 1), val: self.val },
             _ => Children { tok: self.tok, val: self.val },
         }
     }
 
     /// Number of modes (1 for a leaf).
+    #[inline]
     pub(crate) fn rank(self) -> usize {
-        self.children().count()
+        if self.tok.first() != Some(Tok::Open) {
+            return 1;
+        }
+        // The tokens inside the outer parentheses that start an element
+        // at its top level.
+        let mut depth = 0usize;
+        let mut n = 0usize;
+        for t in self.tok.slice(1, self.tok.len() - 1).iter() {
+            n += usize::from(depth == 0 && t != Tok::Close);
+            match t {
+                Tok::Open => depth += 1,
+                Tok::Close => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        n
     }
 
     /// Nesting depth (0 for a leaf).
     pub(crate) fn depth(self) -> usize {
         let mut depth = 0usize;
         let mut max = 0usize;
-        for &t in self.tok {
+        for t in self.tok.iter() {
             match t {
                 Tok::Open => {
                     depth += 1;
                     max = max.max(depth);
                 }
                 Tok::Close => depth = depth.saturating_sub(1),
-                Tok::Leaf => {}
+                _ => {}
             }
         }
         max
@@ -386,13 +746,13 @@ impl<'a> Tree<'a> {
 
 /// Iterator over the modes of a [`Tree`].
 pub(crate) struct Children<'a> {
-    tok: &'a [Tok],
+    tok: Toks<'a>,
     val: &'a [i64],
 }
 
 impl<'a> Iterator for Children<'a> {
     type Item = Tree<'a>;
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Tree<'a>> {
         let (nt, nv) = match self.tok.first()? {
             Tok::Leaf => (1, 1),
@@ -407,10 +767,11 @@ impl<'a> Iterator for Children<'a> {
 }
 
 /// Tokens and leaves of the tuple that starts `tok`.
-pub(crate) fn extent(tok: &[Tok]) -> (usize, usize) {
+#[inline]
+pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
     let mut depth = 0usize;
     let mut leaves = 0usize;
-    for (i, &t) in tok.iter().enumerate() {
+    for (i, t) in tok.iter().enumerate() {
         match t {
             Tok::Open => depth += 1,
             Tok::Close => {
@@ -419,7 +780,7 @@ pub(crate) fn extent(tok: &[Tok]) -> (usize, usize) {
                     return (i + 1, leaves);
                 }
             }
-            Tok::Leaf => leaves += 1,
+            _ => leaves += 1,
         }
     }
     (tok.len(), leaves)
@@ -541,15 +902,123 @@ mod tests {
     #[test]
     fn large_tuples_move_to_the_heap_and_stay_equal() {
         let big = IntTuple::flat(1..=40);
-        assert!(big.heap.is_some());
+        assert!(big.is_spilled());
         assert_eq!(big.leaf_count(), 40);
         assert_eq!(big.rank(), 40);
         assert_eq!(big.size().ok(), None);
         let again: IntTuple = big.to_string().parse().unwrap();
         assert_eq!(again, big);
         let small = IntTuple::flat(1..=8);
-        assert!(small.heap.is_none());
+        assert!(!small.is_spilled());
         assert_ne!(small, big);
+    }
+
+    /// Token lists of every length up to 80 (inline, one word, several
+    /// words), built token by token: reading, indexing, slicing at every
+    /// pair of ends (across word boundaries too), packing and comparing
+    /// agree with the same tokens kept one per element of a `Vec`.
+    #[test]
+    fn packed_tokens_read_as_the_list_written() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % 3
+        };
+        for len in 0..=80usize {
+            let list: Vec<Tok> = (0..len).map(|_| [Tok::Leaf, Tok::Open, Tok::Close][next() as usize]).collect();
+            let mut t = IntTuple::empty();
+            for (k, &tok) in list.iter().enumerate() {
+                match tok {
+                    Tok::Open => t.open(),
+                    Tok::Close => t.close(),
+                    _ => t.leaf(k as i64),
+                }
+            }
+            let leaves = list.iter().filter(|&&x| x == Tok::Leaf).count();
+            assert_eq!(t.is_spilled(), len > INLINE_TOKS || leaves > INLINE_VALS, "{len}");
+            let toks = t.toks();
+            assert_eq!(toks.len(), len);
+            assert_eq!(toks.iter().collect::<Vec<_>>(), list);
+            assert_eq!(toks.iter().len(), len);
+            for (i, &x) in list.iter().enumerate() {
+                assert_eq!(toks.get(i), Some(x));
+            }
+            assert_eq!(toks.get(len), None);
+            for from in 0..=len {
+                for to in from..=len {
+                    let part = toks.slice(from, to);
+                    assert_eq!(part.iter().collect::<Vec<_>>(), &list[from..to], "{len} {from}..{to}");
+                    let mut words = vec![0u64; (to - from).div_ceil(PER_WORD)];
+                    for (i, x) in list[from..to].iter().enumerate() {
+                        words[i / PER_WORD] |= x.code() << (2 * (i % PER_WORD));
+                    }
+                    assert_eq!(
+                        part.word(),
+                        (to - from <= PER_WORD).then(|| words.first().copied().unwrap_or(0)),
+                        "{len} {from}..{to}"
+                    );
+                    assert!(part == Toks::new(&words, to - from), "{len} {from}..{to}");
+                }
+            }
+            let mut same = IntTuple::empty();
+            for &tok in &list {
+                match tok {
+                    Tok::Open => same.open(),
+                    Tok::Close => same.close(),
+                    _ => same.leaf(0),
+                }
+            }
+            assert!(same.toks() == toks, "{len}");
+            if let Some(&last) = list.last() {
+                let mut other = IntTuple::empty();
+                for &tok in &list[..len - 1] {
+                    match tok {
+                        Tok::Open => other.open(),
+                        Tok::Close => other.close(),
+                        _ => other.leaf(0),
+                    }
+                }
+                if last == Tok::Open {
+                    other.close()
+                } else {
+                    other.open()
+                }
+                assert!(other.toks() != toks, "{len}");
+            }
+        }
+    }
+
+    /// A nested tuple of 64 tokens (spilled, its modes across the boundary
+    /// of two token words) splits into the modes its text shows, equal to
+    /// their own parses, and hashes as the same tuple built inline parts
+    /// first.
+    #[test]
+    fn long_nested_tuples_split_across_words() {
+        let modes: Vec<String> =
+            (0..12).map(|k| if k % 3 == 0 { format!("({k},({k},{k}))") } else { format!("({k},{k})") }).collect();
+        let text = format!("({})", modes.join(","));
+        let t: IntTuple = text.parse().unwrap();
+        assert!(t.is_spilled());
+        assert!(t.toks().len() > 2 * PER_WORD - 8, "{}", t.toks().len());
+        assert_eq!(t.rank(), 12);
+        assert_eq!(t.depth(), 3);
+        assert_eq!(t.to_string(), text);
+        for (k, m) in t.modes().enumerate() {
+            assert_eq!(m.to_string(), modes[k]);
+            assert_eq!(m, modes[k].parse::<IntTuple>().unwrap());
+            assert_eq!(t.get(k).unwrap(), m);
+        }
+        let built = IntTuple::tuple(modes.iter().map(|m| m.parse::<IntTuple>().unwrap()));
+        assert_eq!(built, t);
+        let hash = |x: &IntTuple| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            x.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&built), hash(&t));
+        assert!(t.congruent(&built));
+        assert!(!t.congruent(&t.flatten()));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result, checked_mul};
-use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Tree};
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Toks, Tree, tok_mask};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -271,7 +271,9 @@ fn size_overflows(shape: &[i64]) -> bool {
 /// there, and nothing is counted or checked per push on the way.
 #[derive(Clone, Copy)]
 pub(crate) struct Parts {
-    pub(crate) tok: [Tok; INLINE_TOKS],
+    /// The tokens, packed as in an inline `IntTuple` (two bits each, from
+    /// bit 0; the bits above the `ntok` written are clear).
+    pub(crate) tok: u64,
     pub(crate) shape: [i64; INLINE_VALS],
     pub(crate) stride: [i64; INLINE_VALS],
     /// The numbers of tokens and leaves written.
@@ -282,15 +284,45 @@ pub(crate) struct Parts {
 impl Parts {
     #[inline(always)]
     pub(crate) fn new() -> Parts {
-        Parts { tok: [Tok::Leaf; INLINE_TOKS], shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
+        Parts { tok: 0, shape: [0; INLINE_VALS], stride: [0; INLINE_VALS], ntok: 0, nval: 0 }
     }
 
     /// Appends a token; `None` when the inline room is full.
     #[inline(always)]
     pub(crate) fn tok(&mut self, t: Tok) -> Option<()> {
-        *self.tok.get_mut(self.ntok)? = t;
-        self.ntok += 1;
+        self.tok_bits(t.code(), 1)
+    }
+
+    /// Appends `n` tokens packed in `bits` (the bits above them clear);
+    /// `None` when they do not fit.
+    #[inline(always)]
+    pub(crate) fn tok_bits(&mut self, bits: u64, n: usize) -> Option<()> {
+        if self.ntok + n > INLINE_TOKS {
+            return None;
+        }
+        self.tok |= bits << (2 * self.ntok);
+        self.ntok += n;
         Some(())
+    }
+
+    /// Appends a list of tokens; `None` when it does not fit.
+    #[inline(always)]
+    pub(crate) fn toks(&mut self, t: Toks<'_>) -> Option<()> {
+        self.tok_bits(t.word()?, t.len())
+    }
+
+    /// Forgets what was written after the first `ntok` tokens and `nval`
+    /// leaves.
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, ntok: usize, nval: usize) {
+        self.tok &= tok_mask(ntok);
+        (self.ntok, self.nval) = (ntok, nval);
+    }
+
+    /// The tokens written.
+    #[inline(always)]
+    pub(crate) fn tok_list(&self) -> Toks<'_> {
+        Toks::packed(self.tok, self.ntok)
     }
 
     /// Starts a tuple.
@@ -305,29 +337,20 @@ impl Parts {
         self.tok(Tok::Close)
     }
 
-    /// Appends a leaf `s:d`.
-    #[inline(always)]
-    pub(crate) fn leaf(&mut self, s: i64, d: i64) -> Option<()> {
-        *self.shape.get_mut(self.nval)? = s;
-        *self.stride.get_mut(self.nval)? = d;
-        self.nval += 1;
-        self.tok(Tok::Leaf)
-    }
-
-    /// Appends a borrowed (sub)layout as one subtree, token by token (the
-    /// subtrees are a few tokens long: three block copies of variable
-    /// length are three calls of `memcpy`, slower than the loop).
+    /// Appends a borrowed (sub)layout as one subtree: its tokens in one
+    /// shift, its leaves one by one (they are a few: two block copies of
+    /// variable length are two calls of `memcpy`, slower than the loop).
     #[inline(always)]
     pub(crate) fn push_view(&mut self, l: LayoutRef<'_>) -> Option<()> {
-        let mut v = 0usize;
-        for &t in l.tok {
-            if t == Tok::Leaf {
-                self.leaf(*l.shape.get(v)?, *l.stride.get(v)?)?;
-                v += 1;
-            } else {
-                self.tok(t)?;
-            }
+        let n = l.shape.len();
+        if self.nval + n > INLINE_VALS || l.stride.len() != n {
+            return None;
         }
+        self.toks(l.tok)?;
+        for (k, (s, d)) in l.pairs().enumerate() {
+            (self.shape[self.nval + k], self.stride[self.nval + k]) = (s, d);
+        }
+        self.nval += n;
         Some(())
     }
 
@@ -341,8 +364,9 @@ impl Parts {
     #[inline(always)]
     pub(crate) fn into_layout(self) -> Layout {
         Layout {
-            shape: IntTuple::from_inline(self.tok, self.shape, self.ntok, self.nval),
-            stride: IntTuple::from_inline(self.tok, self.stride, self.ntok, self.nval),
+            // The room is the inline room of a tuple: it always fits.
+            shape: IntTuple::inline(self.tok, self.shape, self.nval),
+            stride: IntTuple::inline(self.tok, self.stride, self.nval),
         }
     }
 }
@@ -360,26 +384,24 @@ pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     if n == 0 {
         return layout_from_modes(&[(1, 0)]);
     }
-    let tok = FLAT_TOKS[n];
-    let ntok = if n == 1 { 1 } else { n + 2 };
+    let (tok, _) = flat_toks(n);
     Layout {
-        shape: IntTuple::from_inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.0)), ntok, n),
-        stride: IntTuple::from_inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.1)), ntok, n),
+        shape: IntTuple::inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.0)), n),
+        stride: IntTuple::inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.1)), n),
     }
 }
 
-/// The structure of a flat layout of `n` leaves (a scalar for `n == 1`),
-/// for `n` up to the inline room.
-const FLAT_TOKS: [[Tok; INLINE_TOKS]; INLINE_VALS + 1] = {
-    let mut t = [[Tok::Leaf; INLINE_TOKS]; INLINE_VALS + 1];
-    let mut n = 2;
-    while n <= INLINE_VALS {
-        t[n][0] = Tok::Open;
-        t[n][n + 1] = Tok::Close;
-        n += 1;
+/// The structure of a flat layout of `n ≥ 1` leaves (a scalar for
+/// `n == 1`), packed, and its number of tokens, for `n` up to 30.
+#[inline(always)]
+pub(crate) fn flat_toks(n: usize) -> (u64, usize) {
+    if n <= 1 {
+        return (Tok::Leaf.code(), 1);
     }
-    t
-};
+    // `(`, then n leaves (code 01 each), then `)`.
+    let leaves = 0x5555_5555_5555_5555 & tok_mask(n);
+    (Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1))), n + 2)
+}
 
 /// [`layout_from_modes`] for more modes than the inline room holds.
 #[cold]
@@ -453,12 +475,13 @@ enum CoordError {
 fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i64, CoordError> {
     let (mut cv, mut sp, mut sv) = (0usize, 0usize, 0usize);
     let mut off = 0i64;
-    for &t in c.tok {
-        let Some(&st) = s.tok.get(sp) else { return Err(CoordError::Rank) };
+    for t in c.tok.iter() {
+        let Some(st) = s.tok.get(sp) else { return Err(CoordError::Rank) };
         match (t, st) {
             (Tok::Open, Tok::Open) | (Tok::Close, Tok::Close) => sp += 1,
             (Tok::Leaf, Tok::Leaf | Tok::Open) => {
-                let (nt, nv) = if st == Tok::Leaf { (1, 1) } else { crate::int_tuple::extent(&s.tok[sp..]) };
+                let (nt, nv) =
+                    if st == Tok::Leaf { (1, 1) } else { crate::int_tuple::extent(s.tok.slice(sp, s.tok.len())) };
                 let i = c.val.get(cv).copied().unwrap_or(0);
                 let (shape, stride) = (&s.val[sv..sv + nv], &d[sv..sv + nv]);
                 let size: i64 = shape.iter().product();
@@ -495,7 +518,7 @@ pub fn make_layout(modes: &[Layout]) -> Result<Layout> {
 }
 
 /// [`make_layout`] of any layouts, owned or borrowed, without gathering
-/// them into a list first (every move of a layout copies 240 bytes).
+/// them into a list first (every move of a layout copies 144 bytes).
 #[inline]
 pub(crate) fn concat<L: std::borrow::Borrow<Layout>>(modes: impl IntoIterator<Item = L>) -> Result<Layout> {
     let mut c = Concat::new();
@@ -533,7 +556,7 @@ impl Concat {
                 return;
             }
             // Out of room part way: forget the part written.
-            (self.parts.ntok, self.parts.nval) = (nt, nv);
+            self.parts.truncate(nt, nv);
         }
         self.grow().push_layout(m);
     }
@@ -544,7 +567,7 @@ impl Concat {
         let p = &self.parts;
         self.grown.get_or_insert_with(|| {
             // An unfinished tree (a tuple left open): pushed token by token.
-            let tok = &p.tok[..p.ntok.min(INLINE_TOKS)];
+            let tok = p.tok_list();
             let nv = p.nval.min(INLINE_VALS);
             let mut l = Layout::empty();
             l.shape.push_tree(Tree { tok, val: &p.shape[..nv] });
@@ -580,7 +603,7 @@ impl Concat {
 /// lists. Taking a mode is slicing: no layout is copied.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LayoutRef<'a> {
-    pub(crate) tok: &'a [Tok],
+    pub(crate) tok: Toks<'a>,
     pub(crate) shape: &'a [i64],
     pub(crate) stride: &'a [i64],
 }
@@ -595,7 +618,7 @@ impl<'a> LayoutRef<'a> {
     /// `true` for a single leaf.
     #[inline]
     pub(crate) fn is_leaf(self) -> bool {
-        self.tok.first() == Some(&Tok::Leaf)
+        self.tok.first() == Some(Tok::Leaf)
     }
 
     /// The top-level modes (a leaf is its own only mode).

@@ -16,15 +16,20 @@
 //! # Representation
 //!
 //! An [`IntTuple`] keeps its tree as two flat lists: the structure, as
-//! pre-order tokens (`(`, `)`, leaf), and the leaf values left to right,
-//! both inline for up to 30 tokens and 10 leaves (a tuple larger than that
-//! moves to the heap whole). A [`Layout`] is a shape and a congruent stride,
-//! so inside the crate it is read as one structure shared by two leaf lists
-//! (a borrowed `LayoutRef`: the tokens, the shapes, the strides); taking a
-//! mode of it is slicing, not copying. (A `Layout` stores its two trees
-//! whole, one token list each, because [`Layout::shape`] and
-//! [`Layout::stride`] lend `&IntTuple`s; one token list shared in storage
-//! would change that public signature.)
+//! pre-order tokens (`(`, `)`, leaf) packed two bits a token into one
+//! machine word, and the leaf values left to right. Up to 28 tokens and 8
+//! leaves live inline in 72 bytes (a word for the tokens and the number of
+//! leaves, then the leaves), so a [`Layout`] of up to 8 leaves is 144 bytes,
+//! and so is a `Result<Layout, LayoutError>` (the type of that count has
+//! room to mark the error); a tuple larger than that moves to the heap
+//! whole. A [`Layout`] is a shape and a congruent stride, so inside the
+//! crate it is read as one structure shared by two leaf lists (a borrowed
+//! `LayoutRef`: the token word, the shapes, the strides); taking a mode of
+//! it is a shift of the word and a slice of each list, and the structure of
+//! a result is copied or built a word at a time. (A `Layout` stores the
+//! token word twice, once in each tree, because [`Layout::shape`] and
+//! [`Layout::stride`] lend `&IntTuple`s; a word shared in storage would
+//! change that public signature, and copying a word costs nothing.)
 //!
 //! The operations work on those lists, not on trees:
 //!

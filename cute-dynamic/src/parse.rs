@@ -538,19 +538,22 @@ fn skip_ws(src: &[u8], mut i: usize) -> usize {
 fn tree_fast<const CHECK: bool>(
     src: &[u8],
     mut i: usize,
-    tok: &mut [Tok; INLINE_TOKS],
+    tok: &mut u64,
     val: &mut [i64; INLINE_VALS],
     ntok: usize,
 ) -> Option<(usize, usize, usize)> {
     let (mut nt, mut nv, mut open) = (0usize, 0usize, 0usize);
     let mut put = |t: Tok, nt: &mut usize| -> Option<()> {
-        let slot = tok.get_mut(*nt)?;
+        if *nt >= INLINE_TOKS {
+            return None;
+        }
+        let code = t.code();
         if CHECK {
-            if *nt >= ntok || *slot != t {
+            if *nt >= ntok || (*tok >> (2 * *nt)) & 3 != code {
                 return None;
             }
         } else {
-            *slot = t;
+            *tok |= code << (2 * *nt);
         }
         *nt += 1;
         Some(())

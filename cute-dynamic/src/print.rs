@@ -1,6 +1,8 @@
 //! Printing in CuTe's run-time format: no spaces, tuples in parentheses
 //! (a rank-1 tuple too: `(4)`), a layout as `shape:stride`.
 
+#[cfg(test)]
+use crate::int_tuple::LEAF;
 use crate::int_tuple::{IntTuple, Tok, Tree};
 use crate::layout::Layout;
 use crate::parse::UNDERSCORE;
@@ -19,11 +21,11 @@ pub(crate) fn write_tree<const FREE: bool, W: Write + ?Sized>(f: &mut Buffered<'
     }
     let mut after_element = false;
     let mut v = 0;
-    for (k, &tok) in t.tok.iter().enumerate() {
+    for (k, tok) in t.tok.iter().enumerate() {
         f.reserve()?;
         // Its own value only, so that its room is one token's.
         let val = if tok == Tok::Leaf { t.val.get(v..=v).unwrap_or(&[]) } else { &[] };
-        let one = Tree { tok: &t.tok[k..=k], val };
+        let one = Tree { tok: t.tok.slice(k, k + 1), val };
         // One token at a time: the comma before it is decided here.
         if after_element && tok != Tok::Close {
             f.put(b',');
@@ -60,7 +62,7 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
     let mut v = 0usize;
     // A comma goes before the next element: one has just finished.
     let mut comma = false;
-    for &k in t.tok {
+    for k in t.tok.iter() {
         // SAFETY: `out` points at `room`, of at least `text_room(t)` bytes
         // (checked above). A tuple's token stores at most 2 bytes from `w`
         // on and a leaf with a value at most `TOKEN_ROOM` (a comma, a sign
@@ -84,7 +86,7 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
                     w += 1;
                     comma = true;
                 }
-                Tok::Leaf => {
+                _ => {
                     out.add(w).write(b',');
                     w += usize::from(comma);
                     comma = true;
@@ -137,8 +139,8 @@ fn put(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, b: u8) {
 /// `-9223372036854775808`.
 const TOKEN_ROOM: usize = 21;
 
-/// Room of the stack buffer: a whole layout of the inline size (30 tokens
-/// of each tree, at most 10 of them integers: 2 * 250 bytes and the `:`,
+/// Room of the stack buffer: a whole layout of the inline size (28 tokens
+/// of each tree, at most 8 of them integers: 2 * 208 bytes and the `:`,
 /// by [`text_room`]) fits, so it is handed on in one piece.
 const BUF_ROOM: usize = 512;
 
@@ -198,7 +200,7 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
     #[cfg(test)]
     pub(crate) fn int(&mut self, v: i64) -> fmt::Result {
         self.reserve()?;
-        self.len = tree_text::<false>(&mut self.buf, self.len, Tree { tok: &[Tok::Leaf], val: &[v] });
+        self.len = tree_text::<false>(&mut self.buf, self.len, Tree { tok: LEAF, val: &[v] });
         Ok(())
     }
 }
@@ -267,14 +269,14 @@ mod tests {
         let mut out = String::new();
         let mut vals = t.val.iter();
         let mut comma = false;
-        for &k in t.tok {
+        for k in t.tok.iter() {
             if comma && k != Tok::Close {
                 out.push(',');
             }
             match k {
                 Tok::Open => out.push('('),
                 Tok::Close => out.push(')'),
-                Tok::Leaf => out.push_str(&vals.next().map(ToString::to_string).unwrap_or_default()),
+                _ => out.push_str(&vals.next().map(ToString::to_string).unwrap_or_default()),
             }
             comma = k != Tok::Open;
         }

@@ -6,7 +6,7 @@ use crate::coalesce::coalesce_slice;
 use crate::complement::{check_modes_extent, complement_extended, complement_extended_modes};
 use crate::composition::{AsTiler, Composer, composition, restride_units};
 use crate::error::{Result, checked_mul};
-use crate::int_tuple::Tok;
+use crate::int_tuple::LEAF;
 use crate::layout::{Concat, Layout, LayoutRef, Parts, concat};
 use crate::tiler::{Arrange, by_mode};
 
@@ -132,7 +132,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     let span = b.cosize() - below;
     let m = a.size().checked_mul(span)?;
     let mut star = [(0i64, 0i64); 10];
-    let n = complement_extended_modes(av, m, &mut star).ok()?;
+    let n = complement_extended_modes(av.pairs(), m, &mut star).ok()?;
     check_modes_extent(&star[..n]).ok()?;
     let mut grid = Composer::new();
     grid.prepare(star[..n].iter().copied())?;
@@ -144,7 +144,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     }
     let mut units = Composer::new();
     units.prepare(star[..k.max(1)].iter().copied())?;
-    let pad = LayoutRef { tok: &[Tok::Leaf], shape: &[1], stride: &[0] };
+    let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
     out.open()?;
     for _ in 0..r {

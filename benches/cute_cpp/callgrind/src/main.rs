@@ -5,6 +5,13 @@
 use cute_dynamic::*;
 use std::fmt::Write;
 use std::hint::black_box;
+
+/// Keeps a result as `benches/benches/dynamic_ops.rs` (and CuTe's side)
+/// keep it: made in place, passed to `black_box` by reference.
+#[inline(always)]
+fn keep<R>(r: R) {
+    black_box(&r);
+}
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let op = args[1].as_str();
@@ -22,19 +29,19 @@ fn main() {
     for _ in 0..n {
         match op {
             "composition" => {
-                let _ = black_box(composition(black_box(&a1), black_box(&b1)));
+                keep(composition(black_box(&a1), black_box(&b1)));
             }
             "complement" => {
-                let _ = black_box(complement(black_box(&c1), black_box(24)));
+                keep(complement(black_box(&c1), black_box(24)));
             }
             "logical_divide" => {
-                let _ = black_box(logical_divide(black_box(&d1), black_box(&t)));
+                keep(logical_divide(black_box(&d1), black_box(&t)));
             }
             "blocked_product" => {
-                let _ = black_box(blocked_product(black_box(&p1), black_box(&p2)));
+                keep(blocked_product(black_box(&p1), black_box(&p2)));
             }
             "parse" => {
-                let _ = black_box(black_box(TEXT).parse::<Layout>());
+                keep(black_box(TEXT).parse::<Layout>());
             }
             "print" => {
                 buf.clear();
@@ -49,10 +56,10 @@ fn main() {
             }
             "parse-scalar" => {
                 // The fixed cost of a parse: the smallest layout's text.
-                let _ = black_box(black_box("4:1").parse::<Layout>());
+                keep(black_box("4:1").parse::<Layout>());
             }
             "coalesce" => {
-                black_box(coalesce(black_box(&c1)));
+                keep(coalesce(black_box(&c1)));
             }
             _ => panic!("op"),
         }
