@@ -351,9 +351,8 @@ fn compose_view_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Optio
         }
         View::Tiles(_) => {}
     }
-    if view.rank() > a.rank() {
-        return None;
-    }
+    // A tiler of more modes than `A` runs out of modes below (`None`):
+    // the general path then names the error.
     out.open()?;
     let mut modes = a.modes();
     for tk in view.tiles() {

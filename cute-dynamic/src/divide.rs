@@ -94,10 +94,8 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
         }
         View::Tiles(_) => {}
     }
-    let n = view.rank();
-    if n > a.rank() {
-        return None;
-    }
+    // A tiler of more modes than `A` runs out of modes below (`None`):
+    // the general path then names the error.
     out.open()?;
     let mut modes = a.modes();
     for tk in view.tiles() {

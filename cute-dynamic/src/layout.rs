@@ -634,12 +634,6 @@ impl<'a> LayoutRef<'a> {
         })
     }
 
-    /// Number of top-level modes.
-    #[inline]
-    pub(crate) fn rank(self) -> usize {
-        Tree { tok: self.tok, val: self.shape }.rank()
-    }
-
     /// The size, `None` on overflow.
     #[inline]
     pub(crate) fn size(self) -> Option<i64> {

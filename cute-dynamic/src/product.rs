@@ -125,7 +125,6 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     if av.shape.len() > 8 || bv.shape.len() > 8 {
         return None;
     }
-    let r = a.rank().max(b.rank());
     // The padding modes 1:0 add nothing to the span, the size or the
     // complement (which skips size-1 modes).
     let below: i64 = bv.pairs().map(|(s, d)| (s - 1) * d.min(0)).sum();
@@ -147,8 +146,12 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
     out.open()?;
-    for _ in 0..r {
-        let (x, y) = (am.next().unwrap_or(pad), bm.next().unwrap_or(pad));
+    // Mode by mode until both run out: `max(rank(A), rank(B))` modes.
+    loop {
+        let (x, y) = match (am.next(), bm.next()) {
+            (None, None) => break,
+            (x, y) => (x.unwrap_or(pad), y.unwrap_or(pad)),
+        };
         out.open()?;
         if block_first {
             out.push_view(x)?;
