@@ -136,13 +136,21 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     let mut grid = Composer::new();
     grid.prepare(star[..n].iter().copied())?;
     // The size-1 leaves of B take their strides from the coalesced
-    // complement, as CuTe's (see `product_1d`).
-    let k = coalesce_slice(&mut star[..n]);
-    if k == 0 {
-        star[0] = (1, 0);
-    }
-    let mut units = Composer::new();
-    units.prepare(star[..k.max(1)].iter().copied())?;
+    // complement, as CuTe's (see `product_1d`); a stride of 0 stays 0
+    // either way (the padding modes among them).
+    let units_room;
+    let units = if bv.pairs().any(|(s, d)| s == 1 && d != 0) {
+        let k = coalesce_slice(&mut star[..n]);
+        if k == 0 {
+            star[0] = (1, 0);
+        }
+        let mut c = Composer::new();
+        c.prepare(star[..k.max(1)].iter().copied())?;
+        units_room = c;
+        Some(&units_room)
+    } else {
+        None
+    };
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
     out.open()?;
@@ -155,9 +163,9 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
         out.open()?;
         if block_first {
             out.push_view(x)?;
-            grid.compose_into(y, Some(&units), out)?;
+            grid.compose_into(y, units, out)?;
         } else {
-            grid.compose_into(y, Some(&units), out)?;
+            grid.compose_into(y, units, out)?;
             out.push_view(x)?;
         }
         out.close()?;
