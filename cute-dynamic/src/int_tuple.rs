@@ -163,6 +163,13 @@ fn load(words: &[u64], start: usize, len: usize) -> u64 {
     (lo | hi) & tok_mask(len)
 }
 
+/// [`load`] out of line, for the rare paths inside hot loops.
+#[cold]
+#[inline(never)]
+fn load_cold(words: &[u64], start: usize, len: usize) -> u64 {
+    load(words, start, len)
+}
+
 /// A borrowed run of tokens, packed two bits a token (what `&[Tok]` is for
 /// a list of tokens one byte each). Its first 32 tokens are in `head`, in a
 /// register: tuples of up to 32 tokens are read, split and copied with
@@ -248,7 +255,8 @@ impl<'a> Toks<'a> {
     #[inline(always)]
     pub(crate) fn iter(self) -> TokIter<'a> {
         let here = self.len.min(PER_WORD);
-        TokIter { bits: self.head & tok_mask(here), rest: self, at: here }
+        let (next, end) = (self.start + here, self.start + self.len);
+        TokIter { bits: self.head & tok_mask(here), words: self.words, next, end }
     }
 
     /// The tokens packed from bit 0, when there are at most 32 of them
@@ -277,15 +285,35 @@ impl std::fmt::Debug for Toks<'_> {
     }
 }
 
+/// Iterator over the tokens of a list of up to 32 packed in a word
+/// ([`Toks::word`]): a shift a token, until the word is 0.
+#[derive(Clone, Copy)]
+pub(crate) struct WordToks(pub(crate) u64);
+
+impl Iterator for WordToks {
+    type Item = Tok;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Tok> {
+        if self.0 == 0 {
+            return None;
+        }
+        let t = Tok::of_code(self.0);
+        self.0 >>= 2;
+        Some(t)
+    }
+}
+
 /// Iterator over the tokens of a [`Toks`].
 #[derive(Clone)]
 pub(crate) struct TokIter<'a> {
     /// Tokens not yet taken, the next at the bottom, nothing above them:
     /// no token is 0, so `bits == 0` once they are all taken.
     bits: u64,
-    /// The list, and where in it the tokens after `bits` start.
-    rest: Toks<'a>,
-    at: usize,
+    /// The list's words, and the positions in them of the tokens after
+    /// `bits` (none for a list of up to 32 tokens: `next == end`).
+    words: &'a [u64],
+    next: usize,
+    end: usize,
 }
 
 impl Iterator for TokIter<'_> {
@@ -293,10 +321,14 @@ impl Iterator for TokIter<'_> {
     #[inline(always)]
     fn next(&mut self) -> Option<Tok> {
         if self.bits == 0 {
-            if self.at >= self.rest.len {
+            if self.next >= self.end {
                 return None;
             }
-            self.refill();
+            // The next 32: only lists of more than 32 tokens get here
+            // before their end.
+            let here = (self.end - self.next).min(PER_WORD);
+            self.bits = load_cold(self.words, self.next, here);
+            self.next += here;
         }
         let t = Tok::of_code(self.bits);
         self.bits >>= 2;
@@ -306,24 +338,12 @@ impl Iterator for TokIter<'_> {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         let here = (64 - self.bits.leading_zeros() as usize).div_ceil(2);
-        let n = here + (self.rest.len - self.at);
+        let n = here + (self.end - self.next);
         (n, Some(n))
     }
 }
 
 impl ExactSizeIterator for TokIter<'_> {}
-
-impl TokIter<'_> {
-    /// Takes the next 32 tokens (of a list of more than 32, the only ones
-    /// that get here before their end).
-    #[cold]
-    #[inline(never)]
-    fn refill(&mut self) {
-        let here = (self.rest.len - self.at).min(PER_WORD);
-        self.bits = load(self.rest.words, self.rest.start + self.at, here);
-        self.at += here;
-    }
-}
 
 /// A hierarchical tuple of integers: `4`, `(4,8)`, `(4,(3,2))`, `()`.
 ///

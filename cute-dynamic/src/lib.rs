@@ -85,7 +85,8 @@
 // Unsafe code only where a comment proves it sound: the disjoint thread
 // parts of `partition_mut` (partition.rs), the reinterpreted storage of
 // `recast` (recast.rs), the stores into the print buffer within the room
-// checked for them and the written part of that buffer (print.rs).
+// checked for them and the written part of that buffer (print.rs), the
+// head word of an inline tuple made and read as one `u64` (int_tuple.rs).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -3,7 +3,7 @@
 
 #[cfg(test)]
 use crate::int_tuple::LEAF;
-use crate::int_tuple::{IntTuple, Tok, Tree};
+use crate::int_tuple::{IntTuple, Tok, Tree, WordToks};
 use crate::layout::Layout;
 use crate::parse::UNDERSCORE;
 use crate::tiler::Tiler;
@@ -57,18 +57,46 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
     let Some(room) = buf.get_mut(n..).filter(|r| r.len() >= text_room(t)) else {
         return n;
     };
+    // A tree of up to 32 tokens (every inline one) walks its one word.
+    // SAFETY: `room` holds `text_room(t)` bytes (checked above), and each
+    // iterator yields the `t.tok.len()` tokens of `t` (the word holds
+    // exactly those, the bits above them clear).
+    #[allow(unsafe_code)]
+    unsafe {
+        n + match t.tok.word() {
+            Some(word) => tokens_text::<FREE>(room, WordToks(word), t.val),
+            None => tokens_text::<FREE>(room, t.tok.iter(), t.val),
+        }
+    }
+}
+
+/// [`tree_text`] of the tokens `toks` with the leaves `vals` into `room`;
+/// returns the bytes written.
+///
+/// # Safety
+///
+/// `room` holds at least `2 * n + (TOKEN_ROOM - 2) * vals.len()` bytes
+/// ([`text_room`]), where `n` is the number of tokens `toks` yields.
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn tokens_text<const FREE: bool>(
+    room: &mut [MaybeUninit<u8>],
+    toks: impl Iterator<Item = Tok>,
+    vals: &[i64],
+) -> usize {
     let out = room.as_mut_ptr().cast::<u8>();
     let mut w = 0usize;
     let mut v = 0usize;
     // A comma goes before the next element: one has just finished.
     let mut comma = false;
-    for k in t.tok.iter() {
-        // SAFETY: `out` points at `room`, of at least `text_room(t)` bytes
-        // (checked above). A tuple's token stores at most 2 bytes from `w`
-        // on and a leaf with a value at most `TOKEN_ROOM` (a comma, a sign
-        // and 19 digits), one without a value 1; each moves `w` past at
-        // most what it stores; and at most `t.val.len()` leaves take a
-        // value. So every store lands below `text_room(t)`: within `room`.
+    for k in toks {
+        // SAFETY: `out` points at `room`, which holds `2 * n + (TOKEN_ROOM
+        // - 2) * vals.len()` bytes for the `n` tokens read (the caller's
+        // promise). A tuple's token stores at most 2 bytes from `w` on and
+        // a leaf with a value at most `TOKEN_ROOM` (a comma, a sign and 19
+        // digits), one without a value 1; each moves `w` past at most what
+        // it stores; and at most `vals.len()` leaves take a value. So every
+        // store lands within that room.
         // Writing a byte through `*mut u8` into `MaybeUninit<u8>` storage
         // is allowed.
         #[allow(unsafe_code)]
@@ -90,7 +118,7 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
                     out.add(w).write(b',');
                     w += usize::from(comma);
                     comma = true;
-                    let Some(&x) = t.val.get(v) else { continue };
+                    let Some(&x) = vals.get(v) else { continue };
                     v += 1;
                     if FREE && x == UNDERSCORE {
                         out.add(w).write(b'_');
@@ -123,7 +151,7 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
             }
         }
     }
-    n + w
+    w
 }
 
 /// Writes one ASCII byte at `*n` (nothing past the end).
