@@ -16,9 +16,9 @@ use std::hint::black_box;
 /// Times `f` as `benches/cute_cpp/ops.cpp` times CuTe C++ (`auto r = f();
 /// keep(r);`): the result is made where it stays and kept by reference, so
 /// it must be computed, but it is not moved. (Criterion's `iter` moves the
-/// result into `black_box`: a copy of the 144 bytes just written, about
-/// 7 ns on its own, that CuTe's side does not make. The `moved/` group
-/// keeps those figures.)
+/// result into `black_box`: a copy of the 144 bytes just written, 5–7 ns
+/// of composition's and complement's figures, that CuTe's side does not
+/// make. The `moved/` group keeps those figures.)
 fn in_place<R>(bench: &mut Bencher<'_>, mut f: impl FnMut() -> R) {
     bench.iter(|| {
         let r = f();

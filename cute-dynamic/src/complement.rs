@@ -141,11 +141,9 @@ pub(crate) fn is_injective_small(kept: &[(i64, i64)]) -> Option<bool> {
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    // One mode per leaf of A, plus the last: on the stack for up to 9
-    // leaves (a fixed array, so that the kernel is inlined here).
-    // The common small inputs with their number of leaves known to the
-    // compiler: the loops over the modes unroll and their checks go.
-    // Only the leaves matter: the structure is not read.
+    // As `complement_on_stack`, each size with its own room (`L + 1`
+    // modes), which the result is then built from. Only the leaves
+    // matter: the structure is not read.
     let (shape, stride) = (a.shape.vals(), a.stride.vals());
     match shape.len() {
         1 => complement_small::<1, 2>(a, shape, stride, cotarget),
@@ -165,21 +163,62 @@ fn complement_small<const L: usize, const M: usize>(
     stride: &[i64],
     cotarget: i64,
 ) -> Result<Layout> {
-    let l = shape.len().min(L);
-    let (Some(shape), Some(stride)) = (shape.get(..l), stride.get(..l)) else {
-        return complement_large(a, cotarget);
-    };
     let mut modes = [(0i64, 0i64); M];
-    match complement_coalesced(shape.iter().copied().zip(stride.iter().copied()), cotarget, &mut modes) {
+    match complement_fixed::<L, M>(shape, stride, cotarget, &mut modes, false) {
         // Built in the returned value, not copied into it.
-        Ok(n) => Ok(layout_from_modes(&modes[..n.min(M)])),
-        Err(f) => Err(f.into_error(a, cotarget)),
+        Some(Ok(n)) => Ok(layout_from_modes(&modes[..n.min(M)])),
+        Some(Err(f)) => Err(f.into_error(a, cotarget)),
+        None => complement_large(a, cotarget),
     }
+}
+
+/// [`complement_coalesced`] of the leaves `shape`, `stride` into `out`, on
+/// the stack (with `extended`, [`complement_extended_modes`]): `None` for
+/// more than 9 leaves. The usual 1, 2 and 3 leaves have their number known
+/// to the compiler: the loops over the modes unroll and their checks go.
+#[inline(always)]
+pub(crate) fn complement_on_stack(
+    shape: &[i64],
+    stride: &[i64],
+    cotarget: i64,
+    out: &mut [(i64, i64); STACK_MODES],
+    extended: bool,
+) -> Option<std::result::Result<usize, CFail>> {
+    match shape.len() {
+        1 => complement_fixed::<1, 2>(shape, stride, cotarget, out, extended),
+        2 => complement_fixed::<2, 3>(shape, stride, cotarget, out, extended),
+        3 => complement_fixed::<3, 4>(shape, stride, cotarget, out, extended),
+        n if n < STACK_MODES => {
+            complement_fixed::<{ STACK_MODES - 1 }, STACK_MODES>(shape, stride, cotarget, out, extended)
+        }
+        _ => None,
+    }
+}
+
+/// [`complement_on_stack`] of `L` leaves (at most `L`, for the largest
+/// `L`) into the first `M = L + 1` slots of `out`.
+#[inline(always)]
+fn complement_fixed<const L: usize, const M: usize>(
+    shape: &[i64],
+    stride: &[i64],
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+    extended: bool,
+) -> Option<std::result::Result<usize, CFail>> {
+    let l = shape.len().min(L);
+    let (shape, stride) = (shape.get(..l)?, stride.get(..l)?);
+    let out = out.get_mut(..M)?;
+    let leaves = shape.iter().copied().zip(stride.iter().copied());
+    Some(if extended {
+        complement_extended_modes(leaves, cotarget, out)
+    } else {
+        complement_coalesced(leaves, cotarget, out)
+    })
 }
 
 /// Room for the modes of [`complement`] on the stack: one per leaf of `A`
 /// and one more, for up to 9 leaves.
-const STACK_MODES: usize = 10;
+pub(crate) const STACK_MODES: usize = 10;
 
 /// [`complement`] of an `A` of more leaves than the stack room.
 #[cold]

@@ -810,12 +810,31 @@ impl Composer {
     /// [`restride_units`]).
     #[inline(always)]
     pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
+        // As in `compose_fast`: the usual few modes of `A` a constant for
+        // the compiler, so that the loops over them unroll.
+        match self.k {
+            1 => self.compose_into_k::<1>(b, units, out),
+            2 => self.compose_into_k::<2>(b, units, out),
+            _ => self.compose_into_k::<STACK_MODES>(b, units, out),
+        }
+    }
+
+    /// [`Composer::compose_into`] for a prepared `A` of `K` modes (or, for
+    /// `K = STACK_MODES`, up to `K`).
+    #[inline(always)]
+    fn compose_into_k<const K: usize>(
+        &mut self,
+        b: LayoutRef<'_>,
+        units: Option<&Composer>,
+        out: &mut Parts,
+    ) -> Option<()> {
         // The leaves go straight into the room left in `out`, the
         // structure after them: nothing is composed apart and copied over.
         let base = out.nval;
         let mut counts = [0u8; INLINE_VALS];
-        let am = self.am.get(..self.k)?;
-        let reach = self.reach.get_mut(..self.k)?;
+        let k = if K == STACK_MODES { self.k.min(K) } else { K };
+        let am = self.am.get(..k)?;
+        let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
         let mut leaves = Leaves { shape, stride, counts: &mut counts };
         let n = compose_leaves(am, b, &mut leaves, reach, &mut self.signs).ok()?;

@@ -1,7 +1,7 @@
 //! The divide family: `logical_divide`, `zipped_divide`, `tiled_divide`,
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
-use crate::complement::{complement, complement_coalesced};
+use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
 use crate::int_tuple::{LEAF, Toks};
@@ -116,8 +116,8 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option
     if b.shape.len() > 8 {
         return None;
     }
-    let mut star = [(0i64, 0i64); 10];
-    let n = complement_coalesced(b.pairs(), a.size()?, &mut star).ok()?;
+    let mut star = [(0i64, 0i64); STACK_MODES];
+    let n = complement_on_stack(b.shape, b.stride, a.size()?, &mut star, false)?.ok()?;
     let (mut s, mut d) = ([0i64; 10], [0i64; 10]);
     for (k, &(x, y)) in star[..n].iter().enumerate() {
         (s[k], d[k]) = (x, y);

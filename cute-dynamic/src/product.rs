@@ -3,7 +3,7 @@
 //! docs "Product").
 
 use crate::coalesce::coalesce_slice;
-use crate::complement::{check_modes_extent, complement_extended, complement_extended_modes};
+use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, complement_on_stack};
 use crate::composition::{AsTiler, Composer, composition, restride_units};
 use crate::error::{Result, checked_mul};
 use crate::int_tuple::LEAF;
@@ -130,8 +130,8 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     let below: i64 = bv.pairs().map(|(s, d)| (s - 1) * d.min(0)).sum();
     let span = b.cosize() - below;
     let m = a.size().checked_mul(span)?;
-    let mut star = [(0i64, 0i64); 10];
-    let n = complement_extended_modes(av.pairs(), m, &mut star).ok()?;
+    let mut star = [(0i64, 0i64); STACK_MODES];
+    let n = complement_on_stack(av.shape, av.stride, m, &mut star, true)?.ok()?;
     check_modes_extent(&star[..n]).ok()?;
     let mut grid = Composer::new();
     grid.prepare(star[..n].iter().copied())?;
