@@ -566,10 +566,43 @@ fn compose_leaves(
     reach: &mut [i64],
     signs: &mut u8,
 ) -> std::result::Result<usize, Fail> {
+    compose_pairs(am, b.pairs(), out, reach, signs)
+}
+
+/// [`compose_leaves`] with a `B` of one or two leaves (the usual tiles)
+/// given as exactly that many: the compiler then unrolls the loop.
+#[inline(always)]
+fn compose_leaves_unrolled(
+    am: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    out: &mut Leaves<'_>,
+    reach: &mut [i64],
+    signs: &mut u8,
+) -> std::result::Result<usize, Fail> {
+    fn pairs<'a, const NB: usize>(b: LayoutRef<'a>) -> impl Iterator<Item = (i64, i64)> + 'a {
+        let (shape, stride) = (b.shape.get(..NB).unwrap_or(&[]), b.stride.get(..NB).unwrap_or(&[]));
+        shape.iter().copied().zip(stride.iter().copied())
+    }
+    match (b.shape.len(), b.stride.len()) {
+        (1, 1) => compose_pairs(am, pairs::<1>(b), out, reach, signs),
+        (2, 2) => compose_pairs(am, pairs::<2>(b), out, reach, signs),
+        _ => compose_pairs(am, b.pairs(), out, reach, signs),
+    }
+}
+
+/// [`compose_leaves`] of the leaves `B` given as pairs.
+#[inline(always)]
+fn compose_pairs(
+    am: &[(i64, i64)],
+    b: impl Iterator<Item = (i64, i64)>,
+    out: &mut Leaves<'_>,
+    reach: &mut [i64],
+    signs: &mut u8,
+) -> std::result::Result<usize, Fail> {
     let mut n = 0;
     // The largest offset of B, and whether B has a negative stride.
     let (mut b_hi, mut b_neg) = (0i64, false);
-    for (k, (s, d)) in b.pairs().enumerate() {
+    for (k, (s, d)) in b.enumerate() {
         let c = compose_leaf(am, (s, d), out, n, reach)?;
         // At most one leaf per mode of A.
         *out.counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
@@ -837,7 +870,7 @@ impl Composer {
         let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
         let mut leaves = Leaves { shape, stride, counts: &mut counts };
-        let n = compose_leaves(am, b, &mut leaves, reach, &mut self.signs).ok()?;
+        let n = compose_leaves_unrolled(am, b, &mut leaves, reach, &mut self.signs).ok()?;
         if let Some(u) = units {
             // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
             let mut v = 0usize;

@@ -98,8 +98,18 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
     // the general path then names the error.
     out.open()?;
     let mut modes = a.modes();
-    for tk in view.tiles() {
-        divide_into(out, modes.next()?, tk)?;
+    match view {
+        // A tuple tiler's tiles straight from its list.
+        View::Tiles(ts) => {
+            for t in ts {
+                divide_into(out, modes.next()?, View::tiler(t))?;
+            }
+        }
+        _ => {
+            for tk in view.tiles() {
+                divide_into(out, modes.next()?, tk)?;
+            }
+        }
     }
     // The modes the tiler does not reach stay (a scalar `A` has none left).
     if !a.is_leaf() {

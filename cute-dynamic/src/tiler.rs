@@ -92,7 +92,8 @@ impl<'a> View<'a> {
         }
     }
 
-    fn tiler(t: &'a Tiler) -> View<'a> {
+    /// The view of a tiler (a layout, or the list of its tiles).
+    pub(crate) fn tiler(t: &'a Tiler) -> View<'a> {
         match t {
             Tiler::Layout(l) => View::Layout(l),
             Tiler::Tuple(ts) => View::Tiles(ts),
