@@ -775,11 +775,22 @@ impl<'a> Iterator for Children<'a> {
     type Item = Tree<'a>;
     #[inline(always)]
     fn next(&mut self) -> Option<Tree<'a>> {
-        let (nt, nv) = match self.tok.first()? {
+        let t = self.tok;
+        if t.len == 0 {
+            return None;
+        }
+        let (nt, nv) = match Tok::of_code(t.head) {
             Tok::Leaf => (1, 1),
-            _ => extent(self.tok),
+            _ => extent(t),
         };
-        let (tok, tok_rest) = self.tok.split_at(nt);
+        let (tok, tok_rest) = if t.len <= PER_WORD {
+            // Within the head: the mode keeps it (the bits above its
+            // length are never read), the rest is it shifted (`nt ≤ 32`).
+            let rest = if nt < PER_WORD { t.head >> (2 * nt) } else { 0 };
+            (Toks { len: nt, ..t }, Toks { head: rest, len: t.len - nt, words: t.words, start: t.start + nt })
+        } else {
+            t.split_at(nt)
+        };
         let (val, val_rest) = self.val.split_at(nv.min(self.val.len()));
         self.tok = tok_rest;
         self.val = val_rest;
