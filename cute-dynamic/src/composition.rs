@@ -579,15 +579,20 @@ fn compose_leaves_unrolled(
     reach: &mut [i64],
     signs: &mut u8,
 ) -> std::result::Result<usize, Fail> {
-    fn pairs<'a, const NB: usize>(b: LayoutRef<'a>) -> impl Iterator<Item = (i64, i64)> + 'a {
-        let (shape, stride) = (b.shape.get(..NB).unwrap_or(&[]), b.stride.get(..NB).unwrap_or(&[]));
-        shape.iter().copied().zip(stride.iter().copied())
-    }
     match (b.shape.len(), b.stride.len()) {
-        (1, 1) => compose_pairs(am, pairs::<1>(b), out, reach, signs),
-        (2, 2) => compose_pairs(am, pairs::<2>(b), out, reach, signs),
+        (1, 1) => compose_pairs(am, fixed_pairs::<1>(b.shape, b.stride), out, reach, signs),
+        (2, 2) => compose_pairs(am, fixed_pairs::<2>(b.shape, b.stride), out, reach, signs),
         _ => compose_pairs(am, b.pairs(), out, reach, signs),
     }
+}
+
+/// The first `N` leaves as pairs, `N` a constant (none if there are
+/// fewer): what the callers that know a layout's number of leaves iterate,
+/// so that the compiler unrolls the loop.
+#[inline(always)]
+fn fixed_pairs<'a, const N: usize>(shape: &'a [i64], stride: &'a [i64]) -> impl Iterator<Item = (i64, i64)> + 'a {
+    let (shape, stride) = (shape.get(..N).unwrap_or(&[]), stride.get(..N).unwrap_or(&[]));
+    shape.iter().copied().zip(stride.iter().copied())
 }
 
 /// [`compose_leaves`] of the leaves `B` given as pairs.

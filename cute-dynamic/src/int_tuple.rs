@@ -85,8 +85,8 @@ const TOK_BITS: u64 = (1 << (2 * INLINE_TOKS)) - 1;
 
 /// The word at the head of an inline tuple: 28 tokens in its low 56 bits,
 /// the number of leaves in its top byte, typed as an [`NVal`]. Made and
-/// read as one `u64` (one store, one load: a word written in parts and
-/// read whole stalls the load until the parts are in the cache).
+/// read as one `u64`: one store and one load (built field by field, the
+/// compiler wrote it a byte at a time).
 #[derive(Clone, Copy)]
 #[repr(C, align(8))]
 struct Meta {
