@@ -555,21 +555,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
     }
 }
 
-/// Composes the prepared `A` with every leaf of `B` in turn, writing the
-/// leaves of `A ∘ B` into `out` (one count per leaf of `B`); returns the
-/// number of leaves of the result, after checking that its offsets fit.
-#[inline(always)]
-fn compose_leaves(
-    am: &[(i64, i64)],
-    b: LayoutRef<'_>,
-    out: &mut Leaves<'_>,
-    reach: &mut [i64],
-    signs: &mut u8,
-) -> std::result::Result<usize, Fail> {
-    compose_pairs(am, b.pairs(), out, reach, signs)
-}
-
-/// [`compose_leaves`] with a `B` of one or two leaves (the usual tiles)
+/// [`compose_leaves`] of a `B` of one or two leaves (the usual tiles)
 /// given as exactly that many: the compiler then unrolls the loop.
 #[inline(always)]
 fn compose_leaves_unrolled(
@@ -580,9 +566,9 @@ fn compose_leaves_unrolled(
     signs: &mut u8,
 ) -> std::result::Result<usize, Fail> {
     match (b.shape.len(), b.stride.len()) {
-        (1, 1) => compose_pairs(am, fixed_pairs::<1>(b.shape, b.stride), out, reach, signs),
-        (2, 2) => compose_pairs(am, fixed_pairs::<2>(b.shape, b.stride), out, reach, signs),
-        _ => compose_pairs(am, b.pairs(), out, reach, signs),
+        (1, 1) => compose_leaves(am, fixed_pairs::<1>(b.shape, b.stride), out, reach, signs),
+        (2, 2) => compose_leaves(am, fixed_pairs::<2>(b.shape, b.stride), out, reach, signs),
+        _ => compose_leaves(am, b.pairs(), out, reach, signs),
     }
 }
 
@@ -595,9 +581,12 @@ fn fixed_pairs<'a, const N: usize>(shape: &'a [i64], stride: &'a [i64]) -> impl 
     shape.iter().copied().zip(stride.iter().copied())
 }
 
-/// [`compose_leaves`] of the leaves `B` given as pairs.
+/// Composes the prepared `A` with every leaf of `B` (its `(shape, stride)`
+/// pairs) in turn, writing the leaves of `A ∘ B` into `out` (one count per
+/// leaf of `B`); returns the number of leaves of the result, after checking
+/// that its offsets fit.
 #[inline(always)]
-fn compose_pairs(
+fn compose_leaves(
     am: &[(i64, i64)],
     b: impl Iterator<Item = (i64, i64)>,
     out: &mut Leaves<'_>,
@@ -725,7 +714,7 @@ fn compose_prepared<const K: usize, const N: usize>(
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
         let mut counts = [0u8; INLINE_VALS];
         let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
-        p.nval = compose_leaves(am, *b, &mut out, reach, &mut signs)?;
+        p.nval = compose_leaves(am, b.pairs(), &mut out, reach, &mut signs)?;
         if p.nval == b.shape.len() {
             // One leaf per leaf: B's structure as it is, in one word.
             p.toks(b.tok).ok_or(Fail::Room)?;
@@ -754,7 +743,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
         let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        compose_leaves(am, *b, &mut out, &mut reach, &mut signs)?;
+        compose_leaves(am, b.pairs(), &mut out, &mut reach, &mut signs)?;
         let mut r = Layout::empty();
         let mut leaf = shape.iter().zip(&stride);
         expand(b.tok, &counts, |bits, n| {
