@@ -6,7 +6,7 @@ use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
 use crate::int_tuple::{LEAF, Toks};
 use crate::layout::{Layout, LayoutRef, Parts, flat_toks};
-use crate::tiler::{Arrange, View, by_mode};
+use crate::tiler::{Arrange, Tiler, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
@@ -99,10 +99,15 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
     out.open()?;
     let mut modes = a.modes();
     match view {
-        // A tuple tiler's tiles straight from its list.
+        // A tuple tiler's tiles straight from its list, a layout tile
+        // divided here rather than in a call of this function.
         View::Tiles(ts) => {
             for t in ts {
-                divide_into(out, modes.next()?, View::tiler(t))?;
+                let m = modes.next()?;
+                match t {
+                    Tiler::Layout(l) => divide_1d_into(out, m, l.view())?,
+                    Tiler::Tuple(_) => divide_into(out, m, View::tiler(t))?,
+                }
             }
         }
         _ => {
