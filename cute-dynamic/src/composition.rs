@@ -40,7 +40,7 @@
 
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks};
+use crate::int_tuple::{INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
 use crate::layout::{self, Concat, Layout, LayoutRef, Parts, flat_toks};
 use crate::tiler::{Tiler, View, with_mode};
 
@@ -630,6 +630,20 @@ fn compose_leaves(
 fn expand<E>(
     b: Toks<'_>,
     counts: &[u8],
+    put: impl FnMut(u64, usize) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    // A `B` of up to 32 tokens (every inline one) walks its one word.
+    match b.word() {
+        Some(w) => expand_tokens(WordToks(w), counts, put),
+        None => expand_tokens(b.iter(), counts, put),
+    }
+}
+
+/// [`expand`] of the tokens `b`.
+#[inline(always)]
+fn expand_tokens<E>(
+    b: impl Iterator<Item = Tok>,
+    counts: &[u8],
     mut put: impl FnMut(u64, usize) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
     let (mut word, mut n) = (0u64, 0usize);
@@ -644,7 +658,7 @@ fn expand<E>(
         Ok(())
     };
     let mut k = 0;
-    for t in b.iter() {
+    for t in b {
         let c = if t == Tok::Leaf {
             k += 1;
             usize::from(counts.get(k - 1).copied().unwrap_or(1))

@@ -391,17 +391,31 @@ pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     }
 }
 
-/// The structure of a flat layout of `n ≥ 1` leaves (a scalar for
-/// `n == 1`), packed, and its number of tokens, for `n` up to 30.
+/// The structure of a flat layout of `n` leaves (a scalar for `n == 1`),
+/// packed, and its number of tokens, for `1 ≤ n ≤ 30` (what fits a word;
+/// the callers' lists are shorter).
 #[inline(always)]
 pub(crate) fn flat_toks(n: usize) -> (u64, usize) {
-    if n <= 1 {
-        return (Tok::Leaf.code(), 1);
+    debug_assert!((1..=30).contains(&n), "flat_toks({n})");
+    match FLAT_TOKS.get(n) {
+        Some(&bits) if n >= 2 => (bits, n + 2),
+        _ => (Tok::Leaf.code(), 1),
     }
-    // `(`, then n leaves (code 01 each), then `)`.
-    let leaves = 0x5555_5555_5555_5555 & tok_mask(n);
-    (Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1))), n + 2)
 }
+
+/// [`flat_toks`] of 2 to 30 leaves, from a table (a load instead of the
+/// masks and shifts that make it).
+const FLAT_TOKS: [u64; 31] = {
+    let mut t = [0u64; 31];
+    let mut n = 2;
+    while n <= 30 {
+        // `(`, then n leaves (code 01 each), then `)`.
+        let leaves = 0x5555_5555_5555_5555u64 & ((1u64 << (2 * n)) - 1);
+        t[n] = Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1)));
+        n += 1;
+    }
+    t
+};
 
 /// [`layout_from_modes`] for more modes than the inline room holds.
 #[cold]
