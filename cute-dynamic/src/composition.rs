@@ -101,12 +101,18 @@ fn compose_leaf_up(
     let mut rest_shape = s;
     let mut rest_stride = d;
     for (&(sr, dr), used) in bounded.iter().zip(reach.iter_mut()) {
-        let (skip, left) = divmod(rest_stride, sr);
-        if left == 0 {
-            rest_stride = skip;
-            continue;
-        }
-        let (fits, left) = divmod(sr, rest_stride);
+        // A stride of 1 (every leaf's after its first mode) never skips a
+        // mode (`S_r ≥ 2`) and always divides it: no division needed.
+        let (fits, left) = if rest_stride == 1 {
+            (sr, 0)
+        } else {
+            let (skip, left) = divmod(rest_stride, sr);
+            if left == 0 {
+                rest_stride = skip;
+                continue;
+            }
+            divmod(sr, rest_stride)
+        };
         if left == 0 {
             let n = fits.min(rest_shape);
             let (rest, left) = divmod(rest_shape, n);
