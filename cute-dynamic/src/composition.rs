@@ -600,20 +600,20 @@ fn compose_leaves(
     signs: &mut u8,
 ) -> std::result::Result<usize, Fail> {
     let mut n = 0;
-    // The largest offset of B, and whether B has a negative stride.
-    let (mut b_hi, mut b_neg) = (0i64, false);
+    // The largest and the smallest offset of B (both fit: B's extent is
+    // checked at its construction); a leaf moves up when it adds to the
+    // first, down when it takes from the second.
+    let (mut b_hi, mut b_lo) = (0i64, 0i64);
     for (k, (s, d)) in b.enumerate() {
         let c = compose_leaf(am, (s, d), out, n, reach)?;
         // At most one leaf per mode of A.
         *out.counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
         n += c;
-        // Fits: B's extent is checked at its construction.
         b_hi += (s - 1) * d.max(0);
-        b_neg |= d < 0;
-        if s > 1 {
-            *signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
-        }
+        b_lo += (s - 1) * d.min(0);
     }
+    *signs |= u8::from(b_hi > 0) | (u8::from(b_lo < 0) << 1);
+    let b_neg = b_lo < 0;
     // The size is B's. The offsets are A's own when B stays within A's
     // domain (with no negative stride, B's offsets run from 0 to `b_hi`);
     // otherwise they are new, and checked.
