@@ -636,58 +636,98 @@ fn compose_leaves(
 fn expand<E>(
     b: Toks<'_>,
     counts: &[u8],
-    put: impl FnMut(u64, usize) -> std::result::Result<(), E>,
-) -> std::result::Result<(), E> {
-    // A `B` of up to 32 tokens (every inline one) walks its one word.
-    match b.word() {
-        Some(w) => expand_tokens(WordToks(w), counts, put),
-        None => expand_tokens(b.iter(), counts, put),
-    }
-}
-
-/// [`expand`] of the tokens `b`.
-#[inline(always)]
-fn expand_tokens<E>(
-    b: impl Iterator<Item = Tok>,
-    counts: &[u8],
     mut put: impl FnMut(u64, usize) -> std::result::Result<(), E>,
 ) -> std::result::Result<(), E> {
-    let (mut word, mut n) = (0u64, 0usize);
-    // Appends `w ≤ 32` tokens, handing the word on first if they do not fit.
-    let mut emit = |bits: u64, w: usize| {
-        if n + w > PER_WORD {
-            put(word, n)?;
-            (word, n) = (0, 0);
-        }
-        word |= bits << (2 * n);
-        n += w;
-        Ok(())
-    };
-    let mut k = 0;
-    for t in b {
-        let c = if t == Tok::Leaf {
-            k += 1;
-            usize::from(counts.get(k - 1).copied().unwrap_or(1))
-        } else {
-            1
-        };
-        if c <= 1 {
-            emit(t.code(), 1)?;
-        } else if c + 2 <= PER_WORD {
-            let (bits, w) = flat_toks(c);
-            emit(bits, w)?;
-        } else {
-            emit(Tok::Open.code(), 1)?;
-            for _ in 0..c {
-                emit(Tok::Leaf.code(), 1)?;
+    let mut out = Expanded { word: 0, n: 0 };
+    let count = |k: usize| usize::from(counts.get(k).copied().unwrap_or(1));
+    match b.word() {
+        // A flat `B` (one leaf, or a tuple of leaves: most of them): its
+        // groups in order, no token read.
+        Some(w) if b.len() == 1 && w == Tok::Leaf.code() => out.group(count(0), &mut put)?,
+        Some(w) if b.len() >= 4 && b.len() <= PER_WORD && w == flat_toks(b.len() - 2).0 => {
+            out.push(Tok::Open.code(), 1, &mut put)?;
+            for k in 0..b.len() - 2 {
+                out.group(count(k), &mut put)?;
             }
-            emit(Tok::Close.code(), 1)?;
+            out.push(Tok::Close.code(), 1, &mut put)?;
         }
+        // Any other of up to 32 tokens (every inline one) walks its word.
+        Some(w) => out.tokens(WordToks(w), count, &mut put)?,
+        None => out.tokens(b.iter(), count, &mut put)?,
     }
-    if n > 0 {
-        put(word, n)?;
+    if out.n > 0 {
+        put(out.word, out.n)?;
     }
     Ok(())
+}
+
+/// The structure [`expand`] builds: the tokens of the word in hand, and
+/// their number.
+struct Expanded {
+    word: u64,
+    n: usize,
+}
+
+impl Expanded {
+    /// Appends `w ≤ 32` tokens, handing the word on first if they do not
+    /// fit.
+    #[inline(always)]
+    fn push<E>(
+        &mut self,
+        bits: u64,
+        w: usize,
+        put: &mut impl FnMut(u64, usize) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        if self.n + w > PER_WORD {
+            put(self.word, self.n)?;
+            (self.word, self.n) = (0, 0);
+        }
+        self.word |= bits << (2 * self.n);
+        self.n += w;
+        Ok(())
+    }
+
+    /// Appends what a leaf of `B` becomes: `c` leaves, a tuple when there
+    /// are several.
+    #[inline(always)]
+    fn group<E>(
+        &mut self,
+        c: usize,
+        put: &mut impl FnMut(u64, usize) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        if c <= 1 {
+            return self.push(Tok::Leaf.code(), 1, put);
+        }
+        if c + 2 <= PER_WORD {
+            let (bits, w) = flat_toks(c);
+            return self.push(bits, w, put);
+        }
+        self.push(Tok::Open.code(), 1, put)?;
+        for _ in 0..c {
+            self.push(Tok::Leaf.code(), 1, put)?;
+        }
+        self.push(Tok::Close.code(), 1, put)
+    }
+
+    /// Appends the tokens `b`, leaf `k` become `count(k)` leaves.
+    #[inline(always)]
+    fn tokens<E>(
+        &mut self,
+        b: impl Iterator<Item = Tok>,
+        count: impl Fn(usize) -> usize,
+        put: &mut impl FnMut(u64, usize) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        let mut k = 0;
+        for t in b {
+            if t == Tok::Leaf {
+                self.group(count(k), put)?;
+                k += 1;
+            } else {
+                self.push(t.code(), 1, put)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Composes `A` with each of `bs` on the fast path: `A`'s prepared modes on
