@@ -32,8 +32,8 @@
 //! Below the rule: `A` is prepared (coalesced) once per operation onto the
 //! stack, the leaves of a result are written straight into the inline room
 //! of the result (`Parts`) and its structure is `B`'s, copied as one word
-//! or expanded a word at a time; results too large for the inline room take a slow path with
-//! lists on the heap. `Composer` is the same kernel for the divides and
+//! or expanded a word at a time; results too large for the inline room
+//! take a slow path with lists on the heap. `Composer` is the same kernel for the divides and
 //! products, which compose several (sub)layouts with one prepared `A` into
 //! one result under construction. Failures carry numbers only; the message
 //! is written on the cold path.

@@ -248,6 +248,13 @@ impl<'a> Toks<'a> {
     /// The first `n` tokens and the rest.
     #[inline(always)]
     pub(crate) fn split_at(self, n: usize) -> (Toks<'a>, Toks<'a>) {
+        if self.len <= PER_WORD && n <= self.len {
+            // Within the head: the first part keeps it (the bits above its
+            // length are never read), the rest is it shifted (`n ≤ 32`).
+            let rest = if n < PER_WORD { self.head >> (2 * n) } else { 0 };
+            let rest = Toks { head: rest, len: self.len - n, words: self.words, start: self.start + n };
+            return (Toks { len: n, ..self }, rest);
+        }
         (self.slice(0, n), self.slice(n, self.len))
     }
 
@@ -337,8 +344,7 @@ impl Iterator for TokIter<'_> {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let here = (64 - self.bits.leading_zeros() as usize).div_ceil(2);
-        let n = here + (self.end - self.next);
+        let n = word_len(self.bits) + (self.end - self.next);
         (n, Some(n))
     }
 }
@@ -356,22 +362,12 @@ impl ExactSizeIterator for TokIter<'_> {}
 /// assert_eq!(t.get(1).unwrap().to_string(), "(3,2)");
 /// assert_eq!(t.flatten().to_string(), "(4,3,2)");
 /// ```
+#[derive(Clone)]
 pub struct IntTuple {
     repr: Repr,
 }
 
-impl Clone for IntTuple {
-    #[inline]
-    fn clone(&self) -> IntTuple {
-        IntTuple {
-            repr: match &self.repr {
-                Repr::Inline(x) => Repr::Inline(*x),
-                Repr::Spilled(h) => Repr::Spilled(h.clone()),
-            },
-        }
-    }
-}
-
+#[derive(Clone)]
 enum Repr {
     /// Up to 28 tokens and 8 leaves.
     Inline(Inline),
@@ -379,9 +375,7 @@ enum Repr {
     Spilled(Box<Spilled>),
 }
 
-/// An inline tuple: one value, copied whole (a copy field by field writes
-/// the byte that tells the variants apart on its own, and a later read of
-/// the whole word waits for that write to reach the cache).
+/// An inline tuple: its head word and its leaves.
 #[derive(Clone, Copy)]
 struct Inline {
     /// The tokens and the number of leaves.
@@ -598,7 +592,8 @@ impl IntTuple {
     #[inline(always)]
     fn push_tok(&mut self, t: Tok) {
         if let Repr::Inline(Inline { meta, .. }) = &mut self.repr {
-            let (tok, n) = (meta.tok(), word_len(meta.tok()));
+            let tok = meta.tok();
+            let n = word_len(tok);
             if n < INLINE_TOKS {
                 *meta = Meta::new(tok | (t.code() << (2 * n)), meta.nval());
                 return;
@@ -775,22 +770,11 @@ impl<'a> Iterator for Children<'a> {
     type Item = Tree<'a>;
     #[inline(always)]
     fn next(&mut self) -> Option<Tree<'a>> {
-        let t = self.tok;
-        if t.len == 0 {
-            return None;
-        }
-        let (nt, nv) = match Tok::of_code(t.head) {
+        let (nt, nv) = match self.tok.first()? {
             Tok::Leaf => (1, 1),
-            _ => extent(t),
+            _ => extent(self.tok),
         };
-        let (tok, tok_rest) = if t.len <= PER_WORD {
-            // Within the head: the mode keeps it (the bits above its
-            // length are never read), the rest is it shifted (`nt ≤ 32`).
-            let rest = if nt < PER_WORD { t.head >> (2 * nt) } else { 0 };
-            (Toks { len: nt, ..t }, Toks { head: rest, len: t.len - nt, words: t.words, start: t.start + nt })
-        } else {
-            t.split_at(nt)
-        };
+        let (tok, tok_rest) = self.tok.split_at(nt);
         let (val, val_rest) = self.val.split_at(nv.min(self.val.len()));
         self.tok = tok_rest;
         self.val = val_rest;

@@ -138,7 +138,6 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     // The size-1 leaves of B take their strides from the coalesced
     // complement, as CuTe's (see `product_1d`); a stride of 0 stays 0
     // either way (the padding modes among them).
-    let units_room;
     let units = if bv.pairs().any(|(s, d)| s == 1 && d != 0) {
         let k = coalesce_slice(&mut star[..n]);
         if k == 0 {
@@ -146,8 +145,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
         }
         let mut c = Composer::new();
         c.prepare(star[..k.max(1)].iter().copied())?;
-        units_room = c;
-        Some(&units_room)
+        Some(c)
     } else {
         None
     };
@@ -163,9 +161,9 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
         out.open()?;
         if block_first {
             out.push_view(x)?;
-            grid.compose_into(y, units, out)?;
+            grid.compose_into(y, units.as_ref(), out)?;
         } else {
-            grid.compose_into(y, units, out)?;
+            grid.compose_into(y, units.as_ref(), out)?;
             out.push_view(x)?;
         }
         out.close()?;
