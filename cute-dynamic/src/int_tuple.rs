@@ -139,7 +139,7 @@ impl Meta {
 
 /// The bits of `n` tokens at the bottom of a word (`n` ≤ 32).
 #[inline(always)]
-pub(crate) fn tok_mask(n: usize) -> u64 {
+pub(crate) const fn tok_mask(n: usize) -> u64 {
     if n >= PER_WORD { u64::MAX } else { (1u64 << (2 * n)) - 1 }
 }
 

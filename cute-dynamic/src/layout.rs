@@ -410,7 +410,7 @@ const FLAT_TOKS: [u64; 31] = {
     let mut n = 2;
     while n <= 30 {
         // `(`, then n leaves (code 01 each), then `)`.
-        let leaves = 0x5555_5555_5555_5555u64 & ((1u64 << (2 * n)) - 1);
+        let leaves = 0x5555_5555_5555_5555u64 & tok_mask(n);
         t[n] = Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1)));
         n += 1;
     }
