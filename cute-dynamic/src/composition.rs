@@ -40,7 +40,7 @@
 
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
 use crate::layout::{self, Concat, Layout, LayoutRef, Parts, flat_toks};
 use crate::tiler::{Tiler, View, with_mode};
 
@@ -942,6 +942,106 @@ impl Composer {
             return out.toks(b.tok);
         }
         expand(b.tok, &counts, |bits, n| out.tok_bits(bits, n).ok_or(())).ok()
+    }
+
+    /// Writes the leaves of `A ∘ B` after those of `out`, for a flat `B`
+    /// of `n` leaves (`leaf(k)` the `k`-th), and returns the structure of
+    /// `A ∘ B` (what one leaf became, or a tuple of what each did when
+    /// there are several), packed, with its number of tokens, for the
+    /// caller to append: the leaves composed one at a time by
+    /// [`Composer::compose_leaf_into`]. `None` for a structure of more than
+    /// the inline room's tokens.
+    #[inline(always)]
+    pub(crate) fn compose_flat(
+        &mut self,
+        n: usize,
+        leaf: impl Fn(usize) -> Option<(i64, i64)>,
+        out: &mut Parts,
+    ) -> Option<(u64, usize)> {
+        // Tiles of one or two leaves (most) unrolled, as in `compose_fast`.
+        match n {
+            1 => self.compose_flat_n::<1>(1, leaf, out),
+            2 => self.compose_flat_n::<2>(2, leaf, out),
+            _ => self.compose_flat_n::<0>(n, leaf, out),
+        }
+    }
+
+    /// [`Composer::compose_flat`] of `N` leaves (or, for `N = 0`, of `n`).
+    #[inline(always)]
+    fn compose_flat_n<const N: usize>(
+        &mut self,
+        n: usize,
+        leaf: impl Fn(usize) -> Option<(i64, i64)>,
+        out: &mut Parts,
+    ) -> Option<(u64, usize)> {
+        let n = if N > 0 { N } else { n };
+        let (mut word, mut len) = if n > 1 { (Tok::Open.code(), 1) } else { (0u64, 0usize) };
+        for k in 0..n {
+            let (bits, w) = flat_toks(self.compose_leaf_into(leaf(k)?, None, out)?);
+            if len + w > INLINE_TOKS {
+                return None;
+            }
+            word |= bits << (2 * len);
+            len += w;
+        }
+        if n > 1 {
+            if len >= INLINE_TOKS {
+                return None;
+            }
+            word |= Tok::Close.code() << (2 * len);
+            len += 1;
+        }
+        Some((word, len))
+    }
+
+    /// Writes the leaves of `A ∘ s:d`, for one leaf `s:d` of a `B`, after
+    /// the leaves of `out` and returns their number; the caller writes the
+    /// structure (a leaf, or a tuple of that many). What
+    /// [`Composer::compose_into`] does for each leaf, for callers that lay
+    /// out a flat result themselves. `units` as there.
+    #[inline(always)]
+    pub(crate) fn compose_leaf_into(
+        &mut self,
+        (s, d): (i64, i64),
+        units: Option<&Composer>,
+        out: &mut Parts,
+    ) -> Option<usize> {
+        match self.k {
+            1 => self.compose_leaf_into_k::<1>((s, d), units, out),
+            2 => self.compose_leaf_into_k::<2>((s, d), units, out),
+            _ => self.compose_leaf_into_k::<STACK_MODES>((s, d), units, out),
+        }
+    }
+
+    /// [`Composer::compose_leaf_into`] for a prepared `A` of `K` modes (or,
+    /// for `K = STACK_MODES`, up to `K`).
+    #[inline(always)]
+    fn compose_leaf_into_k<const K: usize>(
+        &mut self,
+        (s, d): (i64, i64),
+        units: Option<&Composer>,
+        out: &mut Parts,
+    ) -> Option<usize> {
+        let base = out.nval;
+        let k = if K == STACK_MODES { self.k.min(K) } else { K };
+        let am = self.am.get(..k)?;
+        let reach = self.reach.get_mut(..k)?;
+        let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
+        let mut leaves = Leaves { shape, stride, counts: &mut [] };
+        let n = compose_leaf(am, (s, d), &mut leaves, 0, reach).ok()?;
+        // The sign check of `compose_leaves`, leaf by leaf; so is its
+        // extent check left to the caller, who checks the whole result.
+        if s > 1 {
+            self.signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
+        }
+        if let Some(u) = units
+            && n == 1
+            && leaves.shape.first() == Some(&1)
+        {
+            *leaves.stride.first_mut()? = u.unit(d);
+        }
+        out.nval = base + n;
+        Some(n)
     }
 
     /// The stride of `A ∘ 1:d` as CuTe gives it (see [`unit_stride`]).

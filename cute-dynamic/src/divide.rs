@@ -4,7 +4,7 @@
 use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
-use crate::int_tuple::{LEAF, Toks};
+use crate::int_tuple::{LEAF, PER_WORD, Tok, Toks};
 use crate::layout::{Layout, LayoutRef, Parts, flat_toks};
 use crate::tiler::{Arrange, Tiler, View, by_mode};
 
@@ -126,13 +126,28 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
 }
 
 /// Appends `(A ∘ B, A ∘ B*)`, `B* = complement(B, size(A))`, to `out`.
-#[inline]
+#[inline(always)]
 fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<()> {
     if b.shape.len() > 8 {
         return None;
     }
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(b.shape, b.stride, a.size()?, &mut star, false)?.ok()?;
+    if b.is_flat() {
+        // B and B* both flat: composed leaf by leaf, B* from where the
+        // complement left it.
+        let mut c = Composer::new();
+        c.prepare(a.pairs())?;
+        let (x, nx) = c.compose_flat(b.shape.len(), |k| Some((*b.shape.get(k)?, *b.stride.get(k)?)), out)?;
+        let (y, ny) = c.compose_flat(n, |k| star.get(k).copied(), out)?;
+        // `(A ∘ B, A ∘ B*)`, appended in one step.
+        if nx + ny + 2 > PER_WORD {
+            return None;
+        }
+        let close = Tok::Close.code() << (2 * (nx + ny + 1));
+        out.tok_bits(Tok::Open.code() | x << 2 | y << (2 * (nx + 1)) | close, nx + ny + 2)?;
+        return c.check();
+    }
     let (mut s, mut d) = ([0i64; 10], [0i64; 10]);
     for (k, &(x, y)) in star[..n].iter().enumerate() {
         (s[k], d[k]) = (x, y);

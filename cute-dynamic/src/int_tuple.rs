@@ -785,6 +785,18 @@ impl<'a> Iterator for Children<'a> {
 /// Tokens and leaves of the tuple that starts `tok`.
 #[inline]
 pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
+    // A tuple of leaves only (most modes that are tuples) ends at the
+    // first `)`, with no `(` after its own: both found with a mask of the
+    // word, without walking the tokens.
+    if let Some(w) = tok.word() {
+        const LOW: u64 = 0x5555_5555_5555_5555;
+        let closes = w & (w >> 1) & LOW;
+        let opens = (w >> 1) & !w & LOW & !1;
+        let close = closes.trailing_zeros() as usize;
+        if closes != 0 && (opens == 0 || (opens.trailing_zeros() as usize) > close) {
+            return (close / 2 + 1, (close / 2).saturating_sub(1));
+        }
+    }
     let mut depth = 0usize;
     let mut leaves = 0usize;
     for (i, t) in tok.iter().enumerate() {

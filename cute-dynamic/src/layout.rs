@@ -354,6 +354,16 @@ impl Parts {
         Some(())
     }
 
+    /// Appends the values of one leaf, not its token: for callers that
+    /// write the structure of several leaves at once.
+    #[inline(always)]
+    pub(crate) fn leaf_vals(&mut self, (s, d): (i64, i64)) -> Option<()> {
+        let at = self.nval;
+        (*self.shape.get_mut(at)?, *self.stride.get_mut(at)?) = (s, d);
+        self.nval = at + 1;
+        Some(())
+    }
+
     /// The size and every offset fit in `i64`.
     #[inline(always)]
     pub(crate) fn fits(&self) -> bool {
@@ -627,6 +637,28 @@ impl<'a> LayoutRef<'a> {
     #[inline]
     pub(crate) fn pairs(self) -> impl ExactSizeIterator<Item = (i64, i64)> + 'a {
         self.shape.iter().copied().zip(self.stride.iter().copied())
+    }
+
+    /// `true` for one leaf or a tuple of two or more leaves (a flat
+    /// layout); a tuple of one leaf is not flat.
+    #[inline(always)]
+    pub(crate) fn is_flat(self) -> bool {
+        let n = self.shape.len();
+        if !(1..=30).contains(&n) {
+            return false;
+        }
+        let (bits, len) = flat_toks(n);
+        self.tok.len() == len && self.tok.word() == Some(bits)
+    }
+
+    /// The leaf at `k` (after the last, `1:0`: what the rank-sensitive
+    /// operations pad a shorter layout with).
+    #[inline(always)]
+    pub(crate) fn leaf_or_pad(self, k: usize) -> (i64, i64) {
+        match (self.shape.get(k), self.stride.get(k)) {
+            (Some(&s), Some(&d)) => (s, d),
+            _ => (1, 0),
+        }
     }
 
     /// `true` for a single leaf.

@@ -5,9 +5,9 @@
 use crate::coalesce::coalesce_slice;
 use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, complement_on_stack};
 use crate::composition::{AsTiler, Composer, composition, restride_units};
-use crate::error::{Result, checked_mul};
-use crate::int_tuple::LEAF;
-use crate::layout::{Concat, Layout, LayoutRef, Parts, concat};
+use crate::error::{LayoutError, Result, checked_mul};
+use crate::int_tuple::{LEAF, Tok};
+use crate::layout::{Concat, Layout, LayoutRef, Parts, concat, flat_toks};
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
@@ -20,8 +20,12 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     // The replicas must be told apart over the whole span of B's offsets:
     // with negative strides that is more than `cosize(B)` (`2:-2` spans 3
     // offsets but has cosize 1, which would collapse A* to `1:0`).
-    let below: i64 = b.modes().iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
-    let span = b.cosize() - below;
+    let (hi, lo) =
+        b.modes().iter().fold((0, 0), |(hi, lo), &(s, d)| (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0)));
+    // Each of `hi` and `lo` fits (B's extent is checked when it is made),
+    // their difference may not.
+    let overflow = LayoutError::Overflow { operation: "logical_product" };
+    let span = hi.checked_sub(lo).and_then(|x| x.checked_add(1)).ok_or(overflow)?;
     let m = checked_mul(a.size(), span, "logical_product")?;
     let star = complement_extended(a, m)?;
     let mut r = composition(&star, b)?;
@@ -127,9 +131,14 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     }
     // The padding modes 1:0 add nothing to the span, the size or the
     // complement (which skips size-1 modes).
-    let below: i64 = bv.pairs().map(|(s, d)| (s - 1) * d.min(0)).sum();
-    let span = b.cosize() - below;
-    let m = a.size().checked_mul(span)?;
+    // B's span (as in `product_1d`), and whether it has a size-1 leaf of
+    // non-zero stride (below), in one pass over its leaves.
+    let (mut hi, mut lo, mut unit) = (0i64, 0i64, false);
+    for (s, d) in bv.pairs() {
+        (hi, lo) = (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0));
+        unit |= s == 1 && d != 0;
+    }
+    let m = a.size().checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(av.shape, av.stride, m, &mut star, true)?.ok()?;
     check_modes_extent(&star[..n]).ok()?;
@@ -138,7 +147,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     // The size-1 leaves of B take their strides from the coalesced
     // complement, as CuTe's (see `product_1d`); a stride of 0 stays 0
     // either way (the padding modes among them).
-    let units = if bv.pairs().any(|(s, d)| s == 1 && d != 0) {
+    let units = if unit {
         let k = coalesce_slice(&mut star[..n]);
         if k == 0 {
             star[0] = (1, 0);
@@ -149,6 +158,9 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     } else {
         None
     };
+    if av.is_flat() && bv.is_flat() {
+        return rank_product_flat_modes(av, bv, &mut grid, units.as_ref(), block_first, out);
+    }
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (av.modes(), bv.modes());
     out.open()?;
@@ -174,6 +186,42 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     out.fits().then_some(())
 }
 
+/// The loop of [`rank_product_into`] when `A` and `B` are both flat (a leaf
+/// or a tuple of leaves: the usual tile and grid). Mode `k` is the leaf
+/// `A_k` and the leaves of `A* ∘ B_k`, each composed by
+/// [`Composer::compose_leaf_into`]; the mode's structure is written from
+/// their number, with no walk of either token list.
+#[inline(always)]
+fn rank_product_flat_modes(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    grid: &mut Composer,
+    units: Option<&Composer>,
+    block_first: bool,
+    out: &mut Parts,
+) -> Option<()> {
+    let leaf = Tok::Leaf.code();
+    out.open()?;
+    for k in 0..a.shape.len().max(b.shape.len()) {
+        let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
+        // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
+        let (group, w) = if block_first {
+            out.leaf_vals(x)?;
+            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+            (leaf | g << 2, w + 1)
+        } else {
+            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+            out.leaf_vals(x)?;
+            (g | leaf << (2 * w), w + 1)
+        };
+        out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
+    }
+    out.close()?;
+    grid.check()?;
+    // The whole fits, so every part (each a sum over fewer leaves) does.
+    out.fits().then_some(())
+}
+
 /// [`rank_product`] through whole layouts: the padded `A` and `B`, their
 /// 1-D product, then the modes zipped.
 #[cold]
@@ -191,7 +239,7 @@ fn rank_product_general(a: &Layout, b: &Layout, block_first: bool) -> Result<Lay
                 let pair = if block_first { [&x, &y] } else { [&y, &x] };
                 out.push(&concat(pair)?);
             }
-            _ => return Err(crate::error::LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
+            _ => return Err(LayoutError::Unsupported { what: "internal: a product lost a mode".into() }),
         }
     }
     out.finish()
@@ -238,6 +286,20 @@ pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A `B` whose offsets run from near `i64::MIN` to near `i64::MAX`:
+    /// each end fits, the span between them does not, and the products
+    /// say so rather than wrap (or panic).
+    #[test]
+    fn span_of_b_past_i64_is_an_overflow() {
+        let a: Layout = "2:1".parse().unwrap_or_else(|e| panic!("{e}"));
+        let b = Layout::new("(2,2)".parse().unwrap(), "(9223372036854775806,-9223372036854775808)".parse().unwrap())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let overflow = Err(LayoutError::Overflow { operation: "logical_product" });
+        assert_eq!(blocked_product(&a, &b), overflow);
+        assert_eq!(raked_product(&a, &b), overflow);
+        assert_eq!(logical_product(&a, &b), overflow);
+    }
 
     /// The flat blocked and raked products agree with the general path
     /// wherever they answer, and answer for most small inputs.
