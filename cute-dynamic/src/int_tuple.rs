@@ -788,7 +788,9 @@ pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
     // A tuple of leaves only (most modes that are tuples) ends at the
     // first `)`, with no `(` after its own: both found with a mask of the
     // word, without walking the tokens.
-    if let Some(w) = tok.word() {
+    if let Some(w) = tok.word()
+        && w & 3 == Tok::Open.code()
+    {
         const LOW: u64 = 0x5555_5555_5555_5555;
         let closes = w & (w >> 1) & LOW;
         let opens = (w >> 1) & !w & LOW & !1;
@@ -939,6 +941,51 @@ mod tests {
         let small = IntTuple::flat(1..=8);
         assert!(!small.is_spilled());
         assert_ne!(small, big);
+    }
+
+    /// The extent of the tuple that starts a list, found by masks for a
+    /// tuple of leaves in one word, is the walk's: for lists that open with
+    /// `(` of every length up to 40, balanced or not.
+    #[test]
+    fn extent_of_a_tuple_is_the_walks() {
+        let walk = |list: &[Tok]| {
+            let (mut depth, mut leaves) = (0usize, 0usize);
+            for (i, &t) in list.iter().enumerate() {
+                match t {
+                    Tok::Open => depth += 1,
+                    Tok::Close => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return (i + 1, leaves);
+                        }
+                    }
+                    _ => leaves += 1,
+                }
+            }
+            (list.len(), leaves)
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % 8
+        };
+        for len in 1..=40usize {
+            for _ in 0..50 {
+                // Mostly leaves, so that flat tuples come up often.
+                let list: Vec<Tok> = std::iter::once(Tok::Open)
+                    .chain((1..len).map(|_| match next() {
+                        0 => Tok::Open,
+                        1 | 2 => Tok::Close,
+                        _ => Tok::Leaf,
+                    }))
+                    .collect();
+                let mut words = vec![0u64; len.div_ceil(PER_WORD)];
+                for (i, x) in list.iter().enumerate() {
+                    words[i / PER_WORD] |= x.code() << (2 * (i % PER_WORD));
+                }
+                assert_eq!(extent(Toks::new(&words, len)), walk(&list), "{list:?}");
+            }
+        }
     }
 
     /// Token lists of every length up to 80 (inline, one word, several
