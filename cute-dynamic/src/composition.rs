@@ -949,8 +949,9 @@ impl Composer {
     /// `A ∘ B` (what one leaf became, or a tuple of what each did when
     /// there are several), packed, with its number of tokens, for the
     /// caller to append: the leaves composed one at a time by
-    /// [`Composer::compose_leaf_into`]. `None` for a structure of more than
-    /// the inline room's tokens.
+    /// [`Composer::compose_leaf_into`] (the caller checks the extent of
+    /// its result). `None` for a structure of more than the inline room's
+    /// tokens.
     #[inline(always)]
     pub(crate) fn compose_flat(
         &mut self,
@@ -998,7 +999,9 @@ impl Composer {
     /// the leaves of `out` and returns their number; the caller writes the
     /// structure (a leaf, or a tuple of that many). What
     /// [`Composer::compose_into`] does for each leaf, for callers that lay
-    /// out a flat result themselves. `units` as there.
+    /// out a flat result themselves. `units` as there. Unlike
+    /// `compose_into`, it does not check that the offsets of the leaves
+    /// fit: the caller checks its whole result (`Parts::fits`).
     #[inline(always)]
     pub(crate) fn compose_leaf_into(
         &mut self,
@@ -1029,8 +1032,8 @@ impl Composer {
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
         let mut leaves = Leaves { shape, stride, counts: &mut [] };
         let n = compose_leaf(am, (s, d), &mut leaves, 0, reach).ok()?;
-        // The sign check of `compose_leaves`, leaf by leaf; so is its
-        // extent check left to the caller, who checks the whole result.
+        // The sign check of `compose_leaves`, leaf by leaf (its extent
+        // check is the caller's, on the whole result).
         if s > 1 {
             self.signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
         }

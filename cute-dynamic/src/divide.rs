@@ -134,8 +134,8 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(b.shape, b.stride, a.size()?, &mut star, false)?.ok()?;
     if b.is_flat() {
-        // B and B* both flat: composed leaf by leaf, B* from where the
-        // complement left it.
+        // A flat B (B*, a complement, always is): both composed leaf by
+        // leaf, B* read where the complement left it.
         let mut c = Composer::new();
         c.prepare(a.pairs())?;
         let (x, nx) = c.compose_flat(b.shape.len(), |k| Some((*b.shape.get(k)?, *b.stride.get(k)?)), out)?;

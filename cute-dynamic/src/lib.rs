@@ -40,7 +40,10 @@
 //! * one composition kernel, the paper's rule for one leaf of `B` against
 //!   the coalesced `A` (stated at the top of `composition.rs`), and one
 //!   `Composer` that applies it to several (sub)layouts with one prepared
-//!   `A`: the divides and products compose their parts through it;
+//!   `A`: the divides and products compose their parts through it. A flat
+//!   tile or grid (a leaf or a tuple of leaves, the usual case) is composed
+//!   leaf by leaf, and the structure of its part of the result written from
+//!   the leaves' counts, with no walk of its tokens;
 //! * results are written in place: the leaves and the structure of a
 //!   result go straight into the inline room of the layout returned (the
 //!   `Parts` of `layout.rs`), the divides and products walk the modes of
