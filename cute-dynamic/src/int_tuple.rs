@@ -799,9 +799,14 @@ pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
             return (close / 2 + 1, (close / 2).saturating_sub(1));
         }
     }
+    extent_walk(tok.iter(), tok.len())
+}
+
+/// [`extent`] by walking the `len` tokens `tok` until the tuple closes.
+fn extent_walk(tok: impl Iterator<Item = Tok>, len: usize) -> (usize, usize) {
     let mut depth = 0usize;
     let mut leaves = 0usize;
-    for (i, t) in tok.iter().enumerate() {
+    for (i, t) in tok.enumerate() {
         match t {
             Tok::Open => depth += 1,
             Tok::Close => {
@@ -813,7 +818,7 @@ pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
             _ => leaves += 1,
         }
     }
-    (tok.len(), leaves)
+    (len, leaves)
 }
 
 fn weakly_congruent(a: Tree<'_>, b: Tree<'_>) -> bool {
@@ -943,32 +948,30 @@ mod tests {
         assert_ne!(small, big);
     }
 
+    /// Deterministic draws below `m` (a linear congruential generator).
+    fn draws(mut seed: u64, m: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % m
+        }
+    }
+
+    /// `list` packed two bits a token, 32 tokens a word.
+    fn packed(list: &[Tok]) -> Vec<u64> {
+        let mut words = vec![0u64; list.len().div_ceil(PER_WORD)];
+        for (i, x) in list.iter().enumerate() {
+            words[i / PER_WORD] |= x.code() << (2 * (i % PER_WORD));
+        }
+        words
+    }
+
     /// The extent of the tuple that starts a list, found by masks for a
-    /// tuple of leaves in one word, is the walk's: for lists that open with
-    /// `(` of every length up to 40, balanced or not.
+    /// tuple of leaves in one word, is the walk's (`extent_walk`, what the
+    /// other lists take): for lists that open with `(` of every length up
+    /// to 40, balanced or not.
     #[test]
     fn extent_of_a_tuple_is_the_walks() {
-        let walk = |list: &[Tok]| {
-            let (mut depth, mut leaves) = (0usize, 0usize);
-            for (i, &t) in list.iter().enumerate() {
-                match t {
-                    Tok::Open => depth += 1,
-                    Tok::Close => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return (i + 1, leaves);
-                        }
-                    }
-                    _ => leaves += 1,
-                }
-            }
-            (list.len(), leaves)
-        };
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % 8
-        };
+        let mut next = draws(0x2545_f491_4f6c_dd1d, 8);
         for len in 1..=40usize {
             for _ in 0..50 {
                 // Mostly leaves, so that flat tuples come up often.
@@ -979,11 +982,8 @@ mod tests {
                         _ => Tok::Leaf,
                     }))
                     .collect();
-                let mut words = vec![0u64; len.div_ceil(PER_WORD)];
-                for (i, x) in list.iter().enumerate() {
-                    words[i / PER_WORD] |= x.code() << (2 * (i % PER_WORD));
-                }
-                assert_eq!(extent(Toks::new(&words, len)), walk(&list), "{list:?}");
+                let words = packed(&list);
+                assert_eq!(extent(Toks::new(&words, len)), extent_walk(list.iter().copied(), len), "{list:?}");
             }
         }
     }
@@ -994,11 +994,7 @@ mod tests {
     /// agree with the same tokens kept one per element of a `Vec`.
     #[test]
     fn packed_tokens_read_as_the_list_written() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % 3
-        };
+        let mut next = draws(0x9e37_79b9_7f4a_7c15, 3);
         for len in 0..=80usize {
             let list: Vec<Tok> = (0..len).map(|_| [Tok::Leaf, Tok::Open, Tok::Close][next() as usize]).collect();
             let mut t = IntTuple::empty();
@@ -1023,10 +1019,7 @@ mod tests {
                 for to in from..=len {
                     let part = toks.slice(from, to);
                     assert_eq!(part.iter().collect::<Vec<_>>(), &list[from..to], "{len} {from}..{to}");
-                    let mut words = vec![0u64; (to - from).div_ceil(PER_WORD)];
-                    for (i, x) in list[from..to].iter().enumerate() {
-                        words[i / PER_WORD] |= x.code() << (2 * (i % PER_WORD));
-                    }
+                    let words = packed(&list[from..to]);
                     assert_eq!(
                         part.word(),
                         (to - from <= PER_WORD).then(|| words.first().copied().unwrap_or(0)),
