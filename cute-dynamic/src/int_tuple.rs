@@ -803,6 +803,7 @@ pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
 }
 
 /// [`extent`] by walking the `len` tokens `tok` until the tuple closes.
+#[inline]
 fn extent_walk(tok: impl Iterator<Item = Tok>, len: usize) -> (usize, usize) {
     let mut depth = 0usize;
     let mut leaves = 0usize;
