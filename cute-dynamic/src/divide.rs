@@ -4,8 +4,8 @@
 use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
-use crate::int_tuple::{LEAF, PER_WORD, Tok, Toks};
-use crate::layout::{Layout, LayoutRef, Parts, flat_toks};
+use crate::int_tuple::{LEAF, PER_WORD, Tok};
+use crate::layout::{Layout, LayoutRef, Parts};
 use crate::tiler::{Arrange, Tiler, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
@@ -133,34 +133,27 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option
     }
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(b.shape, b.stride, a.size()?, &mut star, false)?.ok()?;
-    if b.is_flat() {
-        // A flat B (B*, a complement, always is): both composed leaf by
-        // leaf, B* read where the complement left it.
-        let mut c = Composer::new();
-        c.prepare(a.pairs())?;
-        let (x, nx) = c.compose_flat(b.shape.len(), |k| Some((*b.shape.get(k)?, *b.stride.get(k)?)), out)?;
-        let (y, ny) = c.compose_flat(n, |k| star.get(k).copied(), out)?;
-        // `(A ∘ B, A ∘ B*)`, appended in one step.
-        if nx + ny + 2 > PER_WORD {
-            return None;
-        }
-        let close = Tok::Close.code() << (2 * (nx + ny + 1));
-        out.tok_bits(Tok::Open.code() | x << 2 | y << (2 * (nx + 1)) | close, nx + ny + 2)?;
-        return c.check();
-    }
-    let (mut s, mut d) = ([0i64; 10], [0i64; 10]);
-    for (k, &(x, y)) in star[..n].iter().enumerate() {
-        (s[k], d[k]) = (x, y);
-    }
-    // B*'s structure: one leaf, or a flat tuple of its modes.
-    let (tok, nt) = flat_toks(n);
-    let star = LayoutRef { tok: Toks::packed(tok, nt), shape: &s[..n], stride: &d[..n] };
     let mut c = Composer::new();
     c.prepare(a.pairs())?;
-    out.open()?;
-    c.compose_into(b, None, out)?;
-    c.compose_into(star, None, out)?;
-    out.close()?;
+    // The tile's tokens, `(`, those of A ∘ B and of A ∘ B* and `)`, are
+    // gathered in a word and appended in one step; a B that is not flat
+    // appends `(` and its own as it is composed.
+    let (word, len) = if b.is_flat() {
+        // A flat B (most tiles) leaf by leaf.
+        let (x, nx) = c.compose_flat(b.shape.len(), |k| Some((*b.shape.get(k)?, *b.stride.get(k)?)), out)?;
+        (Tok::Open.code() | x << 2, 1 + nx)
+    } else {
+        out.open()?;
+        c.compose_into(b, None, out)?;
+        (0, 0)
+    };
+    // B*, a complement, is flat: leaf by leaf, read where the complement
+    // left it.
+    let (y, ny) = c.compose_flat(n, |k| star.get(k).copied(), out)?;
+    if len + ny + 1 > PER_WORD {
+        return None;
+    }
+    out.tok_bits(word | y << (2 * len) | Tok::Close.code() << (2 * (len + ny)), len + ny + 1)?;
     c.check()
 }
 

@@ -129,10 +129,10 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     if av.shape.len() > 8 || bv.shape.len() > 8 {
         return None;
     }
-    // The padding modes 1:0 add nothing to the span, the size or the
-    // complement (which skips size-1 modes).
-    // B's span (as in `product_1d`), and whether it has a size-1 leaf of
-    // non-zero stride (below), in one pass over its leaves.
+    // B's span (as in `product_1d`) and whether it has a size-1 leaf of
+    // non-zero stride (below), in one pass over its leaves. The padding
+    // modes 1:0 add nothing to the span, the size or the complement (which
+    // skips size-1 modes).
     let (mut hi, mut lo, mut unit) = (0i64, 0i64, false);
     for (s, d) in bv.pairs() {
         (hi, lo) = (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0));
@@ -158,27 +158,11 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     } else {
         None
     };
-    if av.is_flat() && bv.is_flat() {
-        return rank_product_flat_modes(av, bv, &mut grid, units.as_ref(), block_first, out);
-    }
-    let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
-    let (mut am, mut bm) = (av.modes(), bv.modes());
     out.open()?;
-    // Mode by mode until both run out: `max(rank(A), rank(B))` modes.
-    loop {
-        let (x, y) = match (am.next(), bm.next()) {
-            (None, None) => break,
-            (x, y) => (x.unwrap_or(pad), y.unwrap_or(pad)),
-        };
-        out.open()?;
-        if block_first {
-            out.push_view(x)?;
-            grid.compose_into(y, units.as_ref(), out)?;
-        } else {
-            grid.compose_into(y, units.as_ref(), out)?;
-            out.push_view(x)?;
-        }
-        out.close()?;
+    if av.is_flat() && bv.is_flat() {
+        rank_product_flat_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
+    } else {
+        rank_product_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
     }
     out.close()?;
     grid.check()?;
@@ -186,9 +170,41 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     out.fits().then_some(())
 }
 
-/// The loop of [`rank_product_into`] when `A` and `B` are both flat (a leaf
-/// or a tuple of leaves: the usual tile and grid). Mode `k` is the leaf
-/// `A_k` and the leaves of `A* ∘ B_k`, each composed by
+/// The modes of [`rank_product_into`], `(A_k, A* ∘ B_k)` (`block_first`)
+/// or `(A* ∘ B_k, A_k)`, appended to `out` mode by mode until both `A` and
+/// `B` run out: `max(rank(A), rank(B))` modes, the shorter padded with
+/// `1:0`.
+#[inline(always)]
+fn rank_product_modes(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    grid: &mut Composer,
+    units: Option<&Composer>,
+    block_first: bool,
+    out: &mut Parts,
+) -> Option<()> {
+    let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
+    let (mut am, mut bm) = (a.modes(), b.modes());
+    loop {
+        let (x, y) = match (am.next(), bm.next()) {
+            (None, None) => return Some(()),
+            (x, y) => (x.unwrap_or(pad), y.unwrap_or(pad)),
+        };
+        out.open()?;
+        if block_first {
+            out.push_view(x)?;
+            grid.compose_into(y, units, out)?;
+        } else {
+            grid.compose_into(y, units, out)?;
+            out.push_view(x)?;
+        }
+        out.close()?;
+    }
+}
+
+/// [`rank_product_modes`] when `A` and `B` are both flat (a leaf or a
+/// tuple of leaves: the usual tile and grid). Mode `k` is the leaf `A_k`
+/// and the leaves of `A* ∘ B_k`, each composed by
 /// [`Composer::compose_leaf_into`]; the mode's structure is written from
 /// their number, with no walk of either token list.
 #[inline(always)]
@@ -201,7 +217,6 @@ fn rank_product_flat_modes(
     out: &mut Parts,
 ) -> Option<()> {
     let leaf = Tok::Leaf.code();
-    out.open()?;
     for k in 0..a.shape.len().max(b.shape.len()) {
         let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
         // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
@@ -216,10 +231,7 @@ fn rank_product_flat_modes(
         };
         out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
     }
-    out.close()?;
-    grid.check()?;
-    // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.fits().then_some(())
+    Some(())
 }
 
 /// [`rank_product`] through whole layouts: the padded `A` and `B`, their
@@ -293,7 +305,8 @@ mod tests {
     #[test]
     fn span_of_b_past_i64_is_an_overflow() {
         let a: Layout = "2:1".parse().unwrap_or_else(|e| panic!("{e}"));
-        let b = Layout::new("(2,2)".parse().unwrap(), "(9223372036854775806,-9223372036854775808)".parse().unwrap())
+        let tuple = |s: &str| s.parse::<crate::IntTuple>().unwrap_or_else(|e| panic!("{e}"));
+        let b = Layout::new(tuple("(2,2)"), tuple("(9223372036854775806,-9223372036854775808)"))
             .unwrap_or_else(|e| panic!("{e}"));
         let overflow = Err(LayoutError::Overflow { operation: "logical_product" });
         assert_eq!(blocked_product(&a, &b), overflow);
