@@ -159,11 +159,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
         None
     };
     out.open()?;
-    if av.is_flat() && bv.is_flat() {
-        rank_product_flat_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
-    } else {
-        rank_product_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
-    }
+    rank_product_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
     out.close()?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
@@ -183,6 +179,27 @@ fn rank_product_modes(
     block_first: bool,
     out: &mut Parts,
 ) -> Option<()> {
+    if a.is_flat() && b.is_flat() {
+        // The usual tile and grid: `A_k` is a leaf, and so is each leaf of
+        // `B_k`, composed by `compose_leaf_into`; the mode's structure is
+        // written from their number, with no walk of either token list.
+        let leaf = Tok::Leaf.code();
+        for k in 0..a.shape.len().max(b.shape.len()) {
+            let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
+            // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
+            let (group, w) = if block_first {
+                out.leaf_vals(x)?;
+                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+                (leaf | g << 2, w + 1)
+            } else {
+                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+                out.leaf_vals(x)?;
+                (g | leaf << (2 * w), w + 1)
+            };
+            out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
+        }
+        return Some(());
+    }
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (a.modes(), b.modes());
     loop {
@@ -200,38 +217,6 @@ fn rank_product_modes(
         }
         out.close()?;
     }
-}
-
-/// [`rank_product_modes`] when `A` and `B` are both flat (a leaf or a
-/// tuple of leaves: the usual tile and grid). Mode `k` is the leaf `A_k`
-/// and the leaves of `A* ∘ B_k`, each composed by
-/// [`Composer::compose_leaf_into`]; the mode's structure is written from
-/// their number, with no walk of either token list.
-#[inline(always)]
-fn rank_product_flat_modes(
-    a: LayoutRef<'_>,
-    b: LayoutRef<'_>,
-    grid: &mut Composer,
-    units: Option<&Composer>,
-    block_first: bool,
-    out: &mut Parts,
-) -> Option<()> {
-    let leaf = Tok::Leaf.code();
-    for k in 0..a.shape.len().max(b.shape.len()) {
-        let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
-        // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
-        let (group, w) = if block_first {
-            out.leaf_vals(x)?;
-            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-            (leaf | g << 2, w + 1)
-        } else {
-            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-            out.leaf_vals(x)?;
-            (g | leaf << (2 * w), w + 1)
-        };
-        out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
-    }
-    Some(())
 }
 
 /// [`rank_product`] through whole layouts: the padded `A` and `B`, their
