@@ -498,6 +498,20 @@ struct Leaves<'a> {
 }
 
 impl Leaves<'_> {
+    /// A leaf of `B` of stride `d` that became `c` leaves, from `at`: when
+    /// that is one leaf of size 1, gives it the stride CuTe gives `A ∘ 1:d`
+    /// on the prepared `units` (see [`restride_units`]). The one rule for
+    /// `compose_into` and `compose_leaf_into`.
+    #[inline(always)]
+    fn restride_unit(&mut self, at: usize, c: usize, d: i64, units: &Composer) {
+        if c == 1
+            && self.shape.get(at) == Some(&1)
+            && let Some(x) = self.stride.get_mut(at)
+        {
+            *x = units.unit(d);
+        }
+    }
+
     /// Writes leaf `pos` of the result.
     #[inline(always)]
     fn put(&mut self, pos: usize, s: i64, d: i64) -> std::result::Result<(), Fail> {
@@ -930,9 +944,7 @@ impl Composer {
             let mut v = 0usize;
             for k in 0..b.shape.len() {
                 let c = *leaves.counts.get(k)?;
-                if c == 1 && leaves.shape.get(v) == Some(&1) {
-                    *leaves.stride.get_mut(v)? = u.unit(*b.stride.get(k)?);
-                }
+                leaves.restride_unit(v, usize::from(c), *b.stride.get(k)?, u);
                 v += usize::from(c);
             }
         }
@@ -1037,11 +1049,8 @@ impl Composer {
         if s > 1 {
             self.signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
         }
-        if let Some(u) = units
-            && n == 1
-            && leaves.shape.first() == Some(&1)
-        {
-            *leaves.stride.first_mut()? = u.unit(d);
+        if let Some(u) = units {
+            leaves.restride_unit(0, n, d, u);
         }
         out.nval = base + n;
         Some(n)
