@@ -654,20 +654,20 @@ fn expand<E>(
 ) -> std::result::Result<(), E> {
     let mut out = Expanded { word: 0, n: 0 };
     let count = |k: usize| usize::from(counts.get(k).copied().unwrap_or(1));
-    match b.word() {
+    match (b.flat_leaves(), b.word()) {
         // A flat `B` (one leaf, or a tuple of leaves: most of them): its
         // groups in order, no token read.
-        Some(w) if b.len() == 1 && w == Tok::Leaf.code() => out.group(count(0), &mut put)?,
-        Some(w) if b.len() >= 4 && b.len() <= PER_WORD && w == flat_toks(b.len() - 2).0 => {
+        (Some(1), _) => out.group(count(0), &mut put)?,
+        (Some(n), _) => {
             out.push(Tok::Open.code(), 1, &mut put)?;
-            for k in 0..b.len() - 2 {
+            for k in 0..n {
                 out.group(count(k), &mut put)?;
             }
             out.push(Tok::Close.code(), 1, &mut put)?;
         }
         // Any other of up to 32 tokens (every inline one) walks its word.
-        Some(w) => out.tokens(WordToks(w), count, &mut put)?,
-        None => out.tokens(b.iter(), count, &mut put)?,
+        (None, Some(w)) => out.tokens(WordToks(w), count, &mut put)?,
+        (None, None) => out.tokens(b.iter(), count, &mut put)?,
     }
     if out.n > 0 {
         put(out.word, out.n)?;

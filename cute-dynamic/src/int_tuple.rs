@@ -266,6 +266,19 @@ impl<'a> Toks<'a> {
         TokIter { bits: self.head & tok_mask(here), words: self.words, next, end }
     }
 
+    /// The number of leaves, when the tokens are one leaf or a tuple of
+    /// two or more leaves and nothing else (a flat structure; a tuple of
+    /// one leaf is not).
+    #[inline(always)]
+    pub(crate) fn flat_leaves(self) -> Option<usize> {
+        let n = match self.len {
+            1 => 1,
+            4..=PER_WORD => self.len - 2,
+            _ => return None,
+        };
+        (self.word() == Some(crate::layout::flat_toks(n).0)).then_some(n)
+    }
+
     /// The tokens packed from bit 0, when there are at most 32 of them
     /// (the whole list in one word, ready to be copied into another).
     #[inline(always)]

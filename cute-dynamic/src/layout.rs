@@ -643,12 +643,7 @@ impl<'a> LayoutRef<'a> {
     /// layout); a tuple of one leaf is not flat.
     #[inline(always)]
     pub(crate) fn is_flat(self) -> bool {
-        let n = self.shape.len();
-        if !(1..=30).contains(&n) {
-            return false;
-        }
-        let (bits, len) = flat_toks(n);
-        self.tok.len() == len && self.tok.word() == Some(bits)
+        self.tok.flat_leaves() == Some(self.shape.len())
     }
 
     /// The leaf at `k` (after the last, `1:0`: what the rank-sensitive
