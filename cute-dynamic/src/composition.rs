@@ -31,12 +31,14 @@
 //!
 //! Below the rule: `A` is prepared (coalesced) once per operation onto the
 //! stack, the leaves of a result are written straight into the inline room
-//! of the result (`Parts`) and its structure is `B`'s, copied as one word
-//! or expanded a word at a time; results too large for the inline room
-//! take a slow path with lists on the heap. `Composer` is the same kernel for the divides and
-//! products, which compose several (sub)layouts with one prepared `A` into
-//! one result under construction. Failures carry numbers only; the message
-//! is written on the cold path.
+//! of the result (`Parts`). Its structure is `B`'s: for a flat `B` (a leaf
+//! or a tuple of leaves, most), built from each leaf's count as the leaves
+//! are composed (`FlatToks`); otherwise copied as one word or expanded a
+//! word at a time. Results too large for the inline room take a slow path
+//! with lists on the heap. `Composer` is the same kernel for the divides
+//! and products, which compose several (sub)layouts with one prepared `A`
+//! into one result under construction. Failures carry numbers only; the
+//! message is written on the cold path.
 
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
@@ -490,11 +492,10 @@ fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
 }
 
 /// Where the leaves of `A ∘ B` are written: their shapes and strides, in
-/// order, and for each leaf of `B` how many leaves of the result it became.
+/// order.
 struct Leaves<'a> {
     shape: &'a mut [i64],
     stride: &'a mut [i64],
-    counts: &'a mut [u8],
 }
 
 impl Leaves<'_> {
@@ -575,69 +576,150 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
     }
 }
 
-/// [`compose_leaves`] of a `B` of one or two leaves (the usual tiles)
-/// given as exactly that many: the compiler then unrolls the loop.
+/// [`compose_leaves`] of a `B` of `n` leaves, its usual one or two a
+/// constant for the compiler, so that the loop over them unrolls.
 #[inline(always)]
 fn compose_leaves_unrolled(
     am: &[(i64, i64)],
-    b: LayoutRef<'_>,
+    n: usize,
+    (shape, stride): (&[i64], &[i64]),
     out: &mut Leaves<'_>,
     reach: &mut [i64],
     signs: &mut u8,
+    group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
 ) -> std::result::Result<usize, Fail> {
-    match (b.shape.len(), b.stride.len()) {
-        (1, 1) => compose_leaves(am, fixed_pairs::<1>(b.shape, b.stride), out, reach, signs),
-        (2, 2) => compose_leaves(am, fixed_pairs::<2>(b.shape, b.stride), out, reach, signs),
-        _ => compose_leaves(am, b.pairs(), out, reach, signs),
+    match n {
+        1 => compose_leaves::<1>(am, (shape, stride), out, reach, signs, group),
+        2 => compose_leaves::<2>(am, (shape, stride), out, reach, signs, group),
+        _ => compose_leaves::<0>(am, (shape, stride), out, reach, signs, group),
     }
 }
 
-/// The first `N` leaves as pairs, `N` a constant (none if there are
-/// fewer): what the callers that know a layout's number of leaves iterate,
-/// so that the compiler unrolls the loop.
-#[inline(always)]
-fn fixed_pairs<'a, const N: usize>(shape: &'a [i64], stride: &'a [i64]) -> impl Iterator<Item = (i64, i64)> + 'a {
-    let (shape, stride) = (shape.get(..N).unwrap_or(&[]), stride.get(..N).unwrap_or(&[]));
-    shape.iter().copied().zip(stride.iter().copied())
-}
-
-/// Composes the prepared `A` with every leaf of `B` (its `(shape, stride)`
-/// pairs) in turn, writing the leaves of `A ∘ B` into `out` (one count per
-/// leaf of `B`); returns the number of leaves of the result, after checking
+/// Composes the prepared `A` with every leaf of `B` (its shapes and
+/// strides; `N` of them, or for `N = 0` all) in turn, writing the leaves of
+/// `A ∘ B` into `out` and telling `group(k, c)` that leaf `k` of `B` became
+/// `c` leaves; returns the number of leaves of the result, after checking
 /// that its offsets fit.
 #[inline(always)]
-fn compose_leaves(
+fn compose_leaves<const N: usize>(
     am: &[(i64, i64)],
-    b: impl Iterator<Item = (i64, i64)>,
+    (shape, stride): (&[i64], &[i64]),
     out: &mut Leaves<'_>,
     reach: &mut [i64],
     signs: &mut u8,
+    mut group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
 ) -> std::result::Result<usize, Fail> {
+    let nb = if N > 0 { N } else { shape.len() };
+    let (shape, stride) = (shape.get(..nb).ok_or(Fail::Room)?, stride.get(..nb).ok_or(Fail::Room)?);
     let mut n = 0;
-    // The largest and the smallest offset of B (both fit: B's extent is
-    // checked at its construction); a leaf moves up when it adds to the
-    // first, down when it takes from the second.
-    let (mut b_hi, mut b_lo) = (0i64, 0i64);
-    for (k, (s, d)) in b.enumerate() {
+    // With no negative stride (`ors ≥ 0`, the usual case), B's offsets run
+    // from 0 to `hi` (which fits: B's extent is checked when it is made).
+    let (mut hi, mut ors) = (0i64, 0i64);
+    for k in 0..nb {
+        let (s, d) = (shape[k], stride[k]);
         let c = compose_leaf(am, (s, d), out, n, reach)?;
-        // At most one leaf per mode of A.
-        *out.counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
+        group(k, c)?;
         n += c;
-        b_hi += (s - 1) * d.max(0);
-        b_lo += (s - 1) * d.min(0);
+        hi = hi.wrapping_add((s - 1).wrapping_mul(d));
+        ors |= d;
     }
-    *signs |= u8::from(b_hi > 0) | (u8::from(b_lo < 0) << 1);
-    let b_neg = b_lo < 0;
     // The size is B's. The offsets are A's own when B stays within A's
-    // domain (with no negative stride, B's offsets run from 0 to `b_hi`);
-    // otherwise they are new, and checked.
-    let a_size: i64 = am.iter().map(|&(s, _)| s).product();
-    if !b_neg && b_hi < a_size {
-        return Ok(n);
+    // domain (from 0 to `hi`); otherwise they are new, and checked.
+    if ors >= 0 {
+        // A leaf moves up when it adds to the largest offset of B.
+        *signs |= u8::from(hi > 0);
+        let a_size: i64 = am.iter().map(|&(s, _)| s).product();
+        if hi < a_size {
+            return Ok(n);
+        }
+    } else {
+        // ... and down when it takes from the smallest.
+        let (hi, lo) = span(shape, stride);
+        *signs |= u8::from(hi > 0) | (u8::from(lo < 0) << 1);
     }
     match layout::extent(&out.shape[..n], &out.stride[..n]) {
         Some(_) => Ok(n),
         None => Err(Fail::Overflow("layout extent")),
+    }
+}
+
+/// The largest and the smallest offset of the layout of leaves `shape`,
+/// `stride` (which fit: its extent is checked when it is made).
+#[inline(always)]
+fn span(shape: &[i64], stride: &[i64]) -> (i64, i64) {
+    let (mut hi, mut lo) = (0i64, 0i64);
+    for (&s, &d) in shape.iter().zip(stride) {
+        hi += (s - 1) * d.max(0);
+        lo += (s - 1) * d.min(0);
+    }
+    (hi, lo)
+}
+
+/// The structure of `A ∘ B` for a flat `B` of `n` leaves, built as its
+/// leaves are composed: what each leaf became (a leaf, or a tuple of
+/// several), in a tuple when `n > 1`. Packed as in a token list, with its
+/// number of tokens.
+struct FlatToks {
+    word: u64,
+    len: usize,
+    tuple: bool,
+}
+
+impl FlatToks {
+    #[inline(always)]
+    fn new(n: usize) -> FlatToks {
+        let tuple = n > 1;
+        FlatToks { word: if tuple { Tok::Open.code() } else { 0 }, len: usize::from(tuple), tuple }
+    }
+
+    /// Appends what the next leaf of `B` became: `c` leaves. (A result in
+    /// the 8 leaves of the inline room has at most 18 tokens: nothing is
+    /// checked here, [`FlatToks::finish`] checks the total.)
+    #[inline(always)]
+    fn group(&mut self, c: usize) {
+        let (bits, w) = flat_toks(c);
+        self.word |= bits.wrapping_shl(2 * self.len as u32);
+        self.len += w;
+    }
+
+    /// The packed tokens and their number; `None` past the inline room.
+    #[inline(always)]
+    fn finish(mut self) -> Option<(u64, usize)> {
+        if self.tuple {
+            self.word |= Tok::Close.code().wrapping_shl(2 * self.len as u32);
+            self.len += 1;
+        }
+        (self.len <= INLINE_TOKS).then_some((self.word, self.len))
+    }
+}
+
+/// [`compose_leaves`] of a flat `B` (of `N` leaves, or for `N = 0` all of
+/// `leaves`), its structure built as they are composed: the number of
+/// leaves of `A ∘ B` and its tokens, packed, with their number.
+#[inline(always)]
+fn compose_flat_leaves<const N: usize>(
+    am: &[(i64, i64)],
+    leaves: (&[i64], &[i64]),
+    out: &mut Leaves<'_>,
+    reach: &mut [i64],
+    signs: &mut u8,
+) -> std::result::Result<(usize, u64, usize), Fail> {
+    let mut toks = FlatToks::new(if N > 0 { N } else { leaves.0.len() });
+    let n = compose_leaves::<N>(am, leaves, out, reach, signs, |_, c| {
+        toks.group(c);
+        Ok(())
+    })?;
+    let (word, len) = toks.finish().ok_or(Fail::Room)?;
+    Ok((n, word, len))
+}
+
+/// The `group` of [`compose_leaves`] that records each leaf's count in
+/// `counts`, for [`expand`] (at most one leaf per mode of `A`: a byte).
+#[inline(always)]
+fn count_into(counts: &mut [u8]) -> impl FnMut(usize, usize) -> std::result::Result<(), Fail> + '_ {
+    |k, c| {
+        *counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
+        Ok(())
     }
 }
 
@@ -749,14 +831,11 @@ impl Expanded {
 /// all of `bs` together (as `A ∘ (B0, B1, ...)`). `Room` when `A` or a
 /// result is too large: then the slow path, [`compose_slow`], does it all.
 ///
-/// The leaves of a result are computed first, then its structure (that of
-/// `B`, with some leaves become tuples).
+/// The structure of a result is `B`'s with some leaves become tuples:
+/// built as the leaves are composed for a flat `B`, after them otherwise.
+/// `parts` are empty on entry.
 #[inline(always)]
-fn compose_fast<const N: usize>(
-    a: &Layout,
-    bs: [LayoutRef<'_>; N],
-    parts: &mut [Parts; N],
-) -> std::result::Result<(), Fail> {
+fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
     if a.shape.vals().len() > STACK_MODES {
         return Err(Fail::Room);
     }
@@ -777,7 +856,7 @@ fn compose_fast<const N: usize>(
 #[inline(always)]
 fn compose_prepared<const K: usize, const N: usize>(
     am: &[(i64, i64)],
-    bs: [LayoutRef<'_>; N],
+    bs: [&Layout; N],
     parts: &mut [Parts; N],
 ) -> std::result::Result<(), Fail> {
     let k = if K == STACK_MODES { am.len().min(K) } else { K };
@@ -786,14 +865,28 @@ fn compose_prepared<const K: usize, const N: usize>(
     let reach = &mut reach[..k];
     let mut signs = 0u8;
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
+        let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride };
+        let leaves = || (b.shape.vals(), b.stride.vals());
+        if let Some(n) = b.shape.flat_leaves() {
+            // A flat B (most): the structure is built as the leaves are
+            // composed, and B's tokens are never read.
+            let (nval, word, len) = match n {
+                1 => compose_flat_leaves::<1>(am, leaves(), &mut out, reach, &mut signs)?,
+                2 => compose_flat_leaves::<2>(am, leaves(), &mut out, reach, &mut signs)?,
+                _ => compose_flat_leaves::<0>(am, leaves(), &mut out, reach, &mut signs)?,
+            };
+            // (`p` is empty on entry: the structure is all its tokens.)
+            (p.nval, p.tok, p.ntok) = (nval, word, len);
+            continue;
+        }
         let mut counts = [0u8; INLINE_VALS];
-        let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride, counts: &mut counts };
-        p.nval = compose_leaves(am, b.pairs(), &mut out, reach, &mut signs)?;
-        if p.nval == b.shape.len() {
+        p.nval = compose_leaves::<0>(am, leaves(), &mut out, reach, &mut signs, count_into(&mut counts))?;
+        let tok = b.shape.toks();
+        if p.nval == b.shape.vals().len() {
             // One leaf per leaf: B's structure as it is, in one word.
-            p.toks(b.tok).ok_or(Fail::Room)?;
+            p.toks(tok).ok_or(Fail::Room)?;
         } else {
-            expand(b.tok, &counts, |bits, n| p.tok_bits(bits, n).ok_or(Fail::Room))?;
+            expand(tok, &counts, |bits, n| p.tok_bits(bits, n).ok_or(Fail::Room))?;
         }
     }
     check_signs(am, signs)?;
@@ -816,8 +909,8 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
         let leaves = b.shape.len();
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
-        let mut out = Leaves { shape: &mut shape, stride: &mut stride, counts: &mut counts };
-        compose_leaves(am, b.pairs(), &mut out, &mut reach, &mut signs)?;
+        let mut out = Leaves { shape: &mut shape, stride: &mut stride };
+        compose_leaves::<0>(am, (b.shape, b.stride), &mut out, &mut reach, &mut signs, count_into(&mut counts))?;
         let mut r = Layout::empty();
         let mut leaf = shape.iter().zip(&stride);
         expand(b.tok, &counts, |bits, n| {
@@ -843,7 +936,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
 
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut parts = [Parts::new()];
-    let fail = match compose_fast(a, [b.view()], &mut parts) {
+    let fail = match compose_fast(a, [b], &mut parts) {
         // Built in the returned value, not moved into it.
         Ok(()) => return Ok(parts[0].into_layout()),
         Err(Fail::Room) => match compose_slow(a, [b.view()]) {
@@ -859,7 +952,7 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
 /// of both is added up) without building `(B, C)` or taking it apart.
 pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout, Layout)> {
     let mut parts = [Parts::new(); 2];
-    let fail = match compose_fast(a, [b.view(), c.view()], &mut parts) {
+    let fail = match compose_fast(a, [b, c], &mut parts) {
         // Built in the returned pair, as in `compose_layout`.
         Ok(()) => return Ok((parts[0].into_layout(), parts[1].into_layout())),
         Err(Fail::Room) => match compose_slow(a, [b.view(), c.view()]) {
@@ -937,13 +1030,16 @@ impl Composer {
         let am = self.am.get(..k)?;
         let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
-        let mut leaves = Leaves { shape, stride, counts: &mut counts };
-        let n = compose_leaves_unrolled(am, b, &mut leaves, reach, &mut self.signs).ok()?;
+        let mut leaves = Leaves { shape, stride };
+        let group = count_into(&mut counts);
+        let n =
+            compose_leaves_unrolled(am, b.shape.len(), (b.shape, b.stride), &mut leaves, reach, &mut self.signs, group)
+                .ok()?;
         if let Some(u) = units {
             // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
             let mut v = 0usize;
             for k in 0..b.shape.len() {
-                let c = *leaves.counts.get(k)?;
+                let c = *counts.get(k)?;
                 leaves.restride_unit(v, usize::from(c), *b.stride.get(k)?, u);
                 v += usize::from(c);
             }
@@ -988,23 +1084,11 @@ impl Composer {
         out: &mut Parts,
     ) -> Option<(u64, usize)> {
         let n = if N > 0 { N } else { n };
-        let (mut word, mut len) = if n > 1 { (Tok::Open.code(), 1) } else { (0u64, 0usize) };
+        let mut toks = FlatToks::new(n);
         for k in 0..n {
-            let (bits, w) = flat_toks(self.compose_leaf_into(leaf(k)?, None, out)?);
-            if len + w > INLINE_TOKS {
-                return None;
-            }
-            word |= bits << (2 * len);
-            len += w;
+            toks.group(self.compose_leaf_into(leaf(k)?, None, out)?);
         }
-        if n > 1 {
-            if len >= INLINE_TOKS {
-                return None;
-            }
-            word |= Tok::Close.code() << (2 * len);
-            len += 1;
-        }
-        Some((word, len))
+        toks.finish()
     }
 
     /// Writes the leaves of `A ∘ s:d`, for one leaf `s:d` of a `B`, after
@@ -1042,7 +1126,7 @@ impl Composer {
         let am = self.am.get(..k)?;
         let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
-        let mut leaves = Leaves { shape, stride, counts: &mut [] };
+        let mut leaves = Leaves { shape, stride };
         let n = compose_leaf(am, (s, d), &mut leaves, 0, reach).ok()?;
         // The sign check of `compose_leaves`, leaf by leaf (its extent
         // check is the caller's, on the whole result).
@@ -1172,6 +1256,35 @@ mod tests {
         }
         assert!(ok > 1000, "only {ok} inputs with a result");
         assert!(answered * 10 >= ok * 9, "the flat path answered {answered} of {ok}");
+    }
+
+    /// The fast path (a flat `B`'s structure built as its leaves are
+    /// composed, any other `B`'s expanded from the counts) gives what the
+    /// slow path gives, which expands every structure from the counts:
+    /// the same layout or the same failure, for one `B` and for two.
+    #[test]
+    fn fast_composition_agrees_with_the_slow_path() {
+        let ls = crate::layout::small_layouts();
+        let show = |r: std::result::Result<Vec<Layout>, Fail>| match r {
+            Ok(v) => v.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(" "),
+            Err(f) => format!("{f:?}"),
+        };
+        let (mut flat, mut ok) = (0, 0);
+        for a in &ls {
+            for (b, c) in ls.iter().zip(ls.iter().rev()) {
+                let mut one = [Parts::new()];
+                let fast = compose_fast(a, [b], &mut one).map(|()| vec![one[0].into_layout()]);
+                let slow = compose_slow(a, [b.view()]).map(Vec::from);
+                ok += usize::from(fast.is_ok());
+                flat += usize::from(b.shape.flat_leaves().is_some() && fast.is_ok());
+                assert_eq!(show(fast), show(slow), "{a} o {b}");
+                let mut two = [Parts::new(); 2];
+                let fast = compose_fast(a, [b, c], &mut two).map(|()| two.map(Parts::into_layout).to_vec());
+                let slow = compose_slow(a, [b.view(), c.view()]).map(Vec::from);
+                assert_eq!(show(fast), show(slow), "{a} o ({b}, {c})");
+            }
+        }
+        assert!(flat > 1000 && ok > flat, "{flat} flat of {ok} results");
     }
 
     #[test]

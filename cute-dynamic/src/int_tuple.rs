@@ -590,6 +590,19 @@ impl IntTuple {
         IntTuple { repr: Repr::Inline(Inline { meta: Meta::new(tok, nval), val }) }
     }
 
+    /// The number of leaves of an inline integer or tuple of integers only
+    /// (see [`Toks::flat_leaves`]), from its head word alone.
+    #[inline(always)]
+    pub(crate) fn flat_leaves(&self) -> Option<usize> {
+        match &self.repr {
+            Repr::Inline(Inline { meta, .. }) => {
+                let n = meta.nval();
+                (n > 0 && meta.tok() == crate::layout::flat_toks(n).0).then_some(n)
+            }
+            Repr::Spilled(_) => None,
+        }
+    }
+
     /// Whether the tuple lives on the heap.
     #[cfg(test)]
     pub(crate) fn is_spilled(&self) -> bool {

@@ -244,7 +244,7 @@ impl Layout {
 
 /// The size and one past the largest offset of a layout given by its
 /// leaves, `None` if either overflows `i64`.
-#[inline]
+#[inline(always)]
 pub(crate) fn extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64)> {
     let (mut size, mut hi, mut lo) = (1i64, 0i64, 0i64);
     for (&s, &d) in shape.iter().zip(stride) {

@@ -41,9 +41,10 @@
 //!   the coalesced `A` (stated at the top of `composition.rs`), and one
 //!   `Composer` that applies it to several (sub)layouts with one prepared
 //!   `A`: the divides and products compose their parts through it. A flat
-//!   tile or grid (a leaf or a tuple of leaves, the usual case) is composed
-//!   leaf by leaf, and the structure of its part of the result written from
-//!   the leaves' counts, with no walk of its tokens;
+//!   `B`, tile or grid (a leaf or a tuple of leaves, the usual case, known
+//!   from the head word of its shape) is composed leaf by leaf, and the
+//!   structure of its part of the result built from the leaves' counts as
+//!   they come, with no walk of its tokens;
 //! * results are written in place: the leaves and the structure of a
 //!   result go straight into the inline room of the layout returned (the
 //!   `Parts` of `layout.rs`), the divides and products walk the modes of
