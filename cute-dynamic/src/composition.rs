@@ -43,7 +43,7 @@
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
-use crate::layout::{self, Concat, Layout, LayoutRef, Parts, flat_toks};
+use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts, flat_toks};
 use crate::tiler::{Tiler, View, with_mode};
 
 // ---------------------------------------------------------------------------
@@ -66,7 +66,7 @@ use crate::tiler::{Tiler, View, with_mode};
 fn compose_leaf(
     am: &[(i64, i64)],
     (s, d): (i64, i64),
-    out: &mut Leaves<'_>,
+    out: &mut LeafRoom<'_>,
     pos: usize,
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
@@ -86,7 +86,7 @@ fn compose_leaf(
 fn compose_leaf_up(
     am: &[(i64, i64)],
     (s, d): (i64, i64),
-    out: &mut Leaves<'_>,
+    out: &mut LeafRoom<'_>,
     pos: usize,
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
@@ -493,12 +493,12 @@ fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
 
 /// Where the leaves of `A ∘ B` are written: their shapes and strides, in
 /// order.
-struct Leaves<'a> {
+struct LeafRoom<'a> {
     shape: &'a mut [i64],
     stride: &'a mut [i64],
 }
 
-impl Leaves<'_> {
+impl LeafRoom<'_> {
     /// A leaf of `B` of stride `d` that became `c` leaves, from `at`: when
     /// that is one leaf of size 1, gives it the stride CuTe gives `A ∘ 1:d`
     /// on the prepared `units` (see [`restride_units`]). The one rule for
@@ -582,16 +582,16 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
 fn compose_leaves_unrolled(
     am: &[(i64, i64)],
     n: usize,
-    (shape, stride): (&[i64], &[i64]),
-    out: &mut Leaves<'_>,
+    b: Leaves<'_>,
+    out: &mut LeafRoom<'_>,
     reach: &mut [i64],
     signs: &mut u8,
     group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
 ) -> std::result::Result<usize, Fail> {
     match n {
-        1 => compose_leaves::<1>(am, (shape, stride), out, reach, signs, group),
-        2 => compose_leaves::<2>(am, (shape, stride), out, reach, signs, group),
-        _ => compose_leaves::<0>(am, (shape, stride), out, reach, signs, group),
+        1 => compose_leaves::<1>(am, b, out, reach, signs, group),
+        2 => compose_leaves::<2>(am, b, out, reach, signs, group),
+        _ => compose_leaves::<0>(am, b, out, reach, signs, group),
     }
 }
 
@@ -603,8 +603,8 @@ fn compose_leaves_unrolled(
 #[inline(always)]
 fn compose_leaves<const N: usize>(
     am: &[(i64, i64)],
-    (shape, stride): (&[i64], &[i64]),
-    out: &mut Leaves<'_>,
+    Leaves { shape, stride }: Leaves<'_>,
+    out: &mut LeafRoom<'_>,
     reach: &mut [i64],
     signs: &mut u8,
     mut group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
@@ -699,12 +699,12 @@ impl FlatToks {
 #[inline(always)]
 fn compose_flat_leaves<const N: usize>(
     am: &[(i64, i64)],
-    leaves: (&[i64], &[i64]),
-    out: &mut Leaves<'_>,
+    leaves: Leaves<'_>,
+    out: &mut LeafRoom<'_>,
     reach: &mut [i64],
     signs: &mut u8,
 ) -> std::result::Result<(usize, u64, usize), Fail> {
-    let mut toks = FlatToks::new(if N > 0 { N } else { leaves.0.len() });
+    let mut toks = FlatToks::new(if N > 0 { N } else { leaves.len() });
     let n = compose_leaves::<N>(am, leaves, out, reach, signs, |_, c| {
         toks.group(c);
         Ok(())
@@ -865,8 +865,8 @@ fn compose_prepared<const K: usize, const N: usize>(
     let reach = &mut reach[..k];
     let mut signs = 0u8;
     for (b, p) in bs.iter().zip(parts.iter_mut()) {
-        let mut out = Leaves { shape: &mut p.shape, stride: &mut p.stride };
-        let leaves = || (b.shape.vals(), b.stride.vals());
+        let mut out = LeafRoom { shape: &mut p.shape, stride: &mut p.stride };
+        let leaves = || b.leaves();
         if let Some(n) = b.shape.flat_leaves() {
             // A flat B (most): the structure is built as the leaves are
             // composed, and B's tokens are never read.
@@ -909,8 +909,8 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
         let leaves = b.shape.len();
         let (mut shape, mut stride) = (vec![0; leaves * k], vec![0; leaves * k]);
         let mut counts = vec![0; leaves];
-        let mut out = Leaves { shape: &mut shape, stride: &mut stride };
-        compose_leaves::<0>(am, (b.shape, b.stride), &mut out, &mut reach, &mut signs, count_into(&mut counts))?;
+        let mut out = LeafRoom { shape: &mut shape, stride: &mut stride };
+        compose_leaves::<0>(am, b.leaves(), &mut out, &mut reach, &mut signs, count_into(&mut counts))?;
         let mut r = Layout::empty();
         let mut leaf = shape.iter().zip(&stride);
         expand(b.tok, &counts, |bits, n| {
@@ -1030,11 +1030,10 @@ impl Composer {
         let am = self.am.get(..k)?;
         let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
-        let mut leaves = Leaves { shape, stride };
+        let mut leaves = LeafRoom { shape, stride };
         let group = count_into(&mut counts);
         let n =
-            compose_leaves_unrolled(am, b.shape.len(), (b.shape, b.stride), &mut leaves, reach, &mut self.signs, group)
-                .ok()?;
+            compose_leaves_unrolled(am, b.shape.len(), b.leaves(), &mut leaves, reach, &mut self.signs, group).ok()?;
         if let Some(u) = units {
             // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
             let mut v = 0usize;
@@ -1126,7 +1125,7 @@ impl Composer {
         let am = self.am.get(..k)?;
         let reach = self.reach.get_mut(..k)?;
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
-        let mut leaves = Leaves { shape, stride };
+        let mut leaves = LeafRoom { shape, stride };
         let n = compose_leaf(am, (s, d), &mut leaves, 0, reach).ok()?;
         // The sign check of `compose_leaves`, leaf by leaf (its extent
         // check is the caller's, on the whole result).

@@ -4,8 +4,8 @@
 use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
 use crate::error::Result;
-use crate::int_tuple::{LEAF, PER_WORD, Tok};
-use crate::layout::{Layout, LayoutRef, Parts};
+use crate::int_tuple::{PER_WORD, Tok};
+use crate::layout::{Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{Arrange, Tiler, View, by_mode};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
@@ -81,7 +81,7 @@ fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<(
 /// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_flat`]).
 fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
     match view {
-        View::Layout(b) => return divide_1d_into(out, a, b.view()),
+        View::Layout(b) => return divide_1d_into(out, a, Tile::of(b)),
         View::Shape(n) => {
             if let Some(v) = n.leaf() {
                 // The tile `v:1` (a shape below 1 is the general path's error).
@@ -89,7 +89,7 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
                     return None;
                 }
                 let (shape, stride) = ([v], [1]);
-                return divide_1d_into(out, a, LayoutRef { tok: LEAF, shape: &shape, stride: &stride });
+                return divide_1d_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
             }
         }
         View::Tiles(_) => {}
@@ -105,7 +105,7 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
             for t in ts {
                 let m = modes.next()?;
                 match t {
-                    Tiler::Layout(l) => divide_1d_into(out, m, l.view())?,
+                    Tiler::Layout(l) => divide_1d_into(out, m, Tile::of(l))?,
                     Tiler::Tuple(_) => divide_into(out, m, View::tiler(t))?,
                 }
             }
@@ -125,27 +125,56 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
     out.close()
 }
 
+/// A tile of a divide: its leaves, and for a nested tile its structure.
+#[derive(Clone, Copy)]
+enum Tile<'a> {
+    /// A leaf or a tuple of leaves (most tiles).
+    Flat(Leaves<'a>),
+    Nested(LayoutRef<'a>),
+}
+
+impl<'a> Tile<'a> {
+    /// The tile `l` (its flatness read from the head word of its shape, its
+    /// token list only for a nested tile).
+    #[inline(always)]
+    fn of(l: &'a Layout) -> Tile<'a> {
+        if l.shape.flat_leaves().is_some() { Tile::Flat(l.leaves()) } else { Tile::Nested(l.view()) }
+    }
+
+    #[inline(always)]
+    fn leaves(self) -> Leaves<'a> {
+        match self {
+            Tile::Flat(l) => l,
+            Tile::Nested(b) => b.leaves(),
+        }
+    }
+}
+
 /// Appends `(A ∘ B, A ∘ B*)`, `B* = complement(B, size(A))`, to `out`.
 #[inline(always)]
-fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<()> {
-    if b.shape.len() > 8 {
+fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
+    let leaves = b.leaves();
+    if leaves.len() > 8 {
         return None;
     }
     let mut star = [(0i64, 0i64); STACK_MODES];
-    let n = complement_on_stack(b.shape, b.stride, a.size()?, &mut star, false)?.ok()?;
+    let n = complement_on_stack(leaves.shape, leaves.stride, a.size()?, &mut star, false)?.ok()?;
     let mut c = Composer::new();
     c.prepare(a.pairs())?;
     // The tile's tokens, `(`, those of A ∘ B and of A ∘ B* and `)`, are
     // gathered in a word and appended in one step; a B that is not flat
     // appends `(` and its own as it is composed.
-    let (word, len) = if b.is_flat() {
+    let (word, len) = match b {
         // A flat B (most tiles) leaf by leaf.
-        let (x, nx) = c.compose_flat(b.shape.len(), |k| Some((*b.shape.get(k)?, *b.stride.get(k)?)), out)?;
-        (Tok::Open.code() | x << 2, 1 + nx)
-    } else {
-        out.open()?;
-        c.compose_into(b, None, out)?;
-        (0, 0)
+        Tile::Flat(l) => {
+            let (x, nx) = c.compose_flat(l.len(), |k| Some((*l.shape.get(k)?, *l.stride.get(k)?)), out)?;
+            (Tok::Open.code() | x << 2, 1 + nx)
+        }
+        Tile::Nested(b) => {
+            out.open()?;
+            c.compose_into(b, None, out)?;
+            (0, 0)
+        }
     };
     // B*, a complement, is flat: leaf by leaf, read where the complement
     // left it.

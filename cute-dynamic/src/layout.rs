@@ -639,23 +639,6 @@ impl<'a> LayoutRef<'a> {
         self.shape.iter().copied().zip(self.stride.iter().copied())
     }
 
-    /// `true` for one leaf or a tuple of two or more leaves (a flat
-    /// layout); a tuple of one leaf is not flat.
-    #[inline(always)]
-    pub(crate) fn is_flat(self) -> bool {
-        self.tok.flat_leaves() == Some(self.shape.len())
-    }
-
-    /// The leaf at `k` (after the last, `1:0`: what the rank-sensitive
-    /// operations pad a shorter layout with).
-    #[inline(always)]
-    pub(crate) fn leaf_or_pad(self, k: usize) -> (i64, i64) {
-        match (self.shape.get(k), self.stride.get(k)) {
-            (Some(&s), Some(&d)) => (s, d),
-            _ => (1, 0),
-        }
-    }
-
     /// `true` for a single leaf.
     #[inline]
     pub(crate) fn is_leaf(self) -> bool {
@@ -675,6 +658,12 @@ impl<'a> LayoutRef<'a> {
         })
     }
 
+    /// The leaves, without the structure.
+    #[inline(always)]
+    pub(crate) fn leaves(self) -> Leaves<'a> {
+        Leaves { shape: self.shape, stride: self.stride }
+    }
+
     /// The size, `None` on overflow.
     #[inline]
     pub(crate) fn size(self) -> Option<i64> {
@@ -683,10 +672,41 @@ impl<'a> LayoutRef<'a> {
 }
 
 impl Layout {
+    /// The leaves, as shapes and strides (what a flat layout is).
+    #[inline(always)]
+    pub(crate) fn leaves(&self) -> Leaves<'_> {
+        Leaves { shape: self.shape.vals(), stride: self.stride.vals() }
+    }
+
     /// The layout as a borrowed [`LayoutRef`].
     #[inline]
     pub(crate) fn view(&self) -> LayoutRef<'_> {
         LayoutRef { tok: self.shape.toks(), shape: self.shape.vals(), stride: self.stride.vals() }
+    }
+}
+
+/// The leaves of a layout, without its structure: its shapes and strides.
+#[derive(Clone, Copy)]
+pub(crate) struct Leaves<'a> {
+    pub(crate) shape: &'a [i64],
+    pub(crate) stride: &'a [i64],
+}
+
+impl Leaves<'_> {
+    /// The number of leaves.
+    #[inline(always)]
+    pub(crate) fn len(self) -> usize {
+        self.shape.len()
+    }
+
+    /// The leaf at `k` (after the last, `1:0`: what the rank-sensitive
+    /// operations pad a shorter layout with).
+    #[inline(always)]
+    pub(crate) fn leaf_or_pad(self, k: usize) -> (i64, i64) {
+        match (self.shape.get(k), self.stride.get(k)) {
+            (Some(&s), Some(&d)) => (s, d),
+            _ => (1, 0),
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, co
 use crate::composition::{AsTiler, Composer, composition, restride_units};
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{LEAF, Tok};
-use crate::layout::{Concat, Layout, LayoutRef, Parts, concat, flat_toks};
+use crate::layout::{Concat, Layout, LayoutRef, Leaves, Parts, concat, flat_toks};
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
@@ -125,8 +125,9 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
 /// [`rank_product_flat`] into `out` (empty on entry).
 #[inline(always)]
 fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts) -> Option<()> {
-    let (av, bv) = (a.view(), b.view());
-    if av.shape.len() > 8 || bv.shape.len() > 8 {
+    // The leaves; the token lists are read only for a nested `A` or `B`.
+    let (a_shape, a_stride) = (a.shape.vals(), a.stride.vals());
+    if a_shape.len() > 8 || b.shape.vals().len() > 8 {
         return None;
     }
     // B's span (as in `product_1d`) and whether it has a size-1 leaf of
@@ -134,13 +135,13 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     // modes 1:0 add nothing to the span, the size or the complement (which
     // skips size-1 modes).
     let (mut hi, mut lo, mut unit) = (0i64, 0i64, false);
-    for (s, d) in bv.pairs() {
+    for (s, d) in b.pairs() {
         (hi, lo) = (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0));
         unit |= s == 1 && d != 0;
     }
     let m = a.size().checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
     let mut star = [(0i64, 0i64); STACK_MODES];
-    let n = complement_on_stack(av.shape, av.stride, m, &mut star, true)?.ok()?;
+    let n = complement_on_stack(a_shape, a_stride, m, &mut star, true)?.ok()?;
     check_modes_extent(&star[..n]).ok()?;
     let mut grid = Composer::new();
     grid.prepare(star[..n].iter().copied())?;
@@ -159,11 +160,46 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
         None
     };
     out.open()?;
-    rank_product_modes(av, bv, &mut grid, units.as_ref(), block_first, out)?;
+    if a.shape.flat_leaves().is_some() && b.shape.flat_leaves().is_some() {
+        rank_product_flat_modes(a.leaves(), b.leaves(), &mut grid, units.as_ref(), block_first, out)?;
+    } else {
+        rank_product_modes(a.view(), b.view(), &mut grid, units.as_ref(), block_first, out)?;
+    }
     out.close()?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
     out.fits().then_some(())
+}
+
+/// [`rank_product_modes`] of a flat `A` and `B` (each a leaf or a tuple of
+/// leaves, the usual tile and grid): `A_k` is a leaf, and so is `B_k`,
+/// composed by `compose_leaf_into`; the mode's structure is written from
+/// their number, with no walk of either token list.
+#[inline(always)]
+fn rank_product_flat_modes(
+    a: Leaves<'_>,
+    b: Leaves<'_>,
+    grid: &mut Composer,
+    units: Option<&Composer>,
+    block_first: bool,
+    out: &mut Parts,
+) -> Option<()> {
+    let leaf = Tok::Leaf.code();
+    for k in 0..a.len().max(b.len()) {
+        let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
+        // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
+        let (group, w) = if block_first {
+            out.leaf_vals(x)?;
+            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+            (leaf | g << 2, w + 1)
+        } else {
+            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+            out.leaf_vals(x)?;
+            (g | leaf << (2 * w), w + 1)
+        };
+        out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
+    }
+    Some(())
 }
 
 /// The modes of [`rank_product_into`], `(A_k, A* ∘ B_k)` (`block_first`)
@@ -179,27 +215,6 @@ fn rank_product_modes(
     block_first: bool,
     out: &mut Parts,
 ) -> Option<()> {
-    if a.is_flat() && b.is_flat() {
-        // The usual tile and grid: `A_k` is a leaf, and so is each leaf of
-        // `B_k`, composed by `compose_leaf_into`; the mode's structure is
-        // written from their number, with no walk of either token list.
-        let leaf = Tok::Leaf.code();
-        for k in 0..a.shape.len().max(b.shape.len()) {
-            let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
-            // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
-            let (group, w) = if block_first {
-                out.leaf_vals(x)?;
-                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-                (leaf | g << 2, w + 1)
-            } else {
-                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-                out.leaf_vals(x)?;
-                (g | leaf << (2 * w), w + 1)
-            };
-            out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
-        }
-        return Some(());
-    }
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
     let (mut am, mut bm) = (a.modes(), b.modes());
     loop {
