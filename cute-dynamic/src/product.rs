@@ -159,22 +159,23 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     } else {
         None
     };
-    out.open()?;
     if a.shape.flat_leaves().is_some() && b.shape.flat_leaves().is_some() {
         rank_product_flat_modes(a.leaves(), b.leaves(), &mut grid, units.as_ref(), block_first, out)?;
     } else {
+        out.open()?;
         rank_product_modes(a.view(), b.view(), &mut grid, units.as_ref(), block_first, out)?;
+        out.close()?;
     }
-    out.close()?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
     out.fits().then_some(())
 }
 
-/// [`rank_product_modes`] of a flat `A` and `B` (each a leaf or a tuple of
-/// leaves, the usual tile and grid): `A_k` is a leaf, and so is `B_k`,
-/// composed by `compose_leaf_into`; the mode's structure is written from
-/// their number, with no walk of either token list.
+/// [`rank_product_into`]'s result, for a flat `A` and `B` (each a leaf or
+/// a tuple of leaves, the usual tile and grid), into the empty `out`: `A_k`
+/// is a leaf, and so is `B_k`, composed by `compose_leaf_into`. The
+/// structure is written from their number in a word, with no walk of
+/// either token list, and appended once.
 #[inline(always)]
 fn rank_product_flat_modes(
     a: Leaves<'_>,
@@ -184,7 +185,8 @@ fn rank_product_flat_modes(
     block_first: bool,
     out: &mut Parts,
 ) -> Option<()> {
-    let leaf = Tok::Leaf.code();
+    let (open, leaf, close) = (Tok::Open.code(), Tok::Leaf.code(), Tok::Close.code());
+    let (mut word, mut len) = (open, 1usize);
     for k in 0..a.len().max(b.len()) {
         let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
         // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
@@ -197,9 +199,13 @@ fn rank_product_flat_modes(
             out.leaf_vals(x)?;
             (g | leaf << (2 * w), w + 1)
         };
-        out.tok_bits(Tok::Open.code() | group << 2 | Tok::Close.code() << (2 * (w + 1)), w + 2)?;
+        // (Within the 8 leaves of the inline room, at most 18 tokens: no
+        // shift overflows before the check below.)
+        word |= (open | group << 2 | close << (2 * (w + 1))).wrapping_shl(2 * len as u32);
+        len += w + 2;
     }
-    Some(())
+    word |= close.wrapping_shl(2 * len as u32);
+    out.tok_bits(word, len + 1)
 }
 
 /// The modes of [`rank_product_into`], `(A_k, A* ∘ B_k)` (`block_first`)
