@@ -7,7 +7,7 @@ use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, co
 use crate::composition::{AsTiler, Composer, composition, restride_units};
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::{LEAF, Tok};
-use crate::layout::{Concat, Layout, LayoutRef, Leaves, Parts, concat, flat_toks};
+use crate::layout::{Concat, Layout, LayoutRef, Parts, concat, flat_toks};
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
@@ -159,73 +159,59 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     } else {
         None
     };
-    if a.shape.flat_leaves().is_some() && b.shape.flat_leaves().is_some() {
-        rank_product_flat_modes(a.leaves(), b.leaves(), &mut grid, units.as_ref(), block_first, out)?;
-    } else {
-        out.open()?;
-        rank_product_modes(a.view(), b.view(), &mut grid, units.as_ref(), block_first, out)?;
-        out.close()?;
-    }
+    rank_product_modes(a, b, &mut grid, units.as_ref(), block_first, out)?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
     out.fits().then_some(())
 }
 
-/// [`rank_product_into`]'s result, for a flat `A` and `B` (each a leaf or
-/// a tuple of leaves, the usual tile and grid), into the empty `out`: `A_k`
-/// is a leaf, and so is `B_k`, composed by `compose_leaf_into`. The
-/// structure is written from their number in a word, with no walk of
-/// either token list, and appended once.
-#[inline(always)]
-fn rank_product_flat_modes(
-    a: Leaves<'_>,
-    b: Leaves<'_>,
-    grid: &mut Composer,
-    units: Option<&Composer>,
-    block_first: bool,
-    out: &mut Parts,
-) -> Option<()> {
-    let (open, leaf, close) = (Tok::Open.code(), Tok::Leaf.code(), Tok::Close.code());
-    let (mut word, mut len) = (open, 1usize);
-    for k in 0..a.len().max(b.len()) {
-        let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
-        // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
-        let (group, w) = if block_first {
-            out.leaf_vals(x)?;
-            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-            (leaf | g << 2, w + 1)
-        } else {
-            let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
-            out.leaf_vals(x)?;
-            (g | leaf << (2 * w), w + 1)
-        };
-        // (Within the 8 leaves of the inline room, at most 18 tokens: no
-        // shift overflows before the check below.)
-        word |= (open | group << 2 | close << (2 * (w + 1))).wrapping_shl(2 * len as u32);
-        len += w + 2;
-    }
-    word |= close.wrapping_shl(2 * len as u32);
-    out.tok_bits(word, len + 1)
-}
-
-/// The modes of [`rank_product_into`], `(A_k, A* ∘ B_k)` (`block_first`)
-/// or `(A* ∘ B_k, A_k)`, appended to `out` mode by mode until both `A` and
-/// `B` run out: `max(rank(A), rank(B))` modes, the shorter padded with
-/// `1:0`.
+/// [`rank_product_into`]'s modes, `(A_k, A* ∘ B_k)` (`block_first`) or
+/// `(A* ∘ B_k, A_k)`, into the empty `out`, as one tuple of
+/// `max(rank(A), rank(B))` modes, the shorter padded with `1:0`.
 #[inline(always)]
 fn rank_product_modes(
-    a: LayoutRef<'_>,
-    b: LayoutRef<'_>,
+    a: &Layout,
+    b: &Layout,
     grid: &mut Composer,
     units: Option<&Composer>,
     block_first: bool,
     out: &mut Parts,
 ) -> Option<()> {
+    if a.shape.flat_leaves().is_some() && b.shape.flat_leaves().is_some() {
+        // The usual tile and grid, each a leaf or a tuple of leaves: `A_k`
+        // is a leaf, and so is `B_k`, composed by `compose_leaf_into`. The
+        // structure is written from their number in a word, with no walk
+        // of either token list, and appended once.
+        let (a, b) = (a.leaves(), b.leaves());
+        let (open, leaf, close) = (Tok::Open.code(), Tok::Leaf.code(), Tok::Close.code());
+        let (mut word, mut len) = (open, 1usize);
+        for k in 0..a.len().max(b.len()) {
+            let (x, y) = (a.leaf_or_pad(k), b.leaf_or_pad(k));
+            // `(x, A* ∘ y)` or `(A* ∘ y, x)`, the second a leaf or a tuple.
+            let (group, w) = if block_first {
+                out.leaf_vals(x)?;
+                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+                (leaf | g << 2, w + 1)
+            } else {
+                let (g, w) = flat_toks(grid.compose_leaf_into(y, units, out)?);
+                out.leaf_vals(x)?;
+                (g | leaf << (2 * w), w + 1)
+            };
+            // (Within the 8 leaves of the inline room, at most 18 tokens:
+            // no shift overflows before the check below.)
+            word |= (open | group << 2 | close << (2 * (w + 1))).wrapping_shl(2 * len as u32);
+            len += w + 2;
+        }
+        word |= close.wrapping_shl(2 * len as u32);
+        return out.tok_bits(word, len + 1);
+    }
+    // Otherwise mode by mode, each a borrowed view, until both run out.
     let pad = LayoutRef { tok: LEAF, shape: &[1], stride: &[0] };
-    let (mut am, mut bm) = (a.modes(), b.modes());
+    let (mut am, mut bm) = (a.view().modes(), b.view().modes());
+    out.open()?;
     loop {
         let (x, y) = match (am.next(), bm.next()) {
-            (None, None) => return Some(()),
+            (None, None) => return out.close(),
             (x, y) => (x.unwrap_or(pad), y.unwrap_or(pad)),
         };
         out.open()?;
