@@ -576,19 +576,18 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
     }
 }
 
-/// [`compose_leaves`] of a `B` of `n` leaves, its usual one or two a
-/// constant for the compiler, so that the loop over them unrolls.
+/// [`compose_leaves`] with `B`'s usual one or two leaves a constant for
+/// the compiler, so that the loop over them unrolls.
 #[inline(always)]
 fn compose_leaves_unrolled(
     am: &[(i64, i64)],
-    n: usize,
     b: Leaves<'_>,
     out: &mut LeafRoom<'_>,
     reach: &mut [i64],
     signs: &mut u8,
     group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
 ) -> std::result::Result<usize, Fail> {
-    match n {
+    match b.len() {
         1 => compose_leaves::<1>(am, b, out, reach, signs, group),
         2 => compose_leaves::<2>(am, b, out, reach, signs, group),
         _ => compose_leaves::<0>(am, b, out, reach, signs, group),
@@ -666,6 +665,7 @@ struct FlatToks {
 }
 
 impl FlatToks {
+    /// Nothing yet, for a `B` of `n` leaves (`(` already, when `n > 1`).
     #[inline(always)]
     fn new(n: usize) -> FlatToks {
         let tuple = n > 1;
@@ -1032,8 +1032,7 @@ impl Composer {
         let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
         let mut leaves = LeafRoom { shape, stride };
         let group = count_into(&mut counts);
-        let n =
-            compose_leaves_unrolled(am, b.shape.len(), b.leaves(), &mut leaves, reach, &mut self.signs, group).ok()?;
+        let n = compose_leaves_unrolled(am, b.leaves(), &mut leaves, reach, &mut self.signs, group).ok()?;
         if let Some(u) = units {
             // Size-1 leaves of B stay one leaf each: leaf `v` of the result.
             let mut v = 0usize;

@@ -130,6 +130,7 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
 enum Tile<'a> {
     /// A leaf or a tuple of leaves (most tiles).
     Flat(Leaves<'a>),
+    /// Any other tile.
     Nested(LayoutRef<'a>),
 }
 
@@ -141,6 +142,7 @@ impl<'a> Tile<'a> {
         if l.shape.flat_leaves().is_some() { Tile::Flat(l.leaves()) } else { Tile::Nested(l.view()) }
     }
 
+    /// The tile's leaves, either way.
     #[inline(always)]
     fn leaves(self) -> Leaves<'a> {
         match self {
