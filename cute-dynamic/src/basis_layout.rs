@@ -532,7 +532,7 @@ impl BasisLayout {
     /// of its leaves (the cotarget their cosize, the last mode kept: it is
     /// where the next replica starts); with one, `cotarget` has an extent
     /// at each codomain mode (`(8,16)` for `E<0>`, `E<1>`) and mode `p` is
-    /// [`complement`](crate::complement) of its leaves by that extent (a
+    /// [`complement`](fn@crate::complement) of its leaves by that extent (a
     /// mode with nothing left is `1:0`). Post-conditions (checked in the
     /// tests), along each codomain mode: disjoint from and ordered as the
     /// integer complement's. Accepts what

@@ -321,23 +321,25 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     }
 }
 
-/// [`composition`] by a tiler on borrowed modes of `A`, each tile composed
-/// straight into the result. `None` for an `A` of more than 8 leaves and on
-/// any failure; then [`compose_view`] computes it again and names the error.
+/// [`compose_view_flat_into`] into a new `Parts`, for the tests.
 #[cfg(test)]
 fn compose_view_flat(a: &Layout, view: View<'_>) -> Option<Parts> {
     let mut out = Parts::new();
     compose_view_flat_into(a, view, &mut out).map(|()| out)
 }
 
-/// [`compose_view_flat`] into `out` (empty on entry).
+/// [`composition`] by a tiler on borrowed modes of `A`, each tile composed
+/// straight into `out` (empty on entry). `None` for an `A` of more than 8
+/// leaves and on any failure; then [`compose_view`] computes it again and
+/// names the error.
 fn compose_view_flat_into(a: &Layout, view: View<'_>, out: &mut Parts) -> Option<()> {
     compose_view_into(out, a.view(), view)?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
     out.fits().then_some(())
 }
 
-/// Appends `A ∘ view` to `out` as one subtree (see [`compose_view_flat`]).
+/// Appends `A ∘ view` to `out` as one subtree (see
+/// [`compose_view_flat_into`]).
 fn compose_view_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
     let one = |out: &mut Parts, b: LayoutRef<'_>| {
         let mut c = Composer::new();

@@ -35,7 +35,7 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 ///   `size(A)` is not enough: `logical_divide(4:1, 2:3)` is `(2,3):(3,1)`
 ///   (no layout of size 4 splits `4:1` by `2:3`).
 ///
-/// Errors: those of [`complement`] and [`composition`](crate::composition), and `RankMismatch`
+/// Errors: those of [`complement`] and [`composition`](fn@crate::composition), and `RankMismatch`
 /// for a tiler with more modes than `A`.
 ///
 /// ```
@@ -57,17 +57,18 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
     by_mode(a, t, Arrange::Logical, divide_1d)
 }
 
-/// [`logical_divide`] on the leaves, written straight into the result: each
-/// mode of `A` is a borrowed view, each tile's `(A ∘ B, A ∘ B*)` is composed
-/// into place. `None` for an `A` of more than 8 leaves and on any failure;
-/// then the general path computes it again and names the error.
+/// [`logical_divide_into`] into a new `Parts`, for the tests.
 #[cfg(test)]
 fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Parts> {
     let mut out = Parts::new();
     logical_divide_into(a, t, &mut out).map(|()| out)
 }
 
-/// [`logical_divide_flat`] into `out` (empty on entry).
+/// [`logical_divide`] on the leaves, written straight into `out` (empty on
+/// entry): each mode of `A` is a borrowed view, each tile's `(A ∘ B, A ∘
+/// B*)` is composed into place. `None` for an `A` of more than 8 leaves and
+/// on any failure; then the general path computes it again and names the
+/// error.
 #[inline(always)]
 fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<()> {
     if a.shape.vals().len() > 8 {
@@ -78,7 +79,7 @@ fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<(
     out.fits().then_some(())
 }
 
-/// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_flat`]).
+/// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_into`]).
 fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
     match view {
         View::Layout(b) => return divide_1d_into(out, a, Tile::of(b)),

@@ -31,8 +31,8 @@ impl From<i64> for Cell {
 
 /// What a picture draws: a titled `rows × cols` grid of [`Cell`]s, mode 0 of
 /// the layout down the rows and the rest across the columns. SVG
-/// ([`print_svg`](crate::print_svg)), HTML ([`print_html`](crate::print_html))
-/// and TikZ ([`print_latex`](crate::print_latex)) all draw a `Grid`, so a
+/// ([`print_svg`](fn@crate::print_svg)), HTML ([`print_html`](fn@crate::print_html))
+/// and TikZ ([`print_latex`](fn@crate::print_latex)) all draw a `Grid`, so a
 /// grid built from any function gets all three pictures.
 ///
 /// The rank rule ([`Grid::of_layout`]): rows are the first mode, columns
@@ -41,7 +41,7 @@ impl From<i64> for Cell {
 /// (CuTe's `print_latex` appends a `1:0` mode); a layout of rank 3 or more
 /// is drawn as mode 0 by the other modes taken together, in colexicographic
 /// order (slice it first, e.g. `slice(L, (_,_,k))`, to see one `k`). The text
-/// grid of [`print_layout`](crate::print_layout) differs: it draws a layout
+/// grid of [`print_layout`](fn@crate::print_layout) differs: it draws a layout
 /// that is not rank 2 as one row.
 ///
 /// ```

@@ -18,7 +18,7 @@ const HEADER: &str = "\\documentclass[convert]{standalone}\n\
 /// threads) and written in thread, then value, order
 /// as `\shortstack{T<t> \\ V<v>}` (a cell no thread owns gets no node).
 /// With `highlight = Some(k)` thread `k`'s cells and the others take the
-/// colours of [`print_svg`](crate::print_svg) (CuTe has no highlight).
+/// colours of [`print_svg`](fn@crate::print_svg) (CuTe has no highlight).
 ///
 /// The comment carries the grid's title; for a rank-1 layout CuTe prints
 /// the layout with its appended `1:0` mode there, we print the layout.

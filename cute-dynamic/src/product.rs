@@ -46,7 +46,7 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 ///   `B` replaced by a shape of the same size);
 /// * the replicas are disjoint: `R` is injective when `A` and `B` are.
 ///
-/// Errors: those of [`complement`](crate::complement) (of `A`) and [`composition`] (of the
+/// Errors: those of [`complement`](fn@crate::complement) (of `A`) and [`composition`] (of the
 /// complement with `B`: e.g. `(2,2):(3,10)` by `4:1` is a shape
 /// divisibility error, as the holes of `A` hold 3 replicas, not 4).
 ///
@@ -112,17 +112,17 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout> {
     rank_product_general(a, b, block_first)
 }
 
-/// [`rank_product`] on the leaves, written straight into the result: no
-/// padded copies of `A` and `B`, no intermediate layouts. `None` for inputs
-/// of more than 8 leaves and on any failure; then the general path computes
-/// it again and names the error.
+/// [`rank_product_into`] into a new `Parts`, for the tests.
 #[cfg(test)]
 fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts> {
     let mut out = Parts::new();
     rank_product_into(a, b, block_first, &mut out).map(|()| out)
 }
 
-/// [`rank_product_flat`] into `out` (empty on entry).
+/// [`rank_product`] on the leaves, written straight into `out` (empty on
+/// entry): no padded copies of `A` and `B`, no intermediate layouts. `None`
+/// for inputs of more than 8 leaves and on any failure; then the general
+/// path computes it again and names the error.
 #[inline(always)]
 fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts) -> Option<()> {
     // The leaves; the token lists are read only for a nested `A` or `B`.

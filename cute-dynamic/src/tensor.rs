@@ -315,7 +315,7 @@ impl<E> Tensor<E> {
     /// The tensor viewed through `composition(L, tiler)`: `result(c) ==
     /// self(tiler(c))` (the data does not move).
     ///
-    /// Errors: those of [`composition`](crate::composition).
+    /// Errors: those of [`composition`](fn@crate::composition).
     pub fn compose<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::composition(l, tiler))
     }
