@@ -635,25 +635,13 @@ fn compose_leaves<const N: usize>(
         }
     } else {
         // ... and down when it takes from the smallest.
-        let (hi, lo) = span(shape, stride);
+        let (hi, lo) = Leaves { shape, stride }.span();
         *signs |= u8::from(hi > 0) | (u8::from(lo < 0) << 1);
     }
     match layout::extent(&out.shape[..n], &out.stride[..n]) {
         Some(_) => Ok(n),
         None => Err(Fail::Overflow("layout extent")),
     }
-}
-
-/// The largest and the smallest offset of the layout of leaves `shape`,
-/// `stride` (which fit: its extent is checked when it is made).
-#[inline(always)]
-fn span(shape: &[i64], stride: &[i64]) -> (i64, i64) {
-    let (mut hi, mut lo) = (0i64, 0i64);
-    for (&s, &d) in shape.iter().zip(stride) {
-        hi += (s - 1) * d.max(0);
-        lo += (s - 1) * d.min(0);
-    }
-    (hi, lo)
 }
 
 /// The structure of `A ∘ B` for a flat `B` of `n` leaves, built as its

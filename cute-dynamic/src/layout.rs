@@ -699,6 +699,19 @@ impl Leaves<'_> {
         self.shape.len()
     }
 
+    /// The largest and the smallest offset (each fits when the leaves are
+    /// a layout's: its extent is checked when it is made; their difference
+    /// may not).
+    #[inline(always)]
+    pub(crate) fn span(self) -> (i64, i64) {
+        let (mut hi, mut lo) = (0i64, 0i64);
+        for (&s, &d) in self.shape.iter().zip(self.stride) {
+            hi += (s - 1) * d.max(0);
+            lo += (s - 1) * d.min(0);
+        }
+        (hi, lo)
+    }
+
     /// The leaf at `k` (after the last, `1:0`: what the rank-sensitive
     /// operations pad a shorter layout with).
     #[inline(always)]

@@ -20,10 +20,8 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
     // The replicas must be told apart over the whole span of B's offsets:
     // with negative strides that is more than `cosize(B)` (`2:-2` spans 3
     // offsets but has cosize 1, which would collapse A* to `1:0`).
-    let (hi, lo) =
-        b.modes().iter().fold((0, 0), |(hi, lo), &(s, d)| (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0)));
-    // Each of `hi` and `lo` fits (B's extent is checked when it is made),
-    // their difference may not.
+    // (Each of `hi` and `lo` fits, their difference may not.)
+    let (hi, lo) = b.leaves().span();
     let overflow = LayoutError::Overflow { operation: "logical_product" };
     let span = hi.checked_sub(lo).and_then(|x| x.checked_add(1)).ok_or(overflow)?;
     let m = checked_mul(a.size(), span, "logical_product")?;
