@@ -60,7 +60,7 @@ Operations (whatever cute_dynamic::eval knows; these at the time of writing):
   logical_divide zipped_divide tiled_divide flat_divide logical_product
   zipped_product tiled_product flat_product blocked_product raked_product
   max_common_vector max_common_layout is_admissible make_layout_tv
-  make_identity_layout
+  make_identity_layout product prefix_product inner_product shape_div
 
 Examples:
   $ cute 'composition((6,2):(8,2), (4,3):(3,1))'

@@ -24,24 +24,47 @@ use crate::error::{LayoutError, Result, checked_add};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::slice::SliceCoord;
-use crate::swizzle::AnySwizzle;
+use crate::swizzle::{AnySwizzle, Swizzle};
+use smallvec::SmallVec;
 use std::fmt;
 
-/// `A ∘ O ∘ B`: a swizzle `A` after the offset `O` after the layout `B`.
+/// One stage `A ∘ O` of a composed layout: a swizzle after an offset.
+pub type Stage = (AnySwizzle, i64);
+
+/// `A ∘ O ∘ B`: a swizzle `A` after the offset `O` after the layout `B`;
+/// in general a chain `A_0 ∘ O_0 ∘ A_1 ∘ O_1 ∘ … ∘ B` (CuTe's composed
+/// layout whose inner part is itself a composed layout, as
+/// `composition(composed, composed)` gives).
 ///
 /// Post-condition of every operation returning one: it evaluates each
-/// coordinate `c` of its domain to `A(O + B(c))`.
+/// coordinate `c` of its domain to `A_0(O_0 + A_1(O_1 + … B(c)))`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComposedLayout {
-    outer: AnySwizzle,
-    offset: i64,
+    /// `(A_0, O_0), (A_1, O_1), …`, outermost first; never empty.
+    stages: SmallVec<[Stage; 1]>,
     inner: Layout,
 }
 
 impl ComposedLayout {
     /// `A ∘ O ∘ B` as given.
     pub fn new(outer: impl Into<AnySwizzle>, offset: i64, inner: Layout) -> ComposedLayout {
-        ComposedLayout { outer: outer.into(), offset, inner }
+        ComposedLayout { stages: smallvec::smallvec![(outer.into(), offset)], inner }
+    }
+
+    /// `A_0 ∘ O_0 ∘ A_1 ∘ O_1 ∘ … ∘ B`, the stages outermost first; `None`
+    /// for no stage (that is the layout `B` itself).
+    ///
+    /// ```
+    /// use cute_dynamic::{AnySwizzle, ComposedLayout, Swizzle};
+    /// let sw: AnySwizzle = Swizzle::new(2, 0, 3)?.into();
+    /// let c = ComposedLayout::from_stages([(sw, 0), (sw, 0)], "(8,8):(1,8)".parse()?).unwrap();
+    /// assert_eq!(c.to_string(), "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)");
+    /// assert_eq!(c.eval(9)?, 9); // the two swizzles cancel
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn from_stages(stages: impl IntoIterator<Item = Stage>, inner: Layout) -> Option<ComposedLayout> {
+        let stages: SmallVec<[Stage; 1]> = stages.into_iter().collect();
+        (!stages.is_empty()).then_some(ComposedLayout { stages, inner })
     }
 
     /// CuTe's `composition(swizzle, layout)`: `swizzle ∘ 0 ∘ layout`.
@@ -49,14 +72,28 @@ impl ComposedLayout {
         ComposedLayout::new(outer, 0, inner.clone())
     }
 
-    /// `A`, the swizzle.
-    pub fn outer(&self) -> &AnySwizzle {
-        &self.outer
+    /// CuTe's `composition(swizzle, composed)`: `swizzle ∘ 0 ∘ composed`,
+    /// one stage more, outermost.
+    pub fn compose_swizzle(outer: impl Into<AnySwizzle>, inner: &ComposedLayout) -> ComposedLayout {
+        let mut stages = SmallVec::with_capacity(inner.stages.len() + 1);
+        stages.push((outer.into(), 0));
+        stages.extend_from_slice(&inner.stages);
+        ComposedLayout { stages, inner: inner.inner.clone() }
     }
 
-    /// `O`, the offset added before the swizzle.
+    /// `A_0`, the outermost swizzle.
+    pub fn outer(&self) -> &AnySwizzle {
+        &self.stages[0].0
+    }
+
+    /// `O_0`, the offset added before the outermost swizzle.
     pub fn offset(&self) -> i64 {
-        self.offset
+        self.stages[0].1
+    }
+
+    /// Every stage `(A_k, O_k)`, outermost first (one for `A ∘ O ∘ B`).
+    pub fn stages(&self) -> &[Stage] {
+        &self.stages
     }
 
     /// `B`, the layout that defines the domain.
@@ -91,8 +128,12 @@ impl ComposedLayout {
         self.inner.cosize()
     }
 
+    /// The stages applied to an offset `B(c)` of the inner layout.
     fn at(&self, b: i64) -> Result<i64> {
-        Ok(self.outer.apply(checked_add(self.offset, b, "composed layout evaluation")?))
+        self.stages
+            .iter()
+            .rev()
+            .try_fold(b, |v, (sw, o)| Ok(sw.apply(checked_add(*o, v, "composed layout evaluation")?)))
     }
 
     /// `A(O + B(i))` at an integral coordinate `0 <= i < size()`.
@@ -105,23 +146,29 @@ impl ComposedLayout {
         self.at(self.inner.eval_coord(coord)?)
     }
 
-    /// The same `A` and `O` around `f(B)`.
+    /// The same stages around `f(B)`.
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<ComposedLayout> {
-        Ok(ComposedLayout { outer: self.outer, offset: self.offset, inner: f(&self.inner)? })
+        Ok(self.with_inner(f(&self.inner)?))
+    }
+
+    /// The same stages around another inner layout.
+    fn with_inner(&self, inner: Layout) -> ComposedLayout {
+        ComposedLayout { stages: self.stages.clone(), inner }
     }
 
     /// Mode `i`: `A ∘ O ∘ B_i`.
     pub fn get(&self, i: usize) -> Option<ComposedLayout> {
-        Some(ComposedLayout { outer: self.outer, offset: self.offset, inner: self.inner.get(i)? })
+        Some(self.with_inner(self.inner.get(i)?))
     }
 
     /// `A ∘ O ∘ flatten(B)`.
     pub fn flatten(&self) -> ComposedLayout {
-        ComposedLayout { outer: self.outer, offset: self.offset, inner: self.inner.flatten() }
+        self.with_inner(self.inner.flatten())
     }
 
     /// Slicing (CuTe's `slice_and_offset` of a composed layout): `B` is
-    /// sliced and the offset of the fixed coordinates joins `O`, so that the
+    /// sliced and the offset of the fixed coordinates joins the innermost
+    /// `O`, so that the
     /// result at `k` is the composed layout at the coordinate `c(k)` (the
     /// `_` of `c` filled with `k`).
     ///
@@ -135,7 +182,10 @@ impl ComposedLayout {
     /// ```
     pub fn slice(&self, coord: &SliceCoord) -> Result<ComposedLayout> {
         let (off, sub) = crate::slice(&self.inner, coord)?;
-        Ok(ComposedLayout { outer: self.outer, offset: checked_add(self.offset, off, "slice")?, inner: sub })
+        let mut out = self.with_inner(sub);
+        let last = out.stages.len() - 1;
+        out.stages[last].1 = checked_add(out.stages[last].1, off, "slice")?;
+        Ok(out)
     }
 
     /// `A ∘ O ∘ (B ∘ tiler)` (CuTe's `composition(ComposedLayout, Tiler)`).
@@ -178,17 +228,264 @@ impl ComposedLayout {
         self.map_inner(|b| crate::raked_product(b, layout))
     }
 
+    /// `C ∘ D` for a composed layout `D` on the right: this layout's stages
+    /// around `B ∘ D` ([`composition_with_composed`]), as CuTe's
+    /// `composition(ComposedLayout, ComposedLayout)` nests them.
+    ///
+    /// Post-condition: the result evaluates every coordinate `c` of `D`'s
+    /// domain to `C(D(c))` (checked point by point, see
+    /// [`composition_with_composed`]).
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(2, 0, 3)?, &"(8,8):(8,1)".parse()?);
+    /// let d = ComposedLayout::compose(Swizzle::new(2, 0, -3)?, &"(8,8):(8,1)".parse()?);
+    /// let r = c.composition_with_composed(&d)?;
+    /// assert_eq!(r.to_string(), "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn composition_with_composed(&self, d: &ComposedLayout) -> Result<ComposedLayout> {
+        let inner = composition_with_composed(&self.inner, d)?;
+        let mut stages = self.stages.clone();
+        stages.extend_from_slice(&inner.stages);
+        Ok(ComposedLayout { stages, inner: inner.inner })
+    }
+
+    /// CuTe's `left_inverse` of a composed layout `A_0 ∘ 0 ∘ … ∘ A_k ∘ 0 ∘ B`:
+    /// `B† ∘ A_k ∘ … ∘ A_0`, each swizzle passed to the left of `B†` as
+    /// CuTe's `composition(Layout, Swizzle)` does (`B† ∘ A = A' ∘ B†`), so
+    /// the result is `A_k' ∘ 0 ∘ … ∘ A_0' ∘ 0 ∘ B†`.
+    ///
+    /// Post-condition (paper eq. 26, as for layouts): `C(R(C(k))) == C(k)` for
+    /// every `k` of the domain, checked point by point before the result is
+    /// returned.
+    ///
+    /// Errors: `NoLayout` when an offset `O_k` is not 0 (CuTe's answer is
+    /// then no composed layout of this kind), when a swizzle does not pass
+    /// through `B†`, when the check fails, or when the domain has more than
+    /// [`COMPOSED_CHECK_LIMIT`] points; the errors of [`left_inverse`](crate::left_inverse).
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 2)?, &"(4,4):(4,1)".parse()?);
+    /// assert_eq!(c.left_inverse()?.to_string(), "Sw<1,0,-2> o 0 o (4,4):(4,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn left_inverse(&self) -> Result<ComposedLayout> {
+        let r = self.inverse_around("left_inverse", crate::left_inverse(&self.inner)?)?;
+        check_points(
+            "left_inverse",
+            || self.to_string(),
+            self.size(),
+            |k| {
+                let y = self.eval(k)?;
+                Ok(self.eval(r.eval(y)?)? == y)
+            },
+        )?;
+        Ok(r)
+    }
+
+    /// CuTe's `right_inverse` of a composed layout `A_0 ∘ 0 ∘ … ∘ A_k ∘ 0 ∘
+    /// B`: `B‡ ∘ A_k ∘ … ∘ A_0` with each swizzle passed to the left of `B‡`
+    /// (see [`left_inverse`](Self::left_inverse)).
+    ///
+    /// Post-condition: `C(R(i)) == i` for every `i < size(R)`, checked point
+    /// by point before the result is returned.
+    ///
+    /// Errors: as [`left_inverse`](Self::left_inverse).
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(4,4):(8,1)".parse()?);
+    /// assert_eq!(c.right_inverse()?.to_string(), "Sw<1,2,1> o 0 o 4:4");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn right_inverse(&self) -> Result<ComposedLayout> {
+        let r = self.inverse_around("right_inverse", crate::right_inverse(&self.inner))?;
+        check_points("right_inverse", || self.to_string(), r.size(), |i| Ok(self.eval(r.eval(i)?)? == i))?;
+        Ok(r)
+    }
+
+    /// `inv ∘ A_k ∘ … ∘ A_0` with the swizzles passed through `inv` to its
+    /// left, innermost stage first (the inverses' shared construction).
+    fn inverse_around(&self, operation: &'static str, inv: Layout) -> Result<ComposedLayout> {
+        let stages = self
+            .stages
+            .iter()
+            .rev()
+            .map(|(sw, o)| match o {
+                0 => Ok((AnySwizzle::Cute(transfer(&inv, sw, operation, || self.to_string())?), 0)),
+                _ => Err(no_layout(
+                    operation,
+                    self.to_string(),
+                    format!("the offset {o} inside it is not 0 (its inverse is no swizzle after a layout)"),
+                )),
+            })
+            .collect::<Result<_>>()?;
+        Ok(ComposedLayout { stages, inner: inv })
+    }
+
     /// `A ∘ O ∘ coalesce(B)`.
     pub fn coalesce(&self) -> ComposedLayout {
-        ComposedLayout { outer: self.outer, offset: self.offset, inner: crate::coalesce(&self.inner) }
+        self.with_inner(crate::coalesce(&self.inner))
     }
 }
 
 impl fmt::Display for ComposedLayout {
-    /// CuTe's `A o O o B`: `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+    /// CuTe's `A o O o B`: `Sw<3,4,3> o 0 o (8,64):(64,1)`, each stage in
+    /// turn for a longer chain.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} o {} o {}", self.outer, self.offset, self.inner)
+        for (sw, o) in &self.stages {
+            write!(f, "{sw} o {o} o ")?;
+        }
+        write!(f, "{}", self.inner)
     }
+}
+
+/// The largest domain (number of points) on which the composed-layout
+/// operations of this module ([`composition_with_swizzle`],
+/// [`composition_with_composed`], the inverses) check their answer point by
+/// point. CuTe's construction of these answers "works in simple cases" (its
+/// own comment); the check makes every answer exact, and beyond this size
+/// the operation is refused rather than returned unchecked.
+pub const COMPOSED_CHECK_LIMIT: i64 = 1 << 22;
+
+fn no_layout(operation: &'static str, layout: String, reason: String) -> LayoutError {
+    LayoutError::NoLayout { operation, layout, reason }
+}
+
+/// Checks `same(i)` for every `i` in `0..n`: the post-condition of a
+/// composed-layout operation, point by point. The subject's text is built
+/// only on failure.
+fn check_points(
+    operation: &'static str,
+    subject: impl Fn() -> String,
+    n: i64,
+    mut same: impl FnMut(i64) -> Result<bool>,
+) -> Result<()> {
+    if n > COMPOSED_CHECK_LIMIT {
+        return Err(no_layout(
+            operation,
+            subject(),
+            format!(
+                "its answer is checked point by point, and {n} points are more than the {COMPOSED_CHECK_LIMIT} checked"
+            ),
+        ));
+    }
+    for i in 0..n {
+        match same(i) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(no_layout(
+                    operation,
+                    subject(),
+                    format!("CuTe's construction of it gives a different function (at coordinate {i})"),
+                ));
+            }
+            Err(e) => return Err(no_layout(operation, subject(), format!("at coordinate {i}: {e}"))),
+        }
+    }
+    Ok(())
+}
+
+/// CuTe's `make_swizzle<Y,Z>()`: the swizzle that reads the bits `y` and
+/// writes the bits `z` (`None` where no `Sw<B,M,S>` has these masks).
+fn make_swizzle(y: i64, z: i64) -> Option<Swizzle> {
+    if y < 0 || z < 0 || y.count_ones() != z.count_ones() {
+        return None;
+    }
+    if y == 0 {
+        return Swizzle::new(0, 0, 0).ok();
+    }
+    let (ty, tz) = (i64::from(y.trailing_zeros()), i64::from(z.trailing_zeros()));
+    let sw = Swizzle::new(i64::from(y.count_ones()), ty.min(tz), ty - tz).ok()?;
+    (sw.yyy_mask() == y && sw.zzz_mask() == z).then_some(sw)
+}
+
+/// The swizzle `A'` with `A ∘ sw = A' ∘ A`, as CuTe's
+/// `composition(Layout, Swizzle)` finds it: `make_swizzle<A(yyy), A(zzz)>`,
+/// `A` read on its extended domain. Not checked here: the callers check
+/// their whole answer.
+fn transfer(a: &Layout, sw: &AnySwizzle, operation: &'static str, subject: impl Fn() -> String) -> Result<Swizzle> {
+    let AnySwizzle::Cute(sw) = sw else {
+        return Err(LayoutError::Unsupported {
+            what: format!("{operation} of a layout with {sw} (only Sw<B,M,S> passes through a layout)"),
+        });
+    };
+    let (y, z) = (a.eval_extended(sw.yyy_mask())?, a.eval_extended(sw.zzz_mask())?);
+    make_swizzle(y, z).ok_or_else(|| {
+        no_layout(
+            operation,
+            subject(),
+            format!(
+                "{sw} does not pass through {a}: it maps the swizzle's masks {:#b} and {:#b} to {y:#b} and {z:#b}, which no Sw<B,M,S> reads and writes",
+                sw.yyy_mask(),
+                sw.zzz_mask()
+            ),
+        )
+    })
+}
+
+/// CuTe's `composition(Layout, Swizzle)`: `A ∘ sw` written as `A' ∘ 0 ∘ A`,
+/// the swizzle passed to the left of `A` (`A' = make_swizzle<A(yyy),
+/// A(zzz)>`).
+///
+/// Post-condition: the result evaluates every `i < size(A)` to `A(sw(i))`
+/// (`A` read on its extended domain), checked point by point.
+///
+/// Errors: `NoLayout` when no swizzle has the masks `A` maps the swizzle's
+/// to, when the check fails, or when `A` has more than [`COMPOSED_CHECK_LIMIT`]
+/// points; `Unsupported` for a [`BitFieldXor`](crate::BitFieldXor).
+///
+/// ```
+/// use cute_dynamic::{Swizzle, composition_with_swizzle};
+/// let r = composition_with_swizzle(&"(8,8):(8,1)".parse()?, Swizzle::new(2, 0, -3)?)?;
+/// assert_eq!(r.to_string(), "Sw<2,0,3> o 0 o (8,8):(8,1)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn composition_with_swizzle(a: &Layout, sw: impl Into<AnySwizzle>) -> Result<ComposedLayout> {
+    let sw = sw.into();
+    let subject = || format!("{a} o {sw}");
+    let r = ComposedLayout::new(transfer(a, &sw, "composition", subject)?, 0, a.clone());
+    check_points("composition", subject, a.size(), |i| Ok(a.eval_extended(sw.apply(i))? == r.eval(i)?))?;
+    Ok(r)
+}
+
+/// CuTe's `composition(Layout, ComposedLayout)`: `A ∘ (A_0 ∘ 0 ∘ … ∘ B)`
+/// is `A_0' ∘ 0 ∘ … ∘ (A ∘ B)`, each swizzle passed to the left of `A` as
+/// [`composition_with_swizzle`] does.
+///
+/// Post-conditions: the result's shape is `A ∘ B`'s, so it is compatible
+/// with `B`'s; it evaluates every coordinate `c` of `B`'s domain to
+/// `A(D(c))` (`D` the composed layout, `A` read on its extended domain),
+/// checked point by point.
+///
+/// Errors: `NoLayout` when an offset of `D` is not 0 (CuTe requires 0), a
+/// swizzle does not pass through `A`, the check fails, or the domain has
+/// more than [`COMPOSED_CHECK_LIMIT`] points; the errors of `A ∘ B`.
+///
+/// ```
+/// use cute_dynamic::{ComposedLayout, Swizzle, composition_with_composed};
+/// let d = ComposedLayout::compose(Swizzle::new(2, 0, -3)?, &"(8,8):(8,1)".parse()?);
+/// let r = composition_with_composed(&"(8,8):(8,1)".parse()?, &d)?;
+/// assert_eq!(r.to_string(), "Sw<2,0,3> o 0 o (8,8):(1,8)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn composition_with_composed(a: &Layout, d: &ComposedLayout) -> Result<ComposedLayout> {
+    let subject = || format!("{a} o {d}");
+    let stages = d
+        .stages
+        .iter()
+        .map(|(sw, o)| match o {
+            0 => Ok((AnySwizzle::Cute(transfer(a, sw, "composition", subject)?), 0)),
+            _ => {
+                Err(no_layout("composition", subject(), format!("the offset {o} inside the composed layout is not 0")))
+            }
+        })
+        .collect::<Result<_>>()?;
+    let r = ComposedLayout { stages, inner: crate::composition(a, &d.inner)? };
+    check_points("composition", subject, d.size(), |c| Ok(a.eval_extended(d.eval(c)?)? == r.eval(c)?))?;
+    Ok(r)
 }
 
 fn num_digits(x: i64) -> usize {

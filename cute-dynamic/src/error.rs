@@ -103,6 +103,16 @@ pub enum LayoutError {
         /// The shape it was used with, as text.
         shape: String,
     },
+    /// Neither of two integers divides the other (CuTe's `shape_div`
+    /// requires one of them to).
+    NotDivisible {
+        /// The operation.
+        operation: &'static str,
+        /// The dividend.
+        a: i64,
+        /// The divisor.
+        b: i64,
+    },
     /// A value that the operation does not define (negative strides where only
     /// non-negative ones make sense, an argument of the wrong kind, …).
     Unsupported {
@@ -271,6 +281,9 @@ impl fmt::Display for LayoutError {
             }
             LayoutError::OutOfBounds { coord, shape } => {
                 write!(f, "coordinate {coord} is out of bounds for shape {shape}")
+            }
+            LayoutError::NotDivisible { operation, a, b } => {
+                write!(f, "{operation}({a}, {b}): neither of {a} and {b} divides the other")
             }
             LayoutError::Unsupported { what } => write!(f, "unsupported: {what}"),
             LayoutError::OutOfStorage { what, lo, hi, len } => {

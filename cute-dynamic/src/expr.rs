@@ -303,12 +303,24 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
         }
         return Ok(Value::BasisLayout(crate::make_identity_layout(&shape)));
     }
-    if let ("composition", [Value::Swizzle(sw), Value::Layout(l)]) = (name, args) {
-        // CuTe returns the layout itself for a swizzle of no bits.
-        return Ok(match sw {
-            AnySwizzle::Cute(s) if s.bits() == 0 => Value::Layout(l.clone()),
-            _ => Value::Composed(ComposedLayout::compose(*sw, l)),
-        });
+    match (name, args) {
+        ("composition", [Value::Swizzle(sw), Value::Layout(l)]) => {
+            // CuTe returns the layout itself for a swizzle of no bits.
+            return Ok(match sw {
+                AnySwizzle::Cute(s) if s.bits() == 0 => Value::Layout(l.clone()),
+                _ => Value::Composed(ComposedLayout::compose(*sw, l)),
+            });
+        }
+        ("composition", [Value::Swizzle(sw), Value::Composed(d)]) => {
+            return Ok(Value::Composed(ComposedLayout::compose_swizzle(*sw, d)));
+        }
+        ("composition", [Value::Layout(a), Value::Swizzle(sw)]) => {
+            return Ok(Value::Composed(crate::composition_with_swizzle(a, *sw)?));
+        }
+        ("composition", [Value::Layout(a), Value::Composed(d)]) => {
+            return Ok(Value::Composed(crate::composition_with_composed(a, d)?));
+        }
+        _ => {}
     }
     let a = Args { name, args, column };
     const L: &str = "one layout";
@@ -320,6 +332,22 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             [Value::Int(v)] => Value::Int(*v),
             _ => return Err(a.bad("one layout or shape")),
         },
+        "product" | "prefix_product" | "inner_product" | "shape_div" => {
+            let (n, expected) =
+                if name.contains('_') && name != "prefix_product" { (2, "two shapes") } else { (1, "one shape") };
+            a.count(n, expected)?;
+            let t = |i: usize| match &args[i] {
+                Value::Tuple(t) => Ok(t.clone()),
+                Value::Int(v) => Ok(IntTuple::int(*v)),
+                _ => Err(a.bad(expected)),
+            };
+            match name {
+                "product" => Value::Int(t(0)?.size()?),
+                "prefix_product" => tuple_value(crate::prefix_product(&t(0)?)?),
+                "inner_product" => Value::Int(crate::inner_product(&t(0)?, &t(1)?)?),
+                _ => tuple_value(crate::shape_div(&t(0)?, &t(1)?)?),
+            }
+        }
         "cosize" => {
             a.count(1, L)?;
             Value::Int(a.layout(0, L)?.cosize())
@@ -470,6 +498,9 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
 /// `complement`, which is `B`'s complement, as in CuTe).
 fn composed_apply(name: &str, c: &ComposedLayout, args: &[Value], column: usize) -> Result<Value> {
     match (name, args) {
+        ("composition", [_, Value::Composed(d)]) => Ok(Value::Composed(c.composition_with_composed(d)?)),
+        ("left_inverse", [_]) => Ok(Value::Composed(c.left_inverse()?)),
+        ("right_inverse", [_]) => Ok(Value::Composed(c.right_inverse()?)),
         ("eval", [_, Value::Int(i)]) => Ok(Value::Int(c.eval(*i)?)),
         ("eval", [_, Value::Tuple(t)]) => Ok(Value::Int(c.eval_coord(t)?)),
         ("slice", [_, coord]) => {
@@ -490,9 +521,7 @@ fn composed_apply(name: &str, c: &ComposedLayout, args: &[Value], column: usize)
             let mut on_inner = args.to_vec();
             on_inner[0] = Value::Layout(c.inner().clone());
             Ok(match apply(name, &on_inner, column)? {
-                Value::Layout(l) if name != "complement" => {
-                    Value::Composed(ComposedLayout::new(*c.outer(), c.offset(), l))
-                }
+                Value::Layout(l) if name != "complement" => Value::Composed(c.map_inner(|_| Ok(l))?),
                 other => other,
             })
         }

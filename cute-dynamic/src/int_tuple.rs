@@ -928,6 +928,101 @@ fn crd2idx_tree(c: Tree<'_>, s: Tree<'_>) -> Option<i64> {
     Some(idx)
 }
 
+/// CuTe's `inner_product(a, b)`: `Σ a_i·b_i` over the leaves of two
+/// congruent tuples (two integers multiply).
+///
+/// Errors: `NotCongruent` when the trees differ; `Overflow`.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, inner_product};
+/// let (a, b): (IntTuple, IntTuple) = ("((2,3),4)".parse()?, "((2,1),2)".parse()?);
+/// assert_eq!(inner_product(&a, &b)?, 15);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<i64> {
+    if !a.congruent(b) {
+        return Err(LayoutError::NotCongruent { shape: a.to_string(), stride: b.to_string() });
+    }
+    a.leaves().zip(b.leaves()).try_fold(0i64, |acc, (x, y)| {
+        crate::error::checked_add(acc, checked_mul(x, y, "inner_product")?, "inner_product")
+    })
+}
+
+/// CuTe's `prefix_product(a)`: the exclusive prefix products of the leaves
+/// of `a`, in `a`'s structure (the strides of the compact column-major
+/// layout of the shape `a`; an integer gives 1).
+///
+/// Post-condition: the result is congruent to `a`, its first leaf is 1 and
+/// each next leaf is the previous one times the previous leaf of `a`.
+///
+/// Errors: `Overflow`.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, prefix_product};
+/// let a: IntTuple = "((2,3),(2,1,2),(5,2,1))".parse()?;
+/// assert_eq!(prefix_product(&a)?.to_string(), "((1,2),(6,12,12),(24,120,240))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn prefix_product(a: &IntTuple) -> Result<IntTuple> {
+    let mut out = a.clone();
+    let mut acc = 1i64;
+    for v in out.vals_mut() {
+        let s = *v;
+        *v = acc;
+        acc = checked_mul(acc, s, "prefix_product")?;
+    }
+    Ok(out)
+}
+
+/// CuTe's `shape_div(a, b)`: `a` divided by `b` mode by mode from the left,
+/// what is left of `b` passed on (`shape_div((3,4), 6)` is `(1,2)`: 3 takes
+/// a factor 3 of the 6, 4 takes the remaining 2). For integers, `a / b`
+/// rounded up where `b` is a multiple of `a` (so the result is 1 there), as
+/// CuTe's `shape_div` with the divisibility both ways that it requires. A
+/// tuple `b` divides by its product, or mode by mode if `a` is a tuple of
+/// the same rank.
+///
+/// Errors: `NotDivisible` (neither of
+/// two integers divides the other), `RankMismatch` for tuples of different
+/// ranks, `Overflow`.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, shape_div};
+/// let a: IntTuple = "(6,(3,4))".parse()?;
+/// assert_eq!(shape_div(&a, &IntTuple::int(36))?.to_string(), "(1,(1,2))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a.as_int(), b.as_int()) {
+        (Some(x), Some(y)) => shape_div_int(x, y).map(IntTuple::int),
+        (Some(_), None) => shape_div(a, &IntTuple::int(b.size()?)),
+        (None, None) if a.rank() == b.rank() => {
+            Ok(IntTuple::tuple(a.modes().zip(b.modes()).map(|(x, y)| shape_div(&x, &y)).collect::<Result<Vec<_>>>()?))
+        }
+        (None, None) => {
+            Err(LayoutError::RankMismatch { what: format!("shape_div({a}, {b})"), expected: a.rank(), found: b.rank() })
+        }
+        (None, Some(mut rest)) => {
+            let mut out = Vec::with_capacity(a.rank());
+            for m in a.modes() {
+                let size = m.size()?;
+                out.push(shape_div(&m, &IntTuple::int(rest))?);
+                rest = shape_div_int(rest, size)?;
+            }
+            Ok(IntTuple::tuple(out))
+        }
+    }
+}
+
+fn shape_div_int(a: i64, b: i64) -> Result<i64> {
+    let divides = |x: i64, y: i64| x != 0 && y % x == 0;
+    if !(divides(b, a) || divides(a, b)) {
+        return Err(LayoutError::NotDivisible { operation: "shape_div", a, b });
+    }
+    // Exact where b divides a; 1 (the sign of a·b) where a divides b.
+    Ok(if a % b == 0 { a / b } else { a.signum() * b.signum() })
+}
+
 /// CuTe's `elem_less(a, b)`: every element of `a` is below the element of
 /// `b` at the same position, recursively; the predicate that masks a ragged
 /// edge (`elem_less(coord, shape)` is `true` exactly for the coordinates

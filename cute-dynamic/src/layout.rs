@@ -124,11 +124,27 @@ impl Layout {
         self.shape.vals().iter().product()
     }
 
-    /// One past the largest offset of the domain (`max L(c) + 1`); for
-    /// layouts with non-negative strides this is CuTe's `cosize`,
-    /// `L(size-1) + 1`.
+    /// CuTe's `cosize`: the span of the offsets, `Σ (s_i - 1)·|d_i| + 1`
+    /// (`size(coshape(L))`, CuTe's `layout.hpp`). For non-negative strides
+    /// that is one past the largest offset, `L(size-1) + 1`; with negative
+    /// strides it is `max L(c) - min L(c) + 1`, the number of elements a
+    /// tensor over the layout spans from its smallest offset to its largest
+    /// (`cosize((4):(-1))` is 4, as in CuTe).
+    ///
+    /// Post-condition: `cosize() == max L(c) - min L(c) + 1`; it fits in an
+    /// `i64` by the layout's invariants.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// assert_eq!("(4,8):(1,4)".parse::<Layout>()?.cosize(), 32);
+    /// assert_eq!("(4):(-1)".parse::<Layout>()?.cosize(), 4);
+    /// assert_eq!("(2,3):(-1,2)".parse::<Layout>()?.cosize(), 6); // offsets -1..=4
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn cosize(&self) -> i64 {
-        self.pairs().map(|(s, d)| (s - 1) * d.max(0)).sum::<i64>() + 1
+        // Each `(s-1)·d` and the sum of their magnitudes fit: the layout's
+        // invariants bound its offsets and their span.
+        self.pairs().map(|(s, d)| ((s - 1) * d).abs()).sum::<i64>() + 1
     }
 
     /// The `i`-th top-level mode as a layout (mode 0 of a scalar layout is itself).
@@ -243,7 +259,8 @@ impl Layout {
 }
 
 /// The size and one past the largest offset of a layout given by its
-/// leaves, `None` if either overflows `i64`.
+/// leaves, `None` if either overflows `i64`, or the span of the offsets
+/// (the cosize, `max - min + 1`) does.
 #[inline(always)]
 pub(crate) fn extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64)> {
     let (mut size, mut hi, mut lo) = (1i64, 0i64, 0i64);
@@ -256,6 +273,7 @@ pub(crate) fn extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64)> {
             lo = lo.checked_add(span)?;
         }
     }
+    hi.checked_sub(lo)?.checked_add(1)?;
     Some((size, hi.checked_add(1)?))
 }
 

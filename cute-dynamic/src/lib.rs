@@ -138,14 +138,17 @@ pub use basis::{BasisTuple, ScaledBasis};
 pub use basis_layout::{BasisLayout, composition_with_basis, make_identity_layout};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};
-pub use composed::{ComposedLayout, print_composed_layout};
+pub use composed::{
+    COMPOSED_CHECK_LIMIT, ComposedLayout, Stage, composition_with_composed, composition_with_swizzle,
+    print_composed_layout,
+};
 pub use composition::{AsTiler, TilerRef, composition};
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
 pub use expr::{EvalError, Value, eval};
 pub use grid::{Cell, Grid, MAX_PICTURE_CELLS};
-pub use int_tuple::{IntTuple, crd2idx, elem_less, idx2crd};
+pub use int_tuple::{IntTuple, crd2idx, elem_less, idx2crd, inner_product, prefix_product, shape_div};
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;

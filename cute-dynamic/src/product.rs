@@ -290,14 +290,18 @@ mod tests {
     use super::*;
 
     /// A `B` whose offsets run from near `i64::MIN` to near `i64::MAX`:
-    /// each end fits, the span between them does not, and the products
-    /// say so rather than wrap (or panic).
+    /// each end fits, the span between them (the cosize) does not, so it
+    /// is no layout; one whose span is just `i64::MAX` is, and the products
+    /// say that their results overflow rather than wrap (or panic).
     #[test]
     fn span_of_b_past_i64_is_an_overflow() {
         let a: Layout = "2:1".parse().unwrap_or_else(|e| panic!("{e}"));
         let tuple = |s: &str| s.parse::<crate::IntTuple>().unwrap_or_else(|e| panic!("{e}"));
-        let b = Layout::new(tuple("(2,2)"), tuple("(9223372036854775806,-9223372036854775808)"))
+        let past = Layout::new(tuple("(2,2)"), tuple("(9223372036854775806,-9223372036854775808)"));
+        assert_eq!(past, Err(LayoutError::Overflow { operation: "layout extent" }));
+        let b = Layout::new(tuple("(2,2)"), tuple("(4611686018427387903,-4611686018427387903)"))
             .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(b.cosize(), i64::MAX);
         let overflow = Err(LayoutError::Overflow { operation: "logical_product" });
         assert_eq!(blocked_product(&a, &b), overflow);
         assert_eq!(raked_product(&a, &b), overflow);

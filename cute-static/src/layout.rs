@@ -62,7 +62,8 @@ impl Extent {
             Some(Invalid::NonPositiveShape)
         } else if self.size.is_none() {
             Some(Invalid::Overflow("layout size"))
-        } else if self.lo.is_none() || self.hi.and_then(|h| h.checked_add(1)).is_none() {
+        } else if self.hi.zip(self.lo).and_then(|(h, l)| h.checked_add(1)?.checked_sub(l)).is_none() {
+            // One past the largest offset, and the span (the cosize), fit.
             Some(Invalid::Overflow("layout extent"))
         } else {
             None
@@ -145,7 +146,7 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// arithmetic.
     fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize;
 
-    /// `Σ (s − 1)·max(d, 0)` over the leaves at run time (wrapping).
+    /// `Σ (s − 1)·|d|` over the leaves at run time (wrapping).
     fn span(&self, stride: &D) -> usize;
 
     /// Adds the leaves to `e` (the run-time checks of [`make_layout`]).
@@ -169,8 +170,8 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
 
     #[inline(always)]
     fn span(&self, stride: &D) -> usize {
-        // A negative (run-time) stride reaches below 0, not past the end.
-        if stride.signed() > 0 { self.value().saturating_sub(1).wrapping_mul(stride.value()) } else { 0 }
+        // CuTe's cosize counts a negative (run-time) stride by its magnitude.
+        self.value().saturating_sub(1).wrapping_mul(stride.signed().unsigned_abs() as usize)
     }
 
     #[inline(always)]
@@ -636,15 +637,16 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.shape.size()
     }
 
-    /// One past the largest offset, `Σ (s−1)·max(d,0) + 1` over the leaves
-    /// (as cute-dynamic's `cosize`); with non-negative strides this is
-    /// `L(size − 1) + 1`.
+    /// CuTe's `cosize`: the span of the offsets, `Σ (s−1)·|d| + 1` over the
+    /// leaves (as cute-dynamic's `cosize`); with non-negative strides this
+    /// is `L(size − 1) + 1`, with negative (run-time) strides
+    /// `max L(c) − min L(c) + 1`.
     ///
     /// ```
     /// use cute_static::prelude::*;
     /// assert_eq!(layout!((4,8):(1,5)).cosize(), 39);
     /// let s = -4i64;
-    /// assert_eq!(layout!((4,8):({s},1)).cosize(), 8);
+    /// assert_eq!(layout!((4,8):({s},1)).cosize(), 20); // offsets -12..=7
     /// ```
     #[inline(always)]
     pub fn cosize(&self) -> usize {

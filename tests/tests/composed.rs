@@ -166,3 +166,121 @@ proptest! {
         }
     }
 }
+
+/// The composed-layout algebra's cases of CuTe's own unit tests
+/// (`test/unit/cute/core/composition.cpp`, `inverse_left.cpp`,
+/// `inverse_right.cpp`), with the text CuTe prints for each.
+#[test]
+fn the_composed_layout_algebra_prints_as_cute() {
+    for (expr, cute) in [
+        ("composition((8,8):(8,1), composition(Sw<2,0,-3>, (8,8):(8,1)))", "Sw<2,0,3> o 0 o (8,8):(1,8)"),
+        (
+            "composition(composition(Sw<2,0,3>, (8,8):(8,1)), composition(Sw<2,0,-3>, (8,8):(8,1)))",
+            "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)",
+        ),
+        ("left_inverse(composition(Sw<1,0,2>, (4,4):(1,4)))", "Sw<1,0,2> o 0 o 16:1"),
+        ("left_inverse(composition(Sw<1,0,2>, (4,4):(4,1)))", "Sw<1,0,-2> o 0 o (4,4):(4,1)"),
+        ("left_inverse(composition(Sw<1,0,1>, (4,4):(8,1)))", "Sw<1,2,1> o 0 o (8,4):(4,1)"),
+        ("right_inverse(composition(Sw<1,0,1>, (4,4):(8,1)))", "Sw<1,2,1> o 0 o 4:4"),
+        ("composition((8,8):(8,1), Sw<2,0,-3>)", "Sw<2,0,3> o 0 o (8,8):(8,1)"),
+        ("composition(Sw<3,4,3>, composition(Sw<1,0,1>, (4,4):(8,1)))", "Sw<3,4,3> o 0 o Sw<1,0,1> o 0 o (4,4):(8,1)"),
+    ] {
+        assert_eq!(eval(expr).unwrap().to_string(), cute, "{expr}");
+    }
+    // The two swizzles of the nested case cancel: the function is (8,8):(1,8).
+    let Value::Composed(c) =
+        eval("composition(composition(Sw<2,0,3>, (8,8):(8,1)), composition(Sw<2,0,-3>, (8,8):(8,1)))").unwrap()
+    else {
+        panic!("a composed layout")
+    };
+    let t = layout("(8,8):(1,8)");
+    assert!((0..64).all(|i| c.eval(i).unwrap() == t.eval(i).unwrap()));
+    // The left inverses of these injective layouts are exact inverses too.
+    for l in ["composition(Sw<1,0,2>, (4,4):(1,4))", "composition(Sw<1,0,2>, (4,4):(4,1))"] {
+        let (Value::Composed(c), Value::Composed(r)) = (eval(l).unwrap(), eval(&format!("left_inverse({l})")).unwrap())
+        else {
+            panic!("composed layouts")
+        };
+        assert!((0..c.size()).all(|k| r.eval(c.eval(k).unwrap()).unwrap() == k), "{l}");
+    }
+}
+
+#[test]
+fn composed_algebra_refuses_what_it_cannot_answer_exactly() {
+    // A swizzle whose masks the layout scatters: no Sw<B,M,S> reads and writes them.
+    let e = eval("left_inverse(composition(Sw<3,4,3>, (8,64):(64,1)))").unwrap_err().to_string();
+    assert!(e.contains("is not a layout") && e.contains("does not pass through"), "{e}");
+    // An offset inside the composed layout on the right (CuTe requires 0).
+    let e = eval("composition(8:1, slice(composition(Sw<1,0,1>, (4,4):(4,1)), (1,_)))").unwrap_err().to_string();
+    assert!(e.contains("offset 4"), "{e}");
+    // The seed's bit-field XOR does not pass through a layout.
+    let e = eval("composition(8:1, composition(BitFieldXor<1,0,2>, 8:1))").unwrap_err().to_string();
+    assert!(e.contains("unsupported"), "{e}");
+}
+
+/// Runs `f` on every pair of a small Cute swizzle and a small layout, and
+/// returns how many answers it gave (each checked by `f` itself).
+fn count_answers(mut f: impl FnMut(Swizzle, &Layout) -> bool) -> usize {
+    let layouts =
+        ["(4,4):(1,4)", "(4,4):(4,1)", "(4,4):(8,1)", "(8,8):(8,1)", "(2,4,2):(8,1,4)", "16:1", "(8,4):(1,16)"];
+    let mut n = 0;
+    for b in 1..=2 {
+        for m in 0..=2 {
+            for s in [-3i64, -2, -1, 1, 2, 3] {
+                let Ok(sw) = Swizzle::new(b, m, s) else { continue };
+                n += layouts.iter().filter(|l| f(sw, &layout(l))).count();
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn inverses_of_composed_layouts_meet_their_equations() {
+    let answered = count_answers(|sw, b| {
+        let c = ComposedLayout::compose(sw, b);
+        let mut ok = false;
+        if let Ok(r) = c.left_inverse() {
+            // Paper eq. (26): C(R(C(k))) = C(k).
+            for k in 0..c.size() {
+                let y = c.eval(k).unwrap();
+                assert_eq!(c.eval(r.eval(y).unwrap()).unwrap(), y, "left_inverse({c}) = {r} at {k}");
+            }
+            ok = true;
+        }
+        if let Ok(r) = c.right_inverse() {
+            for i in 0..r.size() {
+                assert_eq!(c.eval(r.eval(i).unwrap()).unwrap(), i, "right_inverse({c}) = {r} at {i}");
+            }
+        }
+        ok
+    });
+    // Most of these swizzles pass through the inverses (the check is not vacuous).
+    assert!(answered >= 100, "only {answered} left inverses answered");
+}
+
+#[test]
+fn compositions_with_composed_layouts_are_function_compositions() {
+    let lefts = ["(8,8):(8,1)", "(4,4):(4,1)", "64:1", "(8,8):(1,8)", "(2,2,2,2):(8,4,2,1)"];
+    let answered = count_answers(|sw, b| {
+        let d = ComposedLayout::compose(sw, b);
+        let mut n = 0;
+        for a in lefts.map(layout) {
+            let Ok(r) = cute_dynamic::composition_with_composed(&a, &d) else { continue };
+            assert_eq!(r.shape(), cute_dynamic::composition(&a, b).unwrap().shape());
+            for c in 0..d.size() {
+                assert_eq!(r.eval(c).unwrap(), a.eval_extended(d.eval(c).unwrap()).unwrap(), "{a} o {d} = {r} at {c}");
+            }
+            // With a composed layout on the left too, the chain grows by its stages.
+            let sw2 = Swizzle::new(1, 5, 1).unwrap();
+            let rr = ComposedLayout::compose(sw2, &a).composition_with_composed(&d).unwrap();
+            assert_eq!(rr.stages().len(), 2);
+            for c in 0..d.size() {
+                assert_eq!(rr.eval(c).unwrap(), sw2.apply(a.eval_extended(d.eval(c).unwrap()).unwrap()));
+            }
+            n += 1;
+        }
+        n > 0
+    });
+    assert!(answered >= 100, "only {answered} compositions answered");
+}

@@ -687,8 +687,9 @@ proptest! {
         let (past, before) = (l.eval(n), l.eval(-1));
         prop_assert!(matches!(past, Err(LayoutError::OutOfBounds { .. })), "eval({}) of {}: {:?}", n, l, past);
         prop_assert!(matches!(before, Err(LayoutError::OutOfBounds { .. })), "eval(-1) of {}: {:?}", l, before);
-        // cosize is one past the largest offset.
-        prop_assert_eq!(l.cosize(), image(&l).into_iter().max().unwrap().max(0) + 1);
+        // cosize is CuTe's: the span of the offsets, largest minus smallest plus one.
+        let img = image(&l);
+        prop_assert_eq!(l.cosize(), img.iter().max().unwrap() - img.iter().min().unwrap() + 1);
     }
 
     /// Concatenation (paper eq. 11): L(c) = L_0(c_0) + L_1(c_1) + ...
