@@ -1,5 +1,5 @@
 //! Support shared by the integration tests under `tests/` (and the fuzz
-//! targets under `fuzz/`): the seeds' data tables, the test-side model of
+//! targets under `fuzz/`): the paper's figure tables, the test-side model of
 //! slice coordinates, and the brute-force post-condition checkers
 //! ([`check`]).
 
@@ -11,7 +11,7 @@ use std::fmt;
 
 /// The paper's Figure 10: `blocked_product` of the row-major `(3,4):(4,1)`
 /// tile with the col-major `(2,5):(1,2)` tiling, as a 6×20 grid of offsets
-/// (rows are mode 0, columns mode 1). Seed data, typed in from the paper.
+/// (rows are mode 0, columns mode 1), typed in from the paper.
 pub const FIGURE10: [[i64; 20]; 6] = [
     [0, 1, 2, 3, 24, 25, 26, 27, 48, 49, 50, 51, 72, 73, 74, 75, 96, 97, 98, 99],
     [4, 5, 6, 7, 28, 29, 30, 31, 52, 53, 54, 55, 76, 77, 78, 79, 100, 101, 102, 103],

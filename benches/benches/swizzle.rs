@@ -1,7 +1,7 @@
 //! Swizzle application: cute-static's zero-sized `Sw<3,4,3>`, the same XOR
-//! written by hand, cute-dynamic's `Swizzle::apply` and the seed's
-//! `BitFieldXor` (forward and inverse), each over 1024 offsets passed
-//! through `black_box`.
+//! written by hand, cute-dynamic's `Swizzle::apply` and the bit-field XOR
+//! `BitFieldXor` of the CuTe dialect's descriptor grammar (forward and
+//! inverse), each over 1024 offsets passed through `black_box`.
 //!
 //! Run: `cargo bench -p cute-benches --bench swizzle`
 

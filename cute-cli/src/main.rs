@@ -51,7 +51,7 @@ Syntax:
   tilers   <3:3, (2,4):(1,8)>             (one tile per mode)
   calls    name(arg, ...), nested freely; whitespace is ignored
   descriptors  (1@0, 4/2@1)  ((1@0, 8@1), 1@2)   (count[/den]@dim{@dim}; normalized)
-  swizzles     Sw<3,4,3> (CuTe)   BitFieldXor<3,4,3> (the seed's formula)
+  swizzles     Sw<3,4,3> (CuTe)   BitFieldXor<3,4,3> (bits [S,S+B) into [M,M+B))
                composition(Sw<3,4,3>, (8,64):(64,1)) is Sw<3,4,3> o 0 o (8,64):(64,1)
 
 Operations (whatever cute_dynamic::eval knows; these at the time of writing):

@@ -338,8 +338,8 @@ fn show_grid_matches_the_layouts_own_evaluation() {
 }
 
 /// Paper Figure 10: the `blocked_product` of the row-major (3,4):(4,1) tile
-/// with the column-major (2,5):(1,2) tiling, row by row (copied from
-/// `cute-paper.txt`).
+/// with the column-major (2,5):(1,2) tiling, row by row (copied from the
+/// CuTe paper, section 3.5.1).
 const FIGURE_10: &str = "\
 0 1 2 3 24 25 26 27 48 49 50 51 72 73 74 75 96 97 98 99
 4 5 6 7 28 29 30 31 52 53 54 55 76 77 78 79 100 101 102 103

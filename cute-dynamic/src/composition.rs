@@ -1,4 +1,5 @@
-//! Functional composition `A ∘ B` (paper 3.3, DESIGN.md "Composition, precisely").
+//! Functional composition `A ∘ B` (paper 3.3; the paper's rule of 3.3.3,
+//! made precise below).
 //!
 //! # The rule
 //!

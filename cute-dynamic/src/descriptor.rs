@@ -1,5 +1,5 @@
-//! The `N@dim` layout descriptor grammar of the cute dialect
-//! (`seeds/cute-dialect-descriptor-grammar.txt`), exactly as the seed writes it:
+//! The `N@dim` layout descriptor grammar of the CuTe dialect, exactly as the
+//! dialect's description of it writes it:
 //!
 //! ```text
 //! layout ::= group ;
@@ -14,8 +14,8 @@
 //! ```
 //!
 //! Whitespace (blanks and tabs only) is allowed where the grammar has `ws`
-//! and after the closing parenthesis (the seed's parser skips it before
-//! checking for trailing text); nowhere else: not before the first `(`,
+//! and after the closing parenthesis (that description's parser skips it
+//! before checking for trailing text); nowhere else: not before the first `(`,
 //! not inside a number, not around `/`. Empty groups are legal (the empty
 //! layout). Parsing keeps a count as written (`4/2@0` stays `4/2@0`);
 //! [`Descriptor::normalize`] then turns integral fractions into integers and
@@ -156,7 +156,7 @@ impl Descriptor {
     }
 }
 
-/// Parses a descriptor (the seed's grammar, see the module documentation).
+/// Parses a descriptor (the CuTe dialect's grammar, see the module documentation).
 /// Errors are [`LayoutError::Parse`] with the 1-based byte column and what
 /// was expected there; nothing is ever defaulted.
 ///

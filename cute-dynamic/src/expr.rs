@@ -158,8 +158,9 @@ fn text_of<'a>(p: &Parser<'a>) -> &'a str {
     std::str::from_utf8(p.src).unwrap_or("")
 }
 
-/// A descriptor of the seed's grammar (`(1@0, 1@1)`), normalized: its value
-/// is the tree of scaled bases, or the normalization error.
+/// A descriptor of the CuTe dialect's grammar (`(1@0, 1@1)`, see
+/// `descriptor.rs`), normalized: its value is the tree of scaled bases, or
+/// the normalization error.
 fn descriptor(p: &mut Parser<'_>) -> Result<Value> {
     let mut pos = p.pos;
     let d = parse_descriptor_at(text_of(p), &mut pos)?;

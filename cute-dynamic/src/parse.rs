@@ -1,4 +1,5 @@
-//! The text syntax: integers, tuples, layouts and tilers (DESIGN.md).
+//! The text syntax: integers, tuples, layouts and tilers (CuTe's printed
+//! notation, read back; the README's "The syntax" has the whole grammar).
 //!
 //! ```text
 //! layout  := tuple ':' tuple | int ':' int         (4,8):(1,4)   12:1

@@ -6,13 +6,13 @@
 //!   bits at `[M+S, M+S+B)` are XORed into the `B` bits at `[M, M+B)` (for a
 //!   negative `S` the other way round: `[M, M+B)` into `[M-S, M-S+B)`).
 //!   `|S| >= B` keeps the two fields apart, so it is its own inverse.
-//! * [`BitFieldXor`] is the formula of `seeds/cute-dialect-descriptor-grammar.txt`
+//! * [`BitFieldXor`] is the formula of the CuTe dialect's descriptor grammar
 //!   (printed `BitFieldXor<B,M,S>`): the bits at `[S, S+B)` are XORed into
 //!   `[M, M+B)`. Where the fields do not overlap it is the CuTe swizzle with
 //!   another parametrisation; where they overlap (`|M-S| < B`) it is still a
-//!   bijection (for `M != S`) but not its own inverse, contrary to the seed's
-//!   text (`BitFieldXor<3,4,3>` maps 0x08 to 0x18 and 0x18 to 0x28), so it
-//!   has its own [`BitFieldXor::inverse_apply`].
+//!   bijection (for `M != S`) but not its own inverse, contrary to that
+//!   grammar's text (`BitFieldXor<3,4,3>` maps 0x08 to 0x18 and 0x18 to
+//!   0x28), so it has its own [`BitFieldXor::inverse_apply`].
 //!
 //! Both act on `i64` offsets bit by bit, so they are bijections on all of
 //! `i64`, and on every range `[0, 2^n)` that contains their bit fields. Every
@@ -76,23 +76,25 @@ impl Swizzle {
         Ok(Swizzle { bits: bits as u32, base: base as u32, shift: shift as i32 })
     }
 
-    /// `Sw<0,0,0>`: no swizzle (the seed's "plain row-major SMEM").
+    /// `Sw<0,0,0>`: no swizzle (plain row-major shared memory).
     pub fn smem_none() -> Swizzle {
         Swizzle { bits: 0, base: 0, shift: 0 }
     }
 
-    /// `Sw<1,4,3>`: the seed's 32-byte-row mode (2 rows × 2 16-byte chunks).
+    /// `Sw<1,4,3>`: Hopper's 32-byte shared-memory swizzle mode (2 rows × 2
+    /// 16-byte chunks; CUTLASS's `Layout_K_SW32_Atom`,
+    /// `include/cute/atom/mma_traits_sm90_gmma.hpp`).
     pub fn smem_32b() -> Swizzle {
         Swizzle { bits: 1, base: 4, shift: 3 }
     }
 
-    /// `Sw<2,4,3>`: the seed's 64-byte-row mode (4 rows × 4 chunks).
+    /// `Sw<2,4,3>`: the 64-byte mode (4 rows × 4 chunks; `Layout_K_SW64_Atom`).
     pub fn smem_64b() -> Swizzle {
         Swizzle { bits: 2, base: 4, shift: 3 }
     }
 
-    /// `Sw<3,4,3>`: the seed's canonical 128-byte Hopper mode (8 rows × 8
-    /// chunks).
+    /// `Sw<3,4,3>`: the 128-byte mode, Hopper's canonical shared-memory
+    /// swizzle (8 rows × 8 chunks; `Layout_K_SW128_Atom`).
     pub fn smem_128b() -> Swizzle {
         Swizzle { bits: 3, base: 4, shift: 3 }
     }
@@ -167,9 +169,10 @@ impl fmt::Display for Swizzle {
     }
 }
 
-/// The seed's bit-field XOR: `f(x) = x ^ (((x >> S) & (2^B-1)) << M)`, the
-/// bits `[S, S+B)` XORed into `[M, M+B)` (the parameters in the seed's
-/// order `<B, M, S>`: `M` is the destination, `S` the source).
+/// The bit-field XOR of the CuTe dialect's descriptor grammar:
+/// `f(x) = x ^ (((x >> S) & (2^B-1)) << M)`, the bits `[S, S+B)` XORed into
+/// `[M, M+B)` (the parameters in that grammar's order `<B, M, S>`: `M` is
+/// the destination, `S` the source).
 ///
 /// Post-conditions: for `B = 0` or `M != S`, `apply` is a bijection on
 /// `i64` and on every `[0, 2^n)` with `n >= highest_bit()`, and
@@ -178,7 +181,7 @@ impl fmt::Display for Swizzle {
 ///
 /// ```
 /// use cute_dynamic::BitFieldXor;
-/// let f = BitFieldXor::new(3, 4, 3).unwrap(); // the seed's swizzle<3,4,3>
+/// let f = BitFieldXor::new(3, 4, 3).unwrap(); // the dialect's swizzle<3,4,3>
 /// assert_eq!(f.apply(0x18), 0x28);
 /// assert_eq!(f.apply(0x08), 0x18);
 /// assert_ne!(f.apply(f.apply(0x08)), 0x08); // not its own inverse...
@@ -244,7 +247,7 @@ impl BitFieldXor {
         ((x >> self.src) & ((1i64 << self.bits) - 1)) << self.dst
     }
 
-    /// `x ^ (((x >> S) & (2^B-1)) << M)`, the seed's `swizzle_apply`.
+    /// `x ^ (((x >> S) & (2^B-1)) << M)`, the dialect grammar's `swizzle_apply`.
     #[inline]
     pub fn apply(&self, x: i64) -> i64 {
         x ^ self.moved(x)
@@ -283,7 +286,7 @@ impl fmt::Display for BitFieldXor {
 pub enum AnySwizzle {
     /// CuTe's `Sw<B,M,S>`.
     Cute(Swizzle),
-    /// The seed's `BitFieldXor<B,M,S>`.
+    /// The bit-field XOR `BitFieldXor<B,M,S>` (the CuTe dialect's formula).
     BitFieldXor(BitFieldXor),
 }
 

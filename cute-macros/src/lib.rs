@@ -1,9 +1,9 @@
 //! Procedural macros that spell static CuTe layouts in CuTe's own notation.
 //!
 //! Use them through `cute_static::prelude`; the expansions name paths of the
-//! `cute_static` crate. Every macro reads the text syntax of the project's
-//! DESIGN (`(4,(3,2)):(2,(8,1))`, `12:1`, the static marker `_4` accepted)
-//! and turns each integer into a typenum unsigned integer type.
+//! `cute_static` crate. Every macro reads cute-dynamic's text syntax, CuTe's
+//! printed notation (`(4,(3,2)):(2,(8,1))`, `12:1`, the static marker `_4`
+//! accepted), and turns each integer into a typenum unsigned integer type.
 //!
 //! | macro | expands to |
 //! |---|---|

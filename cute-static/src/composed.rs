@@ -7,16 +7,26 @@
 //! composed layout is no [`StaticLayout`](crate::StaticLayout): it has no
 //! stride). Slicing, which moves a run-time offset into `O`, lives in
 //! cute-dynamic.
+//!
+//! The composed-layout algebra (CuTe's `swizzle_layout.hpp`): a layout
+//! composed with a composed layout, a composed layout with a composed
+//! layout, and the inverses of a composed layout, pass the swizzle to the
+//! left of a layout ([`SwizzleThrough`]); the new swizzle is computed, and
+//! the answer checked point by point, at compile time.
 
 use crate::IntTuple;
 use crate::composition::Compose;
+use crate::detail::const_eval::{ConstFn, SwizzleMasks, swizzle_through};
 use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
-use crate::layout::{Congruent, Coord, Layout, StaticLayout};
+use crate::int_tuple::{AllStatic, StaticIntTuple};
+use crate::inverse::{LeftInverse, RightInverse};
+use crate::layout::{Congruent, Coord, Layout, StaticLayout, StaticValue};
 use crate::product::{BlockedProduct, LogicalProduct, RakedProduct};
 use crate::swizzle::OffsetFn;
 use core::fmt;
-use typenum::U0;
+use core::marker::PhantomData;
+use typenum::{B0, B1, Bit, U0};
 
 /// `A ∘ O ∘ B`: the swizzle `A` after the offset `O` (a typenum leaf) after
 /// the layout `B`. Zero-sized when its parts are.
@@ -134,10 +144,10 @@ macro_rules! on_inner {
                 pub fn $name<T>(self, t: T) -> ComposedLayout<A, O, <Layout<S, D> as $Trait<T>>::Output>
                 where
                     Layout<S, D>: $Trait<T>,
-                    <Layout<S, D> as $Trait<T>>::Output: StaticLayout,
+                    <Layout<S, D> as $Trait<T>>::Output: StaticValue,
                 {
                     let _ = t;
-                    ComposedLayout { outer: self.outer, offset: self.offset, inner: Default::default() }
+                    ComposedLayout { outer: self.outer, offset: self.offset, inner: StaticValue::value() }
                 }
             )+
         }
@@ -145,13 +155,18 @@ macro_rules! on_inner {
 }
 
 on_inner! {
-    /// `A ∘ O ∘ (B ∘ t)`.
+    /// `A ∘ O ∘ (B ∘ t)`; `t` may be a composed layout, then `B ∘ t` is one
+    /// too (see [`composition`](crate::composition)) and the result is the
+    /// chain `A ∘ O ∘ A' ∘ _0 ∘ (B ∘ t's layout)`, as CuTe nests it.
     ///
     /// ```
     /// use cute_static::prelude::*;
     /// use cute_static::Swizzle;
     /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
     /// assert_eq!(c.composition(tile!(8, 8)).to_string(), "Sw<3,4,3> o _0 o (_8,_8):(_64,_1)");
+    /// let c = Swizzle::<2, 0, 3>::new().compose(layout!((8,8):(8,1)));
+    /// let d = Swizzle::<2, 0, -3>::new().compose(layout!((8,8):(8,1)));
+    /// assert_eq!(c.composition(d).to_string(), "Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)");
     /// ```
     composition, Compose;
     /// `A ∘ O ∘ logical_divide(B, t)`.
@@ -180,5 +195,252 @@ impl<A: fmt::Display, O: Leaf, B: fmt::Display> fmt::Display for ComposedLayout<
     /// CuTe's `A o O o B`: `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} o _{} o {}", self.outer, self.offset.value(), self.inner)
+    }
+}
+
+// ------------------------------------------------- the composed-layout algebra
+
+/// The swizzle `Sw` passed to the left of the layout `L`: the static
+/// `Sw<B',M',S'>` with `L ∘ Sw = Sw' ∘ L` on the image of `Dom`, as CuTe's
+/// `composition(Layout, Swizzle)` finds it (`make_swizzle<L(yyy), L(zzz)>`,
+/// "works in simple cases" in CuTe's words). The parameters are computed at
+/// compile time, and so is the check that the equation holds at every
+/// point of `Dom` (and, for `Bounded = B1`, that `Sw` keeps those points in
+/// `L`'s domain): a swizzle that does not pass through `L` does not build
+/// (the check is a constant evaluated where the result is made, so
+/// `cargo build` reports it, `cargo check` may not). It prints as the
+/// swizzle it is: `Sw<2,0,3>`.
+pub struct SwizzleThrough<Sw, L, Dom, Bounded>(PhantomData<(Sw, L)>, PhantomData<(Dom, Bounded)>);
+
+impl<Sw, L, Dom, Bounded> Clone for SwizzleThrough<Sw, L, Dom, Bounded> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Sw, L, Dom, Bounded> Copy for SwizzleThrough<Sw, L, Dom, Bounded> {}
+impl<Sw, L, Dom, Bounded> Default for SwizzleThrough<Sw, L, Dom, Bounded> {
+    fn default() -> Self {
+        SwizzleThrough(PhantomData, PhantomData)
+    }
+}
+impl<Sw, L, Dom, Bounded> PartialEq for SwizzleThrough<Sw, L, Dom, Bounded> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<Sw, L, Dom, Bounded> Eq for SwizzleThrough<Sw, L, Dom, Bounded> {}
+impl<Sw, L, Dom, Bounded> core::hash::Hash for SwizzleThrough<Sw, L, Dom, Bounded> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+impl<Sw, L, Dom, Bounded> fmt::Debug for SwizzleThrough<Sw, L, Dom, Bounded>
+where
+    Self: OffsetFn,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The type of `left_inverse(C)` for `C = Sw ∘ _0 ∘ B` with `B† = I`:
+/// `Sw' ∘ _0 ∘ I` (see [`ComposedLayout::left_inverse`]).
+pub type ComposedLeftInverse<Sw, C, I> = ComposedLayout<SwizzleThrough<Sw, I, C, B0>, U0, I>;
+
+/// The type of `right_inverse(C)` for `C = Sw ∘ _0 ∘ B` with `B‡ = I`:
+/// `Sw' ∘ _0 ∘ I` (see [`ComposedLayout::right_inverse`]).
+pub type ComposedRightInverse<Sw, I> = ComposedLayout<SwizzleThrough<Sw, I, Iota<I>, B1>, U0, I>;
+
+/// A function whose domain is checked point by point in constant
+/// evaluation: an all-static layout, a swizzle after one, or `Iota<L>`.
+#[doc(hidden)]
+pub trait ConstDomain {
+    /// The function.
+    const FN: ConstFn;
+}
+impl<S: Congruent<D> + StaticIntTuple, D: StaticIntTuple> ConstDomain for Layout<S, D> {
+    const FN: ConstFn = ConstFn { leaves: S::CONST_LEAVES, swizzle: None, identity: false };
+}
+impl<Sw: OffsetFn, S: Congruent<D> + StaticIntTuple, D: StaticIntTuple> ConstDomain
+    for ComposedLayout<Sw, U0, Layout<S, D>>
+{
+    const FN: ConstFn = ConstFn { leaves: S::CONST_LEAVES, swizzle: Some(Sw::MASKS), identity: false };
+}
+/// The identity `c ↦ c` on `0..size(L)`.
+#[doc(hidden)]
+pub struct Iota<L>(PhantomData<L>);
+impl<S: Congruent<D> + StaticIntTuple, D: StaticIntTuple> ConstDomain for Iota<Layout<S, D>> {
+    const FN: ConstFn = ConstFn { leaves: S::CONST_LEAVES, swizzle: None, identity: true };
+}
+
+impl<Sw: OffsetFn, S: Congruent<D> + StaticIntTuple, D: StaticIntTuple, Dom: ConstDomain, Bd: Bit>
+    SwizzleThrough<Sw, Layout<S, D>, Dom, Bd>
+{
+    /// `(B', M', S')`, computed and checked at compile time.
+    const PARAMS: (u32, u32, i32) = swizzle_through(Sw::MASKS, S::CONST_LEAVES, Dom::FN, Bd::BOOL);
+}
+
+impl<Sw: OffsetFn, S: Congruent<D> + StaticIntTuple, D: StaticIntTuple, Dom: ConstDomain, Bd: Bit> OffsetFn
+    for SwizzleThrough<Sw, Layout<S, D>, Dom, Bd>
+{
+    const MASKS: SwizzleMasks = {
+        let (b, m, s) = Self::PARAMS;
+        SwizzleMasks { yyy: ((1usize << b) - 1) << (m + if s > 0 { s as u32 } else { 0 }), shift: s }
+    };
+
+    #[inline(always)]
+    fn apply_offset(&self, offset: usize) -> usize {
+        Self::MASKS.apply(offset)
+    }
+
+    #[cfg(feature = "std")]
+    fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle {
+        let (b, m, s) = Self::PARAMS;
+        match cute_dynamic::Swizzle::new(i64::from(b), i64::from(m), i64::from(s)) {
+            Ok(sw) => cute_dynamic::AnySwizzle::Cute(sw),
+            // Unreachable: PARAMS holds cute-dynamic's conditions at compile time.
+            Err(e) => unreachable!("static swizzle rejected by cute-dynamic: {e}"),
+        }
+    }
+}
+
+impl<Sw: OffsetFn, S: Congruent<D> + StaticIntTuple, D: StaticIntTuple, Dom: ConstDomain, Bd: Bit> fmt::Display
+    for SwizzleThrough<Sw, Layout<S, D>, Dom, Bd>
+{
+    /// CuTe's `Sw<B,M,S>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (b, m, s) = Self::PARAMS;
+        write!(f, "Sw<{b},{m},{s}>")
+    }
+}
+
+impl<A: OffsetFn, O: Leaf, B: AllStatic> AllStatic for ComposedLayout<A, O, B> {
+    type Bit = <B as AllStatic>::Bit;
+}
+
+impl<A: OffsetFn, O: Leaf + Default, B: StaticValue> StaticValue for ComposedLayout<A, O, B> {
+    #[inline(always)]
+    fn value() -> Self {
+        // Reading the masks checks a swizzle passed through a layout.
+        let _ = A::MASKS;
+        ComposedLayout { outer: A::default(), offset: O::default(), inner: B::value() }
+    }
+}
+
+/// CuTe's `composition(Layout, ComposedLayout)`: `L ∘ (Sw ∘ _0 ∘ B)` is
+/// `Sw' ∘ _0 ∘ (L ∘ B)`, the swizzle passed to the left of `L`
+/// ([`SwizzleThrough`], checked on the image of `B` at compile time).
+/// All-static only.
+///
+/// Post-conditions: the result's shape is `L ∘ B`'s (compatible with `B`'s),
+/// and it evaluates every coordinate `c` of `B` to `L(Sw(B(c)))`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::Swizzle;
+/// let d = Swizzle::<2, 0, -3>::new().compose(layout!((8,8):(8,1)));
+/// let r = composition(layout!((8,8):(8,1)), d);
+/// assert_eq!(r.to_string(), "Sw<2,0,3> o _0 o (_8,_8):(_1,_8)");
+/// // B(9) = 9, Sw<2,0,-3> moves bit 0 to bit 3: Sw(9) = 1, and L(1) = 8.
+/// assert_eq!(r.index(9usize), 8);
+/// ```
+impl<AS, AD, Sw, BS, BD> Compose<ComposedLayout<Sw, U0, Layout<BS, BD>>> for Layout<AS, AD>
+where
+    Layout<AS, AD>: Compose<Layout<BS, BD>>,
+{
+    type Output = ComposedLayout<
+        SwizzleThrough<Sw, Layout<AS, AD>, Layout<BS, BD>, B0>,
+        U0,
+        <Layout<AS, AD> as Compose<Layout<BS, BD>>>::Output,
+    >;
+}
+
+impl<Sw: OffsetFn, S: Congruent<D> + StaticIntTuple, D: StaticIntTuple> ComposedLayout<Sw, U0, Layout<S, D>> {
+    /// CuTe's `left_inverse` of a composed layout `C = Sw ∘ _0 ∘ B`:
+    /// `B† ∘ Sw` written `Sw' ∘ _0 ∘ B†`, the swizzle passed to the left of
+    /// `B†` (checked at compile time on the image of `C`).
+    ///
+    /// Post-condition (paper eq. 26): `C(R(C(k))) == C(k)` for every `k`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((4,4):(8,1)));
+    /// assert_eq!(c.left_inverse().to_string(), "Sw<1,2,1> o _0 o (_8,_4):(_4,_1)");
+    /// ```
+    ///
+    /// A swizzle that does not pass through `B†` does not build
+    /// (`Sw<3,4,3>` over the row-major `(8,64)`: `B†` scatters its masks):
+    ///
+    /// ```compile_fail,E0080
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// println!("{}", c.left_inverse());
+    /// ```
+    #[inline(always)]
+    pub fn left_inverse<IS, ID>(self) -> ComposedLeftInverse<Sw, Self, Layout<IS, ID>>
+    where
+        Layout<S, D>: LeftInverse<Output = Layout<IS, ID>>,
+        IS: Congruent<ID> + StaticIntTuple,
+        ID: StaticIntTuple,
+    {
+        StaticValue::value()
+    }
+
+    /// CuTe's `right_inverse` of a composed layout `C = Sw ∘ _0 ∘ B`:
+    /// `B‡ ∘ Sw` written `Sw' ∘ _0 ∘ B‡` (checked at compile time on
+    /// `0..size(B‡)`, with `Sw` keeping those points in `B‡`'s domain).
+    ///
+    /// Post-condition: `C(R(i)) == i` for every `i < size(R)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((4,4):(8,1)));
+    /// assert_eq!(c.right_inverse().to_string(), "Sw<1,2,1> o _0 o _4:_4");
+    /// ```
+    #[inline(always)]
+    pub fn right_inverse<IS, ID>(self) -> ComposedRightInverse<Sw, Layout<IS, ID>>
+    where
+        Layout<S, D>: RightInverse<Output = Layout<IS, ID>>,
+        IS: Congruent<ID> + StaticIntTuple,
+        ID: StaticIntTuple,
+    {
+        StaticValue::value()
+    }
+}
+
+impl<A: OffsetFn, O: Leaf, A2: OffsetFn, O2: Leaf, S: Congruent<D>, D: IntTuple>
+    ComposedLayout<A, O, ComposedLayout<A2, O2, Layout<S, D>>>
+{
+    /// The size of the innermost layout.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.inner.size()
+    }
+
+    /// `A(O + A2(O2 + B(c)))`.
+    #[inline(always)]
+    pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize
+    where
+        D: IntTuple<Offset = usize>,
+    {
+        self.outer.apply_offset(self.offset.value().wrapping_add(self.inner.index(coord)))
+    }
+
+    /// The equal run-time composed layout of `cute-dynamic` (two stages).
+    #[cfg(feature = "std")]
+    pub fn to_dynamic(&self) -> cute_dynamic::ComposedLayout
+    where
+        Layout<S, D>: StaticLayout,
+    {
+        let inner = self.inner.to_dynamic();
+        let offset = |o: usize| i64::try_from(o).unwrap_or(i64::MAX);
+        let stages = [(self.outer.to_dynamic_swizzle(), offset(self.offset.value()))]
+            .into_iter()
+            .chain(inner.stages().iter().copied());
+        match cute_dynamic::ComposedLayout::from_stages(stages, inner.inner().clone()) {
+            Some(c) => c,
+            None => unreachable!("two stages"),
+        }
     }
 }

@@ -11,8 +11,8 @@ use crate::detail::{ComposeValueBy, TileArg, TileCompose};
 use crate::int_tuple::{AllStatic, BothStatic};
 use crate::layout::Layout;
 
-/// `Self ∘ B` for a layout, a shape or a tiler `B` (paper 3.3, DESIGN
-/// "Composition, precisely"). Post-conditions (eqs. 16–17): for a layout
+/// `Self ∘ B` for a layout, a shape or a tiler `B` (paper 3.3; the
+/// rule as stated at the top of cute-dynamic's `composition.rs`). Post-conditions (eqs. 16–17): for a layout
 /// `B`, the result's shape is compatible with `B`'s and `R(c) = A(B(c))`;
 /// for a tiler, each mode satisfies them for its tile. Inadmissible
 /// compositions (divisibility conditions, rank) have no implementation.

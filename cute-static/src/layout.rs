@@ -139,6 +139,11 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// `Σ (s − 1)·d` over the leaves, when all are static.
     const STATIC_SPAN: Option<usize>;
 
+    /// The flat leaves, for evaluation in `const` items (the composed-layout
+    /// algebra).
+    #[doc(hidden)]
+    const CONST_LEAVES: crate::detail::const_eval::ConstLeaves;
+
     /// `acc` plus the offset of the integral coordinate `i` within this
     /// subtree, whose first leaf has column-major weight `prefix`; the last
     /// leaf is unbounded iff `LAST`. The terms are added to `acc` leaf by
@@ -160,6 +165,8 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
         Some(s) => mul_static(Some(s.saturating_sub(1)), D::STATIC),
         None => None,
     };
+    const CONST_LEAVES: crate::detail::const_eval::ConstLeaves =
+        crate::detail::const_eval::ConstLeaves::leaf(S::STATIC, D::STATIC);
 
     #[inline(always)]
     fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize {
@@ -228,6 +235,11 @@ macro_rules! tuple_congruent_all {
                 let s = Some(0);
                 $( let s = add_static(s, <$S as Congruent<$D>>::STATIC_SPAN); )*
                 add_static(s, <$LS as Congruent<$LD>>::STATIC_SPAN)
+            };
+            const CONST_LEAVES: crate::detail::const_eval::ConstLeaves = {
+                let t = crate::detail::const_eval::ConstLeaves::EMPTY;
+                $( let t = t.concat(<$S as Congruent<$D>>::CONST_LEAVES); )*
+                t.concat(<$LS as Congruent<$LD>>::CONST_LEAVES)
             };
 
             #[inline(always)]

@@ -19,7 +19,7 @@
 //! assert_eq!(b.to_dynamic().to_string(), "((2,2),(4,2)):((1,8),(2,16))");
 //! ```
 //!
-//! The algebra runs in trait resolution; this is DESIGN.md's example:
+//! The algebra runs in trait resolution; for example:
 //!
 //! ```
 //! use cute_static::prelude::*;
@@ -85,7 +85,7 @@
 //! assert!(try_layout!(({0usize},8):(1,8)).is_err());
 //! ```
 //!
-//! The text inside the macros is CuTe's notation (see the project DESIGN):
+//! The text inside the macros is CuTe's notation (cute-dynamic's text syntax, read by its parser; see `docs/architecture.md`):
 //! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
 //! `tile!(3:3, (2,4):(1,8), 4)`.
@@ -158,7 +158,7 @@ pub use complement::{Complement, ComplementValue, complement};
 #[cfg(feature = "std")]
 #[doc(inline)]
 pub use complement::{TryComplement, try_complement};
-pub use composed::{ComposedLayout, make_composed_layout};
+pub use composed::{ComposedLayout, ComposedLeftInverse, ComposedRightInverse, SwizzleThrough, make_composed_layout};
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]

@@ -4,10 +4,11 @@
 //! The parameters are const generics, as CuTe's are template integers: a
 //! swizzle is a function on offsets, not a tree of leaves, so it needs no
 //! typenum arithmetic. Invalid parameters (`|S| < B`, a field past bit 63)
-//! are a compile error where the swizzle is used. The seed's general
-//! bit-field XOR (`BitFieldXor` in cute-dynamic) has no static twin: no
-//! static code needs it.
+//! are a compile error where the swizzle is used. The general bit-field
+//! XOR of the CuTe dialect's descriptor grammar (`BitFieldXor` in
+//! cute-dynamic) has no static twin: no static code needs it.
 
+use crate::detail::const_eval::SwizzleMasks;
 use core::fmt;
 
 /// CuTe's `Swizzle<B,M,S>`: the bits `[M+S, M+S+B)` of an offset XORed into
@@ -36,13 +37,15 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
 
-/// `Sw<0,0,0>`: no swizzle (the seed's plain row-major SMEM).
+/// `Sw<0,0,0>`: no swizzle (plain row-major shared memory).
 pub type SwizzleNone = Swizzle<0, 0, 0>;
-/// `Sw<1,4,3>`: the seed's 32-byte-row SMEM mode.
+/// `Sw<1,4,3>`: Hopper's 32-byte shared-memory swizzle mode (CUTLASS's
+/// `Layout_K_SW32_Atom_Bits`, `include/cute/atom/mma_traits_sm90_gmma.hpp`).
 pub type Swizzle32B = Swizzle<1, 4, 3>;
-/// `Sw<2,4,3>`: the seed's 64-byte-row SMEM mode.
+/// `Sw<2,4,3>`: the 64-byte mode (`Layout_K_SW64_Atom_Bits`).
 pub type Swizzle64B = Swizzle<2, 4, 3>;
-/// `Sw<3,4,3>`: the seed's canonical 128-byte Hopper SMEM mode.
+/// `Sw<3,4,3>`: the 128-byte mode, Hopper's canonical shared-memory swizzle
+/// (`Layout_K_SW128_Atom_Bits`).
 pub type Swizzle128B = Swizzle<3, 4, 3>;
 
 impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
@@ -105,9 +108,14 @@ pub trait OffsetFn: Copy + Default + fmt::Display {
     /// The run-time twin.
     #[cfg(feature = "std")]
     fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle;
+    /// The swizzle as masks, for constant evaluation; reading it checks the
+    /// swizzle (a compile error where it is invalid).
+    const MASKS: SwizzleMasks;
 }
 
 impl<const B: u32, const M: u32, const S: i32> OffsetFn for Swizzle<B, M, S> {
+    const MASKS: SwizzleMasks = SwizzleMasks { yyy: Self::YYY_MASK, shift: S };
+
     #[inline(always)]
     fn apply_offset(&self, offset: usize) -> usize {
         self.apply(offset)

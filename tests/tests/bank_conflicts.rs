@@ -1,5 +1,6 @@
-//! Shared-memory bank conflicts: the seed's claim that eight rows under its
-//! swizzle<3,4,3> fall in distinct banks, CuTe's Sw<3,4,3> removing the
+//! Shared-memory bank conflicts: the claim of the CuTe dialect's descriptor
+//! grammar that eight rows under its swizzle<3,4,3> (`BitFieldXor<3,4,3>`)
+//! fall in distinct banks, CuTe's Sw<3,4,3> removing the
 //! 8-way conflict of a 128-byte-row column read, and the wavefront count
 //! against a simulation of the banks.
 
@@ -15,8 +16,8 @@ fn layout(s: &str) -> Layout {
 
 #[test]
 fn seed_eight_rows_under_swizzle_343_fall_in_distinct_banks() {
-    // The seed's eight consecutive 8-byte rows 0x00..0x38, as byte offsets
-    // read by 8 threads, through the seed's formula.
+    // That grammar's example: eight consecutive 8-byte rows 0x00..0x38, as
+    // byte offsets read by 8 threads, through its formula (`BitFieldXor`).
     let rows = layout("8:8");
     let sw = ComposedLayout::compose(BitFieldXor::new(3, 4, 3).unwrap(), &rows);
     let banks: Vec<i64> = (0..8).map(|t| sw.eval(t).unwrap() % 128 / 4).collect();

@@ -213,7 +213,7 @@ fn composed_algebra_refuses_what_it_cannot_answer_exactly() {
     // An offset inside the composed layout on the right (CuTe requires 0).
     let e = eval("composition(8:1, slice(composition(Sw<1,0,1>, (4,4):(4,1)), (1,_)))").unwrap_err().to_string();
     assert!(e.contains("offset 4"), "{e}");
-    // The seed's bit-field XOR does not pass through a layout.
+    // The bit-field XOR of the CuTe dialect's descriptor grammar does not pass through a layout.
     let e = eval("composition(8:1, composition(BitFieldXor<1,0,2>, 8:1))").unwrap_err().to_string();
     assert!(e.contains("unsupported"), "{e}");
 }

@@ -1,5 +1,6 @@
-//! The `N@dim` descriptor grammar of `seeds/cute-dialect-descriptor-grammar.txt`
-//! and scaled bases: the seed's five examples, normalization and its errors,
+//! The `N@dim` descriptor grammar of the CuTe dialect (reproduced in
+//! cute-dynamic's `descriptor.rs`) and scaled bases: the grammar's five
+//! examples, normalization and its errors,
 //! the round trip `parse(print(parse(x))) == parse(x)`, and no panic on any
 //! input.
 

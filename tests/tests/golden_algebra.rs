@@ -1,14 +1,16 @@
 //! Golden tests for issue 3 (cute-dynamic: inverses, divide and product
-//! families, vectorization, admissibility): every worked example of
-//! `seeds/cute-paper.txt` (sections 3.4 and 3.5: Tables 5, 6, 7, Figures 10,
-//! 11, 12, 3.4.2 and 3.4.4), of `seeds/cute-layout-algebra-docs.txt` (divide
-//! and product sections) and of `seeds/cute-gemm-partition-walkthrough.txt`
-//! (the logical_divide of `128:128` by the three permutations).
+//! families, vectorization, admissibility): every worked example of the CuTe
+//! paper (sections 3.4 and 3.5: Tables 5, 6, 7, Figures 10, 11, 12, 3.4.2
+//! and 3.4.4), of CuTe's layout-algebra documentation
+//! (`media/docs/cpp/cute/02_layout_algebra.md`, divide and product sections)
+//! and of a GEMM partitioning example (256 threads over a 128×128 tile of C
+//! in a CuTe DSL kernel: the logical_divide of `128:128` by the three
+//! tiled-MMA permutations it compares).
 //!
-//! The only hard-coded results are those stated by the seeds. Where a stated
-//! result violates the post-conditions of its operation (the errata listed in
-//! DESIGN.md, and one more found here: the stride-0 row of Tables 5 and 6),
-//! the post-conditions win: the test asserts that the seed's value fails them
+//! The only hard-coded results are those these sources state. Where a stated
+//! result violates the post-conditions of its operation (the docs' 1-D and
+//! 2-D logical_divide examples, and the stride-0 row of the paper's Tables 5
+//! and 6), the post-conditions win: the test asserts that the stated value fails them
 //! and asserts the library's value, which meets them. Every golden result is
 //! also checked against its post-conditions by brute force.
 
@@ -24,7 +26,7 @@ use std::collections::HashSet;
 // ---------------------------------------------------------------------------
 // helpers
 
-/// Removes the blanks the seeds put into their notation (`(4, 8) : (1, 4)`).
+/// Removes the blanks the paper and the docs put into their notation (`(4, 8) : (1, 4)`).
 fn compact(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -37,11 +39,11 @@ fn tiler(s: &str) -> Tiler {
     compact(s).parse().unwrap_or_else(|e| panic!("parsing tiler {s:?}: {e}"))
 }
 
-/// `layout` prints as the seed's `expected` and the seed's text parses to `layout`.
+/// `layout` prints as the stated `expected` and the stated text parses to `layout`.
 fn assert_layout(layout: &Layout, expected: &str) {
     let expected = compact(expected);
     assert_eq!(layout.to_string(), expected, "printed layout");
-    assert_eq!(&lay(&expected), layout, "parsed seed layout");
+    assert_eq!(&lay(&expected), layout, "parsed the stated layout");
 }
 
 fn offsets(l: &Layout) -> Vec<i64> {
@@ -122,7 +124,7 @@ fn check_complement_full(a: &Layout, r: &Layout) {
 
 /// Logical-divide post-conditions for a layout tiler `b` (paper 3.5.2):
 /// `R(i) == A((B, B*)(i))` with `B* = complement(B, size(A))`, mode 0 is
-/// `A ∘ B`; every seed example tiles `A` exactly (`(B, B*)` is a bijection
+/// `A ∘ B`; every stated example tiles `A` exactly (`(B, B*)` is a bijection
 /// onto `0..size(A)`, the paper's surjectivity requirement), so the offsets
 /// of `R` are a permutation of those of `A`.
 fn check_divide(a: &Layout, b: &Layout, r: &Layout) {
@@ -433,7 +435,7 @@ fn figure12_divide_and_zipped_divide() {
 // ---------------------------------------------------------------------------
 // logical_divide: CuTe docs
 
-/// The docs' 1-D example, with its three steps. Erratum (DESIGN.md): the
+/// The docs' 1-D example, with its three steps. Erratum: CuTe's layout-algebra
 /// docs state the result `((2,2),(2,3)):((4,1),(2,8))`, but composing
 /// `A = (2,4,3):(4,1,8)` with `(B,B*) = (4,(2,3)):(2,(1,8))` gives
 /// `(4,(2,3)):(1,(4,8))` (its tile is `A ∘ 4:2 = 4:1`). The post-conditions
@@ -463,7 +465,7 @@ fn docs_logical_divide_1d() {
 /// The docs' 2-D example `(9,(4,8)):(59,(13,1)) ⊘ <3:3, (2,4):(1,8)>`: the
 /// stated shapes (`ld` `((3,3),(8,4))`, `zd` `((3,8),(3,4))`), the tile, the
 /// table of variants and `layout<0>(zipped_divide(a, b)) == composition(a, b)`.
-/// Erratum (DESIGN.md): the docs state the tile `(3,(2,4)):(236,(13,52))`; it
+/// Erratum: CuTe's layout-algebra docs state the tile `(3,(2,4)):(236,(13,52))`; it
 /// is `(3,(2,4)):(177,(13,2))` — the first tile element down mode 0 is
 /// `A0(3) = 3·59 = 177`, and the stated value fails the composition
 /// post-condition there.
@@ -545,7 +547,7 @@ fn tiler_longer_than_layout_is_rank_mismatch() {
 }
 
 // ---------------------------------------------------------------------------
-// logical_divide: the gemm walkthrough
+// logical_divide: the GEMM partitioning example (128×128 tile, 256 threads)
 
 /// `logical_divide(gC_M = 128:128, permutation)` for the three permutations:
 /// "output_stride = permutation_stride × input_base_stride", the rest mode
@@ -801,7 +803,7 @@ fn docs_products_by_mode_and_blocked() {
 }
 
 /// `blocked_product` / `raked_product` of different ranks pad with `1:0`
-/// (DESIGN.md, as CuTe C++): a 3×4 tile by a 1-D grid of 2 keeps rank 2 and
+/// (as CuTe C++ does, `include/cute/layout.hpp`): a 3×4 tile by a 1-D grid of 2 keeps rank 2 and
 /// only mode 0 grows.
 #[test]
 fn blocked_and_raked_pad_lower_rank() {
@@ -857,7 +859,7 @@ fn check_common(a: &Layout, b: &Layout) -> (i64, Layout) {
     (k, common)
 }
 
-/// Figure 8, as described in the text (the images are not in the seed):
+/// Figure 8, as the paper's text describes it:
 /// (a) "the coordinates of the source and destination layouts match for
 /// element offsets k ∈ {0, 1} with coordinates c ∈ {0, 1}"; (b) "match for
 /// element offsets k ∈ {0, 1, 2, 3} with coordinates c = {0, 2, 8, 10}". The

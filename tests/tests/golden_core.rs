@@ -1,12 +1,14 @@
 //! Golden tests for the operations of issue 2 (cute-dynamic core): every worked
-//! example of `seeds/cute-paper.txt` (sections 2–3) and
-//! `seeds/cute-layout-algebra-docs.txt` for layout evaluation, coordinates,
+//! example of the CuTe paper (sections 2–3) and of CuTe's layout-algebra
+//! documentation (`media/docs/cpp/cute/02_layout_algebra.md`) for layout
+//! evaluation, coordinates,
 //! slicing, coalesce, filter, composition and complement, plus the text syntax
 //! and the expression evaluator.
 //!
-//! The only hard-coded results are the results stated by the seeds. Wherever a
-//! stated result disagrees with the post-conditions of the operation (the
-//! errata listed in DESIGN.md), the post-conditions win and a comment says so.
+//! The only hard-coded results are the results stated by the paper and the
+//! docs. Wherever a stated result disagrees with the post-conditions of the
+//! operation (two divide examples of the docs), the post-conditions win and a
+//! comment says so.
 //! Every golden composition / complement / slice is also checked against its
 //! post-conditions by brute force, using the layouts' own evaluation.
 
@@ -21,7 +23,7 @@ use std::fmt;
 // ---------------------------------------------------------------------------
 // helpers
 
-/// Removes the blanks the seeds put into their notation (`(4, 8) : (1, 4)`).
+/// Removes the blanks the paper and the docs put into their notation (`(4, 8) : (1, 4)`).
 fn compact(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
@@ -38,11 +40,11 @@ fn tiler(s: &str) -> Tiler {
     s.parse().unwrap_or_else(|e| panic!("parsing tiler {s:?}: {e}"))
 }
 
-/// `layout` prints as the seed's `expected` and the seed's text parses to `layout`.
+/// `layout` prints as the stated `expected` and the stated text parses to `layout`.
 fn assert_layout(layout: &Layout, expected: &str) {
     let expected = compact(expected);
     assert_eq!(layout.to_string(), expected, "printed layout");
-    assert_eq!(&lay(&expected), layout, "parsed seed layout");
+    assert_eq!(&lay(&expected), layout, "parsed the stated layout");
 }
 
 /// Checks the composition post-conditions (paper eqs. 16–17) of `r = a ∘ b`
@@ -377,7 +379,7 @@ fn paper_3_3_1_identity_layouts() {
         }
         // They all coalesce to 24:1.
         assert_eq!(coalesce(&l).to_string(), "24:1");
-        // Left identity: I_D o B = B for layouts B with image in Z_24 (the seeds' B's).
+        // Left identity: I_D o B = B for layouts B with image in Z_24 (the examples' B's).
         for b in ["(4,3):(3,1)", "(5,4):(4,1)", "(2,3):(1,8)", "(5,4):(1,5)"] {
             assert_eq!(compose(id, b), lay(b), "{id} o {b}");
         }
@@ -674,7 +676,7 @@ fn docs_composition_10_2() {
     // The static CuTe print `(_5,(_2,_2)):(_16,(_80,_4))` is the same layout.
     assert_eq!(r, lay("(_5,(_2,_2)):(_16,(_80,_4))"));
     // Steps: (10,2):(16,4) o 5:1 => (5,1):(16,4) ("mod out the shape 5"); we drop
-    // size-1 modes (DESIGN.md), which is the same function: 5:16.
+    // size-1 modes, which is the same function: 5:16.
     let m0 = compose("(10,2):(16,4)", "5:1");
     assert_layout(&m0, "5:16");
     assert_eq!(coalesce(&lay("(5,1):(16,4)")), m0);
@@ -697,7 +699,7 @@ fn docs_shape_div_examples_via_composition() {
     // Expressed through composition: for a layout A of that shape whose modes
     // cannot coalesce (strides 1, S_0+1, (S_0+1)(S_1+1), ...),
     // A o (|S|/d):d takes every d-th element, and its shape is shape_div(S, d)
-    // with the size-1 modes dropped (we drop them, DESIGN.md).
+    // with the size-1 modes dropped (we drop them).
     let cases = [
         ("(6,2)", 2, "(3,2)"),
         ("(6,2)", 3, "(2,2)"),
@@ -790,7 +792,8 @@ fn docs_tiler_examples() {
 
 #[test]
 fn tiler_rank_error() {
-    // A tiler with more modes than the layout is a rank error (DESIGN.md).
+    // A tiler with more modes than the layout is a rank error (paper 3.3.5: a
+    // tiler applies one tile per mode).
     let a = lay("(12,(4,8)):(59,(13,1))");
     let e = composition(&a, &tiler("<3:1, 2:1, 2:1>")).unwrap_err();
     assert!(matches!(e, LayoutError::RankMismatch { expected: 2, found: 3, .. }), "{e:?}");
@@ -941,9 +944,10 @@ fn docs_logical_divide_1d_via_composition() {
     assert_layout(&bc, "(2,3):(1,8)");
     let bstar = make_layout(&[b, bc]).unwrap();
     assert_layout(&bstar, "(4,(2,3)):(2,(1,8))");
-    // The docs state A o (B,B*) = ((2,2),(2,3)):((4,1),(2,8)). That is wrong (DESIGN.md
-    // errata): the tile is composition(A, 4:2) = 4:1, and the post-conditions give
-    // (4,(2,3)):(1,(4,8)). The post-conditions win.
+    // The docs state A o (B,B*) = ((2,2),(2,3)):((4,1),(2,8)). That is wrong (an
+    // erratum of CuTe's layout-algebra docs): the tile is composition(A, 4:2) =
+    // 4:1, and the post-conditions give (4,(2,3)):(1,(4,8)). The post-conditions
+    // win.
     let r = compose("(2,4,3):(4,1,8)", "(4,(2,3)):(2,(1,8))");
     assert_layout(&r, "(4,(2,3)):(1,(4,8))");
     assert_layout(&compose("(2,4,3):(4,1,8)", "4:2"), "4:1");
@@ -953,7 +957,7 @@ fn docs_logical_divide_1d_via_composition() {
 #[test]
 fn docs_logical_divide_2d_via_composition() {
     // A = (9,(4,8)):(59,(13,1)), B = <3:3, (2,4):(1,8)>. The docs state that the tile
-    // is (3,(2,4)):(236,(13,52)); DESIGN.md errata: it is (3,(2,4)):(177,(13,2)), which
+    // is (3,(2,4)):(236,(13,52)); an erratum: it is (3,(2,4)):(177,(13,2)), which
     // is what the post-conditions give (9:59 o 3:3 = 3:177). The post-conditions win.
     let a = lay("(9,(4,8)):(59,(13,1))");
     let t = tiler("<3:3, (2,4):(1,8)>");
@@ -1215,7 +1219,7 @@ fn print_parse_round_trips_of_the_examples() {
     assert_eq!(lay(" ( 4 , 8 ) : ( 1 , 4 ) "), lay("(4,8):(1,4)"));
     assert_eq!(lay("(_4,_8):(_1,_4)"), lay("(4,8):(1,4)"));
     assert_eq!(tiler("< 3 : 4 ,\t8 : 2 >"), tiler("<3:4,8:2>"));
-    // The seeds' printed results are byte for byte CuTe's run-time format.
+    // The printed results of the paper and the docs are byte for byte CuTe's run-time format.
     assert_eq!(compose("(6,2):(8,2)", "(4,3):(3,1)").to_string(), "((2,2),3):((24,2),8)");
 }
 
@@ -1336,8 +1340,8 @@ fn composition_results_are_valid_layouts() {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
-    // No input may crash the parser or the evaluator (DESIGN.md: no panics on
-    // any input); very deep nesting is refused with a parse error.
+    // No input may crash the parser or the evaluator (cute-dynamic never
+    // panics on any input); very deep nesting is refused with a parse error.
     let n = 100_000;
     let deep_tuple = format!("{}4{}", "(".repeat(n), ")".repeat(n));
     // The error points at the first '(' past the 64 allowed levels.

@@ -1,5 +1,6 @@
 //! "No heap allocation inside an operation on layouts of up to 8 leaves"
-//! (DESIGN.md, cute-dynamic), checked rather than assumed.
+//! (cute-dynamic's crate docs; `docs/architecture.md`, section 4), checked
+//! rather than assumed.
 //!
 //! This test binary installs a counting global allocator. Counting is per
 //! thread and only while [`allocations`] runs its closure, so the test

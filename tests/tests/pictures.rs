@@ -1,6 +1,6 @@
 //! Pictures: the grid's rank rule, and the SVG, HTML and TikZ drawings of layouts and thread-value layouts. Every SVG made here is
 //! parsed with a real XML parser and checked cell by cell against the grid;
-//! the small ones and the walkthrough's 128×128 tile are also snapshots
+//! the small ones and a GEMM's 128×128 tile of 256 threads are also snapshots
 //! (`tests/snapshots/*.svg`; `CUTE_UPDATE_SNAPSHOTS=1` rewrites them).
 
 use cute_dynamic::{
@@ -50,8 +50,8 @@ fn from_fn_draws_any_offset_function_as_a_layout_would() {
 }
 
 /// A swizzled layout is drawn as its inner layout's grid with each cell the
-/// swizzled offset: the seed's `Sw<3,4,3>` on 8 rows of 64 (128-byte rows
-/// of 16-bit elements) moves row r's columns by `r` units of 8.
+/// swizzled offset: Hopper's 128-byte swizzle `Sw<3,4,3>` on 8 rows of 64
+/// (128-byte rows of 16-bit elements) moves row r's columns by `r` units of 8.
 #[test]
 fn swizzled_layouts_draw_the_swizzled_offsets() {
     let Value::Composed(c) = eval("composition(Sw<3,4,3>, (8,64):(64,1))").unwrap() else {
@@ -217,9 +217,10 @@ fn svg_of_a_tv_layout_colours_threads_and_highlights_one() {
     }
 }
 
-/// The walkthrough's 128×128 tile of C and its 256 threads (16×16, each
-/// four 4×4 blocks: rows `4·tm + {0..3} + {0, 64}`, the same columns), at
-/// pixel scale with thread 0 highlighted.
+/// A GEMM's 128×128 tile of C and its 256 threads (a CuTe DSL tiled MMA
+/// with permutation `(16,4):(4,1)`: 16×16 threads, each four 4×4 blocks:
+/// rows `4·tm + {0..3} + {0, 64}`, the same columns), at pixel scale with
+/// thread 0 highlighted.
 #[test]
 fn svg_of_the_walkthroughs_128x128_tile() {
     // (t, v) → m + 128·n; thread t = 16·tm + tn, value v = ((r, rest), (c, rest)).

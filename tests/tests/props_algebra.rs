@@ -682,8 +682,8 @@ proptest! {
     }
 
     /// Paper 3.5.2: `logical_divide(A, B)(i) == A((B, B*)(i))` with
-    /// `B* = complement(B, size(A))`, for every `i` and every tiler (DESIGN.md:
-    /// never a wrong layout); the offsets are a permutation of `A`'s whenever
+    /// `B* = complement(B, size(A))`, for every `i` and every tiler (never a
+    /// wrong layout); the offsets are a permutation of `A`'s whenever
     /// `(B, B*)` is a bijection onto
     /// `0..size(A)` (the paper's requirement that `B⋆` be surjective onto
     /// `Z_|A|`; aligned tilers always complete to one, and then `size(B)`

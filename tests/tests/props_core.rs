@@ -294,7 +294,7 @@ proptest! {
         check_composition(&a, &b, &r.unwrap())?;
     }
 
-    /// Random pairs: a result meets the post-conditions (DESIGN.md: never a
+    /// Random pairs: a result meets the post-conditions (never a
     /// wrong layout), or the error is one of the documented ones and names its
     /// condition. A NotDistributive error is never raised when the paper's
     /// sufficient conditions for distributivity hold, and is real: composing

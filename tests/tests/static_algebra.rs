@@ -1,7 +1,8 @@
-//! The seeds' worked examples computed by the static algebra (trait
-//! resolution): each result prints as CuTe prints the all-static
-//! computation. Errata of the seeds follow DESIGN.md (the post-conditions
-//! win), as in the dynamic golden tests.
+//! The worked examples of the CuTe paper and CuTe's layout-algebra docs
+//! computed by the static algebra (trait resolution): each result prints as
+//! CuTe prints the all-static computation. Where the docs state a wrong
+//! result, the post-conditions win, as in the dynamic golden tests
+//! (`golden_core.rs`, `golden_algebra.rs`).
 
 use cute_static::prelude::*;
 use static_assertions::{assert_impl_all, assert_not_impl_any};
@@ -17,12 +18,12 @@ macro_rules! check {
 
 #[test]
 fn composition_paper_and_docs() {
-    // DESIGN's example and the paper's (10,2):(16,4) ∘ (5,4):(1,5).
+    // The README's first example and the paper's (10,2):(16,4) ∘ (5,4):(1,5).
     check!(composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))), "((2,2),3):((24,2),8)");
     check!(composition(layout!((10,2):(16,4)), layout!((5,4):(1,5))), "(5,(2,2)):(16,(80,4))");
     // The "apparent violation" the paper admits.
     check!(composition(layout!((4,2,8):(3,12,97)), layout!(3:3)), "3:9");
-    // Extended domain of A (DESIGN's refinement).
+    // Extended domain of A (paper 2.4.1: A's last mode is unbounded, even of size 1).
     check!(composition(layout!(1:12), layout!((2,5):(1,2))), "(2,5):(12,24)");
     // Table 4 (integer strides).
     let tv = layout!(((4,8),2):((16,1),8));
@@ -82,7 +83,7 @@ fn divides_paper_and_docs() {
     check!(zipped_divide(a, t), "((4,8),(2,2)):((20,2),(80,1))");
     check!(tiled_divide(a, t), "((4,8),2,2):((20,2),80,1)");
     check!(flat_divide(a, t), "(4,8,2,2):(20,2,80,1)");
-    // The docs' 1-D example; its stated result is an erratum (DESIGN.md).
+    // The docs' 1-D example; its stated result is an erratum (see `golden_algebra.rs`).
     let a = layout!((2,4,3):(4,1,8));
     check!(logical_divide(a, layout!(4:2)), "(4,(2,3)):(1,(4,8))");
     check!(zipped_divide(a, layout!(4:2)), "(4,(2,3)):(1,(4,8))");

@@ -14,7 +14,7 @@ macro_rules! check {
         let text = stringify!($($text)+).replace(' ', "");
         let s = layout!($($text)+);
         assert_eq!(s.to_string(), underscored(&text), "display of {text}");
-        let d: cute_dynamic::Layout = text.parse().expect("cute-dynamic parses the seed layout");
+        let d: cute_dynamic::Layout = text.parse().expect("cute-dynamic parses the layout");
         assert_eq!(s.to_dynamic(), d, "to_dynamic of {text}");
         assert_eq!(s.size() as i64, d.size(), "size of {text}");
         assert_eq!(s.cosize() as i64, d.cosize(), "cosize of {text}");

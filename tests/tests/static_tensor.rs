@@ -231,7 +231,7 @@ fn local_partition_of_the_sgemm_tutorial_shapes() {
     assert_eq!(tcsb.offset(), 1);
 }
 
-/// The partition of seeds/cute-gemm-partition-walkthrough.txt: 256 threads
+/// The partition of a GEMM's C tile (a CuTe DSL tiled MMA): 256 threads
 /// as 16×16 over a row-major 128×128 C tile, the permutation `(16,4):(4,1)`
 /// per dimension (logical_divide by it): thread `(tm,tn)` owns the rows
 /// `tm·4 + r + 64·q` (`r < 4`, `q < 2`) × the columns `tn·4 + r + 64·q`.

@@ -1,5 +1,6 @@
-//! Swizzles: CuTe's `Swizzle<B,M,S>` (`Sw<B,M,S>`) and the seed's bit-field
-//! XOR (`BitFieldXor<B,M,S>`), golden values from the issue and the seed,
+//! Swizzles: CuTe's `Swizzle<B,M,S>` (`Sw<B,M,S>`) and the bit-field XOR of
+//! the CuTe dialect's descriptor grammar (`BitFieldXor<B,M,S>`), golden
+//! values from the issue and from that grammar's examples,
 //! and by brute force: bijection on the domain, CuTe's swizzle its own
 //! inverse, the bit-field XOR's inverse correct.
 
@@ -98,8 +99,9 @@ fn seed_bit_field_xor_worked_values() {
 
 #[test]
 fn seed_self_inverse_claim_fails_for_overlapping_fields() {
-    // The seed says swizzle<3,4,3> is its own inverse. With its formula the
-    // source field [3,6) and the destination [4,7) overlap, and it is not.
+    // The CuTe dialect's descriptor grammar says its swizzle<3,4,3> is its own
+    // inverse. With its formula the source field [3,6) and the destination
+    // [4,7) overlap, and it is not.
     let f = BitFieldXor::new(3, 4, 3).unwrap();
     assert!(!f.is_involution());
     assert_eq!(f.apply(0x08), 0x18);

@@ -337,8 +337,8 @@ fn partition_mut_hands_out_disjoint_parts_that_threads_fill() {
     assert!(d.iter().all(|&v| v >= 0), "every element written");
 }
 
-/// `seeds/cute-gemm-partition-walkthrough.txt`: 256 threads as 16×16 over
-/// a 128×128 row-major tile of C, with the permutation `(16,4):(4,1)` per
+/// A GEMM's C tile partitioned as a CuTe DSL tiled MMA does: 256 threads
+/// as 16×16 over a 128×128 row-major tile of C, with the permutation `(16,4):(4,1)` per
 /// dimension (extended by its rest `2:64` to cover 128). Thread `(tm,tn)`
 /// owns rows `tm·4 + {0,1,2,3} + {0,64}` × the same columns: 64 elements.
 #[test]

@@ -33,7 +33,8 @@ impl<S, D, T: Zeros> Zeros for MCons<S, D, T> {
 }
 
 /// WalkModes of `A`'s prepared modes for one leaf of `B`, with the remaining
-/// shape `RS` and stride `RD` (DESIGN "Composition, precisely").
+/// shape `RS` and stride `RD` (paper 3.3.3; the rule as stated at the top of
+/// cute-dynamic's `composition.rs`).
 ///
 /// `Reach` lists, per mode of `A`, how far into that mode the leaf's
 /// offsets go (`(n−1)·stride` for a piece placed there), for the

@@ -12,6 +12,7 @@
 pub mod coalesce;
 pub mod complement;
 pub mod composition;
+pub mod const_eval;
 pub mod divide;
 pub mod filter;
 pub mod inverse;
