@@ -284,3 +284,39 @@ fn compositions_with_composed_layouts_are_function_compositions() {
     });
     assert!(answered >= 100, "only {answered} compositions answered");
 }
+
+fn cute_swizzle() -> impl Strategy<Value = Swizzle> {
+    (1i64..3, 0i64..3, 0i64..3, any::<bool>())
+        .prop_filter_map("valid", |(b, m, e, neg)| Swizzle::new(b, m, if neg { -(b + e) } else { b + e }).ok())
+}
+
+proptest! {
+    /// Whatever the composed-layout algebra answers is the function it
+    /// stands for: `A ∘ D` evaluates as `A(D(c))`, and the inverses meet
+    /// their equations (refusals are allowed; wrong answers are not).
+    #[test]
+    fn composed_algebra_answers_are_exact(sw in cute_swizzle(), a in small_layout(), b in small_layout()) {
+        let d = ComposedLayout::compose(sw, &b);
+        if let Ok(r) = cute_dynamic::composition_with_composed(&a, &d) {
+            for c in 0..d.size() {
+                prop_assert_eq!(r.eval(c).unwrap(), a.eval_extended(d.eval(c).unwrap()).unwrap());
+            }
+        }
+        if let Ok(r) = cute_dynamic::composition_with_swizzle(&a, sw) {
+            for i in 0..a.size() {
+                prop_assert_eq!(r.eval(i).unwrap(), a.eval_extended(sw.apply(i)).unwrap());
+            }
+        }
+        if let Ok(r) = d.left_inverse() {
+            for k in 0..d.size() {
+                let y = d.eval(k).unwrap();
+                prop_assert_eq!(d.eval(r.eval(y).unwrap()).unwrap(), y);
+            }
+        }
+        if let Ok(r) = d.right_inverse() {
+            for i in 0..r.size() {
+                prop_assert_eq!(d.eval(r.eval(i).unwrap()).unwrap(), i);
+            }
+        }
+    }
+}
