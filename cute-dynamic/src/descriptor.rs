@@ -47,6 +47,9 @@ pub enum Descriptor {
     Group(Vec<Descriptor>),
     /// `count[/den]@dim{@dim}`.
     Basis(BasisEntry),
+    /// `0`: the zero vector, as CuTe prints a stride-0 mode of a layout
+    /// with basis strides (`(4,2):(1@0,0)`).
+    Zero,
 }
 
 /// One `count[/denominator]@dim{@dim}` entry, as written.
@@ -88,6 +91,7 @@ impl fmt::Display for Descriptor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Descriptor::Basis(b) => write!(f, "{b}"),
+            Descriptor::Zero => write!(f, "0"),
             Descriptor::Group(items) => {
                 write!(f, "(")?;
                 for (k, e) in items.iter().enumerate() {
@@ -149,6 +153,7 @@ impl Descriptor {
     pub fn normalize(&self) -> Result<BasisTuple> {
         match self {
             Descriptor::Basis(b) => Ok(BasisTuple::Basis(b.normalize()?)),
+            Descriptor::Zero => Ok(BasisTuple::Int(0)),
             Descriptor::Group(items) => {
                 Ok(BasisTuple::Tuple(items.iter().map(Descriptor::normalize).collect::<Result<_>>()?))
             }
@@ -188,6 +193,35 @@ pub(crate) fn parse_descriptor_at(src: &str, pos: &mut usize) -> Result<Descript
     p.ws();
     *pos = p.pos;
     Ok(d)
+}
+
+/// Parses one entry, `count[/den]@dim{@dim}` or `0`, starting at byte
+/// `*pos` of `src` (a scaled basis written alone, as `4:1@0` has it),
+/// leaving `*pos` after it and any blanks. For the expression evaluator.
+pub(crate) fn parse_descriptor_entry_at(src: &str, pos: &mut usize) -> Result<Descriptor> {
+    let mut p = DescParser { src: src.as_bytes(), pos: *pos };
+    let d = p.entry(0)?;
+    p.ws();
+    *pos = p.pos;
+    Ok(d)
+}
+
+/// `true` if the text at byte `pos` is an integer followed by `@` or `/`:
+/// a scaled basis written alone (`1@0`, `4/2@1`).
+pub(crate) fn bare_basis_ahead(src: &str, pos: usize) -> bool {
+    let b = src.as_bytes();
+    let mut i = pos;
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let digits = i;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i > digits && matches!(b.get(i), Some(b'@' | b'/'))
 }
 
 /// `true` if the parenthesised text starting at byte `pos` (at a `(`)
@@ -272,12 +306,12 @@ impl DescParser<'_> {
     fn entry(&mut self, depth: usize) -> Result<Descriptor> {
         match self.peek() {
             Some(b'(') => self.group(depth + 1),
-            Some(b'-' | b'0'..=b'9') => self.basis().map(Descriptor::Basis),
+            Some(b'-' | b'0'..=b'9') => self.basis(),
             _ => Err(self.error("a group '(' or a basis 'count@dim'")),
         }
     }
 
-    fn basis(&mut self) -> Result<BasisEntry> {
+    fn basis(&mut self) -> Result<Descriptor> {
         let column = self.pos + 1;
         let count = self.int()?;
         let denominator = if self.peek() == Some(b'/') {
@@ -289,6 +323,21 @@ impl DescParser<'_> {
         let mut dims = Vec::new();
         self.ws();
         if self.peek() != Some(b'@') {
+            if denominator.is_none() && count == 0 {
+                return Ok(Descriptor::Zero);
+            }
+            if denominator.is_none() && matches!(self.peek(), Some(b',' | b')') | None) {
+                // An integer beside scaled bases: CuTe adds no integer to a
+                // coordinate, so only the zero vector may be written so.
+                return Err(LayoutError::Parse {
+                    column,
+                    expected: format!(
+                        "a scaled basis count@dim: a stride beside scaled bases is a vector, so the integer {count} \
+                         is not one (write {count}@i for {count} along mode i; only 0 stands alone)"
+                    ),
+                    found: format!("'{count}'"),
+                });
+            }
             return Err(self.error(if denominator.is_none() { "'/' or '@'" } else { "'@'" }));
         }
         while self.peek() == Some(b'@') {
@@ -297,7 +346,7 @@ impl DescParser<'_> {
             dims.push(self.uint()?);
             self.ws();
         }
-        Ok(BasisEntry { count, denominator, dims, column })
+        Ok(Descriptor::Basis(BasisEntry { count, denominator, dims, column }))
     }
 
     /// `["-"] digit {digit}`, fitting in an `i64`.

@@ -9,7 +9,7 @@
 use crate::basis::BasisTuple;
 use crate::basis_layout::BasisLayout;
 use crate::composed::ComposedLayout;
-use crate::descriptor::{looks_like_descriptor, parse_descriptor_at};
+use crate::descriptor::{bare_basis_ahead, looks_like_descriptor, parse_descriptor_at, parse_descriptor_entry_at};
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -140,7 +140,7 @@ fn at_own_column(e: LayoutError) -> EvalError {
 }
 
 fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
-    match p.peek() {
+    let v = match p.peek() {
         Some(c) if c.is_ascii_alphabetic() => {
             p.enter().map_err(at_own_column)?;
             let v = call(p);
@@ -149,8 +149,79 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
         }
         Some(b'<') => p.tiler_brackets().map(Value::Tiler).map_err(at_own_column),
         Some(b'(') if looks_like_descriptor(text_of(p), p.pos) => descriptor(p).map_err(at_own_column),
+        Some(b'-' | b'0'..=b'9') if bare_basis_ahead(text_of(p), p.pos) => {
+            basis_entry(p).map(Value::Basis).map_err(at_own_column)
+        }
         _ => literal(p).map_err(at_own_column),
+    }?;
+    match v {
+        // A composed layout as printed: `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+        Value::Swizzle(sw) if word_o_ahead(p) => composed_after(p, sw),
+        // A thread-value layout as printed: `... on tile (4,6)`.
+        Value::Layout(tv) if word_ahead(p, b"on") => {
+            p.pos += 2;
+            p.ws();
+            if !word_ahead(p, b"tile") {
+                return Err(at_own_column(p.error("'tile' after 'on'")));
+            }
+            p.pos += 4;
+            p.ws();
+            let tiler = p.int_tuple().map_err(at_own_column)?;
+            Ok(Value::LayoutTv { tv, tiler })
+        }
+        v => Ok(v),
     }
+}
+
+/// `true` if the next word (after blanks) is `word`, not followed by a
+/// letter, digit or `_`.
+fn word_ahead(p: &mut Parser<'_>, word: &[u8]) -> bool {
+    p.ws();
+    p.src.get(p.pos..).is_some_and(|rest| {
+        rest.starts_with(word) && !rest.get(word.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    })
+}
+
+/// `true` if the next word is CuTe's composition sign `o`.
+fn word_o_ahead(p: &mut Parser<'_>) -> bool {
+    word_ahead(p, b"o")
+}
+
+/// The rest of a composed layout after its outer swizzle: `o O o B`, `B`
+/// a layout or another composed layout (a longer chain).
+fn composed_after(p: &mut Parser<'_>, sw: AnySwizzle) -> std::result::Result<Value, EvalError> {
+    p.pos += 1;
+    p.ws();
+    let offset = p.int(true).map_err(at_own_column)?;
+    if !word_o_ahead(p) {
+        return Err(at_own_column(p.error("'o' after the offset of a composed layout")));
+    }
+    p.pos += 1;
+    p.ws();
+    let column = p.column();
+    match expr(p)? {
+        Value::Layout(l) => Ok(Value::Composed(ComposedLayout::new(sw, offset, l))),
+        Value::Composed(c) => {
+            let stages = std::iter::once((sw, offset)).chain(c.stages().iter().copied());
+            Ok(Value::Composed(ComposedLayout::from_stages(stages, c.inner().clone()).unwrap_or(c)))
+        }
+        other => Err(EvalError {
+            column,
+            error: LayoutError::Parse {
+                column,
+                expected: "a layout after 'o' (a composed layout is A o O o B)".to_string(),
+                found: other.kind().to_string(),
+            },
+        }),
+    }
+}
+
+/// A scaled basis written alone, `1@0` or `4/2@1`, normalized.
+fn basis_entry(p: &mut Parser<'_>) -> Result<BasisTuple> {
+    let mut pos = p.pos;
+    let d = parse_descriptor_entry_at(text_of(p), &mut pos)?;
+    p.pos = pos;
+    d.normalize()
 }
 
 fn text_of<'a>(p: &Parser<'a>) -> &'a str {
@@ -184,12 +255,18 @@ fn literal(p: &mut Parser<'_>) -> Result<Value> {
         // Strides written as scaled bases: `(4,8):(1@0,1@1)`.
         let colon = p.pos;
         p.pos += 1;
-        if p.peek() == Some(b'(') && looks_like_descriptor(text_of(p), p.pos) {
+        let scalar_basis = bare_basis_ahead(text_of(p), p.pos);
+        if scalar_basis || (p.peek() == Some(b'(') && looks_like_descriptor(text_of(p), p.pos)) {
             let stride_col = p.column();
-            let mut pos = p.pos;
-            let d = parse_descriptor_at(text_of(p), &mut pos)?;
-            p.pos = pos;
-            return BasisLayout::new(t, d.normalize()?).map(Value::BasisLayout).map_err(|e| LayoutError::Parse {
+            let stride = if scalar_basis {
+                basis_entry(p)?
+            } else {
+                let mut pos = p.pos;
+                let d = parse_descriptor_at(text_of(p), &mut pos)?;
+                p.pos = pos;
+                d.normalize()?
+            };
+            return BasisLayout::new(t, stride).map(Value::BasisLayout).map_err(|e| LayoutError::Parse {
                 column: stride_col,
                 expected: "a stride congruent to a shape of positive extents".to_string(),
                 found: e.to_string(),

@@ -97,7 +97,7 @@ fn malformed_descriptors_are_errors_with_columns() {
         ("1@0", 1),       // a basis is not a layout
         ("(1@0", 5),      // unclosed
         ("(1@0,)", 6),    // an entry after ','
-        ("(1)", 3),       // a count needs '@dim'
+        ("(1)", 2),       // a count needs @dim: the error points at the integer
         ("(1@)", 4),      // a dim needs digits
         ("(1@-1)", 4),    // dims are unsigned
         ("(1 / 2@0)", 4), // no blank before '/'
@@ -173,6 +173,7 @@ fn print_spaced(d: &Descriptor, ws: &mut impl Iterator<Item = &'static str>) -> 
             }
             s
         }
+        Descriptor::Zero => "0".to_string(),
         Descriptor::Group(items) => {
             let mut s = format!("({}", w(ws));
             for (k, e) in items.iter().enumerate() {

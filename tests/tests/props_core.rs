@@ -963,3 +963,87 @@ fn complement_covering_counterexample() {
     let r = complement(&a, 22).unwrap();
     assert!(make_layout(&[a, r]).unwrap().cosize() >= 22);
 }
+
+/// A stride of scaled bases congruent to `shape`: each leaf `0` or `k@i...`
+/// (paths of depth 1 or 2), picked from `picks`.
+fn basis_stride(shape: &IntTuple, picks: &mut impl Iterator<Item = (i64, u32, u32, u8)>) -> cute_dynamic::BasisTuple {
+    use cute_dynamic::{BasisTuple, ScaledBasis};
+    if shape.is_int() {
+        let (k, i, j, kind) = picks.next().unwrap_or((1, 0, 0, 1));
+        return match kind % 4 {
+            0 => BasisTuple::Int(0),
+            1 | 2 => BasisTuple::Basis(ScaledBasis::new(k, &[i]).unwrap()),
+            _ => BasisTuple::Basis(ScaledBasis::new(k, &[i, j]).unwrap()),
+        };
+    }
+    BasisTuple::Tuple(shape.modes().map(|m| basis_stride(&m, picks)).collect())
+}
+
+fn any_swizzle_value() -> impl Strategy<Value = cute_dynamic::AnySwizzle> {
+    use cute_dynamic::{AnySwizzle, BitFieldXor, Swizzle};
+    prop_oneof![
+        (0i64..5, 0i64..8, 0i64..5, any::<bool>()).prop_filter_map("valid", |(b, m, e, neg)| {
+            Swizzle::new(b, m, if neg { -(b + e) } else { b + e }).ok().map(AnySwizzle::Cute)
+        }),
+        (0i64..4, 0i64..8, 0i64..8)
+            .prop_filter_map("valid", |(b, m, s)| BitFieldXor::new(b, m, s).ok().map(AnySwizzle::BitFieldXor)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Every kind of value the evaluator prints reads back as the same
+    /// value: layouts with basis strides (scalar ones too), bases, swizzles,
+    /// composed layouts (chains of stages), thread-value layouts.
+    #[test]
+    fn printed_values_parse_back(
+        l in any_layout(),
+        picks in prop::collection::vec((-9i64..=9, 0u32..4, 0u32..3, any::<u8>()), 24),
+        sws in prop::collection::vec((any_swizzle_value(), -64i64..=64), 1..=3),
+        (t0, t1, v0, v1) in (1i64..=4, 1i64..=4, 1i64..=3, 1i64..=3),
+    ) {
+        use cute_dynamic::{BasisLayout, ComposedLayout, make_identity_layout, make_layout_tv};
+        let round_trip = |v: Value| -> Result<(), TestCaseError> {
+            let text = v.to_string();
+            let back = eval(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            // A layout whose basis strides are all 0 prints as the plain
+            // layout it equals (CuTe prints both `_1:_0`), and reads so.
+            if let (Value::Layout(p), Value::BasisLayout(_)) = (&back, &v) {
+                prop_assert!(p.stride().leaves().all(|d| d == 0), "{}", text);
+                prop_assert_eq!(p.to_string(), text);
+                return Ok(());
+            }
+            prop_assert_eq!(back, v, "{}", text);
+            Ok(())
+        };
+        let picks = &mut picks.into_iter().cycle();
+        let b = BasisLayout::new(l.shape().clone(), basis_stride(l.shape(), picks)).unwrap();
+        round_trip(Value::BasisLayout(b))?;
+        round_trip(Value::BasisLayout(make_identity_layout(l.shape())))?;
+        // A tree of bases with no basis in it is a plain tuple of zeros.
+        for t in [basis_stride(&IntTuple::int(1), picks), basis_stride(l.shape(), picks)] {
+            if t.to_string().contains('@') {
+                round_trip(Value::Basis(t))?;
+            }
+        }
+        round_trip(Value::Swizzle(sws[0].0))?;
+        let c = ComposedLayout::from_stages(sws.iter().copied(), l.clone()).unwrap();
+        round_trip(Value::Composed(c))?;
+        let thr = Layout::new(IntTuple::flat([t0, t1]), IntTuple::flat([1, t0])).unwrap();
+        let val = Layout::new(IntTuple::flat([v0, v1]), IntTuple::flat([v1, 1])).unwrap();
+        let (tv, tiler) = make_layout_tv(&thr, &val).unwrap();
+        round_trip(Value::LayoutTv { tv, tiler })?;
+    }
+}
+
+/// Strides that mix integers and scaled bases are refused with a sentence
+/// (CuTe adds no integer to a coordinate), except `0`, the zero vector.
+#[test]
+fn mixed_integer_and_basis_strides() {
+    let e = eval("(4,8):(1@0,4)").unwrap_err().to_string();
+    assert!(e.contains("the integer 4 is not one") && e.contains("write 4@i"), "{e}");
+    assert_eq!(eval("(4,8):(1@0,0)").unwrap().to_string(), "(4,8):(1@0,0)");
+    assert_eq!(eval("4:1@0").unwrap().to_string(), "4:1@0");
+    assert_eq!(eval("size(4:2@1)").unwrap().to_string(), "4");
+}
