@@ -468,8 +468,6 @@ fn within_text_limit(what: &dyn std::fmt::Display, cells: i64) -> bool {
 
 /// `cute --batch`: one output line per input line; a bad line never stops it.
 fn run_batch() -> Result<ExitCode, Failure> {
-    // Our own buffer (larger than stdin's, which it then bypasses) tells
-    // whether more input is already at hand.
     let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut out = BufWriter::new(io::stdout().lock());
     let mut buf = Vec::new();
@@ -500,11 +498,10 @@ fn run_batch() -> Result<ExitCode, Failure> {
             }
         };
         writeln!(out, "{line}").map_err(Failure::writing)?;
-        // Flush before we might block on input, so that a program talking to
-        // `cute --batch` through pipes gets each answer as soon as it asks.
-        if input.buffer().is_empty() {
-            out.flush().map_err(Failure::writing)?;
-        }
+        // Each answer is written as it is computed: a program talking to
+        // `cute --batch` through pipes gets it at once, and nothing already
+        // answered is lost whatever happens to a later line.
+        out.flush().map_err(Failure::writing)?;
     }
     out.flush().map_err(Failure::writing)?;
     Ok(if any_error { ExitCode::from(EXIT_BAD_INPUT) } else { ExitCode::SUCCESS })

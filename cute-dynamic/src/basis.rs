@@ -34,12 +34,37 @@ pub struct ScaledBasis {
     path: Vec<u32>,
 }
 
+/// The largest index `i` of a scaled basis `k@i`: a layout with basis
+/// strides evaluates to a coordinate with a mode per index up to the
+/// largest, and its inverses build a codomain of that rank.
+pub const MAX_BASIS_INDEX: u32 = 65535;
+
+/// The most indices of a nested scaled basis `k@i@j@...`.
+pub const MAX_BASIS_DEPTH: usize = 64;
+
 impl ScaledBasis {
     /// `scale · E<path...>`, the path outermost index first. An empty path is
-    /// [`LayoutError::Unsupported`] (that would be a plain integer).
+    /// [`LayoutError::Unsupported`] (that would be a plain integer); an index
+    /// above [`MAX_BASIS_INDEX`] or more than [`MAX_BASIS_DEPTH`] of them is
+    /// [`LayoutError::Limit`].
     pub fn new(scale: i64, path: &[u32]) -> Result<ScaledBasis> {
         if path.is_empty() {
             return Err(LayoutError::Unsupported { what: "a scaled basis with no '@dim'".to_string() });
+        }
+        if let Some(&i) = path.iter().find(|&&i| i > MAX_BASIS_INDEX) {
+            // Coordinates and codomains of rank `i + 1` are built from it.
+            return Err(LayoutError::Limit {
+                what: "basis index (a coordinate mode)",
+                value: u64::from(i),
+                limit: u64::from(MAX_BASIS_INDEX),
+            });
+        }
+        if path.len() > MAX_BASIS_DEPTH {
+            return Err(LayoutError::Limit {
+                what: "basis nesting depth",
+                value: path.len() as u64,
+                limit: MAX_BASIS_DEPTH as u64,
+            });
         }
         Ok(ScaledBasis { scale, path: path.to_vec() })
     }

@@ -441,12 +441,17 @@ impl BasisLayout {
     fn inverse(&self, inv: impl Fn(&Layout) -> Result<Layout>, left: bool) -> Result<Layout> {
         // The leaves of each distinct path: (shape, scale, domain prefix).
         let mut groups: Vec<PathLeaves<'_>> = Vec::new();
+        // Which group each path has (a map, so that many paths stay linear).
+        let mut group_of: std::collections::HashMap<&[u32], usize> = std::collections::HashMap::new();
         let mut prefix = 1i64;
         for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
             match leaf {
-                Leaf::Basis(b) => match groups.iter_mut().find(|g| g.0 == b.path()) {
-                    Some(g) => g.1.push((s, b.scale(), prefix)),
-                    None => groups.push((b.path(), vec![(s, b.scale(), prefix)])),
+                Leaf::Basis(b) => match group_of.get(b.path()) {
+                    Some(&g) => groups[g].1.push((s, b.scale(), prefix)),
+                    None => {
+                        group_of.insert(b.path(), groups.len());
+                        groups.push((b.path(), vec![(s, b.scale(), prefix)]));
+                    }
                 },
                 Leaf::Int(0) => {}
                 Leaf::Int(_) => {
@@ -476,10 +481,10 @@ impl BasisLayout {
             }
             modes.push((*path, moved));
         }
-        let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
-        paths.sort_unstable();
+        modes.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
         let r = self.codomain_tree(&paths, 0, &mut |p| {
-            modes.iter().find(|m| m.0 == p).map_or_else(|| Layout::scalar(1, 0), |m| Ok(m.1.clone()))
+            modes.binary_search_by(|m| m.0.cmp(p)).map_or_else(|_| Layout::scalar(1, 0), |k| Ok(modes[k].1.clone()))
         })?;
         // A codomain of one mode still has a mode per codomain mode.
         if paths.iter().all(|p| p.len() == 1) && r.shape().is_int() {
@@ -512,11 +517,15 @@ impl BasisLayout {
                 ),
             });
         }
+        // Sorted, the paths of each index `i` at this depth are one run.
         let n = paths.iter().map(|p| p[depth] as usize + 1).max().unwrap_or(1);
         let mut modes = Vec::with_capacity(n);
+        let mut rest = paths;
         for i in 0..n {
-            let sub: Vec<&[u32]> = paths.iter().copied().filter(|p| p[depth] as usize == i).collect();
-            modes.push(if sub.is_empty() { A::constant(1)? } else { self.codomain_tree(&sub, depth + 1, leaf)? });
+            let run = rest.iter().take_while(|p| p[depth] as usize == i).count();
+            let (sub, after) = rest.split_at(run);
+            rest = after;
+            modes.push(if sub.is_empty() { A::constant(1)? } else { self.codomain_tree(sub, depth + 1, leaf)? });
         }
         A::join(modes)
     }
@@ -585,10 +594,10 @@ impl BasisLayout {
             let stride = tree_like(c.shape(), &mut stride.into_iter());
             modes.push((*path, BasisLayout::new(c.shape().clone(), stride)?));
         }
-        let mut paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
-        paths.sort_unstable();
+        modes.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        let paths: Vec<&[u32]> = modes.iter().map(|m| m.0).collect();
         self.codomain_tree(&paths, 0, &mut |p| {
-            modes.iter().find(|m| m.0 == p).map_or_else(|| BasisLayout::constant(1), |m| Ok(m.1.clone()))
+            modes.binary_search_by(|m| m.0.cmp(p)).map_or_else(|_| BasisLayout::constant(1), |k| Ok(modes[k].1.clone()))
         })
     }
 

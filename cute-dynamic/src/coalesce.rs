@@ -126,10 +126,12 @@ pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     }
     let mut out = Layout::empty();
     out.open();
-    for (k, m) in layout.modes_iter().enumerate() {
-        let r = match profile.get(k) {
-            Some(p) if k < pr => coalesce_by(&m, &p)?,
-            _ => m,
+    // The profile's modes walked once beside the layout's (linear in rank).
+    let mut profiles = profile.modes();
+    for m in layout.modes_iter() {
+        let r = match profiles.next() {
+            Some(p) => coalesce_by(&m, &p)?,
+            None => m,
         };
         out.push_layout(&r);
     }

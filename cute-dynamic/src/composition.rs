@@ -45,7 +45,7 @@ use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
 use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts, flat_toks};
-use crate::tiler::{Tiler, View, with_mode};
+use crate::tiler::{Tiler, View, with_next_mode};
 
 // ---------------------------------------------------------------------------
 // The rule (paper 3.3): one leaf of B against the coalesced A.
@@ -379,8 +379,9 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
     let n = view.rank();
     check_tiler_rank(a, n, "composition")?;
     let mut r = Concat::new();
-    for (k, tk) in view.tiles().enumerate() {
-        r.push(&with_mode(a, k, |m| compose_view(m, tk))?);
+    let mut a_modes = a.modes_iter();
+    for tk in view.tiles() {
+        r.push(&with_next_mode(a, &mut a_modes, |m| compose_view(m, tk))?);
     }
     r.finish()
 }

@@ -159,6 +159,18 @@ pub enum LayoutError {
         /// The operation whose arithmetic overflowed.
         operation: &'static str,
     },
+    /// A number in the input asks for more than this crate builds: a basis
+    /// index (the rank of a coordinate), a picture's cells, ... Every
+    /// allocation an input number controls is bounded, so that no input
+    /// exhausts memory.
+    Limit {
+        /// What the number counts.
+        what: &'static str,
+        /// The number asked for.
+        value: u64,
+        /// The largest accepted.
+        limit: u64,
+    },
     /// A layout converted into a layout type of `cute-static` does not fit
     /// it: a node of its shape or stride has another structure than the
     /// type's, or differs from the type's static integer there.
@@ -284,6 +296,9 @@ impl fmt::Display for LayoutError {
             }
             LayoutError::NotDivisible { operation, a, b } => {
                 write!(f, "{operation}({a}, {b}): neither of {a} and {b} divides the other")
+            }
+            LayoutError::Limit { what, value, limit } => {
+                write!(f, "{what} {value} is above the limit of {limit}")
             }
             LayoutError::Unsupported { what } => write!(f, "unsupported: {what}"),
             LayoutError::OutOfStorage { what, lo, hi, len } => {

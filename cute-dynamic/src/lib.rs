@@ -134,7 +134,7 @@ pub use bank_conflicts::{
     BANK_BYTES, BANKS, BankReport, GroupWavefronts, MAX_ELEM_BYTES, WARP, bank_conflicts, bank_conflicts_composed,
     bank_wavefronts,
 };
-pub use basis::{BasisTuple, ScaledBasis};
+pub use basis::{BasisTuple, MAX_BASIS_DEPTH, MAX_BASIS_INDEX, ScaledBasis};
 pub use basis_layout::{BasisLayout, composition_with_basis, make_identity_layout};
 pub use coalesce::{coalesce, coalesce_by, filter};
 pub use complement::{complement, complement_full};

@@ -235,8 +235,10 @@ fn rank_product_general(a: &Layout, b: &Layout, block_first: bool) -> Result<Lay
     let (pa, pb) = (pad(a)?, pad(b)?);
     let (_, grid) = product_1d(&pa, &pb)?;
     let mut out = Concat::new();
-    for k in 0..r {
-        match (pa.get(k), grid.get(k)) {
+    // Both walked once, mode by mode (linear in rank).
+    let (mut xs, mut ys) = (pa.modes_iter(), grid.modes_iter());
+    for _ in 0..r {
+        match (xs.next(), ys.next()) {
             (Some(x), Some(y)) => {
                 let pair = if block_first { [&x, &y] } else { [&y, &x] };
                 out.push(&concat(pair)?);

@@ -130,11 +130,16 @@ impl<'a> View<'a> {
     }
 }
 
-/// Applies `f` to mode `k` of `a` (a scalar layout is its own mode 0; past
-/// the last mode, `a` itself). A callback rather than a returned layout:
-/// the mode is used where it is made, not copied out.
-pub(crate) fn with_mode<R>(a: &Layout, k: usize, f: impl FnOnce(&Layout) -> R) -> R {
-    match a.get(k) {
+/// Applies `f` to the next of `modes` (the modes of `a`, walked once, so
+/// that a tiler of `n` modes costs `O(n)`; a scalar layout is its own mode
+/// 0), or to `a` itself past the last. A callback rather than a returned
+/// layout: the mode is used where it is made, not copied out.
+pub(crate) fn with_next_mode<R>(
+    a: &Layout,
+    modes: &mut impl Iterator<Item = Layout>,
+    f: impl FnOnce(&Layout) -> R,
+) -> R {
+    match modes.next() {
         Some(ref m) => f(m),
         None => f(a),
     }
@@ -198,8 +203,9 @@ fn logical(a: &Layout, view: View<'_>, split: Split) -> Result<Layout> {
     // Gathered, then concatenated: across the recursive calls this takes
     // fewer copies than a `Concat` kept open (measured).
     let mut modes: SmallVec<[Layout; 4]> = SmallVec::new();
-    for (k, tk) in view.tiles().enumerate() {
-        modes.push(with_mode(a, k, |m| logical(m, tk, split))?);
+    let mut a_modes = a.modes_iter();
+    for tk in view.tiles() {
+        modes.push(with_next_mode(a, &mut a_modes, |m| logical(m, tk, split))?);
     }
     modes.extend(untouched(a, n));
     concat(&modes)
@@ -213,8 +219,9 @@ fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
     let n = view.rank();
     check_tiler_rank(a, n, "a divide or product")?;
     let (mut xs, mut ys) = (Concat::new(), Concat::new());
-    for (k, tk) in view.tiles().enumerate() {
-        with_mode(a, k, |m| match parts(m, tk, split) {
+    let mut a_modes = a.modes_iter();
+    for tk in view.tiles() {
+        with_next_mode(a, &mut a_modes, |m| match parts(m, tk, split) {
             Ok(ref xy) => {
                 xs.push(&xy.0);
                 ys.push(&xy.1);

@@ -603,3 +603,25 @@ proptest! {
         }
     }
 }
+
+/// A basis index asks for a coordinate (or a codomain) of that rank: every
+/// one above the limit is an error that names it, not an allocation that
+/// fails (these inputs once aborted the process).
+#[test]
+fn basis_indices_are_bounded() {
+    for text in [
+        "right_inverse((2):(1@2000000000))",
+        "left_inverse((2):(1@999999999))",
+        "complement((4,8):(1@1,1@2000000000))",
+        "eval((2):(1@100000000), 1)",
+        "coalesce((2):(1@65536))",
+    ] {
+        let e = cute_dynamic::eval(text).unwrap_err().to_string();
+        assert!(e.contains("basis index") && e.contains("above the limit of 65535"), "{text}: {e}");
+    }
+    // At the limit it is a value, with a coordinate of that rank.
+    let v = cute_dynamic::eval("eval((2):(1@65535), 1)").unwrap().to_string();
+    assert_eq!(v.matches(',').count(), 65535);
+    let e = cute_dynamic::ScaledBasis::new(1, &[0; 65]).unwrap_err().to_string();
+    assert!(e.contains("basis nesting depth 65 is above the limit of 64"), "{e}");
+}

@@ -1,0 +1,45 @@
+//! Time of the mode-by-mode operations of cute-dynamic on a layout of
+//! 10^5 modes: each is linear in the number of modes (the modes are walked
+//! once, never looked up from the start), so each takes well under half a
+//! second. Run with `cargo bench -p cute-benches --bench rank_scaling`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cute_dynamic::{
+    IntTuple, Layout, Tiler, blocked_product, coalesce_by, composition, flat_divide, flat_product, logical_divide,
+    logical_product, make_layout_tv, raked_product, tiled_divide, tiled_product, zipped_divide, zipped_product,
+};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The number of modes.
+const MODES: usize = 100_000;
+
+fn ones(n: usize) -> String {
+    vec!["1"; n].join(",")
+}
+
+fn rank_scaling(c: &mut Criterion) {
+    let l: Layout = format!("({}):({})", ones(MODES), ones(MODES)).parse().expect("a layout of 10^5 modes");
+    let s: IntTuple = format!("({})", ones(MODES)).parse().expect("a shape of 10^5 modes");
+    let t = Tiler::from_shape(&s).expect("a tiler of 10^5 modes");
+    let two: Layout = "2:1".parse().expect("2:1");
+    let mut g = c.benchmark_group("rank_1e5");
+    g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    g.bench_function("blocked_product(L, 2:1)", |b| b.iter(|| blocked_product(black_box(&l), &two)));
+    g.bench_function("raked_product(L, 2:1)", |b| b.iter(|| raked_product(black_box(&l), &two)));
+    g.bench_function("coalesce(L, S)", |b| b.iter(|| coalesce_by(black_box(&l), &s)));
+    g.bench_function("composition(L, S)", |b| b.iter(|| composition(black_box(&l), &t)));
+    g.bench_function("logical_divide(L, S)", |b| b.iter(|| logical_divide(black_box(&l), &t)));
+    g.bench_function("zipped_divide(L, S)", |b| b.iter(|| zipped_divide(black_box(&l), &t)));
+    g.bench_function("tiled_divide(L, S)", |b| b.iter(|| tiled_divide(black_box(&l), &t)));
+    g.bench_function("flat_divide(L, S)", |b| b.iter(|| flat_divide(black_box(&l), &t)));
+    g.bench_function("logical_product(L, S)", |b| b.iter(|| logical_product(black_box(&l), &t)));
+    g.bench_function("zipped_product(L, S)", |b| b.iter(|| zipped_product(black_box(&l), &t)));
+    g.bench_function("tiled_product(L, S)", |b| b.iter(|| tiled_product(black_box(&l), &t)));
+    g.bench_function("flat_product(L, S)", |b| b.iter(|| flat_product(black_box(&l), &t)));
+    g.bench_function("make_layout_tv(L, L)", |b| b.iter(|| make_layout_tv(black_box(&l), &l)));
+    g.finish();
+}
+
+criterion_group!(benches, rank_scaling);
+criterion_main!(benches);
