@@ -251,19 +251,19 @@ fn main() -> ExitCode {
         Format::Text { show: matches.get_flag("show") }
     };
     let highlight = matches.get_one::<i64>("highlight").copied();
+    // `--tv THR VAL` is `make_layout_tv(THR, VAL)`, each argument read on
+    // its own so that an error points into the text the user typed;
+    // otherwise `required_unless_present_any` makes EXPR present here.
+    let input = match matches.get_many::<String>("tv") {
+        Some(tv) => Input::Tv(tv.cloned().collect()),
+        None => Input::Expr(matches.get_one::<String>("expr").cloned().unwrap_or_default()),
+    };
     let result = if matches.get_flag("batch") {
         run_batch()
     } else if matches.get_flag("banks") {
-        let text = matches.get_one::<String>("expr").map_or("", String::as_str);
-        run_banks(text, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
+        run_banks(&input, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
     } else {
-        // `--tv THR VAL` is the expression `make_layout_tv(THR, VAL)`;
-        // otherwise `required_unless_present_any` makes EXPR present here.
-        let text = match matches.get_many::<String>("tv") {
-            Some(tv) => format!("make_layout_tv({})", tv.map(String::as_str).collect::<Vec<_>>().join(", ")),
-            None => matches.get_one::<String>("expr").cloned().unwrap_or_default(),
-        };
-        run_one(&text, format, highlight)
+        run_one(&input, format, highlight)
     };
     match result {
         Ok(code) => code,
@@ -271,12 +271,49 @@ fn main() -> ExitCode {
     }
 }
 
+/// What the command line asks to evaluate: an expression, or `--tv THR VAL`.
+enum Input {
+    Expr(String),
+    Tv(Vec<String>),
+}
+
+impl Input {
+    /// The value, or the report of the first error against the text it is
+    /// in (for `--tv`, the argument that has it, named).
+    fn value(&self) -> Result<Value, String> {
+        match self {
+            Input::Expr(text) => evaluate(text).map_err(|e| error_report(text, &e)),
+            Input::Tv(args) => {
+                let mut layouts = Vec::with_capacity(2);
+                for (name, text) in ["THR", "VAL"].iter().zip(args) {
+                    match evaluate(text) {
+                        Ok(Value::Layout(l)) => layouts.push(l),
+                        Ok(other) => {
+                            return Err(format!(
+                                "error: --tv {name} must be a layout, got {}\n",
+                                one_line(&other.to_string())
+                            ));
+                        }
+                        Err(e) => return Err(format!("in --tv {name}: {}", error_report(text, &e))),
+                    }
+                }
+                match cute_dynamic::make_layout_tv(&layouts[0], &layouts[1]) {
+                    Ok((tv, tiler)) => Ok(Value::LayoutTv { tv, tiler }),
+                    Err(e) => {
+                        Err(format!("error: make_layout_tv({}, {}): {}\n", args[0], args[1], one_line(&e.to_string())))
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `cute [--show | --svg | --html | --latex] EXPR`.
-fn run_one(text: &str, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
-    let value = match evaluate(text) {
+fn run_one(input: &Input, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
+    let value = match input.value() {
         Ok(v) => v,
-        Err(e) => {
-            let _ = io::stderr().write_all(error_report(text, &e).as_bytes());
+        Err(report) => {
+            let _ = io::stderr().write_all(report.as_bytes());
             return Ok(ExitCode::from(EXIT_BAD_INPUT));
         }
     };
@@ -298,10 +335,18 @@ fn run_one(text: &str, format: Format, highlight: Option<i64>) -> Result<ExitCod
 
 /// `cute --banks EXPR [--elem-bytes N]`: the value, then the bank report
 /// (`cute_dynamic::bank_conflicts`) of the layout or swizzled layout.
-fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
-    let report = evaluate(text).and_then(|value| {
+fn run_banks(input: &Input, elem_bytes: i64) -> Result<ExitCode, Failure> {
+    let value = match input.value() {
+        Ok(v) => v,
+        Err(report) => {
+            let _ = io::stderr().write_all(report.as_bytes());
+            return Ok(ExitCode::from(EXIT_BAD_INPUT));
+        }
+    };
+    let text = value.to_string();
+    let report = Ok(value).and_then(|value| {
         let size = match &value {
-            Value::Layout(l) => l.size(),
+            Value::Layout(l) | Value::LayoutTv { tv: l, .. } => l.size(),
             Value::Composed(c) => c.size(),
             _ => 0,
         };
@@ -310,7 +355,7 @@ fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
             return Err(Problem::Eval(EvalError { column: 1, error: cute_dynamic::LayoutError::Unsupported { what } }));
         }
         let r = match &value {
-            Value::Layout(l) => cute_dynamic::bank_conflicts(l, elem_bytes),
+            Value::Layout(l) | Value::LayoutTv { tv: l, .. } => cute_dynamic::bank_conflicts(l, elem_bytes),
             Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),
             other => Err(cute_dynamic::LayoutError::Unsupported {
                 what: format!("--banks of {other}: it takes a layout or a swizzled layout"),
@@ -325,7 +370,7 @@ fn run_banks(text: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Err(p) => {
-            let _ = io::stderr().write_all(error_report(text, &p).as_bytes());
+            let _ = io::stderr().write_all(error_report(&text, &p).as_bytes());
             Ok(ExitCode::from(EXIT_BAD_INPUT))
         }
     }
@@ -388,9 +433,18 @@ fn caret_lines(text: &str, column: usize) -> (String, String) {
     (line, caret)
 }
 
-/// A message on one line (the batch output has exactly one line per input).
+/// A message on one line (the batch output has exactly one line per input),
+/// with every other control character (an escape code, a NUL byte from the
+/// input) written as its escape, never echoed raw to the terminal.
 fn one_line(message: &str) -> String {
-    message.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect()
+    message
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' => " ".to_string(),
+            c if c.is_control() => c.escape_default().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// The `--show` text of a value: the grid of a layout (its first line is the
@@ -407,7 +461,28 @@ fn picture(value: &Value) -> String {
             s
         }
         Value::Composed(c) => composed_grid(c).unwrap_or_else(|| format!("{value}\n")),
-        _ => format!("{value}\n"),
+        // The TV layout's grid: a row per thread, a column per value, each
+        // cell the element of the tile (`--svg` draws the tile itself).
+        Value::LayoutTv { tv, .. } => {
+            let mut s = format!("{value}\n");
+            if let Some(g) = grid(tv) {
+                s.push_str(&g);
+            }
+            s
+        }
+        // Each cell the coordinate the layout maps to.
+        Value::BasisLayout(l) if within_text_limit(l, l.size()) => {
+            cute_dynamic::print_basis_layout(l).unwrap_or_else(|e| format!("{value}\nnote: no picture: {e}\n"))
+        }
+        Value::BasisLayout(_) => format!("{value}\n"),
+        _ => {
+            let _ = writeln!(
+                io::stderr(),
+                "note: no picture of {}: --show draws layouts, slices, swizzled, thread-value and basis layouts",
+                value.kind()
+            );
+            format!("{value}\n")
+        }
     }
 }
 
@@ -417,6 +492,11 @@ fn drawing(value: &Value, format: Format, highlight: Option<i64>) -> Result<Stri
         Value::Layout(l) | Value::Slice { layout: l, .. } => Grid::of_layout(l),
         Value::LayoutTv { tv, tiler } => Grid::of_tv(tv, tiler),
         Value::Composed(c) => Grid::of_composed(c),
+        Value::BasisLayout(l) => {
+            return Err(format!(
+                "cannot draw {l} as a picture: its values are coordinates, not offsets; `cute --show` draws its grid of coordinates"
+            ));
+        }
         other => {
             return Err(format!(
                 "cannot draw {other}: pictures are of a layout, a slice, a swizzled layout or a thread-value layout (make_layout_tv)"

@@ -376,15 +376,23 @@ fn show_of_blocked_and_raked_products_is_paper_figures_10_and_11() {
 }
 
 #[test]
-fn show_draws_other_ranks_as_one_row() {
-    for expr in ["8:3", "(2,2,2):(4,2,1)", "(3):(5)"] {
+fn show_draws_rank_1_as_one_row_and_higher_ranks_as_the_pictures_do() {
+    for expr in ["8:3", "(3):(5)", "(2,2,2):(4,2,1)", "(2,3,4):(1,2,6)"] {
         let o = cute(&["--show", expr]);
         assert_eq!(o.status.code(), Some(0), "{expr}");
         let cells = grid_cells(&stdout(&o), expr);
         let layout: Layout = expr.parse().expect("layout");
-        assert_eq!(cells.len(), 1, "{expr}");
-        let expected: Vec<i64> = (0..layout.size()).map(|i| layout.eval(i).expect("in bounds")).collect();
-        assert_eq!(cells[0], expected, "{expr}");
+        if layout.rank() == 1 {
+            let expected: Vec<i64> = (0..layout.size()).map(|i| layout.eval(i).expect("in bounds")).collect();
+            assert_eq!(cells, vec![expected], "{expr}");
+        } else {
+            // Mode 0 down, the rest across: the grid the SVG picture draws.
+            let g = cute_dynamic::Grid::of_layout(&layout).expect("a grid");
+            let expected: Vec<Vec<i64>> =
+                (0..g.rows()).map(|m| (0..g.cols()).map(|n| g.cell(m, n).offset).collect()).collect();
+            assert_eq!(cells, expected, "{expr}");
+            assert_eq!(cells.len() as i64, layout.get(0).expect("mode 0").size(), "{expr}");
+        }
     }
 }
 
@@ -634,4 +642,49 @@ fn readme_pictures_are_what_their_commands_draw() {
         let committed = std::fs::read_to_string(format!("{root}/{file}")).expect("the committed picture");
         assert!(stdout(&o) == committed, "{file} is not what `{cmd}` draws now: regenerate it with that command");
     }
+}
+
+/// `--show` and `--banks` with `--tv`, `--show` of an identity layout,
+/// `get` past the last mode, errors inside `--tv` arguments, and control
+/// characters in the input.
+#[test]
+fn pictures_and_errors_of_every_input_kind() {
+    // --show --tv: the value, then the TV layout's grid.
+    let o = cute(&["--show", "--tv", "(2,2):(1,2)", "(2,1):(1,2)"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let (first, rest) = out.split_once('\n').expect("two parts");
+    assert_eq!(first, "(4,2):(2,1) on tile (4,2)");
+    assert_eq!(grid_cells(rest, "(4,2):(2,1)"), vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+    // --banks --tv reads the TV layout.
+    let o = cute(&["--banks", "--tv", "(2,2):(1,2)", "(2,1):(1,2)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("4 threads x 2 values"), "{}", stdout(&o));
+    // --show of an identity layout: its coordinates.
+    let o = cute(&["--show", "make_identity_layout((2,3))"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("| (1,2) |"), "{}", stdout(&o));
+    let o = cute(&["--svg", "make_identity_layout((2,3))"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("its values are coordinates"), "{}", stderr(&o));
+    // get past the last mode names the modes there are.
+    let e = assert_error("get((4,8):(1,4), 5)", 1);
+    assert!(e.contains("mode 5") && e.contains("modes 0..=1"), "{e}");
+    // An error in a --tv argument points into that argument.
+    let o = cute(&["--tv", "foo", "(2,1):(1,2)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "in --tv THR: error: expected '(' after the operation name at column 4, found end of input\n  foo\n     ^\n"
+    );
+    // Control characters of the input are escaped, never echoed raw.
+    let o = cute(&["\u{1b}[31m(4,8)"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("\\u{1b}"), "{err:?}");
+    let o = cute_with_input(&["--batch"], b"\x00(4,8)\n8:1\n");
+    let out = stdout(&o);
+    assert!(!out.contains('\u{0}') && out.contains("\\u{0}"), "{out:?}");
+    assert!(out.ends_with("\n8:1\n"), "{out:?}");
 }

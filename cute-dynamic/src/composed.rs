@@ -488,19 +488,10 @@ pub fn composition_with_composed(a: &Layout, d: &ComposedLayout) -> Result<Compo
     Ok(r)
 }
 
-fn num_digits(x: i64) -> usize {
-    let mut n = if x < 0 { 2 } else { 1 };
-    let mut x = x.unsigned_abs();
-    while x >= 10 {
-        x /= 10;
-        n += 1;
-    }
-    n
-}
-
 /// CuTe's `print_layout` of a composed layout: the layout on the first
 /// line, then the grid of swizzled offsets, mode 0 down the rows and mode 1
-/// across the columns for a rank-2 layout, one row otherwise. The cell width
+/// across the columns for a rank-2 layout (the other modes across for a
+/// higher rank, one row for rank 1, as `print_layout`). The cell width
 /// fits the largest offset drawn (CuTe sizes it by the cosize, which a
 /// swizzled offset may pass).
 ///
@@ -520,36 +511,17 @@ fn num_digits(x: i64) -> usize {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn print_composed_layout(layout: &ComposedLayout) -> Result<String> {
-    use std::fmt::Write;
     let inner = layout.inner();
-    let (rows, cols) = match (inner.rank(), inner.get(0), inner.get(1)) {
-        (2, Some(m), Some(n)) => (m.size(), n.size()),
-        _ => (1, inner.size()),
-    };
+    let (rows, cols) = crate::print_layout::grid_shape(inner);
     let mut cells = Vec::with_capacity(usize::try_from(inner.size()).unwrap_or(0));
     for i in 0..inner.size() {
         cells.push(layout.eval(i)?);
     }
-    let width = cells.iter().fold(num_digits(layout.cosize()), |w, &v| w.max(num_digits(v)));
+    let width = cells
+        .iter()
+        .fold(crate::print_layout::num_digits(layout.cosize()), |w, &v| w.max(crate::print_layout::num_digits(v)));
     let at = |m: i64, n: i64| cells[(m + n * rows) as usize];
-    let mut out = String::new();
-    let _ = writeln!(out, "{layout}");
-    out.push_str("    ");
-    for n in 0..cols {
-        let _ = write!(out, "  {n:>width$} ");
-    }
-    out.push('\n');
-    let rule: String = std::iter::repeat_n(format!("+{}", "-".repeat(width + 2)), cols as usize).collect();
-    for m in 0..rows {
-        let _ = writeln!(out, "    {rule}+");
-        let _ = write!(out, "{m:>2}  ");
-        for n in 0..cols {
-            let _ = write!(out, "| {:>width$} ", at(m, n));
-        }
-        out.push_str("|\n");
-    }
-    let _ = writeln!(out, "    {rule}+");
-    Ok(out)
+    Ok(crate::print_layout::text_grid(layout, rows, cols, width, |m, n| at(m, n).to_string()))
 }
 
 /// The composition of a layout with a composed layout on its right is not

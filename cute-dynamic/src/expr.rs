@@ -81,7 +81,14 @@ impl fmt::Display for Value {
 }
 
 impl Value {
-    fn kind(&self) -> &'static str {
+    /// What kind of value this is, in words (`"an integer"`, `"a layout"`),
+    /// as error messages name it.
+    ///
+    /// ```
+    /// assert_eq!(cute_dynamic::eval("(4,8)")?.kind(), "a tuple");
+    /// # Ok::<(), cute_dynamic::EvalError>(())
+    /// ```
+    pub fn kind(&self) -> &'static str {
         match self {
             Value::Int(_) => "an integer",
             Value::Tuple(_) => "a tuple",
@@ -461,10 +468,9 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             let l = a.layout(0, E)?;
             let i = a.int(1, E)?;
             let m = usize::try_from(i).ok().and_then(|i| if i < l.rank() { l.get(i) } else { None });
-            Value::Layout(m.ok_or_else(|| LayoutError::RankMismatch {
-                what: format!("get mode {i} of {l}"),
-                expected: l.rank(),
-                found: usize::try_from(i).map_or(0, |i| i + 1),
+            Value::Layout(m.ok_or_else(|| LayoutError::OutOfBounds {
+                coord: format!("mode {i}"),
+                shape: format!("{} (rank {}: modes 0..={})", l.shape(), l.rank(), l.rank() - 1),
             })?)
         }
         "make_layout" => {

@@ -160,7 +160,7 @@ pub use partition::{
 };
 pub use print_html::print_html;
 pub use print_latex::print_latex;
-pub use print_layout::print_layout;
+pub use print_layout::{print_basis_layout, print_layout};
 pub use print_svg::{LABEL_LIMIT, RULER, print_svg};
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
 pub use recast::{Pod, downcast, recast_layout, upcast};
