@@ -107,6 +107,25 @@ impl fmt::Display for BankReport {
 /// `values < 0` ([`LayoutError::Unsupported`]); an error of `offset`; a byte
 /// address that overflows. The work is `threads · values · elem_bytes / 4`
 /// word look-ups.
+///
+/// ```
+/// use cute_dynamic::bank_wavefronts;
+/// // 40 threads, 2 values each, 4-byte elements: thread t's value v is the
+/// // element 32·t + v, a column of a row-major matrix 32 elements wide.
+/// let r = bank_wavefronts(40, 2, 4, |t, v| Ok(32 * t + v))?;
+/// assert_eq!(r.groups.len(), 2); // threads 0-31 and 32-39
+/// // Each value's request reads 32 words of one bank: 32 wavefronts, ideally 1.
+/// assert_eq!((r.groups[0].wavefronts[0], r.groups[0].ideal[0]), (32, 1));
+/// assert_eq!((r.groups[0].total(), r.groups[0].ideal_total()), (64, 2));
+/// assert_eq!((r.groups[1].threads, r.groups[1].total()), (8, 16));
+/// // A row: 32 consecutive words, one per bank.
+/// assert_eq!(bank_wavefronts(32, 1, 4, |t, _| Ok(t))?.groups[0].total(), 1);
+/// // Every thread reads the same word: one wavefront (broadcast).
+/// assert_eq!(bank_wavefronts(32, 1, 4, |_, _| Ok(0))?.groups[0].total(), 1);
+/// // Elements of 0 bytes do not exist.
+/// assert!(bank_wavefronts(32, 1, 0, |t, _| Ok(t)).is_err());
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub fn bank_wavefronts(
     threads: i64,
     values: i64,

@@ -211,7 +211,9 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// divide with the modes of its rest part spliced in (CuTe's
 /// `zipped_divide(A, B)(_, repeat<R1>(_))`); for a layout `B` that is
 /// `(A ∘ B, modes of A ∘ B*...)`, e.g. `tiled_divide((2,4,3):(4,1,8), 4:2)`
-/// is `(4,2,3):(1,4,8)`.
+/// is `(4,2,3):(1,4,8)`. A part of rank 1 is kept whole, as CuTe's
+/// `result(_, repeat<1>(_))` does: `tiled_divide(2:1, <5:8>)` is
+/// `((5),(8)):((8),(1))` (and so is `flat_divide`'s).
 ///
 /// Post-conditions: the same function as [`logical_divide`] with the modes
 /// regrouped; mode 0 is `composition(A, B)`.

@@ -897,6 +897,22 @@ pub fn idx2crd(i: i64, shape: &IntTuple) -> Result<IntTuple> {
 
 /// The paper's `crd2idx` (eq. 5): the integral coordinate of a coordinate
 /// that is weakly congruent to `shape` (integers may stand for whole modes).
+/// The order is colexicographic: mode 0 varies fastest.
+///
+/// Errors: `RankMismatch` when `coord` is not weakly congruent to `shape`;
+/// `Overflow`.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, crd2idx};
+/// let s: IntTuple = "(4,8)".parse()?;
+/// assert_eq!(crd2idx(&"(1,2)".parse()?, &s)?, 9); // 1 + 2·4
+/// assert_eq!(crd2idx(&IntTuple::int(9), &s)?, 9); // an integer is already integral
+/// let s: IntTuple = "((2,3),2)".parse()?;
+/// assert_eq!(crd2idx(&"((1,2),1)".parse()?, &s)?, 11); // (1 + 2·2) + 1·6
+/// assert_eq!(crd2idx(&"(4,1)".parse()?, &s)?, 10); // 4 stands for the whole mode (2,3)
+/// assert!(crd2idx(&"(1,2,3)".parse()?, &s).is_err()); // rank 3 against rank 2
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple) -> Result<i64> {
     crd2idx_tree(coord.tree(), shape.tree()).ok_or_else(|| {
         if coord.weakly_congruent(shape) {

@@ -1,90 +1,292 @@
 //! # cute-dynamic
 //!
-//! CuTe's layout algebra on run-time integers. A layout `S:D` is a function
-//! from coordinates to offsets; the algebra (coalesce, composition,
-//! complement, inverses, divide, product) builds new layouts from old ones.
-//! Everything here follows the CuTe paper (sections 2–3) and CuTe's layout
-//! algebra documentation:
+//! CuTe's layout algebra on run-time integers. A layout `S:D` (a shape and a
+//! stride) is a function from coordinates to offsets, and the algebra
+//! (coalesce, composition, complement, inverses, divide, product) builds new
+//! layouts from old ones, as NVIDIA's CuTe does for CUTLASS. Layouts are
+//! written and printed in CuTe's notation, byte for byte as CuTe prints them;
+//! on top of the algebra come tensors (storage viewed through a layout, tiled
+//! and partitioned as in CuTe), swizzles, pictures and a shared-memory bank
+//! conflict report. The sibling crate `cute-static` does the same algebra on
+//! layouts that are types; the `cute` command-line tool (`cute-cli`)
+//! evaluates the expressions that [`eval()`] evaluates.
 //!
-//! * every result meets the post-conditions stated on its function, or the
-//!   call returns a [`LayoutError`] that names the failed condition;
-//! * arithmetic is checked: overflow is [`LayoutError::Overflow`], never a
-//!   panic or a wrap;
-//! * layouts of up to 8 leaves live inline: operations on them do not touch
-//!   the heap (errors may, to describe themselves).
+//! The crate is exact:
 //!
-//! # Representation
+//! * every result meets the post-conditions of its operation as the CuTe
+//!   paper states them (each function's documentation lists them), or the
+//!   call returns a [`LayoutError`] that names the failed condition and the
+//!   values: a layout is never wrong, whatever the input;
+//! * it never panics on any input: every fallible function returns a
+//!   [`Result`], and arithmetic is checked (overflow is
+//!   [`LayoutError::Overflow`], never a panic or a wrap). The one deliberate
+//!   exception is indexing a [`Tensor`] (or a [`ThreadTensor`]) with `[]` at
+//!   a coordinate outside its shape, which panics as slice indexing does
+//!   (`get` is the checked form).
 //!
-//! An [`IntTuple`] keeps its tree as two flat lists: the structure, as
-//! pre-order tokens (`(`, `)`, leaf) packed two bits a token into one
-//! machine word, and the leaf values left to right. Up to 28 tokens and 8
-//! leaves live inline in 72 bytes (a word for the tokens and the number of
-//! leaves, then the leaves), so a [`Layout`] of up to 8 leaves is 144 bytes,
-//! and so is a `Result<Layout, LayoutError>` (the type of that count has
-//! room to mark the error); a tuple larger than that moves to the heap
-//! whole. A [`Layout`] is a shape and a congruent stride, so inside the
-//! crate it is read as one structure shared by two leaf lists (a borrowed
-//! `LayoutRef`: the token word, the shapes, the strides); taking a mode of
-//! it is a shift of the word and a slice of each list, and the structure of
-//! a result is copied or built a word at a time. (A `Layout` stores the
-//! token word twice, once in each tree, because [`Layout::shape`] and
-//! [`Layout::stride`] lend `&IntTuple`s; a word shared in storage would
-//! change that public signature, and copying a word costs nothing.)
+//! # A tour
 //!
-//! The operations work on those lists, not on trees:
+//! ## Layouts: text, attributes, evaluation
 //!
-//! * one coalesce rule over flat `(shape, stride)` modes (`coalesce_push`,
-//!   one mode at a time, in place), computed once per operation on the stack:
-//!   composition reads `A` through it (keeping the last, unbounded mode),
-//!   complement coalesces its result through it;
-//! * one composition kernel, the paper's rule for one leaf of `B` against
-//!   the coalesced `A` (stated at the top of `composition.rs`), and one
-//!   `Composer` that applies it to several (sub)layouts with one prepared
-//!   `A`: the divides and products compose their parts through it. A flat
-//!   `B`, tile or grid (a leaf or a tuple of leaves, the usual case, known
-//!   from the head word of its shape) is composed leaf by leaf, and the
-//!   structure of its part of the result built from the leaves' counts as
-//!   they come, with no walk of its tokens;
-//! * results are written in place: the leaves and the structure of a
-//!   result go straight into the inline room of the layout returned (the
-//!   `Parts` of `layout.rs`), the divides and products walk the modes of
-//!   their arguments as borrowed views, the `Composer` writes the leaves of
-//!   `A ∘ B` straight into that room, and the room is made the returned
-//!   value in one step (no `Option<Parts>` or whole layout moved through
-//!   several frames). Inputs too large for the stack room, and every
-//!   failure, take a general path that builds whole layouts and names the
-//!   error; the fast paths are tested against it;
-//! * one layout builder: `Parts`, with `Concat` (what the general paths and
-//!   `make_layout` use) writing into it and moving to a growing layout only
-//!   once a mode does not fit;
-//! * one evaluation kernel (`eval_kernel`), checked for the extended
-//!   domain, unchecked in bounds (where the offsets are known to fit);
-//! * complement works in one stack buffer, specialised for inputs of 1, 2
-//!   and 3 leaves (their number a constant for the compiler), and builds
-//!   its flat result in one expression (the structure from a table);
-//! * text: a layout is parsed in one pass into the room of the result (the
-//!   shape writes the structure and checks its extents as it reads them,
-//!   the stride is checked against the structure token by token), anything
-//!   unusual taking the general parser, which words the errors; printing
-//!   writes a whole layout into an unzeroed stack buffer with one check of
-//!   the room for both trees (bounded by their tokens and leaves), every
-//!   byte then stored unchecked, and hands it on in one piece;
-//! * errors carry numbers on the hot path; their text is written on the
-//!   cold path.
+//! A [`Layout`] parses from CuTe's notation ([`std::str::FromStr`]) and prints
+//! back in it ([`std::fmt::Display`]). It maps an integral coordinate, a
+//! coordinate of its rank, or a natural (hierarchical) coordinate to an
+//! offset:
 //!
 //! ```
-//! use cute_dynamic::{Layout, composition, complement, coalesce};
+//! use cute_dynamic::{IntTuple, Layout};
+//! let l: Layout = "(4,8):(1,4)".parse()?;
+//! assert_eq!(l.to_string(), "(4,8):(1,4)");
+//! assert_eq!((l.size(), l.cosize()), (32, 32));
+//! assert_eq!(l.eval_coord(&"(2,5)".parse()?)?, 22); // 2·1 + 5·4
+//!
+//! let l: Layout = "((2,2),(4,2)):((1,8),(2,16))".parse()?;
+//! assert_eq!(l.eval(22)?, 26); // integral coordinate
+//! let c: IntTuple = "(2,5)".parse()?;
+//! assert_eq!(l.eval_coord(&c)?, 26); // rank-2 coordinate
+//! let n: IntTuple = "((0,1),(1,1))".parse()?;
+//! assert_eq!(l.eval_coord(&n)?, 26); // natural coordinate
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! The syntax (the same grammar is read by `cute-static`'s macros and by the
+//! `cute` tool):
+//!
+//! ```text
+//! layout  := tuple ':' tuple | int ':' int         (4,8):(1,4)   12:1
+//! tuple   := int | '(' tuple {',' tuple} ')'        static marker '_4' accepted
+//! tiler   := '<' tile {',' tile} '>'               <3:3, (2,4):(1,8)>
+//! tile    := layout | tuple | tiler | '(' tile {',' tile} ')'
+//! ```
+//!
+//! Whitespace is ignored and CuTe's static marker `_` reads as the integer.
+//! A text that does not parse is an error that names the byte column:
+//!
+//! ```
+//! use cute_dynamic::{Layout, Tiler};
+//! assert_eq!(" ( 4 , 8 ) : ( 1 , 4 ) ".parse::<Layout>()?, "(4,8):(1,4)".parse::<Layout>()?);
+//! assert_eq!("(_4,_8):(_1,_4)".parse::<Layout>()?, "(4,8):(1,4)".parse::<Layout>()?);
+//! let e = "(4,8:(1,4)".parse::<Layout>().unwrap_err();
+//! assert_eq!(e.to_string(), "expected ',' or ')' at column 5, found ':'");
+//! let t: Tiler = "(3,8)".parse()?; // a shape is the tiler of its extents
+//! assert_eq!(t.to_string(), "<3:1,8:1>");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! ## The algebra
+//!
+//! ```
+//! use cute_dynamic::{Layout, Tiler, coalesce, complement, composition, logical_divide};
 //! let a: Layout = "(6,2):(8,2)".parse()?;
 //! let b: Layout = "(4,3):(3,1)".parse()?;
 //! let r = composition(&a, &b)?;
 //! assert_eq!(r.to_string(), "((2,2),3):((24,2),8)");
 //! for i in 0..b.size() {
-//!     assert_eq!(r.eval(i)?, a.eval_extended(b.eval(i)?)?);
+//!     assert_eq!(r.eval(i)?, a.eval_extended(b.eval(i)?)?); // R = A ∘ B
 //! }
 //! assert_eq!(complement(&"4:2".parse()?, 24)?.to_string(), "(2,3):(1,8)");
 //! assert_eq!(coalesce(&"(2,(1,6)):(1,(6,2))".parse()?).to_string(), "12:1");
+//!
+//! // Tiles of 4:1 along mode 0 and 8:2 along mode 1, then the rest.
+//! let a: Layout = "(8,16):(20,1)".parse()?;
+//! let t: Tiler = "<4:1, 8:2>".parse()?;
+//! assert_eq!(logical_divide(&a, &t)?.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+//!
+//! // A composition the paper does not admit is an error, not a layout.
+//! let a: Layout = "(4,6,8):(2,3,5)".parse()?;
+//! let e = composition(&a, &"6:3".parse::<Layout>()?).unwrap_err();
+//! assert!(e.to_string().contains("stride divisibility condition"));
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
+//!
+//! ## The expression evaluator
+//!
+//! [`eval()`] evaluates an expression of the text syntax (layouts, tilers,
+//! tuples and calls of the operations by their CuTe names, nested) to a
+//! [`Value`]; its errors ([`EvalError`]) carry the column they concern:
+//!
+//! ```
+//! use cute_dynamic::eval;
+//! assert_eq!(eval("composition((6,2):(8,2), (4,3):(3,1))")?.to_string(), "((2,2),3):((24,2),8)");
+//! assert_eq!(eval("size(coalesce((2,(1,6)):(1,(6,2))))")?.to_string(), "12");
+//! assert_eq!(eval("eval(((2,2),(4,2)):((1,8),(2,16)), 22)")?.to_string(), "26");
+//! let e = eval("composition((4,6,8):(2,3,5), 6:3)").unwrap_err();
+//! assert!(e.to_string().contains("stride divisibility condition"));
+//! assert_eq!(e.column, 1); // the error points at the call
+//! # Ok::<(), cute_dynamic::EvalError>(())
+//! ```
+//!
+//! ## Swizzles and composed layouts
+//!
+//! A [`Swizzle`] `Sw<B,M,S>` XORs the bits `[M+S, M+S+B)` of an offset into
+//! `[M, M+B)`. Composed with a layout it is CuTe's composed layout
+//! `Sw ∘ offset ∘ L` ([`ComposedLayout`]): slicing moves the fixed offset
+//! into the middle, divides and products act on `L`, and compositions with
+//! it and its inverses are composed layouts again, each answer checked point
+//! by point:
+//!
+//! ```
+//! use cute_dynamic::{ComposedLayout, Layout, Swizzle};
+//! let b: Layout = "(8,64):(64,1)".parse()?;
+//! let c = ComposedLayout::compose(Swizzle::new(3, 4, 3)?, &b);
+//! assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+//! assert_eq!(c.eval_coord(&"(1,0)".parse()?)?, 64);
+//! assert_eq!(c.eval_coord(&"(2,0)".parse()?)?, 128 + 16);
+//! let row = c.slice(&"(2,_)".parse()?)?;
+//! assert_eq!(row.to_string(), "Sw<3,4,3> o 128 o 64:1");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! ## Tensors
+//!
+//! A [`Tensor`] is storage (a slice, a `Vec`, ...) viewed through a layout;
+//! [`make_tensor`] checks once that the layout stays inside the storage.
+//! Slicing, tiling ([`local_tile`]) and partitioning ([`local_partition`])
+//! make views of the same data:
+//!
+//! ```
+//! use cute_dynamic::{IntTuple, Layout, local_tile, make_tensor};
+//! let data: Vec<i32> = (0..24).collect();
+//! let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+//! assert_eq!(t[(1, 2)], 8);
+//! assert_eq!(t[5], 7); // integral coordinate (column-major order)
+//! let row = t.slice(&"(1,_)".parse()?)?; // the tensor's row 1
+//! assert_eq!(row.layout().to_string(), "(6):(1)");
+//! assert_eq!((0..6).map(|j| row[j]).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
+//!
+//! // Block (2,3) of 128×64 of a column-major 1000×500 matrix.
+//! let data = vec![0f32; 1000 * 500];
+//! let m = make_tensor(&data[..], "(1000,500):(1,1000)".parse::<Layout>()?)?;
+//! let blk = local_tile(m, &"(128,64)".parse::<IntTuple>()?, &"(2,3)".parse()?)?;
+//! assert_eq!(blk.layout().to_string(), "(128,64):(1,1000)");
+//! assert_eq!(blk.offset(), 256 + 192 * 1000);
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! [`Tensor::partition_mut`] gives each thread a mutable part that the
+//! algebra has proven disjoint from the others; [`copy`], [`fill`],
+//! [`gemm`] and the other algorithms work on tensors.
+//!
+//! ## Pictures
+//!
+//! [`print_layout`] draws a rank-2 layout as CuTe's `print_layout` does (rows
+//! are mode 0, columns mode 1, each cell the offset):
+//!
+//! ```
+//! use cute_dynamic::{Layout, print_layout};
+//! let l: Layout = "(2,2):(1,2)".parse()?;
+//! let expected = concat!(
+//!     "(2,2):(1,2)\n",
+//!     "      0   1 \n", // CuTe prints a blank after each column index
+//!     "    +---+---+\n",
+//!     " 0  | 0 | 2 |\n",
+//!     "    +---+---+\n",
+//!     " 1  | 1 | 3 |\n",
+//!     "    +---+---+\n",
+//! );
+//! assert_eq!(print_layout(&l), expected);
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! A [`Grid`] (of a layout, a composed layout, a thread-value layout, or any
+//! offset function) is drawn as SVG by [`print_svg`], as a self-contained
+//! HTML page by [`print_html`], and as CuTe's TikZ by [`print_latex`]:
+//!
+//! ```
+//! use cute_dynamic::{Grid, Layout, print_svg};
+//! let g = Grid::of_layout(&"(2,3):(3,1)".parse::<Layout>()?)?;
+//! let svg = print_svg(&g, None);
+//! assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! ## Bank conflicts
+//!
+//! [`bank_conflicts`] reads a layout from thread index (a rank-2 layout:
+//! from (thread, value)) to element offsets as a shared-memory access, and
+//! counts the wavefronts each group of 32 threads needs (32 banks of 4
+//! bytes); [`bank_conflicts_composed`] does the same for a swizzled layout,
+//! [`bank_wavefronts`] for any offset function:
+//!
+//! ```
+//! use cute_dynamic::{ComposedLayout, Layout, Swizzle, bank_conflicts, bank_conflicts_composed};
+//! // 32 threads read a column of a 32x32 row-major float matrix: all in bank 0.
+//! let column: Layout = "32:32".parse()?;
+//! let r = bank_conflicts(&column, 4)?;
+//! assert_eq!((r.groups[0].total(), r.groups[0].ideal_total()), (32, 1));
+//! // 8 threads read the first byte of 8 rows of 128 bytes: all in bank 0...
+//! let rows: Layout = "8:128".parse()?;
+//! assert_eq!(bank_conflicts(&rows, 1)?.groups[0].total(), 8);
+//! // ...unless the rows are swizzled with Sw<3,4,3>.
+//! let swizzled = ComposedLayout::compose(Swizzle::smem_128b(), &rows);
+//! assert_eq!(bank_conflicts_composed(&swizzled, 1)?.groups[0].total(), 1);
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! # Index by concept
+//!
+//! * Integer tuples (`int_tuple.rs`): [`IntTuple`], [`idx2crd`],
+//!   [`crd2idx`], [`inner_product`], [`prefix_product`], [`shape_div`],
+//!   [`elem_less`].
+//! * Layouts (`layout.rs`): [`Layout`] (`size`, `cosize`, `rank`, `depth`,
+//!   `get`, `flatten`, `eval`, `eval_coord`, `eval_extended`),
+//!   [`make_layout`], [`Layout::column_major`].
+//! * Text (`parse.rs`, `print.rs`): `FromStr` and `Display` for [`IntTuple`],
+//!   [`Layout`], [`Tiler`], [`SliceCoord`] and the swizzles; the entry points
+//!   of `cute-static`'s macros [`parse_macro_layout`],
+//!   [`parse_macro_int_tuple`], [`parse_macro_tiler`].
+//! * Coalesce and filter (`coalesce.rs`): [`coalesce`], [`coalesce_by`],
+//!   [`filter`].
+//! * Composition and tilers (`composition.rs`, `tiler.rs`): [`composition`],
+//!   [`Tiler`], [`AsTiler`].
+//! * Complement (`complement.rs`): [`complement`], [`complement_full`].
+//! * Inverses (`inverse.rs`): [`left_inverse`], [`right_inverse`].
+//! * Divide (`divide.rs`): [`logical_divide`], [`zipped_divide`],
+//!   [`tiled_divide`], [`flat_divide`].
+//! * Product (`product.rs`): [`logical_product`], [`zipped_product`],
+//!   [`tiled_product`], [`flat_product`], [`blocked_product`],
+//!   [`raked_product`].
+//! * Slicing (`slice.rs`): [`slice()`], [`slice_and_offset`], [`SliceCoord`].
+//! * Vectorization and admissibility (`max_common.rs`, `admissible.rs`):
+//!   [`max_common_vector`], [`max_common_layout`], [`is_admissible`].
+//! * The expression evaluator (`expr.rs`): [`eval()`], [`Value`],
+//!   [`EvalError`].
+//! * Swizzles and composed layouts (`swizzle.rs`, `composed.rs`):
+//!   [`Swizzle`], [`BitFieldXor`], [`AnySwizzle`], [`ComposedLayout`],
+//!   [`composition_with_swizzle`], [`composition_with_composed`],
+//!   [`print_composed_layout`].
+//! * Scaled bases and identity layouts (`basis.rs`, `basis_layout.rs`,
+//!   `descriptor.rs`): [`ScaledBasis`], [`BasisTuple`], [`BasisLayout`],
+//!   [`make_identity_layout`], [`composition_with_basis`],
+//!   [`parse_descriptor`], [`Descriptor`].
+//! * Thread-value layouts (`layout_tv.rs`): [`make_layout_tv`].
+//! * Tensors (`tensor.rs`, `recast.rs`): [`Tensor`], [`make_tensor`],
+//!   [`make_tensor_at`], [`make_tensor_like`], [`make_fragment_like`],
+//!   [`make_identity_tensor`]; [`recast_layout`], [`upcast`], [`downcast`].
+//! * Partitioning (`partition.rs`): [`local_tile`], [`local_tile_projected`],
+//!   [`local_partition`], [`local_partition_projected`],
+//!   [`inner_partition`], [`outer_partition`], [`ThreadTensor`],
+//!   [`Tensor::partition_mut`].
+//! * Algorithms (`algorithm.rs`): [`copy`], [`copy_if`], [`fill`],
+//!   [`clear`], [`axpby`], [`gemm`].
+//! * Pictures (`print_layout.rs`, `grid.rs`, `print_svg.rs`,
+//!   `print_html.rs`, `print_latex.rs`): [`print_layout`],
+//!   [`print_basis_layout`], [`Grid`], [`print_svg`], [`print_html`],
+//!   [`print_latex`].
+//! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`],
+//!   [`bank_conflicts_composed`], [`bank_wavefronts`], [`BankReport`].
+//! * Errors (`error.rs`): [`LayoutError`], [`Result`].
+//!
+//! # Representation
+//!
+//! An [`IntTuple`] keeps its tree as two flat lists, the structure as packed
+//! tokens and the leaves as `i64`s, and a [`Layout`] is a shape and a
+//! congruent stride. Values of up to 8 leaves (and 28 tokens) are stored
+//! inline, with no allocation: a `Layout` is 144 bytes, and so is a
+//! `Result<Layout, LayoutError>`. Operations on such layouts do not touch the
+//! heap (an error may, to write its message); larger values move to the heap
+//! whole. How the operations work on this representation is described in
+//! `docs/architecture.md` (section 4) in the repository.
 
 // Unsafe code only where a comment proves it sound: the disjoint thread
 // parts of `partition_mut` (partition.rs), the reinterpreted storage of

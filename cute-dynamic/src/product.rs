@@ -81,8 +81,21 @@ pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
 /// `(A, modes of A* ∘ B...)`, e.g. `tiled_product((3,4):(4,1), (2,5):(1,2))`
 /// is `((3,4),2,5):((4,1),12,24)`.
 ///
+/// A part of rank 1 is kept whole, as CuTe's `result(_, repeat<1>(_))` does:
+/// `tiled_product(2:1, <5:8>)` is `((2),(5)):((1),(16))`.
+///
 /// Post-conditions: the same function as [`logical_product`] with the modes
 /// regrouped.
+///
+/// ```
+/// use cute_dynamic::{Layout, Tiler, tiled_product};
+/// let a: Layout = "(3,4):(4,1)".parse()?;
+/// let b: Layout = "(2,5):(1,2)".parse()?;
+/// assert_eq!(tiled_product(&a, &b)?.to_string(), "((3,4),2,5):((4,1),12,24)");
+/// let t: Tiler = "<2:1, 5:1>".parse()?;
+/// assert_eq!(tiled_product(&a, &t)?.to_string(), "((3,4),2,5):((4,1),1,4)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Tiled, product_1d)
 }
@@ -91,8 +104,20 @@ pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// with the modes of both parts spliced in; for a layout `B` that is
 /// `(modes of A..., modes of A* ∘ B...)`.
 ///
+/// A part of rank 1 is kept whole (see [`tiled_product`]).
+///
 /// Post-conditions: the same function as [`logical_product`] with the modes
 /// regrouped.
+///
+/// ```
+/// use cute_dynamic::{Layout, Tiler, flat_product};
+/// let a: Layout = "(3,4):(4,1)".parse()?;
+/// let b: Layout = "(2,5):(1,2)".parse()?;
+/// assert_eq!(flat_product(&a, &b)?.to_string(), "(3,4,2,5):(4,1,12,24)");
+/// let t: Tiler = "<2:1, 5:1>".parse()?;
+/// assert_eq!(flat_product(&a, &t)?.to_string(), "(3,4,2,5):(4,1,1,4)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     by_mode(a, b.as_tiler(), Arrange::Flat, product_1d)
 }

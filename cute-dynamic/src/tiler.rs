@@ -151,9 +151,12 @@ fn untouched(a: &Layout, n: usize) -> impl Iterator<Item = Layout> + '_ {
     a.modes_iter().skip(skip)
 }
 
-/// Appends the top-level modes of `l` (a scalar layout is its own only mode).
+/// Appends the top-level modes of `l`; a layout of rank 1 (a scalar one, or
+/// a tuple of one mode) is appended whole, as CuTe's
+/// `result(_, repeat<R>(_))` keeps a part of rank 1 (`repeat<1>(_)` is `_`):
+/// `tiled_divide(2:1, <5:8>)` is `((5),(8)):((8),(1))`.
 fn push_top_modes(out: &mut Concat, l: &Layout) {
-    if l.shape().is_int() {
+    if l.rank() == 1 {
         out.push(l);
     } else {
         for m in l.modes_iter() {

@@ -94,7 +94,7 @@ pub struct Blocked;
 /// Marker: raked order (`(grid_k, A_k)` per mode).
 pub struct Raked;
 
-/// `blocked_product(Self, B)` (see [`RankProduct`](crate::detail::RankProduct)).
+/// `blocked_product(Self, B)` (see `detail::RankProduct`).
 pub trait BlockedProduct<B> {
     /// The result layout.
     type Output;
@@ -102,7 +102,7 @@ pub trait BlockedProduct<B> {
 impl<A, B: RankProductOnto<Blocked, A>> BlockedProduct<B> for A {
     type Output = <B as RankProductOnto<Blocked, A>>::Output;
 }
-/// `raked_product(Self, B)` (see [`RankProduct`](crate::detail::RankProduct)).
+/// `raked_product(Self, B)` (see `detail::RankProduct`).
 pub trait RakedProduct<B> {
     /// The result layout.
     type Output;
@@ -112,7 +112,7 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
 }
 
 /// `blocked_product(a, b)`: each mode of `a` is repeated by the same mode
-/// of `b`, `a` innermost (see [`RankProduct`](crate::detail::RankProduct)).
+/// of `b`, `a` innermost (see `detail::RankProduct`).
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: the grid
 /// `A* ∘ B` is computed and checked when it runs (see
@@ -135,7 +135,7 @@ where
     <<A as BlockedProduct<B>>::Output as crate::product::RankProductValue<Blocked, A, B>>::make(a, b)
 }
 /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
-/// [`RankProduct`](crate::detail::RankProduct)).
+/// `detail::RankProduct`).
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: as
 /// [`blocked_product`] (see [`try_raked_product`](crate::try_raked_product)).
@@ -157,7 +157,7 @@ where
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
-    /// `blocked_product(a, b)` (see [`RankProduct`](crate::detail::RankProduct)).
+    /// `blocked_product(a, b)` (see `detail::RankProduct`).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -168,7 +168,7 @@ crate::detail::free_fn!(
 );
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
-    /// `raked_product(a, b)` (see [`RankProduct`](crate::detail::RankProduct)).
+    /// `raked_product(a, b)` (see `detail::RankProduct`).
     ///
     /// ```
     /// use cute_static::prelude::*;

@@ -146,3 +146,44 @@ fn products_take_size_one_strides_from_the_coalesced_complement() {
     assert_eq!(logical_product(layout!((1,4):(6,4)), layout!(1:1)).to_string(), st("((1,4),1):((6,4),1)"));
     assert_eq!(logical_product(layout!(1:6), layout!((1,1,1):(3,4,2))).to_string(), st("(1,(1,1,1)):(6,(0,0,0))"));
 }
+
+/// The tiled and flat divides and products splice in the modes of a part,
+/// but keep a part of rank 1 whole (CuTe's `result(_, repeat<R1>(_))`, where
+/// `repeat<1>(_)` is `_`). Each text is what CuTe 4.2 prints for the
+/// all-static arguments; both crates print it, and it is the zipped result
+/// regrouped (the same offsets in order).
+#[test]
+fn tiled_and_flat_keep_a_part_of_rank_1_whole() {
+    for (expr, cute) in [
+        ("tiled_divide(2:1, <5:8>)", "((5),(8)):((8),(1))"),
+        ("flat_divide(2:1, <5:8>)", "((5),(8)):((8),(1))"),
+        ("tiled_divide((8,6):(1,8), <2:1>)", "((2),4,6):((1),2,8)"),
+        ("flat_divide((8,6):(1,8), <2:1>)", "((2),4,6):((1),2,8)"),
+        ("tiled_divide((8,6):(1,8), <2:1,3:1>)", "((2,3),4,2):((1,8),2,24)"),
+        ("flat_divide((8,6):(1,8), <2:1,3:1>)", "(2,3,4,2):(1,8,2,24)"),
+        ("tiled_divide(16:1, 4:1)", "(4,4):(1,4)"),
+        ("tiled_product(2:1, <5:8>)", "((2),(5)):((1),(16))"),
+        ("flat_product(2:1, <5:8>)", "((2),(5)):((1),(16))"),
+        ("tiled_product((2,3):(1,2), <2:1>)", "((2),2,3):((1),2,2)"),
+    ] {
+        let r = match cd::eval(expr).unwrap() {
+            cd::Value::Layout(l) => l,
+            other => panic!("{expr}: {other}"),
+        };
+        assert_eq!(r.to_string(), cute, "{expr}");
+        let zipped = expr.replacen("tiled_", "zipped_", 1).replacen("flat_", "zipped_", 1);
+        let z = match cd::eval(&zipped).unwrap() {
+            cd::Value::Layout(l) => l,
+            other => panic!("{zipped}: {other}"),
+        };
+        assert_eq!(offsets(&r), offsets(&z), "{expr} regroups {zipped}");
+    }
+    let s = cute_static::tiled_divide(layout!(2:1), tile!(5:8));
+    assert_eq!(s.to_string(), "((_5),(_8)):((_8),(_1))");
+    let s = cute_static::flat_divide(layout!((8,6):(1,8)), tile!(2:1));
+    assert_eq!(s.to_string(), "((_2),_4,_6):((_1),_2,_8)");
+    let s = cute_static::tiled_product(layout!(2:1), tile!(5:8));
+    assert_eq!(s.to_string(), "((_2),(_5)):((_1),(_16))");
+    let s = cute_static::flat_product(layout!(2:1), tile!(5:8));
+    assert_eq!(s.to_string(), "((_2),(_5)):((_1),(_16))");
+}

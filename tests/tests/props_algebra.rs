@@ -347,14 +347,15 @@ fn coords(s: &Slots, digits: &mut impl Iterator<Item = i64>) -> (IntTuple, IntTu
 }
 
 /// The top-level parts of a coordinate `c` of `part`, as a splice sees them:
-/// the children of a tuple coordinate, or an integral coordinate split over
-/// the top-level modes of `part` (a scalar layout is its own only mode).
+/// a part of rank 1 is spliced whole (CuTe's `repeat<1>(_)` is `_`), so its
+/// coordinate is `c` itself; otherwise the children of a tuple coordinate,
+/// or an integral coordinate split over the top-level modes of `part`.
 fn splice(c: &IntTuple, part: &Layout) -> Vec<IntTuple> {
+    if part.rank() == 1 {
+        return vec![c.clone()];
+    }
     if !c.is_int() {
         return c.modes().collect();
-    }
-    if part.shape().is_int() {
-        return vec![c.clone()];
     }
     let mut rest = c.as_int().unwrap();
     part.modes_iter()

@@ -336,14 +336,42 @@ pub trait Arrange<X, Y> {
 impl<X, Y> Arrange<X, Y> for Zipped {
     type Modes = Pair<X, Y>;
 }
-impl<X, Y: ModesOf> Arrange<X, Y> for Tiled {
-    type Modes = HCons<X, <Y as ModesOf>::Output>;
+impl<X, Y: SpliceModes> Arrange<X, Y> for Tiled {
+    type Modes = HCons<X, <Y as SpliceModes>::Output>;
 }
-impl<X: ModesOf, Y: ModesOf> Arrange<X, Y> for Flat
+impl<X: SpliceModes, Y: SpliceModes> Arrange<X, Y> for Flat
 where
-    <X as ModesOf>::Output: Append<<Y as ModesOf>::Output>,
+    <X as SpliceModes>::Output: Append<<Y as SpliceModes>::Output>,
 {
-    type Modes = <<X as ModesOf>::Output as Append<<Y as ModesOf>::Output>>::Output;
+    type Modes = <<X as SpliceModes>::Output as Append<<Y as SpliceModes>::Output>>::Output;
+}
+
+/// The modes the tiled and flat arrangements splice in for a half: its
+/// top-level modes, but a half of rank 1 (a scalar layout, or a tuple of
+/// one mode) whole, as CuTe's `result(_, repeat<R>(_))` keeps a part of
+/// rank 1 (`repeat<1>(_)` is `_`).
+pub trait SpliceModes {
+    /// `HCons<Layout<S0, D0>, ...>`.
+    type Output;
+}
+impl<L: ModesOf> SpliceModes for L
+where
+    <L as ModesOf>::Output: KeepSingle<L>,
+{
+    type Output = <<L as ModesOf>::Output as KeepSingle<L>>::Output;
+}
+
+/// A list of one mode becomes the list of the whole layout `L`; longer lists
+/// stay as they are.
+pub trait KeepSingle<L> {
+    /// The list.
+    type Output;
+}
+impl<M, L> KeepSingle<L> for HCons<M, HNil> {
+    type Output = HCons<L, HNil>;
+}
+impl<M, N, T, L> KeepSingle<L> for HCons<M, HCons<N, T>> {
+    type Output = HCons<M, HCons<N, T>>;
 }
 
 /// A zipped/tiled/flat divide or product of the layout `A` by the

@@ -71,10 +71,9 @@ where
     type Y = <StarExt<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
 }
 
-/// The value of `blocked_product` / `raked_product` (`How` is
-/// [`Blocked`](crate::product::Blocked) or [`Raked`](crate::product::Raked))
-/// of `A` by `B`: zero-sized when both are all-static, computed (and
-/// checked) when one has a run-time leaf. Generic code that calls them
+/// The value of `blocked_product` / `raked_product` (`How` is `Blocked`
+/// or `Raked`) of `A` by `B`: zero-sized when both are all-static, computed
+/// (and checked) when one has a run-time leaf. Generic code that calls them
 /// bounds the result by it.
 pub trait RankProductValue<How, A, B>: Sized {
     /// The product.
