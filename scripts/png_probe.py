@@ -20,6 +20,7 @@ probe and exits 1 if any is wrong.
 
 import colorsys
 import struct
+import os
 import sys
 import xml.etree.ElementTree as ET
 import zlib
@@ -109,8 +110,11 @@ def main(argv):
         where, _, want = spec.partition("=")
         m, n = (int(v) for v in where.split(","))
         x, y, w, h, fill = cells[(m, n)]
-        px = left + x + w // 2
-        py = top + y + (h // 2 if dy < 0 else dy)
+        # PROBE_SCALE: how much larger the page draws the SVG (a small
+        # picture is enlarged there).
+        scale = float(os.environ.get("PROBE_SCALE", "1"))
+        px = left + round((x + w / 2) * scale)
+        py = top + round((y + (h / 2 if dy < 0 else dy)) * scale)
         got = pixels[py][px]
         expected = rgb(fill)
         ok = max(abs(g - e) for g, e in zip(got, expected)) <= 3

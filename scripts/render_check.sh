@@ -81,6 +81,7 @@ var target=document.elementFromPoint(x,y);
 target.dispatchEvent(new MouseEvent('mousemove',{clientX:x,clientY:y,bubbles:true}));
 document.body.setAttribute('data-svg-at',Math.round(r.left+scrollX)+' '+Math.round(r.top+scrollY));
 document.body.setAttribute('data-hit',target.tagName);
+document.body.setAttribute('data-svg-scale',(r.width/D.w).toFixed(4));
 </script>
 </body>"""
 open(sys.argv[2], "w").write(page.replace("</body>", probe, 1))
@@ -88,11 +89,12 @@ EOF
 dom=$(chrome --window-size=1000,1000 --dump-dom "file://$out/tv_probe.html")
 at=$(sed -n 's/.*data-svg-at="\([0-9]* [0-9]*\)".*/\1/p' <<<"$dom" | head -1)
 hit=$(sed -n 's/.*data-hit="\([a-z]*\)".*/\1/p' <<<"$dom" | head -1)
+scale=$(sed -n 's/.*data-svg-scale="\([0-9.]*\)".*/\1/p' <<<"$dom" | head -1)
 tip=$(sed -n 's/.*<div id="tip"[^>]*>\([^<]*\)<\/div>.*/\1/p' <<<"$dom" | head -1)
 chrome --window-size=1000,1000 --screenshot="$out/tv_html.png" "file://$out/tv.html" >/dev/null
-echo "== tv.html ($out/tv_html.png), SVG at $at"
+echo "== tv.html ($out/tv_html.png), SVG at $at, drawn at scale $scale"
 # shellcheck disable=SC2086
-python3 "$probe" "$out/tv_page.svg" "$out/tv_html.png" $at -1 0,0=t0 0,4=t1 4,0=t16 0,12=t3 63,63=t255 5,9=t18 || failed=1
+PROBE_SCALE=$scale python3 "$probe" "$out/tv_page.svg" "$out/tv_html.png" $at -1 0,0=t0 0,4=t1 4,0=t16 0,12=t3 63,63=t255 5,9=t18 || failed=1
 # Cell (5,9): thread (1,2) of the 16x16 row-major threads = 18; value
 # (1,1) of the 4x4 row-major values = 5; offset 5 + 64*9 = 581.
 want='(5,9)  offset 581  thread 18  value 5'

@@ -5,6 +5,7 @@ use crate::composed::ComposedLayout;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::swizzle::AnySwizzle;
 
 /// The most cells a picture ([`Grid`]) holds: 65536, a 256×256 tile. Larger
 /// layouts are refused with an error that says how to slice them: an SVG
@@ -64,6 +65,8 @@ pub struct Grid {
     cells: Vec<Cell>,
     /// `(threads, values)` of a thread-value picture.
     tv_counts: Option<(i64, i64)>,
+    /// The lowest bit of the offset bits an offset picture shades by.
+    shade_shift: u32,
 }
 
 impl Grid {
@@ -88,7 +91,7 @@ impl Grid {
                 cells.push(cell(m, n).into());
             }
         }
-        Ok(Grid { title, rows, cols, cells, tv_counts: None })
+        Ok(Grid { title, rows, cols, cells, tv_counts: None, shade_shift: 0 })
     }
 
     /// The grid of a layout by the rank rule (see the type's docs), titled
@@ -116,10 +119,28 @@ impl Grid {
     /// assert_eq!(g.cell(1, 0).offset, 4 ^ 1); // row 1 has bit 2 set: bit 0 flips
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    ///
+    /// The picture shades its cells by the offset bits the outermost swizzle
+    /// writes (see [`shade_shift`](Self::shade_shift)), so that the swizzle
+    /// shows: `Sw<3,4,3>` writes bits 4 to 6, which `offset % 8` would not
+    /// see.
     pub fn of_composed(layout: &ComposedLayout) -> Result<Grid> {
         let (rows, cols) = rows_cols(layout.shape());
         // In bounds by construction: evaluation cannot fail.
-        Grid::from_fn(layout.to_string(), rows, cols, |m, n| layout.eval(m + rows * n).unwrap_or(0))
+        let mut g = Grid::from_fn(layout.to_string(), rows, cols, |m, n| layout.eval(m + rows * n).unwrap_or(0))?;
+        g.shade_shift = match layout.outer() {
+            AnySwizzle::Cute(s) => s.zzz_mask().trailing_zeros().min(63),
+            AnySwizzle::BitFieldXor(s) => s.dst(),
+        };
+        Ok(g)
+    }
+
+    /// The lowest of the three offset bits an offset picture shades its
+    /// cells by (in CuTe's 8 grey levels): 0 (`offset % 8`, as CuTe's
+    /// `print_latex`) for a layout, the lowest bit the outermost swizzle
+    /// writes for a swizzled layout.
+    pub fn shade_shift(&self) -> u32 {
+        self.shade_shift
     }
 
     /// The thread-value picture of a TV layout `(t, v) → m + M·n` over a

@@ -65,9 +65,18 @@ pub(crate) fn dimmed(c: Rgb) -> Rgb {
 /// hue). Colouring 256 threads by `t % 8` would hide every thread layout
 /// whose stride across rows is a multiple of 8, such as the walkthrough's
 /// `(16,16):(16,1)`: all rows would look alike.
+///
+/// Up to 32 threads, every thread has a colour of its own, far from its
+/// neighbours': 16 hues 22.5° apart, thread `t` at hue `5t mod 16` (so
+/// threads 1 apart are 112.5° apart and `T0`, `T8` opposite), the second
+/// 16 threads a darker shade of the first 16's hues.
 pub(crate) fn thread(t: i64, threads: i64) -> Rgb {
     if threads <= 8 {
         return THREAD[t.rem_euclid(8) as usize];
+    }
+    if threads <= 32 {
+        let hue = (5 * t).rem_euclid(16) as f64 / 16.0;
+        return hsl(hue, 0.75, if t.rem_euclid(32) < 16 { 0.74 } else { 0.5 });
     }
     let hue = (t as f64 * 0.618_033_988_749_895).rem_euclid(1.0);
     hsl(hue, 0.75, 0.72)
@@ -82,12 +91,13 @@ fn hsl(h: f64, s: f64, l: f64) -> Rgb {
     Rgb(u(f(0.0)), u(f(8.0)), u(f(4.0)))
 }
 
-/// The fill of a cell: grey by offset in an offset picture; by thread
+/// The fill of a cell: grey by three bits of the offset (from the grid's
+/// [`shade_shift`](Grid::shade_shift)) in an offset picture; by thread
 /// ([`thread`]) in a thread-value picture, the highlighted thread (if any)
 /// in [`HIGHLIGHT`] and the others dimmed.
 pub(crate) fn fill(grid: &Grid, cell: Cell, highlight: Option<i64>) -> Rgb {
     let Some(threads) = grid.threads() else {
-        return grey(GREY_PERCENT[cell.offset.rem_euclid(8) as usize]);
+        return grey(GREY_PERCENT[(cell.offset >> grid.shade_shift()).rem_euclid(8) as usize]);
     };
     match (cell.tv, highlight) {
         (None, _) => UNOWNED,

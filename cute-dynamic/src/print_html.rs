@@ -62,17 +62,27 @@ pub fn print_html(grid: &Grid, highlight: Option<i64>) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-         <style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
+         <style>\n{STYLE}</style>\n</head>\n<body>\n"
     );
     let _ = writeln!(out, "<p>{}</p>", describe(grid));
     legend(&mut out, grid, highlight);
     let svg = print_svg(grid, highlight);
     let svg = svg.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
+    // A small picture is drawn larger on the page (its viewBox scales it),
+    // a large one at most as wide as the page.
+    let w = g.width.max(MIN_PAGE_WIDTH.min(3 * g.width));
+    let scaled =
+        format!("width=\"{w}\" height=\"{}\" style=\"max-width:100%;height:auto\"", g.height * w / g.width.max(1));
+    let svg = svg.replacen(&format!("width=\"{}\" height=\"{}\"", g.width, g.height), &scaled, 1);
     let _ = write!(out, "<div id=\"picture\">\n{svg}</div>\n<div id=\"tip\" hidden></div>\n<script>\n");
     data(&mut out, grid, &g);
     let _ = write!(out, "{SCRIPT}</script>\n</body>\n</html>\n");
     out
 }
+
+/// The width a small picture is enlarged to on the page (at most 3 times
+/// its own).
+const MIN_PAGE_WIDTH: i64 = 640;
 
 fn describe(grid: &Grid) -> String {
     let shape = format!("{} rows (mode 0) × {} columns (the other modes)", grid.rows(), grid.cols());
@@ -90,8 +100,13 @@ fn legend(out: &mut String, grid: &Grid, highlight: Option<i64>) {
     out.push_str("<div id=\"legend\">\n");
     match (grid.threads(), highlight) {
         (None, _) => {
+            let s = grid.shade_shift();
             for (k, &p) in palette::GREY_PERCENT.iter().enumerate() {
-                swatch(out, palette::grey(p), &format!("offset ≡ {k} (mod 8)"));
+                let text = match s {
+                    0 => format!("offset ≡ {k} (mod 8)"),
+                    _ => format!("offset bits {}..{} = {k}", s, s + 2),
+                };
+                swatch(out, palette::grey(p), &text);
             }
         }
         (Some(_), Some(h)) => {
@@ -99,12 +114,12 @@ fn legend(out: &mut String, grid: &Grid, highlight: Option<i64>) {
             swatch(out, palette::Rgb(58, 58, 58), "other threads (dimmed)");
         }
         (Some(t), None) => {
-            // Beyond 8 threads each has a hue of its own: the first 8, then
-            // the tooltip tells.
-            for k in 0..t.clamp(0, 8) {
+            // Up to 32 threads each has a colour of its own, all shown;
+            // beyond, the first 8, then the tooltip tells.
+            for k in 0..(if t <= 32 { t.max(0) } else { 8 }) {
                 swatch(out, palette::thread(k, t), &format!("thread {k}"));
             }
-            if t > 8 {
+            if t > 32 {
                 out.push_str("<span>… one hue per thread (hover a cell)</span>\n");
             }
         }

@@ -90,11 +90,13 @@ pub(crate) fn xml_escape(s: &str) -> String {
 /// (see [`Grid`]'s rank rule), the title above.
 ///
 /// * Offset pictures shade each cell by `offset % 8` in CuTe's 8 grey
-///   levels (`print_latex`'s `TikzColor_BWx8`).
+///   levels (`print_latex`'s `TikzColor_BWx8`); a swizzled layout by the
+///   three offset bits its swizzle writes ([`Grid::shade_shift`]).
 /// * Thread-value pictures colour each cell by its thread and label it
-///   `T<t>`/`V<v>`: up to 8 threads in CuTe's 8 `TikzColor_TV` colours,
-///   more threads each in a hue of its own (by `t % 8`, rows of the
-///   walkthrough's 16×16 threads would all look alike); with
+///   `T<t>`/`V<v>`: up to 8 threads in CuTe's 8 `TikzColor_TV` colours, up
+///   to 32 each in a colour of its own far from its neighbours', more each
+///   in a hue of its own (by `t % 8`, rows of a 16×16 thread layout would
+///   all look alike); with
 ///   `highlight = Some(k)` thread `k`'s cells are blue and the others
 ///   dimmed.
 /// * Grids up to [`LABEL_LIMIT`] per side carry labels and an index on
@@ -196,5 +198,9 @@ fn rulers(out: &mut String, grid: &Grid, g: &Geometry) {
         let _ = writeln!(out, "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{bottom}\"/>", g.y0);
     }
     out.push_str("</g>\n");
-    indices(out, grid, g, RULER);
+    // An index every RULER cells, or every few RULERs where the numbers
+    // would not fit between two rulers.
+    let room = CHAR_W * (digits(grid.rows().max(grid.cols()) - 1) + 1);
+    let every = (room + RULER * g.cw - 1) / (RULER * g.cw).max(1);
+    indices(out, grid, g, RULER * every.max(1));
 }

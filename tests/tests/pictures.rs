@@ -94,7 +94,7 @@ fn tv_grid_needs_a_rank_2_layout_inside_the_tile() {
 
 /// Parses an SVG with a real XML parser and checks it against its grid:
 /// well-formed; the `cells` group holds one `rect` per cell, each position
-/// once; fills follow the grid (greys by offset % 8, or one colour per
+/// once; fills follow the grid (greys by three offset bits, or one colour per
 /// thread, the highlight apart); labelled pictures carry each
 /// cell's label. Returns the number of threads in colour classes of their own
 /// (the highlighted one apart).
@@ -129,7 +129,7 @@ fn check_svg(svg: &str, grid: &Grid, highlight: Option<i64>) -> usize {
     let class = |m: i64, n: i64| -> (i64, i64) {
         let c = grid.cell(m, n);
         match (grid.threads(), c.tv, highlight) {
-            (None, _, _) => (0, c.offset.rem_euclid(8)),
+            (None, _, _) => (0, (c.offset >> grid.shade_shift()).rem_euclid(8)),
             (Some(_), None, _) => (1, 0),
             (Some(_), Some((t, _)), Some(k)) if t == k => (2, 0),
             (Some(_), Some((t, _)), _) => (3, t),
@@ -273,7 +273,13 @@ fn html_is_self_contained_and_embeds_the_svg() {
         assert_eq!(page.matches("<svg").count(), 1);
         // Inline SVG takes HTML's namespace; put it back to parse it alone.
         let svg = page[start..end].replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1);
-        assert_eq!(svg, print_svg(&g, h).trim_end());
+        // The same picture; only its size on the page may differ (a small
+        // one is enlarged, its viewBox unchanged).
+        let natural = print_svg(&g, h);
+        let body = |s: &str| s[s.find('>').unwrap()..].trim_end().to_string();
+        assert_eq!(body(&svg), body(&natural));
+        let view_box = |s: &str| s[s.find("viewBox=").unwrap()..].split('"').nth(1).unwrap().to_string();
+        assert_eq!(view_box(&svg), view_box(&natural));
         check_svg(&svg, &g, h);
         // The tooltip's data: one offset (and thread, value) per cell, column-major.
         let data = &page[page.find("o:[").expect("offsets") + 3..];
@@ -306,4 +312,56 @@ fn latex_is_cutes_print_latex() {
     assert_eq!(nodes.len(), 24);
     assert_eq!(nodes[0], "\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};");
     assert_eq!(nodes[4], "\\node[fill={rgb,255:red,175;green,255;blue,175}] at (0,2) {\\shortstack{T1 \\\\ V0}};");
+}
+
+/// A swizzled layout is shaded by the bits its swizzle writes, so that the
+/// swizzle shows: `Sw<3,4,3>` over 8 rows of 64 writes bits 4 to 6, and
+/// shading by `offset % 8` drew only the same vertical stripes in every row.
+#[test]
+fn swizzled_pictures_shade_by_the_swizzled_bits() {
+    let Value::Composed(c) = eval("composition(Sw<3,4,3>, (8,64):(64,1))").unwrap() else { panic!("composed") };
+    let g = Grid::of_composed(&c).unwrap();
+    assert_eq!(g.shade_shift(), 4);
+    check_svg(&print_svg(&g, None), &g, None);
+    let shade = |m: i64, n: i64| (g.cell(m, n).offset >> 4) & 7;
+    // Down a column the shade changes: the rows are not alike.
+    assert!((0..g.cols()).all(|n| (1..g.rows()).any(|m| shade(m, n) != shade(0, n))));
+    // A plain layout is still shaded by offset % 8, as CuTe's print_latex.
+    assert_eq!(Grid::of_layout(&lay("(8,64):(64,1)")).unwrap().shade_shift(), 0);
+    let page = print_html(&g, None);
+    assert!(page.contains("offset bits 4..6 = 7"), "the legend names the bits");
+    // The title is drawn once (in the picture), besides the page's and the
+    // picture's <title> elements.
+    assert!(!page.contains("<h1>"));
+    assert_eq!(page.matches(c.to_string().replace('<', "&lt;").replace('>', "&gt;").as_str()).count(), 3);
+}
+
+/// Up to 32 threads, every thread has a colour of its own, far from every
+/// other's (no two alike, as thread 0 and thread 8 were).
+#[test]
+fn up_to_32_threads_have_distinct_colours() {
+    let (tv, tiler) = make_layout_tv(&lay("(8,4):(4,1)"), &lay("(1,2):(2,1)")).unwrap();
+    let g = Grid::of_tv(&tv, &tiler).unwrap();
+    assert_eq!(g.threads(), Some(32));
+    let svg = print_svg(&g, None);
+    assert_eq!(check_svg(&svg, &g, None), 32);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let group = doc.root_element().descendants().find(|n| n.attribute("id") == Some("cells")).unwrap();
+    let mut colour = HashMap::new();
+    for (r, (_, _, c)) in group.children().filter(|n| n.is_element()).zip(g.cells()) {
+        let hex = r.attribute("fill").unwrap();
+        let rgb: Vec<i64> = (1..7).step_by(2).map(|i| i64::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect();
+        colour.insert(c.tv.unwrap().0, rgb);
+    }
+    let dist = |a: &[i64], b: &[i64]| a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum::<i64>();
+    for t in 0..32 {
+        for u in t + 1..32 {
+            assert!(
+                dist(&colour[&t], &colour[&u]) >= 24 * 24,
+                "threads {t} and {u} look alike: {:?} {:?}",
+                colour[&t],
+                colour[&u]
+            );
+        }
+    }
 }
