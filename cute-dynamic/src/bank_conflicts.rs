@@ -53,11 +53,26 @@ pub struct GroupWavefronts {
 
 impl GroupWavefronts {
     /// The wavefronts of all the group's requests.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, bank_conflicts};
+    /// // 32 threads × 2 values: thread t's value v is element 32·t + v (a column pair).
+    /// let r = bank_conflicts(&"(32,2):(32,1)".parse::<Layout>()?, 4)?;
+    /// assert_eq!(r.groups[0].total(), 64); // 32 wavefronts per value
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn total(&self) -> i64 {
         self.wavefronts.iter().sum()
     }
 
     /// The ideal number over all the group's requests.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, bank_conflicts};
+    /// let r = bank_conflicts(&"(32,2):(32,1)".parse::<Layout>()?, 4)?;
+    /// assert_eq!(r.groups[0].ideal_total(), 2); // 1 per value without conflicts
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn ideal_total(&self) -> i64 {
         self.ideal.iter().sum()
     }

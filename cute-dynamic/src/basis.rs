@@ -47,6 +47,14 @@ impl ScaledBasis {
     /// [`LayoutError::Unsupported`] (that would be a plain integer); an index
     /// above [`MAX_BASIS_INDEX`] or more than [`MAX_BASIS_DEPTH`] of them is
     /// [`LayoutError::Limit`].
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// let e = ScaledBasis::new(2, &[1])?; // 2 · E<1>
+    /// assert_eq!(e.to_string(), "2@1");
+    /// assert!(ScaledBasis::new(1, &[]).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(scale: i64, path: &[u32]) -> Result<ScaledBasis> {
         if path.is_empty() {
             return Err(LayoutError::Unsupported { what: "a scaled basis with no '@dim'".to_string() });
@@ -70,21 +78,49 @@ impl ScaledBasis {
     }
 
     /// `1@0`, CuTe's `E<0>`.
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// assert_eq!(ScaledBasis::unit0().to_string(), "1@0");
+    /// assert_eq!(ScaledBasis::unit0(), ScaledBasis::new(1, &[0])?);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn unit0() -> ScaledBasis {
         ScaledBasis { scale: 1, path: vec![0] }
     }
 
     /// The scale `k` of `k@i...`.
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// assert_eq!(ScaledBasis::new(3, &[1, 0])?.scale(), 3);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn scale(&self) -> i64 {
         self.scale
     }
 
     /// The indices of the unit vector, outermost first (CuTe's `E<Ns...>`).
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// let e = ScaledBasis::new(3, &[1, 0])?; // CuTe's E<1,0>
+    /// assert_eq!(e.path(), &[1u32, 0]);
+    /// assert_eq!(e.to_string(), "3@0@1"); // printed innermost first
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn path(&self) -> &[u32] {
         &self.path
     }
 
     /// The same unit vector scaled by `factor` more (`a · (k@i) = (a·k)@i`).
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// assert_eq!(ScaledBasis::new(2, &[1])?.scaled(3)?.to_string(), "6@1");
+    /// assert!(ScaledBasis::new(i64::MAX, &[0])?.scaled(2).is_err()); // overflow
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn scaled(&self, factor: i64) -> Result<ScaledBasis> {
         Ok(ScaledBasis { scale: checked_mul(self.scale, factor, "scaled basis")?, path: self.path.clone() })
     }
@@ -92,6 +128,12 @@ impl ScaledBasis {
     /// The basis as CuTe's arithmetic tuple of the smallest rank that holds
     /// it: zeros before the index at each level (`2@1` is `(0,2)`, `1@0@1`
     /// is `(0,(1))`).
+    ///
+    /// ```
+    /// use cute_dynamic::ScaledBasis;
+    /// assert_eq!(ScaledBasis::new(2, &[1])?.to_arithmetic_tuple().to_string(), "(0,2)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn to_arithmetic_tuple(&self) -> IntTuple {
         let mut t = IntTuple::int(self.scale);
         for &i in self.path.iter().rev() {

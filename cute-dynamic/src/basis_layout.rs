@@ -159,6 +159,15 @@ pub fn make_identity_layout(shape: &IntTuple) -> BasisLayout {
 impl BasisLayout {
     /// `shape : stride`; errors if they are not congruent
     /// ([`LayoutError::NotCongruent`]) or an extent is below 1.
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisLayout, parse_descriptor};
+    /// let t = BasisLayout::new("(8,4)".parse()?, parse_descriptor("(1@1, 1@0)")?.normalize()?)?;
+    /// assert_eq!(t.to_string(), "(8,4):(1@1,1@0)");
+    /// assert_eq!(t.eval(10)?.to_string(), "(1,2)"); // 10 is (2,1): 2 along E<1>, 1 along E<0>
+    /// assert!(BasisLayout::new("(8,4)".parse()?, parse_descriptor("(1@0)")?.normalize()?).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(shape: IntTuple, stride: BasisTuple) -> Result<BasisLayout> {
         if !congruent(&shape, &stride) {
             return Err(LayoutError::NotCongruent { shape: shape.to_string(), stride: stride.to_string() });
@@ -173,16 +182,34 @@ impl BasisLayout {
     }
 
     /// The shape.
+    ///
+    /// ```
+    /// use cute_dynamic::make_identity_layout;
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).shape().to_string(), "(4,8)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
 
     /// The stride tree.
+    ///
+    /// ```
+    /// use cute_dynamic::make_identity_layout;
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).stride().to_string(), "(1@0,1@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn stride(&self) -> &BasisTuple {
         &self.stride
     }
 
     /// The size of the domain.
+    ///
+    /// ```
+    /// use cute_dynamic::make_identity_layout;
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).size(), 32);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> i64 {
         self.shape.leaves().product()
     }
@@ -190,6 +217,14 @@ impl BasisLayout {
     /// The coordinate (arithmetic tuple) at the integral coordinate
     /// `0 <= i < size()`: `Σ c_k · stride_k`, with the tuple as long as the
     /// largest basis index needs.
+    ///
+    /// ```
+    /// use cute_dynamic::make_identity_layout;
+    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// assert_eq!(id.eval(9)?.to_string(), "(1,2)"); // 9 = 1 + 2·4
+    /// assert!(id.eval(32).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn eval(&self, i: i64) -> Result<IntTuple> {
         if i < 0 || i >= self.size() {
             return Err(LayoutError::OutOfBounds { coord: i.to_string(), shape: self.shape.to_string() });
@@ -293,6 +328,14 @@ impl BasisLayout {
     /// Accepts layouts whose strides are all bases; like bases merge when
     /// coalescing, unlike never do. Post-condition (checked in the tests):
     /// `R(i) = self(B(i))` as coordinates.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_identity_layout};
+    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let r = id.composition(&"(2,4):(1,4)".parse::<Layout>()?)?;
+    /// assert_eq!(r.to_string(), "(2,4):(1@0,1@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn composition<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
         let bound = max_stride(tiler)?;
         self.through_weights(bound, |a| crate::composition(a, tiler))
@@ -301,12 +344,28 @@ impl BasisLayout {
     /// `logical_divide(self, tiler)`, as [`composition`](Self::composition)
     /// accepts (`logical_divide(identity((1000,500)), <128,64>)` =
     /// `((128,8),(64,8)):((1@0,128@0),(1@1,64@1))`).
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_layout};
+    /// let id = make_identity_layout(&"(1000,500)".parse()?);
+    /// let t: Tiler = "<128,64>".parse()?;
+    /// assert_eq!(id.logical_divide(&t)?.to_string(), "((128,8),(64,8)):((1@0,128@0),(1@1,64@1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn logical_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
         let bound = max_stride(tiler)?.max(self.size());
         self.through_weights(bound, |a| crate::logical_divide(a, tiler))
     }
 
     /// `zipped_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide).
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_layout};
+    /// let id = make_identity_layout(&"(1000,500)".parse()?);
+    /// let t: Tiler = "<128,64>".parse()?;
+    /// assert_eq!(id.zipped_divide(&t)?.to_string(), "((128,64),(8,8)):((1@0,1@1),(128@0,64@1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn zipped_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
         let bound = max_stride(tiler)?.max(self.size());
         self.through_weights(bound, |a| crate::zipped_divide(a, tiler))
@@ -314,6 +373,14 @@ impl BasisLayout {
 
     /// `tiled_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
     /// (`zipped_divide` with the rest modes unpacked).
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_layout};
+    /// let id = make_identity_layout(&"(8,8)".parse()?);
+    /// let t: Tiler = "<2,4>".parse()?;
+    /// assert_eq!(id.tiled_divide(&t)?.to_string(), "((2,4),4,2):((1@0,1@1),2@0,4@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn tiled_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
         let bound = max_stride(tiler)?.max(self.size());
         self.through_weights(bound, |a| crate::tiled_divide(a, tiler))
@@ -321,6 +388,14 @@ impl BasisLayout {
 
     /// `flat_divide(self, tiler)`, as [`logical_divide`](Self::logical_divide)
     /// (`zipped_divide` with both modes unpacked).
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_layout};
+    /// let id = make_identity_layout(&"(8,8)".parse()?);
+    /// let t: Tiler = "<2,4>".parse()?;
+    /// assert_eq!(id.flat_divide(&t)?.to_string(), "(2,4,4,2):(1@0,1@1,2@0,4@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flat_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<BasisLayout> {
         let bound = max_stride(tiler)?.max(self.size());
         self.through_weights(bound, |a| crate::flat_divide(a, tiler))
@@ -338,6 +413,14 @@ impl BasisLayout {
     /// layout (or mode, by a tiler) with more than one basis or integer
     /// strides, `RankMismatch` for a tiler longer than the layout, and the
     /// integer product's errors.
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_layout};
+    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let t: Tiler = "<2,2>".parse()?;
+    /// assert_eq!(id.logical_product(&t)?.to_string(), "((4,2),(8,2)):((1@0,4@0),(1@1,8@1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn logical_product(&self, tiler: &Tiler) -> Result<BasisLayout> {
         match tiler {
             Tiler::Tuple(ts) => {
@@ -410,6 +493,13 @@ impl BasisLayout {
     /// coordinate 0). Errors: `Unsupported` for a nonzero integer stride
     /// and for bases that name a mode and a sub-mode of it (`1@1` with
     /// `1@0@1`: no coordinate has both).
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisLayout, parse_descriptor};
+    /// let t = BasisLayout::new("(8,4)".parse()?, parse_descriptor("(1@1, 1@0)")?.normalize()?)?;
+    /// assert_eq!(t.right_inverse()?.to_string(), "(4,8):(8,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn right_inverse(&self) -> Result<Layout> {
         self.inverse(|l| Ok(crate::right_inverse(l)), false)
     }
@@ -428,6 +518,13 @@ impl BasisLayout {
     /// than built from nested strides: a searched inverse of leaves that
     /// are not neighbours in `self`'s domain, `(2,2,2):(3@0,1@1,2@0)`).
     /// Non-injective layouts get what eq. (26) asks, as integer ones do.
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisLayout, parse_descriptor};
+    /// let t = BasisLayout::new("(2,2)".parse()?, parse_descriptor("(1@1, 1@0)")?.normalize()?)?;
+    /// assert_eq!(t.left_inverse()?.to_string(), "(2,2):(2,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn left_inverse(&self) -> Result<Layout> {
         self.inverse(crate::left_inverse, true)
     }
@@ -533,7 +630,7 @@ impl BasisLayout {
     /// The complement in the paper's form (Table 7, with `e_i` strides):
     /// one mode per codomain mode, nested as the bases are, mode `p` the
     /// integer complement of the leaves along `E<p>` with its strides `k@p`
-    /// (`complement((4,8):(1@0,1@1))` = `(1,1):(4@0,4@1)`;
+    /// (`complement((4,8):(1@0,1@1))` = `(1,1):(4@0,8@1)`;
     /// `complement((4,(4,2)):(1@1,(1@0,12@1)))` =
     /// `(1,(3,1)):(4@0,(4@1,24@1))`).
     ///
@@ -548,6 +645,15 @@ impl BasisLayout {
     /// [`right_inverse`](Self::right_inverse) does; errors as it and as the
     /// integer complement (`NotInjective`, `NotComplementable`), and
     /// `RankMismatch` for a cotarget without an extent at a codomain mode.
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, make_identity_layout};
+    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// assert_eq!(id.complement(None)?.to_string(), "(1,1):(4@0,8@1)");
+    /// let cotarget: IntTuple = "(8,16)".parse()?;
+    /// assert_eq!(id.complement(Some(&cotarget))?.to_string(), "(2,2):(4@0,8@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn complement(&self, cotarget: Option<&IntTuple>) -> Result<BasisLayout> {
         let mut groups: Vec<PathLeaves<'_>> = Vec::new();
         for (s, leaf) in self.shape.leaves().zip(&self.leaves) {
@@ -752,6 +858,13 @@ impl BasisLayout {
     }
 
     /// `coalesce(self)`: only like bases merge.
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisLayout, parse_descriptor};
+    /// let t = BasisLayout::new("(2,2,4)".parse()?, parse_descriptor("(1@0, 2@0, 1@1)")?.normalize()?)?;
+    /// assert_eq!(t.coalesce()?.to_string(), "(4,4):(1@0,1@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn coalesce(&self) -> Result<BasisLayout> {
         self.through_weights(1, |a| Ok(crate::coalesce(a)))
     }
@@ -855,6 +968,14 @@ impl BasisLayout {
     /// `a ∘ self` for a left side `a` that also has basis strides: as
     /// [`composition_with_basis`], the result a layout with basis strides
     /// (`identity((4,8)) ∘ (8,4):(1@1,1@0)` = `(8,4):(1@1,1@0)`).
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisLayout, make_identity_layout, parse_descriptor};
+    /// let a = make_identity_layout(&"(4,8)".parse()?);
+    /// let b = BasisLayout::new("(8,4)".parse()?, parse_descriptor("(1@1, 1@0)")?.normalize()?)?;
+    /// assert_eq!(b.selecting_from(&a)?.to_string(), "(8,4):(1@1,1@0)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn selecting_from(&self, a: &BasisLayout) -> Result<BasisLayout> {
         select_modes(a, self)
     }

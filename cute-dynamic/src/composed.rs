@@ -47,6 +47,14 @@ pub struct ComposedLayout {
 
 impl ComposedLayout {
     /// `A ∘ O ∘ B` as given.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::new(3, 4, 3)?, 128, "64:1".parse()?);
+    /// assert_eq!(c.to_string(), "Sw<3,4,3> o 128 o 64:1");
+    /// assert_eq!(c.eval(1)?, 145); // Sw<3,4,3>(128 + 1) = 0x81 ^ 0x10
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(outer: impl Into<AnySwizzle>, offset: i64, inner: Layout) -> ComposedLayout {
         ComposedLayout { stages: smallvec::smallvec![(outer.into(), offset)], inner }
     }
@@ -68,12 +76,30 @@ impl ComposedLayout {
     }
 
     /// CuTe's `composition(swizzle, layout)`: `swizzle ∘ 0 ∘ layout`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Layout, Swizzle};
+    /// let b: Layout = "(8,64):(64,1)".parse()?;
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &b);
+    /// assert_eq!(c, ComposedLayout::new(Swizzle::smem_128b(), 0, b));
+    /// assert_eq!(c.eval(2)?, 144); // B(2) = 128 = 0x80, swizzled to 0x90
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn compose(outer: impl Into<AnySwizzle>, inner: &Layout) -> ComposedLayout {
         ComposedLayout::new(outer, 0, inner.clone())
     }
 
     /// CuTe's `composition(swizzle, composed)`: `swizzle ∘ 0 ∘ composed`,
     /// one stage more, outermost.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let inner = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(4,4):(8,1)".parse()?);
+    /// let c = ComposedLayout::compose_swizzle(Swizzle::new(3, 4, 3)?, &inner);
+    /// assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o Sw<1,0,1> o 0 o (4,4):(8,1)");
+    /// assert_eq!(c.stages().len(), 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn compose_swizzle(outer: impl Into<AnySwizzle>, inner: &ComposedLayout) -> ComposedLayout {
         let mut stages = SmallVec::with_capacity(inner.stages.len() + 1);
         stages.push((outer.into(), 0));
@@ -82,41 +108,98 @@ impl ComposedLayout {
     }
 
     /// `A_0`, the outermost swizzle.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.outer().to_string(), "Sw<3,4,3>");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn outer(&self) -> &AnySwizzle {
         &self.stages[0].0
     }
 
     /// `O_0`, the offset added before the outermost swizzle.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::smem_128b(), 128, "64:1".parse()?);
+    /// assert_eq!(c.offset(), 128);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn offset(&self) -> i64 {
         self.stages[0].1
     }
 
     /// Every stage `(A_k, O_k)`, outermost first (one for `A ∘ O ∘ B`).
+    ///
+    /// ```
+    /// use cute_dynamic::{AnySwizzle, ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::smem_128b(), 128, "64:1".parse()?);
+    /// assert_eq!(c.stages().len(), 1);
+    /// assert_eq!(c.stages()[0], (AnySwizzle::from(Swizzle::smem_128b()), 128));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn stages(&self) -> &[Stage] {
         &self.stages
     }
 
     /// `B`, the layout that defines the domain.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.inner().to_string(), "(8,64):(64,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn inner(&self) -> &Layout {
         &self.inner
     }
 
     /// `B`'s shape.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.shape().to_string(), "(8,64)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shape(&self) -> &IntTuple {
         self.inner.shape()
     }
 
     /// `B`'s size.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.size(), 512);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> i64 {
         self.inner.size()
     }
 
     /// `B`'s rank.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.rank(), 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rank(&self) -> usize {
         self.inner.rank()
     }
 
     /// `B`'s depth.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.depth(), 1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn depth(&self) -> usize {
         self.inner.depth()
     }
@@ -124,6 +207,14 @@ impl ComposedLayout {
     /// `B`'s cosize, as CuTe's `cosize(ComposedLayout)`. (The swizzled
     /// offsets may reach past it: a swizzle permutes `[0, 2^n)`, not
     /// `[0, cosize)`.)
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"2:2".parse()?);
+    /// assert_eq!(c.cosize(), 3); // B's offsets are 0 and 2
+    /// assert_eq!(c.eval(1)?, 3); // Sw<1,0,1>(2) = 3: past the cosize
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn cosize(&self) -> i64 {
         self.inner.cosize()
     }
@@ -137,16 +228,39 @@ impl ComposedLayout {
     }
 
     /// `A(O + B(i))` at an integral coordinate `0 <= i < size()`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.eval(10)?, 145); // i = 10 is (2,1): B = 129 = 0x81, swizzled to 0x91
+    /// assert!(c.eval(512).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn eval(&self, i: i64) -> Result<i64> {
         self.at(self.inner.eval(i)?)
     }
 
     /// `A(O + B(c))` at a coordinate weakly congruent to the shape.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.eval_coord(&"(2,1)".parse()?)?, 145); // B = 129 = 0x81, swizzled to 0x91
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn eval_coord(&self, coord: &IntTuple) -> Result<i64> {
         self.at(self.inner.eval_coord(coord)?)
     }
 
     /// The same stages around `f(B)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, coalesce};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(1,8)".parse()?);
+    /// let d = c.map_inner(|b| Ok(coalesce(b)))?;
+    /// assert_eq!(d.to_string(), "Sw<3,4,3> o 0 o 512:1");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<ComposedLayout> {
         Ok(self.with_inner(f(&self.inner)?))
     }
@@ -157,11 +271,26 @@ impl ComposedLayout {
     }
 
     /// Mode `i`: `A ∘ O ∘ B_i`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// assert_eq!(c.get(1).unwrap().to_string(), "Sw<3,4,3> o 0 o 64:1");
+    /// assert!(c.get(2).is_none());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get(&self, i: usize) -> Option<ComposedLayout> {
         Some(self.with_inner(self.inner.get(i)?))
     }
 
     /// `A ∘ O ∘ flatten(B)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"((2,4),64):((64,128),1)".parse()?);
+    /// assert_eq!(c.flatten().to_string(), "Sw<3,4,3> o 0 o (2,4,64):(64,128,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flatten(&self) -> ComposedLayout {
         self.with_inner(self.inner.flatten())
     }
@@ -189,41 +318,106 @@ impl ComposedLayout {
     }
 
     /// `A ∘ O ∘ (B ∘ tiler)` (CuTe's `composition(ComposedLayout, Tiler)`).
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, Tiler};
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+    /// let tile = c.composition(&"<8,8>".parse::<Tiler>()?)?; // the first 8 columns
+    /// assert_eq!(tile.to_string(), "Sw<3,4,3> o 0 o (8,8):(64,1)");
+    /// assert_eq!(tile.eval_coord(&"(2,1)".parse()?)?, c.eval_coord(&"(2,1)".parse()?)?);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn composition<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::composition(b, tiler))
     }
 
     /// `A ∘ O ∘ logical_divide(B, tiler)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, Tiler};
+    /// let c = ComposedLayout::compose(Swizzle::new(3, 4, 3)?, &"(8,16):(20,1)".parse()?);
+    /// let t: Tiler = "<4:1, 8:2>".parse()?;
+    /// assert_eq!(c.logical_divide(&t)?.to_string(), "Sw<3,4,3> o 0 o ((4,2),(8,2)):((20,80),(2,1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn logical_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::logical_divide(b, tiler))
     }
 
     /// `A ∘ O ∘ zipped_divide(B, tiler)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, Tiler};
+    /// let c = ComposedLayout::compose(Swizzle::new(3, 4, 3)?, &"(8,16):(20,1)".parse()?);
+    /// let t: Tiler = "<4:1, 8:2>".parse()?;
+    /// assert_eq!(c.zipped_divide(&t)?.to_string(), "Sw<3,4,3> o 0 o ((4,8),(2,2)):((20,2),(80,1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn zipped_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::zipped_divide(b, tiler))
     }
 
     /// `A ∘ O ∘ tiled_divide(B, tiler)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, Tiler};
+    /// let c = ComposedLayout::compose(Swizzle::new(3, 4, 3)?, &"(8,16):(20,1)".parse()?);
+    /// let t: Tiler = "<4:1, 8:2>".parse()?;
+    /// assert_eq!(c.tiled_divide(&t)?.to_string(), "Sw<3,4,3> o 0 o ((4,8),2,2):((20,2),80,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn tiled_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::tiled_divide(b, tiler))
     }
 
     /// `A ∘ O ∘ flat_divide(B, tiler)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle, Tiler};
+    /// let c = ComposedLayout::compose(Swizzle::new(3, 4, 3)?, &"(8,16):(20,1)".parse()?);
+    /// let t: Tiler = "<4:1, 8:2>".parse()?;
+    /// assert_eq!(c.flat_divide(&t)?.to_string(), "Sw<3,4,3> o 0 o (4,8,2,2):(20,2,80,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flat_divide<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::flat_divide(b, tiler))
     }
 
     /// `A ∘ O ∘ logical_product(B, tiler)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Layout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(2,2):(4,1)".parse()?);
+    /// let p = c.logical_product(&"6:1".parse::<Layout>()?)?;
+    /// assert_eq!(p.to_string(), "Sw<1,0,1> o 0 o ((2,2),(2,3)):((4,1),(2,8))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn logical_product<T: AsTiler + ?Sized>(&self, tiler: &T) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::logical_product(b, tiler))
     }
 
     /// `A ∘ O ∘ blocked_product(B, layout)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(3,4):(4,1)".parse()?);
+    /// let p = c.blocked_product(&"(2,5):(1,2)".parse()?)?;
+    /// assert_eq!(p.to_string(), "Sw<1,0,1> o 0 o ((3,2),(4,5)):((4,12),(1,24))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn blocked_product(&self, layout: &Layout) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::blocked_product(b, layout))
     }
 
     /// `A ∘ O ∘ raked_product(B, layout)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(3,4):(4,1)".parse()?);
+    /// let p = c.raked_product(&"(2,5):(1,2)".parse()?)?;
+    /// assert_eq!(p.to_string(), "Sw<1,0,1> o 0 o ((2,3),(5,4)):((12,4),(24,1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn raked_product(&self, layout: &Layout) -> Result<ComposedLayout> {
         self.map_inner(|b| crate::raked_product(b, layout))
     }
@@ -326,6 +520,13 @@ impl ComposedLayout {
     }
 
     /// `A ∘ O ∘ coalesce(B)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::compose(Swizzle::new(1, 0, 1)?, &"(2,(1,6)):(1,(6,2))".parse()?);
+    /// assert_eq!(c.coalesce().to_string(), "Sw<1,0,1> o 0 o 12:1");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn coalesce(&self) -> ComposedLayout {
         self.with_inner(crate::coalesce(&self.inner))
     }

@@ -114,6 +114,15 @@ impl BasisEntry {
     /// [`LayoutError::NonIntegralCount`] when the denominator does not
     /// divide the count, [`LayoutError::Overflow`] for `i64::MIN/-1`; each
     /// names the entry and its column.
+    ///
+    /// ```
+    /// use cute_dynamic::{BasisEntry, LayoutError};
+    /// let e = BasisEntry { count: 8, denominator: Some(2), dims: vec![0, 1], column: 1 };
+    /// assert_eq!(e.normalize()?.to_string(), "4@0@1");
+    /// let bad = BasisEntry { count: 1, denominator: Some(0), dims: vec![0], column: 3 };
+    /// assert!(matches!(bad.normalize(), Err(LayoutError::ZeroDenominator { column: 3, .. })));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn normalize(&self) -> Result<ScaledBasis> {
         let scale = match self.denominator {
             None => self.count,

@@ -237,6 +237,12 @@ pub enum LayoutError {
 
 impl LayoutError {
     /// The 1-based byte column the error points at, for errors about text.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, parse_descriptor};
+    /// assert_eq!(parse_descriptor("(1@0,").unwrap_err().column(), Some(6));
+    /// assert_eq!(Layout::scalar(0, 1).unwrap_err().column(), None); // not about text
+    /// ```
     pub fn column(&self) -> Option<usize> {
         match self {
             LayoutError::Parse { column, .. }

@@ -199,7 +199,8 @@ fn word_o_ahead(p: &mut Parser<'_>) -> bool {
 fn composed_after(p: &mut Parser<'_>, sw: AnySwizzle) -> std::result::Result<Value, EvalError> {
     p.pos += 1;
     p.ws();
-    let offset = p.int(true).map_err(at_own_column)?;
+    // The static marker `_0` is read, a lone `_` (a free mode) is not an offset.
+    let offset = p.int(false).map_err(at_own_column)?;
     if !word_o_ahead(p) {
         return Err(at_own_column(p.error("'o' after the offset of a composed layout")));
     }

@@ -77,6 +77,15 @@ impl Grid {
     ///
     /// Errors: `Unsupported` if a side is below 1 or there are more than
     /// [`MAX_PICTURE_CELLS`] cells.
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// let g = Grid::from_fn("m + 10n", 2, 3, |m, n| m + 10 * n)?;
+    /// assert_eq!((g.rows(), g.cols()), (2, 3));
+    /// assert_eq!(g.cell(1, 2).offset, 21);
+    /// assert!(Grid::from_fn("empty", 0, 3, |m, n| m + n).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn from_fn<C: Into<Cell>>(
         title: impl Into<String>,
         rows: i64,
@@ -98,6 +107,15 @@ impl Grid {
     /// with the layout. Cell `(m, n)` is `L(m + rows·n)`.
     ///
     /// Errors: as [`Grid::from_fn`].
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// let g = Grid::of_layout(&"(4,8):(8,1)".parse()?)?;
+    /// assert_eq!((g.rows(), g.cols()), (4, 8));
+    /// assert_eq!(g.cell(1, 3).offset, 11);
+    /// assert_eq!(Grid::of_layout(&"8:2".parse()?)?.cols(), 1); // rank 1: one column
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn of_layout(layout: &Layout) -> Result<Grid> {
         let (rows, cols) = rows_cols(layout.shape());
         // In bounds by construction: evaluation cannot fail.
@@ -139,6 +157,15 @@ impl Grid {
     /// cells by (in CuTe's 8 grey levels): 0 (`offset % 8`, as CuTe's
     /// `print_latex`) for a layout, the lowest bit the outermost swizzle
     /// writes for a swizzled layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Grid, Swizzle};
+    /// let l = "(8,64):(64,1)".parse()?;
+    /// assert_eq!(Grid::of_layout(&l)?.shade_shift(), 0);
+    /// let c = ComposedLayout::compose(Swizzle::smem_128b(), &l); // writes bits 4-6
+    /// assert_eq!(Grid::of_composed(&c)?.shade_shift(), 4);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shade_shift(&self) -> u32 {
         self.shade_shift
     }
@@ -186,33 +213,75 @@ impl Grid {
     }
 
     /// The title (the layout, or the thread-value layout, as text).
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// assert_eq!(Grid::of_layout(&"(4,8):(1,4)".parse()?)?.title(), "(4,8):(1,4)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn title(&self) -> &str {
         &self.title
     }
 
     /// Number of rows (the size of mode 0).
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// assert_eq!(Grid::of_layout(&"(4,2,3):(1,4,8)".parse()?)?.rows(), 4);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rows(&self) -> i64 {
         self.rows
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// assert_eq!(Grid::of_layout(&"(4,2,3):(1,4,8)".parse()?)?.cols(), 6); // modes 1 and 2 together
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn cols(&self) -> i64 {
         self.cols
     }
 
     /// The number of threads of a thread-value picture; `None` for an
     /// offset picture.
+    ///
+    /// ```
+    /// use cute_dynamic::{Grid, make_layout_tv};
+    /// let (tv, tiler) = make_layout_tv(&"(2,3):(3,1)".parse()?, &"(2,2):(2,1)".parse()?)?;
+    /// assert_eq!(Grid::of_tv(&tv, &tiler)?.threads(), Some(6));
+    /// assert_eq!(Grid::of_layout(&tv)?.threads(), None);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn threads(&self) -> Option<i64> {
         self.tv_counts.map(|c| c.0)
     }
 
     /// The number of values per thread of a thread-value picture; `None`
     /// for an offset picture.
+    ///
+    /// ```
+    /// use cute_dynamic::{Grid, make_layout_tv};
+    /// let (tv, tiler) = make_layout_tv(&"(2,3):(3,1)".parse()?, &"(2,2):(2,1)".parse()?)?;
+    /// assert_eq!(Grid::of_tv(&tv, &tiler)?.values(), Some(4));
+    /// assert_eq!(Grid::of_layout(&tv)?.values(), None);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn values(&self) -> Option<i64> {
         self.tv_counts.map(|c| c.1)
     }
 
     /// The cell at row `m`, column `n` (a cell of offset 0 outside the grid).
+    ///
+    /// ```
+    /// use cute_dynamic::{Cell, Grid};
+    /// let g = Grid::of_layout(&"(4,8):(8,1)".parse()?)?;
+    /// assert_eq!(g.cell(1, 3), Cell { offset: 11, tv: None });
+    /// assert_eq!(g.cell(4, 0), Cell::from(0)); // outside the grid
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn cell(&self, m: i64, n: i64) -> Cell {
         let inside = (0..self.rows).contains(&m) && (0..self.cols).contains(&n);
         let at = if inside { usize::try_from(m + self.rows * n).ok() } else { None };
@@ -220,6 +289,14 @@ impl Grid {
     }
 
     /// Every cell with its row and column, row by row.
+    ///
+    /// ```
+    /// use cute_dynamic::Grid;
+    /// let g = Grid::of_layout(&"(2,2):(1,2)".parse()?)?;
+    /// let cells: Vec<(i64, i64, i64)> = g.cells().map(|(m, n, c)| (m, n, c.offset)).collect();
+    /// assert_eq!(cells, [(0, 0, 0), (0, 1, 2), (1, 0, 1), (1, 1, 3)]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn cells(&self) -> impl Iterator<Item = (i64, i64, Cell)> + '_ {
         (0..self.rows).flat_map(move |m| (0..self.cols).map(move |n| (m, n, self.cell(m, n))))
     }

@@ -437,6 +437,13 @@ impl From<i64> for IntTuple {
 
 impl IntTuple {
     /// A single integer.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let t = IntTuple::int(8);
+    /// assert_eq!(t.to_string(), "8");
+    /// assert_eq!(t.as_int(), Some(8));
+    /// ```
     pub fn int(v: i64) -> Self {
         let mut t = IntTuple::empty();
         t.leaf(v);
@@ -444,6 +451,12 @@ impl IntTuple {
     }
 
     /// A tuple of the given elements (possibly empty).
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let t = IntTuple::tuple([IntTuple::int(4), IntTuple::flat([3, 2])]);
+    /// assert_eq!(t.to_string(), "(4,(3,2))");
+    /// ```
     pub fn tuple<I: IntoIterator<Item = IntTuple>>(elems: I) -> Self {
         let mut t = IntTuple::empty();
         t.open();
@@ -455,6 +468,11 @@ impl IntTuple {
     }
 
     /// A flat tuple of integers.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!(IntTuple::flat([4, 8]).to_string(), "(4,8)");
+    /// ```
     pub fn flat<I: IntoIterator<Item = i64>>(values: I) -> Self {
         let mut t = IntTuple::empty();
         t.open();
@@ -466,46 +484,113 @@ impl IntTuple {
     }
 
     /// `true` for a single integer.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert!(IntTuple::int(8).is_int());
+    /// assert!(!IntTuple::flat([8]).is_int()); // a tuple of one integer
+    /// ```
     pub fn is_int(&self) -> bool {
         self.toks().first() == Some(Tok::Leaf)
     }
 
     /// The integer, if this is a single integer.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!("8".parse::<IntTuple>()?.as_int(), Some(8));
+    /// assert_eq!(IntTuple::flat([4, 8]).as_int(), None);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn as_int(&self) -> Option<i64> {
         self.tree().leaf()
     }
 
     /// Number of top-level modes; an integer has rank 1.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!("(4,(3,2))".parse::<IntTuple>()?.rank(), 2);
+    /// assert_eq!(IntTuple::int(8).rank(), 1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rank(&self) -> usize {
         self.tree().rank()
     }
 
     /// Nesting depth: 0 for an integer, 1 for a flat tuple, and so on.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!(IntTuple::int(8).depth(), 0);
+    /// assert_eq!(IntTuple::flat([4, 8]).depth(), 1);
+    /// assert_eq!("(4,(3,2))".parse::<IntTuple>()?.depth(), 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn depth(&self) -> usize {
         self.tree().depth()
     }
 
     /// The `i`-th top-level mode; mode 0 of an integer is the integer itself.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let t: IntTuple = "(4,(3,2))".parse()?;
+    /// assert_eq!(t.get(0), Some(IntTuple::int(4)));
+    /// assert_eq!(t.get(1).unwrap().to_string(), "(3,2)");
+    /// assert_eq!(t.get(2), None);
+    /// assert_eq!(IntTuple::int(8).get(0), Some(IntTuple::int(8)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get(&self, i: usize) -> Option<IntTuple> {
         self.tree().children().nth(i).map(Tree::to_int_tuple)
     }
 
     /// The top-level modes, in order (an integer yields itself).
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let t: IntTuple = "(4,(3,2))".parse()?;
+    /// let modes: Vec<String> = t.modes().map(|m| m.to_string()).collect();
+    /// assert_eq!(modes, ["4", "(3,2)"]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn modes(&self) -> impl Iterator<Item = IntTuple> + '_ {
         self.tree().children().map(Tree::to_int_tuple)
     }
 
     /// The leaves in order (colexicographic order of modes is left to right).
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let t: IntTuple = "((2,3),(4,5))".parse()?;
+    /// assert_eq!(t.leaves().collect::<Vec<_>>(), [2, 3, 4, 5]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn leaves(&self) -> impl Iterator<Item = i64> + '_ {
         self.vals().iter().copied()
     }
 
     /// Number of leaves.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!("((2,3),(4,5))".parse::<IntTuple>()?.leaf_count(), 4);
+    /// assert_eq!(IntTuple::int(8).leaf_count(), 1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn leaf_count(&self) -> usize {
         self.vals().len()
     }
 
     /// The same leaves as a flat tuple; an integer stays an integer.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!("((2,3),(4,5))".parse::<IntTuple>()?.flatten().to_string(), "(2,3,4,5)");
+    /// assert_eq!(IntTuple::int(8).flatten(), IntTuple::int(8));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flatten(&self) -> IntTuple {
         if self.is_int() {
             return self.clone();
@@ -514,11 +599,26 @@ impl IntTuple {
     }
 
     /// Product of all leaves (the size of a shape; 1 for `()`).
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!("(4,(3,2))".parse::<IntTuple>()?.size()?, 24);
+    /// assert!(IntTuple::flat([i64::MAX, 2]).size().is_err()); // overflow
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> Result<i64> {
         self.tree().size().ok_or(LayoutError::Overflow { operation: "size" })
     }
 
     /// Same tree structure (the paper's congruence `∼`).
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let shape: IntTuple = "(4,(3,2))".parse()?;
+    /// assert!(shape.congruent(&"(1,(4,12))".parse()?));
+    /// assert!(!shape.congruent(&"(1,4)".parse()?));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn congruent(&self, other: &IntTuple) -> bool {
         self.toks() == other.toks()
     }
@@ -526,11 +626,29 @@ impl IntTuple {
     /// `self` is weakly congruent to `other` (`self ≲ other`): wherever `self`
     /// has a tuple, `other` has a tuple of the same rank; an integer of `self`
     /// may stand for a whole subtree of `other`.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let shape: IntTuple = "(4,(3,2))".parse()?;
+    /// assert!("(1,5)".parse::<IntTuple>()?.weakly_congruent(&shape)); // 5 stands for (3,2)
+    /// assert!(IntTuple::int(17).weakly_congruent(&shape));
+    /// assert!(!shape.weakly_congruent(&"(1,5)".parse()?));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn weakly_congruent(&self, other: &IntTuple) -> bool {
         weakly_congruent(self.tree(), other.tree())
     }
 
     /// Concatenation of the modes of several tuples into one tuple.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// let a: IntTuple = "(4,8)".parse()?;
+    /// let b: IntTuple = "(3,(2,2))".parse()?;
+    /// assert_eq!(IntTuple::concat([&a, &b]).to_string(), "(4,8,3,(2,2))");
+    /// assert_eq!(IntTuple::concat([&IntTuple::int(2), &a]).to_string(), "(2,4,8)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn concat<'a, I: IntoIterator<Item = &'a IntTuple>>(parts: I) -> IntTuple {
         let mut t = IntTuple::empty();
         t.open();

@@ -1,6 +1,6 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
-use crate::error::{LayoutError, Result, checked_mul};
+use crate::error::{LayoutError, Result};
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Toks, Tree, tok_mask};
 use smallvec::SmallVec;
 
@@ -56,6 +56,15 @@ impl Layout {
     ///
     /// Errors: `NotCongruent` if the trees differ, `NonPositiveShape` for an
     /// extent below 1, `Overflow` if the size or an offset exceeds `i64`.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l = Layout::new("(4,8)".parse()?, "(1,4)".parse()?)?;
+    /// assert_eq!(l.to_string(), "(4,8):(1,4)");
+    /// assert!(Layout::new("(4,8)".parse()?, "4".parse()?).is_err()); // not congruent
+    /// assert!(Layout::new("(4,0)".parse()?, "(1,4)".parse()?).is_err()); // extent 0
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         let l = Layout { shape, stride };
         l.validate()?;
@@ -83,42 +92,80 @@ impl Layout {
     /// assert_eq!(Layout::column_major(&s).unwrap().to_string(), "(4,(3,2)):(1,(4,12))");
     /// ```
     pub fn column_major(shape: &IntTuple) -> Result<Layout> {
-        let mut stride = shape.clone();
-        let mut acc = 1i64;
-        for v in stride.vals_mut() {
-            let s = *v;
-            *v = acc;
-            acc = checked_mul(acc, s, "column_major")?;
-        }
-        Layout::new(shape.clone(), stride)
+        // The strides are the exclusive prefix products of the extents.
+        Layout::new(shape.clone(), crate::prefix_product(shape)?)
     }
 
     /// A rank-1 (scalar) layout `s:d`.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l = Layout::scalar(8, 2)?;
+    /// assert_eq!(l.to_string(), "8:2");
+    /// assert_eq!(l.eval(3)?, 6);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn scalar(s: i64, d: i64) -> Result<Layout> {
         Layout::new(IntTuple::int(s), IntTuple::int(d))
     }
 
     /// The shape.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,(3,2)):(1,(4,12))".parse()?;
+    /// assert_eq!(l.shape().to_string(), "(4,(3,2))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
 
     /// The stride.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,(3,2)):(1,(4,12))".parse()?;
+    /// assert_eq!(l.stride().to_string(), "(1,(4,12))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn stride(&self) -> &IntTuple {
         &self.stride
     }
 
     /// Number of top-level modes (1 for a scalar layout).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// assert_eq!("(4,(3,2)):(1,(4,12))".parse::<Layout>()?.rank(), 2);
+    /// assert_eq!("8:1".parse::<Layout>()?.rank(), 1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
 
     /// Depth of the shape (0 for a scalar layout).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// assert_eq!("(4,(3,2)):(1,(4,12))".parse::<Layout>()?.depth(), 2);
+    /// assert_eq!("(4,8):(1,4)".parse::<Layout>()?.depth(), 1);
+    /// assert_eq!("8:1".parse::<Layout>()?.depth(), 0);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn depth(&self) -> usize {
         self.shape.depth()
     }
 
     /// Size of the domain: the product of the shape.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// assert_eq!("(4,(3,2)):(1,(4,12))".parse::<Layout>()?.size(), 24);
+    /// assert_eq!("(4,8):(0,0)".parse::<Layout>()?.size(), 32); // the domain, not the offsets
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> i64 {
         // Checked at construction.
         self.shape.vals().iter().product()
@@ -148,21 +195,53 @@ impl Layout {
     }
 
     /// The `i`-th top-level mode as a layout (mode 0 of a scalar layout is itself).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,(3,2)):(1,(4,12))".parse()?;
+    /// assert_eq!(l.get(1).unwrap().to_string(), "(3,2):(4,12)");
+    /// assert!(l.get(2).is_none());
+    /// assert_eq!("8:2".parse::<Layout>()?.get(0).unwrap().to_string(), "8:2");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get(&self, i: usize) -> Option<Layout> {
         Some(Layout { shape: self.shape.get(i)?, stride: self.stride.get(i)? })
     }
 
     /// The top-level modes in order.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,(3,2)):(1,(4,12))".parse()?;
+    /// let modes: Vec<String> = l.modes_iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(modes, ["4:1", "(3,2):(4,12)"]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn modes_iter(&self) -> impl Iterator<Item = Layout> + '_ {
         self.shape.modes().zip(self.stride.modes()).map(|(shape, stride)| Layout { shape, stride })
     }
 
     /// The same leaves as a flat (depth ≤ 1) layout.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,(3,2)):(1,(4,12))".parse()?;
+    /// assert_eq!(l.flatten().to_string(), "(4,3,2):(1,4,12)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flatten(&self) -> Layout {
         Layout { shape: self.shape.flatten(), stride: self.stride.flatten() }
     }
 
     /// Evaluates the layout at an integral coordinate `0 <= i < size()`.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,8):(8,1)".parse()?; // row-major 4×8
+    /// assert_eq!(l.eval(13)?, 11); // 13 is (1,3): 1·8 + 3·1
+    /// assert!(l.eval(32).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn eval(&self, i: i64) -> Result<i64> {
         if i < 0 || i >= self.size() {
             return Err(LayoutError::OutOfBounds { coord: i.to_string(), shape: self.shape.to_string() });
@@ -193,6 +272,15 @@ impl Layout {
     /// coordinate, a rank-N coordinate, or a natural (fully nested) one, mixed
     /// as the paper's coordinate sets allow. Every integer must be in bounds
     /// for the mode it indexes.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,8):(8,1)".parse()?;
+    /// assert_eq!(l.eval_coord(&"(1,3)".parse()?)?, 11);
+    /// assert_eq!(l.eval_coord(&"13".parse()?)?, 11); // integral coordinate
+    /// assert!(l.eval_coord(&"(4,0)".parse()?).is_err()); // 4 is outside mode 0
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn eval_coord(&self, coord: &IntTuple) -> Result<i64> {
         eval_coord_tree(coord.tree(), self.shape.tree(), self.stride.vals()).map_err(|e| match e {
             CoordError::Rank => LayoutError::RankMismatch {

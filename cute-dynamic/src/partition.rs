@@ -345,16 +345,44 @@ impl<T> std::fmt::Debug for ThreadTensor<'_, T> {
 
 impl<'a, T> ThreadTensor<'a, T> {
     /// The layout of this part.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// assert_eq!(parts[5].layout().to_string(), "(2,4):(4,16)"); // rows 1, 5; columns 1, 3, 5, 7
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// assert_eq!(parts.len(), 8);
+    /// assert!(parts.iter().all(|p| p.size() == 8));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> i64 {
         self.layout.size()
     }
 
     /// The storage index of the layout's origin (as [`Tensor::offset`]).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// assert_eq!(parts[5].offset(), 9); // thread 5 is (1,1) of the thread layout: element (1,1)
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn offset(&self) -> i64 {
         self.offset
     }
@@ -376,6 +404,16 @@ impl<'a, T> ThreadTensor<'a, T> {
     }
 
     /// The element at `c`. Errors as [`Tensor::get`].
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// assert_eq!(parts[5].get((1, 2))?, &45); // row 5, column 5
+    /// assert!(parts[5].get((2, 0)).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get<C: Coord>(&self, c: C) -> Result<&T> {
         let i = self.index_of(&c)?;
         // SAFETY: `i < len`, so it is inside the storage borrowed for `'a`;
@@ -389,6 +427,17 @@ impl<'a, T> ThreadTensor<'a, T> {
     }
 
     /// The element at `c`, mutably. Errors as [`Tensor::get`].
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let mut parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// *parts[5].get_mut((1, 2))? = -1;
+    /// drop(parts);
+    /// assert_eq!(data[45], -1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get_mut<C: Coord>(&mut self, c: C) -> Result<&mut T> {
         let i = self.index_of(&c)?;
         // SAFETY: as in `get`; `&mut self` makes this the only reference into
@@ -401,6 +450,17 @@ impl<'a, T> ThreadTensor<'a, T> {
 
     /// Slicing with `_`, as [`Tensor::slice`]: the sub-part reaches a subset
     /// of this part's elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], "(8,8):(1,8)".parse::<Layout>()?)?;
+    /// let mut parts = t.partition_mut(&"(4,2):(1,4)".parse()?)?; // 8 threads
+    /// let row = parts.swap_remove(5).slice(&"(1,_)".parse()?)?; // thread 5's elements in row 5
+    /// assert_eq!(row.layout().to_string(), "(4):(16)");
+    /// assert_eq!((0..4).map(|j| row[j]).collect::<Vec<_>>(), [13, 29, 45, 61]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn slice(self, coord: &SliceCoord) -> Result<ThreadTensor<'a, T>> {
         let (sub, off) = crate::slice_and_offset(&self.layout, coord)?;
         let offset = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "tensor slice" })?;

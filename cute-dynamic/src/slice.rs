@@ -17,6 +17,15 @@ pub struct SliceCoord {
 
 impl SliceCoord {
     /// A coordinate without free modes.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, SliceCoord, slice};
+    /// let c = SliceCoord::from_int_tuple(&"(1,2)".parse()?);
+    /// assert_eq!(c, "(1,2)".parse::<SliceCoord>()?);
+    /// let (off, sub) = slice(&"(4,8):(1,4)".parse::<Layout>()?, &c)?;
+    /// assert_eq!((off, sub.to_string().as_str()), (9, "1:0")); // no free mode
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn from_int_tuple(t: &IntTuple) -> SliceCoord {
         SliceCoord { coord: t.clone() }
     }

@@ -55,6 +55,15 @@ impl Swizzle {
     /// `Sw<B,M,S>`. Errors ([`LayoutError::InvalidSwizzle`]): `B < 0`,
     /// `M < 0`, `|S| < B` (CuTe's `static_assert`), or a field reaching bit
     /// 63.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// let sw = Swizzle::new(2, 0, 3)?; // bits [3, 5) XORed into bits [0, 2)
+    /// assert_eq!(sw.apply(0b01000), 0b01001);
+    /// assert!(Swizzle::new(-1, 0, 3).is_err()); // B < 0
+    /// assert!(Swizzle::new(3, 4, 2).is_err()); // |S| < B
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(bits: i64, base: i64, shift: i64) -> Result<Swizzle> {
         let bad =
             |reason: String| LayoutError::InvalidSwizzle { swizzle: format!("Sw<{bits},{base},{shift}>"), reason };
@@ -77,6 +86,12 @@ impl Swizzle {
     }
 
     /// `Sw<0,0,0>`: no swizzle (plain row-major shared memory).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::smem_none().to_string(), "Sw<0,0,0>");
+    /// assert_eq!(Swizzle::smem_none().apply(0x3F0), 0x3F0);
+    /// ```
     pub fn smem_none() -> Swizzle {
         Swizzle { bits: 0, base: 0, shift: 0 }
     }
@@ -84,33 +99,71 @@ impl Swizzle {
     /// `Sw<1,4,3>`: Hopper's 32-byte shared-memory swizzle mode (2 rows × 2
     /// 16-byte chunks; CUTLASS's `Layout_K_SW32_Atom`,
     /// `include/cute/atom/mma_traits_sm90_gmma.hpp`).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::smem_32b().to_string(), "Sw<1,4,3>");
+    /// assert_eq!(Swizzle::smem_32b().apply(0x80), 0x90); // bit 7 flips bit 4
+    /// ```
     pub fn smem_32b() -> Swizzle {
         Swizzle { bits: 1, base: 4, shift: 3 }
     }
 
     /// `Sw<2,4,3>`: the 64-byte mode (4 rows × 4 chunks; `Layout_K_SW64_Atom`).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::smem_64b().to_string(), "Sw<2,4,3>");
+    /// assert_eq!(Swizzle::smem_64b().apply(0x100), 0x120); // bit 8 flips bit 5
+    /// ```
     pub fn smem_64b() -> Swizzle {
         Swizzle { bits: 2, base: 4, shift: 3 }
     }
 
     /// `Sw<3,4,3>`: the 128-byte mode, Hopper's canonical shared-memory
     /// swizzle (8 rows × 8 chunks; `Layout_K_SW128_Atom`).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::smem_128b(), Swizzle::new(3, 4, 3)?);
+    /// assert_eq!(Swizzle::smem_128b().apply(0x380), 0x3F0); // bits 7-9 flip bits 4-6
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn smem_128b() -> Swizzle {
         Swizzle { bits: 3, base: 4, shift: 3 }
     }
 
     /// `B`, the number of bits XORed.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.bits(), 3);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn bits(&self) -> u32 {
         self.bits
     }
 
     /// `M`, the number of low bits left alone.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.base(), 4);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn base(&self) -> u32 {
         self.base
     }
 
     /// `S`, how far the read field lies above the written one (below, if
     /// negative).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.shift(), 3);
+    /// assert_eq!(Swizzle::new(2, 4, -3)?.shift(), -3);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shift(&self) -> i32 {
         self.shift
     }
@@ -120,22 +173,52 @@ impl Swizzle {
     }
 
     /// CuTe's `yyy_msk`: the bits that are read, `(2^B-1) << (M + max(0,S))`.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.yyy_mask(), 0x380); // bits 7-9
+    /// assert_eq!(Swizzle::new(2, 4, -3)?.yyy_mask(), 0x30); // bits 4-5
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn yyy_mask(&self) -> i64 {
         self.field() << (self.base as i32 + self.shift.max(0))
     }
 
     /// CuTe's `zzz_msk`: the bits that change, `(2^B-1) << (M - min(0,S))`.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.zzz_mask(), 0x70); // bits 4-6
+    /// assert_eq!(Swizzle::new(2, 4, -3)?.zzz_mask(), 0x180); // bits 7-8
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn zzz_mask(&self) -> i64 {
         self.field() << (self.base as i32 - self.shift.min(0))
     }
 
     /// One past the highest bit the swizzle reads or writes: it is a
     /// bijection on `[0, 2^n)` for every `n` at least this.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// assert_eq!(Swizzle::new(3, 4, 3)?.highest_bit(), 10); // reads bits 7-9
+    /// assert_eq!(Swizzle::smem_none().highest_bit(), 0);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn highest_bit(&self) -> u32 {
         if self.bits == 0 { 0 } else { self.base + self.shift.unsigned_abs() + self.bits }
     }
 
     /// The swizzled offset: `o ^ ((o & yyy) >> S)`.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// let sw = Swizzle::new(3, 4, 3)?;
+    /// assert_eq!(sw.apply(0x80), 0x90);
+    /// assert_eq!(sw.apply(0x90), 0x80);
+    /// assert_eq!(Swizzle::new(2, 4, -3)?.apply(0x10), 0x90); // S < 0: bit 4 flips bit 7
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     #[inline]
     pub fn apply(&self, offset: i64) -> i64 {
         let y = offset & self.yyy_mask();
@@ -146,12 +229,27 @@ impl Swizzle {
     }
 
     /// The inverse function: the swizzle itself.
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// let sw = Swizzle::smem_128b();
+    /// assert_eq!(sw.inverse(), sw);
+    /// assert_eq!(sw.inverse().apply(sw.apply(0x123)), 0x123);
+    /// ```
     pub fn inverse(&self) -> Swizzle {
         *self
     }
 
     /// The same function as a [`BitFieldXor`] (source and destination bit
     /// positions instead of CuTe's base and shift).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// let f = Swizzle::new(3, 4, 3)?.to_bit_field_xor();
+    /// assert_eq!(f.to_string(), "BitFieldXor<3,4,7>"); // bits [7, 10) into [4, 7)
+    /// assert_eq!(f.apply(0x80), Swizzle::new(3, 4, 3)?.apply(0x80));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn to_bit_field_xor(&self) -> BitFieldXor {
         let (dst, src) = if self.shift >= 0 {
             (self.base, self.base + self.shift as u32)
@@ -198,6 +296,14 @@ impl BitFieldXor {
     /// `BitFieldXor<B,M,S>`. Errors ([`LayoutError::InvalidSwizzle`]): a
     /// negative parameter, a field reaching bit 63, or `M == S` with `B > 0`
     /// (that clears the field: no bijection).
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// let f = BitFieldXor::new(2, 0, 4)?; // bits [4, 6) XORed into bits [0, 2)
+    /// assert_eq!(f.apply(0x30), 0x33);
+    /// assert!(BitFieldXor::new(2, 4, 4).is_err()); // M == S
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn new(bits: i64, dst: i64, src: i64) -> Result<BitFieldXor> {
         let bad = |reason: &str| LayoutError::InvalidSwizzle {
             swizzle: format!("BitFieldXor<{bits},{dst},{src}>"),
@@ -216,27 +322,59 @@ impl BitFieldXor {
     }
 
     /// `B`, the width of the fields.
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// assert_eq!(BitFieldXor::new(3, 4, 7)?.bits(), 3);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn bits(&self) -> u32 {
         self.bits
     }
 
     /// `M`, the lowest bit of the field written.
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// assert_eq!(BitFieldXor::new(3, 4, 7)?.dst(), 4);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn dst(&self) -> u32 {
         self.dst
     }
 
     /// `S`, the lowest bit of the field read.
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// assert_eq!(BitFieldXor::new(3, 4, 7)?.src(), 7);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn src(&self) -> u32 {
         self.src
     }
 
     /// `true` when the fields do not overlap, so that `apply` is its own
     /// inverse.
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// assert!(BitFieldXor::new(3, 4, 7)?.is_involution()); // |7 - 4| >= 3
+    /// assert!(!BitFieldXor::new(3, 4, 3)?.is_involution()); // the fields overlap
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn is_involution(&self) -> bool {
         self.dst.abs_diff(self.src) >= self.bits
     }
 
     /// One past the highest bit read or written.
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// assert_eq!(BitFieldXor::new(3, 4, 7)?.highest_bit(), 10);
+    /// assert_eq!(BitFieldXor::new(3, 4, 3)?.highest_bit(), 7);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn highest_bit(&self) -> u32 {
         if self.bits == 0 { 0 } else { self.dst.max(self.src) + self.bits }
     }
@@ -248,6 +386,14 @@ impl BitFieldXor {
     }
 
     /// `x ^ (((x >> S) & (2^B-1)) << M)`, the dialect grammar's `swizzle_apply`.
+    ///
+    /// ```
+    /// use cute_dynamic::{BitFieldXor, Swizzle};
+    /// let f = BitFieldXor::new(3, 4, 7)?; // CuTe's Sw<3,4,3>, other parameters
+    /// assert_eq!(f.apply(0x80), 0x90);
+    /// assert_eq!(f.apply(0x3F0), Swizzle::smem_128b().apply(0x3F0));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     #[inline]
     pub fn apply(&self, x: i64) -> i64 {
         x ^ self.moved(x)
@@ -257,6 +403,15 @@ impl BitFieldXor {
     /// with `T` the field move; `T` shifts bits strictly up or strictly
     /// down, so `T^k = 0` once `k·|M-S|` passes the field, and the inverse
     /// is `I + T + T^2 + …` (at most `B/|M-S| + 1` terms).
+    ///
+    /// ```
+    /// use cute_dynamic::BitFieldXor;
+    /// let f = BitFieldXor::new(3, 4, 3)?;
+    /// assert_eq!(f.apply(0x08), 0x18);
+    /// assert_eq!(f.inverse_apply(0x18), 0x08);
+    /// assert_eq!(f.apply(f.inverse_apply(0x28)), 0x28);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn inverse_apply(&self, y: i64) -> i64 {
         let mut acc = y;
         let mut t = y;
@@ -292,6 +447,13 @@ pub enum AnySwizzle {
 
 impl AnySwizzle {
     /// The swizzled offset.
+    ///
+    /// ```
+    /// use cute_dynamic::AnySwizzle;
+    /// let s: AnySwizzle = "Sw<3,4,3>".parse()?;
+    /// assert_eq!(s.apply(0x80), 0x90);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     #[inline]
     pub fn apply(&self, offset: i64) -> i64 {
         match self {
@@ -301,6 +463,14 @@ impl AnySwizzle {
     }
 
     /// The offset whose swizzle is `offset`.
+    ///
+    /// ```
+    /// use cute_dynamic::AnySwizzle;
+    /// let s: AnySwizzle = "BitFieldXor<3,4,3>".parse()?;
+    /// assert_eq!(s.apply(0x08), 0x18);
+    /// assert_eq!(s.inverse_apply(0x18), 0x08);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn inverse_apply(&self, offset: i64) -> i64 {
         match self {
             AnySwizzle::Cute(s) => s.apply(offset),
@@ -309,6 +479,13 @@ impl AnySwizzle {
     }
 
     /// One past the highest bit read or written.
+    ///
+    /// ```
+    /// use cute_dynamic::{AnySwizzle, Swizzle};
+    /// assert_eq!(AnySwizzle::from(Swizzle::smem_128b()).highest_bit(), 10);
+    /// assert_eq!("BitFieldXor<3,4,3>".parse::<AnySwizzle>()?.highest_bit(), 7);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn highest_bit(&self) -> u32 {
         match self {
             AnySwizzle::Cute(s) => s.highest_bit(),
@@ -317,6 +494,13 @@ impl AnySwizzle {
     }
 
     /// `true` for a swizzle that changes nothing (`B = 0`).
+    ///
+    /// ```
+    /// use cute_dynamic::{AnySwizzle, Swizzle};
+    /// assert!("Sw<0,0,0>".parse::<AnySwizzle>()?.is_identity());
+    /// assert!(!AnySwizzle::from(Swizzle::smem_128b()).is_identity());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn is_identity(&self) -> bool {
         match self {
             AnySwizzle::Cute(s) => s.bits == 0,

@@ -252,31 +252,80 @@ pub fn make_fragment_like<T: Clone + Default>(layout: &Layout) -> Result<Tensor<
 
 impl<E> Tensor<E> {
     /// The layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.layout().to_string(), "(4,6):(6,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// The shape of the layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.shape().to_string(), "(4,6)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn shape(&self) -> &IntTuple {
         self.layout.shape()
     }
 
     /// The number of elements (the size of the layout).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.size(), 24);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn size(&self) -> i64 {
         self.layout.size()
     }
 
     /// The rank of the layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.rank(), 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rank(&self) -> usize {
         self.layout.rank()
     }
 
     /// The storage index of the layout's origin.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.offset(), 0);
+    /// let row = t.slice(&"(1,_)".parse()?)?; // row 1 starts at storage index 6
+    /// assert_eq!(row.offset(), 6);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn offset(&self) -> i64 {
         self.offset
     }
 
     /// The engine.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let t = make_tensor(vec![1.0f32; 8], "8:1".parse::<Layout>()?)?;
+    /// assert_eq!(t.engine().len(), 8);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn engine(&self) -> &E {
         &self.engine
     }
@@ -306,6 +355,17 @@ impl<E> Tensor<E> {
     ///
     /// Errors: those of [`slice_and_offset`]; `Overflow` if the new origin
     /// does not fit.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let col = t.slice(&"(_,2)".parse()?)?; // column 2
+    /// assert_eq!(col.layout().to_string(), "(4):(6)");
+    /// assert_eq!(col.offset(), 2);
+    /// assert_eq!((0..4).map(|i| col[i]).collect::<Vec<_>>(), [2, 8, 14, 20]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn slice(self, coord: &SliceCoord) -> Result<Tensor<E>> {
         let (sub, off) = slice_and_offset(&self.layout, coord)?;
         let offset = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "tensor slice" })?;
@@ -316,6 +376,16 @@ impl<E> Tensor<E> {
     /// self(tiler(c))` (the data does not move).
     ///
     /// Errors: those of [`composition`](fn@crate::composition).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let sub = t.compose(&"<2:1, 3:2>".parse::<Tiler>()?)?; // rows 0-1, columns 0, 2, 4
+    /// assert_eq!(sub.layout().to_string(), "(2,3):(6,2)");
+    /// assert_eq!(sub[(1, 2)], 10); // row 1, column 4
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn compose<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::composition(l, tiler))
     }
@@ -324,6 +394,16 @@ impl<E> Tensor<E> {
     /// of its layout.
     ///
     /// Errors: those of [`logical_divide`](crate::logical_divide).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let d = t.logical_divide(&"<2,3>".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "((2,2),(3,2)):((6,12),(1,3))");
+    /// assert_eq!(d[(3, 5)], 23); // the same function: row 3, column 5
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn logical_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::logical_divide(l, tiler))
     }
@@ -332,6 +412,16 @@ impl<E> Tensor<E> {
     /// its layout: `((tile modes), (rest modes))`.
     ///
     /// Errors: those of [`zipped_divide`](crate::zipped_divide).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let d = t.zipped_divide(&"<2,3>".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "((2,3),(2,2)):((6,1),(12,3))");
+    /// assert_eq!(d[(0, 3)], 15); // element 0 of tile (1,1): row 2, column 3
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn zipped_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::zipped_divide(l, tiler))
     }
@@ -339,6 +429,16 @@ impl<E> Tensor<E> {
     /// The tensor viewed through [`tiled_divide`](crate::tiled_divide) of its layout.
     ///
     /// Errors: those of [`tiled_divide`](crate::tiled_divide).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let d = t.tiled_divide(&"<2,3>".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "((2,3),2,2):((6,1),12,3)");
+    /// assert_eq!(d[(0, 1, 1)], 15); // element 0 of tile (1,1): row 2, column 3
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn tiled_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::tiled_divide(l, tiler))
     }
@@ -346,6 +446,16 @@ impl<E> Tensor<E> {
     /// The tensor viewed through [`flat_divide`](crate::flat_divide) of its layout.
     ///
     /// Errors: those of [`flat_divide`](crate::flat_divide).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// let d = t.flat_divide(&"<2,3>".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "(2,3,2,2):(6,1,12,3)");
+    /// assert_eq!(d[(1, 2, 1, 1)], 23); // element (1,2) of tile (1,1): row 3, column 5
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn flat_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Tensor<E>> {
         self.map_layout(|l| crate::flat_divide(l, tiler))
     }
@@ -373,6 +483,16 @@ impl<E: Engine> Tensor<E> {
     /// Errors: `OutOfBounds`/`RankMismatch` for a coordinate outside the
     /// layout's domain, `OutOfStorage` for an element of a view past the
     /// storage (a ragged edge).
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Layout, make_tensor};
+    /// let data: Vec<i32> = (0..24).collect();
+    /// let t = make_tensor(&data[..], "(4,6):(6,1)".parse::<Layout>()?)?; // row-major 4×6
+    /// assert_eq!(t.get((1, 2))?, &8);
+    /// assert_eq!(t.get(&"(1,2)".parse::<IntTuple>()?)?, &8);
+    /// assert!(t.get((4, 0)).is_err()); // row 4 is outside the shape
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get<C: Coord>(&self, c: C) -> Result<&E::Elem> {
         let s = self.engine.as_slice();
         let i = self.index_of(&c, s.len())?;
@@ -380,6 +500,15 @@ impl<E: Engine> Tensor<E> {
     }
 
     /// A read-only view of the same elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let t = make_tensor((0..24).collect::<Vec<i32>>(), "(4,6):(6,1)".parse::<Layout>()?)?;
+    /// let row = t.view().slice(&"(1,_)".parse()?)?; // borrows t's storage
+    /// assert_eq!(row[2], 8);
+    /// assert_eq!(t[(1, 2)], 8);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn view(&self) -> Tensor<&[E::Elem]> {
         Tensor { engine: self.engine.as_slice(), offset: self.offset, layout: self.layout.clone() }
     }
@@ -387,6 +516,15 @@ impl<E: Engine> Tensor<E> {
 
 impl<E: EngineMut> Tensor<E> {
     /// The element at `c`, mutably. Errors as [`Tensor::get`].
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut t = make_tensor(vec![0i32; 24], "(4,6):(6,1)".parse::<Layout>()?)?;
+    /// *t.get_mut((1, 2))? = 5;
+    /// assert_eq!(t.engine()[8], 5);
+    /// assert!(t.get_mut((0, 6)).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get_mut<C: Coord>(&mut self, c: C) -> Result<&mut E::Elem> {
         let len = self.engine.as_slice().len();
         let i = self.index_of(&c, len)?;
@@ -394,6 +532,15 @@ impl<E: EngineMut> Tensor<E> {
     }
 
     /// A mutable view of the same elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, make_tensor};
+    /// let mut t = make_tensor(vec![0i32; 24], "(4,6):(6,1)".parse::<Layout>()?)?;
+    /// let mut row = t.view_mut().slice(&"(1,_)".parse()?)?;
+    /// row[2] = 5;
+    /// assert_eq!(t.engine()[8], 5);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem]> {
         Tensor { engine: self.engine.as_mut_slice(), offset: self.offset, layout: self.layout.clone() }
     }
@@ -488,6 +635,15 @@ impl Tensor<Coords> {
     ///
     /// Errors: `OutOfBounds`/`RankMismatch` for a coordinate outside this
     /// view's domain.
+    ///
+    /// ```
+    /// use cute_dynamic::{Tiler, make_identity_tensor};
+    /// let id = make_identity_tensor(&"(4,6)".parse()?)?;
+    /// assert_eq!(id.get((1, 2))?.to_string(), "(1,2)");
+    /// let tiles = id.zipped_divide(&"<2,3>".parse::<Tiler>()?)?;
+    /// assert_eq!(tiles.get((0, 3))?.to_string(), "(2,3)"); // element 0 of tile (1,1)
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn get<C: Coord>(&self, c: C) -> Result<IntTuple> {
         let off = c.eval_in(&self.layout)?;
         let code = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "identity tensor" })?;

@@ -33,6 +33,14 @@ pub enum Tiler {
 impl Tiler {
     /// The tiler of a shape: an integer `n` is the layout `n:1`, a tuple is a
     /// tuple of tilers. Errors if an extent is below 1.
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Tiler};
+    /// assert_eq!(Tiler::from_shape(&"(3,8)".parse()?)?.to_string(), "<3:1,8:1>");
+    /// assert_eq!(Tiler::from_shape(&IntTuple::int(4))?.to_string(), "4:1");
+    /// assert!(Tiler::from_shape(&"(3,0)".parse()?).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
         match shape.as_int() {
             Some(n) => Ok(Tiler::Layout(Layout::scalar(n, 1)?)),
@@ -41,6 +49,13 @@ impl Tiler {
     }
 
     /// Number of top-level tiles (1 for a layout).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tiler};
+    /// assert_eq!("<3:3, (2,4):(1,8)>".parse::<Tiler>()?.rank(), 2);
+    /// assert_eq!(Tiler::from("(2,4):(1,8)".parse::<Layout>()?).rank(), 1);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn rank(&self) -> usize {
         match self {
             Tiler::Layout(_) => 1,

@@ -320,3 +320,16 @@ proptest! {
         }
     }
 }
+
+/// A composed layout's offset is an integer (CuTe's static marker `_0` is
+/// read too); a lone `_`, the free-mode marker of a coordinate, is not one
+/// (the grammar fuzz target read it as the offset i64::MIN, which printed
+/// and did not read back).
+#[test]
+fn a_composed_layouts_offset_is_an_integer() {
+    assert!(eval("Sw<1,0,-2> o _ o 8:0").unwrap_err().to_string().contains("expected an integer"));
+    for text in ["Sw<1,0,-2> o _3 o 8:0", "Sw<1,0,-2> o -9223372036854775808 o 8:0"] {
+        let v = eval(text).unwrap();
+        assert_eq!(eval(&v.to_string()).unwrap(), v, "{text}");
+    }
+}
