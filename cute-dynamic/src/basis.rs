@@ -39,8 +39,10 @@ pub struct ScaledBasis {
 /// largest, and its inverses build a codomain of that rank.
 pub const MAX_BASIS_INDEX: u32 = 65535;
 
-/// The most indices of a nested scaled basis `k@i@j@...`.
-pub const MAX_BASIS_DEPTH: usize = 64;
+/// The most indices of a nested scaled basis `k@i@j@...`: an inverse of a
+/// layout with such strides nests its codomain as deep, and every printed
+/// value must read back (the parser takes 64 levels of nesting).
+pub const MAX_BASIS_DEPTH: usize = 32;
 
 impl ScaledBasis {
     /// `scale · E<path...>`, the path outermost index first. An empty path is
