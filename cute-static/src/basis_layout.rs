@@ -157,12 +157,25 @@ impl<S: IdentityShape> IdentityLayout<S> {
     pub const RANK: usize = S::RANK;
 
     /// The identity layout (as [`make_identity_layout`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = IdentityLayout::<Shape![4, 8]>::new();
+    /// assert_eq!(id, make_identity_layout(shape!(4, 8)));
+    /// assert_eq!(id.index(9), (1, 2));
+    /// ```
     #[inline(always)]
     pub fn new() -> Self {
         IdentityLayout(PhantomData)
     }
 
     /// The shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_layout(shape!(2, (3, 4)));
+    /// assert_eq!(id.shape().to_string_cute(), "(_2,(_3,_4))");
+    /// ```
     #[inline(always)]
     pub fn shape(&self) -> S {
         S::new()
@@ -170,12 +183,26 @@ impl<S: IdentityShape> IdentityLayout<S> {
 
     /// The coordinate of the integral coordinate `i`: its natural
     /// coordinate in the shape (`(1, (0, 1))` for 7 in `(2,(3,4))`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_layout(shape!(2, (3, 4)));
+    /// assert_eq!(id.index(7), (1, (0, 1)));
+    /// assert_eq!(id.index(23), (1, (2, 3))); // 23 = 1 + 2·(2 + 3·3)
+    /// ```
     #[inline(always)]
     pub fn index(&self, i: usize) -> S::Natural {
         S::split(i).0
     }
 
     /// The equal run-time layout, cute-dynamic's `make_identity_layout`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let d = make_identity_layout(shape!(4, 8)).to_dynamic();
+    /// assert_eq!(d.to_string(), "(4,8):(1@0,1@1)");
+    /// assert_eq!(d.size(), 32);
+    /// ```
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::BasisLayout {
         cute_dynamic::make_identity_layout(&S::new().to_dynamic())
@@ -184,6 +211,13 @@ impl<S: IdentityShape> IdentityLayout<S> {
     /// A coordinate of this layout as a run-time tuple (what cute-dynamic's
     /// `BasisLayout::eval` returns): for a scalar shape, whose stride is
     /// `_1@0`, the rank-1 tuple `(i)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let c = make_identity_layout(shape!(4, 8)).index(9);
+    /// assert_eq!(IdentityLayout::<Shape![4, 8]>::coord_to_dynamic(&c).to_string(), "(1,2)");
+    /// assert_eq!(IdentityLayout::<Shape![8]>::coord_to_dynamic(&5).to_string(), "(5)");
+    /// ```
     #[cfg(feature = "std")]
     pub fn coord_to_dynamic(c: &S::Natural) -> cute_dynamic::IntTuple {
         let t = S::natural_to_dynamic(c);

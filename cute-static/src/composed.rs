@@ -70,6 +70,14 @@ pub fn make_composed_layout<A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple>(
 
 impl<const BB: u32, const M: u32, const S: i32> crate::Swizzle<BB, M, S> {
     /// CuTe's `composition(swizzle, layout)`: `swizzle ∘ _0 ∘ layout`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((4,4):(8,1)));
+    /// assert_eq!(c.to_string(), "Sw<1,0,1> o _0 o (_4,_4):(_8,_1)");
+    /// assert_eq!(c.index((0usize, 2usize)), 3); // B = 2, bit 1 XORed into bit 0
+    /// ```
     #[inline(always)]
     pub fn compose<LS: Congruent<LD>, LD: IntTuple>(
         self,
@@ -81,30 +89,67 @@ impl<const BB: u32, const M: u32, const S: i32> crate::Swizzle<BB, M, S> {
 
 impl<A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> ComposedLayout<A, O, Layout<S, D>> {
     /// `A`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.outer(), Swizzle::<3, 4, 3>::new());
+    /// ```
     #[inline(always)]
     pub fn outer(&self) -> A {
         self.outer
     }
 
     /// `O`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{Swizzle, make_composed_layout, typenum::U64};
+    /// let c = make_composed_layout(Swizzle::<2, 0, 2>::new(), U64::default(), layout!(16:1));
+    /// assert_eq!(c.offset(), 64);
+    /// assert_eq!(Swizzle::<2, 0, 2>::new().compose(layout!(16:1)).offset(), 0);
+    /// ```
     #[inline(always)]
     pub fn offset(&self) -> usize {
         self.offset.value()
     }
 
     /// `B`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.inner(), layout!((8,64):(64,1)));
+    /// ```
     #[inline(always)]
     pub fn inner(&self) -> Layout<S, D> {
         self.inner
     }
 
     /// `B`'s size.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.size(), 512);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.inner.size()
     }
 
     /// `B`'s cosize (as CuTe's `cosize(ComposedLayout)`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!(2:2));
+    /// assert_eq!(c.cosize(), 3);          // B's offsets are 0 and 2
+    /// assert_eq!(c.index(1usize), 3);     // Sw<1,0,1>(2) = 3: past the cosize
+    /// ```
     #[inline(always)]
     pub fn cosize(&self) -> usize {
         self.inner.cosize()
@@ -113,6 +158,14 @@ impl<A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> ComposedLayout<A, O, La
     /// `A(O + B(c))`: with static parts, the layout's arithmetic followed by
     /// the swizzle's XOR, constants folded. The inner layout's strides must be
     /// static (offsets a swizzle acts on are not negative).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.index((3usize, 5usize)), 213);  // B = 197 = 0xC5, bit 7 XORed into bit 4
+    /// assert_eq!(c.index(3usize), 192 ^ 16);       // integral coordinate 3 is (3,0)
+    /// ```
     #[inline(always)]
     pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize
     where
@@ -122,6 +175,15 @@ impl<A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> ComposedLayout<A, O, La
     }
 
     /// The equal run-time composed layout of `cute-dynamic`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{Swizzle, make_composed_layout, typenum::U64};
+    /// let c = make_composed_layout(Swizzle::<2, 0, 2>::new(), U64::default(), layout!(16:1));
+    /// let d = c.to_dynamic();
+    /// assert_eq!(d.to_string(), "Sw<2,0,2> o 64 o 16:1");
+    /// assert_eq!(d.eval(5).unwrap(), 68);
+    /// ```
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::ComposedLayout
     where
@@ -180,14 +242,54 @@ on_inner! {
     /// ```
     logical_divide, LogicalDivide;
     /// `A ∘ O ∘ zipped_divide(B, t)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.zipped_divide(tile!(2, 8)).to_string(),
+    ///            "Sw<3,4,3> o _0 o ((_2,_8),(_4,_8)):((_64,_1),(_128,_8))");
+    /// ```
     zipped_divide, ZippedDivide;
     /// `A ∘ O ∘ tiled_divide(B, t)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<3, 4, 3>::new().compose(layout!((8,64):(64,1)));
+    /// assert_eq!(c.tiled_divide(tile!(2, 8)).to_string(),
+    ///            "Sw<3,4,3> o _0 o ((_2,_8),_4,_8):((_64,_1),_128,_8)");
+    /// ```
     tiled_divide, TiledDivide;
     /// `A ∘ O ∘ logical_product(B, t)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((2,2):(2,1)));
+    /// assert_eq!(c.logical_product(layout!(3:1)).to_string(),
+    ///            "Sw<1,0,1> o _0 o ((_2,_2),_3):((_2,_1),_4)");
+    /// ```
     logical_product, LogicalProduct;
     /// `A ∘ O ∘ blocked_product(B, t)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((2,2):(2,1)));
+    /// assert_eq!(c.blocked_product(layout!((2,3):(1,2))).to_string(),
+    ///            "Sw<1,0,1> o _0 o ((_2,_2),(_2,_3)):((_2,_4),(_1,_8))");
+    /// ```
     blocked_product, BlockedProduct;
     /// `A ∘ O ∘ raked_product(B, t)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<1, 0, 1>::new().compose(layout!((2,2):(2,1)));
+    /// assert_eq!(c.raked_product(layout!((2,3):(1,2))).to_string(),
+    ///            "Sw<1,0,1> o _0 o ((_2,_2),(_3,_2)):((_4,_2),(_8,_1))");
+    /// ```
     raked_product, RakedProduct;
 }
 
@@ -413,12 +515,31 @@ impl<A: OffsetFn, O: Leaf, A2: OffsetFn, O2: Leaf, S: Congruent<D>, D: IntTuple>
     ComposedLayout<A, O, ComposedLayout<A2, O2, Layout<S, D>>>
 {
     /// The size of the innermost layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<2, 0, 3>::new().compose(layout!((8,8):(8,1)));
+    /// let d = Swizzle::<2, 0, -3>::new().compose(layout!((8,8):(8,1)));
+    /// let r = c.composition(d); // Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)
+    /// assert_eq!(r.size(), 64);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.inner.size()
     }
 
     /// `A(O + A2(O2 + B(c)))`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<2, 0, 3>::new().compose(layout!((8,8):(8,1)));
+    /// let d = Swizzle::<2, 0, -3>::new().compose(layout!((8,8):(8,1)));
+    /// let r = c.composition(d); // Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)
+    /// assert_eq!(r.index(9usize), 9);              // the two swizzles cancel
+    /// assert_eq!(r.index((1usize, 2usize)), 17);    // B = 17, Sw<2,0,3> twice
+    /// ```
     #[inline(always)]
     pub fn index<C: Coord<S, D>>(&self, coord: C) -> usize
     where
@@ -428,6 +549,17 @@ impl<A: OffsetFn, O: Leaf, A2: OffsetFn, O2: Leaf, S: Congruent<D>, D: IntTuple>
     }
 
     /// The equal run-time composed layout of `cute-dynamic` (two stages).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let c = Swizzle::<2, 0, 3>::new().compose(layout!((8,8):(8,1)));
+    /// let d = Swizzle::<2, 0, -3>::new().compose(layout!((8,8):(8,1)));
+    /// let r = c.composition(d); // Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)
+    /// let dy = r.to_dynamic();
+    /// assert_eq!(dy.to_string(), "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)");
+    /// assert_eq!(dy.stages().len(), 2);
+    /// ```
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::ComposedLayout
     where

@@ -68,12 +68,27 @@ pub struct Dyn(i64);
 
 impl Dyn {
     /// The run-time leaf `v`.
+    ///
+    /// ```
+    /// use cute_static::{Dyn, Leaf};
+    /// const M: Dyn = Dyn::new(1000); // a `const fn`
+    /// assert_eq!(M.value(), 1000);
+    /// assert_eq!(Dyn::new(-3).signed(), -3);
+    /// ```
     #[inline(always)]
     pub const fn new(v: i64) -> Dyn {
         Dyn(v)
     }
 
     /// Its value.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(Dyn::new(-3).get(), -3);
+    /// let m = 1000usize;
+    /// let l = layout!(({m}, 8):(1, {m}));
+    /// assert_eq!(l.shape().0.get(), 1000);
+    /// ```
     #[inline(always)]
     pub const fn get(self) -> i64 {
         self.0

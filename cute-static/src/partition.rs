@@ -378,24 +378,59 @@ impl<T, L: core::fmt::Display> core::fmt::Debug for ThreadTensor<'_, T, L> {
 
 impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
     /// The layout of this part.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let parts = t.partition_mut(layout!((4,2):(1,4))).unwrap(); // 8 threads
+    /// assert_eq!(parts[5].layout().to_string(), "(_2,_4):(_4,_16)");
+    /// ```
     #[inline(always)]
     pub fn layout(&self) -> Layout<S, D> {
         self.layout
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let parts = t.partition_mut(layout!((4,2):(1,4))).unwrap(); // 8 threads
+    /// assert!(parts.iter().all(|p| p.size() == 8));
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.layout.size()
     }
 
     /// The storage index of the layout's origin (as [`Tensor::offset`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let parts = t.partition_mut(layout!((4,2):(1,4))).unwrap(); // 8 threads
+    /// assert_eq!(parts[5].offset(), 1 + 8); // thread 5 is (1,1) of the thread layout
+    /// ```
     #[inline(always)]
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// This part, borrowed: the same elements for the borrow's life.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let mut p = t.partition_mut(layout!((4,2):(1,4))).unwrap().remove(5); // thread 5
+    /// let mut col = p.reborrow().slice(crd!(_, 1usize)); // `slice` takes the borrow, not `p`
+    /// col[1usize] = -1;
+    /// p[(0usize, 0usize)] = -2;                          // `p` is still there
+    /// assert_eq!((data[9], data[9 + 4 + 16]), (-2, -1));
+    /// ```
     #[inline(always)]
     pub fn reborrow(&mut self) -> ThreadTensor<'_, T, Layout<S, D>> {
         ThreadTensor { ptr: self.ptr, offset: self.offset, layout: self.layout, _data: PhantomData }
@@ -408,6 +443,16 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
     }
 
     /// The element at `c`; `None` outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let parts = t.partition_mut(layout!((4,2):(1,4))).unwrap();
+    /// let p = &parts[5];                          // (_2,_4):(_4,_16) at 9
+    /// assert_eq!(p.get((1usize, 3usize)), Some(&(9 + 4 + 48)));
+    /// assert_eq!(p.get(8usize), None);            // outside the shape
+    /// ```
     #[inline(always)]
     pub fn get<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<&T> {
         let i = self.index_of(c)?;
@@ -420,6 +465,18 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
     }
 
     /// The element at `c`, mutably; `None` outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let mut p = t.partition_mut(layout!((4,2):(1,4))).unwrap().remove(5);
+    /// if let Some(x) = p.get_mut((1usize, 2usize)) {
+    ///     *x = -1;
+    /// }
+    /// assert!(p.get_mut((2usize, 0usize)).is_none()); // outside the shape
+    /// assert_eq!(data[9 + 4 + 32], -1);
+    /// ```
     #[inline(always)]
     pub fn get_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> Option<&mut T> {
         let i = self.index_of(c)?;
@@ -434,6 +491,16 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
     /// # Panics
     ///
     /// When a fixed entry of `coord` is outside its mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data: Vec<i32> = (0..64).collect();
+    /// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+    /// let p = t.partition_mut(layout!((4,2):(1,4))).unwrap().remove(5);
+    /// let row = p.slice(crd!(1usize, _));
+    /// assert_eq!(row.layout().to_string(), "(_4):(_16)");
+    /// assert_eq!(row[2usize], 9 + 4 + 32);
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn slice<C>(self, coord: C) -> ThreadTensor<'a, T, <Layout<S, D> as Slice<C>>::Output>

@@ -67,6 +67,13 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     };
 
     /// The (zero-sized) swizzle.
+    ///
+    /// ```
+    /// use cute_static::{Swizzle, Swizzle128B};
+    /// const SW: Swizzle128B = Swizzle::new(); // a `const fn`
+    /// assert_eq!(SW, Swizzle::<3, 4, 3>::new());
+    /// assert_eq!(SW.to_string(), "Sw<3,4,3>");
+    /// ```
     #[inline(always)]
     pub const fn new() -> Self {
         let () = Self::VALID;
@@ -75,6 +82,15 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
 
     /// The swizzled offset, `o ^ ((o & yyy) >> S)` (a left shift for a
     /// negative `S`).
+    ///
+    /// ```
+    /// use cute_static::Swizzle;
+    /// let sw = Swizzle::<2, 0, 3>::new();             // bits [3,5) into [0,2)
+    /// assert_eq!(sw.apply(0b11_000), 0b11_011);
+    /// assert_eq!(sw.apply(sw.apply(29)), 29);         // its own inverse
+    /// let neg = Swizzle::<2, 0, -3>::new();           // bits [0,2) into [3,5)
+    /// assert_eq!(neg.apply(0b01), 0b01_001);
+    /// ```
     #[inline(always)]
     pub fn apply(&self, offset: usize) -> usize {
         let y = offset & Self::YYY_MASK;
@@ -82,6 +98,13 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     }
 
     /// The equal run-time swizzle of `cute-dynamic`.
+    ///
+    /// ```
+    /// use cute_static::Swizzle;
+    /// let d = Swizzle::<2, 0, 3>::new().to_dynamic();
+    /// assert_eq!(d.to_string(), "Sw<2,0,3>");
+    /// assert_eq!(d.apply(0b11_000), 0b11_011);
+    /// ```
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Swizzle {
         let () = Self::VALID;

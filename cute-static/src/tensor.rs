@@ -425,30 +425,66 @@ pub fn try_make_tensor_at<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTup
 
 impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// The layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0u8; 32];
+    /// let t = make_tensor(&data[..], layout!((4,8):(1,4)));
+    /// assert_eq!(t.layout(), layout!((4,8):(1,4)));
+    /// ```
     #[inline(always)]
     pub fn layout(&self) -> Layout<S, D> {
         self.layout
     }
 
     /// The shape of the layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0u8; 32];
+    /// let t = make_tensor(&data[..], layout!((4,8):(1,4)));
+    /// assert_eq!(t.shape().to_string_cute(), "(_4,_8)");
+    /// ```
     #[inline(always)]
     pub fn shape(&self) -> S {
         self.layout.shape()
     }
 
     /// The stride of the layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0f32; 24];
+    /// let m = 6usize;
+    /// let t = make_tensor(&data[..], layout!(({m},4):(1,{m})));
+    /// assert_eq!(t.stride(), (Int::<1>::new(), Dyn::new(6)));
+    /// ```
     #[inline(always)]
     pub fn stride(&self) -> D {
         self.layout.stride()
     }
 
     /// The number of elements (the size of the layout).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0u8; 24];
+    /// let t = make_tensor(&data[..], layout!((4,(2,3)):(1,(4,8))));
+    /// assert_eq!(t.size(), 24);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.layout.size()
     }
 
     /// The rank of the layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0u8; 24];
+    /// let t = make_tensor(&data[..], layout!((4,(2,3)):(1,(4,8))));
+    /// assert_eq!(t.rank(), 2);
+    /// ```
     #[inline(always)]
     pub fn rank(&self) -> usize {
         S::RANK
@@ -456,12 +492,28 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
 
     /// The storage index of the layout's origin (wrapping: a negative
     /// origin of a view with negative strides is two's complement).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(1,8)));
+    /// assert_eq!(t.offset(), 0);
+    /// assert_eq!(t.slice(crd!(_, 3usize)).offset(), 24); // column 3 starts at 3·8
+    /// ```
     #[inline(always)]
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The engine.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [10u8, 11, 12, 13];
+    /// let t = make_tensor(&data[..], layout!((2,2):(2,1)));
+    /// assert_eq!(*t.engine(), &data[..]);
+    /// assert_eq!(t.engine()[2], 12);
+    /// ```
     #[inline(always)]
     pub fn engine(&self) -> &E {
         &self.engine
@@ -559,6 +611,15 @@ impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// A read-only view of the same elements.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut t = make_owned_tensor::<i32, 8, _, _>(layout!((2,4):(4,1)));
+    /// t[(1usize, 2usize)] = 7;
+    /// let row = t.view().slice(crd!(1usize, _)); // `t` keeps its storage
+    /// assert_eq!(row[2usize], 7);
+    /// assert_eq!(t.size(), 8);
+    /// ```
     #[inline(always)]
     pub fn view(&self) -> Tensor<&[E::Elem], Layout<S, D>> {
         // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
@@ -570,6 +631,17 @@ impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
 
 impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// The element at `c`, mutably; `None` outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = [0u8; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,2):(2,1)));
+    /// if let Some(x) = t.get_mut((1usize, 0usize)) {
+    ///     *x = 5;
+    /// }
+    /// assert_eq!(t.get_mut(4usize), None);
+    /// assert_eq!(data, [0, 0, 5, 0]);
+    /// ```
     #[inline(always)]
     pub fn get_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> Option<&mut E::Elem> {
         let i = self.index_of(c)?;
@@ -582,6 +654,13 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     /// # Panics
     ///
     /// When `c` is outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut t = make_owned_tensor::<f32, 8, _, _>(layout!((2,4):(4,1)));
+    /// *t.at_mut((1usize, 3usize)) += 2.5;
+    /// assert_eq!(t.engine()[7], 2.5);
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn at_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
@@ -595,6 +674,14 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     }
 
     /// A mutable view of the same elements.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut t = make_owned_tensor::<u32, 8, _, _>(layout!((2,4):(4,1)));
+    /// let mut row = t.view_mut().slice(crd!(1usize, _)); // row 1, still in `t`
+    /// row[3usize] = 9;
+    /// assert_eq!(t.engine()[7], 9);
+    /// ```
     #[inline(always)]
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout<S, D>> {
         // SAFETY: the engine contract, with `&mut self` exclusive.
@@ -938,6 +1025,16 @@ impl<I: IdentityStride, S: Congruent<D>, D: IntTuple> Tensor<Coords<I>, Layout<S
     /// # Panics
     ///
     /// When `c` is outside this view's shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (100usize, 70usize);
+    /// let id = make_identity_tensor(make_shape((m, n)));
+    /// assert_eq!(id.at(101usize), (1, 1));
+    /// let c = local_tile(id, shape!(32, 64), (3usize, 1usize)); // rows 96..128, columns 64..128
+    /// assert_eq!(c.at((1usize, 2usize)), (97, 66));
+    /// assert!(!elem_less(c.at((4usize, 0usize)), (m, n)));       // row 100: past the edge
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> I::Coord {
