@@ -26,7 +26,7 @@ enum Leaf {
 ///
 /// ```
 /// use cute_dynamic::make_identity_layout;
-/// let id = make_identity_layout(&"(2,(3,4))".parse()?);
+/// let id = make_identity_layout(&"(2,(3,4))".parse()?)?;
 /// assert_eq!(id.to_string(), "(2,(3,4)):(1@0,(1@0@1,1@1@1))");
 /// assert_eq!(id.eval(7)?.to_string(), "(1,(0,1))");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -125,35 +125,32 @@ impl ATuple {
 /// bases as strides (mode `i` has `1@i`; sub-mode `j` of mode `i` has
 /// `1@j@i`, CuTe's `E<i,j>`), so that every coordinate maps to itself.
 ///
+/// Errors: `NonPositiveShape` for an extent below 1, `Overflow` when the
+/// size does not fit in `i64`, `Limit` for a rank above
+/// [`MAX_BASIS_INDEX`](crate::MAX_BASIS_INDEX) + 1 or a nesting deeper than
+/// [`MAX_BASIS_DEPTH`](crate::MAX_BASIS_DEPTH).
+///
 /// ```
 /// use cute_dynamic::make_identity_layout;
-/// assert_eq!(make_identity_layout(&"(4,8)".parse()?).to_string(), "(4,8):(1@0,1@1)");
+/// assert_eq!(make_identity_layout(&"(4,8)".parse()?)?.to_string(), "(4,8):(1@0,1@1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn make_identity_layout(shape: &IntTuple) -> BasisLayout {
-    fn bases(shape: &IntTuple, path: &mut Vec<u32>) -> BasisTuple {
+pub fn make_identity_layout(shape: &IntTuple) -> Result<BasisLayout> {
+    fn bases(shape: &IntTuple, path: &mut Vec<u32>) -> Result<BasisTuple> {
         if shape.is_int() {
-            BasisTuple::Basis(ScaledBasis::new(1, path).unwrap_or_else(|_| ScaledBasis::unit0()))
-        } else {
-            BasisTuple::Tuple(
-                shape
-                    .modes()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        path.push(i as u32);
-                        let b = bases(&m, path);
-                        path.pop();
-                        b
-                    })
-                    .collect(),
-            )
+            return Ok(BasisTuple::Basis(ScaledBasis::new(1, path)?));
         }
+        let mut modes = Vec::with_capacity(shape.rank());
+        for (i, m) in shape.modes().enumerate() {
+            path.push(u32::try_from(i).unwrap_or(u32::MAX));
+            modes.push(bases(&m, path)?);
+            path.pop();
+        }
+        Ok(BasisTuple::Tuple(modes))
     }
     // A scalar shape is a rank-1 coordinate space: `4:1@0`.
-    let stride = if shape.is_int() { BasisTuple::Basis(ScaledBasis::unit0()) } else { bases(shape, &mut Vec::new()) };
-    let mut leaves = Vec::new();
-    collect_leaves(&stride, &mut leaves);
-    BasisLayout { shape: shape.clone(), stride, leaves }
+    let stride = if shape.is_int() { BasisTuple::Basis(ScaledBasis::unit0()) } else { bases(shape, &mut Vec::new())? };
+    BasisLayout::new(shape.clone(), stride)
 }
 
 impl BasisLayout {
@@ -185,7 +182,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::make_identity_layout;
-    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).shape().to_string(), "(4,8)");
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?)?.shape().to_string(), "(4,8)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn shape(&self) -> &IntTuple {
@@ -196,7 +193,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::make_identity_layout;
-    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).stride().to_string(), "(1@0,1@1)");
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?)?.stride().to_string(), "(1@0,1@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn stride(&self) -> &BasisTuple {
@@ -207,7 +204,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::make_identity_layout;
-    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?).size(), 32);
+    /// assert_eq!(make_identity_layout(&"(4,8)".parse()?)?.size(), 32);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn size(&self) -> i64 {
@@ -220,7 +217,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::make_identity_layout;
-    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let id = make_identity_layout(&"(4,8)".parse()?)?;
     /// assert_eq!(id.eval(9)?.to_string(), "(1,2)"); // 9 = 1 + 2·4
     /// assert!(id.eval(32).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -331,7 +328,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Layout, make_identity_layout};
-    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let id = make_identity_layout(&"(4,8)".parse()?)?;
     /// let r = id.composition(&"(2,4):(1,4)".parse::<Layout>()?)?;
     /// assert_eq!(r.to_string(), "(2,4):(1@0,1@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -347,7 +344,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Tiler, make_identity_layout};
-    /// let id = make_identity_layout(&"(1000,500)".parse()?);
+    /// let id = make_identity_layout(&"(1000,500)".parse()?)?;
     /// let t: Tiler = "<128,64>".parse()?;
     /// assert_eq!(id.logical_divide(&t)?.to_string(), "((128,8),(64,8)):((1@0,128@0),(1@1,64@1))");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -361,7 +358,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Tiler, make_identity_layout};
-    /// let id = make_identity_layout(&"(1000,500)".parse()?);
+    /// let id = make_identity_layout(&"(1000,500)".parse()?)?;
     /// let t: Tiler = "<128,64>".parse()?;
     /// assert_eq!(id.zipped_divide(&t)?.to_string(), "((128,64),(8,8)):((1@0,1@1),(128@0,64@1))");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -376,7 +373,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Tiler, make_identity_layout};
-    /// let id = make_identity_layout(&"(8,8)".parse()?);
+    /// let id = make_identity_layout(&"(8,8)".parse()?)?;
     /// let t: Tiler = "<2,4>".parse()?;
     /// assert_eq!(id.tiled_divide(&t)?.to_string(), "((2,4),4,2):((1@0,1@1),2@0,4@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -391,7 +388,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Tiler, make_identity_layout};
-    /// let id = make_identity_layout(&"(8,8)".parse()?);
+    /// let id = make_identity_layout(&"(8,8)".parse()?)?;
     /// let t: Tiler = "<2,4>".parse()?;
     /// assert_eq!(id.flat_divide(&t)?.to_string(), "(2,4,4,2):(1@0,1@1,2@0,4@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -416,7 +413,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{Tiler, make_identity_layout};
-    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let id = make_identity_layout(&"(4,8)".parse()?)?;
     /// let t: Tiler = "<2,2>".parse()?;
     /// assert_eq!(id.logical_product(&t)?.to_string(), "((4,2),(8,2)):((1@0,4@0),(1@1,8@1))");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -648,7 +645,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{IntTuple, make_identity_layout};
-    /// let id = make_identity_layout(&"(4,8)".parse()?);
+    /// let id = make_identity_layout(&"(4,8)".parse()?)?;
     /// assert_eq!(id.complement(None)?.to_string(), "(1,1):(4@0,8@1)");
     /// let cotarget: IntTuple = "(8,16)".parse()?;
     /// assert_eq!(id.complement(Some(&cotarget))?.to_string(), "(2,2):(4@0,8@1)");
@@ -971,7 +968,7 @@ impl BasisLayout {
     ///
     /// ```
     /// use cute_dynamic::{BasisLayout, make_identity_layout, parse_descriptor};
-    /// let a = make_identity_layout(&"(4,8)".parse()?);
+    /// let a = make_identity_layout(&"(4,8)".parse()?)?;
     /// let b = BasisLayout::new("(8,4)".parse()?, parse_descriptor("(1@1, 1@0)")?.normalize()?)?;
     /// assert_eq!(b.selecting_from(&a)?.to_string(), "(8,4):(1@1,1@0)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())

@@ -384,10 +384,7 @@ fn apply(name: &str, args: &[Value], column: usize) -> Result<Value> {
             Value::Int(n) => IntTuple::int(*n),
             _ => return Err(Args { name, args, column }.bad("a shape")),
         };
-        if shape.leaves().any(|s| s < 1) {
-            return Err(LayoutError::NonPositiveShape { shape: shape.to_string() });
-        }
-        return Ok(Value::BasisLayout(crate::make_identity_layout(&shape)));
+        return Ok(Value::BasisLayout(crate::make_identity_layout(&shape)?));
     }
     match (name, args) {
         ("composition", [Value::Swizzle(sw), Value::Layout(l)]) => {

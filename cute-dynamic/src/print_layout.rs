@@ -109,7 +109,7 @@ pub(crate) fn text_grid(
 ///
 /// ```
 /// use cute_dynamic::{make_identity_layout, print_basis_layout};
-/// let l = make_identity_layout(&"(2,2)".parse()?);
+/// let l = make_identity_layout(&"(2,2)".parse()?)?;
 /// let expected = concat!(
 ///     "(2,2):(1@0,1@1)\n",
 ///     "          0       1 \n",

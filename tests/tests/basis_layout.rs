@@ -12,12 +12,12 @@ fn shape(s: &str) -> IntTuple {
 
 #[test]
 fn identity_layouts_print_as_the_issue() {
-    assert_eq!(make_identity_layout(&shape("(4,8)")).to_string(), "(4,8):(1@0,1@1)");
-    assert_eq!(make_identity_layout(&shape("(2,(3,4))")).to_string(), "(2,(3,4)):(1@0,(1@0@1,1@1@1))");
+    assert_eq!(make_identity_layout(&shape("(4,8)")).unwrap().to_string(), "(4,8):(1@0,1@1)");
+    assert_eq!(make_identity_layout(&shape("(2,(3,4))")).unwrap().to_string(), "(2,(3,4)):(1@0,(1@0@1,1@1@1))");
     assert_eq!(eval("make_identity_layout((4,8))").unwrap().to_string(), "(4,8):(1@0,1@1)");
-    assert_eq!(eval("(4,8):(1@0,1@1)").unwrap(), Value::BasisLayout(make_identity_layout(&shape("(4,8)"))));
-    assert_eq!(make_identity_layout(&shape("(4,8)")).eval(0).unwrap().to_string(), "(0,0)");
-    assert_eq!(make_identity_layout(&shape("(2,(3,4))")).eval(7).unwrap().to_string(), "(1,(0,1))");
+    assert_eq!(eval("(4,8):(1@0,1@1)").unwrap(), Value::BasisLayout(make_identity_layout(&shape("(4,8)")).unwrap()));
+    assert_eq!(make_identity_layout(&shape("(4,8)")).unwrap().eval(0).unwrap().to_string(), "(0,0)");
+    assert_eq!(make_identity_layout(&shape("(2,(3,4))")).unwrap().eval(7).unwrap().to_string(), "(1,(0,1))");
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn padded(t: &IntTuple, n: usize) -> Vec<i64> {
 proptest! {
     #[test]
     fn identity_layouts_map_each_coordinate_to_itself(s in small_shape()) {
-        let id = make_identity_layout(&s);
+        let id = make_identity_layout(&s).unwrap();
         for i in 0..s.size().unwrap() {
             prop_assert_eq!(id.eval(i).unwrap(), natural(i, &s));
         }
@@ -303,7 +303,8 @@ fn inverses_of_the_papers_tables_with_basis_strides() {
     let e = eval("left_inverse((2,2,2):(3@0,1@1,2@0))").unwrap_err().to_string();
     assert!(e.contains("does not carry over to the whole domain"), "{e}");
     // The transposed identity's inverse is the transpose.
-    let t = make_identity_layout(&shape("(2,2)")).composition(&"(2,2):(2,1)".parse::<Layout>().unwrap()).unwrap();
+    let t =
+        make_identity_layout(&shape("(2,2)")).unwrap().composition(&"(2,2):(2,1)".parse::<Layout>().unwrap()).unwrap();
     assert_eq!(t.to_string(), "(2,2):(1@1,1@0)");
     assert_eq!(t.left_inverse().unwrap().to_string(), "(2,2):(2,1)");
     // Not injective: eq. (26), as the integer left inverse of (2,2):(1,1).
@@ -327,7 +328,7 @@ proptest! {
     fn inverses_of_identity_layouts_are_the_compact_layout(s in small_shape()) {
         // identity(s)(i) is the natural coordinate of i, so both inverses
         // read a coordinate back to its index: the column-major layout of s.
-        let id = make_identity_layout(&s);
+        let id = make_identity_layout(&s).unwrap();
         let compact = Layout::column_major(&s).unwrap();
         prop_assert_eq!(cute_dynamic::coalesce(&id.right_inverse().unwrap()), cute_dynamic::coalesce(&compact));
         let li = id.left_inverse().unwrap();
@@ -562,7 +563,7 @@ proptest! {
         let s = IntTuple::flat(modes.iter().map(|m| m.0));
         let tiler: cute_dynamic::Tiler =
             format!("<{}>", modes.iter().map(|m| m.1.to_string()).collect::<Vec<_>>().join(",")).parse().unwrap();
-        let r = make_identity_layout(&s).logical_product(&tiler).unwrap();
+        let r = make_identity_layout(&s).unwrap().logical_product(&tiler).unwrap();
         let boxed = IntTuple::flat(modes.iter().map(|m| m.0 * m.1));
         prop_assert_eq!(r.size(), boxed.size().unwrap());
         let mut seen = std::collections::HashSet::new();
@@ -593,7 +594,7 @@ proptest! {
         // gives the hierarchical coordinate instead: not B's own text.)
         let paths = paths_of(&b);
         let s = IntTuple::tuple(extents.iter().map(|e| IntTuple::flat([e.0, e.1])));
-        let id = make_identity_layout(&s);
+        let id = make_identity_layout(&s).unwrap();
         let r = b.selecting_from(&id).unwrap();
         for i in 0..b.size() {
             let (ri, bi) = (r.eval(i).unwrap(), b.eval(i).unwrap());
@@ -629,4 +630,21 @@ fn basis_indices_are_bounded() {
     let deep = format!("left_inverse(4:1{})", "@0".repeat(32));
     let v = cute_dynamic::eval(&deep).unwrap();
     assert_eq!(cute_dynamic::eval(&v.to_string()).unwrap(), v);
+}
+
+/// An identity layout whose size overflows, or whose rank or nesting is past
+/// the bases' limits, is an error, never a wrong layout or a panic later
+/// (the grammar fuzz target found `right_inverse` panicking on one).
+#[test]
+fn identity_layouts_of_shapes_past_the_limits_are_errors() {
+    for text in [
+        "make_identity_layout((4,9223372036854775807))",
+        "right_inverse(make_identity_layout((((((4,2)), ((4,2),(4,2)),9223372036854775807,((((4,2)), ((4,2)))))))))",
+    ] {
+        let e = cute_dynamic::eval(text).unwrap_err().to_string();
+        assert!(e.contains("overflow"), "{text}: {e}");
+    }
+    let deep = format!("{}4{}", "(".repeat(33), ")".repeat(33));
+    let e = make_identity_layout(&shape(&deep)).unwrap_err().to_string();
+    assert!(e.contains("basis nesting depth 33 is above the limit of 32"), "{e}");
 }

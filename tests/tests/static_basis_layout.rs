@@ -8,7 +8,7 @@ use cute_static::prelude::*;
 fn agree<S: cute_static::IdentityShape>(id: IdentityLayout<S>, shape: &str) {
     let dy = cute_dynamic::eval(&format!("make_identity_layout({shape})")).unwrap().to_string();
     assert_eq!(id.to_string().replace('_', ""), dy, "{shape}: display");
-    let dl = cute_dynamic::make_identity_layout(&shape.parse().unwrap());
+    let dl = cute_dynamic::make_identity_layout(&shape.parse().unwrap()).unwrap();
     assert_eq!(id.to_dynamic(), dl, "{shape}: to_dynamic");
     assert_eq!(core::mem::size_of_val(&id), 0, "{shape}: zero-sized");
     assert_eq!(IdentityLayout::<S>::SIZE as i64, dl.size(), "{shape}: size");
