@@ -21,7 +21,9 @@ use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
 use crate::int_tuple::{AllStatic, StaticIntTuple};
 use crate::inverse::{LeftInverse, RightInverse};
-use crate::layout::{Congruent, Coord, Layout, StaticLayout, StaticValue};
+#[cfg(feature = "std")]
+use crate::layout::StaticLayout;
+use crate::layout::{Congruent, Coord, Layout, StaticValue};
 use crate::product::{BlockedProduct, LogicalProduct, RakedProduct};
 use crate::swizzle::OffsetFn;
 use core::fmt;
