@@ -312,8 +312,9 @@ impl<A: fmt::Display, O: Leaf, B: fmt::Display> fmt::Display for ComposedLayout<
 /// point of `Dom` (and, for `Bounded = B1`, that `Sw` keeps those points in
 /// `L`'s domain): a swizzle that does not pass through `L` does not build
 /// (the check is a constant evaluated where the result is made, so
-/// `cargo build` reports it, `cargo check` may not). It prints as the
-/// swizzle it is: `Sw<2,0,3>`.
+/// `cargo build` reports it, `cargo check` may not), and neither does one
+/// whose domain has more than 2^16 points (it is checked point by point).
+/// It prints as the swizzle it is: `Sw<2,0,3>`.
 pub struct SwizzleThrough<Sw, L, Dom, Bounded>(PhantomData<(Sw, L)>, PhantomData<(Dom, Bounded)>);
 
 impl<Sw, L, Dom, Bounded> Clone for SwizzleThrough<Sw, L, Dom, Bounded> {
