@@ -1117,7 +1117,7 @@ pub fn prefix_product(a: &IntTuple) -> Result<IntTuple> {
 /// the same rank.
 ///
 /// Errors: `NotDivisible` (neither of
-/// two integers divides the other), `RankMismatch` for tuples of different
+/// two integers divides the other, or one is 0), `RankMismatch` for tuples of different
 /// ranks, `Overflow`.
 ///
 /// ```
@@ -1149,12 +1149,17 @@ pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 }
 
 fn shape_div_int(a: i64, b: i64) -> Result<i64> {
-    let divides = |x: i64, y: i64| x != 0 && y % x == 0;
-    if !(divides(b, a) || divides(a, b)) {
+    // `x` divides `y` (never 0, and no `i64::MIN % -1` overflow).
+    let divides = |x: i64, y: i64| x != 0 && y.checked_rem(x) == Some(0);
+    if a == 0 || b == 0 || !(divides(b, a) || divides(a, b)) {
         return Err(LayoutError::NotDivisible { operation: "shape_div", a, b });
     }
     // Exact where b divides a; 1 (the sign of a·b) where a divides b.
-    Ok(if a % b == 0 { a / b } else { a.signum() * b.signum() })
+    match a.checked_div(b) {
+        Some(q) if divides(b, a) => Ok(q),
+        Some(_) => Ok(a.signum() * b.signum()),
+        None => Err(LayoutError::Overflow { operation: "shape_div" }),
+    }
 }
 
 /// CuTe's `elem_less(a, b)`: every element of `a` is below the element of

@@ -1375,3 +1375,16 @@ fn make_layout_checks_the_extent_of_the_whole() {
     assert_eq!(fits.to_string(), "(2,2):(4611686018427387904,1)");
     assert_eq!(fits.eval(3).unwrap(), 4611686018427387905);
 }
+
+/// CuTe's `shape_div` by 0, or of `i64::MIN` by -1, is an error, never a
+/// panic (a division by zero panicked before).
+#[test]
+fn shape_div_by_zero_or_overflowing_is_an_error() {
+    use cute_dynamic::{IntTuple, shape_div};
+    for (a, b) in [("(3,4)", "0"), ("0", "3"), ("-9223372036854775808", "-1")] {
+        let (a, b): (IntTuple, IntTuple) = (a.parse().unwrap(), b.parse().unwrap());
+        assert!(shape_div(&a, &b).is_err(), "shape_div({a}, {b})");
+    }
+    assert!(eval("shape_div((3,4), 0)").unwrap_err().to_string().contains("neither of"));
+    assert_eq!(eval("shape_div((6,(3,4)), 36)").unwrap().to_string(), "(1,(1,2))");
+}
