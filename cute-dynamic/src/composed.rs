@@ -503,19 +503,7 @@ impl ComposedLayout {
     /// `inv ∘ A_k ∘ … ∘ A_0` with the swizzles passed through `inv` to its
     /// left, innermost stage first (the inverses' shared construction).
     fn inverse_around(&self, operation: &'static str, inv: Layout) -> Result<ComposedLayout> {
-        let stages = self
-            .stages
-            .iter()
-            .rev()
-            .map(|(sw, o)| match o {
-                0 => Ok((AnySwizzle::Cute(transfer(&inv, sw, operation, || self.to_string())?), 0)),
-                _ => Err(no_layout(
-                    operation,
-                    self.to_string(),
-                    format!("the offset {o} inside it is not 0 (its inverse is no swizzle after a layout)"),
-                )),
-            })
-            .collect::<Result<_>>()?;
+        let stages = through(&inv, self.stages.iter().rev(), operation, || self.to_string())?;
         Ok(ComposedLayout { stages, inner: inv })
     }
 
@@ -627,6 +615,23 @@ fn transfer(a: &Layout, sw: &AnySwizzle, operation: &'static str, subject: impl 
     })
 }
 
+/// Each stage `(A_k, 0)` passed through `a` ([`transfer`]), in the order
+/// given; a stage with an offset other than 0 is refused, as CuTe refuses it
+/// (an offset does not pass through a layout with the swizzle).
+fn through<'s>(
+    a: &Layout,
+    stages: impl Iterator<Item = &'s Stage>,
+    operation: &'static str,
+    subject: impl Fn() -> String,
+) -> Result<SmallVec<[Stage; 1]>> {
+    stages
+        .map(|(sw, o)| match o {
+            0 => Ok((AnySwizzle::Cute(transfer(a, sw, operation, &subject)?), 0)),
+            _ => Err(no_layout(operation, subject(), format!("the offset {o} inside the composed layout is not 0"))),
+        })
+        .collect()
+}
+
 /// CuTe's `composition(Layout, Swizzle)`: `A ∘ sw` written as `A' ∘ 0 ∘ A`,
 /// the swizzle passed to the left of `A` (`A' = make_swizzle<A(yyy),
 /// A(zzz)>`).
@@ -674,16 +679,7 @@ pub fn composition_with_swizzle(a: &Layout, sw: impl Into<AnySwizzle>) -> Result
 /// ```
 pub fn composition_with_composed(a: &Layout, d: &ComposedLayout) -> Result<ComposedLayout> {
     let subject = || format!("{a} o {d}");
-    let stages = d
-        .stages
-        .iter()
-        .map(|(sw, o)| match o {
-            0 => Ok((AnySwizzle::Cute(transfer(a, sw, "composition", subject)?), 0)),
-            _ => {
-                Err(no_layout("composition", subject(), format!("the offset {o} inside the composed layout is not 0")))
-            }
-        })
-        .collect::<Result<_>>()?;
+    let stages = through(a, d.stages.iter(), "composition", subject)?;
     let r = ComposedLayout { stages, inner: crate::composition(a, &d.inner)? };
     check_points("composition", subject, d.size(), |c| Ok(a.eval_extended(d.eval(c)?)? == r.eval(c)?))?;
     Ok(r)

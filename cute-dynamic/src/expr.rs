@@ -163,7 +163,7 @@ fn expr(p: &mut Parser<'_>) -> std::result::Result<Value, EvalError> {
     }?;
     match v {
         // A composed layout as printed: `Sw<3,4,3> o 0 o (8,64):(64,1)`.
-        Value::Swizzle(sw) if word_o_ahead(p) => composed_after(p, sw),
+        Value::Swizzle(sw) if word_ahead(p, b"o") => composed_after(p, sw),
         // A thread-value layout as printed: `... on tile (4,6)`.
         Value::Layout(tv) if word_ahead(p, b"on") => {
             p.pos += 2;
@@ -189,11 +189,6 @@ fn word_ahead(p: &mut Parser<'_>, word: &[u8]) -> bool {
     })
 }
 
-/// `true` if the next word is CuTe's composition sign `o`.
-fn word_o_ahead(p: &mut Parser<'_>) -> bool {
-    word_ahead(p, b"o")
-}
-
 /// The rest of a composed layout after its outer swizzle: `o O o B`, `B`
 /// a layout or another composed layout (a longer chain).
 fn composed_after(p: &mut Parser<'_>, sw: AnySwizzle) -> std::result::Result<Value, EvalError> {
@@ -201,7 +196,7 @@ fn composed_after(p: &mut Parser<'_>, sw: AnySwizzle) -> std::result::Result<Val
     p.ws();
     // The static marker `_0` is read, a lone `_` (a free mode) is not an offset.
     let offset = p.int(false).map_err(at_own_column)?;
-    if !word_o_ahead(p) {
+    if !word_ahead(p, b"o") {
         return Err(at_own_column(p.error("'o' after the offset of a composed layout")));
     }
     p.pos += 1;
