@@ -278,6 +278,14 @@ enum Input {
 }
 
 impl Input {
+    /// The expression the input stands for, as the user would write it.
+    fn text(&self) -> String {
+        match self {
+            Input::Expr(text) => text.clone(),
+            Input::Tv(args) => format!("make_layout_tv({})", args.join(", ")),
+        }
+    }
+
     /// The value, or the report of the first error against the text it is
     /// in (for `--tv`, the argument that has it, named).
     fn value(&self) -> Result<Value, String> {
@@ -299,23 +307,28 @@ impl Input {
                 }
                 match cute_dynamic::make_layout_tv(&layouts[0], &layouts[1]) {
                     Ok((tv, tiler)) => Ok(Value::LayoutTv { tv, tiler }),
-                    Err(e) => {
-                        Err(format!("error: make_layout_tv({}, {}): {}\n", args[0], args[1], one_line(&e.to_string())))
-                    }
+                    Err(e) => Err(format!("error: {}: {}\n", self.text(), one_line(&e.to_string()))),
                 }
             }
         }
     }
 }
 
-/// `cute [--show | --svg | --html | --latex] EXPR`.
-fn run_one(input: &Input, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
-    let value = match input.value() {
-        Ok(v) => v,
+/// The input's value, or `None` once its error report is on stderr.
+fn value_or_report(input: &Input) -> Option<Value> {
+    match input.value() {
+        Ok(v) => Some(v),
         Err(report) => {
             let _ = io::stderr().write_all(report.as_bytes());
-            return Ok(ExitCode::from(EXIT_BAD_INPUT));
+            None
         }
+    }
+}
+
+/// `cute [--show | --svg | --html | --latex] EXPR`.
+fn run_one(input: &Input, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
+    let Some(value) = value_or_report(input) else {
+        return Ok(ExitCode::from(EXIT_BAD_INPUT));
     };
     let text = match format {
         Format::Text { show: true } => picture(&value),
@@ -336,44 +349,42 @@ fn run_one(input: &Input, format: Format, highlight: Option<i64>) -> Result<Exit
 /// `cute --banks EXPR [--elem-bytes N]`: the value, then the bank report
 /// (`cute_dynamic::bank_conflicts`) of the layout or swizzled layout.
 fn run_banks(input: &Input, elem_bytes: i64) -> Result<ExitCode, Failure> {
-    let value = match input.value() {
-        Ok(v) => v,
-        Err(report) => {
-            let _ = io::stderr().write_all(report.as_bytes());
-            return Ok(ExitCode::from(EXIT_BAD_INPUT));
-        }
+    let Some(value) = value_or_report(input) else {
+        return Ok(ExitCode::from(EXIT_BAD_INPUT));
     };
-    let text = value.to_string();
-    let report = Ok(value).and_then(|value| {
-        let size = match &value {
-            Value::Layout(l) | Value::LayoutTv { tv: l, .. } => l.size(),
-            Value::Composed(c) => c.size(),
-            _ => 0,
-        };
-        if size > MAX_BANK_ACCESSES {
-            let what = format!("--banks of {size} accesses: more than the limit of {MAX_BANK_ACCESSES}");
-            return Err(Problem::Eval(EvalError { column: 1, error: cute_dynamic::LayoutError::Unsupported { what } }));
-        }
-        let r = match &value {
-            Value::Layout(l) | Value::LayoutTv { tv: l, .. } => cute_dynamic::bank_conflicts(l, elem_bytes),
-            Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),
-            other => Err(cute_dynamic::LayoutError::Unsupported {
-                what: format!("--banks of {other}: it takes a layout or a swizzled layout"),
-            }),
-        };
-        r.map(|r| format!("{value}\n{r}")).map_err(|error| Problem::Eval(EvalError { column: 1, error }))
-    });
-    match report {
-        Ok(text) => {
+    match bank_report(&value, elem_bytes) {
+        Ok(report) => {
             let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
+            write!(out, "{value}\n{report}").and_then(|()| out.flush()).map_err(Failure::writing)?;
             Ok(ExitCode::SUCCESS)
         }
-        Err(p) => {
-            let _ = io::stderr().write_all(error_report(&text, &p).as_bytes());
+        Err(error) => {
+            let p = Problem::Eval(EvalError { column: 1, error });
+            let _ = io::stderr().write_all(error_report(&input.text(), &p).as_bytes());
             Ok(ExitCode::from(EXIT_BAD_INPUT))
         }
     }
+}
+
+/// The bank report of a layout, a thread-value layout or a swizzled layout.
+fn bank_report(value: &Value, elem_bytes: i64) -> Result<String, cute_dynamic::LayoutError> {
+    let size = match value {
+        Value::Layout(l) | Value::LayoutTv { tv: l, .. } => l.size(),
+        Value::Composed(c) => c.size(),
+        _ => 0,
+    };
+    if size > MAX_BANK_ACCESSES {
+        let what = format!("--banks of {size} accesses: more than the limit of {MAX_BANK_ACCESSES}");
+        return Err(cute_dynamic::LayoutError::Unsupported { what });
+    }
+    let r = match value {
+        Value::Layout(l) | Value::LayoutTv { tv: l, .. } => cute_dynamic::bank_conflicts(l, elem_bytes),
+        Value::Composed(c) => cute_dynamic::bank_conflicts_composed(c, elem_bytes),
+        other => Err(cute_dynamic::LayoutError::Unsupported {
+            what: format!("--banks of {other}: it takes a layout or a swizzled layout"),
+        }),
+    };
+    r.map(|r| r.to_string())
 }
 
 /// Evaluates a line, treating a blank one as an error of its own.
