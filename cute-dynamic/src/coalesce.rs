@@ -9,7 +9,7 @@ use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 /// returns their new number. A size-1 mode vanishes (unless `keep_unit`:
 /// composition keeps `A`'s last, unbounded mode, whose stride matters), and
 /// `s0:d0 ++ s:s0·d0` merges into `s0·s:d0`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64), keep_unit: bool) -> usize {
     if s == 1 && !keep_unit {
         return n;
@@ -33,7 +33,7 @@ pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64)
 /// [`coalesce_push`] over flat modes in place (the modes kept are written
 /// behind the one read); with `keep_last`, the last mode is kept even when
 /// its size is 1. Returns the number of modes kept at the front.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn coalesce_slice_by(modes: &mut [(i64, i64)], keep_last: bool) -> usize {
     let len = modes.len();
     let mut w = 0;
@@ -45,7 +45,7 @@ pub(crate) fn coalesce_slice_by(modes: &mut [(i64, i64)], keep_last: bool) -> us
 }
 
 /// [`coalesce_slice_by`] without keeping the last mode.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
     coalesce_slice_by(modes, false)
 }
@@ -79,7 +79,7 @@ pub fn coalesce(layout: &Layout) -> Layout {
 
 /// The leaves of `layout` that `keep` accepts, coalesced, as a layout (in
 /// scratch space on the stack for small layouts).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn with_modes(layout: &Layout, keep: impl Fn(i64) -> bool) -> Layout {
     with_scratch(layout.shape.vals().len(), |buf: &mut [(i64, i64)]| {
         let mut k = 0;

@@ -37,7 +37,7 @@ impl CFail {
 /// together. Works in the one buffer (one slot per leaf of `A`): `A`'s kept
 /// modes are sorted in `out`, then replaced one by one by the complement's
 /// (each needs only its own input).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn complement_modes(
     a: impl Iterator<Item = (i64, i64)>,
     out: &mut [(i64, i64)],
@@ -80,7 +80,7 @@ fn complement_modes(
 
 /// Sorts modes by `(stride, shape)`: an insertion sort, as the lists are a
 /// few modes long (the library's sort spends longer choosing its method).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn sort_modes(m: &mut [(i64, i64)]) {
     for i in 1..m.len() {
         let x = m[i];
@@ -156,7 +156,7 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 
 /// [`complement`] of an `A` of `L` leaves (at most `L`, for the largest
 /// `L`), with room for `M = L + 1` modes on the stack.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn complement_small<const L: usize, const M: usize>(
     a: &Layout,
     shape: &[i64],
@@ -176,7 +176,7 @@ fn complement_small<const L: usize, const M: usize>(
 /// the stack (with `extended`, [`complement_extended_modes`]): `None` for
 /// more than 9 leaves. The usual 1, 2 and 3 leaves have their number known
 /// to the compiler: the loops over the modes unroll and their checks go.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn complement_on_stack(
     shape: &[i64],
     stride: &[i64],
@@ -197,7 +197,7 @@ pub(crate) fn complement_on_stack(
 
 /// [`complement_on_stack`] of `L` leaves (at most `L`, for the largest
 /// `L`) into the first `M = L + 1` slots of `out`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn complement_fixed<const L: usize, const M: usize>(
     shape: &[i64],
     stride: &[i64],
@@ -234,7 +234,7 @@ fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// [`complement`]'s modes, coalesced, written into `out` (one slot per leaf
 /// of `A`, plus one; at least one mode: `1:0` when nothing is left), their
 /// extent checked. Returns the number of modes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn complement_coalesced(
     a: impl Iterator<Item = (i64, i64)>,
     cotarget: i64,
@@ -251,7 +251,7 @@ pub(crate) fn complement_coalesced(
 }
 
 /// The size and every offset of flat modes fit in `i64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CFail> {
     let (mut size, mut hi) = (1i64, 0i64);
     let mut bad = None;
@@ -288,7 +288,7 @@ pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CF
 /// its size is 1: its stride is where the next replica of `A` starts, which
 /// the extended domain needs (composition reads past the end of the
 /// complement along that mode). Returns the number of modes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn complement_extended_modes(
     a: impl Iterator<Item = (i64, i64)>,
     cotarget: i64,

@@ -63,7 +63,7 @@ use crate::tiler::{Tiler, View, with_next_mode};
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
 /// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
 /// mode), for the distributivity check of [`check_reach`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_leaf(
     am: &[(i64, i64)],
     (s, d): (i64, i64),
@@ -83,7 +83,7 @@ fn compose_leaf(
 }
 
 /// [`compose_leaf`] for a leaf of non-negative stride.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_leaf_up(
     am: &[(i64, i64)],
     (s, d): (i64, i64),
@@ -180,7 +180,7 @@ fn compose_leaf_up(
 /// this only makes the printed form CuTe's (`1:1 ∘ 1:1` is `1:1`,
 /// `(4,8):(2,16) ∘ 1:1` is `1:16`); where the product overflows, `0` (the
 /// same function) rather than an error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
     let mut t = d;
     for &(sr, _) in bounded {
@@ -196,7 +196,7 @@ fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 /// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
 /// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
 /// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
     let bounded = &am[..am.len().saturating_sub(1)];
     for (&(shape, _), &used) in bounded.iter().zip(reach) {
@@ -212,7 +212,7 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
 /// odd extension `A(-x) = -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y`
 /// borrows across a mode of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but
 /// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
     if signs == 3 && am.len() > 1 { Err(Fail::Negative) } else { Ok(()) }
 }
@@ -408,7 +408,7 @@ const STACK_MODES: usize = 8;
 /// the unbounded mode of the extended domain, so its stride matters even
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
     // Each mode goes through the rule once the next one is seen: the last
     // is known only then.
@@ -426,7 +426,7 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
 /// first: integer division is the slowest instruction of the composition
 /// loop, and its latency adds up along the chain of a leaf's modes. Shapes
 /// and strides are most often powers of two, which need only a shift.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn divmod(a: i64, b: i64) -> (i64, i64) {
     if a < b {
         return (0, a);
@@ -490,7 +490,7 @@ impl Fail {
 }
 
 /// `a·b`, or the overflow failure.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
     a.checked_mul(b).ok_or(Fail::Overflow("composition"))
 }
@@ -507,7 +507,7 @@ impl LeafRoom<'_> {
     /// that is one leaf of size 1, gives it the stride CuTe gives `A ∘ 1:d`
     /// on the prepared `units` (see [`restride_units`]). The one rule for
     /// `compose_into` and `compose_leaf_into`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn restride_unit(&mut self, at: usize, c: usize, d: i64, units: &Composer) {
         if c == 1
             && self.shape.get(at) == Some(&1)
@@ -518,7 +518,7 @@ impl LeafRoom<'_> {
     }
 
     /// Writes leaf `pos` of the result.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn put(&mut self, pos: usize, s: i64, d: i64) -> std::result::Result<(), Fail> {
         match (self.shape.get_mut(pos), self.stride.get_mut(pos)) {
             (Some(x), Some(y)) => {
@@ -582,7 +582,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
 
 /// [`compose_leaves`] with `B`'s usual one or two leaves a constant for
 /// the compiler, so that the loop over them unrolls.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_leaves_unrolled(
     am: &[(i64, i64)],
     b: Leaves<'_>,
@@ -603,7 +603,7 @@ fn compose_leaves_unrolled(
 /// `A ∘ B` into `out` and telling `group(k, c)` that leaf `k` of `B` became
 /// `c` leaves; returns the number of leaves of the result, after checking
 /// that its offsets fit.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_leaves<const N: usize>(
     am: &[(i64, i64)],
     Leaves { shape, stride }: Leaves<'_>,
@@ -658,7 +658,7 @@ struct FlatToks {
 
 impl FlatToks {
     /// Nothing yet, for a `B` of `n` leaves (`(` already, when `n > 1`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new(n: usize) -> FlatToks {
         let tuple = n > 1;
         FlatToks { word: if tuple { Tok::Open.code() } else { 0 }, len: usize::from(tuple), tuple }
@@ -667,7 +667,7 @@ impl FlatToks {
     /// Appends what the next leaf of `B` became: `c` leaves. (A result in
     /// the 8 leaves of the inline room has at most 18 tokens: nothing is
     /// checked here, [`FlatToks::finish`] checks the total.)
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn group(&mut self, c: usize) {
         let (bits, w) = flat_toks(c);
         self.word |= bits.wrapping_shl(2 * self.len as u32);
@@ -675,7 +675,7 @@ impl FlatToks {
     }
 
     /// The packed tokens and their number; `None` past the inline room.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(mut self) -> Option<(u64, usize)> {
         if self.tuple {
             self.word |= Tok::Close.code().wrapping_shl(2 * self.len as u32);
@@ -688,7 +688,7 @@ impl FlatToks {
 /// [`compose_leaves`] of a flat `B` (of `N` leaves, or for `N = 0` all of
 /// `leaves`), its structure built as they are composed: the number of
 /// leaves of `A ∘ B` and its tokens, packed, with their number.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_flat_leaves<const N: usize>(
     am: &[(i64, i64)],
     leaves: Leaves<'_>,
@@ -707,7 +707,7 @@ fn compose_flat_leaves<const N: usize>(
 
 /// The `group` of [`compose_leaves`] that records each leaf's count in
 /// `counts`, for [`expand`] (at most one leaf per mode of `A`: a byte).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn count_into(counts: &mut [u8]) -> impl FnMut(usize, usize) -> std::result::Result<(), Fail> + '_ {
     |k, c| {
         *counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
@@ -720,7 +720,7 @@ fn count_into(counts: &mut [u8]) -> impl FnMut(usize, usize) -> std::result::Res
 /// Built a word at a time in a register and handed to `put` packed, with
 /// its number of tokens: one word for a result of up to 32 tokens, several
 /// in order for a larger one.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn expand<E>(
     b: Toks<'_>,
     counts: &[u8],
@@ -759,7 +759,7 @@ struct Expanded {
 impl Expanded {
     /// Appends `w ≤ 32` tokens, handing the word on first if they do not
     /// fit.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push<E>(
         &mut self,
         bits: u64,
@@ -777,7 +777,7 @@ impl Expanded {
 
     /// Appends what a leaf of `B` becomes: `c` leaves, a tuple when there
     /// are several.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn group<E>(
         &mut self,
         c: usize,
@@ -798,7 +798,7 @@ impl Expanded {
     }
 
     /// Appends the tokens `b`, leaf `k` become `count(k)` leaves.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tokens<E>(
         &mut self,
         b: impl Iterator<Item = Tok>,
@@ -826,7 +826,7 @@ impl Expanded {
 /// The structure of a result is `B`'s with some leaves become tuples:
 /// built as the leaves are composed for a flat `B`, after them otherwise.
 /// `parts` are empty on entry.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
     if a.shape.vals().len() > STACK_MODES {
         return Err(Fail::Room);
@@ -845,7 +845,7 @@ fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts
 
 /// [`compose_fast`] for the `K` (or, for `K = STACK_MODES`, up to `K`)
 /// prepared modes `am` of `A`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_prepared<const K: usize, const N: usize>(
     am: &[(i64, i64)],
     bs: [&Layout; N],
@@ -975,7 +975,7 @@ impl Composer {
     /// `A` given by its leaves; `None` when it has more than the stack room.
     /// (Prepared in place: a prepared `A` moved into a returned value
     /// stalls on the store-to-load forwarding of its narrow writes.)
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn prepare(&mut self, a: impl ExactSizeIterator<Item = (i64, i64)>) -> Option<()> {
         if a.len() > STACK_MODES {
             return None;
@@ -985,7 +985,7 @@ impl Composer {
     }
 
     /// Nothing prepared yet.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new() -> Composer {
         Composer { am: [(0, 0); STACK_MODES], k: 0, reach: [0; STACK_MODES], signs: 0 }
     }
@@ -994,7 +994,7 @@ impl Composer {
     /// become its leaves). With `units`, each size-1 leaf of `B` takes the
     /// stride [`unit_stride`] gives it on that other prepared `A` (see
     /// [`restride_units`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn compose_into(&mut self, b: LayoutRef<'_>, units: Option<&Composer>, out: &mut Parts) -> Option<()> {
         // As in `compose_fast`: the usual few modes of `A` a constant for
         // the compiler, so that the loops over them unroll.
@@ -1007,7 +1007,7 @@ impl Composer {
 
     /// [`Composer::compose_into`] for a prepared `A` of `K` modes (or, for
     /// `K = STACK_MODES`, up to `K`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_into_k<const K: usize>(
         &mut self,
         b: LayoutRef<'_>,
@@ -1050,7 +1050,7 @@ impl Composer {
     /// [`Composer::compose_leaf_into`] (the caller checks the extent of
     /// its result). `None` for a structure of more than the inline room's
     /// tokens.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn compose_flat(
         &mut self,
         n: usize,
@@ -1066,7 +1066,7 @@ impl Composer {
     }
 
     /// [`Composer::compose_flat`] of `N` leaves (or, for `N = 0`, of `n`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_flat_n<const N: usize>(
         &mut self,
         n: usize,
@@ -1088,7 +1088,7 @@ impl Composer {
     /// out a flat result themselves. `units` as there. Unlike
     /// `compose_into`, it does not check that the offsets of the leaves
     /// fit: the caller checks its whole result (`Parts::fits`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn compose_leaf_into(
         &mut self,
         (s, d): (i64, i64),
@@ -1104,7 +1104,7 @@ impl Composer {
 
     /// [`Composer::compose_leaf_into`] for a prepared `A` of `K` modes (or,
     /// for `K = STACK_MODES`, up to `K`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf_into_k<const K: usize>(
         &mut self,
         (s, d): (i64, i64),

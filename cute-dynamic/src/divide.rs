@@ -69,7 +69,7 @@ fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Parts> {
 /// B*)` is composed into place. `None` for an `A` of more than 8 leaves and
 /// on any failure; then the general path computes it again and names the
 /// error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<()> {
     if a.shape.vals().len() > 8 {
         return None;
@@ -138,13 +138,13 @@ enum Tile<'a> {
 impl<'a> Tile<'a> {
     /// The tile `l` (its flatness read from the head word of its shape, its
     /// token list only for a nested tile).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn of(l: &'a Layout) -> Tile<'a> {
         if l.shape.flat_leaves().is_some() { Tile::Flat(l.leaves()) } else { Tile::Nested(l.view()) }
     }
 
     /// The tile's leaves, either way.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leaves(self) -> Leaves<'a> {
         match self {
             Tile::Flat(l) => l,
@@ -154,7 +154,7 @@ impl<'a> Tile<'a> {
 }
 
 /// Appends `(A ∘ B, A ∘ B*)`, `B* = complement(B, size(A))`, to `out`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
     let leaves = b.leaves();
     if leaves.len() > 8 {

@@ -31,13 +31,13 @@ impl Tok {
     pub(crate) const Close: Tok = Tok(3);
 
     /// The token of a two-bit code read from a list (never 0 there).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn of_code(c: u64) -> Tok {
         Tok((c & 3) as u8)
     }
 
     /// The two-bit code.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) const fn code(self) -> u64 {
         self.0 as u64
     }
@@ -99,7 +99,7 @@ struct Meta {
 
 impl Meta {
     /// The word of these tokens (the bits above them clear) and `nval` leaves.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new(tok: u64, nval: usize) -> Meta {
         let w = (tok & TOK_BITS) | ((nval.min(INLINE_VALS) as u64) << 56);
         // SAFETY: `Meta` is 8 bytes with no padding (`repr(C)`, 7 bytes
@@ -113,7 +113,7 @@ impl Meta {
     }
 
     /// The whole word.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bits(self) -> u64 {
         // SAFETY: `Meta` is 8 bytes with no padding (see `new`): every
         // byte is initialised, and any 8 bytes are a valid `u64`.
@@ -124,28 +124,28 @@ impl Meta {
     }
 
     /// The tokens, packed from bit 0.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tok(self) -> u64 {
         self.bits() & TOK_BITS
     }
 
     /// The number of leaves (read as its own byte: the compiler then knows
     /// it is at most 8, and checks no bounds with it).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn nval(self) -> usize {
         self.nval as usize
     }
 }
 
 /// The bits of `n` tokens at the bottom of a word (`n` ≤ 32).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) const fn tok_mask(n: usize) -> u64 {
     if n >= PER_WORD { u64::MAX } else { (1u64 << (2 * n)) - 1 }
 }
 
 /// The number of tokens in a packed word of one token list (the highest
 /// non-zero code ends it).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn word_len(bits: u64) -> usize {
     (64 - bits.leading_zeros() as usize).div_ceil(2)
 }
@@ -190,7 +190,7 @@ pub(crate) const LEAF: Toks<'static> = Toks::packed(Tok::Leaf.code(), 1);
 
 impl<'a> Toks<'a> {
     /// The `len ≤ 32` tokens packed in `bits` (the bits above them clear).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) const fn packed(bits: u64, len: usize) -> Toks<'static> {
         Toks { head: bits, len, words: &[], start: 0 }
     }
@@ -203,19 +203,19 @@ impl<'a> Toks<'a> {
     }
 
     /// Number of tokens.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn len(self) -> usize {
         self.len
     }
 
     /// No tokens.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn is_empty(self) -> bool {
         self.len == 0
     }
 
     /// Token `i`, if there is one.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn get(self, i: usize) -> Option<Tok> {
         if i >= self.len {
             return None;
@@ -225,13 +225,13 @@ impl<'a> Toks<'a> {
     }
 
     /// The first token.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn first(self) -> Option<Tok> {
         self.get(0)
     }
 
     /// Tokens `from..to` (clamped to the list).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn slice(self, from: usize, to: usize) -> Toks<'a> {
         let to = to.min(self.len);
         let from = from.min(to);
@@ -246,7 +246,7 @@ impl<'a> Toks<'a> {
     }
 
     /// The first `n` tokens and the rest.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn split_at(self, n: usize) -> (Toks<'a>, Toks<'a>) {
         if self.len <= PER_WORD && n <= self.len {
             // Within the head: the first part keeps it (the bits above its
@@ -259,7 +259,7 @@ impl<'a> Toks<'a> {
     }
 
     /// The tokens in order.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn iter(self) -> TokIter<'a> {
         let here = self.len.min(PER_WORD);
         let (next, end) = (self.start + here, self.start + self.len);
@@ -269,7 +269,7 @@ impl<'a> Toks<'a> {
     /// The number of leaves, when the tokens are one leaf or a tuple of
     /// two or more leaves and nothing else (a flat structure; a tuple of
     /// one leaf is not).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn flat_leaves(self) -> Option<usize> {
         let n = match self.len {
             1 => 1,
@@ -281,7 +281,7 @@ impl<'a> Toks<'a> {
 
     /// The tokens packed from bit 0, when there are at most 32 of them
     /// (the whole list in one word, ready to be copied into another).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn word(self) -> Option<u64> {
         (self.len <= PER_WORD).then_some(self.head & tok_mask(self.len))
     }
@@ -312,7 +312,7 @@ pub(crate) struct WordToks(pub(crate) u64);
 
 impl Iterator for WordToks {
     type Item = Tok;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self) -> Option<Tok> {
         if self.0 == 0 {
             return None;
@@ -338,7 +338,7 @@ pub(crate) struct TokIter<'a> {
 
 impl Iterator for TokIter<'_> {
     type Item = Tok;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self) -> Option<Tok> {
         if self.bits == 0 {
             if self.next >= self.end {
@@ -671,7 +671,7 @@ impl IntTuple {
     }
 
     /// The structure tokens, in pre-order.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn toks(&self) -> Toks<'_> {
         match &self.repr {
             Repr::Inline(Inline { meta, .. }) => {
@@ -683,7 +683,7 @@ impl IntTuple {
     }
 
     /// The leaf values, left to right.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn vals(&self) -> &[i64] {
         match &self.repr {
             Repr::Inline(Inline { meta, val }) => &val[..meta.nval()],
@@ -703,14 +703,14 @@ impl IntTuple {
     /// A tuple of the tokens packed in `tok` (at most [`INLINE_TOKS`], the
     /// bits above them clear) and the first `nval` (at most
     /// [`INLINE_VALS`]) of `val`, inline.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn inline(tok: u64, val: [i64; INLINE_VALS], nval: usize) -> IntTuple {
         IntTuple { repr: Repr::Inline(Inline { meta: Meta::new(tok, nval), val }) }
     }
 
     /// The number of leaves of an inline integer or tuple of integers only
     /// (see [`Toks::flat_leaves`]), from its head word alone.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn flat_leaves(&self) -> Option<usize> {
         match &self.repr {
             Repr::Inline(Inline { meta, .. }) => {
@@ -728,12 +728,12 @@ impl IntTuple {
     }
 
     /// The whole tree as a borrowed view.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn tree(&self) -> Tree<'_> {
         Tree { tok: self.toks(), val: self.vals() }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_tok(&mut self, t: Tok) {
         if let Repr::Inline(Inline { meta, .. }) = &mut self.repr {
             let tok = meta.tok();
@@ -754,7 +754,7 @@ impl IntTuple {
         h.ntok += 1;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_val(&mut self, v: i64) {
         if let Repr::Inline(Inline { meta, val }) = &mut self.repr {
             let n = meta.nval();
@@ -783,19 +783,19 @@ impl IntTuple {
     }
 
     /// Starts a tuple; pair with [`IntTuple::close`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn open(&mut self) {
         self.push_tok(Tok::Open);
     }
 
     /// Ends the innermost open tuple.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn close(&mut self) {
         self.push_tok(Tok::Close);
     }
 
     /// Appends an integer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn leaf(&mut self, v: i64) {
         self.push_tok(Tok::Leaf);
         self.push_val(v);
@@ -912,7 +912,7 @@ pub(crate) struct Children<'a> {
 
 impl<'a> Iterator for Children<'a> {
     type Item = Tree<'a>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self) -> Option<Tree<'a>> {
         let (nt, nv) = match self.tok.first()? {
             Tok::Leaf => (1, 1),

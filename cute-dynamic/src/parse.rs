@@ -498,7 +498,7 @@ impl FromStr for Tiler {
 /// read (congruence for free), then the extents are checked. `None` for
 /// anything else, without a word: the general parser then reads the text
 /// again and words the error exactly as before.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn layout_fast(src: &[u8], out: &mut Parts) -> Option<()> {
     let (i, nt, nv) = tree_fast::<false>(src, 0, &mut out.tok, &mut out.shape, 0)?;
     let i = skip_ws(src, i);
@@ -518,7 +518,7 @@ fn layout_fast(src: &[u8], out: &mut Parts) -> Option<()> {
 }
 
 /// The first position at or after `i` that is not white space.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn skip_ws(src: &[u8], mut i: usize) -> usize {
     // Every character of the syntax is above b' ' (and white space is not),
     // so one comparison tells most characters apart.
@@ -535,7 +535,7 @@ fn skip_ws(src: &[u8], mut i: usize) -> usize {
 /// tree and its numbers of tokens and leaves; `None` on anything unusual.
 /// The counts stay in registers: one bounds check per token, no stores of
 /// a length.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn tree_fast<const CHECK: bool>(
     src: &[u8],
     mut i: usize,

@@ -40,7 +40,7 @@ pub(crate) fn write_tree<const FREE: bool, W: Write + ?Sized>(f: &mut Buffered<'
 /// The most bytes the text of `t` takes: a tuple's token at most 2 (`,(`),
 /// a leaf at most [`TOKEN_ROOM`] (a comma and `-9223372036854775808`), and
 /// there are at most as many leaves as values.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn text_room(t: Tree<'_>) -> usize {
     2 * t.tok.len() + (TOKEN_ROOM - 2) * t.val.len()
 }
@@ -52,7 +52,7 @@ fn text_room(t: Tree<'_>) -> usize {
 /// checked once for the whole text, then every byte is stored without a
 /// check and without a branch for the comma (it is stored, then kept or
 /// overwritten).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, t: Tree<'_>) -> usize {
     let Some(room) = buf.get_mut(n..).filter(|r| r.len() >= text_room(t)) else {
         return n;
@@ -77,7 +77,7 @@ fn tree_text<const FREE: bool>(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: usize, 
 ///
 /// `room` holds at least `2 * n + (TOKEN_ROOM - 2) * vals.len()` bytes
 /// ([`text_room`]), where `n` is the number of tokens `toks` yields.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(unsafe_code)]
 unsafe fn tokens_text<const FREE: bool>(
     room: &mut [MaybeUninit<u8>],
@@ -155,7 +155,7 @@ unsafe fn tokens_text<const FREE: bool>(
 }
 
 /// Writes one ASCII byte at `*n` (nothing past the end).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn put(buf: &mut [MaybeUninit<u8>; BUF_ROOM], n: &mut usize, b: u8) {
     if let Some(slot) = buf.get_mut(*n) {
         slot.write(b);
@@ -205,13 +205,13 @@ impl<'a, W: Write + ?Sized> Buffered<'a, W> {
     /// bytes and one: [`tree_text`] of a leaf asks for the whole
     /// `TOKEN_ROOM` after the comma is written), handing on what is
     /// gathered when the buffer is nearly full.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn reserve(&mut self) -> fmt::Result {
         if self.len + TOKEN_ROOM + 1 > BUF_ROOM { self.flush() } else { Ok(()) }
     }
 
     /// Writes one ASCII character, within the room reserved.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn put(&mut self, b: u8) {
         put(&mut self.buf, &mut self.len, b);
     }

@@ -146,7 +146,7 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
 /// entry): no padded copies of `A` and `B`, no intermediate layouts. `None`
 /// for inputs of more than 8 leaves and on any failure; then the general
 /// path computes it again and names the error.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts) -> Option<()> {
     // The leaves; the token lists are read only for a nested `A` or `B`.
     let (a_shape, a_stride) = (a.shape.vals(), a.stride.vals());
@@ -191,7 +191,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
 /// [`rank_product_into`]'s modes, `(A_k, A* ∘ B_k)` (`block_first`) or
 /// `(A* ∘ B_k, A_k)`, into the empty `out`, as one tuple of
 /// `max(rank(A), rank(B))` modes, the shorter padded with `1:0`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn rank_product_modes(
     a: &Layout,
     b: &Layout,

@@ -2,8 +2,6 @@
 //! `L(L†(L(k))) == L(k)` for every `k`, for layouts that are not injective
 //! too, and for negative strides (read on the odd extension below 0).
 
-mod common;
-
 use cute_dynamic::{Layout, LayoutError, left_inverse};
 use cute_tests::check;
 use proptest::prelude::*;
@@ -79,7 +77,7 @@ fn search_is_bounded_on_a_large_overlapping_layout() {
 }
 
 fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
-    common::small_layout(6, lo, hi)
+    crate::common::small_layout(6, lo, hi)
 }
 
 fn config() -> Config {

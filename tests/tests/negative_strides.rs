@@ -7,9 +7,7 @@
 //! of `x`, so `A(-x) == -A(x)` (the odd extension). With it,
 //! `A ∘ s:-d == -(A ∘ s:d)`, the answers CuTe gives.
 
-mod common;
-
-use common::{composes_to, lay};
+use crate::common::{composes_to, lay};
 use cute_dynamic::{IntTuple, Layout, LayoutError, composition, idx2crd};
 use cute_tests::check;
 use proptest::prelude::*;
@@ -64,7 +62,7 @@ fn mixed_signs_refused_over_several_modes() {
 }
 
 fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
-    common::small_layout(4, lo, hi)
+    crate::common::small_layout(4, lo, hi)
 }
 
 fn config() -> Config {

@@ -14,8 +14,7 @@ use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
-mod common;
-use common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
+use crate::common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
 
 // ------------------------------------------------------------ golden
 

@@ -9,9 +9,8 @@ use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
-mod common;
-use common::lay as d;
-use common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
+use crate::common::lay as d;
+use crate::common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message, same_function, same_values};
 
 // ---------------------------------------------------------- complement
 

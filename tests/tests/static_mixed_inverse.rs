@@ -9,9 +9,8 @@ use cute_static::inverse::{InverseOf, LeftOp, RightOp};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
-mod common;
-use common::lay as d;
-use common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message};
+use crate::common::lay as d;
+use crate::common::mixed::{ToDyn, agree, fill, padded_form_of, panic_message};
 
 // ------------------------------------------------------------ golden
 

@@ -12,9 +12,7 @@
 //! mode's shape would need the carries split into two modes of `B`, which
 //! the fold over A's modes does not do.
 
-mod common;
-
-use common::{composes_to, lay};
+use crate::common::{composes_to, lay};
 use cute_dynamic::{Layout, LayoutError, blocked_product, complement, composition, logical_divide, make_layout};
 use cute_tests::check;
 use proptest::prelude::*;

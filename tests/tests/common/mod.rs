@@ -1,4 +1,4 @@
-//! Helpers shared by several test files (`mod common;`): small layout
+//! Helpers shared by several test modules: small layout
 //! strategies and golden compositions checked by brute force.
 
 // Each test file uses only some of these.

@@ -1,0 +1,4 @@
+//! End-to-end tests of the `cute` binary, one test binary.
+
+mod cli;
+mod cli_swizzle;

@@ -1,0 +1,6 @@
+//! cute-static's integration tests, one test binary: the algebra on worked
+//! examples, core behaviour, and typical kernel code.
+
+mod algebra;
+mod core;
+mod kernel;

@@ -1,0 +1,39 @@
+//! The cross-crate tests, one test binary (compiling one binary is several
+//! times faster than compiling one per file): golden cases from the CuTe
+//! paper and docs, property tests of the post-conditions, static/dynamic
+//! agreement, tensors, pictures and the conformance suite. Each module is
+//! one concept; run one with `cargo test -p cute-tests -- <module>::`.
+
+mod common;
+
+mod algebra_checks;
+mod bank_conflicts;
+mod basis_layout;
+mod composed;
+mod conformance;
+mod cute_print_forms;
+mod descriptor;
+mod golden_algebra;
+mod golden_core;
+mod layout_tv;
+mod left_inverse;
+mod negative_strides;
+mod no_alloc;
+mod pictures;
+mod props_algebra;
+mod props_core;
+mod readme;
+mod static_agreement;
+mod static_algebra;
+mod static_basis_layout;
+mod static_display;
+mod static_mixed;
+mod static_mixed_algebra;
+mod static_mixed_complement;
+mod static_mixed_inverse;
+mod static_swizzle;
+mod static_tensor;
+mod stride_zero;
+mod swizzle;
+mod tensor;
+mod text_syntax;
