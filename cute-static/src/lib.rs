@@ -132,6 +132,9 @@ mod layout_tv;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod predication;
 #[doc(hidden)]
 pub mod product;
 #[cfg(feature = "std")]
@@ -190,8 +193,10 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
-    outer_partition,
+    outer_partition, try_local_tile,
 };
+#[cfg(feature = "std")]
+pub use predication::Predicated;
 #[doc(inline)]
 pub use product::{
     BlockedProduct, FlatProduct, LogicalProduct, ProductValue, RakedProduct, TiledProduct, ZippedProduct,
@@ -256,7 +261,7 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::{
         ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
-        outer_partition, try_make_tensor, try_make_tensor_at,
+        outer_partition, try_local_tile, try_make_tensor, try_make_tensor_at,
     };
     #[cfg(feature = "std")]
     pub use crate::{max_common_layout, max_common_vector};

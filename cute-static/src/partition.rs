@@ -63,9 +63,8 @@ where
 /// # Panics
 ///
 /// When `coord` is outside the rest mode, when the tile reaches past the
-/// storage (a ragged edge over unpadded storage: see the
-/// [tensor invariant](crate::Tensor)), or when a run-time divide condition
-/// fails.
+/// storage (a ragged edge: tile a [`Tensor::predicated`] view instead, or
+/// use [`try_local_tile`]), or when a run-time divide condition fails.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -138,6 +137,41 @@ pub fn local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T, C>(
     coord: C,
 ) -> Tensor<E, L::Output> {
     partition(t, "local_tile", tiler, coord)
+}
+
+/// [`local_tile`] that returns the failed condition as an error: a
+/// coordinate outside the tiled rest mode (`OutOfBounds`), or a tile that
+/// reaches past the storage (`OutOfStorage`: a tile at a ragged edge; see
+/// [`Tensor::predicated`] for tiles that may overhang).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (m, n) = (1000usize, 333usize);
+/// let data = vec![0f32; m * n];
+/// let a = make_tensor(&data[..], layout!(({m},{n}):(1,{m})));
+/// assert!(try_local_tile(a, shape!(128, 8), (0usize, 0usize)).is_ok());     // interior
+/// let e = try_local_tile(a, shape!(128, 8), (7usize, 41usize)).unwrap_err(); // rows 896..1024, columns 328..336
+/// assert_eq!(e.to_string(), "local_tile reaches storage indices 328896..=336023, outside a storage of 333000 elements");
+/// assert!(try_local_tile(a, shape!(128, 8), (8usize, 0usize)).is_err());     // no ninth row of tiles
+/// ```
+#[inline(always)]
+pub fn try_local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T, C: core::fmt::Debug + Copy>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> Result<Tensor<E, L::Output>, cute_dynamic::LayoutError> {
+    let (engine, offset, layout) = t.into_parts();
+    let Some((sub, off, exact)) = layout.part(tiler, coord) else {
+        return Err(cute_dynamic::LayoutError::OutOfBounds {
+            coord: std::format!("{coord:?}"),
+            shape: "the tiled rest mode of local_tile".into(),
+        });
+    };
+    let offset = offset.wrapping_add(off);
+    if !exact {
+        sub.fits("local_tile", offset, engine.len())?;
+    }
+    Ok(Tensor::from_parts_checked(engine, offset, sub))
 }
 
 // ------------------------------------------------------------ projections

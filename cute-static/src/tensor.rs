@@ -22,12 +22,11 @@
 //! constant) and reads the storage without a bounds check. A coordinate
 //! outside the shape panics; it never reaches memory.
 //!
-//! A view that would reach past its storage is an error where it is made
-//! (CuTe lets a tile of a ragged matrix stick out and relies on predication;
-//! here the tensor's storage must hold the whole tiled domain, e.g. a
-//! leading dimension padded to the tile, and predication with
-//! [`make_identity_tensor`] and [`elem_less`] keeps the computation to the
-//! matrix).
+//! A view that would reach past its storage is an error where it is made.
+//! Tiles that stick out of a ragged matrix, as CuTe's do, are made from a
+//! [`Predicated`](crate::Predicated) view ([`Tensor::predicated`]), whose
+//! accesses are checked, and which becomes an ordinary tensor, checked
+//! once, wherever a tile lies inside the matrix.
 
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf, StaticLayout};
@@ -892,6 +891,9 @@ pub trait IdentityStride: IntTuple {
     type Coord: Copy + core::fmt::Debug + PartialEq;
     /// The largest extent.
     fn max_extent(&self) -> usize;
+    /// The shape as a coordinate (its extents), the bound of
+    /// [`elem_less`].
+    fn as_coord(&self) -> Self::Coord;
     /// The coordinate a storage index encodes.
     fn decode(code: usize) -> Self::Coord;
     /// `decode(base + delta)`, computed as `decode(base) + decode(delta)`
@@ -908,6 +910,10 @@ impl<L: ShapeLeaf> IdentityStride for L {
     type Coord = usize;
     #[inline(always)]
     fn max_extent(&self) -> usize {
+        self.value()
+    }
+    #[inline(always)]
+    fn as_coord(&self) -> usize {
         self.value()
     }
     #[inline(always)]
@@ -935,6 +941,10 @@ macro_rules! identity_stride {
                 let m = 0usize;
                 $( let m = m.max(self.$i.value()); )+
                 m
+            }
+            #[inline(always)]
+            fn as_coord(&self) -> Self::Coord {
+                ($( self.$i.value(), )+)
             }
             #[inline(always)]
             fn decode(code: usize) -> Self::Coord {

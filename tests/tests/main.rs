@@ -20,6 +20,7 @@ mod left_inverse;
 mod negative_strides;
 mod no_alloc;
 mod pictures;
+mod predication;
 mod props_algebra;
 mod props_core;
 mod readme;

@@ -1,0 +1,613 @@
+//! Predication (CuTe's "predication" tutorial): views that may overhang
+//! their data at a ragged edge, and the accesses that keep to the data.
+//!
+//! A `(1000,333)` matrix tiled by `(128,8)` has edge tiles that stick out
+//! of it (rows 1000..1024, columns 333..336). CuTe makes those tiles
+//! anyway and guards each access with a predicate built from an identity
+//! tensor tiled the same way (`elem_less(cA(c), shape(A))`). Here that
+//! pairing is one value: [`Tensor::predicated`] turns a tensor into a
+//! [`Predicated`] view, which carries the tensor's data view and the same
+//! view of its identity tensor, and every tiling, slicing and partitioning
+//! is applied to both. Such a view:
+//!
+//! * may overhang (it is made with no storage check);
+//! * gives access only through checked accessors ([`Predicated::get`],
+//!   [`Predicated::get_mut`]) and predicated algorithms
+//!   ([`Predicated::copy_to`], [`Predicated::copy_from`],
+//!   [`Predicated::fill`]) that skip the elements outside the parent;
+//! * becomes the ordinary, unchecked [`Tensor`] with
+//!   [`Predicated::inside`] when its whole image lies inside the parent
+//!   (every interior tile): one check per view, none per element.
+//!
+//! # Why this is safe
+//!
+//! A predicated access at `c` reads `storage[offset + L(c)]` only when (1)
+//! the coordinate `id(c)` that the identity view gives lies inside the
+//! parent's shape, and (2) the storage index lies inside the storage.
+//! (2) alone makes every access memory-safe, whatever the views are; (1)
+//! makes it the right element: the data view and the identity view are
+//! made by the same operations from layouts of the same shape, so `L(c)`
+//! is the parent's offset of the parent coordinate `id(c)`, an element of
+//! the parent (which its own invariant puts in the storage). Both checks
+//! are a few comparisons; the unchecked path is [`Predicated::inside`],
+//! which checks the whole view once: its identity coordinates' maxima
+//! inside the parent's shape (the largest coordinate of a view of an
+//! identity layout, whose strides are positive, is reached at its largest
+//! coordinate), and its offsets inside the storage (the check every
+//! [`Tensor`] view passes).
+
+use crate::algorithm::{ReadTensor, WriteTensor};
+use crate::detail::partition::{Dice, Inner, Outer, Partition, ThreadLayout};
+use crate::int_tuple::IntTuple;
+use crate::layout::{Congruent, Coord, Layout};
+use crate::slice::Slice;
+use crate::tensor::{
+    DataEngine, DataEngineMut, ElemLess, Engine, IdentityStride, InDomain, OffsetRange, Tensor, check_fits,
+    domain_panic, make_identity_tensor,
+};
+use core::marker::PhantomData;
+
+/// A view of a tensor that may overhang its data (a tile at a ragged
+/// edge), with the matching view of the tensor's identity tensor, which
+/// tells for each coordinate whether the element exists (see the module
+/// documentation of `predication.rs`, "Why this is safe").
+///
+/// `E` is the storage, `L` the data view's layout, `I` the parent
+/// tensor's (flat) shape and `C` the identity view's layout.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (m, n) = (10usize, 7usize);
+/// let data: Vec<i32> = (0..70).collect();
+/// let a = make_tensor(&data[..], layout!(({m},{n}):(1,{m})));
+/// let edge = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize)); // rows 8..12, columns 4..8
+/// assert_eq!(edge.get((1usize, 2usize)), Some(&(9 + 6 * 10)));
+/// assert_eq!(edge.get((2usize, 0usize)), None);                       // row 10: outside
+/// assert!(edge.inside().is_err());                                     // it overhangs
+/// ```
+pub struct Predicated<E, L, I: IdentityStride, C> {
+    engine: E,
+    offset: usize,
+    layout: L,
+    /// The identity view: its offset is the encoded coordinate of its
+    /// origin.
+    id_offset: usize,
+    id_layout: C,
+    /// The parent's shape.
+    bound: I::Coord,
+    _parent: PhantomData<I>,
+}
+
+impl<E: Clone, L: Clone, I: IdentityStride, C: Clone> Clone for Predicated<E, L, I, C> {
+    fn clone(&self) -> Self {
+        Predicated {
+            engine: self.engine.clone(),
+            offset: self.offset,
+            layout: self.layout.clone(),
+            id_offset: self.id_offset,
+            id_layout: self.id_layout.clone(),
+            bound: self.bound,
+            _parent: PhantomData,
+        }
+    }
+}
+impl<E: Copy, L: Copy, I: IdentityStride, C: Copy> Copy for Predicated<E, L, I, C> {}
+
+impl<E, L: core::fmt::Display, I: IdentityStride, C> core::fmt::Debug for Predicated<E, L, I, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Predicated({} o {}, inside {:?})", self.offset, self.layout, self.bound)
+    }
+}
+
+impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
+where
+    S: Congruent<D> + IdentityStride + Congruent<S::Stride>,
+    D: IntTuple,
+{
+    /// This tensor as a [`Predicated`] view (nothing overhangs yet): its
+    /// tiles and partitions may then stick out of the data, as CuTe's do
+    /// at ragged edges.
+    ///
+    /// The shape must be flat (a leaf or a tuple of leaves, as for
+    /// [`make_identity_tensor`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`make_identity_tensor`]: when an extent is too large for the
+    /// identity encoding (2^30 for rank 2).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![1.0f32; 100 * 30];
+    /// let a = make_tensor(&data[..], layout!(({100usize},{30usize}):(1,{100usize})));
+    /// let p = a.predicated();
+    /// assert!(p.inside().is_ok());
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn predicated(self) -> Predicated<E, Layout<S, D>, S, Layout<S, S::Stride>> {
+        let shape = self.shape();
+        let id = make_identity_tensor(shape);
+        let (engine, offset, layout) = self.into_parts();
+        Predicated {
+            engine,
+            offset,
+            layout,
+            id_offset: 0,
+            id_layout: id.layout(),
+            bound: shape.as_coord(),
+            _parent: PhantomData,
+        }
+    }
+}
+
+impl<E: Engine, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CD>, CD: IntTuple>
+    Predicated<E, Layout<S, D>, I, Layout<CS, CD>>
+where
+    I::Coord: ElemLess,
+{
+    /// The data view's layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.layout().to_string(), "(_4,_4):(_1,10)");
+    /// ```
+    #[inline(always)]
+    pub fn layout(&self) -> Layout<S, D> {
+        self.layout
+    }
+
+    /// The shape of the view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.shape(), shape!(4, 4));
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.layout.shape()
+    }
+
+    /// The number of coordinates of the view (inside the data or not).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// assert_eq!(a.predicated().local_tile(shape!(4, 4), (2usize, 1usize)).size(), 16);
+    /// ```
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The parent's coordinate of the element at `c`: CuTe's `cA(c)` for
+    /// the identity tensor `cA` tiled as this view.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside this view's shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.coord((3usize, 1usize)), (11, 5));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn coord<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> I::Coord {
+        if !c.inside(&self.layout.shape()) {
+            domain_panic()
+        }
+        self.coord_unchecked(c)
+    }
+
+    #[inline(always)]
+    fn coord_unchecked<K: Coord<CS, CD>>(&self, c: K) -> I::Coord {
+        let (s, d) = (self.id_layout.shape(), self.id_layout.stride());
+        I::decode_sum(self.id_offset, c.offset_acc(&s, &d, 0))
+    }
+
+    /// The storage index of the element at `c` when it exists: `c` inside
+    /// the view's shape, its parent coordinate inside the parent's shape,
+    /// and the index inside the storage.
+    #[inline(always)]
+    fn index_of<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> Option<usize> {
+        if !c.inside(&self.layout.shape()) || !self.coord_unchecked(c).elem_less(&self.bound) {
+            return None;
+        }
+        let i = c.offset_acc(&self.layout.shape(), &self.layout.stride(), self.offset);
+        (i < self.engine.len()).then_some(i)
+    }
+
+    /// CuTe's predicate `elem_less(cA(c), shape(A))`: whether the element
+    /// at `c` exists (is inside the parent tensor). `false` outside the
+    /// view's shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert!(t.is_inside((1usize, 2usize)));
+    /// assert!(!t.is_inside((1usize, 3usize)));     // column 7
+    /// ```
+    #[inline(always)]
+    pub fn is_inside<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> bool {
+        self.index_of(c).is_some()
+    }
+
+    /// The ordinary tensor when the whole view lies inside the parent
+    /// (an interior tile), else the view back: one check for the view,
+    /// after which access is unchecked.
+    ///
+    /// Post-condition: `Ok(t)` exactly when every coordinate of the view is
+    /// inside the parent; then `t[c]` is the element `get(c)` gives.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let p = a.predicated();
+    /// let t = p.local_tile(shape!(4, 4), (1usize, 0usize)).inside().unwrap();   // rows 4..8, columns 0..4
+    /// assert_eq!(t[(0usize, 1usize)], 14);
+    /// assert!(p.local_tile(shape!(4, 4), (2usize, 0usize)).inside().is_err()); // rows 8..12
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn inside(self) -> Result<Tensor<E, Layout<S, D>>, Self>
+    where
+        S: OffsetRange<D>,
+        CS: OffsetRange<CD>,
+    {
+        // The largest identity coordinate (positive strides: at the
+        // largest coordinate of every mode) inside the parent's shape.
+        let (_, hi) = self.id_layout.shape().range(&self.id_layout.stride());
+        let in_parent = I::decode_sum(self.id_offset, hi as usize).elem_less(&self.bound);
+        if in_parent && check_fits("a predicated view", &self.layout, self.offset, self.engine.len()).is_ok() {
+            Ok(Tensor::from_parts_checked(self.engine, self.offset, self.layout))
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The same view of the part of the tensor at `(layout, id_layout)`.
+    #[inline(always)]
+    fn with<L2, C2>(self, (layout, off): (L2, usize), (id_layout, id_off): (C2, usize)) -> Predicated<E, L2, I, C2> {
+        Predicated {
+            engine: self.engine,
+            offset: self.offset.wrapping_add(off),
+            layout,
+            id_offset: self.id_offset.wrapping_add(id_off),
+            id_layout,
+            bound: self.bound,
+            _parent: PhantomData,
+        }
+    }
+
+    /// Slicing with `_` ([`Tensor::slice`]), of the data and the identity
+    /// view alike.
+    ///
+    /// # Panics
+    ///
+    /// When a fixed entry of `coord` is outside its mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let ga = a.predicated().local_tile(shape!(4, 4), crd!(2usize, _));  // (4,4,2): rows 8..12, all k-tiles
+    /// let last = ga.slice(crd!(_, _, 1usize));                            // columns 4..8
+    /// assert_eq!(last.get((1usize, 2usize)), Some(&69));
+    /// assert_eq!(last.get((1usize, 3usize)), None);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    pub fn slice<K>(
+        self,
+        coord: K,
+    ) -> Predicated<E, <Layout<S, D> as Slice<K>>::Output, I, <Layout<CS, CD> as Slice<K>>::Output>
+    where
+        K: InDomain<S> + Copy,
+        Layout<S, D>: Slice<K>,
+        Layout<CS, CD>: Slice<K>,
+    {
+        if !coord.inside(&self.layout.shape()) {
+            domain_panic()
+        }
+        let data = self.layout.slice_wrapping(coord);
+        let id = self.id_layout.slice_wrapping(coord);
+        self.with(data, id)
+    }
+
+    /// [`local_tile`](crate::local_tile) of the view: the tile at `coord`,
+    /// which may overhang.
+    ///
+    /// # Panics
+    ///
+    /// When `coord` is outside the tiled rest mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (1000usize, 333usize);
+    /// let data = vec![1.0f32; m * n];
+    /// let a = make_tensor(&data[..], layout!(({m},{n}):(1,{m})));
+    /// let edge = a.predicated().local_tile(shape!(128, 8), (7usize, 41usize)); // rows 896..1024, columns 328..336
+    /// assert_eq!(edge.coord((103usize, 4usize)), (999, 332));
+    /// assert!(edge.is_inside((103usize, 4usize)) && !edge.is_inside((104usize, 4usize)));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    pub fn local_tile<T: Copy, K: Copy>(
+        self,
+        tiler: T,
+        coord: K,
+    ) -> Predicated<
+        E,
+        <Layout<S, D> as Partition<T, K, Inner>>::Output,
+        I,
+        <Layout<CS, CD> as Partition<T, K, Inner>>::Output,
+    >
+    where
+        Layout<S, D>: Partition<T, K, Inner> + Copy,
+        Layout<CS, CD>: Partition<T, K, Inner> + Copy,
+    {
+        self.part::<T, K, Inner>(tiler, coord)
+    }
+
+    /// [`local_tile_proj`](crate::local_tile_proj) of the view (a tiler
+    /// and coordinate with the modes where `proj` has [`X`](crate::X) left
+    /// out).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, k) = (100usize, 30usize);
+    /// let a = vec![0f32; m * k];
+    /// let ma = make_tensor(&a[..], layout!(({m},{k}):(1,{m})));
+    /// let ga = ma.predicated().local_tile_proj(shape!(32, 64, 8), crd!(3usize, 0usize, _), (Int::<1>::new(), X, Int::<1>::new()));
+    /// assert_eq!(ga.layout().to_string(), "(_32,_8,4):(_1,100,800)");   // (BLK_M,BLK_K,k)
+    /// assert!(!ga.is_inside((4usize, 0usize, 0usize)));                 // row 100
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    pub fn local_tile_proj<T: Dice<P>, K: Dice<P>, P>(
+        self,
+        tiler: T,
+        coord: K,
+        proj: P,
+    ) -> Predicated<
+        E,
+        <Layout<S, D> as Partition<T::Output, K::Output, Inner>>::Output,
+        I,
+        <Layout<CS, CD> as Partition<T::Output, K::Output, Inner>>::Output,
+    >
+    where
+        T::Output: Copy,
+        K::Output: Copy,
+        Layout<S, D>: Partition<T::Output, K::Output, Inner> + Copy,
+        Layout<CS, CD>: Partition<T::Output, K::Output, Inner> + Copy,
+    {
+        let _ = proj;
+        self.part::<T::Output, K::Output, Inner>(tiler.dice(), coord.dice())
+    }
+
+    /// [`local_partition`](crate::local_partition) of the view: thread
+    /// `idx`'s part, which may overhang.
+    ///
+    /// # Panics
+    ///
+    /// When `idx` is not below `size(thr)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let tile = a.predicated().local_tile(shape!(8, 8), (1usize, 0usize));  // rows 8..16, columns 0..8
+    /// let part = tile.local_partition(layout!((2,4):(1,2)), 5);             // thread (1,2)
+    /// assert_eq!(part.layout().to_string(), "(_4,_2):(_2,40)");
+    /// assert_eq!(part.get((0usize, 0usize)), Some(&29));                     // row 9, column 2
+    /// assert_eq!(part.get((1usize, 0usize)), None);                          // row 11
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    pub fn local_partition<Thr: ThreadLayout>(
+        self,
+        thr: Thr,
+        idx: usize,
+    ) -> Predicated<
+        E,
+        <Layout<S, D> as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output,
+        I,
+        <Layout<CS, CD> as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output,
+    >
+    where
+        Layout<S, D>: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
+        Layout<CS, CD>: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
+    {
+        if idx >= thr.threads() {
+            domain_panic()
+        }
+        self.part::<Thr::Tiler, Thr::Coord, Outer>(Thr::Tiler::default(), thr.coord(idx))
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    fn part<T: Copy, K: Copy, W>(
+        self,
+        tiler: T,
+        coord: K,
+    ) -> Predicated<E, <Layout<S, D> as Partition<T, K, W>>::Output, I, <Layout<CS, CD> as Partition<T, K, W>>::Output>
+    where
+        Layout<S, D>: Partition<T, K, W> + Copy,
+        Layout<CS, CD>: Partition<T, K, W> + Copy,
+    {
+        // No storage check: the view may overhang; its accesses are checked.
+        let Some((data, off, _)) = self.layout.part(tiler, coord) else { domain_panic() };
+        let Some((id, id_off, _)) = self.id_layout.part(tiler, coord) else { domain_panic() };
+        self.with((data, off), (id, id_off))
+    }
+}
+
+impl<E: DataEngine, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CS2>, CS2: IntTuple>
+    Predicated<E, Layout<S, D>, I, Layout<CS, CS2>>
+where
+    I::Coord: ElemLess,
+{
+    /// The element at `c` when it exists (inside the view's shape and the
+    /// parent's data), else `None`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.get((0usize, 0usize)), Some(&48));
+    /// assert_eq!(t.get((0usize, 3usize)), None);
+    /// ```
+    #[inline(always)]
+    pub fn get<K: Coord<S, D> + Coord<CS, CS2> + InDomain<S> + Copy>(&self, c: K) -> Option<&E::Elem> {
+        let i = self.index_of(c)?;
+        // SAFETY: `index_of` checked `i < len`; the engine's pointer is
+        // valid for `len` reads (`DataEngine`).
+        Some(unsafe { &*self.engine.as_ptr().add(i) })
+    }
+
+    /// Copies the view into `dst` (of the same shape), writing `fill`
+    /// where the element does not exist: CuTe's `copy_if(pred, src, dst)`
+    /// after `clear(dst)`, the usual load of an edge tile into a zeroed
+    /// shared tile or fragment.
+    ///
+    /// Post-condition: for every integral coordinate `i` of the view,
+    /// `dst[i]` is `self.get(i)` or `fill` where that is `None`.
+    ///
+    /// # Panics
+    ///
+    /// When `dst` has fewer elements than the view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// let mut f = make_fragment_like::<i32, 16, _, _>(t.layout());
+    /// t.copy_to(&mut f, -1);
+    /// assert_eq!((f[(1usize, 2usize)], f[(2usize, 0usize)]), (69, -1));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn copy_to<W: WriteTensor<Elem = E::Elem>>(&self, dst: &mut W, fill: E::Elem)
+    where
+        E::Elem: Copy,
+    {
+        let n = self.size();
+        if dst.layout().size() < n {
+            domain_panic()
+        }
+        let mut v = dst.view_mut();
+        for i in 0..n {
+            *v.write(i) = match self.get(i) {
+                Some(x) => *x,
+                None => fill,
+            };
+        }
+    }
+}
+
+impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CS2>, CS2: IntTuple>
+    Predicated<E, Layout<S, D>, I, Layout<CS, CS2>>
+where
+    I::Coord: ElemLess,
+{
+    /// The element at `c` when it exists, mutably.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = vec![0i32; 70];
+    /// let a = make_tensor(&mut data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let mut t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// *t.get_mut((1usize, 2usize)).unwrap() = 5;
+    /// assert!(t.get_mut((2usize, 2usize)).is_none());
+    /// assert_eq!(data[9 + 60], 5);
+    /// ```
+    #[inline(always)]
+    pub fn get_mut<K: Coord<S, D> + Coord<CS, CS2> + InDomain<S> + Copy>(&mut self, c: K) -> Option<&mut E::Elem> {
+        let i = self.index_of(c)?;
+        // SAFETY: `index_of` checked `i < len`; the engine's pointer is
+        // valid for `len` writes and borrowed mutably with `self`
+        // (`DataEngineMut`).
+        Some(unsafe { &mut *self.engine.as_mut_ptr().add(i) })
+    }
+
+    /// Copies `src` (of the same shape) into the elements of the view
+    /// that exist, leaving the rest alone: the store of an edge tile of
+    /// the result (CuTe's `copy_if` with the predicate of the view).
+    ///
+    /// Post-condition: for every integral coordinate `i` of the view where
+    /// the element exists, it is `src[i]`; nothing else is written.
+    ///
+    /// # Panics
+    ///
+    /// When `src` has fewer elements than the view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = vec![0i32; 70];
+    /// let a = make_tensor(&mut data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let mut t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// let ones = [1i32; 16];
+    /// t.copy_from(&make_tensor(&ones[..], layout!((4,4):(1,4))));
+    /// assert_eq!(data.iter().sum::<i32>(), 2 * 3);                    // rows 8..10, columns 4..7
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn copy_from<R: ReadTensor<Elem = E::Elem>>(&mut self, src: &R)
+    where
+        E::Elem: Copy,
+    {
+        let n = self.size();
+        if src.layout().size() < n {
+            domain_panic()
+        }
+        let v = src.view();
+        for i in 0..n {
+            if let Some(x) = self.get_mut(i) {
+                *x = *v.read(i);
+            }
+        }
+    }
+
+    /// Writes `v` into the elements of the view that exist (CuTe's
+    /// `fill` under the view's predicate).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = vec![0i32; 70];
+    /// let a = make_tensor(&mut data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// a.predicated().local_tile(shape!(4, 4), (2usize, 1usize)).fill(1);
+    /// assert_eq!(data.iter().sum::<i32>(), 6);
+    /// ```
+    #[inline(always)]
+    pub fn fill(mut self, v: E::Elem)
+    where
+        E::Elem: Copy,
+    {
+        for i in 0..self.size() {
+            if let Some(x) = self.get_mut(i) {
+                *x = v;
+            }
+        }
+    }
+}
