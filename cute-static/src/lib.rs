@@ -216,8 +216,9 @@ pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
 #[doc(hidden)]
 pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
 pub use tensor::{
-    CompactLayout, Coords, DataEngine, DataEngineMut, Engine, OutOfStorage, RawEngine, Tensor, elem_less,
-    make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like,
+    CompactLayout, Coords, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
+    SizeOfShape, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
+    make_tensor_like,
 };
 #[cfg(feature = "std")]
 pub use tensor::{try_make_tensor, try_make_tensor_at};
@@ -237,9 +238,9 @@ pub use typenum;
 /// ```
 pub mod prelude {
     pub use crate::{
-        __, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy, copy_if, crd, elem_less,
-        fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor, make_tensor_like, slice,
-        slice_and_offset,
+        __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy,
+        copy_if, crd, elem_less, fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
+        make_tensor_like, slice, slice_and_offset,
     };
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,

@@ -550,6 +550,15 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
     }
 }
 
+impl<T, S: Congruent<D>, D: IntTuple> crate::HasLayout for ThreadTensor<'_, T, Layout<S, D>> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn layout_of(&self) -> Layout<S, D> {
+        self.layout
+    }
+}
+
 impl<T, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> Index<C> for ThreadTensor<'_, T, Layout<S, D>> {
     type Output = T;
     /// The element at `c`; panics when `c` is outside the shape.

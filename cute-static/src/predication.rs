@@ -99,6 +99,15 @@ impl<E, L: core::fmt::Display, I: IdentityStride, C> core::fmt::Debug for Predic
     }
 }
 
+impl<E, S: Congruent<D>, D: IntTuple, I: IdentityStride, C> crate::HasLayout for Predicated<E, Layout<S, D>, I, C> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn layout_of(&self) -> Layout<S, D> {
+        self.layout
+    }
+}
+
 impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
 where
     S: Congruent<D> + IdentityStride + Congruent<S::Stride>,
@@ -502,7 +511,7 @@ where
     /// let data: Vec<i32> = (0..70).collect();
     /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
     /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
-    /// let mut f = make_fragment_like::<i32, 16, _, _>(t.layout());
+    /// let mut f = make_fragment_like::<i32, _>(&t);
     /// t.copy_to(&mut f, -1);
     /// assert_eq!((f[(1usize, 2usize)], f[(2usize, 0usize)]), (69, -1));
     /// ```

@@ -29,10 +29,11 @@
 //! once, wherever a tile lies inside the matrix.
 
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
-use crate::layout::{Congruent, Coord, Layout, ShapeLeaf, StaticLayout};
+use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
 use crate::slice::{Slice, Underscore};
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
+use generic_array::{ArrayLength, GenericArray};
 use typenum::{Prod, UInt, Unsigned};
 
 /// Storage a tensor reads: how many elements it has.
@@ -126,6 +127,28 @@ unsafe impl<T, const N: usize> DataEngineMut for [T; N] {
     #[inline(always)]
     fn as_mut_ptr(&mut self) -> *mut T {
         <[T]>::as_mut_ptr(self)
+    }
+}
+
+impl<T, N: ArrayLength> Engine for GenericArray<T, N> {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        N::USIZE
+    }
+}
+// SAFETY: an owned array is valid for its length while borrowed.
+unsafe impl<T, N: ArrayLength> DataEngine for GenericArray<T, N> {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        self.as_slice().as_ptr()
+    }
+}
+// SAFETY: as above; `&mut self` is exclusive.
+unsafe impl<T, N: ArrayLength> DataEngineMut for GenericArray<T, N> {
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut T {
+        self.as_mut_slice().as_mut_ptr()
     }
 }
 
@@ -613,7 +636,7 @@ impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// let mut t = make_owned_tensor::<i32, 8, _, _>(layout!((2,4):(4,1)));
+    /// let mut t = make_owned_tensor::<i32, _, _>(layout!((2,4):(4,1)));
     /// t[(1usize, 2usize)] = 7;
     /// let row = t.view().slice(crd!(1usize, _)); // `t` keeps its storage
     /// assert_eq!(row[2usize], 7);
@@ -656,7 +679,7 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// let mut t = make_owned_tensor::<f32, 8, _, _>(layout!((2,4):(4,1)));
+    /// let mut t = make_owned_tensor::<f32, _, _>(layout!((2,4):(4,1)));
     /// *t.at_mut((1usize, 3usize)) += 2.5;
     /// assert_eq!(t.engine()[7], 2.5);
     /// ```
@@ -676,7 +699,7 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// let mut t = make_owned_tensor::<u32, 8, _, _>(layout!((2,4):(4,1)));
+    /// let mut t = make_owned_tensor::<u32, _, _>(layout!((2,4):(4,1)));
     /// let mut row = t.view_mut().slice(crd!(1usize, _)); // row 1, still in `t`
     /// row[3usize] = 9;
     /// assert_eq!(t.engine()[7], 9);
@@ -768,91 +791,141 @@ for_each_tuple!(compact_col);
 /// The compact column-major layout of the static shape `S`.
 pub type CompactLayout<S> = Layout<S, <S as CompactCol<typenum::U1>>::Stride>;
 
-/// CuTe's `make_tensor_like(layout)` for a static layout: an owned tensor
-/// of default values, `[T; N]` on the stack (a register tile in CuTe),
-/// with the compact column-major layout of `layout`'s shape.
-///
-/// `N` is the storage length, at least the layout's size: a compile-time
-/// error otherwise. At a call site with a concrete layout type it can be
-/// left to inference from a type annotation or written `{ L::SIZE }`.
-///
-/// Post-conditions: the result's shape is `layout`'s, its layout is a
-/// bijection onto `0..size`, every element is `T::default()`. (CuTe orders
-/// the compact strides like the source's static strides; this is
-/// column-major always, as cute-dynamic's.)
-///
-/// ```
-/// use cute_static::prelude::*;
-/// let t = make_tensor_like::<f32, 24, _, _>(layout!((4,(2,3)):(3,(1,12))));
-/// assert_eq!(t.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
-/// assert!((0..24usize).all(|i| t[i] == 0.0));
-/// ```
-#[inline(always)]
-pub fn make_tensor_like<T: Default + Copy, const N: usize, S, D>(
-    layout: Layout<S, D>,
-) -> Tensor<[T; N], CompactLayout<S>>
-where
-    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1>,
-    D: IntTuple,
-    S: Congruent<<S as CompactCol<typenum::U1>>::Stride>,
-    CompactLayout<S>: StaticLayout,
-{
-    let _ = layout;
-    const {
-        assert!(
-            N >= <CompactLayout<S> as StaticLayout>::COSIZE,
-            "fragment storage N is smaller than the layout's size"
-        );
+/// Anything with a layout: a [`Layout`], a [`Tensor`], a thread part, a
+/// [`Predicated`](crate::Predicated) view. What [`make_fragment_like`]
+/// reads the shape of.
+pub trait HasLayout {
+    /// The shape tree.
+    type Shape: Congruent<Self::Stride>;
+    /// The stride tree.
+    type Stride: IntTuple;
+    /// The layout.
+    fn layout_of(&self) -> Layout<Self::Shape, Self::Stride>;
+}
+impl<S: Congruent<D>, D: IntTuple> HasLayout for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn layout_of(&self) -> Layout<S, D> {
+        *self
     }
-    // The invariant: the compact layout reaches 0..SIZE <= N (checked above).
-    Tensor { engine: [T::default(); N], offset: 0, layout: CompactLayout::<S>::default() }
+}
+impl<E: Engine, S: Congruent<D>, D: IntTuple> HasLayout for Tensor<E, Layout<S, D>> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn layout_of(&self) -> Layout<S, D> {
+        self.layout
+    }
+}
+impl<H: HasLayout> HasLayout for &H {
+    type Shape = H::Shape;
+    type Stride = H::Stride;
+    #[inline(always)]
+    fn layout_of(&self) -> Layout<H::Shape, H::Stride> {
+        (**self).layout_of()
+    }
 }
 
-/// CuTe's `make_fragment_like(layout)`: a register fragment, here
-/// [`make_tensor_like`] (owned `[T; N]`, compact column-major).
+/// The size of a static shape as a typenum integer (the length of its
+/// compact storage).
+pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
+
+/// A register fragment of `T` shaped like `L` (a layout, tensor or
+/// part): owned storage of exactly `size(L)` elements, sized in the type,
+/// with the compact column-major layout of `L`'s shape. What
+/// [`make_fragment_like`] returns; name it in signatures.
+pub type Fragment<T, L> =
+    Tensor<GenericArray<T, SizeOfShape<<L as HasLayout>::Shape>>, CompactLayout<<L as HasLayout>::Shape>>;
+
+/// CuTe's `make_fragment_like(x)`: a register fragment (an owned tensor on
+/// the stack) with the shape of `x` (a layout, a tensor or a thread part),
+/// every element `T::default()`, its storage length `size(x)` taken from
+/// the type: nothing to write by hand.
+///
+/// The shape must be static (a fragment lives in registers).
+///
+/// Post-conditions: the result's shape is `x`'s; its layout is the compact
+/// column-major one, a bijection onto `0..size`; the storage holds exactly
+/// `size(x)` elements. (CuTe orders the compact strides like the source's
+/// static strides; this is column-major always, as cute-dynamic's.)
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let f = make_fragment_like::<i64, 8, _, _>(layout!((2,4):(8,1)));
-/// assert_eq!(f.layout().to_string(), "(_2,_4):(_1,_2)");
-/// assert!((0..8usize).all(|i| f[i] == 0));
+/// let f = make_fragment_like::<f32, _>(layout!((4,(2,3)):(3,(1,12))));
+/// assert_eq!(f.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+/// assert_eq!(f.engine().len(), 24);
+/// assert!((0..24usize).all(|i| f[i] == 0.0));
 /// ```
 #[inline(always)]
-pub fn make_fragment_like<T: Default + Copy, const N: usize, S, D>(
-    layout: Layout<S, D>,
-) -> Tensor<[T; N], CompactLayout<S>>
+pub fn make_fragment_like<T: Default, L: HasLayout>(x: L) -> Fragment<T, L>
 where
-    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1>,
-    D: IntTuple,
-    S: Congruent<<S as CompactCol<typenum::U1>>::Stride>,
-    CompactLayout<S>: StaticLayout,
+    L::Shape: StaticIntTuple + CompactCol<typenum::U1> + Congruent<<L::Shape as CompactCol<typenum::U1>>::Stride>,
+    SizeOfShape<L::Shape>: ArrayLength,
 {
-    make_tensor_like::<T, N, S, D>(layout)
+    let _ = x;
+    // The invariant: the compact layout of the shape reaches exactly
+    // `0..size`, the storage's length (the same product, in the type).
+    Tensor { engine: GenericArray::default(), offset: 0, layout: CompactLayout::<L::Shape>::default() }
 }
 
-/// An owned tensor `[T; N]` with a static layout, every element
-/// `T::default()`: CuTe's `make_tensor<T>(layout)` for static layouts.
-///
-/// `N` must be at least the layout's cosize (a compile-time error
-/// otherwise).
+/// CuTe's `make_tensor_like(tensor)`: [`make_fragment_like`] of the
+/// tensor's own element type.
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let mut t = make_owned_tensor::<u8, 8, _, _>(layout!((2,4):(4,1)));
+/// let data = [1u16; 8];
+/// let t = make_tensor(&data[..], layout!((2,4):(4,1)));
+/// let mut u = make_tensor_like(&t);
+/// u[(1usize, 2usize)] = t[(1usize, 2usize)];
+/// assert_eq!(u.layout().to_string(), "(_2,_4):(_1,_2)");
+/// assert_eq!(u[5usize], 1);
+/// ```
+#[inline(always)]
+pub fn make_tensor_like<E: Engine, S, D>(t: &Tensor<E, Layout<S, D>>) -> Fragment<E::Elem, Layout<S, D>>
+where
+    E::Elem: Default,
+    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1> + Congruent<<S as CompactCol<typenum::U1>>::Stride>,
+    D: IntTuple,
+    SizeOfShape<S>: ArrayLength,
+{
+    make_fragment_like::<E::Elem, _>(t.layout)
+}
+
+/// An owned tensor with a static layout, every element `T::default()`,
+/// its storage exactly the layout's cosize, taken from the type: CuTe's
+/// `make_tensor<T>(layout)` for static layouts (a shared-memory tile, a
+/// register tile with a layout of its own).
+///
+/// Post-condition: the storage holds `cosize(layout)` elements, so every
+/// offset of the layout is an element.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let mut t = make_owned_tensor::<u8, _, _>(layout!((2,4):(4,1)));
 /// t[(1usize, 0usize)] = 5;
 /// assert_eq!(t.engine()[4], 5);
+/// assert_eq!(t.engine().len(), 8);
+/// let s = make_owned_tensor::<f32, _, _>(layout!((8,8):(1,9)));      // padded: cosize 71
+/// assert_eq!(s.engine().len(), 71);
 /// ```
 #[inline(always)]
-pub fn make_owned_tensor<T: Default + Copy, const N: usize, S, D>(layout: Layout<S, D>) -> Tensor<[T; N], Layout<S, D>>
+pub fn make_owned_tensor<T: Default, S, D>(
+    layout: Layout<S, D>,
+) -> Tensor<GenericArray<T, CosizeType<S, D>>, Layout<S, D>>
 where
     S: Congruent<D> + StaticIntTuple,
     D: StaticIntTuple,
+    Layout<S, D>: crate::detail::divide::CosizeOf,
+    CosizeType<S, D>: ArrayLength,
 {
-    const {
-        assert!(N >= <Layout<S, D> as StaticLayout>::COSIZE, "tensor storage N is smaller than the layout's cosize");
-    }
-    Tensor { engine: [T::default(); N], offset: 0, layout }
+    // The invariant: the layout's offsets lie in `0..cosize` (static
+    // strides are non-negative), the storage's length.
+    Tensor { engine: GenericArray::default(), offset: 0, layout }
 }
+
+/// The cosize of a static layout as a typenum integer.
+pub type CosizeType<S, D> = <Layout<S, D> as crate::detail::divide::CosizeOf>::Cosize;
 
 // ------------------------------------------------------ identity tensors
 

@@ -84,7 +84,7 @@ proptest! {
         let a = make_tensor(&src[..], layout!(({m},{n}):(1,{m})));
         let (bx, by) = (m.div_ceil(4) - 1, n.div_ceil(4) - 1);
         // Load the edge tile into a fragment, zero-filled.
-        let mut f = make_fragment_like::<i64, 16, _, _>(layout!((4,4):(1,4)));
+        let mut f = make_fragment_like::<i64, _>(layout!((4,4):(1,4)));
         a.predicated().local_tile(shape!(4, 4), (bx, by)).copy_to(&mut f, 0);
         for i in 0..4usize {
             for j in 0..4usize {

@@ -81,21 +81,33 @@ fn access_agrees_with_the_layout_and_with_cute_dynamic() {
 #[test]
 fn owned_tensors_and_fragments() {
     // make_tensor_like / make_fragment_like: compact column-major of the shape.
-    let f = make_fragment_like::<f32, 24, _, _>(layout!((4,(2,3)):(3,(1,12))));
+    let f = make_fragment_like::<f32, _>(layout!((4,(2,3)):(3,(1,12))));
+    // Storage sized by the shape in the type: exactly 24 elements, no more.
+    assert_eq!(f.engine().len(), 24);
+    assert_eq!(std::mem::size_of_val(f.engine()), 24 * 4);
     assert_eq!(f.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     assert_eq!(
         f.layout().to_dynamic(),
         cute_dynamic::make_fragment_like::<f32>(&dlay("(4,(2,3)):(3,(1,12))")).unwrap().layout().clone()
     );
-    let mut t = make_tensor_like::<i32, 8, _, _>(layout!((2,4):(4,1)));
+    let src = [7i32; 8];
+    let mut t = make_tensor_like(&make_tensor(&src[..], layout!((2,4):(4,1))));
     for i in 0..8usize {
         t[i] = i as i32;
     }
-    assert_eq!(*t.engine(), [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(t.engine().as_slice(), [0, 1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(std::mem::size_of_val(&t), 8 * 4 + std::mem::size_of::<usize>());
-    let mut o = make_owned_tensor::<u8, 8, _, _>(layout!((2,4):(4,1)));
+    let mut o = make_owned_tensor::<u8, _, _>(layout!((2,4):(4,1)));
     o[(1usize, 1usize)] = 9;
     assert_eq!(o.engine()[5], 9);
+    // A fragment of a thread's part: the part's shape, compact.
+    let mut data = [0u32; 64];
+    let parts = make_tensor(&mut data[..], layout!((8,8):(1,8))).partition_mut(layout!((4,2):(1,4))).unwrap();
+    let g = make_fragment_like::<u32, _>(&parts[3]);
+    assert_eq!((g.layout().to_string(), g.engine().len()), ("(_2,_4):(_1,_2)".to_string(), 8));
+    // Owned storage of exactly the cosize, also for a padded layout.
+    let p = make_owned_tensor::<u8, _, _>(layout!((4,4):(1,5)));
+    assert_eq!(p.engine().len(), 19);
 }
 
 // ---------------------------------------------------------------------------
@@ -220,7 +232,7 @@ fn partitions_agree_with_cute_dynamic() {
 #[test]
 fn local_partition_of_the_sgemm_tutorial_shapes() {
     // sgemm_1: tA (32,8) over sA (128,8) gives (4,1); tC (16,16) over sC (128,128) gives (8,8).
-    let sa = make_owned_tensor::<f32, 1024, _, _>(layout!((128, 8):(1, 128)));
+    let sa = make_owned_tensor::<f32, _, _>(layout!((128, 8):(1, 128)));
     let ta = local_partition(sa.view(), layout!((32, 8):(1, 32)), 33);
     assert_eq!(ta.layout().to_string(), "(_4,_1):(_32,_1024)");
     assert_eq!(ta.offset(), 1 + 128);
