@@ -56,8 +56,11 @@
 //! 3. **In a write phase, each thread reaches its own part only.** The
 //!    parts are made once, by [`Tensor::partition_mut`], which proves them
 //!    pairwise disjoint (or returns [`Overlap`]). [`SharedTile::part_mut`]
-//!    gives part `thread.idx()`: the index is fixed by the `Thread`, not
-//!    chosen by the caller, and each index has one `Thread` per run. The
+//!    gives part `thread.idx()` ([`SharedTile::part_mut_at`] the parts
+//!    `thread.idx()·q .. (thread.idx()+1)·q`, when the writers are `q`
+//!    times the threads): the parts are fixed by the `Thread`, not chosen
+//!    by the caller, the threads' ranges are disjoint, and each index has
+//!    one `Thread` per run. The
 //!    view borrows the `Thread` mutably, so a thread holds at most one
 //!    write view at a time. No read view can be made in a write phase.
 //! 4. **In a read phase, nobody writes.** [`SharedTile::part_mut`] panics in
@@ -184,9 +187,14 @@ impl Block {
     /// The tile borrows `storage` mutably for `'s`, but not the block: it
     /// is made before [`Block::run`] and used inside it.
     ///
+    /// `writers` may have more threads than the block (CuTe's 256 threads
+    /// of a `32×8` copy layout played by a few OS threads): with `q =
+    /// size(writers) / threads`, thread `k` of the block writes the parts of
+    /// the writers `k·q .. (k+1)·q` ([`SharedTile::part_mut_at`]).
+    ///
     /// Post-conditions: the tile's layout is `layout`; in a write phase,
-    /// thread `k` of this block gets part `k` of `partition_mut(writers)`;
-    /// no two parts reach one element.
+    /// thread `k` of this block gets the parts `k·q + j` of
+    /// `partition_mut(writers)`; no two parts reach one element.
     ///
     /// Errors: [`Overlap`] when two threads' parts reach one element (a
     /// `writers` layout that is not a bijection, a tile with stride-0 modes
@@ -194,8 +202,8 @@ impl Block {
     ///
     /// # Panics
     ///
-    /// When `writers` does not have one thread per thread of the block, or
-    /// `layout` reaches past `storage` (as [`make_tensor`]).
+    /// When the threads of `writers` are not a multiple of the block's
+    /// threads, or `layout` reaches past `storage` (as [`make_tensor`]).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -224,22 +232,21 @@ impl Block {
         Layout<S, D>: Partition<Thr::Tiler, Thr::Coord, Outer, Output = Layout<S2, D2>>,
     {
         let n = writers.threads();
-        if n != self.threads {
+        if n % self.threads != 0 {
             writers_panic(n, self.threads)
         }
-        let (ptr, len) = (storage.as_mut_ptr(), storage.len());
-        // The parts are made from `ptr` (not from `storage` itself), so the
-        // pointer the tile keeps for its read views is their parent, not a
-        // sibling that a later use of `storage` would invalidate.
-        // SAFETY: `ptr` and `len` are those of `storage`, valid and
-        // exclusively borrowed for `'s`; `storage` is not used again.
-        let whole: &'s mut [T] = unsafe { core::slice::from_raw_parts_mut(ptr, len) };
-        let parts = make_tensor(whole, layout).partition_mut(writers)?;
+        let len = storage.len();
+        let parts = make_tensor(storage, layout).partition_mut(writers)?;
+        // The read views use the pointer the parts share (every part holds
+        // the same one): reads and writes then go through one pointer, as
+        // the aliasing models (Stacked and Tree Borrows) want.
+        let ptr = parts[0].storage_ptr();
         Ok(SharedTile {
             ptr,
             len,
             layout,
             parts: parts.into_iter().map(UnsafeCell::new).collect(),
+            threads: self.threads,
             block: self.id,
             _data: PhantomData,
         })
@@ -356,8 +363,22 @@ fn no_threads_panic() -> ! {
 #[track_caller]
 fn writers_panic(writers: usize, threads: usize) -> ! {
     panic!(
-        "the writers layout has {writers} threads, the block has {threads}: a shared tile needs one part per thread of its block"
+        "the writers layout has {writers} threads, the block has {threads}: a shared tile needs the same number of parts for every thread of its block (a multiple of {threads})"
     )
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn parts_panic(parts: usize, threads: usize) -> ! {
+    panic!("the tile has {parts} parts for {threads} threads: take a thread's parts with part_mut_at")
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn part_index_panic(j: usize, q: usize) -> ! {
+    panic!("part {j} of a thread that writes {q} parts")
 }
 
 #[cold]
@@ -556,6 +577,8 @@ pub struct SharedTile<'s, T, L, P> {
     /// Part `k` is thread `k`'s, used only by it and only in write phases
     /// (a cell: the part is reborrowed mutably through `&self`).
     parts: Vec<UnsafeCell<ThreadTensor<'s, T, P>>>,
+    /// The threads of the block (the parts are a multiple of them).
+    threads: usize,
     /// The id of the block that made the tile.
     block: u64,
     _data: PhantomData<&'s mut [T]>,
@@ -594,7 +617,7 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
         self.layout
     }
 
-    /// The number of parts: the number of threads of the block.
+    /// The number of parts: the number of threads of the writers layout.
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -605,6 +628,20 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
     #[inline]
     pub fn threads(&self) -> usize {
         self.parts.len()
+    }
+
+    /// The number of parts each thread of the block writes: `size(writers)
+    /// / threads`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut smem = [0u8; 64];
+    /// let tile = Block::new(2).shared_tile(&mut smem[..], layout!((8,8):(1,8)), layout!((4,2):(1,4))).unwrap();
+    /// assert_eq!(tile.parts_per_thread(), 4);
+    /// ```
+    #[inline]
+    pub fn parts_per_thread(&self) -> usize {
+        self.parts.len() / self.threads
     }
 
     /// The id of the block that made the tile; only its threads may use it.
@@ -654,21 +691,60 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
     #[inline]
     #[track_caller]
     pub fn part_mut<'t>(&'t self, thread: &'t mut Thread<'_>) -> ThreadTensor<'t, T, Layout<S2, D2>> {
+        if self.parts.len() != self.threads {
+            parts_panic(self.parts.len(), self.threads)
+        }
+        self.part_mut_at(thread, 0)
+    }
+
+    /// Part `j` of this thread's parts, writable, when the writers layout
+    /// has more threads than the block: the part of writer `thread.idx() ·
+    /// q + j` (`q` = [`parts_per_thread`](SharedTile::parts_per_thread)),
+    /// the view `local_partition(tile, writers, thread.idx() · q + j)`.
+    ///
+    /// # Panics
+    ///
+    /// When `j >= q`, and as [`part_mut`](SharedTile::part_mut).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut smem = [0u8; 64];
+    /// let mut block = Block::new(2);                                 // 2 threads play 8 writers
+    /// let tile = block.shared_tile(&mut smem[..], layout!((8,8):(1,8)), layout!((4,2):(1,4))).unwrap();
+    /// block.run(|thread| {
+    ///     let me = 1 + thread.idx() as u8;
+    ///     for j in 0..tile.parts_per_thread() {
+    ///         let mut part = tile.part_mut_at(thread, j);
+    ///         for i in 0..part.size() {
+    ///             part[i] = me;
+    ///         }
+    ///     }
+    /// });
+    /// drop(tile);
+    /// assert_eq!((smem[0], smem[8], smem[63]), (1, 2, 2));            // writers 0..4 are thread 0's
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn part_mut_at<'t>(&'t self, thread: &'t mut Thread<'_>, j: usize) -> ThreadTensor<'t, T, Layout<S2, D2>> {
+        let q = self.parts.len() / self.threads;
+        if j >= q {
+            part_index_panic(j, q)
+        }
         if thread.block != self.block {
             block_panic(self.block, thread.block)
         }
         if !thread.is_write_phase() {
             part_mut_panic(thread.phase)
         }
-        // SAFETY: cell `idx` is used only here, by the thread of this
-        // block with index `idx` (one per run; runs of a block do not
+        // SAFETY: cell `idx·q + j` (`j < q`) is used only here, by the
+        // thread of this block with index `idx` (one per run; runs of a block do not
         // overlap, and a run's end happens before the next one's start by
         // the scope's joins), and only while it holds `&'t mut Thread`: so
         // this `&mut` is the only reference to the cell while it lives.
         // The part it yields reaches elements no other part reaches
         // (`partition_mut`), in a write phase, when no read view exists
         // (see the module documentation).
-        let part: &'t mut ThreadTensor<'s, T, Layout<S2, D2>> = unsafe { &mut *self.parts[thread.idx].get() };
+        let part: &'t mut ThreadTensor<'s, T, Layout<S2, D2>> = unsafe { &mut *self.parts[thread.idx * q + j].get() };
         part.reborrow()
     }
 

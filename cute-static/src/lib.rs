@@ -111,6 +111,9 @@ extern crate self as cute_static;
 mod arity;
 mod algorithm;
 mod basis_layout;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod block;
 #[doc(hidden)]
 pub mod coalesce;
 #[doc(hidden)]
@@ -154,6 +157,8 @@ pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, 
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
+#[cfg(feature = "std")]
+pub use block::{Block, SharedTile, Thread};
 #[doc(inline)]
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
 #[doc(inline)]
@@ -242,6 +247,8 @@ pub mod prelude {
         copy_if, crd, elem_less, fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
         make_tensor_like, slice, slice_and_offset,
     };
+    #[cfg(feature = "std")]
+    pub use crate::{Block, Predicated, SharedTile, Thread};
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,

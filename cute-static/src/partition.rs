@@ -470,6 +470,13 @@ impl<'a, T, S: Congruent<D>, D: IntTuple> ThreadTensor<'a, T, Layout<S, D>> {
         ThreadTensor { ptr: self.ptr, offset: self.offset, layout: self.layout, _data: PhantomData }
     }
 
+    /// The pointer to the storage the parts share (for the shared tiles of
+    /// `block.rs`, which read the whole storage through it).
+    #[inline(always)]
+    pub(crate) fn storage_ptr(&self) -> *mut T {
+        self.ptr
+    }
+
     #[inline(always)]
     fn index_of<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<usize> {
         let (s, d) = (self.layout.shape(), self.layout.stride());

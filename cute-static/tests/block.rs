@@ -265,10 +265,10 @@ fn a_tile_of_another_block_panics() {
 }
 
 #[test]
-#[should_panic(expected = "the writers layout has 8 threads, the block has 4")]
+#[should_panic(expected = "the writers layout has 8 threads, the block has 3")]
 fn writers_of_the_wrong_size_panic() {
     let mut smem = [0u8; 64];
-    let block = Block::new(4);
+    let block = Block::new(3);
     let _ = block.shared_tile(&mut smem[..], layout!((8,8):(1,8)), layout!((4,2):(1,4)));
 }
 

@@ -2,5 +2,6 @@
 //! examples, core behaviour, and typical kernel code.
 
 mod algebra;
+mod block;
 mod core;
 mod kernel;
