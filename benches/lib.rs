@@ -3,25 +3,32 @@
 
 pub mod blocked_gemm;
 
-/// `cute-static/examples/sgemm.rs`, CuTe's `sgemm_1` on the CPU with tensors.
+/// `cute-static/examples/sgemm.rs`, CuTe's tutorial GEMM on the CPU with
+/// tensors, predicated tiles and a cooperative block.
 #[allow(dead_code)]
 #[path = "../cute-static/examples/sgemm.rs"]
 pub mod sgemm_example;
 pub mod sgemm_hand;
 
-use sgemm_example::{BK, BM, BN, Padded, sgemm_tensor};
+use sgemm_example::{Dims, sgemm};
 
-/// The `s`×`s`×`s` problem that `tensor_gemm` and `tensor_gemm_ratio` time,
-/// `(A, B, C)`, after checking that the tensor kernel and the hand-written
-/// one give exactly the same C on it (the data are small integers, so the
-/// sums are exact). Panics if they disagree.
-pub fn sgemm_1_problem(s: usize) -> (Padded, Padded, Padded) {
-    let a = Padded::new(s, s, BM, BK, |i, j| ((i * 7 + j * 3) % 13) as f32 - 6.0);
-    let b = Padded::new(s, s, BN, BK, |i, j| ((i * 5 + j * 11) % 17) as f32 - 8.0);
-    let zero = || Padded::new(s, s, BM, BN, |_, _| 0.0);
-    let (mut out, mut check) = (zero(), zero());
-    sgemm_tensor(&a, &b, &mut out, 1);
-    sgemm_hand::sgemm_hand(&a, &b, &mut check, 1);
-    assert_eq!(out.data, check.data, "tensor and hand-written kernels disagree at {s}");
-    (a, b, out)
+/// An `m×n×k` problem on tight column-major buffers: `(dims, A, B)`. The data are small integers, so
+/// every sum is exact.
+pub fn sgemm_problem(m: usize, n: usize, k: usize) -> (Dims, Vec<f32>, Vec<f32>) {
+    let d = Dims { m, n, k, lda: m, ldb: n, ldc: m };
+    let a = (0..m * k).map(|x| ((x * 7 + 3) % 13) as f32 - 6.0).collect();
+    let b = (0..n * k).map(|x| ((x * 5 + 1) % 17) as f32 - 8.0).collect();
+    (d, a, b)
+}
+
+/// The problem that `tensor_gemm` and `tensor_gemm_ratio` time, after
+/// checking that the tensor kernel and the hand-written one give exactly
+/// the same C on it. Panics if they disagree.
+pub fn sgemm_checked_problem(m: usize, n: usize, k: usize) -> (Dims, Vec<f32>, Vec<f32>, Vec<f32>) {
+    let (d, a, b) = sgemm_problem(m, n, k);
+    let (mut out, mut check) = (vec![0f32; m * n], vec![0f32; m * n]);
+    sgemm(d, &a, &b, &mut out, 1);
+    sgemm_hand::sgemm_hand(d, &a, &b, &mut check, 1);
+    assert_eq!(out, check, "tensor and hand-written kernels disagree at {m}x{n}x{k}");
+    (d, a, b, out)
 }

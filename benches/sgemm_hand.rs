@@ -1,86 +1,107 @@
-//! The `sgemm_1` kernel of `cute-static/examples/sgemm.rs` with the index
-//! arithmetic written by hand: the same blocks, k-tiles, copy threads
-//! (32×8), compute threads (16×16), predicates and loop orders, with
-//! raw-pointer accesses (as C code indexes, without `restrict`) where the
-//! tensor kernel indexes. Timed against the tensor kernel by
-//! `benches/tensor_gemm.rs`.
+//! The kernel of `cute-static/examples/sgemm.rs` with the index arithmetic
+//! written by hand: the same column panels, blocks, k-tiles, copy threads
+//! (32×8, four elements each), compute threads (16×16, an 8×8 accumulator
+//! each), the same one check per tile (unchecked copies inside the
+//! matrix), the same per-element predicates at the edges and the same loop
+//! orders, on the same caller buffers; accesses by raw pointer (as C code
+//! indexes, without `restrict`) where the tensor kernel indexes. A block of
+//! one thread needs no barrier, so this has none. Timed against the tensor
+//! kernel by `benches/tensor_gemm.rs` and `tensor_gemm_ratio.rs`.
 
-use crate::sgemm_example::{BK, BM, BN, Padded};
+use crate::sgemm_example::{BK, BM, BN, Dims};
 
-/// A pointer to C that the workers write disjoint elements through.
-#[derive(Clone, Copy)]
-struct SendPtr(*mut f32);
-// SAFETY: each worker writes only the elements of its own threads' parts
-// of C (disjoint by construction of the 16×16 thread layout), and the
-// scope joins them before C is used again.
-unsafe impl Send for SendPtr {}
-
-/// `sgemm_tensor` with the index arithmetic by hand.
-pub fn sgemm_hand(a: &Padded, b: &Padded, c: &mut Padded, workers: usize) {
-    let (m, n, k) = (c.rows, c.cols, a.cols);
-    let (lda, ldb, ldc) = (a.ld, b.ld, c.ld);
-    let (pa, pb) = (a.data.as_ptr() as usize, b.data.as_ptr() as usize);
-    let pc = SendPtr(c.data.as_mut_ptr());
-    for by in 0..n.div_ceil(BN) {
-        for bx in 0..m.div_ceil(BM) {
-            let per_worker = 256usize.div_ceil(workers);
-            std::thread::scope(|s| {
-                for w in 0..workers {
-                    let mine: Vec<usize> = (w * per_worker..((w + 1) * per_worker).min(256)).collect();
-                    s.spawn(move || {
-                        let (pa, pb) = (pa as *const f32, pb as *const f32);
-                        let pc = pc;
-                        let mut sa = [0f32; 1024];
-                        let mut sb = [0f32; 1024];
-                        let mut rc: Vec<[f32; 64]> = mine.iter().map(|_| [0f32; 64]).collect();
-                        for kt in 0..k.div_ceil(BK) {
-                            for tid in 0..256 {
-                                let (tx, ty) = (tid % 32, tid / 32);
-                                for i in 0..4 {
-                                    let (r, col) = (tx + 32 * i, ty);
-                                    let (gm, gk) = (bx * BM + r, kt * BK + col);
-                                    // SAFETY: inside the padded storage (as the tensor kernel's views).
-                                    sa[r + 128 * col] =
-                                        if gm < m && gk < k { unsafe { *pa.add(gm + lda * gk) } } else { 0.0 };
-                                }
-                                for i in 0..4 {
-                                    let (r, col) = (tx + 32 * i, ty);
-                                    let (gn, gk) = (by * BN + r, kt * BK + col);
-                                    // SAFETY: as above.
-                                    sb[r + 128 * col] =
-                                        if gn < n && gk < k { unsafe { *pb.add(gn + ldb * gk) } } else { 0.0 };
-                                }
-                            }
-                            for (t, acc) in mine.iter().zip(rc.iter_mut()) {
-                                let (tm, tn) = (t % 16, t / 16);
-                                // Pointers, as C code would index (no `restrict`).
-                                let (a, b, c) = (sa.as_ptr(), sb.as_ptr(), acc.as_mut_ptr());
-                                for kk in 0..8 {
-                                    for j in 0..8 {
-                                        for i in 0..8 {
-                                            // SAFETY: every index is below 1024 (sA, sB) or 64 (rC).
-                                            unsafe {
-                                                *c.add(i + 8 * j) +=
-                                                    *a.add(tm + 16 * i + 128 * kk) * *b.add(tn + 16 * j + 128 * kk)
-                                            };
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        for (t, acc) in mine.iter().zip(rc.iter()) {
-                            let (tm, tn) = (t % 16, t / 16);
-                            for (e, v) in acc.iter().enumerate() {
-                                let (gm, gn) = (bx * BM + tm + 16 * (e % 8), by * BN + tn + 16 * (e / 8));
-                                if gm < m && gn < n {
-                                    // SAFETY: inside C, and only this thread's element.
-                                    unsafe { *pc.0.add(gm + ldc * gn) = *v };
-                                }
-                            }
-                        }
-                    });
+/// `sgemm` with the index arithmetic by hand.
+pub fn sgemm_hand(d: Dims, a: &[f32], b: &[f32], c: &mut [f32], workers: usize) {
+    if d.m == 0 || d.n == 0 {
+        return;
+    }
+    // The operands must hold their matrices (the tensor kernel's check).
+    assert!(a.len() >= d.m + d.lda * (d.k.max(1) - 1) && b.len() >= d.n + d.ldb * (d.k.max(1) - 1));
+    assert!(c.len() >= d.m + d.ldc * (d.n - 1));
+    let panels: Vec<(usize, &mut [f32])> = c.chunks_mut(d.ldc * BN).enumerate().collect();
+    let workers = workers.clamp(1, panels.len());
+    if workers == 1 {
+        // On the calling thread: nothing to spawn.
+        for (by, panel) in panels {
+            panel_hand(d, a, b, by, panel);
+        }
+        return;
+    }
+    let mut shares: Vec<Vec<(usize, &mut [f32])>> = (0..workers).map(|_| Vec::new()).collect();
+    for (i, p) in panels.into_iter().enumerate() {
+        shares[i % workers].push(p);
+    }
+    std::thread::scope(|s| {
+        for share in shares {
+            s.spawn(move || {
+                for (by, panel) in share {
+                    panel_hand(d, a, b, by, panel);
                 }
             });
+        }
+    });
+}
+
+/// One operand's k-tile into a shared tile: 256 copy threads (32×8), four
+/// rows each; `rows` is M (or N), `p` the operand, `ld` its leading
+/// dimension.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn copy_hand(s: &mut [f32; BM * BK], p: *const f32, ld: usize, rows: usize, k: usize, b0: usize, kt: usize) {
+    let inside = (b0 + 1) * BM <= rows && (kt + 1) * BK <= k;
+    for tid in 0..256 {
+        let (tx, ty) = (tid % 32, tid / 32);
+        for i in 0..4 {
+            let (r, col) = (tx + 32 * i, ty);
+            let (g, gk) = (b0 * BM + r, kt * BK + col);
+            s[r + 128 * col] = if inside || (g < rows && gk < k) {
+                // SAFETY: (g, gk) is inside the matrix, which the operand holds.
+                unsafe { *p.add(g + ld * gk) }
+            } else {
+                0.0
+            };
+        }
+    }
+}
+
+fn panel_hand(d: Dims, a: &[f32], b: &[f32], by: usize, panel: &mut [f32]) {
+    let Dims { m, n, k, lda, ldb, ldc } = d;
+    let ncols = (n - by * BN).min(BN);
+    let (pa, pb, pc) = (a.as_ptr(), b.as_ptr(), panel.as_mut_ptr());
+    let (mut sa, mut sb) = ([0f32; BM * BK], [0f32; BN * BK]);
+    let mut accs: Vec<[f32; 64]> = vec![[0f32; 64]; 256];
+    for bx in 0..m.div_ceil(BM) {
+        for acc in accs.iter_mut() {
+            *acc = [0.0; 64];
+        }
+        for kt in 0..k.div_ceil(BK) {
+            copy_hand(&mut sa, pa, lda, m, k, bx, kt);
+            copy_hand(&mut sb, pb, ldb, n, k, by, kt);
+            for (t, acc) in accs.iter_mut().enumerate() {
+                let (tm, tn) = (t % 16, t / 16);
+                let (a, b, c) = (sa.as_ptr(), sb.as_ptr(), acc.as_mut_ptr());
+                for kk in 0..8 {
+                    for j in 0..8 {
+                        for i in 0..8 {
+                            // SAFETY: every index is below 1024 (sA, sB) or 64 (rC).
+                            unsafe {
+                                *c.add(i + 8 * j) += *a.add(tm + 16 * i + 128 * kk) * *b.add(tn + 16 * j + 128 * kk)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        let inside = (bx + 1) * BM <= m && ncols == BN;
+        for (t, acc) in accs.iter().enumerate() {
+            let (tm, tn) = (t % 16, t / 16);
+            for (e, v) in acc.iter().enumerate() {
+                let (gm, gn) = (bx * BM + tm + 16 * (e % 8), tn + 16 * (e / 8));
+                if inside || (gm < m && gn < ncols) {
+                    // SAFETY: inside this panel of C.
+                    unsafe { *pc.add(gm + ldc * gn) = *v };
+                }
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The tensor-vs-hand ratio of `tensor_gemm.rs` with low noise: the two
-//! `sgemm_1` kernels (one worker each, same data) run as adjacent pairs,
+//! GEMM kernels (one worker each, same data) run as adjacent pairs,
 //! `RUNS` pairs at each size, the order alternating from pair to pair
 //! (tensor first, then hand first) so that neither kernel always inherits
 //! the other's cache state, and so that drifts of the shared machine
@@ -20,11 +20,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cute_benches::sgemm_1_problem;
-use cute_benches::sgemm_example::{Padded, sgemm_tensor};
+use cute_benches::sgemm_checked_problem;
+use cute_benches::sgemm_example::{Dims, sgemm};
 use cute_benches::sgemm_hand::sgemm_hand;
 
-type Kernel = fn(&Padded, &Padded, &mut Padded, usize);
+type Kernel = fn(Dims, &[f32], &[f32], &mut [f32], usize);
 /// Times of the first kernel, of the second, and their per-pair ratios.
 type Samples = (Vec<f64>, Vec<f64>, Vec<f64>);
 
@@ -35,10 +35,10 @@ fn min_median(mut v: Vec<f64>) -> (f64, f64) {
 
 /// `runs` adjacent pairs of `x` and `y`, the order alternating:
 /// `(x times, y times, x/y per pair)`.
-fn pairs(x: Kernel, y: Kernel, (a, b, out): (&Padded, &Padded, &mut Padded), runs: usize) -> Samples {
-    let time = |f: Kernel, out: &mut Padded| {
+fn pairs(x: Kernel, y: Kernel, (d, a, b, out): (Dims, &[f32], &[f32], &mut [f32]), runs: usize) -> Samples {
+    let time = |f: Kernel, out: &mut [f32]| {
         let t = Instant::now();
-        f(black_box(a), black_box(b), out, 1);
+        f(d, black_box(a), black_box(b), out, 1);
         t.elapsed().as_secs_f64()
     };
     let (mut tx, mut ty, mut r) = (Vec::with_capacity(runs), Vec::with_capacity(runs), Vec::with_capacity(runs));
@@ -62,17 +62,17 @@ fn main() {
     // this harness's measurements (only checks that it builds and agrees).
     let measuring = std::env::args().any(|a| a == "--bench");
     let runs: usize = std::env::var("RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(40);
-    for s in [256usize, 512] {
+    for (m, n, k) in [(512usize, 512usize, 512usize), (1000, 777, 333)] {
         // Checked there: the two kernels agree exactly on it.
-        let (a, b, mut out) = sgemm_1_problem(s);
+        let (d, a, b, mut out) = sgemm_checked_problem(m, n, k);
         if !measuring {
             continue;
         }
-        let gf = |t: f64| 2.0 * (s * s * s) as f64 / t / 1e9;
-        let (tt, th, r) = pairs(sgemm_tensor, sgemm_hand, (&a, &b, &mut out), runs);
+        let gf = |t: f64| 2.0 * (m * n * k) as f64 / t / 1e9;
+        let (tt, th, r) = pairs(sgemm, sgemm_hand, (d, &a, &b, &mut out), runs);
         let ((tmin, tmed), (hmin, hmed), (_, rmed)) = (min_median(tt), min_median(th), min_median(r));
         println!(
-            "sgemm_1 {s}³, {runs} alternating pairs: tensor min {:.2} ms ({:.2} GFLOP/s) median {:.2} ms; \
+            "sgemm {m}x{n}x{k}, {runs} alternating pairs: tensor min {:.2} ms ({:.2} GFLOP/s) median {:.2} ms; \
              hand min {:.2} ms ({:.2} GFLOP/s) median {:.2} ms; tensor/hand: min {:.3}, median {:.3}, \
              median of pairs {rmed:.3}",
             tmin * 1e3,
@@ -84,10 +84,10 @@ fn main() {
             tmin / hmin,
             tmed / hmed
         );
-        let (t1, t2, r) = pairs(sgemm_hand, sgemm_hand, (&a, &b, &mut out), runs);
+        let (t1, t2, r) = pairs(sgemm_hand, sgemm_hand, (d, &a, &b, &mut out), runs);
         let ((min1, med1), (min2, med2), (_, rmed)) = (min_median(t1), min_median(t2), min_median(r));
         println!(
-            "  control {s}³, hand/hand the same way: min {:.3}, median {:.3}, median of pairs {rmed:.3}",
+            "  control {m}x{n}x{k}, hand/hand the same way: min {:.3}, median {:.3}, median of pairs {rmed:.3}",
             min1 / min2,
             med1 / med2
         );

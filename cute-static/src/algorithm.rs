@@ -151,6 +151,9 @@ impl<R: ReadTensor + ?Sized> ReadTensor for &R {
     }
 }
 
+/// The largest C that [`gemm`] accumulates in a local array.
+const FRAGMENT: usize = 64;
+
 /// Rank 1 (a leaf or a 1-tuple shape), for [`gemm`]'s dispatch.
 #[doc(hidden)]
 pub struct R1;
@@ -439,6 +442,34 @@ where
             gemm_panic()
         }
         let (a, b, mut c) = (a.view(), b.view(), self.view_mut());
+        // A small C (a register fragment: at most 64 elements) is
+        // accumulated in a local array and written back once: the compiler
+        // then knows that the stores to C do not change A or B (which it
+        // cannot tell of two views into memory) and keeps C in registers.
+        // The sums are the same, in the same order.
+        if m * n <= FRAGMENT {
+            let mut acc = [*c.read((0usize, 0usize)); FRAGMENT];
+            // Column by column (no index to check: the chunks are the columns).
+            for (j, col) in acc.chunks_exact_mut(m).take(n).enumerate() {
+                for (i, x) in col.iter_mut().enumerate() {
+                    *x = *c.read((i, j));
+                }
+            }
+            for kk in 0..k {
+                for (j, col) in acc.chunks_exact_mut(m).take(n).enumerate() {
+                    let bj = *b.read((j, kk));
+                    for (i, x) in col.iter_mut().enumerate() {
+                        *x = *x + *a.read((i, kk)) * bj;
+                    }
+                }
+            }
+            for (j, col) in acc.chunks_exact(m).take(n).enumerate() {
+                for (i, x) in col.iter().enumerate() {
+                    *c.write((i, j)) = *x;
+                }
+            }
+            return;
+        }
         for kk in 0..k {
             for j in 0..n {
                 for i in 0..m {

@@ -247,6 +247,7 @@ impl Block {
             layout,
             parts: parts.into_iter().map(UnsafeCell::new).collect(),
             threads: self.threads,
+            per_thread: n / self.threads,
             block: self.id,
             _data: PhantomData,
         })
@@ -579,6 +580,9 @@ pub struct SharedTile<'s, T, L, P> {
     parts: Vec<UnsafeCell<ThreadTensor<'s, T, P>>>,
     /// The threads of the block (the parts are a multiple of them).
     threads: usize,
+    /// Parts per thread (`parts.len() / threads`, kept: no division per
+    /// view).
+    per_thread: usize,
     /// The id of the block that made the tile.
     block: u64,
     _data: PhantomData<&'s mut [T]>,
@@ -641,7 +645,7 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
     /// ```
     #[inline]
     pub fn parts_per_thread(&self) -> usize {
-        self.parts.len() / self.threads
+        self.per_thread
     }
 
     /// The id of the block that made the tile; only its threads may use it.
@@ -726,7 +730,7 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
     #[inline]
     #[track_caller]
     pub fn part_mut_at<'t>(&'t self, thread: &'t mut Thread<'_>, j: usize) -> ThreadTensor<'t, T, Layout<S2, D2>> {
-        let q = self.parts.len() / self.threads;
+        let q = self.per_thread;
         if j >= q {
             part_index_panic(j, q)
         }
@@ -746,6 +750,52 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
         // (see the module documentation).
         let part: &'t mut ThreadTensor<'s, T, Layout<S2, D2>> = unsafe { &mut *self.parts[thread.idx * q + j].get() };
         part.reborrow()
+    }
+
+    /// All of this thread's parts, writable, in order (part `j` is writer
+    /// `thread.idx() · q + j`): [`part_mut_at`](SharedTile::part_mut_at)
+    /// for every `j`, with the phase and block checked once. The parts are
+    /// disjoint, so they may be used at the same time.
+    ///
+    /// # Panics
+    ///
+    /// As [`part_mut`](SharedTile::part_mut) (a read phase, another block).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut smem = [0u8; 64];
+    /// let mut block = Block::new(2);                                 // 2 threads play 8 writers
+    /// let tile = block.shared_tile(&mut smem[..], layout!((8,8):(1,8)), layout!((4,2):(1,4))).unwrap();
+    /// block.run(|thread| {
+    ///     let me = 1 + thread.idx() as u8;
+    ///     for mut part in tile.parts_mut(thread) {
+    ///         for i in 0..part.size() {
+    ///             part[i] = me;
+    ///         }
+    ///     }
+    /// });
+    /// drop(tile);
+    /// assert_eq!((smem[0], smem[8], smem[63]), (1, 2, 2));
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn parts_mut<'t>(
+        &'t self,
+        thread: &'t mut Thread<'_>,
+    ) -> impl ExactSizeIterator<Item = ThreadTensor<'t, T, Layout<S2, D2>>> + 't {
+        if thread.block != self.block {
+            block_panic(self.block, thread.block)
+        }
+        if !thread.is_write_phase() {
+            part_mut_panic(thread.phase)
+        }
+        let q = self.per_thread;
+        let mine = &self.parts[thread.idx * q..(thread.idx + 1) * q];
+        // SAFETY: as in `part_mut_at`, for each of this thread's cells
+        // (disjoint from every other thread's), while `thread` is borrowed
+        // mutably; the parts themselves are pairwise disjoint, so holding
+        // several at once aliases nothing.
+        mine.iter().map(|cell| unsafe { &mut *cell.get() }.reborrow())
     }
 
     /// The whole tile, read-only.
@@ -917,9 +967,15 @@ impl Barrier {
         let generation = s.generation;
         s.arrived += 1;
         if s.arrived >= s.live {
+            // Nobody else waits when this thread is the only one arrived
+            // (a block of one thread): no wake-up call to make (it is a
+            // system call on Linux, a third of a 1-thread barrier's cost).
+            let waiters = s.arrived > 1;
             s.release();
             drop(s);
-            self.released.notify_all();
+            if waiters {
+                self.released.notify_all();
+            }
             return Ok(());
         }
         loop {

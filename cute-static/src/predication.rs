@@ -494,6 +494,34 @@ where
         Some(unsafe { &*self.engine.as_ptr().add(i) })
     }
 
+    /// This view, borrowed: the same view over `&[T]` for the borrow's
+    /// life (to tile or partition it without giving it up).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<i32> = (0..70).collect();
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize}))).predicated();
+    /// let t = a.view().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.get((0usize, 0usize)), Some(&48));
+    /// assert_eq!(a.size(), 70);                                    // `a` is still there
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn view(&self) -> Predicated<&[E::Elem], Layout<S, D>, I, Layout<CS, CS2>> {
+        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
+        // while `self` is borrowed.
+        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
+        Predicated {
+            engine: data,
+            offset: self.offset,
+            layout: self.layout,
+            id_offset: self.id_offset,
+            id_layout: self.id_layout,
+            bound: self.bound,
+            _parent: PhantomData,
+        }
+    }
+
     /// Copies the view into `dst` (of the same shape), writing `fill`
     /// where the element does not exist: CuTe's `copy_if(pred, src, dst)`
     /// after `clear(dst)`, the usual load of an edge tile into a zeroed
@@ -558,6 +586,34 @@ where
         // valid for `len` writes and borrowed mutably with `self`
         // (`DataEngineMut`).
         Some(unsafe { &mut *self.engine.as_mut_ptr().add(i) })
+    }
+
+    /// This view, borrowed mutably: the same view over `&mut [T]` for the
+    /// borrow's life (to partition it among threads one at a time).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = vec![0i32; 70];
+    /// let mut a = make_tensor(&mut data[..], layout!(({10usize},{7usize}):(1,{10usize}))).predicated();
+    /// for tid in 0..4 {
+    ///     a.view_mut().local_tile(shape!(4, 4), (2usize, 1usize)).local_partition(layout!((2,2):(1,2)), tid).fill(tid as i32 + 1);
+    /// }
+    /// assert_eq!((data[8 + 40], data[9 + 40], data[8 + 50]), (1, 2, 3));
+    /// ```
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn view_mut(&mut self) -> Predicated<&mut [E::Elem], Layout<S, D>, I, Layout<CS, CS2>> {
+        // SAFETY: the engine contract, with `&mut self` exclusive.
+        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
+        Predicated {
+            engine: data,
+            offset: self.offset,
+            layout: self.layout,
+            id_offset: self.id_offset,
+            id_layout: self.id_layout,
+            bound: self.bound,
+            _parent: PhantomData,
+        }
     }
 
     /// Copies `src` (of the same shape) into the elements of the view

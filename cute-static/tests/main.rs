@@ -5,3 +5,4 @@ mod algebra;
 mod block;
 mod core;
 mod kernel;
+mod sgemm;
