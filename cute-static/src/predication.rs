@@ -277,15 +277,33 @@ where
         S: OffsetRange<D>,
         CS: OffsetRange<CD>,
     {
-        // The largest identity coordinate (positive strides: at the
-        // largest coordinate of every mode) inside the parent's shape.
-        let (_, hi) = self.id_layout.shape().range(&self.id_layout.stride());
-        let in_parent = I::decode_sum(self.id_offset, hi as usize).elem_less(&self.bound);
-        if in_parent && check_fits("a predicated view", &self.layout, self.offset, self.engine.len()).is_ok() {
+        if self.whole_inside() {
             Ok(Tensor::from_parts_checked(self.engine, self.offset, self.layout))
         } else {
             Err(self)
         }
+    }
+
+    /// Whether every coordinate of the view is inside the parent and every
+    /// offset inside the storage (see [`inside`](Predicated::inside)).
+    #[inline(always)]
+    fn whole_inside(&self) -> bool
+    where
+        S: OffsetRange<D>,
+        CS: OffsetRange<CD>,
+    {
+        // The largest identity coordinate (positive strides: at the
+        // largest coordinate of every mode) inside the parent's shape.
+        let (_, hi) = self.id_layout.shape().range(&self.id_layout.stride());
+        I::decode_sum(self.id_offset, hi as usize).elem_less(&self.bound)
+            && check_fits("a predicated view", &self.layout, self.offset, self.engine.len()).is_ok()
+    }
+
+    /// The tensor of a view that [`whole_inside`](Predicated::whole_inside)
+    /// found inside (the caller checked it).
+    #[inline(always)]
+    fn inside_unchecked(self) -> Tensor<E, Layout<S, D>> {
+        Tensor::from_parts_checked(self.engine, self.offset, self.layout)
     }
 
     /// The same view of the part of the tensor at `(layout, id_layout)`.
@@ -548,12 +566,23 @@ where
     pub fn copy_to<W: WriteTensor<Elem = E::Elem>>(&self, dst: &mut W, fill: E::Elem)
     where
         E::Elem: Copy,
+        S: OffsetRange<D>,
+        CS: OffsetRange<CS2>,
     {
         let n = self.size();
         if dst.layout().size() < n {
             domain_panic()
         }
         let mut v = dst.view_mut();
+        if self.whole_inside() {
+            // A part inside the matrix (most parts of an edge tile): one
+            // check, then the unchecked copy.
+            let t = self.view().inside_unchecked();
+            for i in 0..n {
+                *v.write(i) = *t.at(i);
+            }
+            return;
+        }
         for i in 0..n {
             *v.write(i) = match self.get(i) {
                 Some(x) => *x,
@@ -641,12 +670,22 @@ where
     pub fn copy_from<R: ReadTensor<Elem = E::Elem>>(&mut self, src: &R)
     where
         E::Elem: Copy,
+        S: OffsetRange<D>,
+        CS: OffsetRange<CS2>,
     {
         let n = self.size();
         if src.layout().size() < n {
             domain_panic()
         }
         let v = src.view();
+        if self.whole_inside() {
+            // As in `copy_to`: one check for a part inside the matrix.
+            let mut t = self.view_mut().inside_unchecked();
+            for i in 0..n {
+                *t.at_mut(i) = *v.read(i);
+            }
+            return;
+        }
         for i in 0..n {
             if let Some(x) = self.get_mut(i) {
                 *x = *v.read(i);
