@@ -46,6 +46,11 @@ pub struct ComposedLayout {
 }
 
 impl ComposedLayout {
+    /// The stages (outermost first) and the inner layout, by value.
+    pub(crate) fn into_parts(self) -> (SmallVec<[Stage; 1]>, Layout) {
+        (self.stages, self.inner)
+    }
+
     /// `A ∘ O ∘ B` as given.
     ///
     /// ```

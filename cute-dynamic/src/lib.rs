@@ -369,7 +369,7 @@ pub use recast::{Pod, downcast, recast_layout, upcast};
 pub use slice::{SliceCoord, slice, slice_and_offset};
 pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
 pub use tensor::{
-    Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, WriteTensor, make_fragment_like, make_identity_tensor,
-    make_tensor, make_tensor_at, make_tensor_like,
+    Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like,
+    make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like,
 };
 pub use tiler::Tiler;

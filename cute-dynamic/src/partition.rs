@@ -549,12 +549,18 @@ impl<'a, T> Tensor<&'a mut [T]> {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn partition_mut(self, thr: &Layout) -> Result<Vec<ThreadTensor<'a, T>>> {
+        if !self.stages.is_empty() {
+            return Err(LayoutError::Unsupported {
+                what: "partition_mut of a swizzled tensor (its thread parts do not carry the swizzle)".into(),
+            });
+        }
         let len = self.engine.len();
         let n = thr.size();
         let mut owner = vec![u32::MAX; len];
         let mut parts = Vec::with_capacity(usize::try_from(n).unwrap_or(0));
         for k in 0..n {
-            let shell = Tensor { engine: (), offset: self.offset, layout: self.layout.clone() };
+            let shell =
+                Tensor { engine: (), offset: self.offset, layout: self.layout.clone(), stages: Default::default() };
             let p = local_partition(shell, thr, k)?;
             let tag =
                 u32::try_from(k).map_err(|_| LayoutError::Overflow { operation: "partition_mut thread count" })?;

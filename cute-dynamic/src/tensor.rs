@@ -5,6 +5,10 @@
 //! composing, dividing, tiling, partitioning) makes another view of the same
 //! data; the data never moves.
 //!
+//! A tensor's layout may be swizzled ([`ComposedLayout`], CuTe's tensor over
+//! a `ComposedLayout`): the algebra acts on the inner layout, the swizzles on
+//! the offsets.
+//!
 //! Bounds: [`make_tensor`] checks once that every offset of the layout lies
 //! in the storage, and every access is memory-safe. A view made by a divide
 //! or a tile of a ragged tensor reaches past the tensor's shape at its edge,
@@ -17,11 +21,13 @@
 //! an identity tensor ([`make_identity_tensor`]) tiled exactly like the data
 //! and [`elem_less`](crate::elem_less) against the tensor's shape.
 
+use crate::composed::{ComposedLayout, Stage};
 use crate::composition::AsTiler;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::slice::{SliceCoord, slice_and_offset};
+use smallvec::SmallVec;
 use std::ops::{Index, IndexMut};
 
 /// Storage a tensor reads: anything that is a slice of elements.
@@ -156,6 +162,39 @@ pub struct Tensor<E> {
     pub(crate) engine: E,
     pub(crate) offset: i64,
     pub(crate) layout: Layout,
+    /// The swizzles of a tensor over a composed layout `A_0 ∘ O_0 ∘ … ∘ L`
+    /// (outermost first; empty for a plain layout): the element at `c` is
+    /// `storage[A_0(O_0 + …(offset + L(c)))]`. The algebra acts on `L`.
+    pub(crate) stages: SmallVec<[Stage; 1]>,
+}
+
+/// A layout a tensor can have: a [`Layout`], or a [`ComposedLayout`] (a
+/// swizzled layout, CuTe's tensor over a `ComposedLayout`), whose element
+/// at `c` is `storage[A(O + offset + L(c))]`: the layout algebra (slicing,
+/// tiling, partitioning) acts on the inner layout `L`, the swizzles on the
+/// offsets.
+pub trait TensorLayout {
+    /// The swizzle stages (outermost first, none for a layout) and the
+    /// inner layout.
+    fn into_stages(self) -> (SmallVec<[Stage; 1]>, Layout);
+}
+impl TensorLayout for Layout {
+    fn into_stages(self) -> (SmallVec<[Stage; 1]>, Layout) {
+        (SmallVec::new(), self)
+    }
+}
+impl TensorLayout for ComposedLayout {
+    fn into_stages(self) -> (SmallVec<[Stage; 1]>, Layout) {
+        self.into_parts()
+    }
+}
+
+/// `A_0(O_0 + A_1(O_1 + … x))`.
+fn apply_stages(stages: &[Stage], x: i64) -> Result<i64> {
+    stages.iter().rev().try_fold(x, |v, (sw, o)| {
+        let w = o.checked_add(v).ok_or(LayoutError::Overflow { operation: "swizzled tensor offset" })?;
+        Ok(sw.apply(w))
+    })
 }
 
 /// A tensor over `engine` with `layout`, its origin at storage index 0.
@@ -167,14 +206,23 @@ pub struct Tensor<E> {
 /// Errors: `OutOfStorage` when the layout reaches an offset below 0 or at
 /// least the storage's length.
 ///
+/// The layout may be a swizzled one ([`ComposedLayout`]): every swizzled
+/// offset is then checked (up to [`COMPOSED_CHECK_LIMIT`](crate::COMPOSED_CHECK_LIMIT)
+/// elements; `Limit` above).
+///
 /// ```
-/// use cute_dynamic::{Layout, make_tensor};
+/// use cute_dynamic::{ComposedLayout, Layout, Swizzle, make_tensor};
 /// let data = [0u8; 32];
 /// assert!(make_tensor(&data[..], "(4,8):(1,4)".parse::<Layout>()?).is_ok());
+/// let sw = ComposedLayout::compose(Swizzle::new(2, 0, 3)?, &"(4,8):(8,1)".parse()?);
+/// let values: Vec<u32> = (0..32).collect();
+/// let t = make_tensor(&values[..], sw)?;
+/// assert_eq!(t[(1, 0)], 8 ^ 1);                         // row 1 starts at column 1
+/// assert_eq!(t.slice(&"(3,_)".parse()?)?[0], 24 ^ 3);   // slices keep the swizzle
 /// assert!(make_tensor(&data[..], "(4,8):(1,5)".parse::<Layout>()?).is_err()); // cosize 39 > 32
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn make_tensor<E: Engine>(engine: E, layout: Layout) -> Result<Tensor<E>> {
+pub fn make_tensor<E: Engine, L: TensorLayout>(engine: E, layout: L) -> Result<Tensor<E>> {
     make_tensor_at(engine, 0, layout)
 }
 
@@ -190,18 +238,55 @@ pub fn make_tensor<E: Engine>(engine: E, layout: Layout) -> Result<Tensor<E>> {
 /// assert_eq!((0..4).map(|i| rev[i]).collect::<Vec<_>>(), [13, 12, 11, 10]);
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn make_tensor_at<E: Engine>(engine: E, offset: i64, layout: Layout) -> Result<Tensor<E>> {
+pub fn make_tensor_at<E: Engine, L: TensorLayout>(engine: E, offset: i64, layout: L) -> Result<Tensor<E>> {
     let len = engine.as_slice().len();
+    let (stages, layout) = layout.into_stages();
+    if !stages.is_empty() {
+        return make_swizzled(engine, offset, stages, layout);
+    }
     let (lo, hi) = offset_range(&layout);
     let (lo, hi) = (offset.checked_add(lo), offset.checked_add(hi));
     match (lo, hi) {
-        (Some(lo), Some(hi)) if lo >= 0 && (hi as u128) < len as u128 => Ok(Tensor { engine, offset, layout }),
+        (Some(lo), Some(hi)) if lo >= 0 && (hi as u128) < len as u128 => {
+            Ok(Tensor { engine, offset, layout, stages: SmallVec::new() })
+        }
         _ => Err(LayoutError::OutOfStorage {
             what: format!("the layout {layout} at offset {offset}"),
             lo: lo.unwrap_or(i64::MIN),
             hi: hi.unwrap_or(i64::MAX),
             len,
         }),
+    }
+}
+
+/// A tensor over a composed layout: every swizzled offset of the domain is
+/// checked to lie in the storage, one by one (a swizzle is not monotone),
+/// for domains of up to [`COMPOSED_CHECK_LIMIT`](crate::COMPOSED_CHECK_LIMIT) elements.
+fn make_swizzled<E: Engine>(engine: E, offset: i64, stages: SmallVec<[Stage; 1]>, layout: Layout) -> Result<Tensor<E>> {
+    let len = engine.as_slice().len();
+    let n = layout.size();
+    if n > crate::COMPOSED_CHECK_LIMIT {
+        return Err(LayoutError::Limit {
+            what: "the elements of a swizzled tensor checked against its storage",
+            value: n as u64,
+            limit: crate::COMPOSED_CHECK_LIMIT as u64,
+        });
+    }
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for i in 0..n {
+        let pre = offset.checked_add(layout.eval(i)?).ok_or(LayoutError::Overflow { operation: "tensor offset" })?;
+        let x = if pre < 0 { pre } else { apply_stages(&stages, pre)? };
+        (lo, hi) = (lo.min(x), hi.max(x));
+    }
+    if n == 0 || (lo >= 0 && (hi as u128) < len as u128) {
+        Ok(Tensor { engine, offset, layout, stages })
+    } else {
+        Err(LayoutError::OutOfStorage {
+            what: format!("the swizzled layout over {layout} at offset {offset}"),
+            lo,
+            hi,
+            len,
+        })
     }
 }
 
@@ -334,7 +419,7 @@ impl<E> Tensor<E> {
     /// the data untouched. Views may reach past the storage (see the module
     /// documentation), so this never fails.
     fn relayout(self, offset: i64, layout: Layout) -> Tensor<E> {
-        Tensor { engine: self.engine, offset, layout }
+        Tensor { engine: self.engine, offset, layout, stages: self.stages }
     }
 
     /// The view through `f(L)` at the same origin.
@@ -465,6 +550,7 @@ impl<E> Tensor<E> {
     fn index_of<C: Coord>(&self, c: &C, len: usize) -> Result<usize> {
         let off = c.eval_in(&self.layout)?;
         let idx = self.offset.checked_add(off).ok_or(LayoutError::Overflow { operation: "tensor offset" })?;
+        let idx = if self.stages.is_empty() || idx < 0 { idx } else { apply_stages(&self.stages, idx)? };
         match usize::try_from(idx) {
             Ok(i) if i < len => Ok(i),
             _ => Err(LayoutError::OutOfStorage {
@@ -510,7 +596,12 @@ impl<E: Engine> Tensor<E> {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn view(&self) -> Tensor<&[E::Elem]> {
-        Tensor { engine: self.engine.as_slice(), offset: self.offset, layout: self.layout.clone() }
+        Tensor {
+            engine: self.engine.as_slice(),
+            offset: self.offset,
+            layout: self.layout.clone(),
+            stages: self.stages.clone(),
+        }
     }
 }
 
@@ -542,7 +633,12 @@ impl<E: EngineMut> Tensor<E> {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem]> {
-        Tensor { engine: self.engine.as_mut_slice(), offset: self.offset, layout: self.layout.clone() }
+        Tensor {
+            engine: self.engine.as_mut_slice(),
+            offset: self.offset,
+            layout: self.layout.clone(),
+            stages: self.stages.clone(),
+        }
     }
 }
 
@@ -626,7 +722,7 @@ pub fn make_identity_tensor(shape: &IntTuple) -> Result<Tensor<Coords>> {
         *v = 1i64 << (bits * i as u32);
     }
     let layout = Layout::new(shape.clone(), stride)?;
-    Ok(Tensor { engine: Coords { shape: shape.clone(), bits }, offset: 0, layout })
+    Ok(Tensor { engine: Coords { shape: shape.clone(), bits }, offset: 0, layout, stages: SmallVec::new() })
 }
 
 impl Tensor<Coords> {

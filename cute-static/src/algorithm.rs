@@ -54,7 +54,7 @@ impl<E: DataEngine, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for Tens
     type Stride = D;
     #[inline(always)]
     fn layout(&self) -> Layout<S, D> {
-        Tensor::layout(self)
+        Tensor::<E, Layout<S, D>>::layout(self)
     }
     #[inline(always)]
     #[track_caller]
@@ -67,7 +67,7 @@ impl<E: DataEngine, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for Tens
         Self: 'a;
     #[inline(always)]
     fn view(&self) -> Self::View<'_> {
-        Tensor::view(self)
+        Tensor::<E, Layout<S, D>>::view(self)
     }
 }
 
@@ -83,7 +83,7 @@ impl<E: DataEngineMut, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor for 
         Self: 'a;
     #[inline(always)]
     fn view_mut(&mut self) -> Self::ViewMut<'_> {
-        Tensor::view_mut(self)
+        Tensor::<E, Layout<S, D>>::view_mut(self)
     }
 }
 
@@ -511,5 +511,50 @@ where
                 }
             }
         }
+    }
+}
+
+// A tensor over a swizzled layout reads and writes by the coordinates of
+// its inner layout (the swizzle moves only the storage indices).
+impl<E: DataEngine, A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor
+    for Tensor<E, crate::ComposedLayout<A, O, Layout<S, D>>>
+{
+    type Elem = E::Elem;
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn layout(&self) -> Layout<S, D> {
+        Tensor::<E, crate::ComposedLayout<A, O, Layout<S, D>>>::layout(self).inner()
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn read<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
+        self.at(c)
+    }
+    type View<'a>
+        = Tensor<&'a [E::Elem], crate::ComposedLayout<A, O, Layout<S, D>>>
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn view(&self) -> Self::View<'_> {
+        Tensor::<E, crate::ComposedLayout<A, O, Layout<S, D>>>::view(self)
+    }
+}
+
+impl<E: DataEngineMut, A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor
+    for Tensor<E, crate::ComposedLayout<A, O, Layout<S, D>>>
+{
+    #[inline(always)]
+    #[track_caller]
+    fn write<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
+        self.at_mut(c)
+    }
+    type ViewMut<'a>
+        = Tensor<&'a mut [E::Elem], crate::ComposedLayout<A, O, Layout<S, D>>>
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn view_mut(&mut self) -> Self::ViewMut<'_> {
+        Tensor::<E, crate::ComposedLayout<A, O, Layout<S, D>>>::view_mut(self)
     }
 }

@@ -52,6 +52,12 @@ pub struct ComposedLayout<A, O, B> {
     inner: B,
 }
 
+/// `c` with its inner layout replaced (a slice or a part of it).
+#[inline(always)]
+pub(crate) fn with_inner<A, O, B, B2>(c: ComposedLayout<A, O, B>, inner: B2) -> ComposedLayout<A, O, B2> {
+    ComposedLayout { outer: c.outer, offset: c.offset, inner }
+}
+
 /// CuTe's `make_composed_layout(a, o, b)`.
 ///
 /// ```

@@ -218,6 +218,7 @@ pub use slice::{ModesLayout, SliceInto, VCons, VNil};
 #[doc(hidden)]
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
+pub use tensor::TensorLayout;
 #[doc(hidden)]
 pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
 pub use tensor::{

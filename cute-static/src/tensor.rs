@@ -28,9 +28,11 @@
 //! accesses are checked, and which becomes an ordinary tensor, checked
 //! once, wherever a tile lies inside the matrix.
 
+use crate::composed::ComposedLayout;
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
 use crate::slice::{Slice, Underscore};
+use crate::swizzle::OffsetFn;
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 use generic_array::{ArrayLength, GenericArray};
@@ -391,11 +393,8 @@ pub struct Tensor<E, L> {
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
-    engine: E,
-    layout: Layout<S, D>,
-) -> Tensor<E, Layout<S, D>> {
-    match check_fits("the tensor's layout", &layout, 0, engine.len()) {
+pub fn make_tensor<E: Engine, L: TensorLayout>(engine: E, layout: L) -> Tensor<E, L> {
+    match layout.fits_storage("the tensor's layout", 0, engine.len()) {
         Ok(()) => Tensor { engine, offset: 0, layout },
         Err(e) => storage_panic(e),
     }
@@ -415,10 +414,10 @@ pub fn make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
 /// assert_eq!(e.to_string(), "the tensor's layout reaches storage indices 0..=38, outside a storage of 32 elements");
 /// ```
 #[cfg(feature = "std")]
-pub fn try_make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+pub fn try_make_tensor<E: Engine, L: TensorLayout>(
     engine: E,
-    layout: Layout<S, D>,
-) -> Result<Tensor<E, Layout<S, D>>, cute_dynamic::LayoutError> {
+    layout: L,
+) -> Result<Tensor<E, L>, cute_dynamic::LayoutError> {
     try_make_tensor_at(engine, 0, layout)
 }
 
@@ -436,12 +435,12 @@ pub fn try_make_tensor<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>
 /// assert_eq!((0..4).map(|i| rev[i]).collect::<Vec<_>>(), [13, 12, 11, 10]);
 /// ```
 #[cfg(feature = "std")]
-pub fn try_make_tensor_at<E: Engine, S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
+pub fn try_make_tensor_at<E: Engine, L: TensorLayout>(
     engine: E,
     offset: usize,
-    layout: Layout<S, D>,
-) -> Result<Tensor<E, Layout<S, D>>, cute_dynamic::LayoutError> {
-    check_fits("the tensor's layout", &layout, offset, engine.len())?;
+    layout: L,
+) -> Result<Tensor<E, L>, cute_dynamic::LayoutError> {
+    layout.fits_storage("the tensor's layout", offset, engine.len())?;
     Ok(Tensor { engine, offset, layout })
 }
 
@@ -1167,3 +1166,272 @@ macro_rules! elem_less_tuple {
     };
 }
 for_each_tuple!(elem_less_tuple);
+
+// ------------------------------------------- tensors over composed layouts
+
+/// A layout a tensor can have: a [`Layout`], or a swizzled layout
+/// ([`ComposedLayout`] `Sw ∘ O ∘ L`, CuTe's `ComposedLayout`, made by
+/// `Swizzle::compose`), whose element at `c` is `storage[Sw(offset + O +
+/// L(c))]`. [`make_tensor`] takes either.
+pub trait TensorLayout: Copy {
+    /// `Ok` when every storage index the layout reaches from the origin
+    /// `offset` lies in `0..len`.
+    fn fits_storage(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage>;
+}
+impl<S: Congruent<D> + OffsetRange<D>, D: IntTuple> TensorLayout for Layout<S, D> {
+    #[inline(always)]
+    fn fits_storage(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage> {
+        check_fits(what, self, offset, len)
+    }
+}
+impl<A: OffsetFn, O: Leaf, S: Congruent<D> + OffsetRange<D>, D: IntTuple> TensorLayout
+    for ComposedLayout<A, O, Layout<S, D>>
+{
+    /// The offsets before the swizzle, `offset + O + L(c)`, must not be
+    /// negative, and the largest index the swizzle can make of them must be
+    /// below `len`: a swizzle changes only the bits of its `zzz` mask, so
+    /// `Sw(x) <= x | zzz'` (`zzz'` the bits the `yyy` bits of numbers up to
+    /// the largest `x` can flip), and the check takes the largest `x |
+    /// zzz'` over the range of `x`: a bound, reached by the usual
+    /// power-of-two tiles.
+    #[inline(always)]
+    fn fits_storage(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage> {
+        let inner = self.inner();
+        let (lo, hi) = inner.shape().range(&inner.stride());
+        let base = (offset as i64).wrapping_add(self.offset() as i64);
+        let (lo, hi) = (base.checked_add(lo), base.checked_add(hi));
+        match (lo, hi) {
+            (Some(lo), Some(hi)) if lo >= 0 => {
+                let m = A::MASKS;
+                // Only the `yyy` bits that some `x <= hi` has can flip a
+                // `zzz` bit.
+                let reach = u64::MAX >> (hi as u64).leading_zeros();
+                let yyy = m.yyy as u64 & reach;
+                let zzz = if m.shift >= 0 { yyy >> m.shift } else { yyy << m.shift.unsigned_abs() };
+                let top = max_or(hi as u64, zzz);
+                if top < len as u64 { Ok(()) } else { Err(OutOfStorage { what, lo, hi: top as i64, len }) }
+            }
+            (lo, hi) => Err(OutOfStorage { what, lo: lo.unwrap_or(i64::MIN), hi: hi.unwrap_or(i64::MAX), len }),
+        }
+    }
+}
+
+/// The largest `x | z` over `0 <= x <= hi`: `hi | z`, or `hi` with one of
+/// its bits that `z` lacks cleared and every bit below it set.
+#[inline]
+fn max_or(hi: u64, z: u64) -> u64 {
+    let mut best = hi | z;
+    for b in 0..64 {
+        if (hi >> b) & 1 == 1 && (z >> b) & 1 == 0 {
+            let x = (hi & !((2u64 << b).wrapping_sub(1))) | ((1u64 << b) - 1);
+            best = best.max(x | z);
+        }
+    }
+    best
+}
+
+/// A tensor over a swizzled layout `Sw ∘ O ∘ L` (CuTe's tensor over a
+/// `ComposedLayout`): the layout algebra (slicing, tiling, partitioning)
+/// acts on `L`, the swizzle on the offsets. The element at `c` is
+/// `storage[Sw(offset + O + L(c))]`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::Swizzle;
+/// let data: Vec<u32> = (0..64).collect();
+/// let sw = Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1)));   // row-major 8×8, XOR-swizzled
+/// let t = make_tensor(&data[..], sw);
+/// assert_eq!(t[(1usize, 0usize)], 8 ^ 1);                              // row 1 starts at column 1
+/// let row = t.slice(crd!(2usize, _));                                  // the layout's slice, the same swizzle
+/// assert_eq!((0..8usize).map(|j| row[j]).collect::<Vec<_>>(), [18, 19, 16, 17, 22, 23, 20, 21]);
+/// ```
+impl<E: Engine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E, ComposedLayout<A, O, Layout<S, D>>> {
+    /// The composed layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data = [0u8; 64];
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// assert_eq!(t.layout().to_string(), "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn layout(&self) -> ComposedLayout<A, O, Layout<S, D>> {
+        self.layout
+    }
+
+    /// The shape of the inner layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data = [0u8; 64];
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// assert_eq!((t.shape(), t.size()), (shape!(8, 8), 64));
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.layout.inner().shape()
+    }
+
+    /// The number of elements.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.inner().size()
+    }
+
+    /// The offset before the swizzle of the layout's origin.
+    #[inline(always)]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Slicing with `_` ([`Tensor::slice`]): the slice of the inner layout,
+    /// its offset added before the swizzle.
+    ///
+    /// # Panics
+    ///
+    /// When a fixed entry of `coord` is outside its mode.
+    #[inline(always)]
+    #[track_caller]
+    #[allow(clippy::type_complexity)]
+    pub fn slice<C>(self, coord: C) -> Tensor<E, ComposedLayout<A, O, <Layout<S, D> as Slice<C>>::Output>>
+    where
+        C: InDomain<S>,
+        Layout<S, D>: Slice<C>,
+        <Layout<S, D> as Slice<C>>::Output: Copy,
+    {
+        let inner = self.layout.inner();
+        if !coord.inside(&inner.shape()) {
+            domain_panic()
+        }
+        let (sub, off) = inner.slice_wrapping(coord);
+        // A sub-domain: its swizzled offsets are some of the tensor's.
+        Tensor {
+            engine: self.engine,
+            offset: self.offset.wrapping_add(off),
+            layout: crate::composed::with_inner(self.layout, sub),
+        }
+    }
+
+    /// The storage index of the element at `c`, `None` outside the shape.
+    #[inline(always)]
+    fn swizzled_index_of<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<usize> {
+        let inner = self.layout.inner();
+        let (s, d) = (inner.shape(), inner.stride());
+        if !c.inside(&s) {
+            return None;
+        }
+        let pre = c.offset_acc(&s, &d, self.offset.wrapping_add(self.layout.offset()));
+        Some(self.layout.outer().apply_offset(pre))
+    }
+}
+
+impl<E: DataEngine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E, ComposedLayout<A, O, Layout<S, D>>> {
+    /// The element at `c`, `None` outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// assert_eq!(t.get((7usize, 7usize)), Some(&(63 ^ 7)));
+    /// assert_eq!(t.get(64usize), None);
+    /// ```
+    #[inline(always)]
+    pub fn get<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<&E::Elem> {
+        let i = self.swizzled_index_of(c)?;
+        // SAFETY: the tensor invariant (checked by `TensorLayout::fits_storage`
+        // when the tensor was made, kept by slicing and exact partitions):
+        // every swizzled offset of the domain is a storage index.
+        Some(unsafe { &*self.engine.as_ptr().add(i) })
+    }
+
+    /// The element at `c`.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside the shape.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
+        match self.get(c) {
+            Some(x) => x,
+            None => domain_panic(),
+        }
+    }
+
+    /// This tensor, borrowed (a view over `&[T]`).
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn view(&self) -> Tensor<&[E::Elem], ComposedLayout<A, O, Layout<S, D>>> {
+        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
+        // while `self` is borrowed.
+        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
+    }
+}
+
+impl<E: DataEngineMut, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple>
+    Tensor<E, ComposedLayout<A, O, Layout<S, D>>>
+{
+    /// The element at `c`, mutably; `None` outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let mut data = [0u32; 64];
+    /// let mut t = make_tensor(&mut data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// *t.get_mut((2usize, 0usize)).unwrap() = 7;
+    /// assert_eq!(data[16 ^ 2], 7);
+    /// ```
+    #[inline(always)]
+    pub fn get_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> Option<&mut E::Elem> {
+        let i = self.swizzled_index_of(c)?;
+        // SAFETY: as in `get`, with `&mut self` exclusive.
+        Some(unsafe { &mut *self.engine.as_mut_ptr().add(i) })
+    }
+
+    /// The element at `c`, mutably.
+    ///
+    /// # Panics
+    ///
+    /// When `c` is outside the shape.
+    #[inline(always)]
+    #[track_caller]
+    pub fn at_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {
+        match self.get_mut(c) {
+            Some(x) => x,
+            None => domain_panic(),
+        }
+    }
+
+    /// This tensor, borrowed mutably (a view over `&mut [T]`).
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], ComposedLayout<A, O, Layout<S, D>>> {
+        // SAFETY: the engine contract, with `&mut self` exclusive.
+        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
+    }
+}
+
+impl<E: DataEngine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> Index<C>
+    for Tensor<E, ComposedLayout<A, O, Layout<S, D>>>
+{
+    type Output = E::Elem;
+    #[inline(always)]
+    #[track_caller]
+    fn index(&self, c: C) -> &E::Elem {
+        self.at(c)
+    }
+}
+impl<E: DataEngineMut, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> IndexMut<C>
+    for Tensor<E, ComposedLayout<A, O, Layout<S, D>>>
+{
+    #[inline(always)]
+    #[track_caller]
+    fn index_mut(&mut self, c: C) -> &mut E::Elem {
+        self.at_mut(c)
+    }
+}

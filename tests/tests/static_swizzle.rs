@@ -152,3 +152,77 @@ fn static_composed_algebra_agrees_with_dynamic() {
         "Sw<3,8,3> o _0 o (_256,_256):(_256,_1)"
     );
 }
+
+/// A tensor over `Sw ∘ L` (CuTe's tensor over a `ComposedLayout`): every
+/// element is the storage at the composed layout's offset, and tiles and
+/// thread parts of it (the algebra on `L`, the swizzle on the offsets) name
+/// the same elements as the whole tensor at the matching coordinates.
+#[test]
+fn swizzled_tensors_index_tile_and_partition_through_the_inner_layout() {
+    let data: Vec<u32> = (0..512).collect();
+    let sw = Swizzle::<3, 4, 3>::new().compose(layout!((8, 64):(64, 1)));
+    let t = make_tensor(&data[..], sw);
+    for i in 0..8usize {
+        for j in 0..64usize {
+            assert_eq!(t[(i, j)] as usize, sw.index((i, j)));
+        }
+    }
+    // A (4,16) tile at (1,2): element (i,j) is the whole tensor's (4+i, 32+j).
+    let tile = local_tile(t, shape!(4, 16), (1usize, 2usize));
+    for i in 0..4usize {
+        for j in 0..16usize {
+            assert_eq!(tile[(i, j)], t[(4 + i, 32 + j)]);
+        }
+    }
+    // Thread parts of the tile by a (2,8) thread layout cover it once.
+    let mut seen = vec![0u32; 512];
+    for tid in 0..16 {
+        let p = local_partition(tile, layout!((2, 8):(8, 1)), tid);
+        for k in 0..p.size() {
+            seen[p[k] as usize] += 1;
+        }
+    }
+    let want: usize = 64;
+    assert_eq!(seen.iter().filter(|&&n| n == 1).count(), want);
+    assert!(seen.iter().all(|&n| n <= 1));
+    // Slices keep the swizzle.
+    let row = t.slice(crd!(5usize, _));
+    assert!((0..64usize).all(|j| row[j] == t[(5usize, j)]));
+}
+
+#[test]
+fn copies_into_and_out_of_a_swizzled_tensor() {
+    let src: Vec<i32> = (0..64).collect();
+    let mut smem = [0i32; 64];
+    let a = make_tensor(&src[..], layout!((8, 8):(1, 8)));
+    let mut s = make_tensor(&mut smem[..], Swizzle::<3, 0, 3>::new().compose(layout!((8, 8):(8, 1))));
+    copy(&a, &mut s);
+    // Element (i,j) of the swizzled tile is A(i,j), stored at Sw(8i + j).
+    for i in 0..8 {
+        for j in 0..8 {
+            assert_eq!(smem[(8 * i + j) ^ i], (i + 8 * j) as i32);
+        }
+    }
+    let s = make_tensor(&smem[..], Swizzle::<3, 0, 3>::new().compose(layout!((8, 8):(8, 1))));
+    let mut back = [0i32; 64];
+    copy(&s, &mut make_tensor(&mut back[..], layout!((8, 8):(1, 8))));
+    assert_eq!(back.to_vec(), src);
+}
+
+#[test]
+fn a_swizzled_layout_must_fit_its_storage_after_the_swizzle() {
+    // Sw<2,3,-3> over (4,8):(8,1): offsets 0..=31, whose bits 3..5 are
+    // XORed into bits 6..8: offset 31 goes to 31 ^ (24 << 3) = 223.
+    let small = [0u8; 32];
+    let l = Swizzle::<2, 3, -3>::new().compose(layout!((4, 8):(8, 1)));
+    let e = try_make_tensor(&small[..], l).unwrap_err();
+    assert_eq!(e.to_string(), "the tensor's layout reaches storage indices 0..=223, outside a storage of 32 elements");
+    let big = [0u8; 224];
+    let t = make_tensor(&big[..], l);
+    assert_eq!((0..32usize).map(|i| l.index(i)).max(), Some(223));
+    assert_eq!(t.size(), 32);
+    // A swizzle whose read bits lie above every offset changes nothing:
+    // Sw<3,4,3> reads bits 7..9 of offsets below 64.
+    let data = [0u8; 64];
+    assert!(try_make_tensor(&data[..], Swizzle::<3, 4, 3>::new().compose(layout!((8, 8):(8, 1)))).is_ok());
+}

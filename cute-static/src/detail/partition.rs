@@ -567,3 +567,39 @@ macro_rules! thread_layout_tuple {
 }
 // `Tiler` is `Default`: std's tuples.
 for_each_tuple!(std thread_layout_tuple);
+
+// A swizzled layout `Sw ∘ O ∘ L` is divided and sliced through `L` (CuTe
+// applies the layout algebra to the inner layout of a `ComposedLayout`);
+// the part keeps the swizzle and `O`, its offset is added before the
+// swizzle (the tensor's offset).
+impl<A, O, S, D, T> FlatCase<T> for crate::ComposedLayout<A, O, Layout<S, D>>
+where
+    Layout<S, D>: FlatCase<T>,
+{
+    type Bit = <Layout<S, D> as FlatCase<T>>::Bit;
+}
+impl<A, O, S, D, T, C, W, F, S2, D2> PartitionBy<T, C, W, F> for crate::ComposedLayout<A, O, Layout<S, D>>
+where
+    A: crate::swizzle::OffsetFn,
+    O: crate::Leaf,
+    S: Congruent<D>,
+    D: IntTuple,
+    S2: Congruent<D2> + OffsetRange<D2>,
+    D2: IntTuple,
+    Layout<S, D>: PartitionBy<T, C, W, F, Output = Layout<S2, D2>>,
+{
+    type Output = crate::ComposedLayout<A, O, Layout<S2, D2>>;
+    #[inline(always)]
+    fn part_by(self, t: T, c: C) -> Option<(Self::Output, usize, bool)> {
+        let (sub, off, exact) = self.inner().part_by(t, c)?;
+        Some((crate::composed::with_inner(self, sub), off, exact))
+    }
+}
+impl<A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D> + OffsetRange<D>, D: IntTuple> Fits
+    for crate::ComposedLayout<A, O, Layout<S, D>>
+{
+    #[inline(always)]
+    fn fits(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage> {
+        crate::tensor::TensorLayout::fits_storage(self, what, offset, len)
+    }
+}
