@@ -14,7 +14,7 @@
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, MAX_MODES};
-use crate::detail::partition::{Dice, Fits, Inner, Outer, Partition, ThreadLayout};
+use crate::detail::partition::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::IntTuple;
@@ -76,7 +76,7 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn inner_partition<E: Engine, L: Partition<T, C, Inner> + Copy, T, C>(
+pub fn inner_partition<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -105,7 +105,7 @@ pub fn inner_partition<E: Engine, L: Partition<T, C, Inner> + Copy, T, C>(
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn outer_partition<E: Engine, L: Partition<T, C, Outer> + Copy, T, C>(
+pub fn outer_partition<E: Engine, L: Partition<T, C, Outer> + Copy, T: TilerFits<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -131,7 +131,7 @@ pub fn outer_partition<E: Engine, L: Partition<T, C, Outer> + Copy, T, C>(
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T, C>(
+pub fn local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<L>, C>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,
@@ -155,7 +155,7 @@ pub fn local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T, C>(
 /// assert!(try_local_tile(a, shape!(128, 8), (8usize, 0usize)).is_err());     // no ninth row of tiles
 /// ```
 #[inline(always)]
-pub fn try_local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T, C: core::fmt::Debug + Copy>(
+pub fn try_local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<L>, C: core::fmt::Debug + Copy>(
     t: Tensor<E, L>,
     tiler: T,
     coord: C,

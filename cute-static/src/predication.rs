@@ -37,7 +37,7 @@
 //! [`Tensor`] view passes).
 
 use crate::algorithm::{ReadTensor, WriteTensor};
-use crate::detail::partition::{Dice, Inner, Outer, Partition, ThreadLayout};
+use crate::detail::partition::{Dice, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Coord, Layout};
 use crate::slice::Slice;
@@ -375,7 +375,7 @@ where
     #[inline(always)]
     #[track_caller]
     #[allow(clippy::type_complexity)]
-    pub fn local_tile<T: Copy, K: Copy>(
+    pub fn local_tile<T: Copy + TilerFits<Layout<S, D>>, K: Copy>(
         self,
         tiler: T,
         coord: K,

@@ -603,3 +603,73 @@ impl<A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D> + OffsetRange<
         crate::tensor::TensorLayout::fits_storage(self, what, offset, len)
     }
 }
+
+// ------------------------------------------------ tiler rank vs tensor rank
+
+/// A tiler (or tile coordinate) with no more top-level modes than the
+/// layout `L` has: the condition [`local_tile`](crate::local_tile) and the
+/// partitions check first, so that the usual slip (CuTe's
+/// `(BLK_M,BLK_N,BLK_K)` tiler passed without its projection) is named in
+/// a sentence, with the two ranks (`Modes<3>` against `Modes<2>`).
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the tensor",
+    label = "a tiler with at most one mode per mode of the tensor is expected here",
+    note = "for one (BLK_M,BLK_N,BLK_K) tiler shared by A, B and C, project it: `local_tile_proj(t, tiler, coord, (Int::<1>::new(), X, Int::<1>::new()))` keeps modes 0 and 2 (CuTe's `Step<_1,X,_1>`)"
+)]
+pub trait TilerFits<L> {}
+impl<T: ModeCount, S: ModeCount, D> TilerFits<Layout<S, D>> for T where T::Modes: AtMost<S::Modes> {}
+impl<T: ModeCount, A, O, S: ModeCount, D> TilerFits<crate::ComposedLayout<A, O, Layout<S, D>>> for T where
+    T::Modes: AtMost<S::Modes>
+{
+}
+
+/// A number of top-level modes, as a type (what the check of
+/// [`TilerFits`] compares; `Modes<0>` for a tiler that fits any layout).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Modes<const N: usize>;
+
+/// `Self` is a number of modes no larger than `R`.
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the tensor",
+    label = "this tiler has `{Self}`, the tensor `{R}`",
+    note = "for one (BLK_M,BLK_N,BLK_K) tiler shared by A, B and C, project it: `local_tile_proj(t, tiler, coord, (Int::<1>::new(), X, Int::<1>::new()))` keeps modes 0 and 2 (CuTe's `Step<_1,X,_1>`)"
+)]
+pub trait AtMost<R> {}
+macro_rules! at_most {
+    (@row $a:literal [$($b:literal)*]) => { $( impl AtMost<Modes<$b>> for Modes<$a> {} )* };
+    ([]) => {};
+    ([$a:literal $($rest:literal)*]) => {
+        at_most!(@row $a [$a $($rest)*]);
+        at_most!([$($rest)*]);
+    };
+}
+at_most!([0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]);
+
+/// The number of top-level modes of a shape or tiler as [`Modes`]: a
+/// tuple's arity, 1 for a leaf shape; a layout or `Tiler` as a tiler is
+/// `Modes<0>` (it fits any layout: a layout tiles the whole domain).
+pub trait ModeCount {
+    /// The rank.
+    type Modes;
+}
+macro_rules! mode_count {
+    (@one $i:tt) => { 1 };
+    ($($i:tt $S:ident $_a:ident $_b:ident),+) => {
+        impl<$($S),+> ModeCount for ($($S,)+) {
+            type Modes = Modes<{ 0 $(+ mode_count!(@one $i))+ }>;
+        }
+    };
+}
+for_each_tuple!(mode_count);
+impl<U: Unsigned, B: typenum::Bit> ModeCount for UInt<U, B> {
+    type Modes = Modes<1>;
+}
+impl ModeCount for Dyn {
+    type Modes = Modes<1>;
+}
+impl<S, D> ModeCount for Layout<S, D> {
+    type Modes = Modes<0>;
+}
+impl<X> ModeCount for crate::Tiler<X> {
+    type Modes = Modes<0>;
+}
