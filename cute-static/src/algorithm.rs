@@ -67,7 +67,7 @@ impl<E: DataEngine, S: Congruent<D> + TopModes, D: IntTuple> ReadTensor for Tens
         Self: 'a;
     #[inline(always)]
     fn view(&self) -> Self::View<'_> {
-        Tensor::<E, Layout<S, D>>::view(self)
+        Tensor::view(self)
     }
 }
 
@@ -83,7 +83,7 @@ impl<E: DataEngineMut, S: Congruent<D> + TopModes, D: IntTuple> WriteTensor for 
         Self: 'a;
     #[inline(always)]
     fn view_mut(&mut self) -> Self::ViewMut<'_> {
-        Tensor::<E, Layout<S, D>>::view_mut(self)
+        Tensor::view_mut(self)
     }
 }
 
@@ -537,7 +537,7 @@ impl<E: DataEngine, A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D>
         Self: 'a;
     #[inline(always)]
     fn view(&self) -> Self::View<'_> {
-        Tensor::<E, crate::ComposedLayout<A, O, Layout<S, D>>>::view(self)
+        Tensor::view(self)
     }
 }
 
@@ -555,6 +555,6 @@ impl<E: DataEngineMut, A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent
         Self: 'a;
     #[inline(always)]
     fn view_mut(&mut self) -> Self::ViewMut<'_> {
-        Tensor::<E, crate::ComposedLayout<A, O, Layout<S, D>>>::view_mut(self)
+        Tensor::view_mut(self)
     }
 }

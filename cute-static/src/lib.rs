@@ -172,8 +172,10 @@ pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
 #[cfg(feature = "std")]
+pub use detail::partition::ThreadLayout;
+#[cfg(feature = "std")]
 #[doc(hidden)]
-pub use detail::partition::{Dice, Fits, Partition, ThreadLayout};
+pub use detail::partition::{Dice, Fits, Partition};
 #[doc(inline)]
 pub use divide::{
     FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, logical_divide, tiled_divide, zipped_divide,
@@ -200,6 +202,8 @@ pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     outer_partition, try_local_tile,
 };
+#[cfg(feature = "std")]
+pub use partition::{Part, PartitionBy};
 #[cfg(feature = "std")]
 pub use predication::Predicated;
 #[doc(inline)]
@@ -249,7 +253,7 @@ pub mod prelude {
         make_tensor_like, slice, slice_and_offset,
     };
     #[cfg(feature = "std")]
-    pub use crate::{Block, Predicated, SharedTile, Thread};
+    pub use crate::{Block, Part, PartitionBy, Predicated, SharedTile, TensorLayout, Thread, ThreadLayout};
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,

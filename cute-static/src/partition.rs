@@ -284,6 +284,52 @@ where
     partition(t, "local_partition", Thr::Tiler::default().dice(), thr.coord(idx).dice())
 }
 
+// ------------------------------------------- bounds of generic kernels
+
+/// A tensor layout that the thread layout `Thr` partitions: what
+/// [`local_partition`] needs of the layout `L` of its tensor, under one
+/// name for the bounds of a kernel generic over its layouts. Implemented
+/// for every layout that can be partitioned so; the part's layout is
+/// [`Part<L, Thr>`](Part).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // One thread's step of a cooperative copy, for any source and
+/// // destination layouts the thread layout partitions.
+/// fn copy_part<'a, 'b, LS, LD, Thr>(src: Tensor<&'a [f32], LS>, dst: Tensor<&'b mut [f32], LD>, thr: Thr, tid: usize)
+/// where
+///     Thr: ThreadLayout,
+///     LS: PartitionBy<Thr>,
+///     LD: PartitionBy<Thr>,
+///     Tensor<&'a [f32], Part<LS, Thr>>: ReadTensor<Elem = f32>,
+///     Tensor<&'b mut [f32], Part<LD, Thr>>: WriteTensor<Elem = f32>,
+/// {
+///     copy(&local_partition(src, thr, tid), &mut local_partition(dst, thr, tid));
+/// }
+/// let a: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let mut s = [0f32; 64];
+/// for tid in 0..8 {
+///     copy_part(make_tensor(&a[..], layout!((8, 8):(1, 8))), make_tensor(&mut s[..], layout!((8, 8):(8, 1))), layout!((4, 2):(1, 4)), tid);
+/// }
+/// assert_eq!(s[1], 8.0);                          // transposed: (0,1) of A at 8
+/// ```
+pub trait PartitionBy<Thr: ThreadLayout>: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy {}
+impl<L, Thr: ThreadLayout> PartitionBy<Thr> for L where L: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy {}
+
+/// The layout of a thread's part: [`local_partition`] of a tensor with the
+/// layout `L` by the thread layout `Thr` is a tensor with the layout
+/// `Part<L, Thr>` (name it in the types of generic kernels).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// type Tile = Layout![(128, 8):(1, 128)];
+/// type Copy32x8 = Layout![(32, 8):(1, 32)];
+/// let data = [0f32; 1024];
+/// let p: Tensor<&[f32], Part<Tile, Copy32x8>> = local_partition(make_tensor(&data[..], Tile::default()), Copy32x8::default(), 33);
+/// assert_eq!(p.layout().to_string(), "(_4,_1):(_32,_1024)");
+/// ```
+pub type Part<L, Thr> = <L as Partition<<Thr as ThreadLayout>::Tiler, <Thr as ThreadLayout>::Coord, Outer>>::Output;
+
 // ------------------------------------------------- divides of a tensor
 
 impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {

@@ -630,24 +630,6 @@ impl<E: DataEngine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         // in the loop, the compiler cannot see the pointer is not null).
         unsafe { &*self.engine.as_ptr().add(i) }
     }
-
-    /// A read-only view of the same elements.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let mut t = make_owned_tensor::<i32, _, _>(layout!((2,4):(4,1)));
-    /// t[(1usize, 2usize)] = 7;
-    /// let row = t.view().slice(crd!(1usize, _)); // `t` keeps its storage
-    /// assert_eq!(row[2usize], 7);
-    /// assert_eq!(t.size(), 8);
-    /// ```
-    #[inline(always)]
-    pub fn view(&self) -> Tensor<&[E::Elem], Layout<S, D>> {
-        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
-        // while `self` is borrowed.
-        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
-        Tensor { engine: data, offset: self.offset, layout: self.layout }
-    }
 }
 
 impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
@@ -693,22 +675,6 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         // SAFETY: as in `get_mut`.
         unsafe { &mut *self.engine.as_mut_ptr().add(i) }
     }
-
-    /// A mutable view of the same elements.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let mut t = make_owned_tensor::<u32, _, _>(layout!((2,4):(4,1)));
-    /// let mut row = t.view_mut().slice(crd!(1usize, _)); // row 1, still in `t`
-    /// row[3usize] = 9;
-    /// assert_eq!(t.engine()[7], 9);
-    /// ```
-    #[inline(always)]
-    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout<S, D>> {
-        // SAFETY: the engine contract, with `&mut self` exclusive.
-        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
-        Tensor { engine: data, offset: self.offset, layout: self.layout }
-    }
 }
 
 impl<E: DataEngine, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> Index<C> for Tensor<E, Layout<S, D>> {
@@ -729,6 +695,46 @@ impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
         self.at_mut(c)
+    }
+}
+
+impl<E: DataEngine, L: Copy> Tensor<E, L> {
+    /// A read-only view of the same elements (the tensor borrowed), for any
+    /// layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [1u8, 2, 3, 4];
+    /// let t = make_tensor(&data[..], layout!(4:1));
+    /// let v = t.view();
+    /// assert_eq!((v[1usize], t[2usize]), (2, 3));
+    /// ```
+    #[inline(always)]
+    pub fn view(&self) -> Tensor<&[E::Elem], L> {
+        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
+        // while `self` is borrowed.
+        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
+    }
+}
+
+impl<E: DataEngineMut, L: Copy> Tensor<E, L> {
+    /// A mutable view of the same elements (the tensor borrowed mutably),
+    /// for any layout: to partition or tile a tensor without giving it up.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = [0u8; 4];
+    /// let mut t = make_tensor(&mut data[..], layout!(4:1));
+    /// t.view_mut()[1usize] = 7;
+    /// t[2usize] = 8;
+    /// assert_eq!(data, [0, 7, 8, 0]);
+    /// ```
+    #[inline(always)]
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], L> {
+        // SAFETY: the engine contract, with `&mut self` exclusive.
+        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
+        Tensor { engine: data, offset: self.offset, layout: self.layout }
     }
 }
 
@@ -1360,16 +1366,6 @@ impl<E: DataEngine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E
             None => domain_panic(),
         }
     }
-
-    /// This tensor, borrowed (a view over `&[T]`).
-    #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    pub fn view(&self) -> Tensor<&[E::Elem], ComposedLayout<A, O, Layout<S, D>>> {
-        // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
-        // while `self` is borrowed.
-        let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
-        Tensor { engine: data, offset: self.offset, layout: self.layout }
-    }
 }
 
 impl<E: DataEngineMut, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple>
@@ -1404,15 +1400,6 @@ impl<E: DataEngineMut, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple>
             Some(x) => x,
             None => domain_panic(),
         }
-    }
-
-    /// This tensor, borrowed mutably (a view over `&mut [T]`).
-    #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], ComposedLayout<A, O, Layout<S, D>>> {
-        // SAFETY: the engine contract, with `&mut self` exclusive.
-        let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
-        Tensor { engine: data, offset: self.offset, layout: self.layout }
     }
 }
 

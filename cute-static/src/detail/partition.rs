@@ -474,12 +474,22 @@ for_each_tuple!(dice_tuple);
 
 // -------------------------------------------------------- thread layouts
 
-/// A static thread layout: its by-mode tiler (CuTe's
-/// `product_each(shape(thr))`) and the flat coordinate of a thread index
-/// (CuTe's `get_flat_coord`: per leaf `(idx / d) % s`, `0` for a leaf of
-/// size 1 or stride 0, then one integer per top-level mode, column-major
-/// within the mode).
-#[doc(hidden)]
+/// A static thread layout (CuTe's `Layout` of threads handed to
+/// `local_partition`): its by-mode tiler (CuTe's `product_each(shape(thr))`)
+/// and the flat coordinate of a thread index (CuTe's `get_flat_coord`: per
+/// leaf `(idx / d) % s`, `0` for a leaf of size 1 or stride 0, then one
+/// integer per top-level mode, column-major within the mode). Implemented
+/// for every static layout of up to 16 modes; the bound of generic code
+/// that takes a thread layout.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn threads<Thr: ThreadLayout>(thr: Thr) -> usize {
+///     thr.threads()
+/// }
+/// assert_eq!(threads(layout!((32, 8):(1, 32))), 256);
+/// assert_eq!(layout!((32, 8):(1, 32)).tile_sizes(), [32, 8, 1, 1]);
+/// ```
 pub trait ThreadLayout: Copy {
     /// The tiler: one static size per top-level mode.
     type Tiler: Copy + Default;
