@@ -299,6 +299,14 @@ where
             && check_fits("a predicated view", &self.layout, self.offset, self.engine.len()).is_ok()
     }
 
+    /// Whether no coordinate of the view is inside the parent: its origin
+    /// (the smallest coordinate of every mode, the identity strides being
+    /// positive) is past the parent's shape in some mode.
+    #[inline(always)]
+    fn wholly_outside(&self) -> bool {
+        !I::decode_sum(self.id_offset, 0).elem_less(&self.bound)
+    }
+
     /// The tensor of a view that [`whole_inside`](Predicated::whole_inside)
     /// found inside (the caller checked it).
     #[inline(always)]
@@ -583,6 +591,13 @@ where
             }
             return;
         }
+        if self.wholly_outside() {
+            // A part past the edge: nothing to read.
+            for i in 0..n {
+                *v.write(i) = fill;
+            }
+            return;
+        }
         for i in 0..n {
             *v.write(i) = match self.get(i) {
                 Some(x) => *x,
@@ -684,6 +699,9 @@ where
             for i in 0..n {
                 *t.at_mut(i) = *v.read(i);
             }
+            return;
+        }
+        if self.wholly_outside() {
             return;
         }
         for i in 0..n {
