@@ -8,7 +8,7 @@
 //! one thread needs no barrier, so this has none. Timed against the tensor
 //! kernel by `benches/tensor_gemm.rs` and `tensor_gemm_ratio.rs`.
 
-use crate::sgemm_example::{BK, BM, BN, Dims};
+use crate::sgemm_example::{BK, BM, BN, Dims, for_each_panel};
 
 /// `sgemm` with the index arithmetic by hand.
 pub fn sgemm_hand(d: Dims, a: &[f32], b: &[f32], c: &mut [f32], workers: usize) {
@@ -18,28 +18,7 @@ pub fn sgemm_hand(d: Dims, a: &[f32], b: &[f32], c: &mut [f32], workers: usize) 
     // The operands must hold their matrices (the tensor kernel's check).
     assert!(a.len() >= d.m + d.lda * (d.k.max(1) - 1) && b.len() >= d.n + d.ldb * (d.k.max(1) - 1));
     assert!(c.len() >= d.m + d.ldc * (d.n - 1));
-    let panels: Vec<(usize, &mut [f32])> = c.chunks_mut(d.ldc * BN).enumerate().collect();
-    let workers = workers.clamp(1, panels.len());
-    if workers == 1 {
-        // On the calling thread: nothing to spawn.
-        for (by, panel) in panels {
-            panel_hand(d, a, b, by, panel);
-        }
-        return;
-    }
-    let mut shares: Vec<Vec<(usize, &mut [f32])>> = (0..workers).map(|_| Vec::new()).collect();
-    for (i, p) in panels.into_iter().enumerate() {
-        shares[i % workers].push(p);
-    }
-    std::thread::scope(|s| {
-        for share in shares {
-            s.spawn(move || {
-                for (by, panel) in share {
-                    panel_hand(d, a, b, by, panel);
-                }
-            });
-        }
-    });
+    for_each_panel(d, c, workers, |by, panel| panel_hand(d, a, b, by, panel));
 }
 
 /// One operand's k-tile into a shared tile: 256 copy threads (32×8), four

@@ -58,19 +58,25 @@ pub struct Dims {
 ///
 /// # Panics
 ///
-/// When a buffer is too short for its matrix (`make_tensor`'s check).
+/// When a buffer is too short for its matrix (`make_tensor`'s check), or
+/// `k` is 0 (a layout's extents are positive).
 pub fn sgemm(d: Dims, a: &[f32], b: &[f32], c: &mut [f32], workers: usize) {
+    for_each_panel(d, c, workers, |by, panel| sgemm_panel(d, a, b, by, panel));
+}
+
+/// Runs `f(by, panel)` for every column panel of C (`BN` columns, a
+/// disjoint `&mut` slice each, so the blocks of different panels may run
+/// on different OS threads), the panels spread over `workers` OS threads
+/// (on the calling thread for one worker).
+pub fn for_each_panel(d: Dims, c: &mut [f32], workers: usize, f: impl Fn(usize, &mut [f32]) + Sync) {
     if d.m == 0 || d.n == 0 {
         return;
     }
-    // Column panels of C, BN columns each: disjoint `&mut` slices, so the
-    // blocks of different panels may run on different OS threads.
     let panels: Vec<(usize, &mut [f32])> = c.chunks_mut(d.ldc * BN).enumerate().collect();
     let workers = workers.clamp(1, panels.len());
     if workers == 1 {
-        // On the calling thread: nothing to spawn.
         for (by, panel) in panels {
-            sgemm_panel(d, a, b, by, panel);
+            f(by, panel);
         }
         return;
     }
@@ -78,11 +84,12 @@ pub fn sgemm(d: Dims, a: &[f32], b: &[f32], c: &mut [f32], workers: usize) {
     for (i, p) in panels.into_iter().enumerate() {
         shares[i % workers].push(p);
     }
+    let f = &f;
     std::thread::scope(|s| {
         for share in shares {
             s.spawn(move || {
                 for (by, panel) in share {
-                    sgemm_panel(d, a, b, by, panel);
+                    f(by, panel);
                 }
             });
         }

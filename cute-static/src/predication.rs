@@ -314,6 +314,20 @@ where
         Tensor::from_parts_checked(self.engine, self.offset, self.layout)
     }
 
+    /// The same view over the storage `engine` (a borrow of this view's).
+    #[inline(always)]
+    fn over<E2>(&self, engine: E2) -> Predicated<E2, Layout<S, D>, I, Layout<CS, CD>> {
+        Predicated {
+            engine,
+            offset: self.offset,
+            layout: self.layout,
+            id_offset: self.id_offset,
+            id_layout: self.id_layout,
+            bound: self.bound,
+            _parent: PhantomData,
+        }
+    }
+
     /// The same view of the part of the tensor at `(layout, id_layout)`.
     #[inline(always)]
     fn with<L2, C2>(self, (layout, off): (L2, usize), (id_layout, id_off): (C2, usize)) -> Predicated<E, L2, I, C2> {
@@ -537,15 +551,7 @@ where
         // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
         // while `self` is borrowed.
         let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
-        Predicated {
-            engine: data,
-            offset: self.offset,
-            layout: self.layout,
-            id_offset: self.id_offset,
-            id_layout: self.id_layout,
-            bound: self.bound,
-            _parent: PhantomData,
-        }
+        self.over(data)
     }
 
     /// Copies the view into `dst` (of the same shape), writing `fill`
@@ -649,15 +655,7 @@ where
     pub fn view_mut(&mut self) -> Predicated<&mut [E::Elem], Layout<S, D>, I, Layout<CS, CS2>> {
         // SAFETY: the engine contract, with `&mut self` exclusive.
         let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
-        Predicated {
-            engine: data,
-            offset: self.offset,
-            layout: self.layout,
-            id_offset: self.id_offset,
-            id_layout: self.id_layout,
-            bound: self.bound,
-            _parent: PhantomData,
-        }
+        self.over(data)
     }
 
     /// Copies `src` (of the same shape) into the elements of the view
