@@ -643,5 +643,83 @@ pub fn Tile(input: TokenStream) -> TokenStream {
     emit(parse_tiler(input.into(), false).map(|v| quote! { ::cute_static::Tiler<( #(#v,)* )> }))
 }
 
+/// A swizzle, checked where it is written: `swizzle!(3, 4, 3)` is
+/// `cute_static::Swizzle::<3, 4, 3>::new()` (CuTe's `Swizzle<BBits, MBase,
+/// SShift>`), and a swizzle whose bit fields overlap (`|S| < B`) or reach
+/// past bit 63 is a compile error at the macro, in `cargo check` too (the
+/// same condition written as `Swizzle::<B, M, S>::new()` is only caught
+/// when the constant is evaluated, in `cargo build`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let sw = swizzle!(3, 4, 3);
+/// assert_eq!(sw, cute_static::Swizzle::<3, 4, 3>::new());
+/// assert_eq!(swizzle!(2, 0, -3).to_string(), "Sw<2,0,-3>");
+/// ```
+///
+/// ```compile_fail
+/// use cute_static::prelude::*;
+/// let sw = swizzle!(3, 0, 2); // |S| = 2 < B = 3: the fields overlap
+/// ```
+#[proc_macro]
+pub fn swizzle(input: TokenStream) -> TokenStream {
+    emit(parse_swizzle(input.into()))
+}
+
+/// `B, M, S` as three integers (`S` may be negative), checked as CuTe's
+/// `static_assert`s do.
+fn parse_swizzle(input: TokenStream2) -> Res<TokenStream2> {
+    let toks: Vec<TokenTree> = input.into_iter().collect();
+    let mut vals = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let (neg, lit) = match (&toks[i], toks.get(i + 1)) {
+            (TokenTree::Punct(p), Some(TokenTree::Literal(l))) if p.as_char() == '-' => {
+                i += 1;
+                (true, l)
+            }
+            (TokenTree::Literal(l), _) => (false, l),
+            (t, _) => return err(t.span(), "swizzle!(B, M, S) takes three integers: BBits, MBase and SShift"),
+        };
+        let v: i64 = lit
+            .to_string()
+            .parse()
+            .map_err(|_| Error { span: lit.span(), msg: format!("`{lit}` is not an integer") })?;
+        vals.push((if neg { -v } else { v }, lit.span()));
+        i += 1;
+        match toks.get(i) {
+            Some(TokenTree::Punct(p)) if p.as_char() == ',' => i += 1,
+            None => {}
+            Some(t) => return err(t.span(), "expected `,` between the three integers of swizzle!(B, M, S)"),
+        }
+    }
+    let [(b, bs), (m, ms), (sh, ss)] = vals[..] else {
+        return err(Span::call_site(), "swizzle!(B, M, S) takes three integers: BBits, MBase and SShift");
+    };
+    if b < 0 {
+        return err(bs, format!("BBits = {b} is negative"));
+    }
+    if m < 0 {
+        return err(ms, format!("MBase = {m} is negative"));
+    }
+    if sh.abs() < b {
+        return err(
+            ss,
+            format!(
+                "Swizzle<{b},{m},{sh}> needs |S| >= B: with |S| = {} < B = {b} its two bit fields overlap",
+                sh.abs()
+            ),
+        );
+    }
+    if b + m + sh.abs() > 63 {
+        return err(
+            ss,
+            format!("Swizzle<{b},{m},{sh}>: its bit fields reach past bit 63 (B + M + |S| = {})", b + m + sh.abs()),
+        );
+    }
+    let (b, m, sh) = (b as u32, m as u32, sh as i32);
+    Ok(quote! { ::cute_static::Swizzle::<{ #b }, { #m }, { #sh }>::new() })
+}
+
 #[cfg(test)]
 mod grammar_agreement;

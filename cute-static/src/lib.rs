@@ -282,7 +282,7 @@ pub mod prelude {
     pub use crate::{try_concat, try_make_layout};
     #[cfg(feature = "std")]
     pub use cute_macros::try_layout;
-    pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, tile};
+    pub use cute_macros::{Layout, Shape, Stride, Tile, layout, shape, stride, swizzle, tile};
 }
 
 /// The README's examples, compiled and run as doctests.

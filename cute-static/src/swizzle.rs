@@ -28,7 +28,9 @@ use core::fmt;
 ///
 /// Parameters with `|S| < B` do not build (the check is a constant
 /// evaluated where the swizzle is used, so `cargo check` alone may not
-/// report it; `cargo build` does):
+/// report it; `cargo build` does). Written with the macro
+/// [`swizzle!(B, M, S)`](crate::prelude::swizzle), the swizzle is checked
+/// where it is written, in `cargo check` too, with a sentence:
 ///
 /// ```compile_fail
 /// let sw = cute_static::Swizzle::<3, 4, 2>::new();
