@@ -90,6 +90,32 @@
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
 //! `tile!(3:3, (2,4):(1,8), 4)`.
 //!
+//! # Kernels
+//!
+//! [`Tensor`]s over slices, owned arrays or fragments ([`make_fragment_like`]:
+//! storage sized by the layout's type), tiled and partitioned as in CuTe
+//! ([`local_tile`], [`local_partition`], [`Tensor::partition_mut`] for
+//! per-thread mutable parts), over plain or swizzled layouts
+//! (`make_tensor(data, swizzle!(3, 4, 3).compose(layout))`). Tiles of a
+//! ragged matrix come from a [`Predicated`] view ([`Tensor::predicated`]):
+//! they may stick out of the data, interior tiles become ordinary tensors
+//! with one check, edge tiles are read and written through predicated
+//! copies. A [`Block`] runs threads with barriers ([`Thread::sync`]) over
+//! [`SharedTile`]s whose write and read phases are checked. Generic kernels
+//! bound their layouts with [`ThreadLayout`], [`PartitionBy`] and
+//! [`Part`]. `examples/sgemm.rs` is a GEMM written with all of it.
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let (m, n) = (10usize, 7usize);
+//! let data: Vec<f32> = (0..m * n).map(|x| x as f32).collect();
+//! let a = make_tensor(&data[..], layout!(({m},{n}):(1,{m}))).predicated();
+//! let edge = a.local_tile(shape!(4, 4), (2usize, 1usize));     // rows 8..12, columns 4..8
+//! let mut frag = make_fragment_like::<f32, _>(&edge);            // 16 floats, sized by the type
+//! edge.copy_to(&mut frag, 0.0);                                  // zero where the matrix ends
+//! assert_eq!((frag[(1usize, 2usize)], frag[(2usize, 0usize)]), (69.0, 0.0));
+//! ```
+//!
 //! # Features
 //!
 //! `std` (default): [`Layout::to_dynamic`] and the `to_dynamic` of shapes and
@@ -100,8 +126,10 @@
 //! `cargo build -p cute-static --no-default-features`).
 
 #![cfg_attr(not(feature = "std"), no_std)]
-// Unsafe code only where the tensor invariant (`tensor.rs`) and the
-// disjointness of thread parts (`partition.rs`) justify it.
+// Unsafe code only where the tensor invariant (`tensor.rs`), the
+// disjointness of thread parts (`partition.rs`), the checks of predicated
+// views (`predication.rs`) and the phases of shared tiles (`block.rs`)
+// justify it.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
