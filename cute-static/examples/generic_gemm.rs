@@ -1,15 +1,17 @@
 //! A kernel generic over its layouts, written with public bounds only:
-//! `C += A·Bᵀ` on one `(32,32,8)` k-tile of a block, with `A (32,8)`, `B
-//! (32,8)` and `C (32,32)` tensors of *any* layouts (column-major,
-//! row-major, static or with run-time strides), and the block's thread and
+//! `C += A·Bᵀ` on one `(32,32,8·k)` block, with `A (32,8,k)`, `B (32,8,k)`
+//! and `C (32,32)` tensors of *any* layouts (column-major, row-major,
+//! static or with run-time strides), and the block's thread and
 //! shared-memory layouts as parameters. Like CuTe's `gemm_device` templated
 //! on its layouts, the kernel names what it needs of each layout:
 //!
 //! * [`ThreadLayout`]: a thread layout (`Thr` of `local_partition`);
 //! * [`PartitionBy<Thr>`](PartitionBy): a layout that thread layout
 //!   partitions, and [`Part<L, Thr>`](Part) the layout of a thread's part;
+//! * [`SliceBy<C>`](SliceBy): a layout the slice coordinate `C` slices
+//!   (the k-tiles);
 //! * [`ReadTensor`] / [`WriteTensor`]: what the parts are read and written
-//!   through.
+//!   through, and [`Mma<A, B>`](Mma) what `gemm` multiplies.
 //!
 //! `cargo run -p cute-static --example generic_gemm` runs it on column-
 //! and row-major operands and checks C against a naive loop. The ui-tests
@@ -34,25 +36,6 @@ where
     Tensor<&'b mut [f32], Part<LD, Thr>>: WriteTensor<Elem = f32>,
 {
     copy(&local_partition(src, thr, tid), &mut local_partition(dst, thr, tid));
-}
-
-/// One compute thread's `(8,8)` of C: `c(i,j) += Σ_k a(i,k)·b(j,k)` over
-/// its rows of A and of B (parts of `(8,BK)`), by integral coordinates
-/// (column-major in each part's shape).
-fn mma_part<A, B, C>(a: &A, b: &B, c: &mut C)
-where
-    A: ReadTensor<Elem = f32>,
-    B: ReadTensor<Elem = f32>,
-    C: WriteTensor<Elem = f32>,
-{
-    for k in 0..BK {
-        for j in 0..8 {
-            for i in 0..8 {
-                let v = *c.read(i + 8 * j) + *a.read(i + 8 * k) * *b.read(j + 8 * k);
-                *c.write(i + 8 * j) = v;
-            }
-        }
-    }
 }
 
 /// The thread layouts and the shared-memory layout of a block: CuTe's
@@ -83,7 +66,7 @@ fn gemm_ktile<LA, LB, LC, TA, TC, TR, SL>(
     TC: ThreadLayout,
     TR: ThreadLayout,
     // A, B, the shared tiles and C, partitioned by the thread layouts; the
-    // parts read and written as tensors.
+    // parts read, written and multiplied as tensors.
     LA: PartitionBy<TA>,
     LB: PartitionBy<TA>,
     SL: PartitionBy<TA> + PartitionBy<TR> + TensorLayout,
@@ -91,8 +74,8 @@ fn gemm_ktile<LA, LB, LC, TA, TC, TR, SL>(
     for<'a> Tensor<&'a [f32], Part<LA, TA>>: ReadTensor<Elem = f32>,
     for<'a> Tensor<&'a [f32], Part<LB, TA>>: ReadTensor<Elem = f32>,
     for<'a> Tensor<&'a mut [f32], Part<SL, TA>>: WriteTensor<Elem = f32>,
-    for<'a> Tensor<&'a [f32], Part<SL, TR>>: ReadTensor<Elem = f32>,
-    for<'a> Tensor<&'a mut [f32], Part<LC, TC>>: WriteTensor<Elem = f32>,
+    for<'a, 'b> Tensor<&'a mut [f32], Part<LC, TC>>:
+        Mma<Tensor<&'b [f32], Part<SL, TR>>, Tensor<&'b [f32], Part<SL, TR>>>,
 {
     let Config { t_copy, t_c, t_rows, s_layout } = cfg;
     let (mut sa, mut sb) = ([0f32; BM * BK], [0f32; BN * BK]);
@@ -102,9 +85,42 @@ fn gemm_ktile<LA, LB, LC, TA, TC, TR, SL>(
     }
     let (sa, sb) = (make_tensor(&sa[..], s_layout), make_tensor(&sb[..], s_layout));
     for tid in 0..t_c.threads() {
+        // Compute thread (tm, tn): rows tm of sA, rows tn of sB, its (8,8) of C.
         let (tm, tn) = (tid % t_rows.threads(), tid / t_rows.threads());
         let mut part = local_partition(c.view_mut(), t_c, tid);
-        mma_part(&local_partition(sa, t_rows, tm), &local_partition(sb, t_rows, tn), &mut part);
+        gemm(&local_partition(sa, t_rows, tm), &local_partition(sb, t_rows, tn), &mut part);
+    }
+}
+
+/// The k-tile `kt` of a `(BLK,BK,k)` tensor's layout.
+type KTile<L> = <L as SliceBy<(Underscore, Underscore, usize)>>::Output;
+
+/// `C += A·Bᵀ` for a block: every k-tile of the `(BM,BK,k)` tensors A
+/// and B, generic over their layouts as [`gemm_ktile`] is.
+fn gemm_block<LA, LB, LC, TA, TC, TR, SL>(
+    a: Tensor<&[f32], LA>,
+    b: Tensor<&[f32], LB>,
+    mut c: Tensor<&mut [f32], LC>,
+    cfg: Config<TA, TC, TR, SL>,
+    k_tiles: usize,
+) where
+    LA: SliceBy<(Underscore, Underscore, usize)>,
+    LB: SliceBy<(Underscore, Underscore, usize)>,
+    TA: ThreadLayout,
+    TC: ThreadLayout,
+    TR: ThreadLayout,
+    KTile<LA>: PartitionBy<TA>,
+    KTile<LB>: PartitionBy<TA>,
+    SL: PartitionBy<TA> + PartitionBy<TR> + TensorLayout,
+    LC: PartitionBy<TC>,
+    for<'a> Tensor<&'a [f32], Part<KTile<LA>, TA>>: ReadTensor<Elem = f32>,
+    for<'a> Tensor<&'a [f32], Part<KTile<LB>, TA>>: ReadTensor<Elem = f32>,
+    for<'a> Tensor<&'a mut [f32], Part<SL, TA>>: WriteTensor<Elem = f32>,
+    for<'a, 'b> Tensor<&'a mut [f32], Part<LC, TC>>:
+        Mma<Tensor<&'b [f32], Part<SL, TR>>, Tensor<&'b [f32], Part<SL, TR>>>,
+{
+    for kt in 0..k_tiles {
+        gemm_ktile(a.slice((__, __, kt)), b.slice((__, __, kt)), &mut c, cfg);
     }
 }
 
@@ -125,13 +141,9 @@ fn main() {
         t_rows: layout!((4, 1):(1, 0)),
         s_layout: layout!((32, 8):(1, 32)),
     };
-    let mut t1 = make_tensor(&mut c1[..], layout!((32, 32):(1, 32)));
-    let mut t2 = make_tensor(&mut c2[..], layout!((32, 32):(32, 1)));
-    for kt in 0..k / BK {
-        // The k-tiles: the same generic kernel for each combination of layouts.
-        gemm_ktile(a_col.slice(crd!(_, _, kt)), b_col.slice(crd!(_, _, kt)), &mut t1, cfg);
-        gemm_ktile(a_row.slice(crd!(_, _, kt)), b_col.slice(crd!(_, _, kt)), &mut t2, cfg);
-    }
+    // The same generic kernel for each combination of layouts.
+    gemm_block(a_col, b_col, make_tensor(&mut c1[..], layout!((32, 32):(1, 32))), cfg, k / BK);
+    gemm_block(a_row, b_col, make_tensor(&mut c2[..], layout!((32, 32):(32, 1))), cfg, k / BK);
     for i in 0..BM {
         for j in 0..BN {
             let want1: f32 = (0..k).map(|p| a_data[i + BM * p] * b_data[j + BN * p]).sum();

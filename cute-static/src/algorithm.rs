@@ -371,12 +371,44 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn gemm<A: ReadTensor, B: ReadTensor, C>(a: &A, b: &B, c: &mut C)
+pub fn gemm<A, B, C: Mma<A, B>>(a: &A, b: &B, c: &mut C) {
+    c.mma(a, b)
+}
+
+/// `C += A·B` by [`gemm`]'s rank dispatch: what `gemm(&a, &b, &mut c)`
+/// needs of its operands, under one name for the bounds of generic kernels
+/// (`C: Mma<A, B>`). Implemented for every accumulator `C` and operands
+/// `A`, `B` whose ranks [`gemm`] takes.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // A thread's multiply-accumulate, for any operand and accumulator types.
+/// fn mac<A, B, C: Mma<A, B>>(a: &A, b: &B, c: &mut C) {
+///     gemm(a, b, c)
+/// }
+/// let (a, b) = ([1.0f32, 2.0], [3.0f32, 4.0]);
+/// let mut c = [0.0f32; 4];
+/// mac(&make_tensor(&a[..], layout!(2:1)), &make_tensor(&b[..], layout!(2:1)), &mut make_tensor(&mut c[..], layout!((2,2):(1,2))));
+/// assert_eq!(c, [3.0, 6.0, 4.0, 8.0]);                    // the outer product
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "no gemm for these operands",
+    note = "gemm takes (M)x(N)->(M,N), (M,K)x(N,K)->(M,N) or (V,M,K)x(V,N,K)->(V,M,N) tensors of one element type"
+)]
+pub trait Mma<A, B> {
+    /// `self += a·b`.
+    fn mma(&mut self, a: &A, b: &B);
+}
+impl<A: ReadTensor, B: ReadTensor, C> Mma<A, B> for C
 where
     C: WriteTensor,
     C: GemmBy<A, B, (<A::Shape as TopModes>::Rank, <B::Shape as TopModes>::Rank, <C::Shape as TopModes>::Rank)>,
 {
-    c.gemm_by(a, b)
+    #[inline(always)]
+    #[track_caller]
+    fn mma(&mut self, a: &A, b: &B) {
+        self.gemm_by(a, b)
+    }
 }
 
 /// [`gemm`] for the ranks `R` of `(A, B, C)`.

@@ -181,7 +181,7 @@ mod vectorize;
 
 #[doc(hidden)]
 pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
-pub use algorithm::{ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
+pub use algorithm::{Mma, ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
 pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[doc(hidden)]
 pub use basis_layout::{IdentityShape, PathNode};
@@ -244,7 +244,7 @@ pub use product::{RankProductValue, try_blocked_product, try_logical_product, tr
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use recast::RecastTarget;
-pub use slice::{__, Slice, Underscore, slice, slice_and_offset};
+pub use slice::{__, Slice, SliceBy, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};
 #[doc(hidden)]
@@ -281,7 +281,9 @@ pub mod prelude {
         make_tensor_like, slice, slice_and_offset,
     };
     #[cfg(feature = "std")]
-    pub use crate::{Block, Part, PartitionBy, Predicated, SharedTile, TensorLayout, Thread, ThreadLayout};
+    pub use crate::{
+        Block, Mma, Part, PartitionBy, Predicated, SharedTile, SliceBy, TensorLayout, Thread, ThreadLayout,
+    };
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
         FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,

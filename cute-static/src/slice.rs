@@ -261,3 +261,50 @@ macro_rules! crd {
     (@top [$($cur:tt)*]) => { $crate::crd!(@one $($cur)*) };
     ($($t:tt)*) => { $crate::crd!(@top [] $($t)*) };
 }
+
+/// A layout that the slice coordinate `C` slices: what
+/// [`Tensor::slice`](crate::Tensor::slice) needs of a tensor's layout, under
+/// one name for the bounds of generic kernels. Implemented for layouts
+/// (with `C` a coordinate with `_` of their shape) and for swizzled
+/// composed layouts (through the inner layout).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The k-th tile of a (BLK,BLK_K,k) tensor, for any layout.
+/// fn k_tile<L: SliceBy<(Underscore, Underscore, usize)>>(t: Tensor<&[f32], L>, k: usize) -> Tensor<&[f32], L::Output> {
+///     t.slice((__, __, k))
+/// }
+/// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();
+/// let t = k_tile(make_tensor(&data[..], layout!((4, 4, 4):(1, 4, 16))), 2);
+/// assert_eq!(t[(1usize, 1usize)], 37.0);
+/// ```
+pub trait SliceBy<C>: Copy {
+    /// The layout of the slice.
+    type Output;
+    /// The slice and its offset; `None` when a fixed entry of `c` is
+    /// outside its mode.
+    fn slice_by(&self, c: C) -> Option<(Self::Output, usize)>;
+}
+impl<S: Congruent<D>, D: IntTuple, C: crate::tensor::InDomain<S>> SliceBy<C> for Layout<S, D>
+where
+    Layout<S, D>: Slice<C>,
+{
+    type Output = <Layout<S, D> as Slice<C>>::Output;
+    #[inline(always)]
+    fn slice_by(&self, c: C) -> Option<(Self::Output, usize)> {
+        if c.inside(&self.shape()) { Some(self.slice_wrapping(c)) } else { None }
+    }
+}
+impl<A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D>, D: IntTuple, C> SliceBy<C>
+    for crate::ComposedLayout<A, O, Layout<S, D>>
+where
+    Layout<S, D>: SliceBy<C>,
+    <Layout<S, D> as SliceBy<C>>::Output: Copy,
+{
+    type Output = crate::ComposedLayout<A, O, <Layout<S, D> as SliceBy<C>>::Output>;
+    #[inline(always)]
+    fn slice_by(&self, c: C) -> Option<(Self::Output, usize)> {
+        let (sub, off) = self.inner().slice_by(c)?;
+        Some((crate::composed::with_inner(*self, sub), off))
+    }
+}

@@ -31,7 +31,7 @@
 use crate::composed::ComposedLayout;
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
-use crate::slice::{Slice, Underscore};
+use crate::slice::{SliceBy, Underscore};
 use crate::swizzle::OffsetFn;
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
@@ -540,44 +540,6 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         &self.engine
     }
 
-    /// Slicing with `_` (CuTe's `tensor(c)` with underscores): the view of
-    /// the free modes at the fixed part of `coord`, its layout and offset
-    /// as [`slice_and_offset`](crate::slice_and_offset) gives them (`A(2,_)`
-    /// of `((_3,2),(2,_5,_2)):((4,1),(_2,13,100))` is
-    /// `((2,_5,_2)):((_2,13,100))` at offset 8).
-    ///
-    /// Post-condition: `result[k]` is `self[c(k)]`, where `c(k)` fills the
-    /// `_` of `coord` with the parts of `k`; the view reaches a subset of
-    /// this tensor's elements.
-    ///
-    /// # Panics
-    ///
-    /// When a fixed entry of `coord` is outside its mode.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let data: Vec<u32> = (0..64).collect();
-    /// let t = make_tensor(&data[..], layout!((8,8):(1,8)));
-    /// let col = t.slice(crd!(_, 3usize));
-    /// assert_eq!(col.layout().to_string(), "(_8):(_1)");
-    /// assert_eq!(col[2usize], 26);
-    /// ```
-    #[inline(always)]
-    #[track_caller]
-    pub fn slice<C>(self, coord: C) -> Tensor<E, <Layout<S, D> as Slice<C>>::Output>
-    where
-        C: InDomain<S>,
-        Layout<S, D>: Slice<C>,
-    {
-        if !coord.inside(&self.layout.shape()) {
-            domain_panic()
-        }
-        let (sub, off) = self.layout.slice_wrapping(coord);
-        // A sub-domain of a tensor's domain reaches a subset of its
-        // storage: the invariant holds without a check.
-        Tensor { engine: self.engine, offset: self.offset.wrapping_add(off), layout: sub }
-    }
-
     /// The storage index of the element at `c`, `None` outside the shape.
     #[inline(always)]
     fn index_of<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> Option<usize> {
@@ -739,6 +701,46 @@ impl<E: DataEngineMut, L: Copy> Tensor<E, L> {
 }
 
 impl<E, L> Tensor<E, L> {
+    /// Slicing with `_` (CuTe's `tensor(c)` with underscores): the view of
+    /// the free modes at the fixed part of `coord`, its layout and offset
+    /// as [`slice_and_offset`](crate::slice_and_offset) gives them (`A(2,_)`
+    /// of `((_3,2),(2,_5,_2)):((4,1),(_2,13,100))` is
+    /// `((2,_5,_2)):((_2,13,100))` at offset 8).
+    ///
+    /// Post-condition: `result[k]` is `self[c(k)]`, where `c(k)` fills the
+    /// `_` of `coord` with the parts of `k`; the view reaches a subset of
+    /// this tensor's elements.
+    ///
+    /// # Panics
+    ///
+    /// When a fixed entry of `coord` is outside its mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], layout!((8,8):(1,8)));
+    /// let col = t.slice(crd!(_, 3usize));
+    /// assert_eq!(col.layout().to_string(), "(_8):(_1)");
+    /// assert_eq!(col[2usize], 26);
+    /// ```
+    ///
+    /// A swizzled tensor is sliced through its inner layout (the slice's
+    /// offset is added before the swizzle). Generic code bounds the layout
+    /// with [`SliceBy<C>`](crate::SliceBy).
+    #[inline(always)]
+    #[track_caller]
+    pub fn slice<C>(self, coord: C) -> Tensor<E, L::Output>
+    where
+        L: SliceBy<C>,
+    {
+        match self.layout.slice_by(coord) {
+            // A sub-domain of a tensor's domain reaches a subset of its
+            // storage: the invariant holds without a check.
+            Some((sub, off)) => Tensor { engine: self.engine, offset: self.offset.wrapping_add(off), layout: sub },
+            None => domain_panic(),
+        }
+    }
+
     /// A tensor from parts that keep the invariant (checked by the caller).
     #[inline(always)]
     #[cfg_attr(not(feature = "std"), allow(dead_code))]
@@ -1290,34 +1292,6 @@ impl<E: Engine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E, Co
     #[inline(always)]
     pub fn offset(&self) -> usize {
         self.offset
-    }
-
-    /// Slicing with `_` ([`Tensor::slice`]): the slice of the inner layout,
-    /// its offset added before the swizzle.
-    ///
-    /// # Panics
-    ///
-    /// When a fixed entry of `coord` is outside its mode.
-    #[inline(always)]
-    #[track_caller]
-    #[allow(clippy::type_complexity)]
-    pub fn slice<C>(self, coord: C) -> Tensor<E, ComposedLayout<A, O, <Layout<S, D> as Slice<C>>::Output>>
-    where
-        C: InDomain<S>,
-        Layout<S, D>: Slice<C>,
-        <Layout<S, D> as Slice<C>>::Output: Copy,
-    {
-        let inner = self.layout.inner();
-        if !coord.inside(&inner.shape()) {
-            domain_panic()
-        }
-        let (sub, off) = inner.slice_wrapping(coord);
-        // A sub-domain: its swizzled offsets are some of the tensor's.
-        Tensor {
-            engine: self.engine,
-            offset: self.offset.wrapping_add(off),
-            layout: crate::composed::with_inner(self.layout, sub),
-        }
     }
 
     /// The storage index of the element at `c`, `None` outside the shape.
