@@ -228,7 +228,7 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
-    outer_partition, try_local_tile,
+    outer_partition, try_inner_partition, try_local_partition, try_local_tile, try_outer_partition,
 };
 #[cfg(feature = "std")]
 pub use partition::{Part, PartitionBy};
@@ -304,7 +304,8 @@ pub mod prelude {
     #[cfg(feature = "std")]
     pub use crate::{
         ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
-        outer_partition, try_local_tile, try_make_tensor, try_make_tensor_at,
+        outer_partition, try_inner_partition, try_local_partition, try_local_tile, try_make_tensor, try_make_tensor_at,
+        try_outer_partition,
     };
     #[cfg(feature = "std")]
     pub use crate::{max_common_layout, max_common_vector};

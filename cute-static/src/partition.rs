@@ -160,16 +160,100 @@ pub fn try_local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<
     tiler: T,
     coord: C,
 ) -> Result<Tensor<E, L::Output>, cute_dynamic::LayoutError> {
+    try_partition(t, "local_tile", tiler, coord, || std::format!("{coord:?}"))
+}
+
+/// [`inner_partition`] that returns the failed condition as an error (as
+/// [`try_local_tile`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data: Vec<i32> = (0..60).collect();
+/// let t = make_tensor(&data[..], layout!(({6usize},{10usize}):(1,{6usize})));
+/// assert_eq!(try_inner_partition(t, shape!(2, 4), (1usize, 1usize)).unwrap()[(0usize, 0usize)], 2 + 4 * 6);
+/// assert!(try_inner_partition(t, shape!(2, 4), (1usize, 2usize)).is_err());   // columns 8..12 of 10
+/// assert!(try_inner_partition(t, shape!(2, 4), (3usize, 0usize)).is_err());   // no fourth row of tiles
+/// ```
+#[inline(always)]
+pub fn try_inner_partition<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<L>, C: core::fmt::Debug + Copy>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> Result<Tensor<E, L::Output>, cute_dynamic::LayoutError> {
+    try_partition(t, "inner_partition", tiler, coord, || std::format!("{coord:?}"))
+}
+
+/// [`outer_partition`] that returns the failed condition as an error (as
+/// [`try_local_tile`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data: Vec<i32> = (0..60).collect();
+/// let t = make_tensor(&data[..], layout!(({6usize},{10usize}):(1,{6usize})));
+/// assert!(try_outer_partition(t, shape!(2, 4), (1usize, 0usize)).is_ok());    // columns 0, 4, 8
+/// assert!(try_outer_partition(t, shape!(2, 4), (1usize, 3usize)).is_err());   // columns 3, 7, 11: past 10
+/// let u = make_tensor(&data[..], layout!(({6usize},{8usize}):(1,{6usize})));
+/// assert_eq!(try_outer_partition(u, shape!(2, 4), (1usize, 2usize)).unwrap()[(0usize, 1usize)], 1 + 2 * 6 + 4 * 6);
+/// ```
+#[inline(always)]
+pub fn try_outer_partition<E: Engine, L: Partition<T, C, Outer> + Copy, T: TilerFits<L>, C: core::fmt::Debug + Copy>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: C,
+) -> Result<Tensor<E, L::Output>, cute_dynamic::LayoutError> {
+    try_partition(t, "outer_partition", tiler, coord, || std::format!("{coord:?}"))
+}
+
+/// [`local_partition`] that returns the failed condition as an error: a
+/// thread index not below `size(thr)` (`OutOfBounds`), or a part that
+/// reaches past the storage (`OutOfStorage`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data: Vec<i32> = (0..60).collect();
+/// let t = make_tensor(&data[..], layout!(({6usize},{10usize}):(1,{6usize})));
+/// let thr = layout!((2, 4):(1, 2));
+/// assert!(try_local_partition(t, thr, 8).is_err());                               // 8 threads: 0..8
+/// assert!(try_local_partition(t, thr, 7).is_err());                               // thread (1,3): column 11 of 10
+/// assert_eq!(try_local_partition(t, thr, 1).unwrap()[(0usize, 0usize)], 1);
+/// ```
+#[inline(always)]
+pub fn try_local_partition<E: Engine, L, Thr: ThreadLayout>(
+    t: Tensor<E, L>,
+    thr: Thr,
+    idx: usize,
+) -> Result<Tensor<E, <L as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output>, cute_dynamic::LayoutError>
+where
+    L: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
+{
+    if idx >= thr.threads() {
+        return Err(cute_dynamic::LayoutError::OutOfBounds {
+            coord: std::format!("thread {idx}"),
+            shape: std::format!("a thread layout of {} threads", thr.threads()),
+        });
+    }
+    try_partition(t, "local_partition", Thr::Tiler::default(), thr.coord(idx), || std::format!("thread {idx}"))
+}
+
+/// The part at `coord` as [`partition`] makes it, its failures as errors.
+#[inline(always)]
+fn try_partition<E: Engine, L: Partition<T, C, W> + Copy, T, C, W>(
+    t: Tensor<E, L>,
+    what: &'static str,
+    tiler: T,
+    coord: C,
+    coord_text: impl FnOnce() -> std::string::String,
+) -> Result<Tensor<E, L::Output>, cute_dynamic::LayoutError> {
     let (engine, offset, layout) = t.into_parts();
     let Some((sub, off, exact)) = layout.part(tiler, coord) else {
         return Err(cute_dynamic::LayoutError::OutOfBounds {
-            coord: std::format!("{coord:?}"),
-            shape: "the tiled rest mode of local_tile".into(),
+            coord: coord_text(),
+            shape: std::format!("the tiled mode of {what}"),
         });
     };
     let offset = offset.wrapping_add(off);
     if !exact {
-        sub.fits("local_tile", offset, engine.len())?;
+        sub.fits(what, offset, engine.len())?;
     }
     Ok(Tensor::from_parts_checked(engine, offset, sub))
 }
