@@ -222,7 +222,7 @@ pub fn try_local_partition<E: Engine, L, Thr: ThreadLayout>(
     t: Tensor<E, L>,
     thr: Thr,
     idx: usize,
-) -> Result<Tensor<E, <L as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output>, cute_dynamic::LayoutError>
+) -> Result<Tensor<E, Part<L, Thr>>, cute_dynamic::LayoutError>
 where
     L: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
 {
