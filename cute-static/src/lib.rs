@@ -255,7 +255,7 @@ pub use tensor::TensorLayout;
 pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
 pub use tensor::{
     CompactLayout, Coords, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
-    SizeOfShape, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
+    SizeOfShape, Storage, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
     make_tensor_like,
 };
 #[cfg(feature = "std")]

@@ -132,6 +132,63 @@ unsafe impl<T, const N: usize> DataEngineMut for [T; N] {
     }
 }
 
+/// The storage of fragments and owned tensors: `N` elements (a typenum
+/// length, from the layout's type), aligned to a cache line (64 bytes) so
+/// that a list of fragments (the accumulators of a thread's threads) puts
+/// each in whole cache lines. It dereferences to a slice.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let f = make_fragment_like::<f32, _>(layout!((8,8):(1,8)));
+/// assert_eq!((f.engine().len(), f.engine().as_ptr() as usize % 64), (64, 0));
+/// assert_eq!(f.engine()[..3], [0.0; 3]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Storage<T, N: ArrayLength>(GenericArray<T, N>);
+
+impl<T: Copy, N: ArrayLength> Copy for Storage<T, N> where GenericArray<T, N>: Copy {}
+
+impl<T: Default, N: ArrayLength> Default for Storage<T, N> {
+    fn default() -> Self {
+        Storage(GenericArray::default())
+    }
+}
+impl<T, N: ArrayLength> core::ops::Deref for Storage<T, N> {
+    type Target = [T];
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        self.0.as_slice()
+    }
+}
+impl<T, N: ArrayLength> core::ops::DerefMut for Storage<T, N> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.0.as_mut_slice()
+    }
+}
+impl<T, N: ArrayLength> Engine for Storage<T, N> {
+    type Elem = T;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        N::USIZE
+    }
+}
+// SAFETY: an owned array is valid for its length while borrowed.
+unsafe impl<T, N: ArrayLength> DataEngine for Storage<T, N> {
+    #[inline(always)]
+    fn as_ptr(&self) -> *const T {
+        self.0.as_slice().as_ptr()
+    }
+}
+// SAFETY: as above; `&mut self` is exclusive.
+unsafe impl<T, N: ArrayLength> DataEngineMut for Storage<T, N> {
+    #[inline(always)]
+    fn as_mut_ptr(&mut self) -> *mut T {
+        self.0.as_mut_slice().as_mut_ptr()
+    }
+}
+
 impl<T, N: ArrayLength> Engine for GenericArray<T, N> {
     type Elem = T;
     #[inline(always)]
@@ -368,6 +425,9 @@ pub(crate) fn check_fits<S: Congruent<D> + OffsetRange<D>, D: IntTuple>(
 /// assert_eq!((0..6).map(|j| row[j]).collect::<Vec<_>>(), [6, 7, 8, 9, 10, 11]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// The engine first: an owned storage's alignment then places its elements
+// at the start of the tensor.
+#[repr(C)]
 pub struct Tensor<E, L> {
     engine: E,
     offset: usize,
@@ -843,7 +903,7 @@ pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 /// with the compact column-major layout of `L`'s shape. What
 /// [`make_fragment_like`] returns; name it in signatures.
 pub type Fragment<T, L> =
-    Tensor<GenericArray<T, SizeOfShape<<L as HasLayout>::Shape>>, CompactLayout<<L as HasLayout>::Shape>>;
+    Tensor<Storage<T, SizeOfShape<<L as HasLayout>::Shape>>, CompactLayout<<L as HasLayout>::Shape>>;
 
 /// CuTe's `make_fragment_like(x)`: a register fragment (an owned tensor on
 /// the stack) with the shape of `x` (a layout, a tensor or a thread part),
@@ -873,7 +933,7 @@ where
     let _ = x;
     // The invariant: the compact layout of the shape reaches exactly
     // `0..size`, the storage's length (the same product, in the type).
-    Tensor { engine: GenericArray::default(), offset: 0, layout: CompactLayout::<L::Shape>::default() }
+    Tensor { engine: Storage::default(), offset: 0, layout: CompactLayout::<L::Shape>::default() }
 }
 
 /// CuTe's `make_tensor_like(tensor)`: [`make_fragment_like`] of the
@@ -917,9 +977,7 @@ where
 /// assert_eq!(s.engine().len(), 71);
 /// ```
 #[inline(always)]
-pub fn make_owned_tensor<T: Default, S, D>(
-    layout: Layout<S, D>,
-) -> Tensor<GenericArray<T, CosizeType<S, D>>, Layout<S, D>>
+pub fn make_owned_tensor<T: Default, S, D>(layout: Layout<S, D>) -> Tensor<Storage<T, CosizeType<S, D>>, Layout<S, D>>
 where
     S: Congruent<D> + StaticIntTuple,
     D: StaticIntTuple,
@@ -928,7 +986,7 @@ where
 {
     // The invariant: the layout's offsets lie in `0..cosize` (static
     // strides are non-negative), the storage's length.
-    Tensor { engine: GenericArray::default(), offset: 0, layout }
+    Tensor { engine: Storage::default(), offset: 0, layout }
 }
 
 /// The cosize of a static layout as a typenum integer.

@@ -415,12 +415,13 @@ fn blocked_and_raked_products_do_not_allocate() {
 
 /// The kernel of `cute-static/examples/sgemm.rs` on the caller's buffers
 /// makes no padded copy: at 1000×777 its heap at the peak holds its
-/// compute threads' fragments (256 × 8×8 floats), the shared tiles' thread
-/// parts (256 views each) and a few small lists, 80 KiB at most, where one
-/// padded copy of A alone would be 1.3 MB at K = 333. (The shared tiles
-/// themselves are on the stack.) Nothing is allocated per k-tile, so K is
-/// 17 here (two whole k-tiles and a ragged one) to keep the unoptimised
-/// test quick; at K = 333 the peak is the same, 76,032 bytes.
+/// compute threads' fragments (256 × 8×8 floats, each in 5 whole cache
+/// lines with its offset), the shared tiles' thread parts (256 views each)
+/// and a few small lists, 96 KiB at most, where one padded copy of A alone
+/// would be 1.3 MB at K = 333. (The shared tiles themselves are on the
+/// stack.) Nothing is allocated per k-tile, so K is 17 here (two whole
+/// k-tiles and a ragged one) to keep the unoptimised test quick; at K = 333
+/// the peak is the same, 90,368 bytes.
 #[test]
 fn the_gemm_kernel_makes_no_padded_copy() {
     use crate::static_tensor::sgemm::{Dims, sgemm};
@@ -434,7 +435,7 @@ fn the_gemm_kernel_makes_no_padded_copy() {
     let fragments = 256 * 64 * std::mem::size_of::<f32>();
     assert!(peak >= fragments as isize, "the fragments are on the heap: peak {peak} bytes");
     assert!(
-        peak <= 80 * 1024,
+        peak <= 96 * 1024,
         "peak extra heap {peak} bytes in {count} allocations: more than the tiles and fragments"
     );
     assert!(c.iter().all(|&x| x == 2.0 * k as f32));

@@ -82,9 +82,12 @@ fn access_agrees_with_the_layout_and_with_cute_dynamic() {
 fn owned_tensors_and_fragments() {
     // make_tensor_like / make_fragment_like: compact column-major of the shape.
     let f = make_fragment_like::<f32, _>(layout!((4,(2,3)):(3,(1,12))));
-    // Storage sized by the shape in the type: exactly 24 elements, no more.
+    // Storage sized by the shape in the type: exactly 24 elements (in
+    // whole cache lines: 96 bytes take two).
     assert_eq!(f.engine().len(), 24);
-    assert_eq!(std::mem::size_of_val(f.engine()), 24 * 4);
+    assert_eq!(std::mem::size_of_val(f.engine()), 128);
+    assert_eq!(std::mem::align_of_val(f.engine()), 64);
+    assert_eq!(f.engine().as_ptr() as usize % 64, 0);
     assert_eq!(f.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     assert_eq!(
         f.layout().to_dynamic(),
@@ -95,8 +98,10 @@ fn owned_tensors_and_fragments() {
     for i in 0..8usize {
         t[i] = i as i32;
     }
-    assert_eq!(t.engine().as_slice(), [0, 1, 2, 3, 4, 5, 6, 7]);
-    assert_eq!(std::mem::size_of_val(&t), 8 * 4 + std::mem::size_of::<usize>());
+    assert_eq!(t.engine()[..], [0, 1, 2, 3, 4, 5, 6, 7]);
+    // The storage and the tensor's offset, in whole cache lines.
+    assert_eq!(std::mem::size_of_val(&t), 128);
+    assert_eq!(std::mem::align_of_val(&t), 64);
     let mut o = make_owned_tensor::<u8, _, _>(layout!((2,4):(4,1)));
     o[(1usize, 1usize)] = 9;
     assert_eq!(o.engine()[5], 9);
