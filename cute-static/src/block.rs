@@ -734,12 +734,7 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
         if j >= q {
             part_index_panic(j, q)
         }
-        if thread.block != self.block {
-            block_panic(self.block, thread.block)
-        }
-        if !thread.is_write_phase() {
-            part_mut_panic(thread.phase)
-        }
+        self.check_write(thread);
         // SAFETY: cell `idx·q + j` (`j < q`) is used only here, by the
         // thread of this block with index `idx` (one per run; runs of a block do not
         // overlap, and a run's end happens before the next one's start by
@@ -750,6 +745,19 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
         // (see the module documentation).
         let part: &'t mut ThreadTensor<'s, T, Layout<S2, D2>> = unsafe { &mut *self.parts[thread.idx * q + j].get() };
         part.reborrow()
+    }
+
+    /// Panics unless `thread` is a thread of this tile's block in a write
+    /// phase (the condition of every write view).
+    #[inline]
+    #[track_caller]
+    fn check_write(&self, thread: &Thread<'_>) {
+        if thread.block != self.block {
+            block_panic(self.block, thread.block)
+        }
+        if !thread.is_write_phase() {
+            part_mut_panic(thread.phase)
+        }
     }
 
     /// All of this thread's parts, writable, in order (part `j` is writer
@@ -783,12 +791,7 @@ impl<'s, T, S: Congruent<D>, D: IntTuple, S2: Congruent<D2>, D2: IntTuple>
         &'t self,
         thread: &'t mut Thread<'_>,
     ) -> impl ExactSizeIterator<Item = ThreadTensor<'t, T, Layout<S2, D2>>> + 't {
-        if thread.block != self.block {
-            block_panic(self.block, thread.block)
-        }
-        if !thread.is_write_phase() {
-            part_mut_panic(thread.phase)
-        }
+        self.check_write(thread);
         let q = self.per_thread;
         let mine = &self.parts[thread.idx * q..(thread.idx + 1) * q];
         // SAFETY: as in `part_mut_at`, for each of this thread's cells
