@@ -160,6 +160,9 @@ mod int_tuple;
 pub mod inverse;
 mod layout;
 mod layout_tv;
+#[allow(unsafe_code)]
+mod mma_atom;
+mod mma_cpu;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
@@ -225,6 +228,17 @@ pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout
 #[cfg(feature = "std")]
 pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
+#[doc(hidden)]
+pub use mma_atom::{AtomIndex, AtomOperand, AtomPartition, FragmentOf, IndexOf, SizeOfLayout, Split2};
+pub use mma_atom::{
+    AtomLayout, MmaAtom, MmaCall, MmaPart, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC, ThrMma, TiledMma,
+    make_tiled_mma,
+};
+#[cfg(target_arch = "aarch64")]
+pub use mma_cpu::FmaF32x4;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub use mma_cpu::{FmaF32x8, FmaF32x16};
+pub use mma_cpu::{FmaLanes, UniversalFma};
 #[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,

@@ -816,6 +816,24 @@ impl<E, L> Tensor<E, L> {
     }
 }
 
+impl<E: DataEngine, L> Tensor<E, L> {
+    /// The first element's pointer, the offset and the layout.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn raw_parts(&self) -> (*const E::Elem, usize, &L) {
+        (self.engine.as_ptr(), self.offset, &self.layout)
+    }
+}
+
+impl<E: DataEngineMut, L> Tensor<E, L> {
+    /// As `raw_parts`, the pointer mutable.
+    #[inline(always)]
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn raw_parts_mut(&mut self) -> (*mut E::Elem, usize, &L) {
+        (self.engine.as_mut_ptr(), self.offset, &self.layout)
+    }
+}
+
 // ------------------------------------------------- owned static storage
 
 /// The compact column-major stride of a static shape, starting at the

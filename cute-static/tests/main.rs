@@ -5,4 +5,5 @@ mod algebra;
 mod block;
 mod core;
 mod kernel;
+mod mma_atom;
 mod sgemm;

@@ -1,0 +1,816 @@
+//! CuTe's MMA atoms and tiled MMAs (`atom/mma_atom.hpp`): what one
+//! multiply-accumulate instruction computes, which thread holds which
+//! value, and the partitions of tensors that follow from it.
+//!
+//! An [`MmaAtom`] is CuTe's `MMA_Traits`: a shape `(M,N,K)`, a thread
+//! layout `ThrID`, and three thread-value layouts `(thr,val) → index`
+//! into the column-major `(M,K)`, `(N,K)` and `(M,N)` tiles of A, B and C.
+//! All of it is in the atom's type, so partitions and fragments are static.
+//! An atom that runs on this CPU also implements [`MmaCall`] (see
+//! `mma_cpu.rs`); the GPU atoms are data (`mma_gpu.rs`).
+//!
+//! [`make_tiled_mma`] repeats an atom over a layout of atoms in `(M,N,K)`
+//! (CuTe's `make_tiled_mma(atom, atom_layout)`); [`TiledMma::get_slice`]
+//! gives a thread's [`ThrMma`], whose `partition_a|b|c` split a tensor into
+//! the thread's values as CuTe's `thrfrg_A|B|C` do:
+//!
+//! ```text
+//! C tile (M',N')  --zipped_divide by (M,N)-->        ((M,N), (RestM,RestN))
+//!                 --mode 0 ∘ LayoutC_TV-->          ((ThrV,FrgV), (RestM,RestN))
+//!                 --rest zipped_divide by (TM,TN)--> ((ThrV,(TM,TN)), (FrgV,RestM',RestN'))
+//! ```
+//!
+//! and a thread `(v, m, n, k)` of the atom layout keeps the second mode at
+//! the offset of its coordinate in the first: `(FrgV, RestM', RestN')`,
+//! CuTe's `(MMA, MMA_M, MMA_N)`.
+
+use crate::composition::{Compose, ComposeValue};
+use crate::detail::partition::Fits;
+use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
+use crate::int_tuple::IntTuple;
+use crate::int_tuple::StaticIntTuple;
+use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
+use crate::tensor::{CompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor};
+use core::fmt;
+use generic_array::ArrayLength;
+use typenum::Unsigned;
+
+/// CuTe's `MMA_Traits` of an instruction: the tile it computes and which
+/// thread holds which value of A, B and C.
+///
+/// Post-conditions of every atom in this crate (tested): `LayoutATv` is a
+/// map from `(thr, val)` (shape `(size(ThrId), values)`) onto the indices
+/// `m + M·k` of the `(M,K)` tile that reaches every index, as are
+/// `LayoutBTv` onto `n + N·k` and `LayoutCTv` onto `m + M·n`; the C map is
+/// a bijection (each accumulator belongs to one thread's value).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{MmaAtom, UniversalFma};
+/// type A = UniversalFma<f32>;
+/// assert_eq!(<A as MmaAtom>::LayoutCTv::default().to_string(), "(_1,_1):(_0,_0)");
+/// assert_eq!(A::shape_mnk(), (1, 1, 1));
+/// ```
+pub trait MmaAtom: Copy {
+    /// CuTe's name of the atom (`SM80_16x8x16_F32F16F16F32_TN`, ...).
+    const NAME: &'static str;
+    /// Rows of the C tile.
+    type M: Unsigned + Default + Copy + 'static;
+    /// Columns of the C tile.
+    type N: Unsigned + Default + Copy + 'static;
+    /// The depth of the product.
+    type K: Unsigned + Default + Copy + 'static;
+    /// Which hardware threads take part: `thr → thread index`.
+    type ThrId: StaticLayout + SizeOfLayout;
+    /// `(thr, val) → m + M·k` of the A tile.
+    type LayoutATv: StaticLayout + SizeOfLayout;
+    /// `(thr, val) → n + N·k` of the B tile.
+    type LayoutBTv: StaticLayout + SizeOfLayout;
+    /// `(thr, val) → m + M·n` of the C tile.
+    type LayoutCTv: StaticLayout + SizeOfLayout;
+
+    /// `(M, N, K)` as integers.
+    #[inline(always)]
+    fn shape_mnk() -> (usize, usize, usize) {
+        (Self::M::USIZE, Self::N::USIZE, Self::K::USIZE)
+    }
+}
+
+/// An MMA atom that runs on this CPU: one thread computes its values of
+/// `C += A·B`.
+///
+/// `call` takes the thread's values in the order of the value modes of the
+/// atom's thread-value layouts: `a` has `size(LayoutATv) / size(ThrId)`
+/// values, `b` and `c` likewise.
+pub trait MmaCall: MmaAtom {
+    /// The element type of A.
+    type A: Copy;
+    /// The element type of B.
+    type B: Copy;
+    /// The element type of C (the accumulators).
+    type C: Copy;
+    /// `c += a·b` for one thread's values.
+    ///
+    /// # Panics
+    ///
+    /// When a slice is shorter than the atom's value count.
+    fn call(&self, c: &mut [Self::C], a: &[Self::A], b: &[Self::B]);
+    /// Runs `f` where the atom's instructions can be inlined: in a function
+    /// compiled for the CPU features the atom needs (an AVX2 atom's kernel
+    /// is compiled with AVX2 and FMA). Write the loop nest that calls the
+    /// atom inside `f`; the portable atoms just call it.
+    #[inline(always)]
+    fn dispatch<R>(&self, f: impl FnOnce() -> R) -> R {
+        f()
+    }
+}
+
+/// The layout of atoms of a [`TiledMma`]: `(TM, TN, TK)` atoms in M, N and
+/// K, a static layout from the atom's coordinate to its index among the
+/// atoms (CuTe's `AtomLayoutMNK`). Implemented for static rank-3 layouts.
+pub trait AtomLayout: StaticLayout + IndexOf {
+    /// Atoms along M.
+    type Tm: Unsigned + Default + Copy + 'static;
+    /// Atoms along N.
+    type Tn: Unsigned + Default + Copy + 'static;
+    /// Atoms along K.
+    type Tk: Unsigned + Default + Copy + 'static;
+}
+impl<TM, TN, TK, D0, D1, D2> AtomLayout for Layout<(TM, TN, TK), (D0, D1, D2)>
+where
+    Layout<(TM, TN, TK), (D0, D1, D2)>: StaticLayout + IndexOf,
+    TM: Unsigned + Default + Copy + 'static,
+    TN: Unsigned + Default + Copy + 'static,
+    TK: Unsigned + Default + Copy + 'static,
+{
+    type Tm = TM;
+    type Tn = TN;
+    type Tk = TK;
+}
+
+/// CuTe's `TiledMMA`: an atom repeated over an [`AtomLayout`]. Made by
+/// [`make_tiled_mma`].
+///
+/// Post-conditions: `size()` is `size(ThrId)·TM·TN·TK` threads; the tile it
+/// computes in one step is `tile_size_mnk() = (M·TM, N·TN, K·TK)`; for any
+/// C tile, the parts `get_slice(t).partition_c(tile)` over all threads `t`
+/// with `k = 0` reach every element of the tile exactly once (tested).
+#[derive(Clone, Copy, Debug)]
+pub struct TiledMma<Atom, AL> {
+    atom: Atom,
+    atom_layout: AL,
+}
+
+/// `make_tiled_mma(atom, atom_layout)`: the atom repeated over a static
+/// `(TM,TN,TK)` layout of atoms, CuTe's `make_tiled_mma` without a
+/// permutation.
+///
+/// # Panics
+///
+/// When the atom layout is not a bijection onto `0..TM·TN·TK` (a thread
+/// index must name one atom).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, UniversalFma};
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+/// assert_eq!(mma.size(), 32);
+/// assert_eq!(mma.tile_size_mnk(), (4, 8, 1));
+/// ```
+#[inline]
+#[track_caller]
+pub fn make_tiled_mma<Atom: MmaAtom, AL: AtomLayout>(atom: Atom, atom_layout: AL) -> TiledMma<Atom, AL> {
+    let n = AL::Tm::USIZE * AL::Tn::USIZE * AL::Tk::USIZE;
+    let mut seen = [false; 1024];
+    let ok = n <= seen.len()
+        && (0..n).all(|i| {
+            let (m, r) = (i % AL::Tm::USIZE, i / AL::Tm::USIZE);
+            let idx = atom_layout.to_dynamic_index(m, r % AL::Tn::USIZE, r / AL::Tn::USIZE);
+            idx < n && !core::mem::replace(&mut seen[idx], true)
+        });
+    if !ok {
+        bad_atom_layout(n)
+    }
+    TiledMma { atom, atom_layout }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn bad_atom_layout(n: usize) -> ! {
+    panic!("make_tiled_mma: the atom layout must map its {n} atoms one to one onto 0..{n}")
+}
+
+/// The index of atom `(m, n, k)` in a rank-3 static layout.
+#[doc(hidden)]
+pub trait AtomIndex {
+    /// `layout((m, n, k))`.
+    fn to_dynamic_index(&self, m: usize, n: usize, k: usize) -> usize;
+}
+impl<L: AtomLayout> AtomIndex for L {
+    #[inline(always)]
+    fn to_dynamic_index(&self, m: usize, n: usize, k: usize) -> usize {
+        let (tm, tn) = (L::Tm::USIZE, L::Tn::USIZE);
+        // The layout's own index of the colexicographic position.
+        self.index_of(m + tm * (n + tn * k))
+    }
+}
+
+/// `layout(i)` for a static layout, as `usize`.
+#[doc(hidden)]
+pub trait IndexOf {
+    /// `layout(i)`.
+    fn index_of(&self, i: usize) -> usize;
+}
+impl<S: Congruent<D>, D: IntTuple> IndexOf for Layout<S, D>
+where
+    usize: crate::layout::Coord<S, D>,
+{
+    #[inline(always)]
+    fn index_of(&self, i: usize) -> usize {
+        // The wrapping sum: a negative offset wraps, and the storage check
+        // of the part that uses it fails.
+        crate::layout::Coord::<S, D>::offset_acc(i, &self.shape(), &self.stride(), 0)
+    }
+}
+
+impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
+    /// The number of threads: `size(ThrId)·TM·TN·TK`.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        Atom::ThrId::default().size_of() * AL::Tm::USIZE * AL::Tn::USIZE * AL::Tk::USIZE
+    }
+
+    /// The `(M, N, K)` tile the threads compute together in one step.
+    #[inline(always)]
+    pub fn tile_size_mnk(&self) -> (usize, usize, usize) {
+        let (m, n, k) = Atom::shape_mnk();
+        (m * AL::Tm::USIZE, n * AL::Tn::USIZE, k * AL::Tk::USIZE)
+    }
+
+    /// The atom.
+    #[inline(always)]
+    pub fn atom(&self) -> Atom {
+        self.atom
+    }
+
+    /// The layout of atoms.
+    #[inline(always)]
+    pub fn atom_layout(&self) -> AL {
+        self.atom_layout
+    }
+
+    /// Thread `tid`'s view of the tiled MMA (CuTe's `get_slice`): its
+    /// coordinate `(v, m, n, k)` among the atom threads and atoms.
+    ///
+    /// # Panics
+    ///
+    /// When `tid >= size()`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,3,1):(3,1,0)));
+    /// assert_eq!(mma.get_slice(4).coord(), (0, 1, 1, 0));       // layout((1,1,0)) = 3 + 1
+    /// ```
+    #[inline]
+    #[track_caller]
+    pub fn get_slice(&self, tid: usize) -> ThrMma<Atom, AL> {
+        let v_count = Atom::ThrId::default().size_of();
+        if tid >= self.size() {
+            slice_panic(tid, self.size())
+        }
+        let (v, atom) = (tid % v_count, tid / v_count);
+        let (tm, tn) = (AL::Tm::USIZE, AL::Tn::USIZE);
+        let n = tm * tn * AL::Tk::USIZE;
+        // The atom whose index in the atom layout is `atom` (a bijection,
+        // checked by `make_tiled_mma`).
+        let pos = (0..n).find(|&i| self.atom_layout.index_of(i) == atom).unwrap_or(0);
+        ThrMma { tiled: *self, v, m: pos % tm, n: pos / tm % tn, k: pos / (tm * tn) }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn slice_panic(tid: usize, size: usize) -> ! {
+    panic!("get_slice: thread {tid} of a tiled MMA of {size} threads")
+}
+
+impl<Atom: MmaAtom, AL: AtomLayout> fmt::Display for TiledMma<Atom, AL> {
+    /// CuTe's `print(tiled_mma)` header: the atom and the atom layout.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "TiledMMA")?;
+        writeln!(f, "  ThrLayoutVMNK: {} x {}", Atom::ThrId::default(), self.atom_layout)?;
+        let (m, n, k) = self.tile_size_mnk();
+        writeln!(f, "  TileSizeMNK:   ({m},{n},{k})")?;
+        write!(f, "  Atom:          {}", Atom::NAME)
+    }
+}
+
+/// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`): partitions of A,
+/// B and C tiles into this thread's values, and fragments shaped like them.
+#[derive(Clone, Copy, Debug)]
+pub struct ThrMma<Atom, AL> {
+    tiled: TiledMma<Atom, AL>,
+    v: usize,
+    m: usize,
+    n: usize,
+    k: usize,
+}
+
+/// The partition of a tile of shape `(P,Q)` by an atom of tile `(AP,AQ)`
+/// and thread-value layout `Tv`, repeated over `(TP,TQ)` atoms: the
+/// threads' mode and the values' mode of CuTe's `thrfrg_A|B|C`.
+#[doc(hidden)]
+pub trait AtomPartition<AP, AQ, Tv, TP, TQ>: Copy {
+    /// `(FrgV, RestP, RestQ)`: one thread's values.
+    type Val: Copy;
+    /// `((ThrV,(TP,TQ)), (FrgV,(RestP,RestQ)))`: the whole partition.
+    type Full: Copy;
+    /// The partition (CuTe's `thrfrg`).
+    fn thrfrg(self) -> Self::Full;
+    /// `(offset of thread (v, p, q), its values)`.
+    fn thread_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val);
+}
+
+type Zd<L, T> = <L as ZippedDivide<T>>::Output;
+type M0<L> = <L as Split2>::M0;
+type M1<L> = <L as Split2>::M1;
+type Tvd<L, AP, AQ, Tv> = <M0<Zd<L, (AP, AQ)>> as Compose<Tv>>::Output;
+type Thr<L, AP, AQ, TP, TQ> = Zd<M1<Zd<L, (AP, AQ)>>, (TP, TQ)>;
+
+/// The two modes of a rank-2 layout.
+#[doc(hidden)]
+pub trait Split2: Copy {
+    /// Mode 0.
+    type M0: Copy;
+    /// Mode 1.
+    type M1: Copy;
+    /// `(mode 0, mode 1)`.
+    fn split2(self) -> (Self::M0, Self::M1);
+}
+impl<S0, S1, D0, D1> Split2 for Layout<(S0, S1), (D0, D1)>
+where
+    S0: Congruent<D0>,
+    S1: Congruent<D1>,
+    D0: IntTuple,
+    D1: IntTuple,
+    (S0, S1): Congruent<(D0, D1)>,
+{
+    type M0 = Layout<S0, D0>;
+    type M1 = Layout<S1, D1>;
+    #[inline(always)]
+    fn split2(self) -> (Layout<S0, D0>, Layout<S1, D1>) {
+        let (s, d) = (self.shape(), self.stride());
+        (Layout::from_checked(s.0, d.0), Layout::from_checked(s.1, d.1))
+    }
+}
+
+impl<L, AP, AQ, Tv, TP, TQ> AtomPartition<AP, AQ, Tv, TP, TQ> for L
+where
+    L: Copy + ZippedDivide<(AP, AQ)>,
+    AP: Default,
+    AQ: Default,
+    TP: Default + Unsigned,
+    TQ: Default + Unsigned,
+    Tv: Default,
+    Zd<L, (AP, AQ)>: DivideValue<ZippedArr, L, (AP, AQ)> + Split2,
+    M0<Zd<L, (AP, AQ)>>: Compose<Tv>,
+    Tvd<L, AP, AQ, Tv>: ComposeValue<M0<Zd<L, (AP, AQ)>>, Tv> + Split2,
+    M1<Zd<L, (AP, AQ)>>: ZippedDivide<(TP, TQ)>,
+    Thr<L, AP, AQ, TP, TQ>: DivideValue<ZippedArr, M1<Zd<L, (AP, AQ)>>, (TP, TQ)> + Split2,
+    M1<Thr<L, AP, AQ, TP, TQ>>: Split2,
+    M0<Tvd<L, AP, AQ, Tv>>: IndexOf,
+    M0<Thr<L, AP, AQ, TP, TQ>>: IndexOf,
+    (M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>): ConcatLayouts,
+    (M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>): ConcatLayouts,
+    <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output: Copy,
+    <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output: Copy,
+    (
+        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+    ): ConcatLayouts,
+    <(
+        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+    ) as ConcatLayouts>::Output: Copy,
+    (M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>): ConcatLayouts,
+    <(M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>) as ConcatLayouts>::Output:
+        Copy,
+{
+    type Val =
+        <(M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>) as ConcatLayouts>::Output;
+    type Full = <(
+        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
+    ) as ConcatLayouts>::Output;
+
+    #[inline(always)]
+    #[track_caller]
+    fn thrfrg(self) -> Self::Full {
+        let (atoms, rest) = crate::zipped_divide(self, (AP::default(), AQ::default())).split2();
+        let (thr_v, frg_v) = crate::composition(atoms, Tv::default()).split2();
+        let (thr_pq, rest_pq) = crate::zipped_divide(rest, (TP::default(), TQ::default())).split2();
+        crate::concat((crate::concat((thr_v, thr_pq)), crate::concat((frg_v, rest_pq))))
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn thread_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val) {
+        let (atoms, rest) = crate::zipped_divide(self, (AP::default(), AQ::default())).split2();
+        let (thr_v, frg_v) = crate::composition(atoms, Tv::default()).split2();
+        let (thr_pq, rest_pq) = crate::zipped_divide(rest, (TP::default(), TQ::default())).split2();
+        let offset = thr_v.index_of(v) + thr_pq.index_of(p + TP::USIZE * q);
+        let (rp, rq) = rest_pq.split2();
+        (offset, crate::concat((frg_v, rp, rq)))
+    }
+}
+
+/// The size of a static layout.
+#[doc(hidden)]
+pub trait SizeOfLayout {
+    /// `size(layout)`.
+    fn size_of(&self) -> usize;
+}
+impl<S: Congruent<D>, D: IntTuple> SizeOfLayout for Layout<S, D> {
+    #[inline(always)]
+    fn size_of(&self) -> usize {
+        self.size()
+    }
+}
+
+/// A thread's part of a tile for a tiled MMA: the layout type of
+/// [`ThrMma::partition_a`] (`Which` = A, B or C) of a tile of layout `L`.
+pub type MmaPart<L, AP, AQ, Tv, TP, TQ> = <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val;
+
+/// The partition of a tile of layout `Self` into the values of one thread
+/// of the tiled MMA `Mma` for operand A: CuTe's `(MMA, MMA_M, MMA_K)`.
+/// The public name of the bound a kernel generic over its layouts writes.
+pub trait PartitionA<Atom: MmaAtom, AL: AtomLayout>:
+    AtomPartition<Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>
+{
+}
+impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionA<Atom, AL> for L where
+    L: AtomPartition<Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>
+{
+}
+/// As [`PartitionA`], for operand B: `(MMA, MMA_N, MMA_K)`.
+pub trait PartitionB<Atom: MmaAtom, AL: AtomLayout>:
+    AtomPartition<Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>
+{
+}
+impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionB<Atom, AL> for L where
+    L: AtomPartition<Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>
+{
+}
+/// As [`PartitionA`], for the accumulators C: `(MMA, MMA_M, MMA_N)`.
+pub trait PartitionC<Atom: MmaAtom, AL: AtomLayout>:
+    AtomPartition<Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>
+{
+}
+impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionC<Atom, AL> for L where
+    L: AtomPartition<Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>
+{
+}
+
+/// The layout of thread parts of operand A of a tile of layout `L`.
+pub type PartA<L, Atom, AL> = MmaPart<
+    L,
+    <Atom as MmaAtom>::M,
+    <Atom as MmaAtom>::K,
+    <Atom as MmaAtom>::LayoutATv,
+    <AL as AtomLayout>::Tm,
+    <AL as AtomLayout>::Tk,
+>;
+/// The layout of thread parts of operand B of a tile of layout `L`.
+pub type PartB<L, Atom, AL> = MmaPart<
+    L,
+    <Atom as MmaAtom>::N,
+    <Atom as MmaAtom>::K,
+    <Atom as MmaAtom>::LayoutBTv,
+    <AL as AtomLayout>::Tn,
+    <AL as AtomLayout>::Tk,
+>;
+/// The layout of thread parts of the accumulators C of a tile of layout `L`.
+pub type PartC<L, Atom, AL> = MmaPart<
+    L,
+    <Atom as MmaAtom>::M,
+    <Atom as MmaAtom>::N,
+    <Atom as MmaAtom>::LayoutCTv,
+    <AL as AtomLayout>::Tm,
+    <AL as AtomLayout>::Tn,
+>;
+
+impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
+    /// The thread's coordinate `(v, m, n, k)`: its index in the atom's
+    /// `ThrId` and its atom's coordinate in the atom layout.
+    #[inline(always)]
+    pub fn coord(&self) -> (usize, usize, usize, usize) {
+        (self.v, self.m, self.n, self.k)
+    }
+
+    /// The tiled MMA.
+    #[inline(always)]
+    pub fn tiled_mma(&self) -> TiledMma<Atom, AL> {
+        self.tiled
+    }
+
+    /// The thread's values of an A tile `(M', K')` (CuTe's
+    /// `partition_A`): `(MMA, MMA_M, MMA_K)`, the atom's values of A, then
+    /// the atoms this thread computes along M and K.
+    ///
+    /// # Panics
+    ///
+    /// When a run-time divide condition fails, or the part reaches past the
+    /// tensor's storage.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let a: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,2,1):(1,4,0)));
+    /// let part = mma.get_slice(5).partition_a(make_tensor(&a[..], layout!((8,4):(1,8))));
+    /// // Thread 5 is atom (1,1,0): rows 1 and 5 of A, every column.
+    /// assert_eq!(part.layout().to_string(), "(_1,_2,_4):(_0,_4,_8)");
+    /// assert_eq!(part[(0usize, 1usize, 2usize)], 21.0);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_a<E: Engine, L>(&self, a: Tensor<E, L>) -> Tensor<E, PartA<L, Atom, AL>>
+    where
+        L: PartitionA<Atom, AL>,
+    {
+        self.part(a, self.v, self.m, self.k)
+    }
+
+    /// The thread's values of a B tile `(N', K')` (CuTe's `partition_B`):
+    /// `(MMA, MMA_N, MMA_K)`. Panics as [`partition_a`](Self::partition_a).
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_b<E: Engine, L>(&self, b: Tensor<E, L>) -> Tensor<E, PartB<L, Atom, AL>>
+    where
+        L: PartitionB<Atom, AL>,
+    {
+        self.part(b, self.v, self.n, self.k)
+    }
+
+    /// The thread's accumulators of a C tile `(M', N')` (CuTe's
+    /// `partition_C`): `(MMA, MMA_M, MMA_N)`. Panics as
+    /// [`partition_a`](Self::partition_a).
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_c<E: Engine, L>(&self, c: Tensor<E, L>) -> Tensor<E, PartC<L, Atom, AL>>
+    where
+        L: PartitionC<Atom, AL>,
+    {
+        self.part(c, self.v, self.m, self.n)
+    }
+
+    /// A register fragment for the thread's values of an A tile (CuTe's
+    /// `partition_fragment_A`): shaped like [`partition_a`](Self::partition_a)
+    /// of `tile` (a tensor or a layout), compact, of the atom's element type
+    /// for A, every element `Default::default()`; its length is in the type.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, FmaLanes};
+    /// use cute_static::typenum::U8;
+    /// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    /// let ld = 100usize;
+    /// let a = vec![0f32; ld * 4];
+    /// let f = mma.get_slice(0).partition_fragment_a(&layout!((16,4):(1,{ld})));
+    /// assert_eq!(f.layout().to_string(), "(_8,_2,_4):(_1,_8,_16)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_fragment_a<T: HasLayout>(
+        &self,
+        tile: &T,
+    ) -> <PartA<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::A>
+    where
+        Atom: MmaCall<A: Default>,
+        Layout<T::Shape, T::Stride>: PartitionA<Atom, AL>,
+        PartA<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+    {
+        let (_, p) = tile.layout_of().thread_part(self.v, self.m, self.k);
+        p.fragment::<Atom::A>()
+    }
+
+    /// As [`partition_fragment_a`](Self::partition_fragment_a), for a B
+    /// tile (CuTe's `partition_fragment_B`).
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_fragment_b<T: HasLayout>(
+        &self,
+        tile: &T,
+    ) -> <PartB<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::B>
+    where
+        Atom: MmaCall<B: Default>,
+        Layout<T::Shape, T::Stride>: PartitionB<Atom, AL>,
+        PartB<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+    {
+        let (_, p) = tile.layout_of().thread_part(self.v, self.n, self.k);
+        p.fragment::<Atom::B>()
+    }
+
+    /// As [`partition_fragment_a`](Self::partition_fragment_a), for the
+    /// accumulators of a C tile (CuTe's `partition_fragment_C`).
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_fragment_c<T: HasLayout>(
+        &self,
+        tile: &T,
+    ) -> <PartC<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::C>
+    where
+        Atom: MmaCall<C: Default>,
+        Layout<T::Shape, T::Stride>: PartitionC<Atom, AL>,
+        PartC<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+    {
+        let (_, p) = tile.layout_of().thread_part(self.v, self.m, self.n);
+        p.fragment::<Atom::C>()
+    }
+
+    #[inline(always)]
+    #[track_caller]
+    fn part<E: Engine, L, AP, AQ, Tv, TP, TQ>(
+        &self,
+        t: Tensor<E, L>,
+        v: usize,
+        p: usize,
+        q: usize,
+    ) -> Tensor<E, <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val>
+    where
+        L: AtomPartition<AP, AQ, Tv, TP, TQ>,
+        <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val: Fits,
+    {
+        let (engine, offset, layout) = t.into_parts();
+        let (o, val) = layout.thread_part(v, p, q);
+        let offset = offset + o;
+        if let Err(e) = val.fits("partition of a tiled MMA", offset, engine.len()) {
+            crate::tensor::storage_panic(e)
+        }
+        Tensor::from_parts_checked(engine, offset, val)
+    }
+}
+
+/// `tiled_mma.gemm(&a, &b, &mut c)`: CuTe's `gemm(tiled_mma, a, b, c)`,
+/// `C += A·B` on one thread's fragments by the atom.
+///
+/// Operands as CuTe's dispatch takes them: `A (V,M,K)`, `B (V,N,K)`,
+/// `C (V,M,N)` (the partitions of [`ThrMma`]), or `A (V,M)`, `B (V,N)`,
+/// `C (V,M,N)` for one step of K. The value mode of each operand must be
+/// contiguous (`V:1`, as the partitions of column-major tiles and every
+/// fragment are); this is checked once per call.
+impl<Atom: MmaCall, AL: AtomLayout> TiledMma<Atom, AL> {
+    /// `c += a·b` through the atom (see the impl's docs).
+    ///
+    /// # Panics
+    ///
+    /// When the extents of the shared modes differ, or a value mode is not
+    /// contiguous.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((1,1,1):(0,0,0)));
+    /// let (a, b) = ([1.0f32, 2.0, 3.0, 4.0], [1.0f32, 0.0, 0.0, 1.0]);   // A (2,2), B (N,K) identity
+    /// let thr = mma.get_slice(0);
+    /// let ta = thr.partition_a(make_tensor(&a[..], layout!((2,2):(1,2))));
+    /// let tb = thr.partition_b(make_tensor(&b[..], layout!((2,2):(1,2))));
+    /// let mut c = make_fragment_like::<f32, _>(thr.partition_c(make_tensor(&[0f32; 4][..], layout!((2,2):(1,2)))));
+    /// mma.gemm(&ta, &tb, &mut c);
+    /// assert_eq!(c.engine()[..], a[..]);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn gemm<EA, LA, EB, LB, EC, LC>(&self, a: &Tensor<EA, LA>, b: &Tensor<EB, LB>, c: &mut Tensor<EC, LC>)
+    where
+        EA: DataEngine<Elem = Atom::A>,
+        EB: DataEngine<Elem = Atom::B>,
+        EC: DataEngineMut<Elem = Atom::C>,
+        LA: AtomOperand,
+        LB: AtomOperand,
+        LC: AtomOperand,
+    {
+        let (pa, oa, la) = a.raw_parts();
+        let (pb, ob, lb) = b.raw_parts();
+        let (pc, oc, lc) = c.raw_parts_mut();
+        let (av, m, k) = la.dims();
+        let (bv, n, bk) = lb.dims();
+        let (cv, cm, cn) = lc.dims();
+        let threads = Atom::ThrId::default().size_of();
+        let (wa, wb, wc) = (
+            Atom::LayoutATv::default().size_of() / threads,
+            Atom::LayoutBTv::default().size_of() / threads,
+            Atom::LayoutCTv::default().size_of() / threads,
+        );
+        if cm != m || cn != n || bk != k || (av, bv, cv) != (wa, wb, wc) {
+            gemm_shape_panic([av, m, k], [bv, n, bk], [cv, cm, cn], [wa, wb, wc])
+        }
+        if !(la.values_contiguous() && lb.values_contiguous() && lc.values_contiguous()) {
+            gemm_contiguous_panic()
+        }
+        for kk in 0..k {
+            for mi in 0..m {
+                for ni in 0..n {
+                    // SAFETY: each operand's value mode is contiguous
+                    // (checked above), so the `w` values from the offset
+                    // of `(0, mi, kk)` are the offsets of `(v, mi, kk)`,
+                    // which the tensor's invariant puts inside its storage;
+                    // `c` is borrowed mutably, so its values alias nothing
+                    // else, and the three slices live for one call.
+                    let (sa, sb, sc) = unsafe {
+                        (
+                            core::slice::from_raw_parts(pa.add(oa.wrapping_add(la.at(mi, kk))), wa),
+                            core::slice::from_raw_parts(pb.add(ob.wrapping_add(lb.at(ni, kk))), wb),
+                            core::slice::from_raw_parts_mut(pc.add(oc.wrapping_add(lc.at(mi, ni))), wc),
+                        )
+                    };
+                    self.atom.call(sc, sa, sb);
+                }
+            }
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn gemm_shape_panic(a: [usize; 3], b: [usize; 3], c: [usize; 3], w: [usize; 3]) -> ! {
+    panic!(
+        "tiled MMA gemm: operands A (V,M,K) = {a:?}, B (V,N,K) = {b:?}, C (V,M,N) = {c:?} do not match \
+         (the atom's value counts are {w:?})"
+    )
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn gemm_contiguous_panic() -> ! {
+    panic!("tiled MMA gemm: an operand's value mode is not contiguous (V:1); partition column-major tiles or fragments")
+}
+
+/// The layout of an operand of [`TiledMma::gemm`]: `(V, P)` (one step of
+/// K, or C's `(V, M)` with one column) or `(V, P, Q)`.
+#[doc(hidden)]
+pub trait AtomOperand: Copy {
+    /// `(V, P, Q)`, with `Q = 1` for rank 2.
+    fn dims(&self) -> (usize, usize, usize);
+    /// The offset of `(0, p, q)`.
+    fn at(&self, p: usize, q: usize) -> usize;
+    /// Whether `(v, 0, 0) ↦ v` for every `v` below `V`.
+    fn values_contiguous(&self) -> bool;
+}
+impl<S0, S1, D0, D1> AtomOperand for Layout<(S0, S1), (D0, D1)>
+where
+    S0: Congruent<D0>,
+    S1: Congruent<D1>,
+    D0: IntTuple,
+    D1: IntTuple,
+{
+    #[inline(always)]
+    fn dims(&self) -> (usize, usize, usize) {
+        (self.shape().0.size(), self.shape().1.size(), 1)
+    }
+    #[inline(always)]
+    fn at(&self, p: usize, _q: usize) -> usize {
+        crate::layout::Coord::<S1, D1>::offset_acc(p, &self.shape().1, &self.stride().1, 0)
+    }
+    #[inline(always)]
+    fn values_contiguous(&self) -> bool {
+        contiguous(&self.shape().0, &self.stride().0)
+    }
+}
+impl<S0, S1, S2, D0, D1, D2> AtomOperand for Layout<(S0, S1, S2), (D0, D1, D2)>
+where
+    S0: Congruent<D0>,
+    S1: Congruent<D1>,
+    S2: Congruent<D2>,
+    D0: IntTuple,
+    D1: IntTuple,
+    D2: IntTuple,
+{
+    #[inline(always)]
+    fn dims(&self) -> (usize, usize, usize) {
+        (self.shape().0.size(), self.shape().1.size(), self.shape().2.size())
+    }
+    #[inline(always)]
+    fn at(&self, p: usize, q: usize) -> usize {
+        let (s, d) = (self.shape(), self.stride());
+        crate::layout::Coord::<S1, D1>::offset_acc(p, &s.1, &d.1, 0)
+            .wrapping_add(crate::layout::Coord::<S2, D2>::offset_acc(q, &s.2, &d.2, 0))
+    }
+    #[inline(always)]
+    fn values_contiguous(&self) -> bool {
+        contiguous(&self.shape().0, &self.stride().0)
+    }
+}
+
+// With a static mode the loop folds to a constant.
+#[inline(always)]
+fn contiguous<S: Congruent<D>, D: IntTuple>(s: &S, d: &D) -> bool {
+    (0..s.size()).all(|v| crate::layout::Coord::<S, D>::offset_acc(v, s, d, 0) == v)
+}
+
+/// A layout with a static shape, of which a fragment can be made: what
+/// [`make_fragment_like`](crate::make_fragment_like) needs, under one name.
+pub trait FragmentOf: HasLayout {
+    /// [`Fragment<T, Self>`](crate::Fragment).
+    type Fragment<T: Default>;
+    /// `make_fragment_like::<T, _>(self)`.
+    fn fragment<T: Default>(&self) -> Self::Fragment<T>;
+}
+impl<L> FragmentOf for L
+where
+    L: HasLayout,
+    L::Shape: StaticIntTuple + CompactCol<typenum::U1> + Congruent<<L::Shape as CompactCol<typenum::U1>>::Stride>,
+    SizeOfShape<L::Shape>: ArrayLength,
+{
+    type Fragment<T: Default> = Fragment<T, L>;
+    #[inline(always)]
+    fn fragment<T: Default>(&self) -> Fragment<T, L> {
+        let _ = self;
+        crate::make_fragment_like::<T, _>(self.layout_of())
+    }
+}

@@ -1,0 +1,170 @@
+//! MMA atoms and tiled MMAs: the partitions of A, B and C against the
+//! atom's layouts (every element of a tile owned once), CuTe's worked
+//! partition shapes, and `TiledMma::gemm` against a naive product on every
+//! atom this CPU has.
+
+use cute_static::prelude::*;
+use cute_static::typenum::U8;
+use cute_static::{FmaLanes, MmaAtom, MmaCall, UniversalFma, make_tiled_mma};
+
+/// Every element of `0..count` appears exactly once in `seen`.
+fn once_each(seen: &[usize], count: usize) -> Result<(), String> {
+    let mut hits = vec![0; count];
+    for &s in seen {
+        hits[s] += 1;
+    }
+    match hits.iter().position(|&h| h != 1) {
+        None => Ok(()),
+        Some(i) => Err(format!("element {i} owned {} times", hits[i])),
+    }
+}
+
+#[test]
+fn a_tiled_fma_owns_each_accumulator_of_a_tile_once() {
+    // 32 threads as (4,8) atoms of one element, over a (16,32) C tile:
+    // each thread holds (1, 4, 4) values.
+    let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+    let idx: Vec<usize> = (0..16 * 32).collect();
+    let mut seen = vec![];
+    for t in 0..mma.size() {
+        let part = mma.get_slice(t).partition_c(make_tensor(&idx[..], layout!((16,32):(1,16))));
+        assert_eq!(part.layout().shape().to_string_cute(), "(_1,_4,_4)");
+        for i in 0..part.size() {
+            seen.push(part[i]);
+        }
+    }
+    once_each(&seen, 16 * 32).unwrap();
+}
+
+#[test]
+fn a_row_major_atom_layout_numbers_threads_by_the_layout() {
+    // Thread t is the atom at the coordinate the atom layout maps to t.
+    let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,4,1):(4,1,0)));
+    for t in 0..8 {
+        let (v, m, n, k) = mma.get_slice(t).coord();
+        assert_eq!((v, k), (0, 0));
+        assert_eq!(m * 4 + n, t, "thread {t}");
+    }
+    // Thread 1 is atom (0,1): C rows 0, 2, ..; columns 1, 5, ...
+    let idx: Vec<usize> = (0..8 * 8).collect();
+    let part = mma.get_slice(1).partition_c(make_tensor(&idx[..], layout!((8,8):(1,8))));
+    assert_eq!(part[(0usize, 0usize, 0usize)], 8);
+    assert_eq!(part[(0usize, 1usize, 1usize)], 2 + 5 * 8);
+}
+
+#[test]
+fn simd_atom_partitions_are_the_micro_kernel_tiles() {
+    // An 8-lane atom over a 16x6 micro-tile: two vectors a column.
+    let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    let thr = mma.get_slice(0);
+    let c = [0f32; 96];
+    let pc = thr.partition_c(make_tensor(&c[..], layout!((16,6):(1,16))));
+    assert_eq!(pc.layout().to_string(), "(_8,_2,_6):(_1,_8,_16)");
+    let a = [0f32; 16 * 4];
+    let pa = thr.partition_a(make_tensor(&a[..], layout!((16,4):(1,16))));
+    assert_eq!(pa.layout().to_string(), "(_8,_2,_4):(_1,_8,_16)");
+    let b = [0f32; 6 * 4];
+    let pb = thr.partition_b(make_tensor(&b[..], layout!((6,4):(1,6))));
+    assert_eq!(pb.layout().to_string(), "(_1,_6,_4):(_0,_1,_6)");
+    let f = thr.partition_fragment_c(&make_tensor(&c[..], layout!((16,6):(1,16))));
+    assert_eq!(f.layout().to_string(), "(_8,_2,_6):(_1,_8,_16)");
+}
+
+#[test]
+fn a_partition_with_run_time_strides_reaches_the_same_elements() {
+    let ld = 20usize;
+    let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    let data: Vec<usize> = (0..ld * 6).collect();
+    let pc = mma.get_slice(0).partition_c(make_tensor(&data[..], layout!((16,6):(1,{ld}))));
+    // Value v of atom (m, n) is row v + 8m of column n.
+    for (v, m, n) in (0..8).flat_map(|v| (0..2).flat_map(move |m| (0..6).map(move |n| (v, m, n)))) {
+        assert_eq!(pc[(v, m, n)], v + 8 * m + ld * n);
+    }
+}
+
+/// `C += A·B` with `A (M,K)`, `B (N,K)`, `C (M,N)` column-major.
+fn naive(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    for j in 0..n {
+        for i in 0..m {
+            for p in 0..k {
+                c[i + m * j] += a[i + m * p] * b[j + n * p];
+            }
+        }
+    }
+}
+
+fn operands(m: usize, n: usize, k: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    let a = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
+    let b = (0..n * k).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
+    let c = (0..m * n).map(|i| (i % 5) as f32).collect();
+    (a, b, c)
+}
+
+/// The product through a tiled MMA of `atom` on a (16,6) tile with K = 5,
+/// every thread of the tiled MMA in turn.
+fn tiled_gemm_16x6<Atom: MmaCall<A = f32, B = f32, C = f32>, AL: cute_static::AtomLayout>(
+    mma: cute_static::TiledMma<Atom, AL>,
+) -> Vec<f32>
+where
+    Layout![(16,5):(1,16)]: cute_static::PartitionA<Atom, AL>,
+    Layout![(6,5):(1,6)]: cute_static::PartitionB<Atom, AL>,
+    Layout![(16,6):(1,16)]: cute_static::PartitionC<Atom, AL>,
+{
+    let (a, b, mut c) = operands(16, 6, 5);
+    for t in 0..mma.size() {
+        let thr = mma.get_slice(t);
+        let ta = thr.partition_a(make_tensor(&a[..], layout!((16,5):(1,16))));
+        let tb = thr.partition_b(make_tensor(&b[..], layout!((6,5):(1,6))));
+        let mut tc = thr.partition_c(make_tensor(&mut c[..], layout!((16,6):(1,16))));
+        mma.atom().dispatch(|| mma.gemm(&ta, &tb, &mut tc));
+    }
+    c
+}
+
+#[test]
+fn tiled_gemm_equals_the_naive_product_on_every_atom_here() {
+    let (a, b, c0) = operands(16, 6, 5);
+    let mut want = c0.clone();
+    naive(16, 6, 5, &a, &b, &mut want);
+    assert_eq!(tiled_gemm_16x6(make_tiled_mma(UniversalFma::<f32>::new(), layout!((1,1,1):(0,0,0)))), want);
+    assert_eq!(tiled_gemm_16x6(make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,2,1):(1,4,0)))), want);
+    assert_eq!(tiled_gemm_16x6(make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,3,1):(3,1,0)))), want);
+    assert_eq!(tiled_gemm_16x6(make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)))), want);
+    assert_eq!(tiled_gemm_16x6(make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((2,1,1):(1,0,0)))), want);
+    #[cfg(target_arch = "x86_64")]
+    if let Some(atom) = cute_static::FmaF32x8::new() {
+        assert_eq!(tiled_gemm_16x6(make_tiled_mma(atom, layout!((1,1,1):(0,0,0)))), want);
+        assert_eq!(tiled_gemm_16x6(make_tiled_mma(atom, layout!((2,3,1):(1,2,0)))), want);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(atom) = cute_static::FmaF32x16::new() {
+        assert_eq!(tiled_gemm_16x6(make_tiled_mma(atom, layout!((1,1,1):(0,0,0)))), want);
+    }
+}
+
+#[test]
+fn atom_layouts_reach_every_index_of_their_tiles() {
+    fn check<Atom: MmaAtom>() {
+        let (m, n, k) = Atom::shape_mnk();
+        let reach = |l: cute_dynamic::Layout, count: usize| {
+            let mut seen = vec![false; count];
+            for i in 0..l.size() as usize {
+                seen[l.eval(i as i64).unwrap() as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "{} does not reach all of 0..{count}", l);
+        };
+        reach(Atom::LayoutATv::default().to_string().parse().unwrap(), m * k);
+        reach(Atom::LayoutBTv::default().to_string().parse().unwrap(), n * k);
+        let c: cute_dynamic::Layout = Atom::LayoutCTv::default().to_string().parse().unwrap();
+        assert_eq!(c.size() as usize, m * n, "C is a bijection");
+        reach(c, m * n);
+    }
+    check::<UniversalFma<f32>>();
+    check::<FmaLanes<f32, U8>>();
+}
+
+#[test]
+#[should_panic(expected = "one to one")]
+fn an_atom_layout_with_two_atoms_on_one_index_is_refused() {
+    let _ = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,2,1):(1,1,0)));
+}
