@@ -3,6 +3,12 @@
 
 pub mod blocked_gemm;
 
+/// `cute-static/examples/gemm_tiled.rs`, the BLIS GEMM written with the
+/// atom layer (a tiled MMA of a SIMD FMA atom).
+#[allow(dead_code)]
+#[path = "../cute-static/examples/gemm_tiled.rs"]
+pub mod gemm_tiled;
+
 /// `cute-static/examples/sgemm.rs`, CuTe's tutorial GEMM on the CPU with
 /// tensors, predicated tiles and a cooperative block.
 #[allow(dead_code)]

@@ -7,7 +7,7 @@
 //! Run: `cargo bench -p cute-benches --bench gemm`
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use cute_benches::blocked_gemm;
+use cute_benches::{blocked_gemm, gemm_tiled};
 use std::hint::black_box;
 
 fn matrices(n: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
@@ -22,6 +22,9 @@ fn sgemm(c: &mut Criterion) {
     for n in [256usize, 512, 1024] {
         let (a, b, mut out) = matrices(n);
         g.throughput(Throughput::Elements(2 * (n * n * n) as u64));
+        g.bench_with_input(BenchmarkId::new("atom_layer", n), &n, |bench, &n| {
+            bench.iter(|| gemm_tiled::sgemm(n, n, n, black_box(&a), n, black_box(&b), n, &mut out, n, 1))
+        });
         g.bench_with_input(BenchmarkId::new("blocked", n), &n, |bench, &n| {
             bench.iter(|| blocked_gemm::sgemm(n, n, n, black_box(&a), n, black_box(&b), n, &mut out, n))
         });

@@ -691,9 +691,13 @@ impl<Atom: MmaCall, AL: AtomLayout> TiledMma<Atom, AL> {
         if !(la.values_contiguous() && lb.values_contiguous() && lc.values_contiguous()) {
             gemm_contiguous_panic()
         }
+        // Column by column of C: a column's atoms share B's values (for a
+        // SIMD atom, one broadcast), and A's values of one step are the
+        // same for every column, so at most the A values of a step, one
+        // column's B values and the accumulators are live at once.
         for kk in 0..k {
-            for mi in 0..m {
-                for ni in 0..n {
+            for ni in 0..n {
+                for mi in 0..m {
                     // SAFETY: each operand's value mode is contiguous
                     // (checked above), so the `w` values from the offset
                     // of `(0, mi, kk)` are the offsets of `(v, mi, kk)`,
