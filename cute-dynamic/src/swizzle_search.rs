@@ -324,9 +324,21 @@ impl SwizzleSearch {
         ComposedLayout::compose(candidate.swizzle, &self.tile)
     }
 
-    /// One line per candidate, with a note when its extent passes the tile's.
-    fn write_candidate(&self, f: &mut fmt::Formatter<'_>, prefix: &str, c: &SwizzleCandidate) -> fmt::Result {
-        write!(f, "{prefix}{c}")?;
+    /// One line per candidate: `prefix`, the figures (the swizzle too when
+    /// `with_swizzle`), the atom it is, a note when its extent passes the
+    /// tile's.
+    fn write_candidate(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        prefix: &str,
+        c: &SwizzleCandidate,
+        with_swizzle: bool,
+    ) -> fmt::Result {
+        if with_swizzle {
+            write!(f, "{prefix}{c}")?;
+        } else {
+            write!(f, "{prefix}write {}; read {}", c.write, c.read)?;
+        }
         if c.extent > self.unswizzled.extent {
             write!(f, " (needs {} elements, the tile {})", c.extent, self.unswizzled.extent)?;
         }
@@ -335,39 +347,50 @@ impl SwizzleSearch {
 }
 
 impl fmt::Display for SwizzleSearch {
-    /// The tile and the search space, the figures without a swizzle, the
-    /// conflict-free candidates ranked (the first 16; `{:#}` for all), the
-    /// best, and CuTe's atoms.
+    /// The tile, the phases and the search space; the figures without a
+    /// swizzle; the conflict-free candidates, best first (the first 16;
+    /// `{:#}` lists all); the best when none is conflict-free; CuTe's atoms.
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, suggest_swizzle};
+    /// let tile: Layout = "(8,32):(32,1)".parse()?;
+    /// let r = suggest_swizzle(&tile, 4, &"(32,8):(8,1)".parse()?, &"(32,8):(1,32)".parse()?)?;
+    /// let text = r.to_string();
+    /// assert!(text.contains("no swizzle: write 8 wavefronts (ideal 8), vector 1; read 64 wavefronts (ideal 8)"));
+    /// assert!(text.contains("  1. Sw<3,2,3>: write 8 wavefronts (ideal 8), vector 1; read 8 wavefronts"));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.bits;
+        let (w, r) = (self.write_shape, self.read_shape);
         writeln!(
             f,
-            "tile {} of {}-byte elements, cosize {} ({n} offset bits); write {} threads x {} values, read {} threads x {} values",
+            "tile {} of {}-byte elements, cosize {} ({n} offset bits)",
             self.tile,
             self.elem_bytes,
-            self.tile.cosize(),
-            self.write_shape.0,
-            self.write_shape.1,
-            self.read_shape.0,
-            self.read_shape.1,
+            self.tile.cosize()
+        )?;
+        writeln!(f, "write {} threads x {} values, read {} threads x {} values", w.0, w.1, r.0, r.1)?;
+        writeln!(
+            f,
+            "searched {} swizzles of element offsets: Sw<0,0,0>, every Sw<B,M,S> with B >= 1, |S| >= B, M+|S|+B <= {n}, CuTe's atoms",
+            self.searched
         )?;
         writeln!(
             f,
-            "searched {} swizzles of element offsets: Sw<0,0,0>, every Sw<B,M,S> with B >= 1, |S| >= B, M+|S|+B <= {n}, and CuTe's atoms",
-            self.searched
+            "wavefronts: all requests of a phase, {BANKS} banks x {BANK_BYTES} bytes; vector: elements per access of every thread"
         )?;
-        writeln!(f, "wavefronts of all requests of a phase, {BANKS} banks x {BANK_BYTES} bytes; vectors in elements")?;
-        self.write_candidate(f, "no swizzle ", &self.unswizzled)?;
-        writeln!(f, "conflict-free in both phases: {}", self.conflict_free.len())?;
+        self.write_candidate(f, "no swizzle: ", &self.unswizzled, false)?;
+        writeln!(f, "conflict-free in both phases, best first: {}", self.conflict_free.len())?;
         let shown = if f.alternate() { self.conflict_free.len() } else { DISPLAY_LIST };
         for (i, c) in self.conflict_free.iter().take(shown).enumerate() {
-            self.write_candidate(f, &format!("  {}. ", i + 1), c)?;
+            self.write_candidate(f, &format!("  {}. ", i + 1), c, true)?;
         }
         if self.conflict_free.len() > shown {
             writeln!(f, "  ... and {} more", self.conflict_free.len() - shown)?;
         }
         if !self.best.is_conflict_free() {
-            self.write_candidate(f, "best (not conflict-free) ", &self.best)?;
+            self.write_candidate(f, "best, not conflict-free: ", &self.best, true)?;
         }
         match SmemAtom::Sw128.in_elements(self.elem_bytes) {
             Some(sw) => writeln!(
@@ -383,7 +406,8 @@ impl fmt::Display for SwizzleSearch {
             )?,
         }
         for a in &self.atoms {
-            self.write_candidate(f, "  ", a)?;
+            let name = a.atom.map_or("", SmemAtom::name);
+            self.write_candidate(f, &format!("  {name:<5} {}: ", a.swizzle), a, false)?;
         }
         Ok(())
     }
@@ -453,7 +477,7 @@ impl Phase {
             let Some(&o) = o else {
                 let (t, v) = (i % threads, i / threads);
                 return Err(LayoutError::OutOfBounds {
-                    coord: format!("{c} (the {name} pattern {tv} at thread {t}, value {v})"),
+                    coord: format!("index {c} (the {name} pattern {tv} at thread {t}, value {v})"),
                     shape: format!("{} of the tile {tile}", tile.shape()),
                 });
             };
