@@ -6,6 +6,7 @@
 //! printf '%s\n' 'size(8:1)' 'rank(8)' | cute --batch  # one output line per input line
 //! cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
 //! cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
+//! cute --suggest-swizzle '(8,32):(32,1)' --write '(32,8):(8,1)' --read '(32,8):(1,32)'
 //! ```
 //!
 //! The tool knows no operation names: it hands the text to

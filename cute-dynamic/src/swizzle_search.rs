@@ -14,7 +14,10 @@
 //! of [`bank_wavefronts`] (32 banks of 4 bytes; each value index of a group
 //! of 32 threads is one request, grouped as `cute --banks` groups a
 //! thread-value layout) and under the widest vector each thread can use,
-//! and ranks them.
+//! and ranks them. As in `--banks`, a request is one value of 32 threads:
+//! a thread that moves `K` values as one vector issues one request of
+//! `K·elem_bytes` bytes on the hardware, which the pattern models when it
+//! is written in vectors (a layout of vectors, `elem_bytes · K`).
 //!
 //! **Units.** The swizzle acts on *element* offsets: a candidate is the
 //! composed layout `Sw ∘ 0 ∘ L` exactly as [`ComposedLayout::compose`]
@@ -283,7 +286,9 @@ pub struct SwizzleSearch {
     /// Bytes per element.
     pub elem_bytes: i64,
     /// `n`, the bits of the tile's offsets: the smallest `n` with
-    /// `cosize <= 2^n`. The searched swizzles touch bits below `n` only.
+    /// `cosize <= 2^n`. The swizzles of [`swizzle_search_space`] touch
+    /// bits below `n` only (CuTe's atoms are measured even where they reach
+    /// past it).
     pub bits: u32,
     /// The write phase's threads and values per thread.
     pub write_shape: (i64, i64),
@@ -291,8 +296,8 @@ pub struct SwizzleSearch {
     pub read_shape: (i64, i64),
     /// The number of distinct swizzles measured.
     pub searched: usize,
-    /// The figures without a swizzle (`Sw<0,0,0>`, also CuTe's `INTER`
-    /// atom).
+    /// The figures without a swizzle (`Sw<0,0,0>`; CuTe's `INTER` atom
+    /// where the atoms apply).
     pub unswizzled: SwizzleCandidate,
     /// Every candidate conflict-free in both phases, best first (see
     /// [`SwizzleCandidate`]'s ranking: fewest total wavefronts, then widest
