@@ -6,6 +6,7 @@
 //! printf '%s\n' 'size(8:1)' 'rank(8)' | cute --batch  # one output line per input line
 //! cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
 //! cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
+//! cute --suggest-swizzle '(8,32):(32,1)' --write '(32,8):(8,1)' --read '(32,8):(1,32)'
 //! ```
 //!
 //! The tool knows no operation names: it hands the text to
@@ -113,7 +114,19 @@ is an error (status 2).
 --banks reads EXPR as a map from thread index (or (thread, value), rank 2)
 to element offsets and prints, per 32 threads, the shared-memory wavefronts
 (32 banks of 4 bytes; a request takes as many wavefronts as the most distinct
-words it reads in one bank) and the ideal (distinct words / 32, rounded up).";
+words it reads in one bank) and the ideal (distinct words / 32, rounded up).
+
+--suggest-swizzle LAYOUT --write TV --read TV [--elem-bytes N] searches the
+swizzle of a shared-memory tile. LAYOUT maps the tile's coordinates to element
+offsets; each TV (a layout, or make_layout_tv(THR, VAL) on a tile of LAYOUT's
+modes) maps (thread, value) to the tile's coordinate index, for the pattern
+that writes the tile and the one that reads it. Each candidate, every
+Sw<B,M,S> of element offsets with its bits below the cosize's and CuTe's
+SW32/SW64/SW128 atoms (Sw<B,4,3> of bytes, converted to elements), is
+measured as --banks measures (wavefronts of each phase, summed over its
+requests) with the widest vector each thread can use. Those conflict-free in
+both phases are listed, ranked: fewest wavefronts, widest vectors, smallest B.
+  $ cute --suggest-swizzle '(8,32):(32,1)' --write '(32,8):(8,1)' --read '(32,8):(1,32)'";
 
 /// The command-line interface.
 fn command() -> Command {
@@ -126,7 +139,7 @@ fn command() -> Command {
             Arg::new("expr")
                 .value_name("EXPR")
                 .help("The expression to evaluate, e.g. 'complement(4:2, 24)' (quote it for the shell)")
-                .required_unless_present_any(["batch", "tv"]),
+                .required_unless_present_any(["batch", "tv", "suggest-swizzle"]),
         )
         .arg(
             Arg::new("show")
@@ -146,9 +159,35 @@ fn command() -> Command {
                 .value_name("N")
                 .value_parser(clap::value_parser!(i64).range(1..=1024))
                 .default_value("4")
-                .requires("banks")
-                .help("Bytes per element for --banks"),
+                .requires("bank-reports")
+                .help("Bytes per element for --banks and --suggest-swizzle"),
         )
+        .arg(
+            Arg::new("suggest-swizzle")
+                .long("suggest-swizzle")
+                .value_name("LAYOUT")
+                .conflicts_with_all(["expr", "batch", "show", "picture", "tv", "banks"])
+                .requires_all(["write", "read"])
+                .help(
+                    "Search the swizzle Sw<B,M,S> of the shared-memory tile LAYOUT (coordinates to element \
+                     offsets) that --write and --read use without bank conflicts",
+                ),
+        )
+        .arg(
+            Arg::new("write")
+                .long("write")
+                .value_name("TV")
+                .requires("suggest-swizzle")
+                .help("The pattern that writes the tile: (thread, value) to the tile's coordinate index"),
+        )
+        .arg(
+            Arg::new("read")
+                .long("read")
+                .value_name("TV")
+                .requires("suggest-swizzle")
+                .help("The pattern that reads the tile: (thread, value) to the tile's coordinate index"),
+        )
+        .group(ArgGroup::new("bank-reports").args(["banks", "suggest-swizzle"]).multiple(false))
         .arg(
             Arg::new("batch")
                 .short('b')
@@ -262,6 +301,11 @@ fn main() -> ExitCode {
         run_batch()
     } else if matches.get_flag("banks") {
         run_banks(&input, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
+    } else if let Some(tile) = matches.get_one::<String>("suggest-swizzle") {
+        // `requires_all` makes --write and --read present here.
+        let arg = |name: &str| matches.get_one::<String>(name).cloned().unwrap_or_default();
+        let elem_bytes = matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4);
+        run_suggest_swizzle(tile, &arg("write"), &arg("read"), elem_bytes)
     } else {
         run_one(&input, format, highlight)
     };
@@ -385,6 +429,65 @@ fn bank_report(value: &Value, elem_bytes: i64) -> Result<String, cute_dynamic::L
         }),
     };
     r.map(|r| r.to_string())
+}
+
+/// `cute --suggest-swizzle LAYOUT --write TV --read TV [--elem-bytes N]`:
+/// the report of `cute_dynamic::suggest_swizzle`.
+fn run_suggest_swizzle(tile: &str, write: &str, read: &str, elem_bytes: i64) -> Result<ExitCode, Failure> {
+    let report = swizzle_arguments(tile, write, read).and_then(|(tile, write, read)| {
+        cute_dynamic::suggest_swizzle(&tile, elem_bytes, &write, &read)
+            .map_err(|e| format!("error: {}\n", one_line(&e.to_string())))
+    });
+    match report {
+        Ok(report) => {
+            let mut out = io::stdout().lock();
+            write!(out, "{report}").and_then(|()| out.flush()).map_err(Failure::writing)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(message) => {
+            let _ = io::stderr().write_all(message.as_bytes());
+            Ok(ExitCode::from(EXIT_BAD_INPUT))
+        }
+    }
+}
+
+/// The tile and the two thread-value layouts of `--suggest-swizzle`, or the
+/// report of the first bad one (an expression's error points into the
+/// argument that has it, named).
+fn swizzle_arguments(
+    tile: &str,
+    write: &str,
+    read: &str,
+) -> Result<(cute_dynamic::Layout, cute_dynamic::Layout, cute_dynamic::Layout), String> {
+    let value = |flag: &str, text: &str| evaluate(text).map_err(|e| format!("in {flag}: {}", error_report(text, &e)));
+    let tile = match value("--suggest-swizzle", tile)? {
+        Value::Layout(l) => l,
+        other => {
+            return Err(format!(
+                "error: --suggest-swizzle takes the tile's layout (unswizzled), got {}\n",
+                one_line(&other.to_string())
+            ));
+        }
+    };
+    let modes: Vec<i64> = tile.modes_iter().map(|m| m.size()).collect();
+    let pattern = |flag: &str, text: &str| match value(flag, text)? {
+        Value::Layout(l) => Ok(l),
+        // make_layout_tv's coordinate index `m + M·n` names the cell (m, n)
+        // of the tile only when the tile has the same modes.
+        Value::LayoutTv { tv, tiler } if tiler.leaves().eq(modes.iter().copied()) => Ok(tv),
+        Value::LayoutTv { tiler, .. } => Err(format!(
+            "error: {flag} is a thread-value layout on a tile {tiler}, but the tile {tile} has modes of sizes {}, \
+             so its coordinate indices would name other cells\n",
+            cute_dynamic::IntTuple::flat(modes.iter().copied())
+        )),
+        other => Err(format!(
+            "error: {flag} takes a thread-value layout ((thread, value) to the tile's coordinate index), got {}\n",
+            one_line(&other.to_string())
+        )),
+    };
+    let write = pattern("--write", write)?;
+    let read = pattern("--read", read)?;
+    Ok((tile, write, read))
 }
 
 /// Evaluates a line, treating a blank one as an error of its own.

@@ -183,7 +183,7 @@ pub fn bank_wavefronts(
 
 /// Threads and values of a layout read as an access pattern: a rank-2
 /// layout is (thread, value); any other is a thread index alone.
-fn threads_values(l: &Layout) -> (i64, i64) {
+pub(crate) fn threads_values(l: &Layout) -> (i64, i64) {
     match (l.rank(), l.get(0), l.get(1)) {
         (2, Some(t), Some(v)) => (t.size(), v.size()),
         _ => (l.size(), 1),

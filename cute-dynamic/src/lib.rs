@@ -223,6 +223,23 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 //!
+//! [`suggest_swizzle`] goes the other way: given a tile and the
+//! thread-value layouts that write and read it, it measures every swizzle
+//! `Sw<B,M,S>` of the tile's offsets (and CuTe's shared-memory atoms) and
+//! ranks those that serve both patterns without conflicts:
+//!
+//! ```
+//! use cute_dynamic::{Layout, Swizzle, suggest_swizzle};
+//! let tile: Layout = "(8,32):(32,1)".parse()?; // 8 rows of 32 floats
+//! let write: Layout = "(32,8):(8,1)".parse()?; // a row per request
+//! let read: Layout = "(32,8):(1,32)".parse()?; // down the columns
+//! let r = suggest_swizzle(&tile, 4, &write, &read)?;
+//! assert_eq!(r.unswizzled.read.wavefronts, 64); // ideal 8
+//! assert_eq!(r.best.swizzle, Swizzle::new(3, 2, 3)?); // Sw<3,4,3> on bytes
+//! assert_eq!(r.best.read.wavefronts, 8);
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
 //! # Index by concept
 //!
 //! * Integer tuples (`int_tuple.rs`): [`IntTuple`], [`idx2crd`],
@@ -275,6 +292,9 @@
 //!   [`print_latex`].
 //! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`],
 //!   [`bank_conflicts_composed`], [`bank_wavefronts`], [`BankReport`].
+//! * Swizzle search (`swizzle_search.rs`): [`suggest_swizzle`],
+//!   [`SwizzleSearch`], [`SwizzleCandidate`], [`PhaseFigures`],
+//!   [`SmemAtom`], [`swizzle_search_space`].
 //! * Errors (`error.rs`): [`LayoutError`], [`Result`].
 //!
 //! # Representation
@@ -327,6 +347,7 @@ mod product;
 mod recast;
 mod slice;
 mod swizzle;
+mod swizzle_search;
 mod tensor;
 mod tiler;
 
@@ -368,6 +389,10 @@ pub use product::{blocked_product, flat_product, logical_product, raked_product,
 pub use recast::{Pod, downcast, recast_layout, upcast};
 pub use slice::{SliceCoord, slice, slice_and_offset};
 pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
+pub use swizzle_search::{
+    MAX_SEARCH_BITS, MAX_SEARCH_ELEMENTS, MAX_SEARCH_WORK, PhaseFigures, SmemAtom, SwizzleCandidate, SwizzleSearch,
+    suggest_swizzle, swizzle_search_space,
+};
 pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like,
     make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like,

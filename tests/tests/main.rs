@@ -36,5 +36,6 @@ mod static_swizzle;
 mod static_tensor;
 mod stride_zero;
 mod swizzle;
+mod swizzle_search;
 mod tensor;
 mod text_syntax;
