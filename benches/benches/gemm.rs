@@ -1,5 +1,7 @@
-//! Single-precision GEMM, single-threaded: the register-blocked, packed
-//! kernel of `cute_benches::blocked_gemm` against `matrixmultiply::sgemm`,
+//! Single-precision GEMM, single-threaded: the GEMM written with the atom
+//! layer (`cute-static/examples/gemm_tiled.rs`) and the hand-written
+//! register-blocked, packed kernel of `cute_benches::blocked_gemm` against
+//! `matrixmultiply::sgemm`; then the atom-layer GEMM on 1 and 2 threads,
 //! `C += A·B` on column-major square matrices. Criterion's throughput is
 //! in floating-point operations (`2·M·N·K` per call): its `elem/s` are
 //! FLOP/s.
@@ -56,5 +58,20 @@ fn sgemm(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, sgemm);
+/// The atom-layer GEMM on one and on two OS threads at 1024³.
+fn threads(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sgemm_threads");
+    g.sample_size(10);
+    let n = 1024usize;
+    let (a, b, mut out) = matrices(n);
+    g.throughput(Throughput::Elements(2 * (n * n * n) as u64));
+    for t in [1usize, 2] {
+        g.bench_with_input(BenchmarkId::new("atom_layer", t), &t, |bench, &t| {
+            bench.iter(|| gemm_tiled::sgemm(n, n, n, black_box(&a), n, black_box(&b), n, &mut out, n, t))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, sgemm, threads);
 criterion_main!(benches);

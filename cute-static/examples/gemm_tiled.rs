@@ -289,27 +289,36 @@ type Accumulators = Fragment<f32, Layout![(8,2,6):(1,8,16)]>;
 /// (CuTe's predicated epilogue: each accumulator's coordinate from the
 /// partition of the tile's identity tensor).
 #[inline(always)]
-fn epilogue<Atom: Lanes8>(mma: &TiledMma<Atom, OneAtom>, acc: &Accumulators, c: &mut [f32], ldc: usize, rows: usize, cols: usize) {
+fn epilogue<Atom: Lanes8>(
+    mma: &TiledMma<Atom, OneAtom>,
+    acc: &Accumulators,
+    c: &mut [f32],
+    ldc: usize,
+    rows: usize,
+    cols: usize,
+) {
     let coords = mma.get_slice(0).partition_c(make_identity_tensor(shape!(16, 6)));
     let extent = (rows, cols);
-    // The part of the tile inside C: a view that never leaves the slice.
-    let mut tile = make_tensor(c, layout!(({rows},{cols}):(1,{ldc})));
-    // The loop below indexes by a run-time `x`; reading a copy keeps the
+    // The loops below index by run-time values; reading a copy keeps the
     // accumulators themselves at fixed places, which lets the compiler
     // hold them in registers through the K loop.
     let mut out = make_tensor_like(acc);
     copy(acc, &mut out);
     if extent == (MR, NR) {
-        // An interior tile: every accumulator lands inside C. Mode by mode
-        // (the atom's values innermost: consecutive rows of one column).
+        // An interior tile: every accumulator lands inside C. An atom's 8
+        // values are 8 consecutive rows of one column (its C layout is
+        // `(1,8):(0,1)`, `Lanes8` says so), so each is added as one vector.
+        let tile = layout!((16,6):(1,{ldc}));
         for n in 0..NR {
             for m in 0..MR / 8 {
-                for v in 0..8 {
-                    tile[coords.at((v, m, n))] += out[(v, m, n)];
-                }
+                let at = tile.index(coords.at((0, m, n))) as usize;
+                let mut dst = make_tensor(&mut c[at..], layout!(8:1));
+                axpby(1.0, &out.view().slice((__, m, n)), 1.0, &mut dst);
             }
         }
     } else {
+        // An edge tile: the part inside C, a view that never leaves it.
+        let mut tile = make_tensor(c, layout!(({rows},{cols}):(1,{ldc})));
         for x in 0..out.size() {
             let (i, j) = coords.at(x);
             if elem_less((i, j), extent) {
