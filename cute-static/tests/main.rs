@@ -4,6 +4,7 @@
 mod algebra;
 mod block;
 mod core;
+mod gemm_tiled;
 mod kernel;
 mod mma_atom;
 mod sgemm;
