@@ -128,6 +128,13 @@ int main(int argc, char** argv) {
   // The GEMM tutorial's (0x_gemm_tutorial.md) 16x16 UniversalFMA.
   section("make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_16,_1>>{})");
   tiled_mma_layouts(make_tiled_mma(UniversalFMA<float, float, float>{}, Layout<Shape<_16, _16, _1>>{}));
+  // A lone quadpair (print_latex(MMA_Atom) draws this): its layouts index
+  // all 32 lanes of the warp, 8 of them working.
+  section("make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{})");
+  tiled_mma_layouts(make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}));
+  // Atoms along K: the C elements are shared by the threads of the K atoms.
+  section("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN{}, Layout<Shape<_1,_1,_2>>{})");
+  tiled_mma_layouts(make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN{}, Layout<Shape<_1, _1, _2>>{}));
   section("make_tiled_mma(SM90_64x8x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}, Layout<Shape<_2,_1,_1>>{})");
   tiled_mma_layouts(make_tiled_mma(SM90_64x8x16_KK{}, Layout<Shape<_2, _1, _1>>{}));
 
