@@ -262,6 +262,9 @@
 //! * Thread-value layouts (`layout_tv.rs`): [`make_layout_tv`].
 //! * MMA atoms (`mma_atom.rs`): [`MmaAtom`] (CuTe's GPU atoms by name,
 //!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`].
+//! * Copy atoms (`copy_atom.rs`): [`CopyAtom`] (CuTe's GPU atoms by name,
+//!   `UniversalCopy`), [`TiledCopy`], [`make_tiled_copy`],
+//!   [`make_tiled_copy_a`], [`make_tiled_copy_b`], [`make_tiled_copy_c`].
 //! * Tensors (`tensor.rs`, `recast.rs`): [`Tensor`], [`make_tensor`],
 //!   [`make_tensor_at`], [`make_tensor_like`], [`make_fragment_like`],
 //!   [`make_identity_tensor`]; [`recast_layout`], [`upcast`], [`downcast`].
@@ -307,6 +310,7 @@ mod coalesce;
 mod complement;
 mod composed;
 mod composition;
+mod copy_atom;
 mod descriptor;
 mod divide;
 mod error;
@@ -348,6 +352,7 @@ pub use composed::{
     print_composed_layout,
 };
 pub use composition::{AsTiler, TilerRef, composition};
+pub use copy_atom::{CopyAtom, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c};
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};

@@ -400,6 +400,24 @@ pub(crate) fn check_tv(what: &str, tv: &Layout, threads: i64, rows: i64, cols: i
     Ok(())
 }
 
+/// CuTe's `make_layout(shape)` of a static shape: compact column-major,
+/// stride 0 for a mode of extent 1 (CuTe's `compact_col_major` gives a
+/// static 1 no stride), so that results print as CuTe's.
+pub(crate) fn compact_col_major(shape: &IntTuple) -> Result<Layout> {
+    unit_strides_zero(&Layout::column_major(shape)?)
+}
+
+/// The layout with stride 0 on every leaf of extent 1 (the same function).
+fn unit_strides_zero(l: &Layout) -> Result<Layout> {
+    let mut stride = l.stride().clone();
+    for (d, &s) in stride.vals_mut().iter_mut().zip(l.shape().vals()) {
+        if s == 1 {
+            *d = 0;
+        }
+    }
+    Layout::new(l.shape().clone(), stride)
+}
+
 /// Mode `i` of a layout the caller built with at least `i + 1` modes.
 pub(crate) fn mode(l: &Layout, i: usize) -> Result<Layout> {
     l.get(i).ok_or_else(|| LayoutError::RankMismatch {
@@ -551,13 +569,7 @@ pub fn make_tiled_mma(atom: &MmaAtom, atom_layout_mnk: &Layout, permutation_mnk:
 /// such a stride moves nothing, but the thread layouts built from it, and
 /// their inverses, would count its offsets as threads.
 fn pad_to_rank3(l: &Layout, what: &str) -> Result<Layout> {
-    let mut stride = l.stride().clone();
-    for (d, &s) in stride.vals_mut().iter_mut().zip(l.shape().vals()) {
-        if s == 1 {
-            *d = 0;
-        }
-    }
-    let l = Layout::new(l.shape().clone(), stride)?;
+    let l = unit_strides_zero(l)?;
     let mut modes: Vec<Layout> = l.modes_iter().collect();
     if modes.len() > 3 {
         return Err(LayoutError::RankMismatch { what: format!("{what} {l}"), expected: 3, found: modes.len() });
@@ -904,7 +916,7 @@ impl TiledMma {
 
     fn compute_layout_c_tv(&self) -> Result<Layout> {
         let (m, n, _) = self.tile_size_mnk;
-        let reference = Layout::column_major(&IntTuple::flat([m, n]))?;
+        let reference = compact_col_major(&IntTuple::flat([m, n]))?;
         let frg = self.thrfrg(&reference, (0, 1), &self.atom.layout_c_tv)?;
         compose_mode0(&frg, &self.thridx_to_thrid()?)
     }
@@ -921,7 +933,7 @@ impl TiledMma {
             Operand::A => (m, (0, 2), &self.atom.layout_a_tv, [1, 0]),
             Operand::B => (n, (1, 2), &self.atom.layout_b_tv, [0, 1]),
         };
-        let reference = Layout::column_major(&IntTuple::flat([rows, k]))?;
+        let reference = compact_col_major(&IntTuple::flat([rows, k]))?;
         let frg = self.thrfrg(&reference, dims, atom_tv)?;
         let widening = Layout::new(IntTuple::flat([tm, tn]), IntTuple::flat(widen))?;
         // CuTe's compose(make_tile(_, make_tile(widening, _)), _).

@@ -3,7 +3,10 @@
 //! itself; compared once CuTe's static `_` marker is taken off), and their
 //! post-conditions by brute force.
 
-use cute_dynamic::{IntTuple, Layout, LayoutError, MmaAtom, TiledMma, Tiler, make_tiled_mma};
+use cute_dynamic::{
+    CopyAtom, IntTuple, Layout, LayoutError, MmaAtom, TiledCopy, TiledMma, Tiler, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
+};
 use cute_tests::golden_text::{section, unmark, value};
 
 fn lay(s: &str) -> Layout {
@@ -254,4 +257,138 @@ fn tiled_mma_refusals() {
     assert!(e.to_string().contains("no (thread, value) reaches"), "{e}");
     let e = sm80.clone();
     assert!(make_tiled_mma(&e, &lay("(2,2,1):(1,2,0)"), None).unwrap().thr_vmnk(-1).is_err());
+}
+
+// --- Copy atoms and tiled copies ---------------------------------------------------
+
+/// `print(Copy_Atom<..., half_t>{})` line for line (our header adds the
+/// name).
+#[test]
+fn copy_atoms_print_as_cute() {
+    for (atom, name) in [
+        (CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap(), "Copy_Atom<SM75_U32x4_LDSM_N, half_t>"),
+        (
+            CopyAtom::gpu("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", 16).unwrap(),
+            "Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>",
+        ),
+        (CopyAtom::universal(128, 16).unwrap(), "Copy_Atom<UniversalCopy<uint128_t>, half_t>"),
+    ] {
+        let golden: Vec<String> = section(name).iter().map(|l| unmark(l)).collect();
+        let ours = atom.to_string();
+        let ours: Vec<&str> = ours.lines().collect();
+        assert_eq!((golden[0].as_str(), ours[0]), ("Copy_Atom", format!("Copy_Atom {}", atom.name()).as_str()));
+        assert_eq!(ours[1..], golden[1..], "{name}");
+    }
+}
+
+/// A tiled copy against its golden section: `print(tiled_copy)`, the source
+/// and destination TV layouts and the tile.
+#[track_caller]
+fn assert_tiled_copy(copy: &TiledCopy, name: &str) {
+    let golden = section(name);
+    let ours = copy.to_string();
+    let ours: Vec<&str> = ours.lines().collect();
+    let head: Vec<String> = golden.iter().take(ours.len()).map(|l| unmark(l)).collect();
+    assert_eq!(ours[..3], head[..3], "{name}: TiledCopy lines");
+    assert_eq!(ours[4..], head[4..], "{name}: the atom's lines");
+    assert_eq!(copy.layout_s_tv().to_string(), unmark(&value(&golden, "get_layoutS_TV")), "{name}");
+    assert_eq!(copy.layout_d_tv().to_string(), unmark(&value(&golden, "get_layoutD_TV")), "{name}");
+    assert_eq!(copy.tiler_mn().to_string(), unmark(&value(&golden, "Tiler_MN")), "{name}");
+}
+
+#[test]
+fn tiled_copies_are_cutes() {
+    let sm80 = MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    let mma = make_tiled_mma(&sm80, &lay("(2,2,1):(1,2,0)"), None).unwrap();
+    let ldsm = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
+    let cases = [
+        (
+            make_tiled_copy(&CopyAtom::universal(128, 16).unwrap(), &lay("(16,8):(8,1)"), &lay("(1,8):(0,1)")).unwrap(),
+            "make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{}, Layout<Shape<_16,_8>,Stride<_8,_1>>{}, \
+             Layout<Shape<_1,_8>>{})",
+        ),
+        (
+            make_tiled_copy(&CopyAtom::universal(128, 32).unwrap(), &lay("(32,8):(1,32)"), &lay("(4,1):(1,0)"))
+                .unwrap(),
+            "make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{})",
+        ),
+        (
+            make_tiled_copy(&ldsm, &lay("(32,1):(1,0)"), &lay("(1,8):(0,1)")).unwrap(),
+            "make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{})",
+        ),
+        (
+            make_tiled_copy_a(&ldsm, &mma).unwrap(),
+            "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, \
+             Layout<Shape<_2,_2,_1>>{}))",
+        ),
+    ];
+    for (copy, name) in &cases {
+        assert_tiled_copy(copy, name);
+    }
+}
+
+/// (thread, value) → element: every element of the tile is reached; with
+/// `once`, by exactly one (thread, value).
+#[track_caller]
+fn assert_covers(tv: &Layout, cells: i64, once: bool) {
+    let mut count = vec![0; cells as usize];
+    for i in 0..tv.size() {
+        let k = tv.eval(i).unwrap();
+        assert!((0..cells).contains(&k), "{tv}: {i} -> {k}");
+        count[k as usize] += 1;
+    }
+    assert!(count.iter().all(|&c| c >= 1 && (!once || c == 1)), "{tv}: {count:?}");
+}
+
+/// The source and destination of a tiled copy made from thread and value
+/// layouts each cover the tile once: what one thread reads is read by no
+/// other. For ldmatrix they differ.
+#[test]
+fn tiled_copy_partitions_cover_the_tile_once() {
+    let ldsm = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
+    let copy = make_tiled_copy(&ldsm, &lay("(32,1):(1,0)"), &lay("(1,8):(0,1)")).unwrap();
+    assert_ne!(copy.layout_s_tv(), copy.layout_d_tv());
+    assert_covers(copy.layout_s_tv(), 256, true);
+    assert_covers(copy.layout_d_tv(), 256, true);
+    // The reference is ldmatrix's destination: D is the tiled layout itself
+    // (as a function); S is what each lane reads, a 4x2 block of the tile.
+    let same = |a: &Layout, b: &Layout| (0..a.size()).all(|i| a.eval(i).unwrap() == b.eval(i).unwrap());
+    assert!(same(copy.layout_d_tv(), copy.layout_tv()));
+    let lane0: Vec<i64> = (0..8).map(|v| copy.layout_s_tv().eval(32 * v).unwrap()).collect();
+    assert_eq!(lane0, [0, 32, 1, 33, 2, 34, 3, 35]);
+    for (thr, val, bits, vbits) in
+        [("(4,8):(8,1)", "(1,4):(0,1)", 64, 16), ("(8,4):(1,8)", "(2,2):(1,2)", 32, 16), ("16:1", "4:1", 128, 32)]
+    {
+        let atom = CopyAtom::universal(bits, vbits).unwrap();
+        let copy = make_tiled_copy(&atom, &lay(thr), &lay(val)).unwrap();
+        let cells = copy.tiler_mn().size().unwrap();
+        assert_covers(copy.layout_s_tv(), cells, true);
+        assert_covers(copy.layout_d_tv(), cells, true);
+        assert_eq!(copy.threads(), lay(thr).size());
+        // A one-thread atom moves values as they are: S and D are the tiled layout.
+        assert!(same(copy.layout_s_tv(), copy.layout_tv()) && same(copy.layout_d_tv(), copy.layout_tv()));
+    }
+    // From a tiled MMA's operands: B and C, each element reached.
+    let mma =
+        make_tiled_mma(&MmaAtom::gpu("SM80_16x8x8_F32F16F16F32_TN").unwrap(), &lay("(2,2,1):(1,2,0)"), None).unwrap();
+    let b = make_tiled_copy_b(&CopyAtom::universal(32, 16).unwrap(), &mma).unwrap();
+    assert_covers(b.layout_s_tv(), 16 * 8, false);
+    let c = make_tiled_copy_c(&CopyAtom::universal(64, 32).unwrap(), &mma).unwrap();
+    assert_covers(c.layout_d_tv(), 32 * 16, false);
+}
+
+#[test]
+fn copy_refusals() {
+    let ldsm = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
+    // 16 threads for a 32-thread atom; 4 values for an 8-value atom.
+    let e = make_tiled_copy(&ldsm, &lay("16:1"), &lay("(1,8):(0,1)")).unwrap_err();
+    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    let e = make_tiled_copy(&CopyAtom::universal(128, 16).unwrap(), &lay("8:1"), &lay("4:1")).unwrap_err();
+    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    // ldmatrix moves 32-bit words: 64-bit values do not split them.
+    assert!(CopyAtom::gpu("SM75_U32x4_LDSM_N", 64).is_err());
+    assert!(CopyAtom::universal(128, 0).is_err());
+    let e = CopyAtom::named("SM90_TMA_LOAD", 16).unwrap_err();
+    assert!(e.to_string().contains("SM75_U32x4_LDSM_N"), "{e}");
+    assert!(TiledCopy::new(&ldsm, lay("(32,8,1):(1,32,0)"), IntTuple::flat([32, 8])).is_err());
 }
