@@ -7,6 +7,7 @@ use cute_dynamic::{IntTuple, crd2idx, idx2crd};
 
 pub mod check;
 pub mod fuzz_input;
+pub mod golden_text;
 use std::fmt;
 
 /// The paper's Figure 10: `blocked_product` of the row-major `(3,4):(4,1)`

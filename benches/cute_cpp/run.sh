@@ -86,6 +86,15 @@ struct __nv_bfloat16 {
 };
 struct __nv_bfloat162 { __nv_bfloat16 x, y; };
 H
+# The atom headers (atoms.cpp) reach CUTLASS's CUDA driver adapter, which
+# names these types in declarations only.
+cat > stub/driver_types.h <<'H'
+#pragma once
+typedef struct CUstream_st* cudaStream_t;
+typedef int cudaError_t;
+H
+# HEADERS_ONLY=1: the headers and stubs only (benches/cute_cpp/atoms.sh).
+if [ -n "${HEADERS_ONLY:-}" ]; then exit 0; fi
 
 g++ -O3 -std=c++17 -I stub -I nvidia/cuda_cccl/include -I cutlass_library/source/include \
   "$here/ops.cpp" -o ops

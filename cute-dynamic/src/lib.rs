@@ -277,6 +277,11 @@
 //!   [`make_identity_layout`], [`composition_with_basis`],
 //!   [`parse_descriptor`], [`Descriptor`].
 //! * Thread-value layouts (`layout_tv.rs`): [`make_layout_tv`].
+//! * MMA atoms (`mma_atom.rs`): [`MmaAtom`] (CuTe's GPU atoms by name,
+//!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`].
+//! * Copy atoms (`copy_atom.rs`): [`CopyAtom`] (CuTe's GPU atoms by name,
+//!   `UniversalCopy`), [`TiledCopy`], [`make_tiled_copy`],
+//!   [`make_tiled_copy_a`], [`make_tiled_copy_b`], [`make_tiled_copy_c`].
 //! * Tensors (`tensor.rs`, `recast.rs`): [`Tensor`], [`make_tensor`],
 //!   [`make_tensor_at`], [`make_tensor_like`], [`make_fragment_like`],
 //!   [`make_identity_tensor`]; [`recast_layout`], [`upcast`], [`downcast`].
@@ -325,6 +330,7 @@ mod coalesce;
 mod complement;
 mod composed;
 mod composition;
+mod copy_atom;
 mod descriptor;
 mod divide;
 mod error;
@@ -335,6 +341,7 @@ mod inverse;
 mod layout;
 mod layout_tv;
 mod max_common;
+mod mma_atom;
 mod palette;
 mod parse;
 mod partition;
@@ -366,6 +373,7 @@ pub use composed::{
     print_composed_layout,
 };
 pub use composition::{AsTiler, TilerRef, composition};
+pub use copy_atom::{CopyAtom, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c};
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::{LayoutError, Result};
@@ -376,6 +384,7 @@ pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;
 pub use max_common::{max_common_layout, max_common_vector};
+pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, make_tiled_mma};
 pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,

@@ -7,6 +7,7 @@
 mod common;
 
 mod algebra_checks;
+mod atoms;
 mod bank_conflicts;
 mod basis_layout;
 mod composed;
