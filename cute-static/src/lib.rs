@@ -163,6 +163,7 @@ mod layout_tv;
 #[allow(unsafe_code)]
 mod mma_atom;
 mod mma_cpu;
+mod mma_gpu;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
@@ -228,6 +229,8 @@ pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout
 #[cfg(feature = "std")]
 pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
+#[cfg(feature = "std")]
+pub use mma_atom::mma_atom_text;
 #[doc(hidden)]
 pub use mma_atom::{AtomIndex, AtomOperand, AtomPartition, FragmentOf, IndexOf, SizeOfLayout, Split2};
 pub use mma_atom::{
@@ -239,6 +242,9 @@ pub use mma_cpu::FmaF32x4;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub use mma_cpu::{FmaF32x8, FmaF32x16};
 pub use mma_cpu::{FmaLanes, UniversalFma};
+pub use mma_gpu::{
+    SM70_8x8x4_F32F16F16F32_NT, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM90_64x8x16_F32F16F16_SS,
+};
 #[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,

@@ -61,7 +61,7 @@ pub trait MmaAtom: Copy {
     /// The depth of the product.
     type K: Unsigned + Default + Copy + 'static;
     /// Which hardware threads take part: `thr → thread index`.
-    type ThrId: StaticLayout + SizeOfLayout;
+    type ThrId: StaticLayout + SizeOfLayout + IndexOf;
     /// `(thr, val) → m + M·k` of the A tile.
     type LayoutATv: StaticLayout + SizeOfLayout;
     /// `(thr, val) → n + N·k` of the B tile.
@@ -74,6 +74,29 @@ pub trait MmaAtom: Copy {
     fn shape_mnk() -> (usize, usize, usize) {
         (Self::M::USIZE, Self::N::USIZE, Self::K::USIZE)
     }
+}
+
+/// CuTe's `print(MMA_Atom<...>{})` of an atom: its thread layout, shape and
+/// thread-value layouts, byte for byte as CuTe prints them.
+///
+/// ```
+/// use cute_static::{mma_atom_text, UniversalFma};
+/// assert_eq!(
+///     mma_atom_text::<UniversalFma<f32>>(),
+///     "MMA_Atom\n  ThrID:      _1:_0\n  Shape_MNK:  (_1,_1,_1)\n  LayoutA_TV: (_1,_1):(_0,_0)\n  \
+///      LayoutB_TV: (_1,_1):(_0,_0)\n  LayoutC_TV: (_1,_1):(_0,_0)\n"
+/// );
+/// ```
+#[cfg(feature = "std")]
+pub fn mma_atom_text<Atom: MmaAtom>() -> String {
+    let (m, n, k) = Atom::shape_mnk();
+    format!(
+        "MMA_Atom\n  ThrID:      {}\n  Shape_MNK:  (_{m},_{n},_{k})\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  LayoutC_TV: {}\n",
+        Atom::ThrId::default(),
+        Atom::LayoutATv::default(),
+        Atom::LayoutBTv::default(),
+        Atom::LayoutCTv::default()
+    )
 }
 
 /// An MMA atom that runs on this CPU: one thread computes its values of
@@ -260,7 +283,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
         if tid >= self.size() {
             slice_panic(tid, self.size())
         }
-        let (v, atom) = (tid % v_count, tid / v_count);
+        let (v, atom) = thread_of(&Atom::ThrId::default(), v_count, AL::COSIZE, tid);
         let (tm, tn) = (AL::Tm::USIZE, AL::Tn::USIZE);
         let n = tm * tn * AL::Tk::USIZE;
         // The atom whose index in the atom layout is `atom` (a bijection,
@@ -268,6 +291,57 @@ impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
         let pos = (0..n).find(|&i| self.atom_layout.index_of(i) == atom).unwrap_or(0);
         ThrMma { tiled: *self, v, m: pos % tm, n: pos / tm % tn, k: pos / (tm * tn) }
     }
+}
+
+/// `(v, a)` with `thr_layout_vmnk(v, a) = tid`, where thread `v` of the
+/// atom's `ThrId` working on the atom of index `a` is `ThrId(v) +
+/// complement(ThrId, size(ThrId)·cosize(atoms))(a)` (CuTe's
+/// `tiled_product(ThrID, atom_layout)`). An identity `ThrId` (`V:1`, every
+/// CPU atom and most GPU ones) gives `(tid % V, tid / V)`.
+#[inline(always)]
+#[track_caller]
+fn thread_of<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, tid: usize) -> (usize, usize) {
+    if (0..v_count).all(|v| thr.index_of(v) == v) {
+        return (tid % v_count, tid / v_count);
+    }
+    thread_of_general(thr, v_count, atoms_cosize, tid)
+}
+
+#[cfg(feature = "std")]
+#[cold]
+#[track_caller]
+fn thread_of_general<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, tid: usize) -> (usize, usize) {
+    // A cold path: only atoms whose threads are not 0..V (SM70's quad
+    // pairs). The complement of ThrId in `V·cosize(atoms)` has increasing
+    // values (its strides are sorted and its modes disjoint), and with
+    // ThrId it covers `0..V·cosize` once: so its next value is always the
+    // smallest offset that ThrId shifted by the values before does not
+    // reach.
+    let offsets: Vec<i64> = (0..v_count).map(|v| thr.index_of(v) as i64).collect();
+    let cotarget = (v_count * atoms_cosize) as i64;
+    let taken: std::collections::BTreeSet<i64> = offsets.iter().copied().collect();
+    let mut comp = vec![0i64];
+    let mut base: std::collections::BTreeSet<i64> = taken.clone();
+    while (comp.len() as i64) * (offsets.len() as i64) < cotarget {
+        let next = (0..cotarget).find(|o| !base.contains(o)).unwrap_or(cotarget);
+        comp.push(next);
+        base.extend(taken.iter().map(|t| t + next));
+    }
+    for (a, c) in comp.iter().enumerate() {
+        for (v, o) in offsets.iter().enumerate() {
+            if o + c == tid as i64 {
+                return (v, a);
+            }
+        }
+    }
+    slice_panic(tid, v_count * atoms_cosize)
+}
+
+#[cfg(not(feature = "std"))]
+#[cold]
+#[track_caller]
+fn thread_of_general<T: IndexOf>(_: &T, _: usize, _: usize, _: usize) -> (usize, usize) {
+    panic!("get_slice: an atom whose threads are not 0..V needs the `std` feature")
 }
 
 #[cold]

@@ -168,3 +168,91 @@ fn atom_layouts_reach_every_index_of_their_tiles() {
 fn an_atom_layout_with_two_atoms_on_one_index_is_refused() {
     let _ = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,2,1):(1,1,0)));
 }
+
+/// CuTe's own print of each GPU atom (`benches/cute_cpp/atoms.sh`).
+const GOLDEN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/golden/cute_atoms.txt"));
+
+/// The block of the golden file under `== title`.
+fn golden_block(title: &str) -> String {
+    let start = GOLDEN.find(&format!("== {title}\n")).unwrap_or_else(|| panic!("no golden block {title}"));
+    let body = &GOLDEN[start..].split_once('\n').unwrap().1;
+    body.split("\n== ").next().unwrap().trim_end().to_string() + "\n"
+}
+
+#[test]
+fn gpu_atoms_print_as_cute_prints_them() {
+    use cute_static::mma_atom_text as text;
+    use cute_static::{
+        SM70_8x8x4_F32F16F16F32_NT, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F32F16F16F32_TN,
+        SM90_64x8x16_F32F16F16_SS,
+    };
+    for (name, got) in [
+        ("SM70_8x8x4_F32F16F16F32_NT", text::<SM70_8x8x4_F32F16F16F32_NT>()),
+        ("SM80_16x8x8_F32F16F16F32_TN", text::<SM80_16x8x8_F32F16F16F32_TN>()),
+        ("SM80_16x8x16_F32F16F16F32_TN", text::<SM80_16x8x16_F32F16F16F32_TN>()),
+        ("SM90_64x8x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>", text::<SM90_64x8x16_F32F16F16_SS>()),
+        ("UniversalFMA<float,float,float,float>", text::<UniversalFma<f32>>()),
+    ] {
+        assert_eq!(got, golden_block(&format!("MMA_Atom<{name}>")), "{name}");
+    }
+}
+
+#[test]
+fn gpu_atom_layouts_reach_every_index_of_their_tiles() {
+    fn check<Atom: MmaAtom>() {
+        let (m, n, k) = Atom::shape_mnk();
+        for (l, count) in [
+            (Atom::LayoutATv::default().to_string(), m * k),
+            (Atom::LayoutBTv::default().to_string(), n * k),
+            (Atom::LayoutCTv::default().to_string(), m * n),
+        ] {
+            let l: cute_dynamic::Layout = l.parse().unwrap();
+            let mut seen = vec![false; count];
+            for i in 0..l.size() {
+                seen[l.eval(i).unwrap() as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "{} {l} does not reach all of 0..{count}", Atom::NAME);
+        }
+        let c: cute_dynamic::Layout = Atom::LayoutCTv::default().to_string().parse().unwrap();
+        assert_eq!(c.size() as usize, m * n, "{}: C is a bijection", Atom::NAME);
+    }
+    check::<cute_static::SM70_8x8x4_F32F16F16F32_NT>();
+    check::<cute_static::SM80_16x8x8_F32F16F16F32_TN>();
+    check::<cute_static::SM80_16x8x16_F32F16F16F32_TN>();
+    check::<cute_static::SM90_64x8x16_F32F16F16_SS>();
+}
+
+#[test]
+fn get_slice_gives_cutes_thread_coordinates() {
+    // CuTe: get_slice(t).thr_vmnk for the tiled MMAs in the golden file.
+    let sm80 = make_tiled_mma(cute_static::SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    for (t, want) in [(0, (0, 0, 0, 0)), (1, (1, 0, 0, 0)), (31, (31, 0, 0, 0)), (32, (0, 1, 0, 0)), (64, (0, 0, 1, 0))]
+    {
+        assert_eq!(sm80.get_slice(t).coord(), want, "SM80 thread {t}");
+    }
+    // SM70's threads are quad pairs: (4,2):(1,16) of the warp.
+    let sm70 = make_tiled_mma(cute_static::SM70_8x8x4_F32F16F16F32_NT, layout!((2,2,1):(2,1,0)));
+    assert_eq!(sm70.size(), 32);
+    assert_eq!(sm70.get_slice(31).coord(), (7, 1, 1, 0));
+    assert_eq!(sm70.get_slice(1).coord(), (1, 0, 0, 0));
+    let g = golden_block("make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{})");
+    assert!(g.contains("get_slice(31).thr_vmnk: (7,1,1,_0)"));
+}
+
+#[test]
+fn static_partitions_agree_with_cutes_tiled_tv_layouts() {
+    // Thread t's C values of the (32,16) tile, in the order of its part,
+    // are CuTe's get_layoutC_TV(t, v) (cute-dynamic computes it as CuTe).
+    let mma = make_tiled_mma(cute_static::SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let atom = cute_dynamic::MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    let tiled = cute_dynamic::make_tiled_mma(&atom, &"(2,2,1):(1,2,0)".parse().unwrap(), None).unwrap();
+    let tv = tiled.layout_c_tv();
+    let threads = mma.size() as i64;
+    let idx: Vec<i64> = (0..32 * 16).collect();
+    for t in 0..mma.size() {
+        let part = mma.get_slice(t).partition_c(make_tensor(&idx[..], layout!((32,16):(1,32))));
+        for x in 0..part.size() {
+            assert_eq!(part[x], tv.eval(t as i64 + threads * x as i64).unwrap(), "thread {t} value {x}");
+        }
+    }
+}
