@@ -52,7 +52,7 @@ pub fn unmark(text: &str) -> String {
     for (i, c) in text.char_indices() {
         let marker = c == '_' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit() || *n == b'-');
         let after_word = i > 0 && (b[i - 1].is_ascii_alphanumeric());
-        if !(marker && !after_word) {
+        if !marker || after_word {
             out.push(c);
         }
     }

@@ -638,6 +638,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// ```
     #[inline(always)]
     #[track_caller]
+    #[allow(clippy::type_complexity)]
     pub fn partition_fragment_a<T: HasLayout>(
         &self,
         tile: &T,
@@ -655,6 +656,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// tile (CuTe's `partition_fragment_B`).
     #[inline(always)]
     #[track_caller]
+    #[allow(clippy::type_complexity)]
     pub fn partition_fragment_b<T: HasLayout>(
         &self,
         tile: &T,
@@ -672,6 +674,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// accumulators of a C tile (CuTe's `partition_fragment_C`).
     #[inline(always)]
     #[track_caller]
+    #[allow(clippy::type_complexity)]
     pub fn partition_fragment_c<T: HasLayout>(
         &self,
         tile: &T,
