@@ -431,10 +431,12 @@ fn documented_examples(text: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     let mut found = Vec::new();
     for w in lines.windows(2) {
-        if let Some(expr) = w[0].strip_prefix("$ cute '").and_then(|r| r.strip_suffix('\'')) {
-            if !w[1].starts_with('$') && !w[1].is_empty() && !expr.contains('\'') {
-                found.push((expr.to_string(), w[1].to_string()));
-            }
+        if let Some(expr) = w[0].strip_prefix("$ cute '").and_then(|r| r.strip_suffix('\''))
+            && !w[1].starts_with('$')
+            && !w[1].is_empty()
+            && !expr.contains('\'')
+        {
+            found.push((expr.to_string(), w[1].to_string()));
         }
     }
     found

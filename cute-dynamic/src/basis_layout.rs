@@ -596,10 +596,10 @@ impl BasisLayout {
         depth: usize,
         leaf: &mut impl FnMut(&[u32]) -> Result<A>,
     ) -> Result<A> {
-        if let [p] = paths {
-            if p.len() == depth {
-                return leaf(p);
-            }
+        if let [p] = paths
+            && p.len() == depth
+        {
+            return leaf(p);
         }
         if let Some(p) = paths.iter().find(|p| p.len() == depth) {
             let q = paths.iter().find(|q| q.len() > depth).copied().unwrap_or(p);

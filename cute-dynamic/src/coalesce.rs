@@ -14,12 +14,12 @@ pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64)
     if s == 1 && !keep_unit {
         return n;
     }
-    if let Some(last) = n.checked_sub(1).and_then(|k| out.get_mut(k)) {
-        if last.0.checked_mul(last.1) == Some(d) {
-            // The product fits: it is at most the layout's checked size.
-            last.0 *= s;
-            return n;
-        }
+    if let Some(last) = n.checked_sub(1).and_then(|k| out.get_mut(k))
+        && last.0.checked_mul(last.1) == Some(d)
+    {
+        // The product fits: it is at most the layout's checked size.
+        last.0 *= s;
+        return n;
     }
     match out.get_mut(n) {
         Some(slot) => {

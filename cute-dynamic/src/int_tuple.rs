@@ -745,7 +745,7 @@ impl IntTuple {
         }
         let h = self.spill();
         let n = h.ntok;
-        if n % PER_WORD == 0 {
+        if n.is_multiple_of(PER_WORD) {
             h.tok.push(0);
         }
         if let Some(w) = h.tok.last_mut() {
@@ -808,12 +808,12 @@ impl IntTuple {
         // leaves in one block copy.
         if let (Repr::Inline(Inline { meta, val }), Some(w)) = (&mut self.repr, t.tok.word()) {
             let (nt, nv) = (word_len(meta.tok()), meta.nval());
-            if nt + t.tok.len() <= INLINE_TOKS {
-                if let Some(dst) = val.get_mut(nv..nv + t.val.len()) {
-                    dst.copy_from_slice(t.val);
-                    *meta = Meta::new(meta.tok() | (w << (2 * nt)), nv + t.val.len());
-                    return;
-                }
+            if nt + t.tok.len() <= INLINE_TOKS
+                && let Some(dst) = val.get_mut(nv..nv + t.val.len())
+            {
+                dst.copy_from_slice(t.val);
+                *meta = Meta::new(meta.tok() | (w << (2 * nt)), nv + t.val.len());
+                return;
             }
         }
         for k in t.tok.iter() {

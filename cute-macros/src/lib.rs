@@ -401,14 +401,14 @@ fn parse_tuple_arg(input: TokenStream2, what: &str, value: bool) -> Res<TokenStr
     let text = Text::new(input, what, list.then_some(("(", ")")));
     let (t, leaves) = cute_dynamic::parse_macro_int_tuple(&text.text).map_err(|e| text.error(e))?;
     text.check_static_values(&leaves)?;
-    if what == "shape" {
-        if let Some(z) = leaves.iter().find(|l| l.kind == LeafKind::Int(0)) {
-            let shown = Leaves::new(&text, &leaves).show(&t);
-            return err(
-                text.span_at(z.column),
-                format!("shape `{shown}` has a zero extent: every shape extent must be positive"),
-            );
-        }
+    if what == "shape"
+        && let Some(z) = leaves.iter().find(|l| l.kind == LeafKind::Int(0))
+    {
+        let shown = Leaves::new(&text, &leaves).show(&t);
+        return err(
+            text.span_at(z.column),
+            format!("shape `{shown}` has a zero extent: every shape extent must be positive"),
+        );
     }
     let code = Leaves::new(&text, &leaves).code(&t, value)?;
     let run_time = leaves.iter().any(|l| !matches!(l.kind, LeafKind::Int(_)));

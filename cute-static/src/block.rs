@@ -232,7 +232,7 @@ impl Block {
         Layout<S, D>: Partition<Thr::Tiler, Thr::Coord, Outer, Output = Layout<S2, D2>>,
     {
         let n = writers.threads();
-        if n % self.threads != 0 {
+        if !n.is_multiple_of(self.threads) {
             writers_panic(n, self.threads)
         }
         let len = storage.len();
@@ -497,7 +497,7 @@ impl Thread<'_> {
     /// ```
     #[inline]
     pub fn is_write_phase(&self) -> bool {
-        self.phase % 2 == 0
+        self.phase.is_multiple_of(2)
     }
 
     /// The block's barrier (CuTe's `__syncthreads()`): returns when every

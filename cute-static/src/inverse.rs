@@ -446,10 +446,10 @@ pub(crate) mod run_time {
             let mut out = [(1i64, 0i64); MAX_MODES];
             if let Some(k) = left_modes(&mut m[..n], &mut out) {
                 let k = coalesce_in_place(&mut out[..k]);
-                if extent_fits(&out[..k]) {
-                    if let Some(r) = padded::<P>(&mut out[..k]) {
-                        return Ok(r);
-                    }
+                if extent_fits(&out[..k])
+                    && let Some(r) = padded::<P>(&mut out[..k])
+                {
+                    return Ok(r);
                 }
             }
             searched::<P>(self.to_dynamic())

@@ -42,10 +42,8 @@ where
     // The part of an exact divide names elements of the tensor's domain
     // only, which the tensor invariant puts in the storage: no check (so a
     // thread's part of a static tile costs its offset and nothing more).
-    if !exact {
-        if let Err(e) = sub.fits(what, offset, engine.len()) {
-            storage_panic(e)
-        }
+    if !exact && let Err(e) = sub.fits(what, offset, engine.len()) {
+        storage_panic(e)
     }
     Tensor::from_parts_checked(engine, offset, sub)
 }
@@ -782,7 +780,7 @@ fn disjoint_by_algebra<S: Congruent<D> + FlatValues + TopModes, D: FlatValues, T
     // (2) the tiler divides the modes it tiles.
     let m = layout.shape().top_sizes();
     let rank = S::RANK.min(4);
-    if (0..4).any(|i| t[i] > 1 && (i >= rank || m[i] % t[i] != 0)) {
+    if (0..4).any(|i| t[i] > 1 && (i >= rank || !m[i].is_multiple_of(t[i]))) {
         return false;
     }
     // (3) the layout is injective (sorted strides past the previous span).

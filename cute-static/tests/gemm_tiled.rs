@@ -7,9 +7,9 @@
 
 #[allow(dead_code)]
 #[path = "../examples/gemm_tiled.rs"]
-mod gemm_tiled;
+mod gemm_tiled_example;
 
-use gemm_tiled::{sgemm, sgemm_portable};
+use gemm_tiled_example::{sgemm, sgemm_portable};
 
 /// `C += A·B` by the naive loop on dense column-major matrices.
 fn naive(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
