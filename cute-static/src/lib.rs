@@ -149,6 +149,11 @@ pub mod complement;
 mod composed;
 #[doc(hidden)]
 pub mod composition;
+#[cfg(feature = "std")]
+#[allow(unsafe_code)]
+mod copy_atom;
+#[cfg(feature = "std")]
+mod copy_gpu;
 // The solver's helper traits: off the docs (the operations are
 // re-exported, inlined, at the root).
 #[doc(hidden)]
@@ -203,6 +208,16 @@ pub use composed::{ComposedLayout, ComposedLeftInverse, ComposedRightInverse, Sw
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 pub use composition::{TryCompose, try_composition};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use copy_atom::CopyPartition;
+#[cfg(feature = "std")]
+pub use copy_atom::{
+    CopyAtom, CopyBroadcast, CopyCall, CopyVec, PartD, PartS, PartitionD, PartitionS, ThrCopy, TiledCopy,
+    UniversalCopy, copy_atom_text, make_tiled_copy,
+};
+#[cfg(feature = "std")]
+pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
 #[cfg(feature = "std")]
 pub use detail::partition::ThreadLayout;
 #[cfg(feature = "std")]

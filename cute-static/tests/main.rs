@@ -3,6 +3,7 @@
 
 mod algebra;
 mod block;
+mod copy_atom;
 mod core;
 mod gemm_tiled;
 mod kernel;

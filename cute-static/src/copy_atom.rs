@@ -1,0 +1,544 @@
+//! CuTe's copy atoms and tiled copies (`atom/copy_atom.hpp`): which thread
+//! moves which values in one instruction, and the partitions of a source
+//! and a destination tile that follow.
+//!
+//! A [`CopyAtom`] is CuTe's `Copy_Traits` read in units of the value type:
+//! a thread layout and the source, destination and reference thread-value
+//! layouts. [`make_tiled_copy`] repeats an atom over a layout of threads and
+//! values (CuTe's `make_tiled_copy(atom, thr_layout, val_layout)`: the
+//! thread-value layout of `make_layout_tv` and its tile), and
+//! [`TiledCopy::get_slice`]'s `partition_s` / `partition_d` split a tile
+//! into one thread's values, `(CPY, CPY_M, CPY_N)`, as CuTe's `tidfrg_S|D`:
+//!
+//! ```text
+//! tile (M',N') --zipped_divide by Tiler_MN-->          ((TileM,TileN), (RestM,RestN))
+//!              --mode 0 ∘ (thr, (atom vals, rest vals))--> ((Thr,(W,Vr)), (RestM,RestN))
+//! ```
+//!
+//! The atoms that run on the CPU are one thread each (`UniversalCopy`,
+//! `CopyVec` of `W` contiguous values, `CopyBroadcast` of one value into
+//! `W`), and the static tiled copy takes such atoms; the GPU copy atoms are
+//! data (`copy_gpu.rs`), their tiled copies computed by cute-dynamic.
+
+use crate::composition::{Compose, ComposeValue};
+use crate::detail::partition::Fits;
+use crate::divide::{DivideValue, LogicalArr, LogicalDivide, ZippedArr, ZippedDivide};
+use crate::layout::{ConcatLayouts, Layout, StaticLayout};
+use crate::layout_tv::MakeLayoutTv;
+use crate::mma_atom::{AtomOperand, IndexOf, SizeOfLayout, Split2};
+use crate::tensor::{DataEngine, DataEngineMut, Engine, Tensor};
+use core::marker::PhantomData;
+use typenum::{U0, U1, Unsigned};
+
+/// CuTe's `Copy_Traits` of an instruction, in units of its value type: the
+/// threads that take part and which values each moves.
+///
+/// Post-conditions of the atoms in this crate (tested): the layouts have
+/// shape `(size(ThrId), NumVal)`; `LayoutRefTv` (the destination's, for
+/// the CPU atoms) is a bijection onto `0..size(ThrId)·NumVal`.
+pub trait CopyAtom: Copy {
+    /// CuTe's name of the atom.
+    const NAME: &'static str;
+    /// Values each thread moves.
+    type NumVal: Unsigned + Default + Copy + 'static;
+    /// `thr → thread index`.
+    type ThrId: StaticLayout + SizeOfLayout + IndexOf;
+    /// `(thr, val) →` index of the source value.
+    type LayoutSrcTv: StaticLayout;
+    /// `(thr, val) →` index of the destination value.
+    type LayoutDstTv: StaticLayout;
+    /// `(thr, val) →` index in the atom's reference order.
+    type LayoutRefTv: StaticLayout;
+}
+
+/// CuTe's `print(Copy_Atom<...>{})` of an atom, byte for byte as CuTe
+/// prints it (`bits`: the value type's width, CuTe's `ValueType`).
+///
+/// ```
+/// use cute_static::{copy_atom_text, CopyVec};
+/// use cute_static::typenum::U8;
+/// assert_eq!(
+///     copy_atom_text::<CopyVec<u16, U8>>(16),
+///     "Copy_Atom\n  ThrID:        _1:_0\n  ValLayoutSrc: (_1,_8):(_0,_1)\n  ValLayoutDst: (_1,_8):(_0,_1)\n  \
+///      ValLayoutRef: (_1,_8):(_0,_1)\n  ValueType:    16b\n"
+/// );
+/// ```
+#[cfg(feature = "std")]
+pub fn copy_atom_text<Atom: CopyAtom>(bits: usize) -> String {
+    format!(
+        "Copy_Atom\n  ThrID:        {}\n  ValLayoutSrc: {}\n  ValLayoutDst: {}\n  ValLayoutRef: {}\n  ValueType:    {bits}b\n",
+        Atom::ThrId::default(),
+        Atom::LayoutSrcTv::default(),
+        Atom::LayoutDstTv::default(),
+        Atom::LayoutRefTv::default()
+    )
+}
+
+/// A copy atom that runs on this CPU: one thread moves `NumVal` values.
+pub trait CopyCall: CopyAtom<ThrId = Layout<U1, U0>> {
+    /// The element type.
+    type Elem: Copy;
+    /// The source values of one call, as a layout of the atom's values
+    /// (`W:1` for a contiguous load, `W:0` for a broadcast).
+    type SrcVals: StaticLayout + SizeOfLayout + IndexOf;
+    /// The destination values of one call (`W:1`).
+    type DstVals: StaticLayout + SizeOfLayout + IndexOf;
+    /// Moves the values: `src` holds the distinct source values of one
+    /// call (`cosize(SrcVals)`), `dst` the `NumVal` destinations.
+    ///
+    /// # Panics
+    ///
+    /// When a slice is shorter than that.
+    fn call(&self, src: &[Self::Elem], dst: &mut [Self::Elem]);
+}
+
+macro_rules! one_thread_atom {
+    ($(#[$doc:meta])* $name:ident, $cute:literal, $W:ty => $Wv:ident, src $src:ty, $vals:ty, |$s:ident, $d:ident| $body:expr) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name<T, W = U1>(PhantomData<fn() -> (T, W)>);
+        impl<T, W> $name<T, W> {
+            /// The atom.
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<T, W> Default for $name<T, W> {
+            #[inline(always)]
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+        impl<T, W> Clone for $name<T, W> {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T, W> Copy for $name<T, W> {}
+        impl<T, $Wv> CopyAtom for $name<T, $Wv>
+        where
+            $Wv: Unsigned + Default + Copy + 'static,
+            Layout<(U1, $Wv), (U0, U1)>: StaticLayout,
+            Layout<(U1, $Wv), (U0, U0)>: StaticLayout,
+        {
+            const NAME: &'static str = $cute;
+            type NumVal = $W;
+            type ThrId = Layout<U1, U0>;
+            type LayoutSrcTv = $src;
+            type LayoutDstTv = Layout<(U1, $W), (U0, U1)>;
+            type LayoutRefTv = Layout<(U1, $W), (U0, U1)>;
+        }
+        impl<T: Copy, $Wv> CopyCall for $name<T, $Wv>
+        where
+            $Wv: Unsigned + Default + Copy + 'static,
+            Layout<(U1, $Wv), (U0, U1)>: StaticLayout,
+            Layout<(U1, $Wv), (U0, U0)>: StaticLayout,
+            Layout<$Wv, U1>: StaticLayout + SizeOfLayout + IndexOf,
+            Layout<$Wv, U0>: StaticLayout + SizeOfLayout + IndexOf,
+        {
+            type Elem = T;
+            type SrcVals = $vals;
+            type DstVals = Layout<$W, U1>;
+            #[inline(always)]
+            #[track_caller]
+            fn call(&self, $s: &[T], $d: &mut [T]) {
+                $body
+            }
+        }
+    };
+}
+
+one_thread_atom!(
+    /// `W` contiguous values (CuTe's `UniversalCopy<uint_bit_t<W·bits>>`
+    /// read in values of `T`): one load and one store of `W·size_of::<T>()`
+    /// bytes, which the compiler emits as vector moves. `CopyVec<T>` (W = 1)
+    /// is CuTe's `UniversalCopy<T>`.
+    ///
+    /// ```
+    /// use cute_static::{CopyCall, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let mut d = [0u8; 4];
+    /// CopyVec::<u8, U4>::new().call(&[1, 2, 3, 4], &mut d);
+    /// assert_eq!(d, [1, 2, 3, 4]);
+    /// ```
+    CopyVec, "UniversalCopy", W => W, src Layout<(U1, W), (U0, U1)>, Layout<W, U1>,
+    |src, dst| dst[..W::USIZE].copy_from_slice(&src[..W::USIZE])
+);
+
+one_thread_atom!(
+    /// One source value into `W` destinations (a broadcast: its source
+    /// layout `(1,W):(0,0)`), as a SIMD broadcast load does.
+    ///
+    /// ```
+    /// use cute_static::{CopyBroadcast, CopyCall};
+    /// use cute_static::typenum::U4;
+    /// let mut d = [0f32; 4];
+    /// CopyBroadcast::<f32, U4>::new().call(&[2.5], &mut d);
+    /// assert_eq!(d, [2.5; 4]);
+    /// ```
+    CopyBroadcast, "Broadcast", W => W, src Layout<(U1, W), (U0, U0)>, Layout<W, U0>,
+    |src, dst| dst[..W::USIZE].fill(src[0])
+);
+
+/// CuTe's `UniversalCopy<T>`: one value. The same as `CopyVec<T, U1>`.
+pub type UniversalCopy<T> = CopyVec<T, U1>;
+
+/// CuTe's `TiledCopy`: a one-thread copy atom repeated over the threads and
+/// values of a thread-value layout `Tv` (`(thr, val) →` index in the tile)
+/// covering a tile of shape `TilerMn`. Made by [`make_tiled_copy`].
+#[derive(Debug)]
+pub struct TiledCopy<Atom, Tv, TilerMn> {
+    atom: Atom,
+    tv: PhantomData<fn() -> (Tv, TilerMn)>,
+}
+impl<Atom: Copy, Tv, TilerMn> Clone for TiledCopy<Atom, Tv, TilerMn> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Atom: Copy, Tv, TilerMn> Copy for TiledCopy<Atom, Tv, TilerMn> {}
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)`: CuTe's construction,
+/// the thread-value layout and tile of
+/// [`make_layout_tv`](crate::make_layout_tv)`(thr_layout, val_layout)`.
+/// Each thread's values come in groups of the atom's `NumVal`, which must
+/// divide `size(val_layout)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyVec};
+/// use cute_static::typenum::U4;
+/// // 32x8 threads, 4 values each along M: a (128,8) tile, as CuTe's docs.
+/// let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((32,8):(1,32)), layout!((4,1):(1,0)));
+/// assert_eq!(copy.layout_tv().to_string(), "(_256,_4):(_4,_1)");
+/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_128,_8)");
+/// ```
+#[inline(always)]
+pub fn make_tiled_copy<Atom: CopyCall, Thr, Val>(atom: Atom, thr: Thr, val: Val) -> TiledCopy<Atom, Thr::Tv, Thr::Tiler>
+where
+    Thr: MakeLayoutTv<Val>,
+{
+    let _ = (thr, val);
+    TiledCopy { atom, tv: PhantomData }
+}
+
+impl<Atom: CopyCall, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
+    /// The thread-value layout `(thr, val) →` index in the tile.
+    #[inline(always)]
+    pub fn layout_tv(&self) -> Tv {
+        Tv::default()
+    }
+    /// The tile's shape `(M, N)`.
+    #[inline(always)]
+    pub fn tiler_mn(&self) -> TilerMn {
+        TilerMn::default()
+    }
+    /// The atom.
+    #[inline(always)]
+    pub fn atom(&self) -> Atom {
+        self.atom
+    }
+    /// The number of threads.
+    #[inline(always)]
+    pub fn size(&self) -> usize
+    where
+        Tv: Split2,
+        <Tv as Split2>::M0: SizeOfLayout,
+    {
+        Tv::default().split2().0.size_of()
+    }
+    /// Thread `tid`'s view (CuTe's `get_slice`).
+    ///
+    /// # Panics
+    ///
+    /// When `tid` is not a thread of the tiled copy.
+    #[inline(always)]
+    #[track_caller]
+    pub fn get_slice(&self, tid: usize) -> ThrCopy<Atom, Tv, TilerMn>
+    where
+        Tv: Split2,
+        <Tv as Split2>::M0: SizeOfLayout,
+    {
+        let n = self.size();
+        if tid >= n {
+            thread_panic(tid, n)
+        }
+        ThrCopy { tiled: *self, tid }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn thread_panic(tid: usize, n: usize) -> ! {
+    panic!("get_slice: thread {tid} of a tiled copy of {n} threads")
+}
+
+/// One thread's view of a [`TiledCopy`] (CuTe's `ThrCopy`).
+#[derive(Debug)]
+pub struct ThrCopy<Atom, Tv, TilerMn> {
+    tiled: TiledCopy<Atom, Tv, TilerMn>,
+    tid: usize,
+}
+impl<Atom: Copy, Tv, TilerMn> Clone for ThrCopy<Atom, Tv, TilerMn> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Atom: Copy, Tv, TilerMn> Copy for ThrCopy<Atom, Tv, TilerMn> {}
+
+/// The partition of a tile by a tiled copy (CuTe's `tidfrg_S|D`): the
+/// threads' mode and one thread's `(CPY, CPY_M, CPY_N)`.
+#[doc(hidden)]
+pub trait CopyPartition<TilerMn, Tv, W, Vals>: Copy {
+    /// `(CPY, CPY_M, CPY_N)`.
+    type Val: Copy;
+    /// `(offset of thread tid, its values)`.
+    fn copy_part(self, tid: usize) -> (usize, Self::Val);
+}
+
+type Zd<L, T> = <L as ZippedDivide<T>>::Output;
+type M0<L> = <L as Split2>::M0;
+type M1<L> = <L as Split2>::M1;
+type VSplit<Tv, W> = <M1<Tv> as LogicalDivide<Layout<W, U1>>>::Output;
+type VAtom<Tv, W, Vals> = <M0<VSplit<Tv, W>> as Compose<Vals>>::Output;
+type ThrVal<Tv, W, Vals> =
+    <(M0<Tv>, <(VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>) as ConcatLayouts>::Output) as ConcatLayouts>::Output;
+type TvMn<L, T, Tv, W, Vals> = <M0<Zd<L, T>> as Compose<ThrVal<Tv, W, Vals>>>::Output;
+
+impl<L, T, Tv, W, Vals> CopyPartition<T, Tv, W, Vals> for L
+where
+    L: Copy + ZippedDivide<T>,
+    T: Default,
+    Tv: Default + Split2,
+    W: Default,
+    Vals: Default,
+    Zd<L, T>: DivideValue<ZippedArr, L, T> + Split2,
+    M1<Tv>: LogicalDivide<Layout<W, U1>>,
+    Layout<W, U1>: Default,
+    VSplit<Tv, W>: DivideValue<LogicalArr, M1<Tv>, Layout<W, U1>> + Split2,
+    M0<VSplit<Tv, W>>: Compose<Vals>,
+    VAtom<Tv, W, Vals>: ComposeValue<M0<VSplit<Tv, W>>, Vals>,
+    (VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>): ConcatLayouts,
+    (M0<Tv>, <(VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>) as ConcatLayouts>::Output): ConcatLayouts,
+    M0<Zd<L, T>>: Compose<ThrVal<Tv, W, Vals>>,
+    TvMn<L, T, Tv, W, Vals>: ComposeValue<M0<Zd<L, T>>, ThrVal<Tv, W, Vals>> + Split2,
+    M0<TvMn<L, T, Tv, W, Vals>>: IndexOf,
+    M1<Zd<L, T>>: Split2,
+    (M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>): ConcatLayouts,
+    <(M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output: Copy,
+{
+    type Val = <(M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output;
+
+    #[inline(always)]
+    #[track_caller]
+    fn copy_part(self, tid: usize) -> (usize, Self::Val) {
+        let (tile, rest) = crate::zipped_divide(self, T::default()).split2();
+        let (thr, val) = Tv::default().split2();
+        // Each thread's values in groups of the atom's: (W, rest), the
+        // atom's W through its own value layout (a broadcast repeats one).
+        let (w, vr) = crate::logical_divide(val, Layout::<W, U1>::default()).split2();
+        let thrval = crate::concat((thr, crate::concat((crate::composition(w, Vals::default()), vr))));
+        let (t, v) = crate::composition(tile, thrval).split2();
+        let (rm, rn) = rest.split2();
+        (t.index_of(tid), crate::concat((v, rm, rn)))
+    }
+}
+
+/// The partition of a tile of layout `Self` by the tiled copy's source
+/// side: what [`ThrCopy::partition_s`] needs, under one name.
+pub trait PartitionS<Atom: CopyCall, Tv, TilerMn>:
+    CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::SrcVals, Val: Fits + AtomOperand>
+{
+}
+impl<L, Atom: CopyCall, Tv, TilerMn> PartitionS<Atom, Tv, TilerMn> for L where
+    L: CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::SrcVals, Val: Fits + AtomOperand>
+{
+}
+/// As [`PartitionS`], for the destination side ([`ThrCopy::partition_d`]).
+pub trait PartitionD<Atom: CopyCall, Tv, TilerMn>:
+    CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::DstVals, Val: Fits + AtomOperand>
+{
+}
+impl<L, Atom: CopyCall, Tv, TilerMn> PartitionD<Atom, Tv, TilerMn> for L where
+    L: CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::DstVals, Val: Fits + AtomOperand>
+{
+}
+
+/// The layout of a thread's source part of a tile of layout `L`.
+pub type PartS<L, Atom, Tv, TilerMn> =
+    <L as CopyPartition<TilerMn, Tv, <Atom as CopyAtom>::NumVal, <Atom as CopyCall>::SrcVals>>::Val;
+/// The layout of a thread's destination part of a tile of layout `L`.
+pub type PartD<L, Atom, Tv, TilerMn> =
+    <L as CopyPartition<TilerMn, Tv, <Atom as CopyAtom>::NumVal, <Atom as CopyCall>::DstVals>>::Val;
+
+impl<Atom: CopyCall, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
+    /// The thread's index.
+    #[inline(always)]
+    pub fn thread(&self) -> usize {
+        self.tid
+    }
+
+    /// The tiled copy.
+    #[inline(always)]
+    pub fn tiled_copy(&self) -> TiledCopy<Atom, Tv, TilerMn> {
+        self.tiled
+    }
+
+    /// The thread's values of a source tile (CuTe's `partition_S`):
+    /// `(CPY, CPY_M, CPY_N)`, the thread's values of one tile of the tiled
+    /// copy, then the tiles along M and N.
+    ///
+    /// # Panics
+    ///
+    /// When a run-time divide condition fails, or the part reaches past the
+    /// tensor's storage.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// let data: Vec<u32> = (0..32 * 4).collect();
+    /// // A (32,4) tile: thread 1 copies rows 4..8 of columns 0 and 2 of each (16,2) tile.
+    /// let part = copy.get_slice(1).partition_s(make_tensor(&data[..], layout!((32,4):(1,32))));
+    /// assert_eq!(part.layout().shape().to_string_cute(), "((_4,_1),_2,_2)");
+    /// assert_eq!(part[(0usize, 0usize, 0usize)], 4);
+    /// assert_eq!(part[(0usize, 1usize, 1usize)], 4 + 16 + 2 * 32);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_s<E: Engine, L>(&self, src: Tensor<E, L>) -> Tensor<E, PartS<L, Atom, Tv, TilerMn>>
+    where
+        L: PartitionS<Atom, Tv, TilerMn>,
+    {
+        let (engine, offset, layout) = src.into_parts();
+        let (o, val) = layout.copy_part(self.tid);
+        part(engine, offset.wrapping_add(o), val)
+    }
+
+    /// The thread's values of a destination tile (CuTe's `partition_D`):
+    /// `(CPY, CPY_M, CPY_N)`. Panics as [`partition_s`](Self::partition_s).
+    #[inline(always)]
+    #[track_caller]
+    pub fn partition_d<E: Engine, L>(&self, dst: Tensor<E, L>) -> Tensor<E, PartD<L, Atom, Tv, TilerMn>>
+    where
+        L: PartitionD<Atom, Tv, TilerMn>,
+    {
+        let (engine, offset, layout) = dst.into_parts();
+        let (o, val) = layout.copy_part(self.tid);
+        part(engine, offset.wrapping_add(o), val)
+    }
+}
+
+#[inline(always)]
+#[track_caller]
+fn part<E: Engine, L: Fits>(engine: E, offset: usize, layout: L) -> Tensor<E, L> {
+    if let Err(e) = layout.fits("partition of a tiled copy", offset, engine.len()) {
+        crate::tensor::storage_panic(e)
+    }
+    Tensor::from_parts_checked(engine, offset, layout)
+}
+
+impl<Atom: CopyCall, Tv, TilerMn> TiledCopy<Atom, Tv, TilerMn> {
+    /// `copy(tiled_copy, src, dst)`: CuTe's copy through the atom, on one
+    /// thread's parts `(CPY, CPY_M, CPY_N)` from
+    /// [`partition_s`](ThrCopy::partition_s) and
+    /// [`partition_d`](ThrCopy::partition_d) (or any tensors of that
+    /// shape). Each call moves one group of `NumVal` values; a group must
+    /// be contiguous in the destination (and in the source, unless the atom
+    /// broadcasts), checked once per call.
+    ///
+    /// # Panics
+    ///
+    /// When the shapes differ or a group is not contiguous.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// let src: Vec<u32> = (0..16 * 2).collect();
+    /// let mut dst = vec![0u32; 16 * 2];
+    /// for t in 0..8 {
+    ///     let thr = copy.get_slice(t);
+    ///     let s = thr.partition_s(make_tensor(&src[..], layout!((16,2):(1,16))));
+    ///     let mut d = thr.partition_d(make_tensor(&mut dst[..], layout!((16,2):(1,16))));
+    ///     copy.copy(&s, &mut d);
+    /// }
+    /// assert_eq!(dst, src);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn copy<ES, LS, ED, LD>(&self, src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>)
+    where
+        ES: DataEngine<Elem = Atom::Elem>,
+        ED: DataEngineMut<Elem = Atom::Elem>,
+        LS: AtomOperand + IndexOf,
+        LD: AtomOperand + IndexOf,
+    {
+        let (ps, os, ls) = src.raw_parts();
+        let (pd, od, ld) = dst.raw_parts_mut();
+        let (sv, sm, sn) = ls.dims();
+        let (dv, dm, dn) = ld.dims();
+        let w = Atom::NumVal::USIZE;
+        let sw = Atom::SrcVals::default();
+        let src_len = sw.index_of(w.saturating_sub(1)) + 1;
+        if (sv, sm, sn) != (dv, dm, dn) || w == 0 || sv % w != 0 {
+            copy_shape_panic([sv, sm, sn], [dv, dm, dn], w)
+        }
+        // Each group: destination values at consecutive offsets, source
+        // values where the atom's own layout puts them. Static layouts fold
+        // this check away.
+        let groups_ok = (0..sv / w).all(|g| {
+            let (s0, d0) = (ls.index_of(g * w), ld.index_of(g * w));
+            (0..w)
+                .all(|i| ld.index_of(g * w + i) == d0 + i && ls.index_of(g * w + i) == s0.wrapping_add(sw.index_of(i)))
+        });
+        if !groups_ok {
+            copy_contiguous_panic()
+        }
+        for n in 0..sn {
+            for m in 0..sm {
+                for g in 0..sv / w {
+                    let (so, dof) = (ls.index_of(g * w), ld.index_of(g * w));
+                    // SAFETY: the group's offsets are `so + SrcVals(i)` and
+                    // `dof + i` (checked above) for i < w, offsets of the
+                    // tensors' layouts, which the tensors' invariant puts in
+                    // their storage; `dst` is borrowed mutably, so its
+                    // values alias nothing else; the slices live for one
+                    // call.
+                    let (s, d) = unsafe {
+                        (
+                            core::slice::from_raw_parts(ps.add(os.wrapping_add(so).wrapping_add(ls.at(m, n))), src_len),
+                            core::slice::from_raw_parts_mut(pd.add(od.wrapping_add(dof).wrapping_add(ld.at(m, n))), w),
+                        )
+                    };
+                    self.atom.call(s, d);
+                }
+            }
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn copy_shape_panic(s: [usize; 3], d: [usize; 3], w: usize) -> ! {
+    panic!(
+        "tiled copy: source (CPY,M,N) = {s:?} and destination {d:?} differ, or CPY is not a multiple of the atom's {w} values"
+    )
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn copy_contiguous_panic() -> ! {
+    panic!(
+        "tiled copy: a group of the atom's values is not contiguous in the destination (or not where the atom reads it in the source)"
+    )
+}

@@ -1,0 +1,110 @@
+//! Copy atoms and tiled copies: CuTe's own print of the GPU atoms, the
+//! partitions of a tiled copy against CuTe's `get_layoutS_TV` (computed as
+//! CuTe does by cute-dynamic), every element of a tile copied once, and a
+//! broadcast atom.
+
+use cute_static::prelude::*;
+use cute_static::typenum::{U1, U4, U8};
+use cute_static::{CopyBroadcast, CopyVec, make_tiled_copy};
+
+const GOLDEN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/golden/cute_atoms.txt"));
+
+fn golden_block(title: &str) -> String {
+    let start = GOLDEN.find(&format!("== {title}\n")).unwrap_or_else(|| panic!("no golden block {title}"));
+    let body = GOLDEN[start..].split_once('\n').unwrap().1;
+    body.split("\n== ").next().unwrap().trim_end().to_string() + "\n"
+}
+
+#[test]
+fn gpu_copy_atoms_print_as_cute_prints_them() {
+    use cute_static::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, copy_atom_text};
+    assert_eq!(copy_atom_text::<SM75_U32x4_LDSM_N>(16), golden_block("Copy_Atom<SM75_U32x4_LDSM_N, half_t>"));
+    assert_eq!(
+        copy_atom_text::<SM80_CP_ASYNC_CACHEALWAYS>(16),
+        golden_block("Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>")
+    );
+    // CuTe's UniversalCopy<uint128_t> of half_t: 8 values a call.
+    assert_eq!(copy_atom_text::<CopyVec<u16, U8>>(16), golden_block("Copy_Atom<UniversalCopy<uint128_t>, half_t>"));
+}
+
+#[test]
+fn tiled_copy_layouts_and_partitions_are_cutes() {
+    // CuTe: make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{},
+    // Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{}).
+    let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((32,8):(1,32)), layout!((4,1):(1,0)));
+    let g = golden_block(
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{})",
+    );
+    assert!(g.contains(&format!("TiledLayout_TV: {}\n", copy.layout_tv())), "{g}");
+    assert!(g.contains(&format!("Tiler_MN:       {}\n", copy.tiler_mn().to_string_cute())), "{g}");
+    // Thread t's values of the (128,8) tile, in its part's order, are
+    // CuTe's get_layoutS_TV(t, v).
+    let atom = cute_dynamic::CopyAtom::universal(128, 32).unwrap();
+    let dynamic =
+        cute_dynamic::make_tiled_copy(&atom, &"(32,8):(1,32)".parse().unwrap(), &"(4,1):(1,0)".parse().unwrap())
+            .unwrap();
+    let cute: cute_dynamic::Layout =
+        g.lines().find_map(|l| l.strip_prefix("get_layoutS_TV: ")).unwrap().parse().unwrap();
+    assert_eq!(dynamic.layout_s_tv(), &cute);
+    let idx: Vec<i64> = (0..128 * 8).collect();
+    let mut seen = vec![0; 128 * 8];
+    for t in 0..copy.size() {
+        let part = copy.get_slice(t).partition_s(make_tensor(&idx[..], layout!((128,8):(1,128))));
+        assert_eq!(part.size(), 4);
+        for x in 0..part.size() {
+            assert_eq!(part[x], dynamic.layout_s_tv().eval(t as i64 + 256 * x as i64).unwrap(), "thread {t} value {x}");
+            seen[part[x] as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&s| s == 1), "every element of the tile once");
+}
+
+#[test]
+fn a_tiled_copy_of_a_larger_tile_copies_every_element_once() {
+    // A (64,16) tile of a column-major matrix with a padded leading
+    // dimension, copied by 32x8 threads of 4 rows each, into a compact one.
+    let ld = 70usize;
+    let src: Vec<f32> = (0..ld * 16).map(|i| if i % ld < 64 { i as f32 } else { f32::NAN }).collect();
+    let mut dst = vec![-1f32; 64 * 16];
+    let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((16,8):(1,16)), layout!((4,1):(1,0)));
+    for t in 0..copy.size() {
+        let thr = copy.get_slice(t);
+        let s = thr.partition_s(make_tensor(&src[..], layout!((64,16):(1,{ld}))));
+        let mut d = thr.partition_d(make_tensor(&mut dst[..], layout!((64,16):(1,64))));
+        copy.copy(&s, &mut d);
+    }
+    for j in 0..16 {
+        for i in 0..64 {
+            assert_eq!(dst[i + 64 * j], (i + ld * j) as f32, "({i},{j})");
+        }
+    }
+}
+
+#[test]
+fn a_broadcast_atom_reads_one_value_for_its_group() {
+    // Each thread's group of 4 destinations takes the first source value of
+    // the group: the source side's partition has stride 0 inside a group.
+    let copy = make_tiled_copy(CopyBroadcast::<f32, U4>::new(), layout!((2,1):(1,0)), layout!((4,1):(1,0)));
+    let src: Vec<f32> = (0..8).map(|i| i as f32).collect();
+    let mut dst = vec![0f32; 8];
+    for t in 0..2 {
+        let thr = copy.get_slice(t);
+        let s = thr.partition_s(make_tensor(&src[..], layout!((8,1):(1,8))));
+        let mut d = thr.partition_d(make_tensor(&mut dst[..], layout!((8,1):(1,8))));
+        copy.copy(&s, &mut d);
+    }
+    assert_eq!(dst, [0.0, 0.0, 0.0, 0.0, 4.0, 4.0, 4.0, 4.0]);
+    let _ = U1::default();
+}
+
+#[test]
+#[should_panic(expected = "not contiguous")]
+fn a_vector_copy_into_a_strided_destination_is_refused() {
+    let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((1,1):(0,0)), layout!((4,1):(1,0)));
+    let src = [0f32; 4];
+    let mut dst = [0f32; 8];
+    let thr = copy.get_slice(0);
+    let s = thr.partition_s(make_tensor(&src[..], layout!((4,1):(1,4))));
+    let mut d = thr.partition_d(make_tensor(&mut dst[..], layout!((4,1):(2,8))));
+    copy.copy(&s, &mut d);
+}
