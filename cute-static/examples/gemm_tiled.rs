@@ -18,8 +18,10 @@
 //! * the epilogue is CuTe's: `partition_c` of the identity tensor of the
 //!   tile gives each accumulator's coordinate, so edge tiles store only the
 //!   elements inside C (`elem_less` against the tile's extent);
-//! * packing copies tiles of the caller's matrices into the panels
-//!   ([`copy`](cute_static::copy) of tensor views), zeros past the edges;
+//! * packing goes through tiled copies: a whole panel of A moves 8 rows at
+//!   a time (`CopyVec<f32, U8>`), B's one value at a time
+//!   (`UniversalCopy<f32>`, a gather); the last rows or columns of a
+//!   ragged edge are copied by coordinates with zeros after;
 //! * column blocks of C are spread over OS threads, each with its own
 //!   panels.
 //!
@@ -28,7 +30,10 @@
 
 use cute_static::prelude::*;
 use cute_static::typenum::{U1, U8};
-use cute_static::{FmaLanes, MmaAtom, MmaCall, TiledMma, make_tiled_mma};
+use cute_static::{
+    AtomKernel, CopyVec, FmaLanes, MmaAtom, MmaCall, TiledCopyOf, TiledMma, UniversalCopy, make_tiled_copy,
+    make_tiled_mma,
+};
 
 /// Rows of a micro-tile: two 8-wide vectors.
 pub const MR: usize = 16;
@@ -145,6 +150,25 @@ pub fn sgemm_portable(
     p.run(make_tiled_mma(FmaLanes::<f32, U8>::new(), OneAtom::default()), n, c, 1)
 }
 
+/// One thread's share of C as the kernel [`MmaCall::dispatch`] compiles
+/// for the atom's CPU features (a struct with an `#[inline(always)]` run,
+/// so that the whole loop nest is inlined there, as a closure may not be).
+struct Columns<'a, 'c, Atom> {
+    p: Problem<'a>,
+    mma: TiledMma<Atom, OneAtom>,
+    j0: usize,
+    n: usize,
+    c: &'c mut [f32],
+}
+
+impl<Atom: Lanes8> AtomKernel for Columns<'_, '_, Atom> {
+    type Output = ();
+    #[inline(always)]
+    fn run(self) {
+        self.p.columns(self.mma, self.j0, self.n, self.c)
+    }
+}
+
 /// The operands shared by every thread (C is split between them).
 #[derive(Clone, Copy)]
 struct Problem<'a> {
@@ -166,7 +190,7 @@ impl Problem<'_> {
     {
         let per = n.div_ceil(threads).next_multiple_of(NR);
         if threads == 1 || per >= n {
-            return mma.atom().dispatch(|| self.columns(mma, 0, n, c));
+            return mma.atom().dispatch(Columns { p: self, mma, j0: 0, n, c });
         }
         std::thread::scope(|s| {
             let mut rest = c;
@@ -177,7 +201,7 @@ impl Problem<'_> {
                 // keeps the tail of the slice.
                 let (mine, tail) = if j0 + cols < n { rest.split_at_mut(cols * self.ldc) } else { (rest, &mut [][..]) };
                 rest = tail;
-                s.spawn(move || mma.atom().dispatch(|| self.columns(mma, j0, cols, mine)));
+                s.spawn(move || mma.atom().dispatch(Columns { p: self, mma, j0, n: cols, c: mine }));
                 j0 += cols;
             }
         });
@@ -224,16 +248,22 @@ impl Problem<'_> {
         for (s, panel) in dst.chunks_exact_mut(MR * KC).take(mc.div_ceil(MR)).enumerate() {
             let rows = MR.min(mc - s * MR);
             let lda = self.lda;
-            let src = make_tensor(&self.a[pc * lda + ic + s * MR..], layout!(({rows},{kc}):(1,{lda})));
-            let mut to = make_tensor(&mut panel[..], PanelA::default());
-            if rows < MR {
+            let a = &self.a[pc * lda + ic + s * MR..];
+            if rows == MR {
+                // A whole panel: through the tiled copy, 8 rows a move.
+                let thr = pack_copy_a().get_slice(0);
+                let src = thr.partition_s(make_tensor(a, layout!((16,{kc}):(1,{lda}))));
+                let mut dst = thr.partition_d(make_tensor(&mut panel[..], layout!((16,{kc}):(1,16))));
+                pack_copy_a().copy(&src, &mut dst);
+            } else {
+                // The last rows of A: the rows that exist, zeros below.
+                let src = make_tensor(a, layout!(({rows},{kc}):(1,{lda})));
+                let mut to = make_tensor(&mut panel[..], PanelA::default());
                 fill(&mut to, 0.0);
-            }
-            // By coordinates (a run-time extent makes a linear index cost a
-            // division).
-            for p in 0..kc {
-                for i in 0..rows {
-                    to[(i, p)] = src[(i, p)];
+                for p in 0..kc {
+                    for i in 0..rows {
+                        to[(i, p)] = src[(i, p)];
+                    }
                 }
             }
         }
@@ -247,18 +277,41 @@ impl Problem<'_> {
             let cols = NR.min(nc - s * NR);
             let ldb = self.ldb;
             // B's column j is the panel's row j: the panel is B transposed.
-            let src = make_tensor(&self.b[(j0 + s * NR) * ldb + pc..], layout!(({cols},{kc}):({ldb},1)));
-            let mut to = make_tensor(&mut panel[..], PanelB::default());
-            if cols < NR {
+            let b = &self.b[(j0 + s * NR) * ldb + pc..];
+            if cols == NR {
+                // A whole panel: through the tiled copy, one value a move
+                // (a column of the panel gathers a row of B).
+                let thr = pack_copy_b().get_slice(0);
+                let src = thr.partition_s(make_tensor(b, layout!((6,{kc}):({ldb},1))));
+                let mut dst = thr.partition_d(make_tensor(&mut panel[..], layout!((6,{kc}):(1,6))));
+                pack_copy_b().copy(&src, &mut dst);
+            } else {
+                // The last columns of B: those that exist, zeros after.
+                let src = make_tensor(b, layout!(({cols},{kc}):({ldb},1)));
+                let mut to = make_tensor(&mut panel[..], PanelB::default());
                 fill(&mut to, 0.0);
-            }
-            for j in 0..cols {
-                for p in 0..kc {
-                    to[(j, p)] = src[(j, p)];
+                for j in 0..cols {
+                    for p in 0..kc {
+                        to[(j, p)] = src[(j, p)];
+                    }
                 }
             }
         }
     }
+}
+
+/// The tiled copy that packs A: one thread moves a column of 16 rows of A
+/// as two groups of 8 contiguous values (`CopyVec<f32, U8>`, 32-byte moves).
+#[inline(always)]
+fn pack_copy_a() -> TiledCopyOf<CopyVec<f32, U8>, Layout![(1,1):(0,0)], Layout![(16,1):(1,0)]> {
+    make_tiled_copy(CopyVec::<f32, U8>::new(), layout!((1,1):(0,0)), layout!((16,1):(1,0)))
+}
+
+/// The tiled copy that packs B: one thread moves a row of 6 values of B
+/// (they lie `ldb` apart in B, side by side in the panel) one by one.
+#[inline(always)]
+fn pack_copy_b() -> TiledCopyOf<UniversalCopy<f32>, Layout![(1,1):(0,0)], Layout![(6,1):(1,0)]> {
+    make_tiled_copy(UniversalCopy::<f32>::new(), layout!((1,1):(0,0)), layout!((6,1):(1,0)))
 }
 
 /// The accumulators of one micro-tile: `Σ_p A(:,p)·B(:,p)ᵀ` over the
@@ -307,11 +360,6 @@ fn epilogue<Atom: Lanes8>(
 ) {
     let coords = mma.get_slice(0).partition_c(make_identity_tensor(shape!(16, 6)));
     let extent = (rows, cols);
-    // The loops below index by run-time values; reading a copy keeps the
-    // accumulators themselves at fixed places, which lets the compiler
-    // hold them in registers through the K loop.
-    let mut out = make_tensor_like(acc);
-    copy(acc, &mut out);
     if extent == (MR, NR) {
         // An interior tile: every accumulator lands inside C. An atom's 8
         // values are 8 consecutive rows of one column (its C layout is
@@ -321,11 +369,16 @@ fn epilogue<Atom: Lanes8>(
             for m in 0..MR / 8 {
                 let at = tile.index(coords.at((0, m, n))) as usize;
                 let mut dst = make_tensor(&mut c[at..], layout!(8:1));
-                axpby(1.0, &out.view().slice((__, m, n)), 1.0, &mut dst);
+                axpby(1.0, &acc.view().slice((__, m, n)), 1.0, &mut dst);
             }
         }
     } else {
         // An edge tile: the part inside C, a view that never leaves it.
+        // The loop indexes by a run-time `x`; reading a copy keeps the
+        // accumulators themselves at fixed places, which lets the compiler
+        // hold them in registers through the K loop.
+        let mut out = make_tensor_like(acc);
+        copy(acc, &mut out);
         let mut tile = make_tensor(c, layout!(({rows},{cols}):(1,{ldc})));
         for x in 0..out.size() {
             let (i, j) = coords.at(x);

@@ -201,6 +201,20 @@ impl<Atom: Copy, Tv, TilerMn> Clone for TiledCopy<Atom, Tv, TilerMn> {
 }
 impl<Atom: Copy, Tv, TilerMn> Copy for TiledCopy<Atom, Tv, TilerMn> {}
 
+/// The type of `make_tiled_copy(atom, thr, val)` for layouts of types
+/// `Thr` and `Val`: name it in signatures.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyVec, TiledCopyOf};
+/// use cute_static::typenum::U8;
+/// type Pack = TiledCopyOf<CopyVec<f32, U8>, Layout![(1,1):(0,0)], Layout![(16,1):(1,0)]>;
+/// let c: Pack = make_tiled_copy(CopyVec::<f32, U8>::new(), layout!((1,1):(0,0)), layout!((16,1):(1,0)));
+/// assert_eq!(c.tiler_mn().to_string_cute(), "(_16,_1)");
+/// ```
+pub type TiledCopyOf<Atom, Thr, Val> =
+    TiledCopy<Atom, <Thr as MakeLayoutTv<Val>>::Tv, <Thr as MakeLayoutTv<Val>>::Tiler>;
+
 /// `make_tiled_copy(atom, thr_layout, val_layout)`: CuTe's construction,
 /// the thread-value layout and tile of
 /// [`make_layout_tv`](crate::make_layout_tv)`(thr_layout, val_layout)`.
@@ -502,10 +516,12 @@ impl<Atom: CopyCall, Tv, TilerMn> TiledCopy<Atom, Tv, TilerMn> {
         if !groups_ok {
             copy_contiguous_panic()
         }
-        for n in 0..sn {
-            for m in 0..sm {
-                for g in 0..sv / w {
-                    let (so, dof) = (ls.index_of(g * w), ld.index_of(g * w));
+        // Group by group: a group's offsets are computed once (with
+        // run-time extents they take divisions), then added to each tile's.
+        for g in 0..sv / w {
+            let (so, dof) = (ls.index_of(g * w), ld.index_of(g * w));
+            for n in 0..sn {
+                for m in 0..sm {
                     // SAFETY: the group's offsets are `so + SrcVals(i)` and
                     // `dof + i` (checked above) for i < w, offsets of the
                     // tensors' layouts, which the tensors' invariant puts in

@@ -213,7 +213,7 @@ pub use composition::{TryCompose, try_composition};
 pub use copy_atom::CopyPartition;
 #[cfg(feature = "std")]
 pub use copy_atom::{
-    CopyAtom, CopyBroadcast, CopyCall, CopyVec, PartD, PartS, PartitionD, PartitionS, ThrCopy, TiledCopy,
+    CopyAtom, CopyBroadcast, CopyCall, CopyVec, PartD, PartS, PartitionD, PartitionS, ThrCopy, TiledCopy, TiledCopyOf,
     UniversalCopy, copy_atom_text, make_tiled_copy,
 };
 #[cfg(feature = "std")]
@@ -249,8 +249,8 @@ pub use mma_atom::mma_atom_text;
 #[doc(hidden)]
 pub use mma_atom::{AtomIndex, AtomOperand, AtomPartition, FragmentOf, IndexOf, SizeOfLayout, Split2};
 pub use mma_atom::{
-    AtomLayout, MmaAtom, MmaCall, MmaPart, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC, ThrMma, TiledMma,
-    make_tiled_mma,
+    AtomKernel, AtomLayout, MmaAtom, MmaCall, MmaPart, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC, ThrMma,
+    TiledMma, make_tiled_mma,
 };
 #[cfg(target_arch = "aarch64")]
 pub use mma_cpu::FmaF32x4;

@@ -118,13 +118,53 @@ pub trait MmaCall: MmaAtom {
     ///
     /// When a slice is shorter than the atom's value count.
     fn call(&self, c: &mut [Self::C], a: &[Self::A], b: &[Self::B]);
-    /// Runs `f` where the atom's instructions can be inlined: in a function
+    /// Runs `k` where the atom's instructions can be inlined: in a function
     /// compiled for the CPU features the atom needs (an AVX2 atom's kernel
     /// is compiled with AVX2 and FMA). Write the loop nest that calls the
-    /// atom inside `f`; the portable atoms just call it.
+    /// atom in `k`; the portable atoms just run it.
+    ///
+    /// The loop nest must be inlined into that function for the atom's
+    /// instructions to inline into it: implement [`AtomKernel`] on a struct
+    /// with an `#[inline(always)]` `run` that calls `#[inline(always)]`
+    /// code. A closure also works (`AtomKernel` is implemented for them),
+    /// but the compiler may keep a large closure out of line, and the atom
+    /// is then a call per instruction.
     #[inline(always)]
-    fn dispatch<R>(&self, f: impl FnOnce() -> R) -> R {
-        f()
+    fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
+        k.run()
+    }
+}
+
+/// A computation run by [`MmaCall::dispatch`]: the loop nest of a kernel,
+/// to be compiled for the atom's CPU features.
+///
+/// ```
+/// use cute_static::{AtomKernel, MmaCall, UniversalFma};
+/// struct Dot<'a>(&'a [f32], &'a [f32]);
+/// impl AtomKernel for Dot<'_> {
+///     type Output = f32;
+///     #[inline(always)]
+///     fn run(self) -> f32 {
+///         let (mut c, atom) = ([0f32], UniversalFma::<f32>::new());
+///         for (a, b) in self.0.iter().zip(self.1) {
+///             atom.call(&mut c, &[*a], &[*b]);
+///         }
+///         c[0]
+///     }
+/// }
+/// assert_eq!(UniversalFma::<f32>::new().dispatch(Dot(&[1.0, 2.0], &[3.0, 4.0])), 11.0);
+/// ```
+pub trait AtomKernel {
+    /// What the kernel returns.
+    type Output;
+    /// Runs the kernel; make it `#[inline(always)]`.
+    fn run(self) -> Self::Output;
+}
+impl<R, F: FnOnce() -> R> AtomKernel for F {
+    type Output = R;
+    #[inline(always)]
+    fn run(self) -> R {
+        self()
     }
 }
 

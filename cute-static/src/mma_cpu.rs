@@ -157,6 +157,7 @@ pub use x86::{FmaF32x8, FmaF32x16};
 #[allow(unsafe_code)]
 mod x86 {
     use super::*;
+    use crate::mma_atom::AtomKernel;
     use core::arch::x86_64::*;
     use typenum::{U8, U16};
 
@@ -203,9 +204,9 @@ mod x86 {
             unsafe { fma8(c, a, b) }
         }
         #[inline(always)]
-        fn dispatch<R>(&self, f: impl FnOnce() -> R) -> R {
+        fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
             // SAFETY: as in `call`.
-            unsafe { with_avx2_fma(f) }
+            unsafe { with_avx2_fma(k) }
         }
     }
 
@@ -220,8 +221,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx2,fma")]
-    unsafe fn with_avx2_fma<R>(f: impl FnOnce() -> R) -> R {
-        f()
+    unsafe fn with_avx2_fma<K: AtomKernel>(k: K) -> K::Output {
+        k.run()
     }
 
     /// A 16-lane `f32` FMA on AVX-512F (`vfmadd231ps zmm`): shape
@@ -266,9 +267,9 @@ mod x86 {
             unsafe { fma16(c, a, b) }
         }
         #[inline(always)]
-        fn dispatch<R>(&self, f: impl FnOnce() -> R) -> R {
+        fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
             // SAFETY: as in `call`.
-            unsafe { with_avx512(f) }
+            unsafe { with_avx512(k) }
         }
     }
 
@@ -283,8 +284,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx512f")]
-    unsafe fn with_avx512<R>(f: impl FnOnce() -> R) -> R {
-        f()
+    unsafe fn with_avx512<K: AtomKernel>(k: K) -> K::Output {
+        k.run()
     }
 }
 
