@@ -278,6 +278,9 @@
 //!   `print_html.rs`, `print_latex.rs`): [`print_layout`],
 //!   [`print_basis_layout`], [`Grid`], [`print_svg`], [`print_html`],
 //!   [`print_latex`].
+//! * Pictures of tiled MMAs and copies (`print_atom.rs`): [`Figure`],
+//!   [`Panel`], [`print_svg_figure`], [`print_html_figure`],
+//!   [`print_latex_figure`].
 //! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`],
 //!   [`bank_conflicts_composed`], [`bank_wavefronts`], [`BankReport`].
 //! * Errors (`error.rs`): [`LayoutError`], [`Result`].
@@ -326,6 +329,7 @@ mod palette;
 mod parse;
 mod partition;
 mod print;
+mod print_atom;
 mod print_html;
 mod print_latex;
 mod print_layout;
@@ -369,6 +373,7 @@ pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
     outer_partition,
 };
+pub use print_atom::{Figure, Panel, print_html_figure, print_latex_figure, print_svg_figure};
 pub use print_html::print_html;
 pub use print_latex::print_latex;
 pub use print_layout::{print_basis_layout, print_layout};
