@@ -1,4 +1,5 @@
 //! End-to-end tests of the `cute` binary, one test binary.
 
 mod cli;
+mod cli_atoms;
 mod cli_swizzle;

@@ -499,8 +499,8 @@ pub struct TiledMma {
 ///
 /// Errors: `RankMismatch` for an atom layout or a permutation of more than 3
 /// modes; `Unsupported` for a permutation mode that is a tuple of tilers;
-/// `NotDivisible` when a tile extent is not a multiple of the atom's extent
-/// times the atoms along it; `NoLayout` when a permutation is not a
+/// `NotAMultiple` when a tile extent is not a multiple of the atom's
+/// extent times the atoms along it; `NoLayout` when a permutation is not a
 /// bijection of `0..size`; those of the algebra; `Limit` past
 /// [`ATOM_CHECK_LIMIT`] elements.
 ///
@@ -532,10 +532,13 @@ pub fn make_tiled_mma(atom: &MmaAtom, atom_layout_mnk: &Layout, permutation_mnk:
             }
         };
         if tile[i] % step != 0 {
-            return Err(LayoutError::NotDivisible {
-                operation: "make_tiled_mma (tile extent, atom extent × atoms)",
-                a: tile[i],
-                b: step,
+            return Err(LayoutError::NotAMultiple {
+                what: format!(
+                    "the tiled MMA's extent in {} against the atom's extent {extent} times the {atoms} atoms along it",
+                    ["M", "N", "K"][i]
+                ),
+                value: tile[i],
+                of: step,
             });
         }
     }
