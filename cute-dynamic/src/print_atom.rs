@@ -500,7 +500,7 @@ pub fn print_html_figure(figure: &Figure, highlight: Option<i64>) -> String {
     let scaled = format!("width=\"{}\" height=\"{}\" style=\"max-width:100%;height:auto\"", g.width, g.height);
     let svg = svg.replacen(&format!("width=\"{}\" height=\"{}\"", g.width, g.height), &scaled, 1);
     let _ = write!(out, "<div id=\"picture\">\n{svg}</div>\n<div id=\"tip\" hidden></div>\n<script>\n");
-    let _ = write!(out, "var D={{w:{},h:{},cw:{},ch:{},p:[\n", g.width, g.height, g.cw, g.ch);
+    let _ = writeln!(out, "var D={{w:{},h:{},cw:{},ch:{},p:[", g.width, g.height, g.cw, g.ch);
     for p in &figure.panels {
         let (x, y) = g.at(p.origin.0, p.origin.1);
         let crd = match (figure.kind, p.name) {

@@ -248,7 +248,7 @@ fn tiled_mma_refusals() {
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<16:2>".parse::<Tiler>().unwrap())).unwrap_err();
     assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<24>".parse::<Tiler>().unwrap())).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<16,8,8,1>".parse::<Tiler>().unwrap())).unwrap_err();
     assert!(matches!(e, LayoutError::RankMismatch { .. }), "{e}");
     // An atom of custom layouts that misses an element of C.
@@ -382,9 +382,9 @@ fn copy_refusals() {
     let ldsm = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
     // 16 threads for a 32-thread atom; 4 values for an 8-value atom.
     let e = make_tiled_copy(&ldsm, &lay("16:1"), &lay("(1,8):(0,1)")).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     let e = make_tiled_copy(&CopyAtom::universal(128, 16).unwrap(), &lay("8:1"), &lay("4:1")).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     // ldmatrix moves 32-bit words: 64-bit values do not split them.
     assert!(CopyAtom::gpu("SM75_U32x4_LDSM_N", 64).is_err());
     assert!(CopyAtom::universal(128, 0).is_err());
