@@ -104,6 +104,22 @@ int main(int argc, char** argv) {
   line("GMMA::Layout_MN_SW64_Atom<half_t>", GMMA::Layout_MN_SW64_Atom<half_t>{});
   line("GMMA::Layout_MN_SW128_Atom<half_t>", GMMA::Layout_MN_SW128_Atom<half_t>{});
 
+  // The same, position-independent: the swizzle on element offsets (CuTe's
+  // swizzle above acts on byte addresses of the shared-memory pointer).
+  section("GMMA shared-memory layout atoms, position-independent");
+  line("GMMA::Layout_K_INTER_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_K_INTER_Atom<half_t>{}));
+  line("GMMA::Layout_K_SW32_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_K_SW32_Atom<half_t>{}));
+  line("GMMA::Layout_K_SW64_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_K_SW64_Atom<half_t>{}));
+  line("GMMA::Layout_K_SW128_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_K_SW128_Atom<half_t>{}));
+  line("GMMA::Layout_MN_INTER_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_MN_INTER_Atom<half_t>{}));
+  line("GMMA::Layout_MN_SW32_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW32_Atom<half_t>{}));
+  line("GMMA::Layout_MN_SW64_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW64_Atom<half_t>{}));
+  line("GMMA::Layout_MN_SW128_Atom<half_t>", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW128_Atom<half_t>{}));
+  line("GMMA::Layout_K_SW128_Atom<float>", as_position_independent_swizzle_layout(GMMA::Layout_K_SW128_Atom<float>{}));
+  line("GMMA::Layout_MN_SW32_Atom<float>", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW32_Atom<float>{}));
+  line("GMMA::Layout_K_SW64_Atom<uint8_t>", as_position_independent_swizzle_layout(GMMA::Layout_K_SW64_Atom<uint8_t>{}));
+  line("GMMA::Layout_MN_SW128_Atom<double>", as_position_independent_swizzle_layout(GMMA::Layout_MN_SW128_Atom<double>{}));
+
   section("Copy_Atom<SM75_U32x4_LDSM_N, half_t>");
   print(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{});
   section("Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>");

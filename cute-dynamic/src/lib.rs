@@ -261,7 +261,8 @@
 //!   [`parse_descriptor`], [`Descriptor`].
 //! * Thread-value layouts (`layout_tv.rs`): [`make_layout_tv`].
 //! * MMA atoms (`mma_atom.rs`): [`MmaAtom`] (CuTe's GPU atoms by name,
-//!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`].
+//!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`],
+//!   [`gmma_layout_atom`] (GMMA's shared-memory layout atoms).
 //! * Copy atoms (`copy_atom.rs`): [`CopyAtom`] (CuTe's GPU atoms by name,
 //!   `UniversalCopy`), [`TiledCopy`], [`make_tiled_copy`],
 //!   [`make_tiled_copy_a`], [`make_tiled_copy_b`], [`make_tiled_copy_c`].
@@ -367,7 +368,7 @@ pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;
 pub use max_common::{max_common_layout, max_common_vector};
-pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, make_tiled_mma};
+pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, gmma_layout_atom, make_tiled_mma};
 pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,

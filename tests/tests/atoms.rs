@@ -4,8 +4,8 @@
 //! post-conditions by brute force.
 
 use cute_dynamic::{
-    CopyAtom, IntTuple, Layout, LayoutError, MmaAtom, TiledCopy, TiledMma, Tiler, make_tiled_copy, make_tiled_copy_a,
-    make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
+    CopyAtom, IntTuple, Layout, LayoutError, MmaAtom, TiledCopy, TiledMma, Tiler, gmma_layout_atom, make_tiled_copy,
+    make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
 };
 use cute_tests::golden_text::{section, unmark, value};
 
@@ -391,4 +391,35 @@ fn copy_refusals() {
     let e = CopyAtom::named("SM90_TMA_LOAD", 16).unwrap_err();
     assert!(e.to_string().contains("SM75_U32x4_LDSM_N"), "{e}");
     assert!(TiledCopy::new(&ldsm, lay("(32,8,1):(1,32,0)"), IntTuple::flat([32, 8])).is_err());
+}
+
+/// GMMA's shared-memory layout atoms, position-independent (the swizzle on
+/// element offsets), as CuTe prints them; CuTe drops the identity swizzle of
+/// the interleaved atoms.
+#[test]
+fn gmma_layout_atoms_are_cutes() {
+    let golden = section("GMMA shared-memory layout atoms, position-independent");
+    assert_eq!(golden.len(), 12);
+    for line in golden {
+        let (name, want) = line.split_once(": ").unwrap();
+        let atom = name.strip_prefix("GMMA::").unwrap();
+        let (atom, ty) = atom.split_once('<').unwrap();
+        let bits = match ty {
+            "half_t>" => 16,
+            "float>" => 32,
+            "uint8_t>" => 8,
+            "double>" => 64,
+            t => panic!("{t}"),
+        };
+        let ours = gmma_layout_atom(atom, bits).unwrap();
+        let want = unmark(want);
+        if atom.contains("INTER") {
+            assert_eq!(ours.inner().to_string(), want, "{name}");
+            assert_eq!(ours.to_string(), format!("Sw<0,{},3> o 0 o {want}", (128 / bits).trailing_zeros()));
+        } else {
+            assert_eq!(ours.to_string(), want, "{name}");
+        }
+    }
+    assert!(gmma_layout_atom("Layout_K_SW256_Atom", 16).is_err());
+    assert!(gmma_layout_atom("Layout_K_SW128_Atom", 12).is_err());
 }
