@@ -423,3 +423,59 @@ fn gmma_layout_atoms_are_cutes() {
     assert!(gmma_layout_atom("Layout_K_SW256_Atom", 16).is_err());
     assert!(gmma_layout_atom("Layout_K_SW128_Atom", 12).is_err());
 }
+
+use proptest::prelude::*;
+
+fn layout_of(modes: &[(i64, i64)]) -> Layout {
+    Layout::new(IntTuple::flat(modes.iter().map(|m| m.0)), IntTuple::flat(modes.iter().map(|m| m.1))).unwrap()
+}
+
+proptest! {
+    /// Any thread and value layouts: a tiled copy whose source and
+    /// destination cover its tile once each, or an error; never a wrong one.
+    #[test]
+    fn tiled_copy_is_right_or_an_error(
+        ts in prop::collection::vec((1i64..5, 0i64..9), 1..3),
+        vs in prop::collection::vec((1i64..4, 0i64..9), 1..3),
+        bits in prop::sample::select(vec![16i64, 32, 64]),
+    ) {
+        let (thr, val) = (layout_of(&ts), layout_of(&vs));
+        let atom = CopyAtom::universal(bits, 16).unwrap();
+        if let Ok(copy) = make_tiled_copy(&atom, &thr, &val) {
+            let cells = copy.tiler_mn().size().unwrap();
+            prop_assert_eq!(cells, thr.size() * val.size());
+            assert_covers(copy.layout_s_tv(), cells, true);
+            assert_covers(copy.layout_d_tv(), cells, true);
+        }
+    }
+
+    /// Any atom layout of up to three modes over any atom: a tiled MMA whose
+    /// C has one owner per element among the working threads (`ThrK` with
+    /// atoms along K), or an error.
+    #[test]
+    fn tiled_mma_is_right_or_an_error(
+        modes in prop::collection::vec((1i64..4, 0i64..12), 1..4),
+        which in 0usize..6,
+    ) {
+        let atom = match which {
+            0..=3 => MmaAtom::gpu(GPU_MMA[which].0).unwrap(),
+            4 => MmaAtom::universal_fma(),
+            _ => MmaAtom::simd_fma(2).unwrap(),
+        };
+        if let Ok(mma) = make_tiled_mma(&atom, &layout_of(&modes), None) {
+            let (m, n, _) = mma.tile_size_mnk();
+            let vmnk = mma.thr_layout_vmnk();
+            let thr_k = vmnk.get(3).unwrap().size();
+            let lanes = mma.thread_indices();
+            let values = mma.layout_c_tv().get(1).unwrap().size();
+            let mut owners = vec![0; (m * n) as usize];
+            for i in 0..vmnk.size() {
+                let t = vmnk.eval(i).unwrap();
+                for v in 0..values {
+                    owners[mma.layout_c_tv().eval(t + lanes * v).unwrap() as usize] += 1;
+                }
+            }
+            prop_assert!(owners.iter().all(|&o| o == thr_k), "{}", mma);
+        }
+    }
+}
