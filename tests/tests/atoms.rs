@@ -236,6 +236,20 @@ fn tiled_mma_c_is_owned_once() {
     }
 }
 
+/// CuTe's C layout for three SM70 quadpairs along M leaves half of the
+/// tile out (CuTe's own count, in the golden file); make_tiled_mma refuses
+/// it, naming the same layout.
+#[test]
+fn tiled_mma_that_cute_gets_wrong_is_refused() {
+    let golden = section("make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_3,_1,_1>>{})");
+    assert_eq!(value(&golden, "C elements no (thread, value) reaches"), "96 of 192");
+    let sm70 = MmaAtom::gpu("SM70_8x8x4_F32F16F16F32_NT").unwrap();
+    let e = make_tiled_mma(&sm70, &cute_compact("(3,1,1)"), None).unwrap_err();
+    assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
+    let cute_c = unmark(&value(&golden, "get_layoutC_TV"));
+    assert!(e.to_string().contains(&cute_c), "{e} names CuTe's {cute_c}");
+}
+
 #[test]
 fn tiled_mma_refusals() {
     let sm80 = MmaAtom::gpu("SM80_16x8x8_F32F16F16F32_TN").unwrap();
