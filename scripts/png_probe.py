@@ -70,9 +70,12 @@ def read_png(path):
 
 
 def svg_cells(path):
-    """{(m, n): (x, y, w, h, fill)} of the cells group of a cute SVG."""
+    """{(m, n): (x, y, w, h, fill)} of the cells group of a cute SVG (the
+    group named by CELLS_GROUP, e.g. cells-C of a tiled MMA's figure, else
+    "cells")."""
     root = ET.parse(path).getroot()
-    group = next(e for e in root.iter() if e.get("id") == "cells")
+    name = os.environ.get("CELLS_GROUP", "cells")
+    group = next(e for e in root.iter() if e.get("id") == name)
     rects = list(group)
     w, h = int(rects[0].get("width")), int(rects[0].get("height"))
     x0 = min(int(r.get("x")) for r in rects)

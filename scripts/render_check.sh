@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Renders cute's pictures in headless Chromium and checks them by their pixels:
 # SVGs (the raked product of the paper's Figure 11, a thread-value layout with
-# a highlighted thread, the walkthrough's 128x128 tile at pixel scale) and an
-# HTML page (the 16x16-thread, 4x4-value TV layout). Each chosen cell's
+# a highlighted thread, the walkthrough's 128x128 tile at pixel scale, the
+# figures of a tiled MMA and a tiled copy) and an HTML page (the
+# 16x16-thread, 4x4-value TV layout). Each chosen cell's
 # rendered colour must be its SVG fill, and the colour the cell must have
 # (grey by offset % 8; a thread's colour: CuTe's 8 for up to 8 threads,
 # else its own hue; the highlight). The page's
@@ -66,6 +67,27 @@ check_svg tv_highlight 3 2,2=#2050e0 3,3=#2050e0 0,0=#3a3a55 0,2=#3a553a 3,5=#46
 
 cp "$root/tests/snapshots/walkthrough_128x128.svg" "$out/walkthrough.svg"
 check_svg walkthrough -1 0,0=#2050e0 3,3=#2050e0 64,64=#2050e0 67,0=#2050e0 4,0=dark 0,4=dark 127,127=dark
+
+# Figures of a tiled MMA (A, B and C panels; 128 threads, a hue each) and a
+# tiled copy (S and D; 32 threads): each panel's cells probed in its group.
+check_panel() { # NAME PANEL CELLS...
+    local name=$1 panel=$2
+    shift 2
+    echo "-- panel $panel"
+    CELLS_GROUP="cells-$panel" python3 "$probe" "$out/$name.svg" "$out/$name.png" 0 0 3 "$@" || failed=1
+}
+"$cute" --mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)' --svg >"$out/tiled_mma.svg"
+chrome --window-size="$(svg_size "$out/tiled_mma.svg")" --screenshot="$out/tiled_mma.png" "file://$out/tiled_mma.svg" >/dev/null
+echo "== tiled_mma.svg ($out/tiled_mma.png)"
+# C(0,8) is thread 64's (the atom to the right), A(16,0) thread 32's (the atom below).
+check_panel tiled_mma C 0,0=t0 0,8=t64 31,15=t127 16,0=t32
+check_panel tiled_mma A 0,0=t0 16,0=t32 31,15=t63
+check_panel tiled_mma B 0,0=t0 15,15=t95
+"$cute" --copy SM75_U32x4_LDSM_N --thr-layout '(32,1)' --val-layout '(1,8)' --svg >"$out/tiled_copy.svg"
+chrome --window-size="$(svg_size "$out/tiled_copy.svg")" --screenshot="$out/tiled_copy.png" "file://$out/tiled_copy.svg" >/dev/null
+echo "== tiled_copy.svg ($out/tiled_copy.png)"
+check_panel tiled_copy S 0,0 0,2 4,0 31,7
+check_panel tiled_copy D 0,0 1,0 16,0 31,7
 
 # The page: a copy with a probe script learns where the SVG is and hovers
 # cell (5,9); the page itself is screenshotted at the same window size.

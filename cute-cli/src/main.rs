@@ -7,6 +7,8 @@
 //! cute --svg 'raked_product((3,4):(4,1), (2,5):(1,2))' > raked.svg
 //! cute --html --tv '(16,16):(16,1)' '(4,4):(4,1)' --highlight-thread 0 > tv.html
 //! cute --suggest-swizzle '(8,32):(32,1)' --write '(32,8):(8,1)' --read '(32,8):(1,32)'
+//! cute --mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)' --svg > mma.svg
+//! cute --copy SM75_U32x4_LDSM_N --thr-layout '(32,1)' --val-layout '(1,8)'
 //! ```
 //!
 //! The tool knows no operation names: it hands the text to
@@ -23,7 +25,10 @@
 #![forbid(unsafe_code)]
 
 use clap::{Arg, ArgAction, ArgGroup, Command};
-use cute_dynamic::{EvalError, Grid, Value, eval, print_html, print_latex, print_layout, print_svg};
+use cute_dynamic::{
+    CopyAtom, EvalError, Figure, Grid, IntTuple, Layout, MmaAtom, Tiler, Value, eval, make_tiled_copy, make_tiled_mma,
+    print_html, print_html_figure, print_latex, print_latex_figure, print_layout, print_svg, print_svg_figure,
+};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -111,6 +116,29 @@ thread K's cells (thread-value pictures only). A value that cannot be drawn
 is an error (status 2).
 
 
+Atoms (CuTe's MMA_Atom/TiledMMA and Copy_Atom/TiledCopy):
+  --mma ATOM [--atom-layout L] [--permutation T]
+      make_tiled_mma(ATOM, L, T); prints the tiled MMA as CuTe's print, then
+      its get_layoutA_TV, get_layoutB_TV, get_layoutC_TV and tile_size_mnk.
+      ATOM: SM70_8x8x4_F32F16F16F32_NT, SM80_16x8x8_F32F16F16F32_TN,
+      SM80_16x8x16_F32F16F16F32_TN, SM90_64x8x16_F32F16F16_SS, UniversalFMA,
+      SimdFMA<W> (one thread, W lanes down a column of C). L: the atoms over
+      (M,N,K), a layout or a shape (column-major; default 1:0, one atom).
+      T: permutations of M, N, K, a tiler such as '<(4,4,2):(1,8,4),32,4>'
+      (modes left out are CuTe's _).
+  --copy ATOM --thr-layout THR --val-layout VAL [--value-bits N]
+      make_tiled_copy(Copy_Atom<ATOM, N-bit values>, THR, VAL); prints the
+      tiled copy as CuTe's print, then get_layoutS_TV and get_layoutD_TV.
+      ATOM: SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,
+      UniversalCopy<uintB_t> (B bits a copy). THR, VAL: layouts or shapes.
+      N: 16 by default (half_t).
+  With --svg, --html or --latex, the tiled MMA is drawn as CuTe's
+  print_latex draws it (A on the left, B on top, transposed, C in the
+  middle) and the tiled copy as source (left) and destination (right),
+  each cell T<thread> V<value> coloured by thread.
+  $ cute --mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)' --svg > mma.svg
+  $ cute --copy SM75_U32x4_LDSM_N --thr-layout '(32,1)' --val-layout '(1,8)' --latex > copy.tex
+
 --banks reads EXPR as a map from thread index (or (thread, value), rank 2)
 to element offsets and prints, per 32 threads, the shared-memory wavefronts
 (32 banks of 4 bytes; a request takes as many wavefronts as the most distinct
@@ -139,7 +167,7 @@ fn command() -> Command {
             Arg::new("expr")
                 .value_name("EXPR")
                 .help("The expression to evaluate, e.g. 'complement(4:2, 24)' (quote it for the shell)")
-                .required_unless_present_any(["batch", "tv", "suggest-swizzle"]),
+                .required_unless_present_any(["batch", "tv", "suggest-swizzle", "mma", "copy"]),
         )
         .arg(
             Arg::new("show")
@@ -225,6 +253,62 @@ fn command() -> Command {
                 .help("Evaluate make_layout_tv(THR, VAL): threads' and values' layouts, e.g. '(16,16):(16,1)' '(4,4):(4,1)'"),
         )
         .arg(
+            Arg::new("mma")
+                .long("mma")
+                .value_name("ATOM")
+                .conflicts_with_all(["expr", "tv", "batch", "banks", "show", "copy"])
+                .help("Print (or draw) make_tiled_mma(ATOM, --atom-layout, --permutation), e.g. SM80_16x8x16_F32F16F16F32_TN"),
+        )
+        .arg(
+            Arg::new("atom-layout")
+                .long("atom-layout")
+                .value_name("L")
+                .allow_negative_numbers(true)
+                .requires("mma")
+                .help("The layout (or shape) of the atoms over (M,N,K) for --mma, e.g. '(2,2,1)'; default 1:0"),
+        )
+        .arg(
+            Arg::new("permutation")
+                .long("permutation")
+                .value_name("T")
+                .allow_negative_numbers(true)
+                .requires("mma")
+                .help("Permutations of M, N, K for --mma, a tiler, e.g. '<(4,4,2):(1,8,4),32,4>'"),
+        )
+        .arg(
+            Arg::new("copy")
+                .long("copy")
+                .value_name("ATOM")
+                .conflicts_with_all(["expr", "tv", "batch", "banks", "show"])
+                .requires_all(["thr-layout", "val-layout"])
+                .help("Print (or draw) make_tiled_copy(ATOM, --thr-layout, --val-layout), e.g. SM75_U32x4_LDSM_N"),
+        )
+        .arg(
+            Arg::new("thr-layout")
+                .long("thr-layout")
+                .value_name("THR")
+                .allow_negative_numbers(true)
+                .requires("copy")
+                .help("The threads' layout (m,n) -> thread for --copy, a layout or a shape"),
+        )
+        .arg(
+            Arg::new("val-layout")
+                .long("val-layout")
+                .value_name("VAL")
+                .allow_negative_numbers(true)
+                .requires("copy")
+                .help("Each thread's values' layout (m,n) -> value for --copy, a layout or a shape"),
+        )
+        .arg(
+            Arg::new("value-bits")
+                .long("value-bits")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..=1024))
+                .default_value("16")
+                .requires("copy")
+                .help("Bits of one value for --copy (CuTe's Copy_Atom<ATOM, T>: 16 for half_t)"),
+        )
+        .arg(
             Arg::new("highlight")
                 .long("highlight-thread")
                 .value_name("K")
@@ -297,7 +381,34 @@ fn main() -> ExitCode {
         Some(tv) => Input::Tv(tv.cloned().collect()),
         None => Input::Expr(matches.get_one::<String>("expr").cloned().unwrap_or_default()),
     };
-    let result = if matches.get_flag("batch") {
+    // Options of --mma and --copy without them: clap does not enforce
+    // `requires` beside an EXPR that the required option conflicts with.
+    let given = |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+    for (owner, options) in
+        [("mma", &["atom-layout", "permutation"][..]), ("copy", &["thr-layout", "val-layout", "value-bits"][..])]
+    {
+        if let Some(o) = options.iter().find(|o| given(o) && !given(owner)) {
+            let _ = writeln!(io::stderr(), "error: --{o} goes with --{owner}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    }
+    let atom = if let Some(name) = matches.get_one::<String>("mma") {
+        let text = |id: &str| matches.get_one::<String>(id).cloned();
+        Some(AtomSpec::Mma { name: name.clone(), layout: text("atom-layout"), permutation: text("permutation") })
+    } else {
+        matches.get_one::<String>("copy").map(|name| {
+            let text = |id: &str| matches.get_one::<String>(id).cloned().unwrap_or_default();
+            AtomSpec::Copy {
+                name: name.clone(),
+                thr: text("thr-layout"),
+                val: text("val-layout"),
+                value_bits: matches.get_one::<i64>("value-bits").copied().unwrap_or(16),
+            }
+        })
+    };
+    let result = if let Some(atom) = atom {
+        run_atom(&atom, format, highlight)
+    } else if matches.get_flag("batch") {
         run_batch()
     } else if matches.get_flag("banks") {
         run_banks(&input, matches.get_one::<i64>("elem-bytes").copied().unwrap_or(4))
@@ -388,6 +499,135 @@ fn run_one(input: &Input, format: Format, highlight: Option<i64>) -> Result<Exit
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `--mma` or `--copy` asks for, as typed.
+enum AtomSpec {
+    Mma { name: String, layout: Option<String>, permutation: Option<String> },
+    Copy { name: String, thr: String, val: String, value_bits: i64 },
+}
+
+/// `cute --mma ATOM ...` and `cute --copy ATOM ...`: the tiled atom's text
+/// (CuTe's print and its thread-value layouts), or its picture.
+fn run_atom(spec: &AtomSpec, format: Format, highlight: Option<i64>) -> Result<ExitCode, Failure> {
+    let (text, figure) = match tiled_atom(spec) {
+        Ok(t) => t,
+        Err(report) => {
+            let _ = io::stderr().write_all(report.as_bytes());
+            return Ok(ExitCode::from(EXIT_BAD_INPUT));
+        }
+    };
+    let out_text = match format {
+        Format::Text { .. } => text,
+        _ => {
+            if let Some(k) = highlight {
+                let t = figure.threads();
+                if !(0..t).contains(&k) {
+                    let _ = writeln!(io::stderr(), "error: --highlight-thread {k}: the thread indices are 0..{t}");
+                    return Ok(ExitCode::from(EXIT_BAD_INPUT));
+                }
+            }
+            match format {
+                Format::Html => print_html_figure(&figure, highlight),
+                Format::Latex => print_latex_figure(&figure, highlight),
+                _ => print_svg_figure(&figure, highlight),
+            }
+        }
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(out_text.as_bytes()).and_then(|()| out.flush()).map_err(Failure::writing)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The tiled MMA or copy of a spec: its text and its figure, or the error
+/// report.
+fn tiled_atom(spec: &AtomSpec) -> Result<(String, Figure), String> {
+    let fail = |e: cute_dynamic::LayoutError| {
+        format!(
+            "error: {}
+",
+            one_line(&e.to_string())
+        )
+    };
+    match spec {
+        AtomSpec::Mma { name, layout, permutation } => {
+            let atom = MmaAtom::named(name).map_err(fail)?;
+            let layout = match layout {
+                Some(text) => layout_arg("--atom-layout", text)?,
+                None => Layout::scalar(1, 0).map_err(fail)?,
+            };
+            let permutation = match permutation {
+                Some(text) => Some(tiler_arg("--permutation", text)?),
+                None => None,
+            };
+            let mma = make_tiled_mma(&atom, &layout, permutation.as_ref()).map_err(fail)?;
+            let (m, n, k) = mma.tile_size_mnk();
+            let text = format!(
+                "{mma}get_layoutA_TV: {}\nget_layoutB_TV: {}\nget_layoutC_TV: {}\ntile_size_mnk: ({m},{n},{k})\n",
+                mma.layout_a_tv(),
+                mma.layout_b_tv(),
+                mma.layout_c_tv()
+            );
+            Ok((text, Figure::of_mma(&mma).map_err(fail)?))
+        }
+        AtomSpec::Copy { name, thr, val, value_bits } => {
+            let atom = CopyAtom::named(name, *value_bits).map_err(fail)?;
+            let (thr, val) = (layout_arg("--thr-layout", thr)?, layout_arg("--val-layout", val)?);
+            let copy = make_tiled_copy(&atom, &thr, &val).map_err(fail)?;
+            let text =
+                format!("{copy}get_layoutS_TV: {}\nget_layoutD_TV: {}\n", copy.layout_s_tv(), copy.layout_d_tv());
+            Ok((text, Figure::of_copy(&copy).map_err(fail)?))
+        }
+    }
+}
+
+/// An option's value evaluated, or the report of its error pointing into it.
+fn option_value(option: &str, text: &str) -> Result<Value, String> {
+    evaluate(text).map_err(|e| format!("in {option}: {}", error_report(text, &e)))
+}
+
+/// A layout option: a layout, or a shape (an integer or tuple) read as
+/// CuTe's `Layout<Shape<...>>`, compact column-major with stride 0 on
+/// extents of 1.
+fn layout_arg(option: &str, text: &str) -> Result<Layout, String> {
+    let shape = match option_value(option, text)? {
+        Value::Layout(l) => return Ok(l),
+        Value::Int(n) => IntTuple::int(n),
+        Value::Tuple(t) => t,
+        other => {
+            return Err(format!("error: {option} must be a layout or a shape, got {}\n", one_line(&other.to_string())));
+        }
+    };
+    let compact = |shape: &IntTuple| -> Result<Layout, cute_dynamic::LayoutError> {
+        let l = Layout::column_major(shape)?;
+        let strides: Vec<i64> =
+            l.shape().leaves().zip(l.stride().leaves()).map(|(s, d)| if s == 1 { 0 } else { d }).collect();
+        // The same tree with the new leaves: one leaf at a time, in order.
+        let mut leaves = strides.into_iter();
+        let stride = retree(l.shape(), &mut leaves);
+        Layout::new(l.shape().clone(), stride)
+    };
+    compact(&shape).map_err(|e| format!("error: {option} {text}: {}\n", one_line(&e.to_string())))
+}
+
+/// A tuple of the tree of `shape` with the next leaves of `leaves`.
+fn retree(shape: &IntTuple, leaves: &mut impl Iterator<Item = i64>) -> IntTuple {
+    if shape.is_int() {
+        return IntTuple::int(leaves.next().unwrap_or(0));
+    }
+    IntTuple::tuple(shape.modes().map(|m| retree(&m, leaves)).collect::<Vec<_>>())
+}
+
+/// A tiler option: a tiler, a layout (one mode), or a shape.
+fn tiler_arg(option: &str, text: &str) -> Result<Tiler, String> {
+    let report = |e: cute_dynamic::LayoutError| format!("error: {option} {text}: {}\n", one_line(&e.to_string()));
+    match option_value(option, text)? {
+        Value::Tiler(t) => Ok(t),
+        Value::Layout(l) => Ok(Tiler::Tuple(vec![Tiler::Layout(l)])),
+        Value::Int(n) => Tiler::from_shape(&IntTuple::flat([n])).map_err(report),
+        Value::Tuple(t) => Tiler::from_shape(&t).map_err(report),
+        other => Err(format!("error: {option} must be a tiler, got {}\n", one_line(&other.to_string()))),
+    }
 }
 
 /// `cute --banks EXPR [--elem-bytes N]`: the value, then the bank report

@@ -413,7 +413,7 @@ impl TiledCopy {
     /// element of it.
     ///
     /// Errors: `RankMismatch` for a `layout_tv` not of rank 2;
-    /// `NotDivisible` when its threads (values) are not a multiple of the
+    /// `NotAMultiple` when its threads (values) are not a multiple of the
     /// atom's (CuTe: "TiledCopy uses too few thrs/vals for selected
     /// CopyAtom"); those of the algebra; `NoLayout` when the result misses
     /// or leaves the tile.
@@ -437,14 +437,13 @@ impl TiledCopy {
         let (atom_thr, atom_val) = atom.counts();
         for (what, tiled, of_atom) in [("threads", thr.size(), atom_thr), ("values", val.size(), atom_val)] {
             if tiled % of_atom != 0 {
-                return Err(LayoutError::NotDivisible {
-                    operation: if what == "threads" {
-                        "a tiled copy's threads by its atom's"
-                    } else {
-                        "a tiled copy's values by its atom's"
-                    },
-                    a: tiled,
-                    b: of_atom,
+                return Err(LayoutError::NotAMultiple {
+                    what: format!(
+                        "the {what} of the tiled copy {layout_tv} against the {what} of the copy atom {}",
+                        atom.name
+                    ),
+                    value: tiled,
+                    of: of_atom,
                 });
             }
         }

@@ -113,6 +113,16 @@ pub enum LayoutError {
         /// The divisor.
         b: i64,
     },
+    /// A count that must be a multiple of another is not (the threads,
+    /// values or tile of a tiled atom against its atom's).
+    NotAMultiple {
+        /// What is counted, as a sentence fragment.
+        what: String,
+        /// The count.
+        value: i64,
+        /// What it must be a multiple of.
+        of: i64,
+    },
     /// A value that the operation does not define (negative strides where only
     /// non-negative ones make sense, an argument of the wrong kind, …).
     Unsupported {
@@ -306,6 +316,7 @@ impl fmt::Display for LayoutError {
             LayoutError::Limit { what, value, limit } => {
                 write!(f, "{what} {value} is above the limit of {limit}")
             }
+            LayoutError::NotAMultiple { what, value, of } => write!(f, "{what}: {value} is not a multiple of {of}"),
             LayoutError::Unsupported { what } => write!(f, "unsupported: {what}"),
             LayoutError::OutOfStorage { what, lo, hi, len } => {
                 write!(f, "{what} reaches storage indices {lo}..={hi}, outside a storage of {len} elements")

@@ -212,6 +212,26 @@ impl Grid {
         Ok(grid)
     }
 
+    /// The grid with rows and columns swapped (cell `(n, m)` of the result
+    /// is cell `(m, n)` of this one), titled `title`: how a picture of a
+    /// tiled MMA draws B, whose layout is over `N × K`, as `K × N`.
+    pub(crate) fn transposed(&self, title: impl Into<String>) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for m in 0..self.rows {
+            for n in 0..self.cols {
+                cells.push(self.cell(m, n));
+            }
+        }
+        Grid {
+            title: title.into(),
+            rows: self.cols,
+            cols: self.rows,
+            cells,
+            tv_counts: self.tv_counts,
+            shade_shift: self.shade_shift,
+        }
+    }
+
     /// The title (the layout, or the thread-value layout, as text).
     ///
     /// ```

@@ -278,7 +278,8 @@
 //!   [`parse_descriptor`], [`Descriptor`].
 //! * Thread-value layouts (`layout_tv.rs`): [`make_layout_tv`].
 //! * MMA atoms (`mma_atom.rs`): [`MmaAtom`] (CuTe's GPU atoms by name,
-//!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`].
+//!   `UniversalFMA`, a SIMD FMA), [`TiledMma`], [`make_tiled_mma`],
+//!   [`gmma_layout_atom`] (GMMA's shared-memory layout atoms).
 //! * Copy atoms (`copy_atom.rs`): [`CopyAtom`] (CuTe's GPU atoms by name,
 //!   `UniversalCopy`), [`TiledCopy`], [`make_tiled_copy`],
 //!   [`make_tiled_copy_a`], [`make_tiled_copy_b`], [`make_tiled_copy_c`].
@@ -295,6 +296,9 @@
 //!   `print_html.rs`, `print_latex.rs`): [`print_layout`],
 //!   [`print_basis_layout`], [`Grid`], [`print_svg`], [`print_html`],
 //!   [`print_latex`].
+//! * Pictures of tiled MMAs and copies (`print_atom.rs`): [`Figure`],
+//!   [`Panel`], [`print_svg_figure`], [`print_html_figure`],
+//!   [`print_latex_figure`].
 //! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`],
 //!   [`bank_conflicts_composed`], [`bank_wavefronts`], [`BankReport`].
 //! * Swizzle search (`swizzle_search.rs`): [`suggest_swizzle`],
@@ -346,6 +350,7 @@ mod palette;
 mod parse;
 mod partition;
 mod print;
+mod print_atom;
 mod print_html;
 mod print_latex;
 mod print_layout;
@@ -384,12 +389,13 @@ pub use inverse::{left_inverse, right_inverse};
 pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;
 pub use max_common::{max_common_layout, max_common_vector};
-pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, make_tiled_mma};
+pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, gmma_layout_atom, make_tiled_mma};
 pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
     outer_partition,
 };
+pub use print_atom::{Figure, Panel, print_html_figure, print_latex_figure, print_svg_figure};
 pub use print_html::print_html;
 pub use print_latex::print_latex;
 pub use print_layout::{print_basis_layout, print_layout};

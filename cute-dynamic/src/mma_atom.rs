@@ -3,6 +3,7 @@
 //! `TiledMMA` (atoms tiled over more threads and values), as data.
 
 use crate::complement::complement;
+use crate::composed::ComposedLayout;
 use crate::composition::composition;
 use crate::divide::{logical_divide, zipped_divide};
 use crate::error::{LayoutError, Result, checked_mul};
@@ -10,6 +11,7 @@ use crate::int_tuple::IntTuple;
 use crate::inverse::right_inverse;
 use crate::layout::{Layout, make_layout};
 use crate::product::tiled_product;
+use crate::swizzle::Swizzle;
 use crate::tiler::Tiler;
 use std::fmt;
 
@@ -348,6 +350,69 @@ impl fmt::Display for MmaAtom {
     }
 }
 
+/// The shared-memory layout atom GMMA reads, by CuTe's name
+/// (`Layout_K_SW128_Atom`, ...: `K` or `MN` major, `INTER`, `SW32`, `SW64`
+/// or `SW128`), for values of `value_bits` bits, in elements and
+/// position-independent (CuTe's `as_position_independent_swizzle_layout(
+/// GMMA::Layout_K_SW128_Atom<T>{})`): 8 rows of 16, 32, 64 or 128 bytes (K
+/// major: `(8,W):(W,1)`; MN major: `(W,8):(1,W)`, `W` the values of a
+/// row), swizzled by `Sw<B,M,3>`: `B` = 0, 1, 2, 3 for 16 to 128 bytes, and
+/// `M` = log2 of the values in 16 bytes, so that the swizzle moves whole
+/// 16-byte chunks (CuTe's `Sw<3,4,3>` on byte addresses is `Sw<3,3,3>` on
+/// 16-bit values).
+///
+/// The interleaved atoms (`INTER`) have the identity swizzle `Sw<0,M,3>`,
+/// which CuTe drops: it prints the layout alone, our [`inner`] layout.
+///
+/// Errors: `Unsupported` for another name, or `value_bits` not a power of
+/// two from 8 to 128.
+///
+/// [`inner`]: crate::ComposedLayout::inner
+///
+/// ```
+/// use cute_dynamic::gmma_layout_atom;
+/// let a = gmma_layout_atom("Layout_K_SW128_Atom", 16)?;
+/// assert_eq!(a.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+/// assert_eq!(gmma_layout_atom("Layout_MN_SW32_Atom", 32)?.to_string(), "Sw<1,2,3> o 0 o (8,8):(1,8)");
+/// assert_eq!(gmma_layout_atom("Layout_K_INTER_Atom", 16)?.inner().to_string(), "(8,8):(8,1)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn gmma_layout_atom(name: &str, value_bits: i64) -> Result<ComposedLayout> {
+    let unknown = || LayoutError::Unsupported {
+        what: format!("the GMMA layout atom '{name}': the atoms are Layout_{{K,MN}}_{{INTER,SW32,SW64,SW128}}_Atom"),
+    };
+    let rest = name.strip_prefix("Layout_").and_then(|r| r.strip_suffix("_Atom")).ok_or_else(unknown)?;
+    let (k_major, swizzle) = match rest.split_once('_') {
+        Some(("K", sw)) => (true, sw),
+        Some(("MN", sw)) => (false, sw),
+        _ => return Err(unknown()),
+    };
+    let bits = match swizzle {
+        "INTER" => 0,
+        "SW32" => 1,
+        "SW64" => 2,
+        "SW128" => 3,
+        _ => return Err(unknown()),
+    };
+    if !(8..=128).contains(&value_bits) || value_bits.count_ones() != 1 {
+        return Err(LayoutError::Unsupported {
+            what: format!(
+                "the GMMA layout atom {name} of {value_bits}-bit values: values of 8 to 128 bits, a power of two"
+            ),
+        });
+    }
+    // Values in a 16-byte chunk, and in a row of 16 << bits bytes.
+    let chunk = 128 / value_bits;
+    let width = chunk << bits;
+    let layout = if k_major {
+        Layout::new(IntTuple::flat([8, width]), IntTuple::flat([width, 1]))?
+    } else {
+        Layout::new(IntTuple::flat([width, 8]), IntTuple::flat([1, width]))?
+    };
+    let swizzle = Swizzle::new(bits, i64::from(chunk.trailing_zeros()), 3)?;
+    Ok(ComposedLayout::compose(swizzle, &layout))
+}
+
 /// Checks a thread-value layout onto a `rows × cols` tile: rank 2, `threads`
 /// threads, every element of the tile reached and nothing outside.
 pub(crate) fn check_tv(what: &str, tv: &Layout, threads: i64, rows: i64, cols: i64) -> Result<()> {
@@ -499,8 +564,8 @@ pub struct TiledMma {
 ///
 /// Errors: `RankMismatch` for an atom layout or a permutation of more than 3
 /// modes; `Unsupported` for a permutation mode that is a tuple of tilers;
-/// `NotDivisible` when a tile extent is not a multiple of the atom's extent
-/// times the atoms along it; `NoLayout` when a permutation is not a
+/// `NotAMultiple` when a tile extent is not a multiple of the atom's
+/// extent times the atoms along it; `NoLayout` when a permutation is not a
 /// bijection of `0..size`; those of the algebra; `Limit` past
 /// [`ATOM_CHECK_LIMIT`] elements.
 ///
@@ -532,10 +597,13 @@ pub fn make_tiled_mma(atom: &MmaAtom, atom_layout_mnk: &Layout, permutation_mnk:
             }
         };
         if tile[i] % step != 0 {
-            return Err(LayoutError::NotDivisible {
-                operation: "make_tiled_mma (tile extent, atom extent × atoms)",
-                a: tile[i],
-                b: step,
+            return Err(LayoutError::NotAMultiple {
+                what: format!(
+                    "the tiled MMA's extent in {} against the atom's extent {extent} times the {atoms} atoms along it",
+                    ["M", "N", "K"][i]
+                ),
+                value: tile[i],
+                of: step,
             });
         }
     }

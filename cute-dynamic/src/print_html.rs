@@ -6,7 +6,7 @@ use crate::palette::{self, Rgb};
 use crate::print_svg::{Geometry, print_svg, xml_escape};
 use std::fmt::Write;
 
-const STYLE: &str = "\
+pub(crate) const STYLE: &str = "\
 body{font-family:sans-serif;margin:16px;color:#111}
 h1{font-size:18px;font-family:monospace;font-weight:normal}
 #legend{display:flex;flex-wrap:wrap;gap:6px 14px;margin:8px 0 12px;font-size:13px}
@@ -92,11 +92,11 @@ fn describe(grid: &Grid) -> String {
     }
 }
 
-fn swatch(out: &mut String, c: Rgb, text: &str) {
+pub(crate) fn swatch(out: &mut String, c: Rgb, text: &str) {
     let _ = writeln!(out, "<span><span class=\"sw\" style=\"background:{}\"></span>{text}</span>", c.hex());
 }
 
-fn legend(out: &mut String, grid: &Grid, highlight: Option<i64>) {
+pub(crate) fn legend(out: &mut String, grid: &Grid, highlight: Option<i64>) {
     out.push_str("<div id=\"legend\">\n");
     match (grid.threads(), highlight) {
         (None, _) => {

@@ -4,8 +4,8 @@
 //! post-conditions by brute force.
 
 use cute_dynamic::{
-    CopyAtom, IntTuple, Layout, LayoutError, MmaAtom, TiledCopy, TiledMma, Tiler, make_tiled_copy, make_tiled_copy_a,
-    make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
+    CopyAtom, IntTuple, Layout, LayoutError, MmaAtom, TiledCopy, TiledMma, Tiler, gmma_layout_atom, make_tiled_copy,
+    make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
 };
 use cute_tests::golden_text::{section, unmark, value};
 
@@ -236,6 +236,20 @@ fn tiled_mma_c_is_owned_once() {
     }
 }
 
+/// CuTe's C layout for three SM70 quadpairs along M leaves half of the
+/// tile out (CuTe's own count, in the golden file); make_tiled_mma refuses
+/// it, naming the same layout.
+#[test]
+fn tiled_mma_that_cute_gets_wrong_is_refused() {
+    let golden = section("make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_3,_1,_1>>{})");
+    assert_eq!(value(&golden, "C elements no (thread, value) reaches"), "96 of 192");
+    let sm70 = MmaAtom::gpu("SM70_8x8x4_F32F16F16F32_NT").unwrap();
+    let e = make_tiled_mma(&sm70, &cute_compact("(3,1,1)"), None).unwrap_err();
+    assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
+    let cute_c = unmark(&value(&golden, "get_layoutC_TV"));
+    assert!(e.to_string().contains(&cute_c), "{e} names CuTe's {cute_c}");
+}
+
 #[test]
 fn tiled_mma_refusals() {
     let sm80 = MmaAtom::gpu("SM80_16x8x8_F32F16F16F32_TN").unwrap();
@@ -248,7 +262,7 @@ fn tiled_mma_refusals() {
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<16:2>".parse::<Tiler>().unwrap())).unwrap_err();
     assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<24>".parse::<Tiler>().unwrap())).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     let e = make_tiled_mma(&sm80, &lay("1:0"), Some(&"<16,8,8,1>".parse::<Tiler>().unwrap())).unwrap_err();
     assert!(matches!(e, LayoutError::RankMismatch { .. }), "{e}");
     // An atom of custom layouts that misses an element of C.
@@ -382,13 +396,100 @@ fn copy_refusals() {
     let ldsm = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
     // 16 threads for a 32-thread atom; 4 values for an 8-value atom.
     let e = make_tiled_copy(&ldsm, &lay("16:1"), &lay("(1,8):(0,1)")).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     let e = make_tiled_copy(&CopyAtom::universal(128, 16).unwrap(), &lay("8:1"), &lay("4:1")).unwrap_err();
-    assert!(matches!(e, LayoutError::NotDivisible { .. }), "{e}");
+    assert!(matches!(e, LayoutError::NotAMultiple { .. }), "{e}");
     // ldmatrix moves 32-bit words: 64-bit values do not split them.
     assert!(CopyAtom::gpu("SM75_U32x4_LDSM_N", 64).is_err());
     assert!(CopyAtom::universal(128, 0).is_err());
     let e = CopyAtom::named("SM90_TMA_LOAD", 16).unwrap_err();
     assert!(e.to_string().contains("SM75_U32x4_LDSM_N"), "{e}");
     assert!(TiledCopy::new(&ldsm, lay("(32,8,1):(1,32,0)"), IntTuple::flat([32, 8])).is_err());
+}
+
+/// GMMA's shared-memory layout atoms, position-independent (the swizzle on
+/// element offsets), as CuTe prints them; CuTe drops the identity swizzle of
+/// the interleaved atoms.
+#[test]
+fn gmma_layout_atoms_are_cutes() {
+    let golden = section("GMMA shared-memory layout atoms, position-independent");
+    assert_eq!(golden.len(), 12);
+    for line in golden {
+        let (name, want) = line.split_once(": ").unwrap();
+        let atom = name.strip_prefix("GMMA::").unwrap();
+        let (atom, ty) = atom.split_once('<').unwrap();
+        let bits = match ty {
+            "half_t>" => 16,
+            "float>" => 32,
+            "uint8_t>" => 8,
+            "double>" => 64,
+            t => panic!("{t}"),
+        };
+        let ours = gmma_layout_atom(atom, bits).unwrap();
+        let want = unmark(want);
+        if atom.contains("INTER") {
+            assert_eq!(ours.inner().to_string(), want, "{name}");
+            assert_eq!(ours.to_string(), format!("Sw<0,{},3> o 0 o {want}", (128 / bits).trailing_zeros()));
+        } else {
+            assert_eq!(ours.to_string(), want, "{name}");
+        }
+    }
+    assert!(gmma_layout_atom("Layout_K_SW256_Atom", 16).is_err());
+    assert!(gmma_layout_atom("Layout_K_SW128_Atom", 12).is_err());
+}
+
+use proptest::prelude::*;
+
+fn layout_of(modes: &[(i64, i64)]) -> Layout {
+    Layout::new(IntTuple::flat(modes.iter().map(|m| m.0)), IntTuple::flat(modes.iter().map(|m| m.1))).unwrap()
+}
+
+proptest! {
+    /// Any thread and value layouts: a tiled copy whose source and
+    /// destination cover its tile once each, or an error; never a wrong one.
+    #[test]
+    fn tiled_copy_is_right_or_an_error(
+        ts in prop::collection::vec((1i64..5, 0i64..9), 1..3),
+        vs in prop::collection::vec((1i64..4, 0i64..9), 1..3),
+        bits in prop::sample::select(vec![16i64, 32, 64]),
+    ) {
+        let (thr, val) = (layout_of(&ts), layout_of(&vs));
+        let atom = CopyAtom::universal(bits, 16).unwrap();
+        if let Ok(copy) = make_tiled_copy(&atom, &thr, &val) {
+            let cells = copy.tiler_mn().size().unwrap();
+            prop_assert_eq!(cells, thr.size() * val.size());
+            assert_covers(copy.layout_s_tv(), cells, true);
+            assert_covers(copy.layout_d_tv(), cells, true);
+        }
+    }
+
+    /// Any atom layout of up to three modes over any atom: a tiled MMA whose
+    /// C has one owner per element among the working threads (`ThrK` with
+    /// atoms along K), or an error.
+    #[test]
+    fn tiled_mma_is_right_or_an_error(
+        modes in prop::collection::vec((1i64..4, 0i64..12), 1..4),
+        which in 0usize..6,
+    ) {
+        let atom = match which {
+            0..=3 => MmaAtom::gpu(GPU_MMA[which].0).unwrap(),
+            4 => MmaAtom::universal_fma(),
+            _ => MmaAtom::simd_fma(2).unwrap(),
+        };
+        if let Ok(mma) = make_tiled_mma(&atom, &layout_of(&modes), None) {
+            let (m, n, _) = mma.tile_size_mnk();
+            let vmnk = mma.thr_layout_vmnk();
+            let thr_k = vmnk.get(3).unwrap().size();
+            let lanes = mma.thread_indices();
+            let values = mma.layout_c_tv().get(1).unwrap().size();
+            let mut owners = vec![0; (m * n) as usize];
+            for i in 0..vmnk.size() {
+                let t = vmnk.eval(i).unwrap();
+                for v in 0..values {
+                    owners[mma.layout_c_tv().eval(t + lanes * v).unwrap() as usize] += 1;
+                }
+            }
+            prop_assert!(owners.iter().all(|&o| o == thr_k), "{}", mma);
+        }
+    }
 }

@@ -365,3 +365,173 @@ fn up_to_32_threads_have_distinct_colours() {
         }
     }
 }
+
+// --- Pictures of tiled MMAs and tiled copies ---------------------------------------------
+
+use cute_dynamic::{
+    CopyAtom, Figure, MmaAtom, make_tiled_copy, make_tiled_mma, print_html_figure, print_latex_figure, print_svg_figure,
+};
+use cute_tests::golden_text::{CUTE_LATEX_COPY, CUTE_LATEX_MMA, unmark};
+
+/// The owner CuTe's pictures give element `k` of a TV layout's tile: the
+/// first `(t, v)`, threads in order then values, that maps to it.
+fn owners(tv: &Layout, cells: i64) -> Vec<Option<(i64, i64)>> {
+    let (t_count, v_count) = (tv.get(0).unwrap().size(), tv.get(1).unwrap().size());
+    let mut owner = vec![None; cells as usize];
+    for t in 0..t_count {
+        for v in 0..v_count {
+            let k = tv.eval(t + t_count * v).unwrap();
+            owner[k as usize].get_or_insert((t, v));
+        }
+    }
+    owner
+}
+
+fn sm80_2x2x1() -> cute_dynamic::TiledMma {
+    let atom = MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    make_tiled_mma(&atom, &lay("(2,2,1):(1,2,0)"), None).unwrap()
+}
+
+fn ldsm_32x8() -> cute_dynamic::TiledCopy {
+    let atom = CopyAtom::gpu("SM75_U32x4_LDSM_N", 16).unwrap();
+    make_tiled_copy(&atom, &lay("(32,1):(1,0)"), &lay("(1,8):(0,1)")).unwrap()
+}
+
+/// The TikZ of a tiled MMA and of a tiled copy is CuTe's `print_latex`
+/// (`tests/golden/cute_latex_*.tex`, written by CuTe itself) byte for byte,
+/// once the static `_` marker is taken off CuTe's comment lines.
+#[test]
+fn latex_of_a_tiled_mma_and_copy_is_cutes() {
+    for (figure, golden) in [
+        (Figure::of_mma(&sm80_2x2x1()).unwrap(), CUTE_LATEX_MMA),
+        (Figure::of_copy(&ldsm_32x8()).unwrap(), CUTE_LATEX_COPY),
+    ] {
+        let want: String = golden
+            .lines()
+            .map(|l| if l.starts_with('%') { unmark(l) } else { l.to_string() })
+            .map(|l| l + "\n")
+            .collect();
+        let ours = print_latex_figure(&figure, None);
+        let (ol, wl): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), want.lines().collect());
+        for (i, (o, w)) in ol.iter().zip(&wl).enumerate() {
+            assert_eq!(o, w, "{}: line {}", figure.title(), i + 1);
+        }
+        assert_eq!(ol.len(), wl.len());
+        assert!(ours == want);
+    }
+}
+
+/// Checks a figure's SVG against the TV layouts it draws: well-formed XML,
+/// one rect per cell of each panel (A + B + C, or S + D), each at its
+/// panel's row and column, and each cell's label the (thread, value) that
+/// owns the element (the first to reach it). Returns the rects counted.
+fn check_figure_svg(svg: &str, panels: &[(&str, &Layout, i64, i64, bool)]) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed XML: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let mut total = 0;
+    for &(name, tv, rows, cols, transposed) in panels {
+        let by_id = |id: String| doc.descendants().find(|n| n.attribute("id") == Some(id.as_str()));
+        let cells = by_id(format!("cells-{name}")).unwrap_or_else(|| panic!("cells of {name}"));
+        let rects: Vec<_> = cells.children().filter(|n| n.is_element()).collect();
+        assert_eq!(rects.len() as i64, rows * cols, "{name}: one rect per cell");
+        total += rects.len();
+        // The layout's tile is (rows, cols), or (cols, rows) for B, drawn transposed.
+        let tile_rows = if transposed { cols } else { rows };
+        let owner = owners(tv, rows * cols);
+        let owner_at = |m: i64, n: i64| {
+            let (i, j) = if transposed { (n, m) } else { (m, n) };
+            owner[(i + tile_rows * j) as usize]
+        };
+        let mut want = Vec::new();
+        for (k, r) in rects.iter().enumerate() {
+            let (m, n) = ((k as i64) / cols, (k as i64) % cols);
+            let attr = |a: &str| r.attribute(a).unwrap().parse::<i64>().unwrap();
+            assert_eq!((attr("data-m"), attr("data-n")), (m, n), "{name}: rects row by row");
+            let (t, v) = owner_at(m, n).expect("every cell owned");
+            want.push(format!("T{t}"));
+            want.push(format!("V{v}"));
+        }
+        let labels = by_id(format!("labels-{name}")).unwrap_or_else(|| panic!("labels of {name}"));
+        let texts: Vec<String> =
+            labels.children().filter(|n| n.is_element()).map(|n| n.text().unwrap_or("").to_string()).collect();
+        assert_eq!(texts, want, "{name}: each cell labelled with its owner");
+        // Same thread, same fill; a colour per thread (128 threads: hues of their own).
+        let mut fill_of: HashMap<i64, &str> = HashMap::new();
+        for (k, r) in rects.iter().enumerate() {
+            let (t, _) = owner_at(k as i64 / cols, k as i64 % cols).unwrap();
+            let f = r.attribute("fill").unwrap();
+            assert_eq!(*fill_of.entry(t).or_insert(f), f, "{name}: thread {t} in two colours");
+        }
+    }
+    total
+}
+
+#[test]
+fn svg_of_a_tiled_mma_labels_every_cell_with_its_owner() {
+    let mma = sm80_2x2x1();
+    let (m, n, k) = mma.tile_size_mnk();
+    let figure = Figure::of_mma(&mma).unwrap();
+    let svg = print_svg_figure(&figure, None);
+    let total = check_figure_svg(
+        &svg,
+        &[
+            ("A", mma.layout_a_tv(), m, k, false),
+            ("B", mma.layout_b_tv(), k, n, true),
+            ("C", mma.layout_c_tv(), m, n, false),
+        ],
+    );
+    assert_eq!(total as i64, m * k + k * n + m * n);
+    // CuTe's layout: A left of C, B above it, aligned with C's rows and columns.
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let rect = |name: &str, i: usize| {
+        let g = doc.descendants().find(|x| x.attribute("id") == Some(&format!("cells-{name}")[..])).unwrap();
+        let r = g.children().filter(|x| x.is_element()).nth(i).unwrap();
+        (r.attribute("x").unwrap().parse::<i64>().unwrap(), r.attribute("y").unwrap().parse::<i64>().unwrap())
+    };
+    let (c00, a00, b00) = (rect("C", 0), rect("A", 0), rect("B", 0));
+    assert_eq!(a00.1, c00.1, "A's row 0 is C's row 0");
+    assert_eq!(b00.0, c00.0, "B's column 0 is C's column 0");
+    assert!(a00.0 < c00.0 && b00.1 < c00.1, "A on the left, B on top");
+    // The TikZ has a node per cell, the HTML page embeds the SVG.
+    let tex = print_latex_figure(&figure, None);
+    assert_eq!(tex.lines().filter(|l| l.starts_with("\\node[fill=")).count() as i64, m * k + k * n + m * n);
+    let page = print_html_figure(&figure, Some(0));
+    assert!(!page.contains("http:") && !page.contains("https:"));
+    assert_eq!(page.matches("<svg").count(), 1);
+    let lit = print_svg_figure(&figure, Some(0));
+    assert!(lit.contains("fill=\"#2050e0\""), "thread 0 highlighted");
+}
+
+#[test]
+fn svg_of_a_tiled_copy_draws_source_and_destination() {
+    let copy = ldsm_32x8();
+    let figure = Figure::of_copy(&copy).unwrap();
+    let svg = print_svg_figure(&figure, None);
+    let total =
+        check_figure_svg(&svg, &[("S", copy.layout_s_tv(), 32, 8, false), ("D", copy.layout_d_tv(), 32, 8, false)]);
+    assert_eq!(total, 2 * 32 * 8);
+    let tex = print_latex_figure(&figure, None);
+    assert_eq!(tex.lines().filter(|l| l.starts_with("\\node[fill=")).count(), 2 * 32 * 8);
+    // 32 threads: each a colour of its own.
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let fills: BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("data-m").is_some())
+        .map(|n| n.attribute("fill").unwrap())
+        .collect();
+    assert_eq!(fills.len(), 32);
+}
+
+/// A figure too large for labels (SM90's 128x8x16 tile over 256 threads)
+/// is small squares, still one per cell.
+#[test]
+fn large_figures_are_small_squares() {
+    let atom = MmaAtom::gpu("SM90_64x8x16_F32F16F16_SS").unwrap();
+    let mma = make_tiled_mma(&atom, &lay("2:1"), None).unwrap();
+    let figure = Figure::of_mma(&mma).unwrap();
+    let svg = print_svg_figure(&figure, None);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(doc.descendants().all(|n| n.attribute("id") != Some("labels-C")));
+    let rects = doc.descendants().filter(|n| n.has_tag_name("rect") && n.attribute("data-m").is_some()).count();
+    assert_eq!(rects, 128 * 16 + 16 * 8 + 128 * 8);
+}
