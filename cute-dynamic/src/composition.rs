@@ -310,7 +310,10 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     match b.as_tiler() {
         // The common case, straight through: every wrapper around the large
         // result value costs a copy.
-        TilerRef::Layout(l) => compose_layout(a, l),
+        TilerRef::Layout(l) => match compose_layout(a, l) {
+            Err(e @ LayoutError::NotDistributive { .. }) => leafwise_if_exact(a, l).ok_or(e),
+            r => r,
+        },
         t => {
             // Built in place and made the returned value in one step.
             let mut out = Parts::new();
@@ -320,6 +323,33 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
             compose_view(a, View::of(t))
         }
     }
+}
+
+/// The cold path of a `NotDistributive` refusal: the offsets of `B`'s
+/// modes carry across a mode of `A`, so composing mode by mode is not `A ∘
+/// B` in general, but it may still be for this pair (a stride-0 mode of `A`
+/// can absorb the carry). Then it is the answer (CuTe's, which composes
+/// mode by mode unchecked): checked at every coordinate of `B`, for a `B`
+/// of at most 2^16 elements; otherwise the refusal stands.
+#[cold]
+fn leafwise_if_exact(a: &Layout, b: &Layout) -> Option<Layout> {
+    fn by_mode(a: &Layout, b: &Layout) -> Option<Layout> {
+        if b.shape().is_int() {
+            return compose_layout(a, b).ok();
+        }
+        let modes = b.modes_iter().map(|m| by_mode(a, &m)).collect::<Option<Vec<_>>>()?;
+        crate::layout::make_layout(&modes).ok()
+    }
+    if b.size() > 1 << 16 {
+        return None;
+    }
+    let r = by_mode(a, b)?;
+    let exact = r.size() == b.size()
+        && (0..b.size()).all(|i| match (r.eval(i), b.eval(i).and_then(|x| a.eval_extended(x))) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        });
+    exact.then_some(r)
 }
 
 /// [`compose_view_flat_into`] into a new `Parts`, for the tests.

@@ -1047,3 +1047,18 @@ fn mixed_integer_and_basis_strides() {
     assert_eq!(eval("4:1@0").unwrap().to_string(), "4:1@0");
     assert_eq!(eval("size(4:2@1)").unwrap().to_string(), "4");
 }
+
+/// A carry across a stride-0 mode of A can leave mode-by-mode composition
+/// exact (the case a random search found): then it is the answer, checked
+/// at every coordinate; a carry that changes the offsets is still refused.
+#[test]
+fn composition_by_modes_when_a_carry_changes_nothing() {
+    let a: Layout = "(3,(3),1):(0,(4),8)".parse().unwrap();
+    let b: Layout = "(2,2):(4,5)".parse().unwrap();
+    let r = composition(&a, &b).unwrap();
+    assert_eq!(r.to_string(), "(2,2):(4,4)");
+    check_composition(&a, &b, &r).unwrap();
+    let a: Layout = "(4,1):(0,1)".parse().unwrap();
+    let b: Layout = "(2,4):(1,1)".parse().unwrap();
+    assert!(matches!(composition(&a, &b), Err(LayoutError::NotDistributive { .. })));
+}
