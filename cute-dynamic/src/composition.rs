@@ -291,8 +291,10 @@ impl AsTiler for IntTuple {
 /// [`LayoutError::ShapeDivisibility`] when the composition is not a layout
 /// (paper 3.3.3, the two divisibility conditions),
 /// [`LayoutError::NotDistributive`] when `B` has several modes whose offsets
-/// add up past a mode of `A` (then `A ∘ B` is not the concatenation of the
-/// `A ∘ B_i`, and not a layout of `B`'s shape), `RankMismatch` for a tiler
+/// add up past a mode of `A` and the concatenation of the `A ∘ B_i` is not
+/// `A ∘ B` (then it is not a layout of `B`'s shape; the concatenation is
+/// returned when it is exact, checked at every coordinate of a `B` of at
+/// most 2^16 elements), `RankMismatch` for a tiler
 /// with more modes than `A`, `Overflow`, and `Unsupported` when `B` has
 /// leaves of both signs of stride and `A` is not a single linear mode.
 ///
