@@ -215,6 +215,9 @@ impl Problem<'_> {
         Atom: Lanes8,
     {
         let (m, k) = (self.m, self.k);
+        // The layout of a micro-tile of C, made (and checked) once.
+        let ldc = self.ldc;
+        let ctile: CTile = layout!((16,6):(1,{ldc}));
         // Panels no larger than the problem needs.
         let mut apack = vec![0f32; MC.min(m.next_multiple_of(MR)) * KC];
         let mut bpack = vec![0f32; NC.min(n.next_multiple_of(NR)) * KC];
@@ -233,7 +236,7 @@ impl Problem<'_> {
                             let acc = micro_tile(&mma, kc, ap, bp);
                             let (rows, cols) = (MR.min(mc - ir), NR.min(nc - jr));
                             let c0 = (jc + jr) * self.ldc + ic + ir;
-                            epilogue(&mma, &acc, &mut c[c0..], self.ldc, rows, cols);
+                            epilogue(&mma, &acc, &mut c[c0..], ctile, rows, cols);
                         }
                     }
                 }
@@ -343,6 +346,10 @@ where
     acc
 }
 
+/// A micro-tile of C in the caller's matrix: static extents, run-time
+/// leading dimension.
+type CTile = Layout![(16,6):(1,Dyn)];
+
 /// The register tile of one thread: `(8,2,6)`, column-major.
 type Accumulators = Fragment<f32, Layout![(8,2,6):(1,8,16)]>;
 
@@ -354,17 +361,17 @@ fn epilogue<Atom: Lanes8>(
     mma: &TiledMma<Atom, OneAtom>,
     acc: &Accumulators,
     c: &mut [f32],
-    ldc: usize,
+    tile: CTile,
     rows: usize,
     cols: usize,
 ) {
+    let ldc = tile.stride().1.value();
     let coords = mma.get_slice(0).partition_c(make_identity_tensor(shape!(16, 6)));
     let extent = (rows, cols);
     if extent == (MR, NR) {
         // An interior tile: every accumulator lands inside C. An atom's 8
         // values are 8 consecutive rows of one column (its C layout is
         // `(1,8):(0,1)`, `Lanes8` says so), so each is added as one vector.
-        let tile = layout!((16,6):(1,{ldc}));
         for n in 0..NR {
             for m in 0..MR / 8 {
                 let at = tile.index(coords.at((0, m, n))) as usize;
