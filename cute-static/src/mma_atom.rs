@@ -671,11 +671,17 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// use cute_static::{make_tiled_mma, FmaLanes};
     /// use cute_static::typenum::U8;
     /// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
-    /// let ld = 100usize;
-    /// let a = vec![0f32; ld * 4];
-    /// let f = mma.get_slice(0).partition_fragment_a(&layout!((16,4):(1,{ld})));
+    /// let f = mma.get_slice(0).partition_fragment_a(&layout!((16,4):(1,16)));
     /// assert_eq!(f.layout().to_string(), "(_8,_2,_4):(_1,_8,_16)");
+    /// assert_eq!(f.engine().len(), 64);
     /// ```
+    ///
+    /// The tile's layout must be static: with a run-time leaf the
+    /// partition's extents are run-time too (cute-static's run-time
+    /// algebra does not yet keep CuTe's static extents there), and a
+    /// fragment needs them in its type. Partition a static layout of the
+    /// same shape instead (as the epilogue of
+    /// `cute-static/examples/gemm_tiled.rs` does).
     #[inline(always)]
     #[track_caller]
     #[allow(clippy::type_complexity)]
