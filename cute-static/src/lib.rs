@@ -165,9 +165,12 @@ mod int_tuple;
 pub mod inverse;
 mod layout;
 mod layout_tv;
+#[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod mma_atom;
+#[cfg(feature = "std")]
 mod mma_cpu;
+#[cfg(feature = "std")]
 mod mma_gpu;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
@@ -246,17 +249,22 @@ pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
+
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub use mma_atom::{AtomIndex, AtomOperand, AtomPartition, FragmentOf, IndexOf, SizeOfLayout, Split2};
+#[cfg(feature = "std")]
 pub use mma_atom::{
     AtomKernel, AtomLayout, MmaAtom, MmaCall, MmaPart, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC, ThrMma,
     TiledMma, make_tiled_mma,
 };
-#[cfg(target_arch = "aarch64")]
+#[cfg(all(feature = "std", target_arch = "aarch64"))]
 pub use mma_cpu::FmaF32x4;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub use mma_cpu::{FmaF32x8, FmaF32x16};
+#[cfg(feature = "std")]
 pub use mma_cpu::{FmaLanes, UniversalFma};
+#[cfg(feature = "std")]
 pub use mma_gpu::{
     SM70_8x8x4_F32F16F16F32_NT, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM90_64x8x16_F32F16F16_SS,
 };
