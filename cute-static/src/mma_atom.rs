@@ -30,6 +30,7 @@ use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::int_tuple::StaticIntTuple;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
+use crate::slice::Underscore;
 use crate::tensor::{CompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor};
 use core::fmt;
 use generic_array::ArrayLength;
@@ -199,9 +200,116 @@ where
 /// C tile, the parts `get_slice(t).partition_c(tile)` over all threads `t`
 /// with `k = 0` reach every element of the tile exactly once (tested).
 #[derive(Clone, Copy, Debug)]
-pub struct TiledMma<Atom, AL> {
+pub struct TiledMma<Atom, AL, P = NoPermutation> {
     atom: Atom,
     atom_layout: AL,
+    permutation: P,
+}
+
+/// No permutation of a tiled MMA's tile: CuTe's default `Tile<_,_,_>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoPermutation;
+
+/// The permutation of a [`TiledMma`]'s tile (CuTe's `PermutationMNK`):
+/// per mode M, N, K either `__` (none) or a static layout by which the
+/// mode of each tile is first divided (CuTe's `logical_divide(tile,
+/// make_tile(PermM, PermN))`), which both reorders the tile and sets its
+/// extent. Implemented for [`NoPermutation`] and for triples of `__` and
+/// static layouts.
+pub trait Permutation: Copy {
+    /// Mode M's permutation.
+    type M: PermMode;
+    /// Mode N's permutation.
+    type N: PermMode;
+    /// Mode K's permutation.
+    type K: PermMode;
+}
+impl Permutation for NoPermutation {
+    type M = Underscore;
+    type N = Underscore;
+    type K = Underscore;
+}
+impl<PM: PermMode, PN: PermMode, PK: PermMode> Permutation for (PM, PN, PK) {
+    type M = PM;
+    type N = PN;
+    type K = PK;
+}
+
+/// One mode of a [`Permutation`]: `__` or a static layout.
+pub trait PermMode: Copy + Default {
+    /// The mode's extent of the tiled MMA's tile, given the extent the
+    /// atoms cover.
+    fn extent(atoms: usize) -> usize;
+}
+impl PermMode for Underscore {
+    #[inline(always)]
+    fn extent(atoms: usize) -> usize {
+        atoms
+    }
+}
+impl<S, D> PermMode for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+{
+    #[inline(always)]
+    fn extent(_: usize) -> usize {
+        <Layout<S, D> as StaticLayout>::SIZE
+    }
+}
+
+/// A rank-2 tile divided by the permutation of its two modes (`__`: the
+/// mode as it is).
+#[doc(hidden)]
+pub trait Permute2<PP, PQ>: Copy {
+    /// The permuted tile.
+    type Output: Copy;
+    /// `(logical_divide(mode 0, PP), logical_divide(mode 1, PQ))`.
+    fn permute2(self) -> Self::Output;
+}
+/// One mode divided by a permutation mode.
+#[doc(hidden)]
+pub trait PermuteBy<P>: Copy {
+    /// The divided mode.
+    type Output: Copy;
+    /// `logical_divide(self, P)`, or `self` for `__`.
+    fn permute_by(self) -> Self::Output;
+}
+impl<L: Copy> PermuteBy<Underscore> for L {
+    type Output = L;
+    #[inline(always)]
+    fn permute_by(self) -> L {
+        self
+    }
+}
+impl<L, S, D> PermuteBy<Layout<S, D>> for L
+where
+    L: Copy + crate::divide::LogicalDivide<Layout<S, D>>,
+    Layout<S, D>: Default,
+    <L as crate::divide::LogicalDivide<Layout<S, D>>>::Output:
+        DivideValue<crate::divide::LogicalArr, L, Layout<S, D>> + Copy,
+{
+    type Output = <L as crate::divide::LogicalDivide<Layout<S, D>>>::Output;
+    #[inline(always)]
+    #[track_caller]
+    fn permute_by(self) -> Self::Output {
+        crate::logical_divide(self, Layout::<S, D>::default())
+    }
+}
+impl<L, PP, PQ> Permute2<PP, PQ> for L
+where
+    L: Split2,
+    M0<L>: PermuteBy<PP>,
+    M1<L>: PermuteBy<PQ>,
+    (<M0<L> as PermuteBy<PP>>::Output, <M1<L> as PermuteBy<PQ>>::Output): ConcatLayouts,
+    <(<M0<L> as PermuteBy<PP>>::Output, <M1<L> as PermuteBy<PQ>>::Output) as ConcatLayouts>::Output: Copy,
+{
+    type Output = <(<M0<L> as PermuteBy<PP>>::Output, <M1<L> as PermuteBy<PQ>>::Output) as ConcatLayouts>::Output;
+    #[inline(always)]
+    #[track_caller]
+    fn permute2(self) -> Self::Output {
+        let (p, q) = self.split2();
+        crate::concat((p.permute_by(), q.permute_by()))
+    }
 }
 
 /// `make_tiled_mma(atom, atom_layout)`: the atom repeated over a static
@@ -234,7 +342,39 @@ pub fn make_tiled_mma<Atom: MmaAtom, AL: AtomLayout>(atom: Atom, atom_layout: AL
     if !ok {
         bad_atom_layout(n)
     }
-    TiledMma { atom, atom_layout }
+    TiledMma { atom, atom_layout, permutation: NoPermutation }
+}
+
+/// `make_tiled_mma(atom, atom_layout, permutation_mnk)`: CuTe's
+/// `make_tiled_mma` with a permutation of the tile (see [`Permutation`]):
+/// `(PermM, PermN, PermK)`, each `__` or a static layout. The tile of one
+/// step is then `size(PermM)` by `size(PermN)` by `size(PermK)` (the atoms'
+/// extent where `__`).
+///
+/// # Panics
+///
+/// As [`make_tiled_mma`].
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma_permuted, SM70_8x8x4_F32F16F16F32_NT};
+/// // CuTe's docs: SM70 quad pairs 2x2, the tile permuted to 32x32x4.
+/// let mma = make_tiled_mma_permuted(
+///     SM70_8x8x4_F32F16F16F32_NT,
+///     layout!((2,2,1):(2,1,0)),
+///     (layout!(32:1), layout!(32:1), __),
+/// );
+/// assert_eq!(mma.tile_size_mnk(), (32, 32, 4));
+/// ```
+#[inline]
+#[track_caller]
+pub fn make_tiled_mma_permuted<Atom: MmaAtom, AL: AtomLayout, P: Permutation>(
+    atom: Atom,
+    atom_layout: AL,
+    permutation: P,
+) -> TiledMma<Atom, AL, P> {
+    let t = make_tiled_mma(atom, atom_layout);
+    TiledMma { atom: t.atom, atom_layout: t.atom_layout, permutation }
 }
 
 #[cold]
@@ -277,7 +417,7 @@ where
     }
 }
 
-impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
+impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     /// The number of threads: `size(ThrId)·TM·TN·TK`.
     #[inline(always)]
     pub fn size(&self) -> usize {
@@ -288,7 +428,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
     #[inline(always)]
     pub fn tile_size_mnk(&self) -> (usize, usize, usize) {
         let (m, n, k) = Atom::shape_mnk();
-        (m * AL::Tm::USIZE, n * AL::Tn::USIZE, k * AL::Tk::USIZE)
+        (P::M::extent(m * AL::Tm::USIZE), P::N::extent(n * AL::Tn::USIZE), P::K::extent(k * AL::Tk::USIZE))
     }
 
     /// The atom.
@@ -301,6 +441,12 @@ impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
     #[inline(always)]
     pub fn atom_layout(&self) -> AL {
         self.atom_layout
+    }
+
+    /// The permutation of the tile.
+    #[inline(always)]
+    pub fn permutation(&self) -> P {
+        self.permutation
     }
 
     /// Thread `tid`'s view of the tiled MMA (CuTe's `get_slice`): its
@@ -318,7 +464,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> TiledMma<Atom, AL> {
     /// ```
     #[inline]
     #[track_caller]
-    pub fn get_slice(&self, tid: usize) -> ThrMma<Atom, AL> {
+    pub fn get_slice(&self, tid: usize) -> ThrMma<Atom, AL, P> {
         let v_count = Atom::ThrId::default().size_of();
         if tid >= self.size() {
             slice_panic(tid, self.size())
@@ -391,7 +537,7 @@ fn slice_panic(tid: usize, size: usize) -> ! {
     panic!("get_slice: thread {tid} of a tiled MMA of {size} threads")
 }
 
-impl<Atom: MmaAtom, AL: AtomLayout> fmt::Display for TiledMma<Atom, AL> {
+impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> fmt::Display for TiledMma<Atom, AL, P> {
     /// CuTe's `print(tiled_mma)` header: the atom and the atom layout.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "TiledMMA")?;
@@ -405,8 +551,8 @@ impl<Atom: MmaAtom, AL: AtomLayout> fmt::Display for TiledMma<Atom, AL> {
 /// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`): partitions of A,
 /// B and C tiles into this thread's values, and fragments shaped like them.
 #[derive(Clone, Copy, Debug)]
-pub struct ThrMma<Atom, AL> {
-    tiled: TiledMma<Atom, AL>,
+pub struct ThrMma<Atom, AL, P = NoPermutation> {
+    tiled: TiledMma<Atom, AL, P>,
     v: usize,
     m: usize,
     n: usize,
@@ -534,69 +680,96 @@ impl<S: Congruent<D>, D: IntTuple> SizeOfLayout for Layout<S, D> {
     }
 }
 
-/// A thread's part of a tile for a tiled MMA: the layout type of
-/// [`ThrMma::partition_a`] (`Which` = A, B or C) of a tile of layout `L`.
-pub type MmaPart<L, AP, AQ, Tv, TP, TQ> = <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val;
+/// [`AtomPartition`] of the tile divided by the permutation `(PP, PQ)`.
+#[doc(hidden)]
+pub trait PermutedPartition<PP, PQ, AP, AQ, Tv, TP, TQ>: Copy {
+    /// `(FrgV, RestP, RestQ)`: one thread's values.
+    type Val: Copy;
+    /// `(offset of thread (v, p, q), its values)`.
+    fn permuted_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val);
+}
+impl<L, PP, PQ, AP, AQ, Tv, TP, TQ> PermutedPartition<PP, PQ, AP, AQ, Tv, TP, TQ> for L
+where
+    L: Permute2<PP, PQ>,
+    <L as Permute2<PP, PQ>>::Output: AtomPartition<AP, AQ, Tv, TP, TQ>,
+{
+    type Val = <<L as Permute2<PP, PQ>>::Output as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn permuted_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val) {
+        self.permute2().thread_part(v, p, q)
+    }
+}
 
 /// The partition of a tile of layout `Self` into the values of one thread
-/// of the tiled MMA `Mma` for operand A: CuTe's `(MMA, MMA_M, MMA_K)`.
-/// The public name of the bound a kernel generic over its layouts writes.
-pub trait PartitionA<Atom: MmaAtom, AL: AtomLayout>:
-    AtomPartition<Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>
-{
-}
-impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionA<Atom, AL> for L where
-    L: AtomPartition<Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>
-{
+/// of a tiled MMA of `Atom` over `AL` (permuted by `P`) for operand A:
+/// CuTe's `(MMA, MMA_M, MMA_K)`. The public name of the bound a kernel
+/// generic over its layouts writes (`L: PartitionA<Atom, AL>`).
+pub trait PartitionA<Atom, AL, P = NoPermutation>: Copy {
+    /// The layout of a thread's part.
+    type Part: Fits + AtomOperand;
+    /// `(offset of thread (v, m, k), its part)`.
+    #[doc(hidden)]
+    fn part_a(self, v: usize, m: usize, k: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionA`], for operand B: `(MMA, MMA_N, MMA_K)`.
-pub trait PartitionB<Atom: MmaAtom, AL: AtomLayout>:
-    AtomPartition<Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>
-{
-}
-impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionB<Atom, AL> for L where
-    L: AtomPartition<Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>
-{
+pub trait PartitionB<Atom, AL, P = NoPermutation>: Copy {
+    /// The layout of a thread's part.
+    type Part: Fits + AtomOperand;
+    /// `(offset of thread (v, n, k), its part)`.
+    #[doc(hidden)]
+    fn part_b(self, v: usize, n: usize, k: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionA`], for the accumulators C: `(MMA, MMA_M, MMA_N)`.
-pub trait PartitionC<Atom: MmaAtom, AL: AtomLayout>:
-    AtomPartition<Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>
-{
+pub trait PartitionC<Atom, AL, P = NoPermutation>: Copy {
+    /// The layout of a thread's part.
+    type Part: Fits + AtomOperand;
+    /// `(offset of thread (v, m, n), its part)`.
+    #[doc(hidden)]
+    fn part_c(self, v: usize, m: usize, n: usize) -> (usize, Self::Part);
 }
-impl<L, Atom: MmaAtom, AL: AtomLayout> PartitionC<Atom, AL> for L where
-    L: AtomPartition<Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>
+impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionA<Atom, AL, P> for L
+where
+    L: PermutedPartition<P::M, P::K, Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>,
 {
+    type Part = <L as PermutedPartition<P::M, P::K, Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn part_a(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
+        self.permuted_part(v, p, q)
+    }
+}
+impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionB<Atom, AL, P> for L
+where
+    L: PermutedPartition<P::N, P::K, Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>,
+{
+    type Part = <L as PermutedPartition<P::N, P::K, Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn part_b(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
+        self.permuted_part(v, p, q)
+    }
+}
+impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionC<Atom, AL, P> for L
+where
+    L: PermutedPartition<P::M, P::N, Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>,
+{
+    type Part = <L as PermutedPartition<P::M, P::N, Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn part_c(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
+        self.permuted_part(v, p, q)
+    }
 }
 
 /// The layout of thread parts of operand A of a tile of layout `L`.
-pub type PartA<L, Atom, AL> = MmaPart<
-    L,
-    <Atom as MmaAtom>::M,
-    <Atom as MmaAtom>::K,
-    <Atom as MmaAtom>::LayoutATv,
-    <AL as AtomLayout>::Tm,
-    <AL as AtomLayout>::Tk,
->;
+pub type PartA<L, Atom, AL, P = NoPermutation> = <L as PartitionA<Atom, AL, P>>::Part;
 /// The layout of thread parts of operand B of a tile of layout `L`.
-pub type PartB<L, Atom, AL> = MmaPart<
-    L,
-    <Atom as MmaAtom>::N,
-    <Atom as MmaAtom>::K,
-    <Atom as MmaAtom>::LayoutBTv,
-    <AL as AtomLayout>::Tn,
-    <AL as AtomLayout>::Tk,
->;
+pub type PartB<L, Atom, AL, P = NoPermutation> = <L as PartitionB<Atom, AL, P>>::Part;
 /// The layout of thread parts of the accumulators C of a tile of layout `L`.
-pub type PartC<L, Atom, AL> = MmaPart<
-    L,
-    <Atom as MmaAtom>::M,
-    <Atom as MmaAtom>::N,
-    <Atom as MmaAtom>::LayoutCTv,
-    <AL as AtomLayout>::Tm,
-    <AL as AtomLayout>::Tn,
->;
+pub type PartC<L, Atom, AL, P = NoPermutation> = <L as PartitionC<Atom, AL, P>>::Part;
 
-impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
+impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
     /// The thread's coordinate `(v, m, n, k)`: its index in the atom's
     /// `ThrId` and its atom's coordinate in the atom layout.
     #[inline(always)]
@@ -606,7 +779,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
 
     /// The tiled MMA.
     #[inline(always)]
-    pub fn tiled_mma(&self) -> TiledMma<Atom, AL> {
+    pub fn tiled_mma(&self) -> TiledMma<Atom, AL, P> {
         self.tiled
     }
 
@@ -631,22 +804,26 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn partition_a<E: Engine, L>(&self, a: Tensor<E, L>) -> Tensor<E, PartA<L, Atom, AL>>
+    pub fn partition_a<E: Engine, L>(&self, a: Tensor<E, L>) -> Tensor<E, PartA<L, Atom, AL, P>>
     where
-        L: PartitionA<Atom, AL>,
+        L: PartitionA<Atom, AL, P>,
     {
-        self.part(a, self.v, self.m, self.k)
+        let (engine, offset, layout) = a.into_parts();
+        let (o, part) = layout.part_a(self.v, self.m, self.k);
+        place(engine, offset.wrapping_add(o), part)
     }
 
     /// The thread's values of a B tile `(N', K')` (CuTe's `partition_B`):
     /// `(MMA, MMA_N, MMA_K)`. Panics as [`partition_a`](Self::partition_a).
     #[inline(always)]
     #[track_caller]
-    pub fn partition_b<E: Engine, L>(&self, b: Tensor<E, L>) -> Tensor<E, PartB<L, Atom, AL>>
+    pub fn partition_b<E: Engine, L>(&self, b: Tensor<E, L>) -> Tensor<E, PartB<L, Atom, AL, P>>
     where
-        L: PartitionB<Atom, AL>,
+        L: PartitionB<Atom, AL, P>,
     {
-        self.part(b, self.v, self.n, self.k)
+        let (engine, offset, layout) = b.into_parts();
+        let (o, part) = layout.part_b(self.v, self.n, self.k);
+        place(engine, offset.wrapping_add(o), part)
     }
 
     /// The thread's accumulators of a C tile `(M', N')` (CuTe's
@@ -654,11 +831,13 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     /// [`partition_a`](Self::partition_a).
     #[inline(always)]
     #[track_caller]
-    pub fn partition_c<E: Engine, L>(&self, c: Tensor<E, L>) -> Tensor<E, PartC<L, Atom, AL>>
+    pub fn partition_c<E: Engine, L>(&self, c: Tensor<E, L>) -> Tensor<E, PartC<L, Atom, AL, P>>
     where
-        L: PartitionC<Atom, AL>,
+        L: PartitionC<Atom, AL, P>,
     {
-        self.part(c, self.v, self.m, self.n)
+        let (engine, offset, layout) = c.into_parts();
+        let (o, part) = layout.part_c(self.v, self.m, self.n);
+        place(engine, offset.wrapping_add(o), part)
     }
 
     /// A register fragment for the thread's values of an A tile (CuTe's
@@ -688,13 +867,13 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     pub fn partition_fragment_a<T: HasLayout>(
         &self,
         tile: &T,
-    ) -> <PartA<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::A>
+    ) -> <PartA<Layout<T::Shape, T::Stride>, Atom, AL, P> as FragmentOf>::Fragment<Atom::A>
     where
         Atom: MmaCall<A: Default>,
-        Layout<T::Shape, T::Stride>: PartitionA<Atom, AL>,
-        PartA<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+        Layout<T::Shape, T::Stride>: PartitionA<Atom, AL, P>,
+        PartA<Layout<T::Shape, T::Stride>, Atom, AL, P>: FragmentOf,
     {
-        let (_, p) = tile.layout_of().thread_part(self.v, self.m, self.k);
+        let (_, p) = tile.layout_of().part_a(self.v, self.m, self.k);
         p.fragment::<Atom::A>()
     }
 
@@ -706,13 +885,13 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     pub fn partition_fragment_b<T: HasLayout>(
         &self,
         tile: &T,
-    ) -> <PartB<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::B>
+    ) -> <PartB<Layout<T::Shape, T::Stride>, Atom, AL, P> as FragmentOf>::Fragment<Atom::B>
     where
         Atom: MmaCall<B: Default>,
-        Layout<T::Shape, T::Stride>: PartitionB<Atom, AL>,
-        PartB<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+        Layout<T::Shape, T::Stride>: PartitionB<Atom, AL, P>,
+        PartB<Layout<T::Shape, T::Stride>, Atom, AL, P>: FragmentOf,
     {
-        let (_, p) = tile.layout_of().thread_part(self.v, self.n, self.k);
+        let (_, p) = tile.layout_of().part_b(self.v, self.n, self.k);
         p.fragment::<Atom::B>()
     }
 
@@ -724,37 +903,25 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
     pub fn partition_fragment_c<T: HasLayout>(
         &self,
         tile: &T,
-    ) -> <PartC<Layout<T::Shape, T::Stride>, Atom, AL> as FragmentOf>::Fragment<Atom::C>
+    ) -> <PartC<Layout<T::Shape, T::Stride>, Atom, AL, P> as FragmentOf>::Fragment<Atom::C>
     where
         Atom: MmaCall<C: Default>,
-        Layout<T::Shape, T::Stride>: PartitionC<Atom, AL>,
-        PartC<Layout<T::Shape, T::Stride>, Atom, AL>: FragmentOf,
+        Layout<T::Shape, T::Stride>: PartitionC<Atom, AL, P>,
+        PartC<Layout<T::Shape, T::Stride>, Atom, AL, P>: FragmentOf,
     {
-        let (_, p) = tile.layout_of().thread_part(self.v, self.m, self.n);
+        let (_, p) = tile.layout_of().part_c(self.v, self.m, self.n);
         p.fragment::<Atom::C>()
     }
+}
 
-    #[inline(always)]
-    #[track_caller]
-    fn part<E: Engine, L, AP, AQ, Tv, TP, TQ>(
-        &self,
-        t: Tensor<E, L>,
-        v: usize,
-        p: usize,
-        q: usize,
-    ) -> Tensor<E, <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val>
-    where
-        L: AtomPartition<AP, AQ, Tv, TP, TQ>,
-        <L as AtomPartition<AP, AQ, Tv, TP, TQ>>::Val: Fits,
-    {
-        let (engine, offset, layout) = t.into_parts();
-        let (o, val) = layout.thread_part(v, p, q);
-        let offset = offset + o;
-        if let Err(e) = val.fits("partition of a tiled MMA", offset, engine.len()) {
-            crate::tensor::storage_panic(e)
-        }
-        Tensor::from_parts_checked(engine, offset, val)
+/// A thread's part as a tensor: the part's offsets must lie in the storage.
+#[inline(always)]
+#[track_caller]
+fn place<E: Engine, L: Fits>(engine: E, offset: usize, layout: L) -> Tensor<E, L> {
+    if let Err(e) = layout.fits("partition of a tiled MMA", offset, engine.len()) {
+        crate::tensor::storage_panic(e)
     }
+    Tensor::from_parts_checked(engine, offset, layout)
 }
 
 /// `tiled_mma.gemm(&a, &b, &mut c)`: CuTe's `gemm(tiled_mma, a, b, c)`,
@@ -765,7 +932,7 @@ impl<Atom: MmaAtom, AL: AtomLayout> ThrMma<Atom, AL> {
 /// `C (V,M,N)` for one step of K. The value mode of each operand must be
 /// contiguous (`V:1`, as the partitions of column-major tiles and every
 /// fragment are); this is checked once per call.
-impl<Atom: MmaCall, AL: AtomLayout> TiledMma<Atom, AL> {
+impl<Atom: MmaCall, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     /// `c += a·b` through the atom (see the impl's docs).
     ///
     /// # Panics

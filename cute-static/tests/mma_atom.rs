@@ -256,3 +256,36 @@ fn static_partitions_agree_with_cutes_tiled_tv_layouts() {
         }
     }
 }
+
+#[test]
+fn permuted_partitions_agree_with_cutes_tiled_tv_layouts() {
+    // CuTe's docs: SM70 quad pairs (2,2):(2,1), the tile permuted to
+    // Tile<_32,_32,_4>; thread t's C values in the order of its part are
+    // CuTe's get_layoutC_TV(t, v), and the tile is CuTe's.
+    let mma = cute_static::make_tiled_mma_permuted(
+        cute_static::SM70_8x8x4_F32F16F16F32_NT,
+        layout!((2,2,1):(2,1,0)),
+        (layout!(32:1), layout!(32:1), layout!(4:1)),
+    );
+    assert_eq!(mma.tile_size_mnk(), (32, 32, 4));
+    let g = golden_block(
+        "make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{}, Tile<_32,_32,_4>{})",
+    );
+    assert!(g.contains("tile_size_mnk: (_32,_32,_4)"), "{g}");
+    let cute: cute_dynamic::Layout =
+        g.lines().find_map(|l| l.strip_prefix("get_layoutC_TV: ")).unwrap().parse().unwrap();
+    let threads = mma.size();
+    let idx: Vec<i64> = (0..32 * 32).collect();
+    let mut seen = vec![0; 32 * 32];
+    for t in 0..threads {
+        let part = mma.get_slice(t).partition_c(make_tensor(&idx[..], layout!((32,32):(1,32))));
+        for x in 0..part.size() {
+            assert_eq!(part[x], cute.eval((t + threads * x) as i64).unwrap(), "thread {t} value {x}");
+            seen[part[x] as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&s| s == 1), "each C element owned once");
+    // Without a permutation the partition is the unpermuted one.
+    let plain = make_tiled_mma(cute_static::SM70_8x8x4_F32F16F16F32_NT, layout!((2,2,1):(2,1,0)));
+    assert_eq!(plain.tile_size_mnk(), (16, 16, 4));
+}
