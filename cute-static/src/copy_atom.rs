@@ -516,25 +516,45 @@ impl<Atom: CopyCall, Tv, TilerMn> TiledCopy<Atom, Tv, TilerMn> {
         if !groups_ok {
             copy_contiguous_panic()
         }
-        // Group by group: a group's offsets are computed once (with
-        // run-time extents they take divisions), then added to each tile's.
-        for g in 0..sv / w {
-            let (so, dof) = (ls.index_of(g * w), ld.index_of(g * w));
+        // A group's offsets are computed once (with run-time extents they
+        // take divisions) and added to each tile's. Up to 16 groups, the
+        // groups of one tile are copied together (the order of the tile's
+        // memory); more, group by group.
+        let groups = sv / w;
+        let call = |so: usize, dof: usize, m: usize, n: usize| {
+            // SAFETY: the group's offsets are `so + SrcVals(i)` and `dof + i`
+            // (checked above) for i < w, offsets of the tensors' layouts,
+            // which the tensors' invariant puts in their storage; `dst` is
+            // borrowed mutably, so its values alias nothing else; the
+            // slices live for one call.
+            let (s, d) = unsafe {
+                (
+                    core::slice::from_raw_parts(ps.add(os.wrapping_add(so).wrapping_add(ls.at(m, n))), src_len),
+                    core::slice::from_raw_parts_mut(pd.add(od.wrapping_add(dof).wrapping_add(ld.at(m, n))), w),
+                )
+            };
+            self.atom.call(s, d);
+        };
+        const TOGETHER: usize = 16;
+        if groups <= TOGETHER {
+            let mut offs = [(0usize, 0usize); TOGETHER];
+            for (g, o) in offs.iter_mut().enumerate().take(groups) {
+                *o = (ls.index_of(g * w), ld.index_of(g * w));
+            }
             for n in 0..sn {
                 for m in 0..sm {
-                    // SAFETY: the group's offsets are `so + SrcVals(i)` and
-                    // `dof + i` (checked above) for i < w, offsets of the
-                    // tensors' layouts, which the tensors' invariant puts in
-                    // their storage; `dst` is borrowed mutably, so its
-                    // values alias nothing else; the slices live for one
-                    // call.
-                    let (s, d) = unsafe {
-                        (
-                            core::slice::from_raw_parts(ps.add(os.wrapping_add(so).wrapping_add(ls.at(m, n))), src_len),
-                            core::slice::from_raw_parts_mut(pd.add(od.wrapping_add(dof).wrapping_add(ld.at(m, n))), w),
-                        )
-                    };
-                    self.atom.call(s, d);
+                    for &(so, dof) in &offs[..groups] {
+                        call(so, dof, m, n);
+                    }
+                }
+            }
+        } else {
+            for g in 0..groups {
+                let (so, dof) = (ls.index_of(g * w), ld.index_of(g * w));
+                for n in 0..sn {
+                    for m in 0..sm {
+                        call(so, dof, m, n);
+                    }
                 }
             }
         }
