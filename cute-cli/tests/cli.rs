@@ -2,41 +2,10 @@
 //! issue, the error report with its caret, `--batch`, `--show` against CuTe's
 //! `print_layout`, and the examples printed by `--help` and in the README.
 
+use crate::common::{cute, cute_with_input, stderr, stdout};
 use cute_dynamic::{IntTuple, Layout};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-/// Runs `cute` with arguments and no standard input.
-fn cute(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
-}
-
-/// Runs `cute` with arguments, feeding `input` on standard input.
-fn cute_with_input(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn cute");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait for cute");
-    writer.join().expect("writer thread");
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
+use std::process::{Command, Stdio};
 
 /// `cute EXPR` succeeds and prints exactly `expected` on one line.
 #[track_caller]

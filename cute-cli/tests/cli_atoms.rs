@@ -3,19 +3,7 @@
 //! static `_` marker is taken off), the pictures are drawn, and bad input is
 //! a sentence with status 2.
 
-use std::process::{Command, Output, Stdio};
-
-fn cute(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
+use crate::common::{cute, stderr, stdout};
 
 fn golden(file: &str) -> String {
     let path = format!("{}/../tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));

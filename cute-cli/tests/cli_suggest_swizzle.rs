@@ -2,19 +2,7 @@
 //! 128 bytes written row by row and read down the columns), the same tile
 //! in bytes, thread-value layouts from `make_layout_tv`, and the errors.
 
-use std::process::{Command, Output, Stdio};
-
-fn cute(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
+use crate::common::{cute, stderr, stdout};
 
 /// `cute ARGS` fails with status 2, prints nothing on stdout, and returns
 /// stderr.

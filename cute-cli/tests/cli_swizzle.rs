@@ -2,19 +2,7 @@
 //! layouts and the bank-conflict report (issue "Basis strides, descriptors
 //! and swizzles").
 
-use std::process::{Command, Output, Stdio};
-
-fn cute(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cute")).args(args).stdin(Stdio::null()).output().expect("run cute")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
+use crate::common::{cute, stderr, stdout};
 
 /// `cute ARGS` succeeds and prints exactly `expected`.
 #[track_caller]

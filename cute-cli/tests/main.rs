@@ -4,3 +4,4 @@ mod cli;
 mod cli_atoms;
 mod cli_suggest_swizzle;
 mod cli_swizzle;
+mod common;

@@ -161,132 +161,101 @@ mod x86 {
     use core::arch::x86_64::*;
     use typenum::{U8, U16};
 
-    /// An 8-lane `f32` FMA on AVX2 + FMA (`vfmadd231ps ymm`): shape
-    /// `(8,1,1)`, one thread. Made only where the CPU has both.
-    ///
-    /// ```
-    /// use cute_static::{FmaF32x8, MmaCall};
-    /// if let Some(atom) = FmaF32x8::new() {
-    ///     let mut c = [1.0f32; 8];
-    ///     atom.call(&mut c, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], &[2.0]);
-    ///     assert_eq!(c, [3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0, 17.0]);
-    /// }
-    /// ```
-    #[derive(Clone, Copy, Debug)]
-    pub struct FmaF32x8 {
-        // Private: only `new` makes one, after detecting the features.
-        _detected: (),
+    // One x86 SIMD FMA atom: its type, its detection, its instruction and
+    // the function compiled for its features that `dispatch` runs.
+    macro_rules! x86_fma_atom {
+        (
+            $(#[$doc:meta])* $name:ident, $lanes:literal, $W:ty, $features:literal, $detect:expr,
+            |$c:ident, $a:ident, $b:ident| $fma:expr
+        ) => {
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug)]
+            pub struct $name {
+                // Private: only `new` makes one, after detecting the features.
+                _detected: (),
+            }
+
+            impl $name {
+                #[doc = concat!("The atom, when this CPU has ", $features, ".")]
+                #[inline]
+                pub fn new() -> Option<Self> {
+                    $detect.then_some($name { _detected: () })
+                }
+            }
+
+            impl MmaAtom for $name {
+                const NAME: &'static str = concat!(stringify!($name), " (", $features, ")");
+                lanes_layouts!($W);
+            }
+
+            impl MmaCall for $name {
+                type A = f32;
+                type B = f32;
+                type C = f32;
+                #[inline(always)]
+                #[track_caller]
+                fn call(&self, c: &mut [f32], a: &[f32], b: &[f32]) {
+                    #[target_feature(enable = $features)]
+                    #[inline]
+                    unsafe fn fma($c: &mut [f32], $a: &[f32], $b: f32) {
+                        // SAFETY: the caller gives `$lanes` values in each slice.
+                        unsafe { $fma }
+                    }
+                    let (c, a, b) = (&mut c[..$lanes], &a[..$lanes], b[0]);
+                    // SAFETY: the atom exists, so the CPU has the features;
+                    // the slices hold `$lanes` values each.
+                    unsafe { fma(c, a, b) }
+                }
+                #[inline(always)]
+                fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
+                    #[target_feature(enable = $features)]
+                    unsafe fn with_features<K: AtomKernel>(k: K) -> K::Output {
+                        k.run()
+                    }
+                    // SAFETY: as in `call`.
+                    unsafe { with_features(k) }
+                }
+            }
+        };
     }
 
-    impl FmaF32x8 {
-        /// The atom, when this CPU has AVX2 and FMA.
-        #[inline]
-        pub fn new() -> Option<Self> {
-            (is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")).then_some(FmaF32x8 { _detected: () })
-        }
-    }
+    x86_fma_atom!(
+        /// An 8-lane `f32` FMA on AVX2 + FMA (`vfmadd231ps ymm`): shape
+        /// `(8,1,1)`, one thread. Made only where the CPU has both.
+        ///
+        /// ```
+        /// use cute_static::{FmaF32x8, MmaCall};
+        /// if let Some(atom) = FmaF32x8::new() {
+        ///     let mut c = [1.0f32; 8];
+        ///     atom.call(&mut c, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], &[2.0]);
+        ///     assert_eq!(c, [3.0, 5.0, 7.0, 9.0, 11.0, 13.0, 15.0, 17.0]);
+        /// }
+        /// ```
+        FmaF32x8, 8, U8, "avx2,fma", is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+        |c, a, b| _mm256_storeu_ps(
+            c.as_mut_ptr(),
+            _mm256_fmadd_ps(_mm256_loadu_ps(a.as_ptr()), _mm256_set1_ps(b), _mm256_loadu_ps(c.as_ptr())),
+        )
+    );
 
-    impl MmaAtom for FmaF32x8 {
-        const NAME: &'static str = "FmaF32x8 (AVX2)";
-        lanes_layouts!(U8);
-    }
-
-    impl MmaCall for FmaF32x8 {
-        type A = f32;
-        type B = f32;
-        type C = f32;
-        #[inline(always)]
-        #[track_caller]
-        fn call(&self, c: &mut [f32], a: &[f32], b: &[f32]) {
-            let (c, a, b) = (&mut c[..8], &a[..8], b[0]);
-            // SAFETY: the atom exists, so the CPU has AVX2 and FMA; the
-            // slices hold 8 values each.
-            unsafe { fma8(c, a, b) }
-        }
-        #[inline(always)]
-        fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
-            // SAFETY: as in `call`.
-            unsafe { with_avx2_fma(k) }
-        }
-    }
-
-    #[target_feature(enable = "avx2,fma")]
-    #[inline]
-    unsafe fn fma8(c: &mut [f32], a: &[f32], b: f32) {
-        // SAFETY: the caller gives 8 values in each slice.
-        unsafe {
-            let v = _mm256_fmadd_ps(_mm256_loadu_ps(a.as_ptr()), _mm256_set1_ps(b), _mm256_loadu_ps(c.as_ptr()));
-            _mm256_storeu_ps(c.as_mut_ptr(), v);
-        }
-    }
-
-    #[target_feature(enable = "avx2,fma")]
-    unsafe fn with_avx2_fma<K: AtomKernel>(k: K) -> K::Output {
-        k.run()
-    }
-
-    /// A 16-lane `f32` FMA on AVX-512F (`vfmadd231ps zmm`): shape
-    /// `(16,1,1)`, one thread. Made only where the CPU has AVX-512F.
-    ///
-    /// ```
-    /// use cute_static::{FmaF32x16, MmaCall};
-    /// if let Some(atom) = FmaF32x16::new() {
-    ///     let mut c = [0.0f32; 16];
-    ///     atom.call(&mut c, &[1.0; 16], &[3.0]);
-    ///     assert_eq!(c, [3.0; 16]);
-    /// }
-    /// ```
-    #[derive(Clone, Copy, Debug)]
-    pub struct FmaF32x16 {
-        _detected: (),
-    }
-
-    impl FmaF32x16 {
-        /// The atom, when this CPU has AVX-512F.
-        #[inline]
-        pub fn new() -> Option<Self> {
-            is_x86_feature_detected!("avx512f").then_some(FmaF32x16 { _detected: () })
-        }
-    }
-
-    impl MmaAtom for FmaF32x16 {
-        const NAME: &'static str = "FmaF32x16 (AVX-512)";
-        lanes_layouts!(U16);
-    }
-
-    impl MmaCall for FmaF32x16 {
-        type A = f32;
-        type B = f32;
-        type C = f32;
-        #[inline(always)]
-        #[track_caller]
-        fn call(&self, c: &mut [f32], a: &[f32], b: &[f32]) {
-            let (c, a, b) = (&mut c[..16], &a[..16], b[0]);
-            // SAFETY: the atom exists, so the CPU has AVX-512F; the slices
-            // hold 16 values each.
-            unsafe { fma16(c, a, b) }
-        }
-        #[inline(always)]
-        fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
-            // SAFETY: as in `call`.
-            unsafe { with_avx512(k) }
-        }
-    }
-
-    #[target_feature(enable = "avx512f")]
-    #[inline]
-    unsafe fn fma16(c: &mut [f32], a: &[f32], b: f32) {
-        // SAFETY: the caller gives 16 values in each slice.
-        unsafe {
-            let v = _mm512_fmadd_ps(_mm512_loadu_ps(a.as_ptr()), _mm512_set1_ps(b), _mm512_loadu_ps(c.as_ptr()));
-            _mm512_storeu_ps(c.as_mut_ptr(), v);
-        }
-    }
-
-    #[target_feature(enable = "avx512f")]
-    unsafe fn with_avx512<K: AtomKernel>(k: K) -> K::Output {
-        k.run()
-    }
+    x86_fma_atom!(
+        /// A 16-lane `f32` FMA on AVX-512F (`vfmadd231ps zmm`): shape
+        /// `(16,1,1)`, one thread. Made only where the CPU has AVX-512F.
+        ///
+        /// ```
+        /// use cute_static::{FmaF32x16, MmaCall};
+        /// if let Some(atom) = FmaF32x16::new() {
+        ///     let mut c = [0.0f32; 16];
+        ///     atom.call(&mut c, &[1.0; 16], &[3.0]);
+        ///     assert_eq!(c, [3.0; 16]);
+        /// }
+        /// ```
+        FmaF32x16, 16, U16, "avx512f", is_x86_feature_detected!("avx512f"),
+        |c, a, b| _mm512_storeu_ps(
+            c.as_mut_ptr(),
+            _mm512_fmadd_ps(_mm512_loadu_ps(a.as_ptr()), _mm512_set1_ps(b), _mm512_loadu_ps(c.as_ptr())),
+        )
+    );
 }
 
 #[cfg(target_arch = "aarch64")]
