@@ -57,6 +57,9 @@ impl Extent {
     }
 
     /// Why a layout with these leaves is not a layout, if it is not.
+    /// Inlined: with static leaves the whole check folds to `None` (out of
+    /// line, a partition's `concat` paid a call for it every time).
+    #[inline(always)]
     fn invalid(&self) -> Option<Invalid> {
         if self.non_positive {
             Some(Invalid::NonPositiveShape)
