@@ -86,9 +86,12 @@ where
 /// }
 /// assert_eq!(compose(layout!(4:2), layout!(2:2)).to_string(), "_2:_4");
 /// ```
-pub trait ComposeValue<A, B> {
+pub trait ComposeValue<A, B>: Sized {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;
+    /// `a ∘ b`, or the error cute-dynamic's `composition` gives.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, A: AllStatic, B: AllStatic> ComposeValue<A, B> for O
 where
@@ -98,5 +101,10 @@ where
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as ComposeValueBy<A, B, BothStatic<A, B>>>::make(a, b)
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
+        <O as ComposeValueBy<A, B, BothStatic<A, B>>>::try_make(a, b)
     }
 }

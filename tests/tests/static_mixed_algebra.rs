@@ -23,7 +23,7 @@ fn composition_all_run_time_prints_cute_padded_form() {
     let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
     let r = composition(a, b);
     assert_eq!(r.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
-    assert_eq!(try_composition(&a, &b).unwrap(), r);
+    assert_eq!(try_composition(a, b).unwrap(), r);
     // The all-static composition is unchanged: CuTe's static form.
     let s = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
     assert_eq!(s.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
@@ -43,7 +43,7 @@ fn composition_with_one_flat_mode_keeps_static_products() {
 #[test]
 fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     let (a, b) = (layout!(({4i64},6,8):(2,3,{5i64})), layout!({6i64}:{3i64}));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::StrideDivisibility { shape: 4, stride: 3, .. }), "{e}");
@@ -55,12 +55,12 @@ fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     );
     // Shape divisibility, with a static leaf beside the run-time one.
     let (a, b) = (layout!((4,{6i64},8):(2,3,5)), layout!(6:1));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
     assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     // Not distributive.
     let (a, b) = (layout!(({4i64},1):(0,1)), layout!(({2i64},4):(1,1)));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     assert!(matches!(e, LayoutError::NotDistributive { .. }), "{e}");
     assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
 }
@@ -71,7 +71,7 @@ fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
     let a = layout!(({m},{n}):(1,{m}));
     let r = logical_divide(a, tile!(128:1, 64:1));
     assert_eq!(r.to_string(), "((_128,8),(_64,8)):((_1,_128),(1000,64000))");
-    assert_eq!(try_logical_divide(&a, &tile!(128:1, 64:1)).unwrap(), r);
+    assert_eq!(try_logical_divide(a, tile!(128:1, 64:1)).unwrap(), r);
     assert_eq!(
         r.to_dynamic(),
         cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap()
@@ -106,7 +106,7 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
     macro_rules! check {
         ($a:expr, $tile:expr) => {{
             let (a, t) = ($a, $tile);
-            let got = try_logical_divide(&a, &t).map(|r| r.to_dynamic());
+            let got = try_logical_divide(a, t).map(|r| r.to_dynamic());
             let want = cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic());
             let what = format!("logical_divide({}, {})", a.to_dynamic(), t.to_dynamic());
             agree(
@@ -141,7 +141,7 @@ fn divide_run_time_failures_err_and_panic_with_the_same_message() {
     // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of
     // 4 (shape divisibility), found only when the run-time stride 9 is known.
     let a = layout!((4,{6i64}):(1,{9i64}));
-    let e = try_logical_divide(&a, &layout!(6:1)).unwrap_err();
+    let e = try_logical_divide(a, layout!(6:1)).unwrap_err();
     let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(6:1).to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
@@ -151,7 +151,7 @@ fn divide_run_time_failures_err_and_panic_with_the_same_message() {
         }),
         e.to_string()
     );
-    let e = try_zipped_divide(&a, &layout!(6:1)).unwrap_err();
+    let e = try_zipped_divide(a, layout!(6:1)).unwrap_err();
     assert_eq!(e, d);
 }
 
@@ -188,12 +188,12 @@ fn agrees(a: &DLayout, b: &DLayout, r: &DLayout, d: &DLayout) -> Result<(), Stri
 /// ranks) and checks against cute-dynamic: the same error, or agreement.
 fn check_all_run_time<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + TryCompose<B> + Copy + std::panic::UnwindSafe,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Compose<B> + Copy + std::panic::UnwindSafe,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy + std::panic::UnwindSafe,
-    <A as TryCompose<B>>::Output: ToDyn,
+    <A as Compose<B>>::Output: ComposeValue<A, B> + ToDyn,
 {
     let (sa, sb) = (A::try_from(a).map_err(|e| e.to_string())?, B::try_from(b).map_err(|e| e.to_string())?);
-    let got = try_composition(&sa, &sb).map(|r| r.to_dyn());
+    let got = try_composition(sa, sb).map(|r| r.to_dyn());
     agree(format_args!("{a} o {b}"), got, cute_dynamic::composition(a, b), |r, d| agrees(a, b, r, d))
 }
 
@@ -382,16 +382,22 @@ where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
         + LogicalDivide<T>
         + ZippedDivide<T>
-        + cute_static::divide::DivideLeaves<T>,
-    <A as LogicalDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
-    <A as ZippedDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
-    T: AsDynTiler,
+        + TiledDivide<T>
+        + FlatDivide<T>
+        + Copy,
+    <A as LogicalDivide<T>>::Output: LogicalDivideValue<A, T> + ToDyn,
+    <A as ZippedDivide<T>>::Output: ZippedDivideValue<A, T> + ToDyn,
+    <A as TiledDivide<T>>::Output: TiledDivideValue<A, T> + ToDyn,
+    <A as FlatDivide<T>>::Output: FlatDivideValue<A, T> + ToDyn,
+    T: AsDynTiler + Copy,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let dt = t.dyn_tiler();
     let cases = [
-        (try_logical_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
-        (try_zipped_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+        (try_logical_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
+        (try_zipped_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+        (try_tiled_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::tiled_divide(a, &dt)),
+        (try_flat_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::flat_divide(a, &dt)),
     ];
     cases.into_iter().try_for_each(|(got, want)| agree(format_args!("{a} / {dt}"), got, want, same_divide))
 }
@@ -596,7 +602,8 @@ fn divide_by_a_size_1_tile_and_a_static_mode_beside_a_run_time_one() {
 
 /// `complement` against a run-time cotarget: the static modes are found
 /// at compile time, the last mode's size when it runs (kept even of size
-/// 1, CuTe's form); a cotarget below 1 is cute-dynamic's error.
+/// 1 after other modes, CuTe's form; alone, `1:0` as cute-dynamic); a
+/// cotarget below 1 is cute-dynamic's error.
 #[test]
 fn complement_against_a_run_time_cotarget() {
     let m = 1000usize;
@@ -604,13 +611,25 @@ fn complement_against_a_run_time_cotarget() {
     assert_eq!(r.to_string(), "(_2,16):(_4,_64)");
     let d = cute_dynamic::complement(&"(4,8):(1,8)".parse().unwrap(), 1000).unwrap();
     assert_eq!(r.to_dynamic(), d);
-    // A cotarget the layout already covers: the last mode has size 1.
+    // A plain integer is a run-time cotarget, as a `Dyn`.
+    assert_eq!(complement(layout!((4,8):(1,8)), m), r);
+    assert_eq!(try_complement(layout!((4,8):(1,8)), m).unwrap(), r);
+    // A cotarget the layout already covers: the last mode alone, of size 1,
+    // prints `1:0`, as cute-dynamic's.
     let r = complement(layout!(4:1), shape!({ 4usize }));
-    assert_eq!(r.to_string(), "1:_4");
-    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    assert_eq!(r.to_string(), "1:0");
+    assert_eq!(r.to_dynamic(), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    let r = try_complement(layout!((4,8):(1,4)), 16usize).unwrap();
+    assert_eq!(r.to_string(), "1:0");
+    assert_eq!(
+        r.to_dynamic().to_string(),
+        cute_dynamic::complement(&"(4,8):(1,4)".parse().unwrap(), 16).unwrap().to_string()
+    );
+    // Larger, the same mode: its stride run-time.
+    assert_eq!(try_complement(layout!((4,8):(1,4)), 64usize).unwrap().to_string(), "2:32");
     // Below 1: the error cute-dynamic gives, and the panic with its text.
     let a = layout!((2,2):(1,6));
-    let e = try_complement(&a, &Dyn::new(0)).unwrap_err();
+    let e = try_complement(a, Dyn::new(0)).unwrap_err();
     assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -629,12 +648,12 @@ fn complement_against_a_run_time_cotarget() {
 /// answer (or its error).
 fn check_complement<A>(a: A, m: i64) -> Result<(), String>
 where
-    A: TryComplement<Dyn> + std::fmt::Display + Copy,
-    <A as TryComplement<Dyn>>::Output: ToDyn,
+    A: Complement<Dyn> + std::fmt::Display + Copy,
+    <A as Complement<Dyn>>::Output: ComplementValue<A, Dyn> + ToDyn,
     A: ToDyn,
 {
     let da = a.to_dyn();
-    let got = try_complement(&a, &Dyn::new(m)).map(|r| r.to_dyn());
+    let got = try_complement(a, Dyn::new(m)).map(|r| r.to_dyn());
     agree(format_args!("complement({da}, {m})"), got, cute_dynamic::complement(&da, m), |r, d| {
         cute_tests::check::complement(&da, m, r)?;
         padded_form_of(r, d)
@@ -673,7 +692,7 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     let (a, b) = (layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m})));
     let r = logical_product(a, b);
     assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
-    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    assert_eq!(try_logical_product(a, b).unwrap(), r);
     let d = cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
     assert_eq!(r.to_dynamic(), d);
     assert_eq!(zipped_product(a, b).to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
@@ -687,7 +706,7 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     );
     // cute-dynamic's shape divisibility error: the holes of A hold 3 replicas, not 4.
     let (a, b) = (layout!((2,2):(3,10)), layout!({4i64}:1));
-    let e = try_logical_product(&a, &b).unwrap_err();
+    let e = try_logical_product(a, b).unwrap_err();
     assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -706,13 +725,13 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
 /// checker's post-conditions and the same function as cute-dynamic's.
 fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
 where
-    A: LogicalProduct<B> + cute_static::product::TryProduct<B> + ToDyn + Copy,
-    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
+    A: LogicalProduct<B> + ToDyn + Copy,
+    <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
 {
     let da = a.to_dyn();
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
-    let got = try_logical_product(&a, &sb).map(|r| r.to_dyn());
+    let got = try_logical_product(a, sb).map(|r| r.to_dyn());
     agree(format_args!("{da} x {b}"), got, cute_dynamic::logical_product(&da, b), |r, d| {
         cute_tests::check::logical_product(&da, b, r)?;
         same_values(r, d)
