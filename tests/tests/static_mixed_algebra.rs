@@ -681,6 +681,84 @@ proptest! {
     }
 }
 
+/// The text of `complement(a, m)` for an all-static `a` against the
+/// run-time cotargets `1..=300` (`usize`), through `to_dynamic()`, is
+/// cute-dynamic's text for the same values, with one structural exception:
+/// after static modes, the run-time last mode stays when it has size 1
+/// (CuTe's form; cute-dynamic coalesces it away), and without it the text
+/// is cute-dynamic's. A last mode that is the whole answer prints as
+/// cute-dynamic (`1:0` for size 1, where it printed `1:_C`). Returns the
+/// number of cotargets whose texts are equal.
+fn complement_texts<A>(a: A) -> usize
+where
+    A: Complement<usize> + ToDyn + Copy,
+    <A as Complement<usize>>::Output: ComplementValue<A, usize> + ToDyn,
+{
+    let da = a.to_dyn();
+    let mut equal = 0;
+    for m in 1..=300usize {
+        let got = try_complement(a, m).unwrap_or_else(|e| panic!("complement({da}, {m}): {e}")).to_dyn();
+        let want = cute_dynamic::complement(&da, m as i64).unwrap();
+        if got.to_string() == want.to_string() {
+            equal += 1;
+            continue;
+        }
+        let last = got.modes_iter().last().unwrap();
+        assert!(
+            got.rank() > 1 && last.size() == 1 && cute_dynamic::coalesce(&got).to_string() == want.to_string(),
+            "complement({da}, {m}) = {got}, cute-dynamic {want}"
+        );
+    }
+    equal
+}
+
+#[test]
+fn complement_against_a_run_time_cotarget_prints_as_cute_dynamic() {
+    // The brief's case: one mode, of size 1 below the cosize, prints 1:0.
+    assert_eq!(complement_texts(layout!((4,8):(1,4))), 300);
+    assert_eq!(try_complement(layout!((4,8):(1,4)), 16).unwrap().to_dynamic().to_string(), "1:0");
+    assert_eq!(complement_texts(layout!(4:1)), 300);
+    assert_eq!(complement_texts(layout!((2,3):(3,1))), 300);
+    assert_eq!(complement_texts(layout!(1:0)), 300);
+    assert_eq!(complement_texts(layout!((3,4):(4,1))), 300);
+    // Static modes before the last: equal texts from the cotarget where the
+    // last mode grows past 1.
+    assert_eq!(complement_texts(layout!(4:2)), 300 - 8);
+    assert_eq!(complement_texts(layout!((4,8):(1,8))), 300 - 64);
+    assert_eq!(complement_texts(layout!((2,2):(1,6))), 300 - 12);
+    assert_eq!(complement_texts(layout!((2,(1,3)):(11,(7,1)))), 300 - 20);
+    assert_eq!(complement_texts(layout!((3,4):(0,3))), 300 - 12);
+    assert_eq!(complement_texts(layout!((2,2):(11,1))), 300 - 21);
+}
+
+/// All-static complements print as cute-dynamic's (through `to_dynamic()`),
+/// for static cotargets below, at and past the layout's cosize.
+#[test]
+fn complement_against_a_static_cotarget_prints_as_cute_dynamic() {
+    macro_rules! texts {
+        ($a:expr; $($m:literal),+) => {{
+            let (a, da) = ($a, $a.to_dynamic());
+            $(
+                let r = complement(a, shape!($m));
+                assert_eq!(try_complement(a, shape!($m)).unwrap(), r);
+                assert_eq!(
+                    r.to_dynamic().to_string(),
+                    cute_dynamic::complement(&da, $m).unwrap().to_string(),
+                    "complement({da}, {})", $m
+                );
+            )+
+        }};
+    }
+    texts!(layout!((4,8):(1,4)); 1, 16, 32, 33, 64, 100);
+    texts!(layout!(4:2); 1, 7, 8, 9, 24, 100);
+    texts!(layout!((4,8):(1,8)); 16, 64, 65, 256);
+    texts!(layout!((2,2):(1,6)); 4, 12, 13, 24, 48);
+    texts!(layout!((2,(1,3)):(11,(7,1))); 8, 33, 34, 77);
+    texts!(layout!((3,4):(0,3)); 1, 12, 13, 40);
+    texts!(layout!(1:0); 1, 2, 9);
+    texts!(layout!((2,2):(11,1)); 22, 23, 44);
+}
+
 // ---------------------------------------------------------- products
 
 /// A static tile repeated over a run-time grid: `A* = complement(A,
@@ -720,14 +798,148 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     assert_eq!(size_of_val(&s), 0);
 }
 
+/// The try_ forms added beside the logical ones: the plain form's value on
+/// valid inputs (all-static ones included, where they cannot fail), equal
+/// to cute-dynamic's operation through `to_dynamic()`.
+#[test]
+fn try_tiled_flat_divides_and_products_equal_the_plain_forms_and_cute_dynamic() {
+    let (m, n) = (1000i64, 500i64);
+    let (a, t) = (layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    let r = try_tiled_divide(a, t).unwrap();
+    assert_eq!(r, tiled_divide(a, t));
+    assert_eq!(r.to_string(), "((_128,_64),8,8):((_1,1000),_128,64000)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_divide(&da, &dt).unwrap());
+    let r = try_flat_divide(a, t).unwrap();
+    assert_eq!(r, flat_divide(a, t));
+    assert_eq!(r.to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_divide(&da, &dt).unwrap());
+    // Ragged (1000 = 7·128 + 104) and a strided tile: CuTe's form, the same
+    // function and modes as cute-dynamic's.
+    let (a, t) = (layout!(({m},8):(1,{m})), tile!(128:1, 2:2));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    for (got, want) in [
+        (try_tiled_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_divide(&da, &dt)),
+        (try_flat_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_divide(&da, &dt)),
+    ] {
+        agree(format_args!("{da} / {dt}"), got, want, same_divide).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(try_tiled_divide(a, t).unwrap(), tiled_divide(a, t));
+    assert_eq!(try_flat_divide(a, t).unwrap(), flat_divide(a, t));
+    // All-static: the zero-sized value, the same as the plain form's.
+    let (s, st) = (layout!((8,8):(1,8)), shape!(2, 4));
+    let r = try_tiled_divide(s, st).unwrap();
+    assert_eq!((r, size_of_val(&r)), (tiled_divide(s, st), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_divide(&s.to_dynamic(), &st.to_dynamic()).unwrap());
+    let r = try_flat_divide(s, st).unwrap();
+    assert_eq!((r, size_of_val(&r)), (flat_divide(s, st), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_divide(&s.to_dynamic(), &st.to_dynamic()).unwrap());
+
+    // Products: a static tile by a run-time grid, a tile with a run-time leaf
+    // (A* in the padded form), and all-static.
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({3i64},{4i64}):(1,{3i64})));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    let r = try_zipped_product(a, b).unwrap();
+    assert_eq!(r, zipped_product(a, b));
+    assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(r.to_dynamic(), cute_dynamic::zipped_product(&da, &db).unwrap());
+    let r = try_tiled_product(a, b).unwrap();
+    assert_eq!(r, tiled_product(a, b));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_product(&da, &db).unwrap());
+    let r = try_flat_product(a, b).unwrap();
+    assert_eq!(r, flat_product(a, b));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_product(&da, &db).unwrap());
+    let (a, b) = (layout!(({2i64},2):(1,{2i64})), layout!((3,4):(1,3)));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    assert_eq!(try_zipped_product(a, b).unwrap(), zipped_product(a, b));
+    assert_eq!(try_tiled_product(a, b).unwrap(), tiled_product(a, b));
+    assert_eq!(try_flat_product(a, b).unwrap(), flat_product(a, b));
+    same_function(&try_zipped_product(a, b).unwrap().to_dynamic(), &cute_dynamic::zipped_product(&da, &db).unwrap());
+    same_function(&try_tiled_product(a, b).unwrap().to_dynamic(), &cute_dynamic::tiled_product(&da, &db).unwrap());
+    same_function(&try_flat_product(a, b).unwrap().to_dynamic(), &cute_dynamic::flat_product(&da, &db).unwrap());
+    let (s, sb) = (layout!((2,2):(1,2)), tile!(3:1, 2:1));
+    let (ds, dsb) = (s.to_dynamic(), sb.to_dynamic());
+    let r = try_zipped_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (zipped_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::zipped_product(&ds, &dsb).unwrap());
+    let r = try_tiled_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (tiled_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_product(&ds, &dsb).unwrap());
+    let r = try_flat_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (flat_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_product(&ds, &dsb).unwrap());
+}
+
+/// A run-time leaf that breaks the shape divisibility condition: each new
+/// try_ form returns cute-dynamic's error (no panic), and the plain form
+/// panics with its message.
+#[test]
+fn try_tiled_flat_divides_and_products_err_where_the_plain_forms_panic() {
+    // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of 4.
+    let (a, t) = (layout!((4,{6i64}):(1,{9i64})), layout!(6:1));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    let e = std::panic::catch_unwind(|| try_tiled_divide(a, t)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::tiled_divide(&da, &dt).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = tiled_divide(a, t);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_flat_divide(a, t)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::flat_divide(&da, &dt).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = flat_divide(a, t);
+        }),
+        e.to_string()
+    );
+    // (2,2):(1,4) by {3}:1: A* = (2,2):(2,8), whose first mode of 2 cannot
+    // hold 3 elements.
+    let (a, b) = (layout!((2,2):(1,4)), layout!({3i64}:1));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    let e = std::panic::catch_unwind(|| try_zipped_product(a, b)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::zipped_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = zipped_product(a, b);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_tiled_product(a, b)).expect("no panic").unwrap_err();
+    assert_eq!(e, cute_dynamic::tiled_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = tiled_product(a, b);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_flat_product(a, b)).expect("no panic").unwrap_err();
+    assert_eq!(e, cute_dynamic::flat_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = flat_product(a, b);
+        }),
+        e.to_string()
+    );
+}
+
 /// `logical_product(a, b)` for the static `a` and the run-time `b` (typed
 /// `B`): cute-dynamic's error when it rejects, otherwise the shared
-/// checker's post-conditions and the same function as cute-dynamic's.
+/// checker's post-conditions and the same function as cute-dynamic's; the
+/// zipped, tiled and flat products the same error or the same function
+/// with as many top-level modes as cute-dynamic's.
 fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
 where
-    A: LogicalProduct<B> + ToDyn + Copy,
+    A: LogicalProduct<B> + ZippedProduct<B> + TiledProduct<B> + FlatProduct<B> + ToDyn + Copy,
     <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
-    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+    <A as ZippedProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as TiledProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as FlatProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy,
 {
     let da = a.to_dyn();
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
@@ -735,7 +947,19 @@ where
     agree(format_args!("{da} x {b}"), got, cute_dynamic::logical_product(&da, b), |r, d| {
         cute_tests::check::logical_product(&da, b, r)?;
         same_values(r, d)
-    })
+    })?;
+    let same_arrangement = |r: &DLayout, d: &DLayout| {
+        same_values(r, d)?;
+        if r.rank() != d.rank() { Err(format!("ranks {} and {}", r.rank(), d.rank())) } else { Ok(()) }
+    };
+    let arranged = [
+        ("zipped", try_zipped_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::zipped_product(&da, b)),
+        ("tiled", try_tiled_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::tiled_product(&da, b)),
+        ("flat", try_flat_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::flat_product(&da, b)),
+    ];
+    arranged
+        .into_iter()
+        .try_for_each(|(how, got, want)| agree(format_args!("{how}_product({da}, {b})"), got, want, same_arrangement))
 }
 
 proptest! {
