@@ -7,7 +7,9 @@
 //! contributing `d/C : C`, and the extent `C` where the last mode starts.
 //! Only the last mode's size, `⌈(M + gaps)/C⌉` (cute-dynamic's count of
 //! what the other modes cover), waits for `M`: its shape is a [`Dyn`](crate::Dyn) and
-//! it is kept even when that is 1 (CuTe's form). A layout that is not
+//! it is kept even when that is 1 (CuTe's form). When it is the only mode,
+//! its stride is a `Dyn` too, 0 for a size of 1, so that the answer prints
+//! as cute-dynamic's (`1:0`). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
 //!

@@ -61,16 +61,19 @@
 //! offsets to fit in an `i64`) when the layout is made: `layout!` and
 //! [`make_layout`] panic with the error's message, `try_layout!` and
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
-//! such layouts, and so do [`composition`], [`logical_divide`] and
-//! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
-//! [`filter`], [`flatten`], [`concat()`], [`complement`] against a run-time cotarget,
-//! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
-//! a layout with run-time leaves:
+//! such layouts, and so do [`composition`], [`logical_divide`],
+//! [`zipped_divide`], [`tiled_divide`] and [`flat_divide`] by a static
+//! tiler, [`coalesce`], [`coalesce_by`], [`filter`], [`flatten`],
+//! [`concat()`], [`complement`] against a run-time cotarget (a `usize` or a
+//! [`Dyn`]), and [`logical_product`] (zipped, tiled, flat) of an all-static
+//! tile by a layout with run-time leaves:
 //! static parts are decided at compile time, a step that depends on a
 //! run-time value keeps CuTe's padded form, and run-time conditions are
-//! checked when the call runs (the `try_` forms return cute-dynamic's
-//! `LayoutError`, the plain ones panic with its message). The other
-//! operations take all-static layouts only, for now.
+//! checked when the call runs. Every operation that can fail has two forms
+//! with the same arguments (by value) and the same result type: `try_op`
+//! returns cute-dynamic's `LayoutError` (always `Ok` for all-static
+//! arguments), `op` panics with its message. The other operations take
+//! all-static layouts only, for now.
 //!
 //! ```
 //! use cute_static::prelude::*;
