@@ -303,17 +303,24 @@ impl Problem<'_> {
     }
 }
 
+/// The thread layout of both packing copies: one thread.
+type OneThread = Layout![(1,1):(0,0)];
+/// The tiled copy of [`pack_copy_a`].
+type PackCopyA = TiledCopyOf<CopyVec<f32, U8>, OneThread, Layout![(16,1):(1,0)]>;
+/// The tiled copy of [`pack_copy_b`].
+type PackCopyB = TiledCopyOf<UniversalCopy<f32>, OneThread, Layout![(6,1):(1,0)]>;
+
 /// The tiled copy that packs A: one thread moves a column of 16 rows of A
 /// as two groups of 8 contiguous values (`CopyVec<f32, U8>`, 32-byte moves).
 #[inline(always)]
-fn pack_copy_a() -> TiledCopyOf<CopyVec<f32, U8>, Layout![(1,1):(0,0)], Layout![(16,1):(1,0)]> {
+fn pack_copy_a() -> PackCopyA {
     make_tiled_copy(CopyVec::<f32, U8>::new(), layout!((1,1):(0,0)), layout!((16,1):(1,0)))
 }
 
 /// The tiled copy that packs B: one thread moves a row of 6 values of B
 /// (they lie `ldb` apart in B, side by side in the panel) one by one.
 #[inline(always)]
-fn pack_copy_b() -> TiledCopyOf<UniversalCopy<f32>, Layout![(1,1):(0,0)], Layout![(6,1):(1,0)]> {
+fn pack_copy_b() -> PackCopyB {
     make_tiled_copy(UniversalCopy::<f32>::new(), layout!((1,1):(0,0)), layout!((6,1):(1,0)))
 }
 
