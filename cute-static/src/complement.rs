@@ -458,7 +458,21 @@ where
 pub trait ComplementValue<A, M>: Sized {
     /// `complement(a, m)`.
     fn make(a: A, m: M) -> Self;
-    /// `complement(a, m)`, or the error cute-dynamic's `complement` gives.
+    /// `complement(a, m)`, or the error cute-dynamic's `complement` gives:
+    /// what [`try_complement`](crate::try_complement) returns (its
+    /// post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn rest<A: Complement<M>, M>(a: A, m: M) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: ComplementValue<A, M>,
+    /// {
+    ///     try_complement(a, m) // = <A::Output as ComplementValue<A, M>>::try_make(a, m)
+    /// }
+    /// assert_eq!(rest(layout!(4:2), 24usize).unwrap().to_string(), "(_2,3):(_1,_8)");
+    /// assert!(rest(layout!(4:2), 0usize).is_err());
+    /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A, m: M) -> Result<Self, cute_dynamic::LayoutError>;
 }

@@ -66,7 +66,11 @@ impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A
 pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
 #[cfg(feature = "std")]
 impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
-/// The value of `tiled_divide(a, b)`, as [`LogicalDivideValue`].
+/// The value of `tiled_divide(a, b)`, as [`LogicalDivideValue`]: it holds
+/// for every admissible `tiled_divide` (all-static, or a layout with
+/// run-time leaves by a static tiler), and its `try_make` is what
+/// [`try_tiled_divide`](crate::try_tiled_divide) returns (its
+/// post-conditions).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -82,7 +86,10 @@ impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, 
 pub trait TiledDivideValue<A, B>: DivideValue<crate::divide::TiledArr, A, B> {}
 #[cfg(feature = "std")]
 impl<O: DivideValue<crate::divide::TiledArr, A, B>, A, B> TiledDivideValue<A, B> for O {}
-/// The value of `flat_divide(a, b)`, as [`LogicalDivideValue`].
+/// The value of `flat_divide(a, b)`, as [`LogicalDivideValue`]: it holds
+/// for every admissible `flat_divide`, and its `try_make` is what
+/// [`try_flat_divide`](crate::try_flat_divide) returns (its
+/// post-conditions).
 ///
 /// ```
 /// use cute_static::prelude::*;

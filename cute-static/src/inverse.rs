@@ -230,7 +230,18 @@ where
 pub trait InverseValue<W, A>: Sized {
     /// The inverse of `a`.
     fn make(a: A) -> Self;
-    /// The inverse of `a`, or cute-dynamic's error.
+    /// The inverse of `a`, or cute-dynamic's error: what
+    /// [`try_left_inverse`](crate::try_left_inverse) and
+    /// [`try_right_inverse`](crate::try_right_inverse) return (their
+    /// post-conditions), `Ok` for an all-static `a`. Takes `a` by value, as
+    /// [`make`](InverseValue::make).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = try_left_inverse(layout!((4,8):(1,5))).unwrap(); // this method, by value
+    /// assert_eq!(r, left_inverse(layout!((4,8):(1,5))));
+    /// assert!(try_left_inverse(layout!((4,4):({1i64},{-2i64}))).is_err());
+    /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A) -> Result<Self, cute_dynamic::LayoutError>;
 }

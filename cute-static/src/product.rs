@@ -35,7 +35,22 @@ by_mode_op!(
 pub trait ProductValue<A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
-    /// The product, or the error cute-dynamic gives.
+    /// The product, or the error cute-dynamic gives: what the `try_`
+    /// form of the product returns ([`try_logical_product`],
+    /// [`try_zipped_product`], [`try_tiled_product`], [`try_flat_product`];
+    /// their post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn grid<A: TiledProduct<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: ProductValue<A, B>,
+    /// {
+    ///     try_tiled_product(a, b) // = <A::Output as ProductValue<A, B>>::try_make(a, b)
+    /// }
+    /// assert_eq!(grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(), "((_2,_2),_3,_4):((_1,_2),_4,_12)");
+    /// assert!(grid(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+    /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }

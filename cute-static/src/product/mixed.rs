@@ -78,7 +78,23 @@ where
 pub trait RankProductValue<How, A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
-    /// The product, or the error cute-dynamic gives.
+    /// The product, or the error cute-dynamic gives: what
+    /// [`try_blocked_product`](crate::try_blocked_product) and
+    /// [`try_raked_product`](crate::try_raked_product) return (their
+    /// post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::product::Blocked;
+    /// fn blocks<A: BlockedProduct<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: RankProductValue<Blocked, A, B>,
+    /// {
+    ///     try_blocked_product(a, b) // = <A::Output as RankProductValue<Blocked, A, B>>::try_make(a, b)
+    /// }
+    /// assert_eq!(blocks(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap().to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// assert!(blocks(layout!({4i64}:2), layout!(3:1)).is_err());
+    /// ```
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, How, A, B> RankProductValue<How, A, B> for O
