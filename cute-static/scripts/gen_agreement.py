@@ -664,7 +664,7 @@ def print_mixed(kept, rejected):
             if not vs:
                 continue
             args = vs[0]
-            rows.append((dyn, f'{TRY[mop]}({", ".join("&" + a for a in args)})'))
+            rows.append((dyn, f'{TRY[mop]}({", ".join(args)})'))
     print()
     print("/// The rejected cases below, each with one leaf of its layout argument(s) run-time")
     print("/// (taken in turn): the `try_` form returns cute-dynamic's error.")

@@ -7,7 +7,9 @@
 //! contributing `d/C : C`, and the extent `C` where the last mode starts.
 //! Only the last mode's size, `⌈(M + gaps)/C⌉` (cute-dynamic's count of
 //! what the other modes cover), waits for `M`: its shape is a [`Dyn`](crate::Dyn) and
-//! it is kept even when that is 1 (CuTe's form). A layout that is not
+//! it is kept even when that is 1 (CuTe's form). When it is the only mode,
+//! its stride is a `Dyn` too, 0 for a size of 1, so that the answer prints
+//! as cute-dynamic's (`1:0`). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
 //!
@@ -61,49 +63,60 @@ mod run_time {
         }
     }
 
-    /// The size of a cotarget shape, as a value.
+    /// The size of a cotarget (an integer or a shape), as a value.
     #[doc(hidden)]
     pub trait CotargetValue {
-        /// The product of the leaves.
-        fn value(&self) -> i64;
+        /// The product of the leaves; `None` when it does not fit in an
+        /// `i64`.
+        fn value(&self) -> Option<i64>;
     }
     impl<U: Unsigned, B: typenum::Bit> CotargetValue for typenum::UInt<U, B> {
         #[inline(always)]
-        fn value(&self) -> i64 {
-            <Self as Unsigned>::I64
+        fn value(&self) -> Option<i64> {
+            Some(<Self as Unsigned>::I64)
         }
     }
     impl CotargetValue for Dyn {
         #[inline(always)]
-        fn value(&self) -> i64 {
-            self.get()
+        fn value(&self) -> Option<i64> {
+            Some(self.get())
+        }
+    }
+    impl CotargetValue for usize {
+        #[inline(always)]
+        fn value(&self) -> Option<i64> {
+            i64::try_from(*self).ok()
         }
     }
     impl<A: CotargetValue> CotargetValue for (A,) {
         #[inline(always)]
-        fn value(&self) -> i64 {
+        fn value(&self) -> Option<i64> {
             self.0.value()
         }
     }
     impl<A: CotargetValue, B: CotargetValue> CotargetValue for (A, B) {
         #[inline(always)]
-        fn value(&self) -> i64 {
-            self.0.value().saturating_mul(self.1.value())
+        fn value(&self) -> Option<i64> {
+            self.0.value()?.checked_mul(self.1.value()?)
         }
     }
     impl<A: CotargetValue, B: CotargetValue, C: CotargetValue> CotargetValue for (A, B, C) {
         #[inline(always)]
-        fn value(&self) -> i64 {
-            self.0.value().saturating_mul(self.1.value()).saturating_mul(self.2.value())
+        fn value(&self) -> Option<i64> {
+            self.0.value()?.checked_mul(self.1.value()?)?.checked_mul(self.2.value()?)
         }
     }
 
     /// `complement(Self, M)` with a run-time leaf in the layout or the
-    /// cotarget, checked when it runs.
+    /// cotarget, checked when it runs: the run-time path of
+    /// [`complement`](crate::complement) and
+    /// [`try_complement`](crate::try_complement) (generic code that calls
+    /// them bounds by [`Complement`] and [`ComplementValue`]).
     ///
     /// Post-conditions: those of [`complement`](crate::complement); the
     /// result's `to_dynamic()`, coalesced, is cute-dynamic's
     /// `complement(A, M)`.
+    #[doc(hidden)]
     pub trait TryComplement<M> {
         /// The complement's type.
         type Output;
@@ -122,7 +135,10 @@ mod run_time {
         >>::Output;
         #[inline(always)]
         fn try_complement(&self, m: &M) -> Result<Self::Output, cute_dynamic::LayoutError> {
-            self.try_by(m.value())
+            match m.value() {
+                Some(m) => self.try_by(m),
+                None => Err(cute_dynamic::LayoutError::Overflow { operation: "complement" }),
+            }
         }
     }
 
@@ -165,7 +181,16 @@ mod run_time {
             if m < 1 {
                 return Err(below_one(self.to_dynamic(), m));
             }
-            let (modes, n) = ext_modes::<S, D>(m);
+            let (mut modes, n) = ext_modes::<S, D>(m);
+            if n == 1 {
+                // The last mode alone: `Dyn:Dyn` in the type, `1:0` for
+                // size 1 (cute-dynamic's answer; the stride of a mode of
+                // size 1 is not read).
+                modes[0].ds = false;
+                if modes[0].s == 1 {
+                    modes[0].d = 0;
+                }
+            }
             let mut out = Leaves::new();
             coalesce_walk(&modes[..n], false, &mut out);
             let (mut i, mut j) = (0, 0);
@@ -303,21 +328,6 @@ mod run_time {
         cute_dynamic::LayoutError::Unsupported { what: format!("complement of {a} with cotarget {m} below 1") }
     }
 
-    /// `complement(a, m)` with a run-time cotarget: `Ok` with the complement
-    /// (the static modes found at compile time, the last one's size computed),
-    /// or the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = try_complement(&layout!(4:2), &Dyn::new(24)).unwrap();
-    /// assert_eq!(r.to_string(), "(_2,3):(_1,_8)");
-    /// assert!(try_complement(&layout!(4:2), &Dyn::new(0)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_complement<A: TryComplement<M>, M>(a: &A, m: &M) -> Result<A::Output, cute_dynamic::LayoutError> {
-        a.try_complement(m)
-    }
-
     /// The run-time branch of [`ComplementValue`](crate::complement::ComplementValue).
     impl<O, A: TryComplement<M, Output = O>, M> crate::detail::ComplementValueBy<A, M, typenum::B0> for O {
         #[inline(always)]
@@ -328,6 +338,54 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
+        #[inline(always)]
+        fn try_make(a: A, m: M) -> Result<O, cute_dynamic::LayoutError> {
+            a.try_complement(&m)
+        }
+    }
+
+    /// `complement(a, cotarget)` (see [`complement`](crate::complement)),
+    /// returning the failed run-time condition as an error instead of
+    /// panicking.
+    ///
+    /// Takes the same arguments as `complement` (by value) and returns the
+    /// same type. The cotarget is a `usize` (run-time, as `make_layout`
+    /// makes a run-time leaf of a `usize`; an integer literal is one), a
+    /// [`Dyn`] (run-time, and may be below 1), or a static shape
+    /// (`shape!(24)`, [`Int<N>`](crate::Int)).
+    ///
+    /// Post-conditions, on `Ok(r)`: those of `complement` (`r` is ordered,
+    /// meets `a`'s image only at 0, `(a, r)` reaches the cotarget); for an
+    /// all-static `a`, `r.to_dynamic()` prints as cute-dynamic's
+    /// `complement` of the same values whenever the structure of `r`'s type
+    /// allows it (a run-time last mode of size 1 after static modes stays,
+    /// CuTe's form); with a run-time leaf in `a`, `r` is the padded form and
+    /// `coalesce(r.to_dynamic())` is cute-dynamic's answer. `Err(e)`: `e` is
+    /// the error cute-dynamic's `complement` gives for the same values (a
+    /// cotarget below 1, a layout that is not injective or whose modes
+    /// interleave, a negative stride, overflow). All-static arguments:
+    /// always `Ok`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = try_complement(layout!(4:2), 24usize).unwrap();
+    /// assert_eq!(r.to_string(), "(_2,3):(_1,_8)");
+    /// assert!(try_complement(layout!(4:2), 0usize).is_err());
+    /// // A cotarget the layout already covers: cute-dynamic's `1:0`.
+    /// assert_eq!(try_complement(layout!((4,8):(1,4)), 16).unwrap().to_string(), "1:0");
+    /// // A static cotarget: the static complement.
+    /// assert_eq!(try_complement(layout!(4:2), shape!(24)).unwrap(), complement(layout!(4:2), shape!(24)));
+    /// ```
+    #[inline(always)]
+    pub fn try_complement<A, M>(
+        a: A,
+        cotarget: M,
+    ) -> Result<<A as crate::Complement<M>>::Output, cute_dynamic::LayoutError>
+    where
+        A: crate::Complement<M>,
+        <A as crate::Complement<M>>::Output: crate::ComplementValue<A, M>,
+    {
+        <<A as crate::Complement<M>>::Output as crate::ComplementValue<A, M>>::try_make(a, cotarget)
     }
 }
 
@@ -335,8 +393,9 @@ mod run_time {
 
 use crate::detail::{ComplementOnto, ComplementValueBy, ShapeSize};
 
-/// `complement(Self, M)` with a static cotarget shape `M` (an integer or a
-/// tuple, whose size is used).
+/// `complement(Self, M)` for a cotarget `M`: a static shape (a typenum
+/// integer or a tuple, whose size is used), or a run-time one, a `usize` or
+/// a [`Dyn`](crate::Dyn).
 pub trait Complement<M> {
     /// The complement.
     type Output;
@@ -349,10 +408,12 @@ where
 }
 /// `complement(a, m)` (see [`Complement`]): for a static cotarget shape
 /// `m`, computed in trait resolution (a layout that is not injective does
-/// not compile); for a run-time cotarget (`Dyn`, a braced `shape!({m})`),
-/// the static modes are still found at compile time and the last one's
-/// size `⌈(M + gaps)/C⌉` when it runs (see
-/// [`try_complement`](crate::try_complement)). With a run-time leaf in
+/// not compile); for a run-time cotarget (a `usize`, a `Dyn`, a braced
+/// `shape!({m})`), the static modes are still found at
+/// compile time and the last one's size `⌈(M + gaps)/C⌉` when it runs (see
+/// [`try_complement`](crate::try_complement)); when that last mode is the
+/// whole answer its stride is run-time too, so that a size of 1 prints
+/// `1:0` as cute-dynamic's complement. With a run-time leaf in
 /// `a`, the sort by stride, the injectivity and the number of modes of the
 /// answer depend on run-time values: the result is the padded form, a flat
 /// layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at most
@@ -376,6 +437,8 @@ where
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!(256)).to_string(), "(_2,_4):(_4,_64)");
 /// let m = 1000usize;
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
+/// assert_eq!(complement(layout!((4,8):(1,8)), m).to_string(), "(_2,16):(_4,_64)");
+/// assert_eq!(complement(layout!((4,8):(1,4)), 16usize).to_string(), "1:0");
 /// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
 /// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
 /// ```
@@ -392,9 +455,26 @@ where
 /// The value of `complement(a, m)`: zero-sized when both are all-static,
 /// its last mode computed (and checked) when the cotarget is run-time.
 /// Generic code that calls [`complement`] bounds the result by it.
-pub trait ComplementValue<A, M> {
+pub trait ComplementValue<A, M>: Sized {
     /// `complement(a, m)`.
     fn make(a: A, m: M) -> Self;
+    /// `complement(a, m)`, or the error cute-dynamic's `complement` gives:
+    /// what [`try_complement`](crate::try_complement) returns (its
+    /// post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn rest<A: Complement<M>, M>(a: A, m: M) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: ComplementValue<A, M>,
+    /// {
+    ///     try_complement(a, m) // = <A::Output as ComplementValue<A, M>>::try_make(a, m)
+    /// }
+    /// assert_eq!(rest(layout!(4:2), 24usize).unwrap().to_string(), "(_2,3):(_1,_8)");
+    /// assert!(rest(layout!(4:2), 0usize).is_err());
+    /// ```
+    #[cfg(feature = "std")]
+    fn try_make(a: A, m: M) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, A, M> ComplementValue<A, M> for O
 where
@@ -406,5 +486,10 @@ where
     #[track_caller]
     fn make(a: A, m: M) -> O {
         <O as ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>>::make(a, m)
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(a: A, m: M) -> Result<O, cute_dynamic::LayoutError> {
+        <O as ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>>::try_make(a, m)
     }
 }

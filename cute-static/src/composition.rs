@@ -86,9 +86,26 @@ where
 /// }
 /// assert_eq!(compose(layout!(4:2), layout!(2:2)).to_string(), "_2:_4");
 /// ```
-pub trait ComposeValue<A, B> {
+pub trait ComposeValue<A, B>: Sized {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;
+    /// `a ∘ b`, or the error cute-dynamic's `composition` gives: what
+    /// [`try_composition`](crate::try_composition) returns (its
+    /// post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn try_compose<A: Compose<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: ComposeValue<A, B>,
+    /// {
+    ///     try_composition(a, b) // = <A::Output as ComposeValue<A, B>>::try_make(a, b)
+    /// }
+    /// assert_eq!(try_compose(layout!(4:2), layout!(2:2)).unwrap().to_string(), "_2:_4");
+    /// assert!(try_compose(layout!(({4i64},6,8):(2,3,{5i64})), layout!({6i64}:{3i64})).is_err());
+    /// ```
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, A: AllStatic, B: AllStatic> ComposeValue<A, B> for O
 where
@@ -98,5 +115,10 @@ where
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as ComposeValueBy<A, B, BothStatic<A, B>>>::make(a, b)
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
+        <O as ComposeValueBy<A, B, BothStatic<A, B>>>::try_make(a, b)
     }
 }

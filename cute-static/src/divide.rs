@@ -30,9 +30,12 @@ by_mode_op!(
 /// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
 /// both are all-static, computed (and checked) otherwise.
 #[doc(hidden)]
-pub trait DivideValue<How, A, B> {
+pub trait DivideValue<How, A, B>: Sized {
     /// The divide.
     fn make(a: A, b: B) -> Self;
+    /// The divide, or the error cute-dynamic gives.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, How, A, B> DivideValue<How, A, B> for O
 where
@@ -44,6 +47,11 @@ where
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
+        <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
 }
 /// The value of `logical_divide(a, b)`: generic code that calls
@@ -58,6 +66,45 @@ impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A
 pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
 #[cfg(feature = "std")]
 impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
+/// The value of `tiled_divide(a, b)`, as [`LogicalDivideValue`]: it holds
+/// for every admissible `tiled_divide` (all-static, or a layout with
+/// run-time leaves by a static tiler), and its `try_make` is what
+/// [`try_tiled_divide`](crate::try_tiled_divide) returns (its
+/// post-conditions).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn tiles<A: TiledDivide<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: TiledDivideValue<A, B>,
+/// {
+///     tiled_divide(a, b)
+/// }
+/// assert_eq!(tiles(layout!((8,8):(1,8)), shape!(2, 4)).to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
+/// ```
+#[cfg(feature = "std")]
+pub trait TiledDivideValue<A, B>: DivideValue<crate::divide::TiledArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::TiledArr, A, B>, A, B> TiledDivideValue<A, B> for O {}
+/// The value of `flat_divide(a, b)`, as [`LogicalDivideValue`]: it holds
+/// for every admissible `flat_divide`, and its `try_make` is what
+/// [`try_flat_divide`](crate::try_flat_divide) returns (its
+/// post-conditions).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn tiles<A: FlatDivide<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: FlatDivideValue<A, B>,
+/// {
+///     flat_divide(a, b)
+/// }
+/// assert_eq!(tiles(layout!((8,8):(1,8)), shape!(2, 4)).to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+/// ```
+#[cfg(feature = "std")]
+pub trait FlatDivideValue<A, B>: DivideValue<crate::divide::FlatArr, A, B> {}
+#[cfg(feature = "std")]
+impl<O: DivideValue<crate::divide::FlatArr, A, B>, A, B> FlatDivideValue<A, B> for O {}
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).
@@ -124,6 +171,7 @@ where
 {
     <<A as ZippedDivide<B>>::Output as DivideValue<crate::divide::ZippedArr, A, B>>::make(a, b)
 }
+#[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
     /// `tiled_divide(a, b)` (see [`TiledDivide`]).
     ///
@@ -134,6 +182,34 @@ crate::detail::free_fn!(
     /// ```
     tiled_divide, TiledDivide
 );
+/// `tiled_divide(a, b)` (see [`TiledDivide`]): the leaves of
+/// [`zipped_divide`] with the rests as modes of their own.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = tiled_divide(layout!((8,8):(1,8)), shape!(2, 4));
+/// assert_eq!(d.to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
+/// let m = 1000usize;
+/// let r = tiled_divide(layout!(({m},8):(1,{m})), tile!(128:1, 4:1));
+/// assert_eq!(r.to_string(), "((_128,_4),8,2):((_1,1000),_128,4000)");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// as [`logical_divide`], each mode's `A ∘ (B, B*)` computed and checked
+/// when it runs (see [`try_tiled_divide`](crate::try_tiled_divide)); it
+/// panics with that error's message when a condition fails. An all-static
+/// call never panics.
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn tiled_divide<A, B>(a: A, b: B) -> <A as TiledDivide<B>>::Output
+where
+    A: TiledDivide<B>,
+    <A as TiledDivide<B>>::Output: DivideValue<crate::divide::TiledArr, A, B>,
+{
+    <<A as TiledDivide<B>>::Output as DivideValue<crate::divide::TiledArr, A, B>>::make(a, b)
+}
+#[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
     /// `flat_divide(a, b)` (see [`FlatDivide`]).
     ///
@@ -144,3 +220,148 @@ crate::detail::free_fn!(
     /// ```
     flat_divide, FlatDivide
 );
+/// `flat_divide(a, b)` (see [`FlatDivide`]): the leaves of
+/// [`zipped_divide`], tiles and rests as modes of their own.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let d = flat_divide(layout!((8,8):(1,8)), shape!(2, 4));
+/// assert_eq!(d.to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
+/// let m = 1000usize;
+/// let r = flat_divide(layout!(({m},8):(1,{m})), tile!(128:1, 4:1));
+/// assert_eq!(r.to_string(), "(_128,_4,8,2):(_1,1000,_128,4000)");
+/// ```
+///
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// as [`tiled_divide`] (see [`try_flat_divide`](crate::try_flat_divide)).
+#[cfg(feature = "std")]
+#[inline(always)]
+#[track_caller]
+pub fn flat_divide<A, B>(a: A, b: B) -> <A as FlatDivide<B>>::Output
+where
+    A: FlatDivide<B>,
+    <A as FlatDivide<B>>::Output: DivideValue<crate::divide::FlatArr, A, B>,
+{
+    <<A as FlatDivide<B>>::Output as DivideValue<crate::divide::FlatArr, A, B>>::make(a, b)
+}
+
+#[cfg(feature = "std")]
+pub use run_time::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide};
+
+#[cfg(feature = "std")]
+mod run_time {
+    use super::*;
+    use crate::divide::{FlatArr, LogicalArr, TiledArr, ZippedArr};
+    use cute_dynamic::LayoutError;
+
+    /// `logical_divide(a, b)` (see [`logical_divide`]), returning the failed
+    /// run-time condition as an error instead of panicking.
+    ///
+    /// Takes the same arguments as `logical_divide` (by value: layouts and
+    /// tilers are `Copy`) and returns the same type.
+    ///
+    /// Post-conditions, on `Ok(r)`: mode `k` of `r` is `(A_k ∘ B_k, A_k ∘
+    /// B_k*)` for tile `k` (`B* = complement(B, size(A_k))`), the modes past
+    /// the tiler untouched; `r.to_dynamic()` is the same function as
+    /// cute-dynamic's `logical_divide` of the same values (CuTe's padded form
+    /// where a step depends on a run-time value). `Err(e)`: `e` is the error
+    /// cute-dynamic's `logical_divide` gives (a divisibility condition,
+    /// distributivity, overflow). All-static arguments: always `Ok`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let m = 1000i64;
+    /// let r = try_logical_divide(layout!(({m}):(1)), layout!(128:1)).unwrap();
+    /// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
+    /// // 6 elements do not split across the mode of 4 (shape
+    /// // divisibility), found when the run-time stride 9 is known.
+    /// let bad = layout!((4,{6i64}):(1,{9i64}));
+    /// assert!(try_logical_divide(bad, layout!(6:1)).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_logical_divide<A, B>(a: A, b: B) -> Result<<A as LogicalDivide<B>>::Output, LayoutError>
+    where
+        A: LogicalDivide<B>,
+        <A as LogicalDivide<B>>::Output: DivideValue<LogicalArr, A, B>,
+    {
+        <<A as LogicalDivide<B>>::Output as DivideValue<LogicalArr, A, B>>::try_make(a, b)
+    }
+
+    /// `zipped_divide(a, b)` (see [`zipped_divide`]), as
+    /// [`try_logical_divide`]: the same arguments and result type as
+    /// `zipped_divide`, cute-dynamic's error where a run-time condition
+    /// fails, always `Ok` for all-static arguments.
+    ///
+    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (rests...,
+    /// untouched...))` with the modes of [`try_logical_divide`]'s result;
+    /// `r.to_dynamic()` is the same function as cute-dynamic's
+    /// `zipped_divide`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (1000i64, 500i64);
+    /// let r = try_zipped_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+    /// assert_eq!(r.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
+    /// assert!(try_zipped_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_zipped_divide<A, B>(a: A, b: B) -> Result<<A as ZippedDivide<B>>::Output, LayoutError>
+    where
+        A: ZippedDivide<B>,
+        <A as ZippedDivide<B>>::Output: DivideValue<ZippedArr, A, B>,
+    {
+        <<A as ZippedDivide<B>>::Output as DivideValue<ZippedArr, A, B>>::try_make(a, b)
+    }
+
+    /// `tiled_divide(a, b)` (see [`tiled_divide`]), as
+    /// [`try_logical_divide`]: the same arguments and result type as
+    /// `tiled_divide`, the same run-time checks as the logical form
+    /// (cute-dynamic's error where one fails), always `Ok` for all-static
+    /// arguments.
+    ///
+    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), rests...,
+    /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
+    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+    /// `tiled_divide`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (1000i64, 500i64);
+    /// let r = try_tiled_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+    /// assert_eq!(r.to_string(), "((_128,_64),8,8):((_1,1000),_128,64000)");
+    /// assert!(try_tiled_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+    /// let s = try_tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)).unwrap();
+    /// assert_eq!(s, tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)));
+    /// ```
+    #[inline(always)]
+    pub fn try_tiled_divide<A, B>(a: A, b: B) -> Result<<A as TiledDivide<B>>::Output, LayoutError>
+    where
+        A: TiledDivide<B>,
+        <A as TiledDivide<B>>::Output: DivideValue<TiledArr, A, B>,
+    {
+        <<A as TiledDivide<B>>::Output as DivideValue<TiledArr, A, B>>::try_make(a, b)
+    }
+
+    /// `flat_divide(a, b)` (see [`flat_divide`]), as [`try_tiled_divide`].
+    ///
+    /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., rests...,
+    /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
+    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+    /// `flat_divide`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (m, n) = (1000i64, 500i64);
+    /// let r = try_flat_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+    /// assert_eq!(r.to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
+    /// assert!(try_flat_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+    /// ```
+    #[inline(always)]
+    pub fn try_flat_divide<A, B>(a: A, b: B) -> Result<<A as FlatDivide<B>>::Output, LayoutError>
+    where
+        A: FlatDivide<B>,
+        <A as FlatDivide<B>>::Output: DivideValue<FlatArr, A, B>,
+    {
+        <<A as FlatDivide<B>>::Output as DivideValue<FlatArr, A, B>>::try_make(a, b)
+    }
+}

@@ -716,6 +716,10 @@ impl<U, B> AllStatic for UInt<U, B> {
 impl AllStatic for Dyn {
     type Bit = B0;
 }
+/// A plain `usize` is a run-time value (a cotarget).
+impl AllStatic for usize {
+    type Bit = B0;
+}
 impl<S: AllStatic, D: AllStatic> AllStatic for crate::Layout<S, D> {
     type Bit = <S::Bit as Truth>::And<D::Bit>;
 }

@@ -230,9 +230,20 @@ where
 pub trait InverseValue<W, A>: Sized {
     /// The inverse of `a`.
     fn make(a: A) -> Self;
-    /// The inverse of `a`, or cute-dynamic's error.
+    /// The inverse of `a`, or cute-dynamic's error: what
+    /// [`try_left_inverse`](crate::try_left_inverse) and
+    /// [`try_right_inverse`](crate::try_right_inverse) return (their
+    /// post-conditions), `Ok` for an all-static `a`. Takes `a` by value, as
+    /// [`make`](InverseValue::make).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let r = try_left_inverse(layout!((4,8):(1,5))).unwrap(); // this method, by value
+    /// assert_eq!(r, left_inverse(layout!((4,8):(1,5))));
+    /// assert!(try_left_inverse(layout!((4,4):({1i64},{-2i64}))).is_err());
+    /// ```
     #[cfg(feature = "std")]
-    fn try_make(a: &A) -> Result<Self, cute_dynamic::LayoutError>;
+    fn try_make(a: A) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, W, A> InverseValue<W, A> for O
 where
@@ -246,7 +257,7 @@ where
     }
     #[cfg(feature = "std")]
     #[inline(always)]
-    fn try_make(a: &A) -> Result<O, cute_dynamic::LayoutError> {
+    fn try_make(a: A) -> Result<O, cute_dynamic::LayoutError> {
         <O as InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>>::try_make(a)
     }
 }
@@ -257,7 +268,7 @@ pub trait InverseValueBy<W, A, Static>: Sized {
     fn make(a: A) -> Self;
     /// The inverse of `a`, or cute-dynamic's error.
     #[cfg(feature = "std")]
-    fn try_make(a: &A) -> Result<Self, cute_dynamic::LayoutError>;
+    fn try_make(a: A) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, W, A> InverseValueBy<W, A, B1> for O {
     #[inline(always)]
@@ -266,7 +277,7 @@ impl<O: crate::layout::StaticValue, W, A> InverseValueBy<W, A, B1> for O {
     }
     #[cfg(feature = "std")]
     #[inline(always)]
-    fn try_make(_: &A) -> Result<O, cute_dynamic::LayoutError> {
+    fn try_make(_: A) -> Result<O, cute_dynamic::LayoutError> {
         Ok(O::value())
     }
 }
@@ -479,13 +490,13 @@ pub(crate) mod run_time {
         #[inline(always)]
         #[track_caller]
         fn make(a: Layout<S, D>) -> O {
-            match <O as InverseValueBy<W, Layout<S, D>, B0>>::try_make(&a) {
+            match <O as InverseValueBy<W, Layout<S, D>, B0>>::try_make(a) {
                 Ok(r) => r,
                 Err(e) => crate::composition::fail(e),
             }
         }
         #[inline(always)]
-        fn try_make(a: &Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
+        fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
             a.try_inverse::<<W as PadOf<S, D>>::Pad>()
         }
     }
@@ -513,35 +524,43 @@ pub(crate) mod run_time {
         type Output = PadN1<S, D>;
     }
 
-    /// `right_inverse(a)`, `Ok` always for a layout of run-time leaves (the
-    /// right inverse exists), with the same value as [`right_inverse`];
-    /// `Result` so that it reads as the other `try_` operations.
+    /// `right_inverse(a)`: always `Ok`, with the same value as
+    /// [`right_inverse`] (the right inverse exists for every layout);
+    /// `Result` so that it reads as the other `try_` operations. Takes its
+    /// argument as `right_inverse` does (by value).
+    ///
+    /// Post-conditions: those of [`right_inverse`].
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// let r = try_right_inverse(&layout!((4,{8i64}):(8,1))).unwrap();
+    /// let r = try_right_inverse(layout!((4,{8i64}):(8,1))).unwrap();
     /// assert_eq!(r.to_string(), "(8,4):(4,1)");
     /// ```
     #[inline(always)]
-    pub fn try_right_inverse<A: InverseOf<RightOp>>(a: &A) -> Result<A::Output, cute_dynamic::LayoutError>
+    pub fn try_right_inverse<A: InverseOf<RightOp>>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
         A::Output: InverseValue<RightOp, A>,
     {
         <A::Output as InverseValue<RightOp, A>>::try_make(a)
     }
 
-    /// `left_inverse(a)`: `Ok` with the left inverse (see [`left_inverse`]),
-    /// or the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic's
+    /// `left_inverse(a)`: `Ok` with the left inverse (see [`left_inverse`],
+    /// whose argument it takes the same way, by value), or the
+    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic's
     /// `left_inverse` gives for the same values.
+    ///
+    /// Post-conditions, on `Ok`: those of [`left_inverse`]. An all-static
+    /// argument is always `Ok` (a layout without a left inverse does not
+    /// compile).
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// let r = try_left_inverse(&layout!((4,8):(1,{5i64}))).unwrap();
+    /// let r = try_left_inverse(layout!((4,8):(1,{5i64}))).unwrap();
     /// assert_eq!(r.to_string(), "(1,5,8):(0,1,4)");
-    /// assert!(try_left_inverse(&layout!((4,4):({1i64},{-2i64}))).is_err());
+    /// assert!(try_left_inverse(layout!((4,4):({1i64},{-2i64}))).is_err());
     /// ```
     #[inline(always)]
-    pub fn try_left_inverse<A: InverseOf<LeftOp>>(a: &A) -> Result<A::Output, cute_dynamic::LayoutError>
+    pub fn try_left_inverse<A: InverseOf<LeftOp>>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
         A::Output: InverseValue<LeftOp, A>,
     {

@@ -61,16 +61,19 @@
 //! offsets to fit in an `i64`) when the layout is made: `layout!` and
 //! [`make_layout`] panic with the error's message, `try_layout!` and
 //! [`try_make_layout`] return it. Indexing, printing and conversion work on
-//! such layouts, and so do [`composition`], [`logical_divide`] and
-//! [`zipped_divide`] by a static tiler, [`coalesce`], [`coalesce_by`],
-//! [`filter`], [`flatten`], [`concat()`], [`complement`] against a run-time cotarget,
-//! and [`logical_product`] (zipped, tiled, flat) of an all-static tile by
-//! a layout with run-time leaves:
+//! such layouts, and so do [`composition`], [`logical_divide`],
+//! [`zipped_divide`], [`tiled_divide`] and [`flat_divide`] by a static
+//! tiler, [`coalesce`], [`coalesce_by`], [`filter`], [`flatten`],
+//! [`concat()`], [`complement`] against a run-time cotarget (a `usize` or a
+//! [`Dyn`]), and [`logical_product`] (zipped, tiled, flat) of an all-static
+//! tile by a layout with run-time leaves:
 //! static parts are decided at compile time, a step that depends on a
 //! run-time value keeps CuTe's padded form, and run-time conditions are
-//! checked when the call runs (the `try_` forms return cute-dynamic's
-//! `LayoutError`, the plain ones panic with its message). The other
-//! operations take all-static layouts only, for now.
+//! checked when the call runs. Every operation that can fail has two forms
+//! with the same arguments (by value) and the same result type: `try_op`
+//! returns cute-dynamic's `LayoutError` (always `Ok` for all-static
+//! arguments), `op` panics with its message. The other operations take
+//! all-static layouts only, for now.
 //!
 //! ```
 //! use cute_static::prelude::*;
@@ -201,16 +204,22 @@ pub use basis_layout::{IdentityShape, PathNode};
 pub use block::{Block, SharedTile, Thread};
 #[doc(inline)]
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use complement::TryComplement;
+#[cfg(feature = "std")]
+#[doc(inline)]
+pub use complement::try_complement;
 #[doc(inline)]
 pub use complement::{Complement, ComplementValue, complement};
-#[cfg(feature = "std")]
-#[doc(inline)]
-pub use complement::{TryComplement, try_complement};
 pub use composed::{ComposedLayout, ComposedLeftInverse, ComposedRightInverse, SwizzleThrough, make_composed_layout};
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use composition::TryCompose;
+#[cfg(feature = "std")]
+pub use composition::try_composition;
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
-#[cfg(feature = "std")]
-pub use composition::{TryCompose, try_composition};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use copy_atom::CopyPartition;
@@ -232,9 +241,9 @@ pub use divide::{
 };
 #[cfg(feature = "std")]
 #[doc(inline)]
-pub use divide::{LogicalDivideValue, ZippedDivideValue};
+pub use divide::{FlatDivideValue, LogicalDivideValue, TiledDivideValue, ZippedDivideValue};
 #[cfg(feature = "std")]
-pub use divide::{try_logical_divide, try_zipped_divide};
+pub use divide::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
 #[doc(inline)]
 pub use inverse::{InverseValue, LeftInverse, RightInverse, left_inverse, right_inverse};
@@ -286,7 +295,10 @@ pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 #[cfg(feature = "std")]
-pub use product::{RankProductValue, try_blocked_product, try_logical_product, try_raked_product};
+pub use product::{
+    RankProductValue, try_blocked_product, try_flat_product, try_logical_product, try_raked_product, try_tiled_product,
+    try_zipped_product,
+};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use recast::RecastTarget;
@@ -340,13 +352,14 @@ pub mod prelude {
         zipped_divide, zipped_product,
     };
     pub use crate::{ComplementValue, ComposeValue, InverseValue, ProductValue};
-    pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
-        LogicalDivideValue, RankProductValue, TryComplement, TryCompose, ZippedDivideValue, try_blocked_product,
-        try_complement, try_composition, try_left_inverse, try_logical_divide, try_logical_product, try_raked_product,
-        try_right_inverse, try_zipped_divide,
+        FlatDivideValue, LogicalDivideValue, RankProductValue, TiledDivideValue, ZippedDivideValue,
+        try_blocked_product, try_complement, try_composition, try_flat_divide, try_flat_product, try_left_inverse,
+        try_logical_divide, try_logical_product, try_raked_product, try_right_inverse, try_tiled_divide,
+        try_tiled_product, try_zipped_divide, try_zipped_product,
     };
+    pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
     pub use crate::{
         ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,

@@ -46,3 +46,55 @@ fn divide_product_examples() {
     let d = logical_divide(layout!((9,(4,8)):(59,(13,1))), tile!(3:3, (2,4):(1,8)));
     assert_eq!(d.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 }
+
+/// Every `try_` form takes the plain form's arguments (by value) and, for
+/// all-static arguments, cannot fail: `Ok` of the plain form's zero-sized
+/// value.
+#[test]
+fn try_forms_of_all_static_arguments_are_the_plain_forms() {
+    macro_rules! same {
+        ($try_op:ident, $op:ident, $($arg:expr),+) => {{
+            let r = $try_op($($arg),+).unwrap_or_else(|e| panic!("{}: {e}", stringify!($try_op)));
+            assert_eq!(r, $op($($arg),+), "{}", stringify!($try_op));
+            assert_eq!(size_of_val(&r), 0, "{}", stringify!($try_op));
+        }};
+    }
+    let (a, b) = (layout!((6,2):(8,2)), layout!((4,3):(3,1)));
+    same!(try_composition, composition, a, b);
+    same!(try_composition, composition, layout!((12,(4,8)):(59,(13,1))), tile!(3:4, 8:2));
+    same!(try_complement, complement, layout!(4:2), shape!(24));
+    same!(try_right_inverse, right_inverse, layout!((4,8):(8,1)));
+    same!(try_left_inverse, left_inverse, layout!((4,8):(1,5)));
+    let (m, t) = (layout!((8,8):(1,8)), tile!(2:1, 4:1));
+    same!(try_logical_divide, logical_divide, m, t);
+    same!(try_zipped_divide, zipped_divide, m, t);
+    same!(try_tiled_divide, tiled_divide, m, t);
+    same!(try_flat_divide, flat_divide, m, t);
+    same!(try_tiled_divide, tiled_divide, layout!((4,2,3):(2,1,8)), layout!(4:2));
+    same!(try_flat_divide, flat_divide, layout!((4,2,3):(2,1,8)), layout!(4:2));
+    let (p, q) = (layout!((2,2):(1,2)), layout!((3,4):(1,3)));
+    same!(try_logical_product, logical_product, p, q);
+    same!(try_zipped_product, zipped_product, p, q);
+    same!(try_tiled_product, tiled_product, p, q);
+    same!(try_flat_product, flat_product, p, q);
+    same!(try_zipped_product, zipped_product, p, tile!(3:1, 2:1));
+    same!(try_blocked_product, blocked_product, layout!((2,5):(5,1)), q);
+    same!(try_raked_product, raked_product, layout!((2,5):(5,1)), q);
+}
+
+/// A `usize` cotarget is run-time, as a `Dyn` (an integer literal is a
+/// `usize`); the last mode alone prints `1:0` when the layout already
+/// covers the cotarget.
+#[test]
+fn complement_takes_a_usize_cotarget() {
+    let m = 1000usize;
+    let r = complement(layout!((4,8):(1,8)), m);
+    assert_eq!(r, complement(layout!((4,8):(1,8)), Dyn::new(1000)));
+    assert_eq!(r.to_string(), "(_2,16):(_4,_64)");
+    assert_eq!(try_complement(layout!((4,8):(1,8)), m).unwrap(), r);
+    assert_eq!(try_complement(layout!((4,8):(1,4)), 16).unwrap().to_string(), "1:0");
+    assert_eq!(complement(layout!((4,8):(1,4)), 64).to_string(), "2:32");
+    assert_eq!(complement(layout!(4:1), 4).to_string(), "1:0");
+    assert!(try_complement(layout!(4:1), 0).is_err());
+    assert!(try_complement(layout!(4:1), usize::MAX).is_err());
+}

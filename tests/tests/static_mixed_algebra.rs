@@ -23,7 +23,7 @@ fn composition_all_run_time_prints_cute_padded_form() {
     let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
     let r = composition(a, b);
     assert_eq!(r.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
-    assert_eq!(try_composition(&a, &b).unwrap(), r);
+    assert_eq!(try_composition(a, b).unwrap(), r);
     // The all-static composition is unchanged: CuTe's static form.
     let s = composition(layout!((10,2):(16,4)), layout!((5,4):(1,5)));
     assert_eq!(s.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
@@ -43,7 +43,7 @@ fn composition_with_one_flat_mode_keeps_static_products() {
 #[test]
 fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     let (a, b) = (layout!(({4i64},6,8):(2,3,{5i64})), layout!({6i64}:{3i64}));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::StrideDivisibility { shape: 4, stride: 3, .. }), "{e}");
@@ -55,12 +55,12 @@ fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     );
     // Shape divisibility, with a static leaf beside the run-time one.
     let (a, b) = (layout!((4,{6i64},8):(2,3,5)), layout!(6:1));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
     assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     // Not distributive.
     let (a, b) = (layout!(({4i64},1):(0,1)), layout!(({2i64},4):(1,1)));
-    let e = try_composition(&a, &b).unwrap_err();
+    let e = try_composition(a, b).unwrap_err();
     assert!(matches!(e, LayoutError::NotDistributive { .. }), "{e}");
     assert_eq!(e, cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
 }
@@ -71,7 +71,7 @@ fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
     let a = layout!(({m},{n}):(1,{m}));
     let r = logical_divide(a, tile!(128:1, 64:1));
     assert_eq!(r.to_string(), "((_128,8),(_64,8)):((_1,_128),(1000,64000))");
-    assert_eq!(try_logical_divide(&a, &tile!(128:1, 64:1)).unwrap(), r);
+    assert_eq!(try_logical_divide(a, tile!(128:1, 64:1)).unwrap(), r);
     assert_eq!(
         r.to_dynamic(),
         cute_dynamic::logical_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap()
@@ -106,7 +106,7 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
     macro_rules! check {
         ($a:expr, $tile:expr) => {{
             let (a, t) = ($a, $tile);
-            let got = try_logical_divide(&a, &t).map(|r| r.to_dynamic());
+            let got = try_logical_divide(a, t).map(|r| r.to_dynamic());
             let want = cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic());
             let what = format!("logical_divide({}, {})", a.to_dynamic(), t.to_dynamic());
             agree(
@@ -141,7 +141,7 @@ fn divide_run_time_failures_err_and_panic_with_the_same_message() {
     // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of
     // 4 (shape divisibility), found only when the run-time stride 9 is known.
     let a = layout!((4,{6i64}):(1,{9i64}));
-    let e = try_logical_divide(&a, &layout!(6:1)).unwrap_err();
+    let e = try_logical_divide(a, layout!(6:1)).unwrap_err();
     let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(6:1).to_dynamic()).unwrap_err();
     assert_eq!(e, d);
     assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
@@ -151,7 +151,7 @@ fn divide_run_time_failures_err_and_panic_with_the_same_message() {
         }),
         e.to_string()
     );
-    let e = try_zipped_divide(&a, &layout!(6:1)).unwrap_err();
+    let e = try_zipped_divide(a, layout!(6:1)).unwrap_err();
     assert_eq!(e, d);
 }
 
@@ -188,12 +188,12 @@ fn agrees(a: &DLayout, b: &DLayout, r: &DLayout, d: &DLayout) -> Result<(), Stri
 /// ranks) and checks against cute-dynamic: the same error, or agreement.
 fn check_all_run_time<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + TryCompose<B> + Copy + std::panic::UnwindSafe,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Compose<B> + Copy + std::panic::UnwindSafe,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy + std::panic::UnwindSafe,
-    <A as TryCompose<B>>::Output: ToDyn,
+    <A as Compose<B>>::Output: ComposeValue<A, B> + ToDyn,
 {
     let (sa, sb) = (A::try_from(a).map_err(|e| e.to_string())?, B::try_from(b).map_err(|e| e.to_string())?);
-    let got = try_composition(&sa, &sb).map(|r| r.to_dyn());
+    let got = try_composition(sa, sb).map(|r| r.to_dyn());
     agree(format_args!("{a} o {b}"), got, cute_dynamic::composition(a, b), |r, d| agrees(a, b, r, d))
 }
 
@@ -382,16 +382,22 @@ where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
         + LogicalDivide<T>
         + ZippedDivide<T>
-        + cute_static::divide::DivideLeaves<T>,
-    <A as LogicalDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
-    <A as ZippedDivide<T>>::Output: cute_static::divide::DivideOutput + ToDyn,
-    T: AsDynTiler,
+        + TiledDivide<T>
+        + FlatDivide<T>
+        + Copy,
+    <A as LogicalDivide<T>>::Output: LogicalDivideValue<A, T> + ToDyn,
+    <A as ZippedDivide<T>>::Output: ZippedDivideValue<A, T> + ToDyn,
+    <A as TiledDivide<T>>::Output: TiledDivideValue<A, T> + ToDyn,
+    <A as FlatDivide<T>>::Output: FlatDivideValue<A, T> + ToDyn,
+    T: AsDynTiler + Copy,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let dt = t.dyn_tiler();
     let cases = [
-        (try_logical_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
-        (try_zipped_divide(&sa, &t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+        (try_logical_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::logical_divide(a, &dt)),
+        (try_zipped_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::zipped_divide(a, &dt)),
+        (try_tiled_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::tiled_divide(a, &dt)),
+        (try_flat_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::flat_divide(a, &dt)),
     ];
     cases.into_iter().try_for_each(|(got, want)| agree(format_args!("{a} / {dt}"), got, want, same_divide))
 }
@@ -596,7 +602,8 @@ fn divide_by_a_size_1_tile_and_a_static_mode_beside_a_run_time_one() {
 
 /// `complement` against a run-time cotarget: the static modes are found
 /// at compile time, the last mode's size when it runs (kept even of size
-/// 1, CuTe's form); a cotarget below 1 is cute-dynamic's error.
+/// 1 after other modes, CuTe's form; alone, `1:0` as cute-dynamic); a
+/// cotarget below 1 is cute-dynamic's error.
 #[test]
 fn complement_against_a_run_time_cotarget() {
     let m = 1000usize;
@@ -604,13 +611,25 @@ fn complement_against_a_run_time_cotarget() {
     assert_eq!(r.to_string(), "(_2,16):(_4,_64)");
     let d = cute_dynamic::complement(&"(4,8):(1,8)".parse().unwrap(), 1000).unwrap();
     assert_eq!(r.to_dynamic(), d);
-    // A cotarget the layout already covers: the last mode has size 1.
+    // A plain integer is a run-time cotarget, as a `Dyn`.
+    assert_eq!(complement(layout!((4,8):(1,8)), m), r);
+    assert_eq!(try_complement(layout!((4,8):(1,8)), m).unwrap(), r);
+    // A cotarget the layout already covers: the last mode alone, of size 1,
+    // prints `1:0`, as cute-dynamic's.
     let r = complement(layout!(4:1), shape!({ 4usize }));
-    assert_eq!(r.to_string(), "1:_4");
-    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    assert_eq!(r.to_string(), "1:0");
+    assert_eq!(r.to_dynamic(), cute_dynamic::complement(&"4:1".parse().unwrap(), 4).unwrap());
+    let r = try_complement(layout!((4,8):(1,4)), 16usize).unwrap();
+    assert_eq!(r.to_string(), "1:0");
+    assert_eq!(
+        r.to_dynamic().to_string(),
+        cute_dynamic::complement(&"(4,8):(1,4)".parse().unwrap(), 16).unwrap().to_string()
+    );
+    // Larger, the same mode: its stride run-time.
+    assert_eq!(try_complement(layout!((4,8):(1,4)), 64usize).unwrap().to_string(), "2:32");
     // Below 1: the error cute-dynamic gives, and the panic with its text.
     let a = layout!((2,2):(1,6));
-    let e = try_complement(&a, &Dyn::new(0)).unwrap_err();
+    let e = try_complement(a, Dyn::new(0)).unwrap_err();
     assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -629,12 +648,12 @@ fn complement_against_a_run_time_cotarget() {
 /// answer (or its error).
 fn check_complement<A>(a: A, m: i64) -> Result<(), String>
 where
-    A: TryComplement<Dyn> + std::fmt::Display + Copy,
-    <A as TryComplement<Dyn>>::Output: ToDyn,
+    A: Complement<Dyn> + std::fmt::Display + Copy,
+    <A as Complement<Dyn>>::Output: ComplementValue<A, Dyn> + ToDyn,
     A: ToDyn,
 {
     let da = a.to_dyn();
-    let got = try_complement(&a, &Dyn::new(m)).map(|r| r.to_dyn());
+    let got = try_complement(a, Dyn::new(m)).map(|r| r.to_dyn());
     agree(format_args!("complement({da}, {m})"), got, cute_dynamic::complement(&da, m), |r, d| {
         cute_tests::check::complement(&da, m, r)?;
         padded_form_of(r, d)
@@ -662,6 +681,84 @@ proptest! {
     }
 }
 
+/// The text of `complement(a, m)` for an all-static `a` against the
+/// run-time cotargets `1..=300` (`usize`), through `to_dynamic()`, is
+/// cute-dynamic's text for the same values, with one structural exception:
+/// after static modes, the run-time last mode stays when it has size 1
+/// (CuTe's form; cute-dynamic coalesces it away), and without it the text
+/// is cute-dynamic's. A last mode that is the whole answer prints as
+/// cute-dynamic (`1:0` for size 1, where it printed `1:_C`). Returns the
+/// number of cotargets whose texts are equal.
+fn complement_texts<A>(a: A) -> usize
+where
+    A: Complement<usize> + ToDyn + Copy,
+    <A as Complement<usize>>::Output: ComplementValue<A, usize> + ToDyn,
+{
+    let da = a.to_dyn();
+    let mut equal = 0;
+    for m in 1..=300usize {
+        let got = try_complement(a, m).unwrap_or_else(|e| panic!("complement({da}, {m}): {e}")).to_dyn();
+        let want = cute_dynamic::complement(&da, m as i64).unwrap();
+        if got.to_string() == want.to_string() {
+            equal += 1;
+            continue;
+        }
+        let last = got.modes_iter().last().unwrap();
+        assert!(
+            got.rank() > 1 && last.size() == 1 && cute_dynamic::coalesce(&got).to_string() == want.to_string(),
+            "complement({da}, {m}) = {got}, cute-dynamic {want}"
+        );
+    }
+    equal
+}
+
+#[test]
+fn complement_against_a_run_time_cotarget_prints_as_cute_dynamic() {
+    // The brief's case: one mode, of size 1 below the cosize, prints 1:0.
+    assert_eq!(complement_texts(layout!((4,8):(1,4))), 300);
+    assert_eq!(try_complement(layout!((4,8):(1,4)), 16).unwrap().to_dynamic().to_string(), "1:0");
+    assert_eq!(complement_texts(layout!(4:1)), 300);
+    assert_eq!(complement_texts(layout!((2,3):(3,1))), 300);
+    assert_eq!(complement_texts(layout!(1:0)), 300);
+    assert_eq!(complement_texts(layout!((3,4):(4,1))), 300);
+    // Static modes before the last: equal texts from the cotarget where the
+    // last mode grows past 1.
+    assert_eq!(complement_texts(layout!(4:2)), 300 - 8);
+    assert_eq!(complement_texts(layout!((4,8):(1,8))), 300 - 64);
+    assert_eq!(complement_texts(layout!((2,2):(1,6))), 300 - 12);
+    assert_eq!(complement_texts(layout!((2,(1,3)):(11,(7,1)))), 300 - 20);
+    assert_eq!(complement_texts(layout!((3,4):(0,3))), 300 - 12);
+    assert_eq!(complement_texts(layout!((2,2):(11,1))), 300 - 21);
+}
+
+/// All-static complements print as cute-dynamic's (through `to_dynamic()`),
+/// for static cotargets below, at and past the layout's cosize.
+#[test]
+fn complement_against_a_static_cotarget_prints_as_cute_dynamic() {
+    macro_rules! texts {
+        ($a:expr; $($m:literal),+) => {{
+            let (a, da) = ($a, $a.to_dynamic());
+            $(
+                let r = complement(a, shape!($m));
+                assert_eq!(try_complement(a, shape!($m)).unwrap(), r);
+                assert_eq!(
+                    r.to_dynamic().to_string(),
+                    cute_dynamic::complement(&da, $m).unwrap().to_string(),
+                    "complement({da}, {})", $m
+                );
+            )+
+        }};
+    }
+    texts!(layout!((4,8):(1,4)); 1, 16, 32, 33, 64, 100);
+    texts!(layout!(4:2); 1, 7, 8, 9, 24, 100);
+    texts!(layout!((4,8):(1,8)); 16, 64, 65, 256);
+    texts!(layout!((2,2):(1,6)); 4, 12, 13, 24, 48);
+    texts!(layout!((2,(1,3)):(11,(7,1))); 8, 33, 34, 77);
+    texts!(layout!((3,4):(0,3)); 1, 12, 13, 40);
+    texts!(layout!(1:0); 1, 2, 9);
+    texts!(layout!((2,2):(11,1)); 22, 23, 44);
+}
+
 // ---------------------------------------------------------- products
 
 /// A static tile repeated over a run-time grid: `A* = complement(A,
@@ -673,7 +770,7 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     let (a, b) = (layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m})));
     let r = logical_product(a, b);
     assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
-    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    assert_eq!(try_logical_product(a, b).unwrap(), r);
     let d = cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
     assert_eq!(r.to_dynamic(), d);
     assert_eq!(zipped_product(a, b).to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
@@ -687,7 +784,7 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     );
     // cute-dynamic's shape divisibility error: the holes of A hold 3 replicas, not 4.
     let (a, b) = (layout!((2,2):(3,10)), layout!({4i64}:1));
-    let e = try_logical_product(&a, &b).unwrap_err();
+    let e = try_logical_product(a, b).unwrap_err();
     assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -701,22 +798,168 @@ fn products_of_a_static_tile_by_a_run_time_grid() {
     assert_eq!(size_of_val(&s), 0);
 }
 
+/// The try_ forms added beside the logical ones: the plain form's value on
+/// valid inputs (all-static ones included, where they cannot fail), equal
+/// to cute-dynamic's operation through `to_dynamic()`.
+#[test]
+fn try_tiled_flat_divides_and_products_equal_the_plain_forms_and_cute_dynamic() {
+    let (m, n) = (1000i64, 500i64);
+    let (a, t) = (layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    let r = try_tiled_divide(a, t).unwrap();
+    assert_eq!(r, tiled_divide(a, t));
+    assert_eq!(r.to_string(), "((_128,_64),8,8):((_1,1000),_128,64000)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_divide(&da, &dt).unwrap());
+    let r = try_flat_divide(a, t).unwrap();
+    assert_eq!(r, flat_divide(a, t));
+    assert_eq!(r.to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_divide(&da, &dt).unwrap());
+    // Ragged (1000 = 7·128 + 104) and a strided tile: CuTe's form, the same
+    // function and modes as cute-dynamic's.
+    let (a, t) = (layout!(({m},8):(1,{m})), tile!(128:1, 2:2));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    for (got, want) in [
+        (try_tiled_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_divide(&da, &dt)),
+        (try_flat_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_divide(&da, &dt)),
+    ] {
+        agree(format_args!("{da} / {dt}"), got, want, same_divide).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(try_tiled_divide(a, t).unwrap(), tiled_divide(a, t));
+    assert_eq!(try_flat_divide(a, t).unwrap(), flat_divide(a, t));
+    // All-static: the zero-sized value, the same as the plain form's.
+    let (s, st) = (layout!((8,8):(1,8)), shape!(2, 4));
+    let r = try_tiled_divide(s, st).unwrap();
+    assert_eq!((r, size_of_val(&r)), (tiled_divide(s, st), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_divide(&s.to_dynamic(), &st.to_dynamic()).unwrap());
+    let r = try_flat_divide(s, st).unwrap();
+    assert_eq!((r, size_of_val(&r)), (flat_divide(s, st), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_divide(&s.to_dynamic(), &st.to_dynamic()).unwrap());
+
+    // Products: a static tile by a run-time grid, a tile with a run-time leaf
+    // (A* in the padded form), and all-static.
+    let (a, b) = (layout!((2,2):(1,2)), layout!(({3i64},{4i64}):(1,{3i64})));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    let r = try_zipped_product(a, b).unwrap();
+    assert_eq!(r, zipped_product(a, b));
+    assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+    assert_eq!(r.to_dynamic(), cute_dynamic::zipped_product(&da, &db).unwrap());
+    let r = try_tiled_product(a, b).unwrap();
+    assert_eq!(r, tiled_product(a, b));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_product(&da, &db).unwrap());
+    let r = try_flat_product(a, b).unwrap();
+    assert_eq!(r, flat_product(a, b));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_product(&da, &db).unwrap());
+    let (a, b) = (layout!(({2i64},2):(1,{2i64})), layout!((3,4):(1,3)));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    assert_eq!(try_zipped_product(a, b).unwrap(), zipped_product(a, b));
+    assert_eq!(try_tiled_product(a, b).unwrap(), tiled_product(a, b));
+    assert_eq!(try_flat_product(a, b).unwrap(), flat_product(a, b));
+    same_function(&try_zipped_product(a, b).unwrap().to_dynamic(), &cute_dynamic::zipped_product(&da, &db).unwrap());
+    same_function(&try_tiled_product(a, b).unwrap().to_dynamic(), &cute_dynamic::tiled_product(&da, &db).unwrap());
+    same_function(&try_flat_product(a, b).unwrap().to_dynamic(), &cute_dynamic::flat_product(&da, &db).unwrap());
+    let (s, sb) = (layout!((2,2):(1,2)), tile!(3:1, 2:1));
+    let (ds, dsb) = (s.to_dynamic(), sb.to_dynamic());
+    let r = try_zipped_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (zipped_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::zipped_product(&ds, &dsb).unwrap());
+    let r = try_tiled_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (tiled_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::tiled_product(&ds, &dsb).unwrap());
+    let r = try_flat_product(s, sb).unwrap();
+    assert_eq!((r, size_of_val(&r)), (flat_product(s, sb), 0));
+    assert_eq!(r.to_dynamic(), cute_dynamic::flat_product(&ds, &dsb).unwrap());
+}
+
+/// A run-time leaf that breaks the shape divisibility condition: each new
+/// try_ form returns cute-dynamic's error (no panic), and the plain form
+/// panics with its message.
+#[test]
+fn try_tiled_flat_divides_and_products_err_where_the_plain_forms_panic() {
+    // (4,{6}):(1,{9}) by 6:1: 6 elements do not split across the mode of 4.
+    let (a, t) = (layout!((4,{6i64}):(1,{9i64})), layout!(6:1));
+    let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+    let e = std::panic::catch_unwind(|| try_tiled_divide(a, t)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::tiled_divide(&da, &dt).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = tiled_divide(a, t);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_flat_divide(a, t)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::flat_divide(&da, &dt).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = flat_divide(a, t);
+        }),
+        e.to_string()
+    );
+    // (2,2):(1,4) by {3}:1: A* = (2,2):(2,8), whose first mode of 2 cannot
+    // hold 3 elements.
+    let (a, b) = (layout!((2,2):(1,4)), layout!({3i64}:1));
+    let (da, db) = (a.to_dynamic(), b.to_dynamic());
+    let e = std::panic::catch_unwind(|| try_zipped_product(a, b)).expect("no panic").unwrap_err();
+    assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }), "{e}");
+    assert_eq!(e, cute_dynamic::zipped_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = zipped_product(a, b);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_tiled_product(a, b)).expect("no panic").unwrap_err();
+    assert_eq!(e, cute_dynamic::tiled_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = tiled_product(a, b);
+        }),
+        e.to_string()
+    );
+    let e = std::panic::catch_unwind(|| try_flat_product(a, b)).expect("no panic").unwrap_err();
+    assert_eq!(e, cute_dynamic::flat_product(&da, &db).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = flat_product(a, b);
+        }),
+        e.to_string()
+    );
+}
+
 /// `logical_product(a, b)` for the static `a` and the run-time `b` (typed
 /// `B`): cute-dynamic's error when it rejects, otherwise the shared
-/// checker's post-conditions and the same function as cute-dynamic's.
+/// checker's post-conditions and the same function as cute-dynamic's; the
+/// zipped, tiled and flat products the same error or the same function
+/// with as many top-level modes as cute-dynamic's.
 fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
 where
-    A: LogicalProduct<B> + cute_static::product::TryProduct<B> + ToDyn + Copy,
-    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
-    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
+    A: LogicalProduct<B> + ZippedProduct<B> + TiledProduct<B> + FlatProduct<B> + ToDyn + Copy,
+    <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as ZippedProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as TiledProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as FlatProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy,
 {
     let da = a.to_dyn();
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
-    let got = try_logical_product(&a, &sb).map(|r| r.to_dyn());
+    let got = try_logical_product(a, sb).map(|r| r.to_dyn());
     agree(format_args!("{da} x {b}"), got, cute_dynamic::logical_product(&da, b), |r, d| {
         cute_tests::check::logical_product(&da, b, r)?;
         same_values(r, d)
-    })
+    })?;
+    let same_arrangement = |r: &DLayout, d: &DLayout| {
+        same_values(r, d)?;
+        if r.rank() != d.rank() { Err(format!("ranks {} and {}", r.rank(), d.rank())) } else { Ok(()) }
+    };
+    let arranged = [
+        ("zipped", try_zipped_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::zipped_product(&da, b)),
+        ("tiled", try_tiled_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::tiled_product(&da, b)),
+        ("flat", try_flat_product(a, sb).map(|r| r.to_dyn()), cute_dynamic::flat_product(&da, b)),
+    ];
+    arranged
+        .into_iter()
+        .try_for_each(|(how, got, want)| agree(format_args!("{how}_product({da}, {b})"), got, want, same_arrangement))
 }
 
 proptest! {

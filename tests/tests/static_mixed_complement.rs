@@ -27,7 +27,7 @@ fn complement_of_cute_examples_with_a_run_time_leaf() {
     let m = 1000usize;
     let r = complement(layout!((4,{m}):(1,8)), shape!({ 64 * m }));
     assert_eq!(r.to_string(), "(1,2,8):(0,4,8000)");
-    assert_eq!(try_complement(&layout!((4,{m}):(1,8)), &Dyn::new(64000)).unwrap(), r);
+    assert_eq!(try_complement(layout!((4,{m}):(1,8)), Dyn::new(64000)).unwrap(), r);
     // The layout covers the cotarget: CuTe's 1:0 in the padded form.
     let r = complement(layout!({8i64}:1), shape!(8));
     assert_eq!(r.to_string(), "(1,1):(0,0)");
@@ -40,7 +40,7 @@ fn complement_of_cute_examples_with_a_run_time_leaf() {
 fn complement_failures_err_and_panic_as_cute_dynamic() {
     // Not injective (two coordinates meet).
     let a = layout!((4,4):(1,{2i64}));
-    let e = try_complement(&a, &Int::<64>::default()).unwrap_err();
+    let e = try_complement(a, Int::<64>::default()).unwrap_err();
     assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 64).unwrap_err());
     assert!(matches!(e, LayoutError::NotInjective { .. }), "{e}");
     assert_eq!(
@@ -51,19 +51,13 @@ fn complement_failures_err_and_panic_as_cute_dynamic() {
     );
     // Injective but interleaved.
     let a = layout!((2,2):({3i64},2));
-    let e = try_complement(&a, &Dyn::new(12)).unwrap_err();
+    let e = try_complement(a, Dyn::new(12)).unwrap_err();
     assert_eq!(e, cute_dynamic::complement(&a.to_dynamic(), 12).unwrap_err());
     // A negative stride and a cotarget below 1.
     let a = layout!((2,2):(1,{-2i64}));
-    assert_eq!(
-        try_complement(&a, &Dyn::new(8)).unwrap_err(),
-        cute_dynamic::complement(&a.to_dynamic(), 8).unwrap_err()
-    );
+    assert_eq!(try_complement(a, Dyn::new(8)).unwrap_err(), cute_dynamic::complement(&a.to_dynamic(), 8).unwrap_err());
     let a = layout!((2,2):(1,{2i64}));
-    assert_eq!(
-        try_complement(&a, &Dyn::new(0)).unwrap_err(),
-        cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err()
-    );
+    assert_eq!(try_complement(a, Dyn::new(0)).unwrap_err(), cute_dynamic::complement(&a.to_dynamic(), 0).unwrap_err());
 }
 
 // ------------------------------------------------------------ products
@@ -79,7 +73,7 @@ fn products_of_a_run_time_tile() {
     assert_eq!(want.to_string(), "((2,2),(3,4)):((1,2),(4,12))");
     assert_eq!(r.to_string(), "((2,_2),((1,1,3),(1,1,4))):((_1,2),((0,0,4),(0,0,12)))");
     same_function(&r.to_dynamic(), &want);
-    assert_eq!(try_logical_product(&a, &b).unwrap(), r);
+    assert_eq!(try_logical_product(a, b).unwrap(), r);
     assert_eq!(zipped_product(a, b).to_string(), r.to_string());
     assert_eq!(tiled_product(a, b).to_string(), "((2,_2),(1,1,3),(1,1,4)):((_1,2),(0,0,4),(0,0,12))");
     assert_eq!(flat_product(a, b).to_string(), "(2,_2,(1,1,3),(1,1,4)):(_1,2,(0,0,4),(0,0,12))");
@@ -89,7 +83,7 @@ fn products_of_a_run_time_tile() {
     same_function(&r.to_dynamic(), &cute_dynamic::logical_product(&d("(2,2):(4,1)"), &d("6:1")).unwrap());
     // cute-dynamic's error when the holes of A hold 3 replicas, not 4.
     let (a, b) = (layout!((2,2):({3i64},10)), layout!(4:1));
-    let e = try_logical_product(&a, &b).unwrap_err();
+    let e = try_logical_product(a, b).unwrap_err();
     assert_eq!(e, cute_dynamic::logical_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -105,11 +99,11 @@ fn products_of_a_run_time_tile() {
 /// coalesced equal to cute-dynamic's, or its error.
 fn check_complement<A>(a: &DLayout, m: i64) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + TryComplement<Dyn>,
-    <A as TryComplement<Dyn>>::Output: ToDyn,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Complement<Dyn>,
+    <A as Complement<Dyn>>::Output: ComplementValue<A, Dyn> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
-    let got = try_complement(&sa, &Dyn::new(m)).map(|r| r.to_dyn());
+    let got = try_complement(sa, Dyn::new(m)).map(|r| r.to_dyn());
     agree(format_args!("complement({a}, {m})"), got, cute_dynamic::complement(a, m), |r, w| {
         cute_tests::check::complement(a, m, r)?;
         padded_form_of(r, w)
@@ -120,13 +114,13 @@ where
 /// shared checker's post-conditions and the same function as cute-dynamic's.
 fn check_product<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalProduct<B> + cute_static::product::TryProduct<B>,
-    <A as LogicalProduct<B>>::Output: cute_static::product::ProductOutput + ToDyn,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalProduct<B>,
+    <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
-    let got = try_logical_product(&sa, &sb).map(|r| r.to_dyn());
+    let got = try_logical_product(sa, sb).map(|r| r.to_dyn());
     agree(format_args!("{a} x {b}"), got, cute_dynamic::logical_product(a, b), |r, w| {
         cute_tests::check::logical_product(a, b, r)?;
         same_values(r, w)
@@ -190,7 +184,7 @@ fn blocked_and_raked_products_with_a_run_time_leaf() {
     for k in 0..2 {
         same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
     }
-    assert_eq!(try_blocked_product(&a, &b).unwrap(), r);
+    assert_eq!(try_blocked_product(a, b).unwrap(), r);
     let want = cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
     let r = raked_product(a, b);
     assert_eq!(r.to_string(), "(((1,1,3),_2),((1,1,4),5)):(((0,0,10),_5),((0,0,30),_1))");
@@ -204,7 +198,7 @@ fn blocked_and_raked_products_with_a_run_time_leaf() {
     same_function(&r, &want);
     // cute-dynamic's error, from try_ and as the panic's message.
     let (a, b) = (layout!((2,2):({3i64},10)), layout!(4:1));
-    let e = try_raked_product(&a, &b).unwrap_err();
+    let e = try_raked_product(a, b).unwrap_err();
     assert_eq!(e, cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap_err());
     assert_eq!(
         panic_message(move || {
@@ -223,16 +217,16 @@ fn blocked_and_raked_products_with_a_run_time_leaf() {
 /// same function as cute-dynamic's mode by mode.
 fn check_rank_products<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B>,
-    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
-    <A as BlockedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::product::Blocked, A, B> + ToDyn,
-    <A as RakedProduct<B>>::Output: cute_static::product::TryRankProduct<cute_static::product::Raked, A, B> + ToDyn,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B> + Copy,
+    B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy,
+    <A as BlockedProduct<B>>::Output: RankProductValue<cute_static::product::Blocked, A, B> + ToDyn,
+    <A as RakedProduct<B>>::Output: RankProductValue<cute_static::product::Raked, A, B> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let sb = B::try_from(b).map_err(|e| e.to_string())?;
     let pairs = [
-        (try_blocked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::blocked_product(a, b), true),
-        (try_raked_product(&sa, &sb).map(|r| r.to_dyn()), cute_dynamic::raked_product(a, b), false),
+        (try_blocked_product(sa, sb).map(|r| r.to_dyn()), cute_dynamic::blocked_product(a, b), true),
+        (try_raked_product(sa, sb).map(|r| r.to_dyn()), cute_dynamic::raked_product(a, b), false),
     ];
     for (got, want, blocked) in pairs {
         agree(format_args!("{a} x {b}"), got, want, |r, w| {

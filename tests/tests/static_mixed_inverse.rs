@@ -34,7 +34,7 @@ fn right_inverse_of_cute_examples_with_a_run_time_leaf() {
     // One flat mode: a single run-time leaf.
     let r = right_inverse(layout!({6i64}:1));
     assert_eq!(r.to_string(), "6:1");
-    assert_eq!(try_right_inverse(&layout!({6i64}:1)).unwrap(), r);
+    assert_eq!(try_right_inverse(layout!({6i64}:1)).unwrap(), r);
     // The all-static call is unchanged and zero-sized.
     let s = right_inverse(layout!((4,8):(8,1)));
     assert_eq!(s.to_string(), "(_8,_4):(_4,_1)");
@@ -72,7 +72,7 @@ fn left_inverse_of_cute_examples_with_a_run_time_leaf() {
 fn left_inverse_failures_err_and_panic_as_cute_dynamic() {
     // Strides of both signs.
     let a = layout!((4,4):({1i64},{-2i64}));
-    let e = try_left_inverse(&a).unwrap_err();
+    let e = try_left_inverse(a).unwrap_err();
     assert_eq!(e, cute_dynamic::left_inverse(&a.to_dynamic()).unwrap_err());
     assert!(matches!(e, LayoutError::Unsupported { .. }), "{e}");
     assert_eq!(
@@ -83,7 +83,7 @@ fn left_inverse_failures_err_and_panic_as_cute_dynamic() {
     );
     // Too large to search and not nested.
     let a = layout!(({300i64},300):(1,299));
-    let e = try_left_inverse(&a).unwrap_err();
+    let e = try_left_inverse(a).unwrap_err();
     assert_eq!(e, cute_dynamic::left_inverse(&a.to_dynamic()).unwrap_err());
     assert!(matches!(e, LayoutError::NoLayout { .. }), "{e}");
 }
@@ -102,7 +102,7 @@ where
     let r = right_inverse(sa).to_dyn();
     cute_tests::check::right_inverse(a, &r).map_err(|e| format!("right_inverse({a}) = {r}: {e}"))?;
     padded_form_of(&r, &cute_dynamic::right_inverse(a)).map_err(|e| format!("right_inverse({a}) = {r}: {e}"))?;
-    let (got, want) = (try_left_inverse(&sa).map(|r| r.to_dyn()), cute_dynamic::left_inverse(a));
+    let (got, want) = (try_left_inverse(sa).map(|r| r.to_dyn()), cute_dynamic::left_inverse(a));
     // cute-dynamic's search may find more modes than the padded form holds.
     if let (Err(LayoutError::Unsupported { what }), Ok(w)) = (&got, &want)
         && what.contains("padded form")

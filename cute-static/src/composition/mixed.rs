@@ -587,12 +587,17 @@ macro_rules! mixed_tree_tuple {
 for_each_tuple!(mixed_tree_tuple);
 
 /// Composition `Self ∘ B` of a layout with a run-time leaf (in either
-/// argument) with a layout `B`, checked when it runs.
+/// argument) with a layout `B`, checked when it runs: the run-time path of
+/// [`composition`](crate::composition) and
+/// [`try_composition`](crate::try_composition) (generic code that calls
+/// them bounds by [`Compose`](crate::Compose) and
+/// [`ComposeValue`](crate::ComposeValue)).
 ///
 /// Post-conditions, as for cute-dynamic's `composition`: the result's shape
 /// is `B`'s with each leaf replaced by its padded modes, and
 /// `R(i) = A(B(i))` for every `i` in `B`'s domain; `to_dynamic()` of the
 /// result, coalesced, equals cute-dynamic's coalesced answer.
+#[doc(hidden)]
 pub trait TryCompose<B> {
     /// The composition's type.
     type Output;
@@ -638,20 +643,37 @@ fn compose_all<const C: bool, AL, BS: MixedTree<AL, BD>, BD>(
     Ok(r)
 }
 
-/// `a ∘ b` for layouts with run-time leaves: `Ok` with CuTe's padded form,
-/// or the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic's
-/// `composition` gives for the same values.
+/// `a ∘ b` (see [`composition`](crate::composition)), returning the failed
+/// run-time condition as an error instead of panicking.
+///
+/// Takes the same arguments as [`composition`](crate::composition) (by
+/// value: layouts are `Copy`) and returns the same type.
+///
+/// Post-conditions, on `Ok(r)`: those of `composition` (`r`'s shape is
+/// compatible with `b`'s, `r(c) = a(b(c))` for every coordinate `c` of
+/// `b`); with a run-time leaf, `r` is CuTe's padded form and
+/// `coalesce(r.to_dynamic())` is cute-dynamic's `composition` of the same
+/// values. `Err(e)`: `e` is the error cute-dynamic's `composition` gives for
+/// the same values (stride or shape divisibility, distributivity,
+/// overflow). All-static arguments: always `Ok` (an inadmissible
+/// composition does not compile).
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let (a, b) = (layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
-/// assert_eq!(try_composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// assert_eq!(try_composition(a, b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// let bad = layout!(({4i64},6,8):(2,3,{5i64}));
-/// assert!(try_composition(&bad, &layout!({6i64}:{3i64})).is_err());
+/// assert!(try_composition(bad, layout!({6i64}:{3i64})).is_err());
+/// let s = try_composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))).unwrap();
+/// assert_eq!(s, composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))));
 /// ```
 #[inline(always)]
-pub fn try_composition<A: TryCompose<B>, B>(a: &A, b: &B) -> Result<A::Output, cute_dynamic::LayoutError> {
-    a.try_compose(b)
+pub fn try_composition<A, B>(a: A, b: B) -> Result<<A as crate::Compose<B>>::Output, cute_dynamic::LayoutError>
+where
+    A: crate::Compose<B>,
+    <A as crate::Compose<B>>::Output: crate::ComposeValue<A, B>,
+{
+    <<A as crate::Compose<B>>::Output as crate::ComposeValue<A, B>>::try_make(a, b)
 }
 
 // ----------------------------------------------------------- dispatch
@@ -672,6 +694,10 @@ impl<O, A: TryCompose<B, Output = O>, B> crate::detail::ComposeValueBy<A, B, B0>
             Ok(r) => r,
             Err(e) => fail(e),
         }
+    }
+    #[inline(always)]
+    fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
+        a.try_compose(&b)
     }
 }
 

@@ -130,6 +130,12 @@ impl<U: Unsigned, B: Bit> ShapeSize for UInt<U, B> {
 impl ShapeSize for crate::Dyn {
     type Output = crate::Dyn;
 }
+/// A `usize` is a run-time cotarget (as `make_layout` makes a run-time leaf
+/// of it). The only integer type taken, so that a literal (`complement(a,
+/// 16)`) is one.
+impl ShapeSize for usize {
+    type Output = crate::Dyn;
+}
 // The product folded from the left, `((s0·s1)·s2)·...`, one `Mul` bound
 // per step.
 macro_rules! shape_size_tuple {
@@ -229,21 +235,54 @@ where
 /// [`ComplementValue`] by branch: `Static` is `B1` when both arguments are
 /// all-static.
 #[doc(hidden)]
-pub trait ComplementValueBy<A, M, Static> {
+pub trait ComplementValueBy<A, M, Static>: Sized {
     /// `complement(a, m)`.
     fn make(a: A, m: M) -> Self;
+    /// `complement(a, m)`, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, m: M) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, A, M> ComplementValueBy<A, M, B1> for O {
     #[inline(always)]
     fn make(_: A, _: M) -> O {
         O::value()
     }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(_: A, _: M) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::value())
+    }
 }
 
 // --------------------------------------------- with run-time leaves
 
-/// The complement's modes before the last, then the last `Dyn:C`.
+/// The complement's modes before the last, then the last `Dyn:C` (the
+/// extended complement the products compose with).
+#[cfg(feature = "std")]
 pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
+/// The modes of `complement(Layout<S, D>, M)` for a run-time `M`: as
+/// [`RunTimeModes`], but a last mode that is the only one is `Dyn:Dyn`, so
+/// that its stride can be 0 when its size is 1 (cute-dynamic's `1:0`; the
+/// stride of a mode of size 1 is not read).
+pub(crate) type ComplementRunTimeModes<S, D> =
+    <<CompOut<S, D> as DropUnit>::Output as PushLastRunTime<CompCurr<S, D>>>::Output;
+
+/// Appends complement's run-time last mode of stride `C` to a mode list:
+/// `Dyn:C` after other modes, `Dyn:Dyn` alone.
+#[doc(hidden)]
+pub trait PushLastRunTime<C> {
+    /// The longer list.
+    type Output;
+}
+impl<C> PushLastRunTime<C> for MNil {
+    type Output = MCons<Dyn, Dyn, MNil>;
+}
+impl<C, S0, D0, T> PushLastRunTime<C> for MCons<S0, D0, T>
+where
+    Self: PushMode<Dyn, C>,
+{
+    type Output = <Self as PushMode<Dyn, C>>::Output;
+}
 
 /// `complement(Self, M)` for a run-time cotarget `M`: the type (see the
 /// module's documentation).
@@ -259,11 +298,11 @@ where
     <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
     Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
-    <CompOut<S, D> as DropUnit>::Output: PushMode<Dyn, CompCurr<S, D>>,
-    RunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<RunTimeModes<S, D>>: ModesToLayout,
+    <CompOut<S, D> as DropUnit>::Output: PushLastRunTime<CompCurr<S, D>>,
+    ComplementRunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<ComplementRunTimeModes<S, D>>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<RunTimeModes<S, D>>>;
+    type Output = LayoutOfModes<Coalesced<ComplementRunTimeModes<S, D>>>;
 }
 impl<A> ComplementOnto<A> for Dyn
 where

@@ -567,13 +567,21 @@ where
 /// [`ComposeValue`] by branch: `Static` is `B1` when both arguments are
 /// all-static.
 #[doc(hidden)]
-pub trait ComposeValueBy<A, B, Static> {
+pub trait ComposeValueBy<A, B, Static>: Sized {
     /// `a ∘ b`.
     fn make(a: A, b: B) -> Self;
+    /// `a ∘ b`, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, A, B> ComposeValueBy<A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
         O::value()
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(_: A, _: B) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::value())
     }
 }

@@ -392,13 +392,21 @@ where
 
 /// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
 #[doc(hidden)]
-pub trait DivideValueBy<How, A, B, Static> {
+pub trait DivideValueBy<How, A, B, Static>: Sized {
     /// The divide.
     fn make(a: A, b: B) -> Self;
+    /// The divide, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, How, A, B> DivideValueBy<How, A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
         O::value()
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(_: A, _: B) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::value())
     }
 }

@@ -87,6 +87,9 @@ macro_rules! product_fn {
     };
 }
 
+// The all-static form of an operation, for `no_std` builds (with `std`
+// every operation has a run-time path through its value trait).
+#[cfg(not(feature = "std"))]
 macro_rules! free_fn {
     ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
         $(#[$doc])*
@@ -102,5 +105,6 @@ macro_rules! free_fn {
     };
 }
 pub(crate) use by_mode_op;
+#[cfg(not(feature = "std"))]
 pub(crate) use free_fn;
 pub(crate) use product_fn;

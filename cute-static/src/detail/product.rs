@@ -9,14 +9,22 @@ use typenum::{B1, U0, U1};
 
 /// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
 #[doc(hidden)]
-pub trait ProductValueBy<A, B, Static> {
+pub trait ProductValueBy<A, B, Static>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
+    /// The product, or cute-dynamic's error.
+    #[cfg(feature = "std")]
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, A, B> ProductValueBy<A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
         O::value()
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn try_make(_: A, _: B) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::value())
     }
 }
 

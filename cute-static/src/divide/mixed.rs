@@ -523,6 +523,14 @@ pub struct LogicalArr;
 /// Marker: `zipped_divide`'s arrangement, `((X0,X1),(Y0,Y1,untouched...))`.
 #[doc(hidden)]
 pub struct ZippedArr;
+/// Marker: `tiled_divide`'s arrangement, `((X0,X1),Y0,Y1,untouched...)`
+/// (the leaves in `zipped_divide`'s order).
+#[doc(hidden)]
+pub struct TiledArr;
+/// Marker: `flat_divide`'s arrangement, `(X0,X1,Y0,Y1,untouched...)`
+/// (the leaves in `zipped_divide`'s order).
+#[doc(hidden)]
+pub struct FlatArr;
 
 /// Where a divide's arrangement puts the leaves of its parts.
 #[doc(hidden)]
@@ -535,6 +543,12 @@ impl Arrangement for LogicalArr {
     const ZIPPED: bool = false;
 }
 impl Arrangement for ZippedArr {
+    const ZIPPED: bool = true;
+}
+impl Arrangement for TiledArr {
+    const ZIPPED: bool = true;
+}
+impl Arrangement for FlatArr {
     const ZIPPED: bool = true;
 }
 
@@ -565,58 +579,8 @@ impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crat
             Err(e) => crate::composition::fail(e),
         }
     }
-}
-
-/// `logical_divide(a, t)` of a layout with run-time leaves by a static
-/// tiler: `Ok` with the result (the same type as `logical_divide`'s), or
-/// the [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
-///
-/// ```
-/// use cute_static::prelude::*;
-/// let m = 1000i64;
-/// let r = try_logical_divide(&layout!(({m}):(1)), &layout!(128:1)).unwrap();
-/// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
-/// ```
-#[inline(always)]
-pub fn try_logical_divide<A: crate::LogicalDivide<T> + DivideLeaves<T>, T>(
-    a: &A,
-    t: &T,
-) -> Result<<A as crate::LogicalDivide<T>>::Output, cute_dynamic::LayoutError>
-where
-    <A as crate::LogicalDivide<T>>::Output: DivideOutput,
-{
-    <<A as crate::LogicalDivide<T>>::Output as DivideOutput>::divide::<LogicalArr, A, T>(a, t)
-}
-
-/// `zipped_divide(a, t)` of a layout with run-time leaves by a static
-/// tiler, as [`try_logical_divide`].
-///
-/// ```
-/// use cute_static::prelude::*;
-/// let (m, n) = (1000i64, 500i64);
-/// let r = try_zipped_divide(&layout!(({m},{n}):(1,{m})), &tile!(128:1, 64:1)).unwrap();
-/// assert_eq!(r.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
-/// ```
-#[inline(always)]
-pub fn try_zipped_divide<A: crate::ZippedDivide<T> + DivideLeaves<T>, T>(
-    a: &A,
-    t: &T,
-) -> Result<<A as crate::ZippedDivide<T>>::Output, cute_dynamic::LayoutError>
-where
-    <A as crate::ZippedDivide<T>>::Output: DivideOutput,
-{
-    <<A as crate::ZippedDivide<T>>::Output as DivideOutput>::divide::<ZippedArr, A, T>(a, t)
-}
-
-/// A layout type filled from a divide's leaves.
-#[doc(hidden)]
-pub trait DivideOutput: Sized {
-    /// The divide's value.
-    fn divide<How: Arrangement, A: DivideLeaves<T>, T>(a: &A, t: &T) -> Result<Self, cute_dynamic::LayoutError>;
-}
-impl<S: FromLeaves, D: FromLeaves> DivideOutput for Layout<S, D> {
     #[inline(always)]
-    fn divide<How: Arrangement, A: DivideLeaves<T>, T>(a: &A, t: &T) -> Result<Self, cute_dynamic::LayoutError> {
-        try_divide_as::<How, A, T, S, D>(a, t)
+    fn try_make(a: A, t: T) -> Result<Self, cute_dynamic::LayoutError> {
+        try_divide_as::<How, A, T, S, D>(&a, &t)
     }
 }

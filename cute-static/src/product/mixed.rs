@@ -78,6 +78,24 @@ where
 pub trait RankProductValue<How, A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
+    /// The product, or the error cute-dynamic gives: what
+    /// [`try_blocked_product`](crate::try_blocked_product) and
+    /// [`try_raked_product`](crate::try_raked_product) return (their
+    /// post-conditions), `Ok` for all-static arguments.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::product::Blocked;
+    /// fn blocks<A: BlockedProduct<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
+    /// where
+    ///     A::Output: RankProductValue<Blocked, A, B>,
+    /// {
+    ///     try_blocked_product(a, b) // = <A::Output as RankProductValue<Blocked, A, B>>::try_make(a, b)
+    /// }
+    /// assert_eq!(blocks(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap().to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// assert!(blocks(layout!({4i64}:2), layout!(3:1)).is_err());
+    /// ```
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O, How, A, B> RankProductValue<How, A, B> for O
 where
@@ -89,6 +107,10 @@ where
     fn make(a: A, b: B) -> O {
         <O as RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
     }
+    #[inline(always)]
+    fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
+        <O as RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::try_make(a, b)
+    }
 }
 /// [`RankProductValue`] by branch: `Static` is `B1` when both are
 /// all-static.
@@ -96,19 +118,22 @@ where
 pub trait RankProductValueBy<How, A, B, Static>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
+    /// The product, or the error cute-dynamic gives.
+    fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typenum::B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
         O::value()
     }
+    #[inline(always)]
+    fn try_make(_: A, _: B) -> Result<O, cute_dynamic::LayoutError> {
+        Ok(O::value())
+    }
 }
 
 #[cfg(feature = "std")]
-pub use run_time::{
-    ModeLeafCounts, PaddedFrom, ProductOutput, RankOrder, RankParts, TryProduct, TryRankProduct, try_blocked_product,
-    try_logical_product, try_raked_product,
-};
+pub use run_time::{ModeLeafCounts, PaddedFrom, RankOrder, RankParts, TryProduct};
 
 #[cfg(feature = "std")]
 mod run_time {
@@ -269,6 +294,10 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
+        #[inline(always)]
+        fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError> {
+            fill(&a, &b)
+        }
     }
 
     #[inline(always)]
@@ -282,40 +311,6 @@ mod run_time {
         let s = S::from_leaves(out.all(), &mut i, false);
         let d = D::from_leaves(out.all(), &mut j, true);
         Ok(Layout::from_checked(s, d))
-    }
-
-    /// `logical_product(a, b)` of an all-static `a` by a layout `b` with a
-    /// run-time leaf: `Ok` with `(A, A* ∘ B)` (CuTe's padded form), or the
-    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let (m, n) = (3i64, 4i64);
-    /// let r = try_logical_product(&layout!((2,2):(1,2)), &layout!(({m},{n}):(1,{m}))).unwrap();
-    /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
-    /// ```
-    #[inline(always)]
-    pub fn try_logical_product<A: crate::LogicalProduct<B> + TryProduct<B>, B>(
-        a: &A,
-        b: &B,
-    ) -> Result<<A as crate::LogicalProduct<B>>::Output, cute_dynamic::LayoutError>
-    where
-        <A as crate::LogicalProduct<B>>::Output: ProductOutput,
-    {
-        <<A as crate::LogicalProduct<B>>::Output as ProductOutput>::product(a, b)
-    }
-
-    /// A layout type filled from a product's leaves.
-    #[doc(hidden)]
-    pub trait ProductOutput: Sized {
-        /// The product's value.
-        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
-    }
-    impl<S: FromLeaves, D: FromLeaves> ProductOutput for Layout<S, D> {
-        #[inline(always)]
-        fn product<A: TryProduct<B>, B>(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError> {
-            fill(a, b)
-        }
     }
 
     // ------------------------------------------------ blocked / raked
@@ -468,69 +463,9 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
-    }
-
-    /// `blocked_product(a, b)` with a run-time leaf in `a` or `b`: `Ok`
-    /// with mode `k` = `(A_k, G_k)` (`G = A* ∘ B` of the ranks padded with
-    /// `1:0`, CuTe's padded form), or the
-    /// [`LayoutError`](cute_dynamic::LayoutError) cute-dynamic gives.
-    ///
-    /// Post-conditions, as cute-dynamic's `blocked_product`: mode `k` of the
-    /// result is a re-shape of mode `k` of `A` then of the grid; the result
-    /// is the same function as cute-dynamic's.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let p = try_blocked_product(&layout!((2,5):(5,1)), &layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(p.to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
-    /// ```
-    #[inline(always)]
-    pub fn try_blocked_product<A: crate::BlockedProduct<B>, B>(
-        a: &A,
-        b: &B,
-    ) -> Result<<A as crate::BlockedProduct<B>>::Output, cute_dynamic::LayoutError>
-    where
-        <A as crate::BlockedProduct<B>>::Output: TryRankProduct<crate::product::Blocked, A, B>,
-    {
-        <A as crate::BlockedProduct<B>>::Output::try_rank(a, b)
-    }
-
-    /// `raked_product(a, b)` with a run-time leaf in `a` or `b`: as
-    /// [`try_blocked_product`] with mode `k` = `(G_k, A_k)`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let p = try_raked_product(&layout!((2,5):(5,1)), &layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(p.to_string(), "((3,_2),(_4,_5)):((_10,_5),(_30,_1))");
-    /// ```
-    #[inline(always)]
-    pub fn try_raked_product<A: crate::RakedProduct<B>, B>(
-        a: &A,
-        b: &B,
-    ) -> Result<<A as crate::RakedProduct<B>>::Output, cute_dynamic::LayoutError>
-    where
-        <A as crate::RakedProduct<B>>::Output: TryRankProduct<crate::product::Raked, A, B>,
-    {
-        <A as crate::RakedProduct<B>>::Output::try_rank(a, b)
-    }
-
-    /// A rank product's value or cute-dynamic's error.
-    #[doc(hidden)]
-    pub trait TryRankProduct<How, A, B>: Sized {
-        /// The product of `a` and `b`.
-        fn try_rank(a: &A, b: &B) -> Result<Self, cute_dynamic::LayoutError>;
-    }
-    impl<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>
-        TryRankProduct<How, Layout<AS, AD>, Layout<BS, BD>> for Layout<OS, OD>
-    where
-        Layout<AS, AD>: RankParts<Layout<BS, BD>>,
-        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pa:
-            PaddedFrom<AS, AD> + TryProduct<<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb>,
-        <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb: PaddedFrom<BS, BD>,
-    {
         #[inline(always)]
-        fn try_rank(a: &Layout<AS, AD>, b: &Layout<BS, BD>) -> Result<Self, cute_dynamic::LayoutError> {
-            rank_product::<How, AS, AD, BS, BD, OS, OD>(a, b)
+        fn try_make(a: Layout<AS, AD>, b: Layout<BS, BD>) -> Result<Self, cute_dynamic::LayoutError> {
+            rank_product::<How, AS, AD, BS, BD, OS, OD>(&a, &b)
         }
     }
 }
