@@ -68,29 +68,173 @@ pub fn injective(l: &Layout) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Left inverse (paper 3.4.3, eq. 26): every offset `o = L(k)` is in the
-/// domain of `R` (`|o| < size(R)`; an offset below 0 is read on `R`'s
-/// extended domain, odd below 0), `R(o)` is a coordinate of `L` and
-/// `L(R(o)) == o`; for injective `L`, `R(L(k)) == k`.
+/// Left inverse (paper 3.4.3, eq. 26), as `left_inverse` documents it: for
+/// every `k`, with `o = L(k)` and `c = R(o)` read on `R`'s extended domain
+/// (odd below 0):
+/// * `L` injective: `o` is in the domain of `R` (`|o| < size(R)`) and
+///   `c == k`;
+/// * otherwise `c >= 0` and `L(c) == o`, `L` read on its extended domain;
+///   and where that needs the extended domains (`o` past `size(R)`, or `c`
+///   past `size(L)`), `R` is, coalesced, one of CuTe's forms
+///   ([`cute_left_inverse`], [`pycute_left_inverse`]; cute-static pads its
+///   answers with `1:0` modes): every other answer is read in the domains.
 pub fn left_inverse(l: &Layout, r: &Layout) -> Check {
+    if left_inverse_eq26(l, r)? {
+        return Ok(());
+    }
+    let cute = [cute_left_inverse(l), pycute_left_inverse(l)];
+    let coalesced = cute_dynamic::coalesce(r);
+    ensure!(
+        cute.iter().flatten().any(|c| *c == coalesced),
+        "left_inverse({l}) = {r} is read on the extended domains, and is not one of CuTe's forms ({cute:?})"
+    );
+    Ok(())
+}
+
+/// The post-conditions of [`left_inverse`] without the rule on whose forms
+/// may need the extended domains: `Ok(true)` when they hold in the domains
+/// (every offset `o` of `L` in `R`'s domain, every `R(o)` a coordinate of
+/// `L`), `Ok(false)` when they need the extended domains.
+pub fn left_inverse_eq26(l: &Layout, r: &Layout) -> Result<bool, String> {
     valid(r)?;
     let inj = injective(l)?;
+    let mut in_domains = true;
     for k in 0..l.size() {
         let o = at(l, k)?;
-        ensure!(
-            o.unsigned_abs() < r.size().unsigned_abs(),
-            "left_inverse({l}) = {r}: L({k}) = {o} is not in its domain"
-        );
-        let c = if o >= 0 { at(r, o)? } else { ext(r, o)? };
-        ensure!(
-            (0..l.size()).contains(&c),
-            "left_inverse({l}) = {r}: R(L({k})) = R({o}) = {c} is not a coordinate of L"
-        );
-        let back = at(l, c)?;
+        let c = ext(r, o)?;
+        if inj {
+            ensure!(
+                o.unsigned_abs() < r.size().unsigned_abs(),
+                "left_inverse({l}) = {r}: L({k}) = {o} is not in its domain"
+            );
+            ensure!(c == k, "left_inverse({l}) = {r}: R(L({k})) = {c} != {k} for an injective L");
+            continue;
+        }
+        ensure!(c >= 0, "left_inverse({l}) = {r}: R(L({k})) = R({o}) = {c} is below 0");
+        let back = ext(l, c)?;
         ensure!(back == o, "left_inverse({l}) = {r}: L(R(L({k}))) = L({c}) = {back} != L({k}) = {o} (eq. 26)");
-        ensure!(!inj || c == k, "left_inverse({l}) = {r}: R(L({k})) = {c} != {k} for an injective L");
+        in_domains &= o.unsigned_abs() < r.size().unsigned_abs() && c < l.size();
     }
-    Ok(())
+    Ok(in_domains)
+}
+
+/// The flat `(shape, stride)` leaves of `l`.
+fn leaves(l: &Layout) -> Vec<(i64, i64)> {
+    l.shape().leaves().zip(l.stride().leaves()).collect()
+}
+
+/// The coalesced layout of the flat modes `m` (`1:0` for none).
+fn flat_layout(m: &[(i64, i64)]) -> Option<Layout> {
+    if m.is_empty() {
+        return Layout::new(IntTuple::int(1), IntTuple::int(0)).ok();
+    }
+    let l = Layout::new(IntTuple::flat(m.iter().map(|x| x.0)), IntTuple::flat(m.iter().map(|x| x.1))).ok()?;
+    Some(cute_dynamic::coalesce(&l))
+}
+
+/// CuTe's `left_inverse` of `l` (CuTe 3.9 on, `include/cute/layout.hpp`),
+/// for strides `>= 0`: the coalesced modes sorted by stride (CuTe's
+/// exchange sort), stride-0 modes skipped; each stride divided by the size
+/// of the shapes so far is the next shape, each with the prefix of the mode
+/// before it as stride (0 for the first); then the last mode's shape.
+/// `None` where CuTe's static assertion ("Left inverse divisibility
+/// condition") fails. Checked against CuTe's own answers in
+/// `tests/golden/cute_left_inverse.txt`.
+pub fn cute_left_inverse(l: &Layout) -> Option<Layout> {
+    let m = leaves(&cute_dynamic::coalesce(l));
+    if m.iter().any(|x| x.1 < 0) {
+        return None;
+    }
+    let mut prefix = vec![1i64];
+    for x in &m {
+        prefix.push(prefix.last()?.checked_mul(x.0)?);
+    }
+    let mut order: Vec<usize> = (0..m.len()).collect();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if m[order[j]].1 < m[order[i]].1 {
+                order.swap(i, j);
+            }
+        }
+    }
+    let (mut shapes, mut strides) = (Vec::new(), vec![0i64]);
+    for &i in &order {
+        let d = m[i].1;
+        if d == 0 {
+            continue;
+        }
+        let size: i64 = shapes.iter().product();
+        if d % size != 0 {
+            return None;
+        }
+        shapes.push(d / size);
+        strides.push(prefix[i]);
+    }
+    shapes.push(m[*order.last()?].0);
+    flat_layout(&shapes.into_iter().zip(strides).collect::<Vec<_>>())
+}
+
+/// pycute's `left_inverse(l)` (CuTe's Python model, and CuTe's
+/// construction before 3.9): `right_inverse(make_layout(L, complement(L)))`
+/// with pycute's `complement` (cotarget 1, the shapes rounded down, no
+/// refusal of layouts that are not injective) and `right_inverse` (modes
+/// sorted by `(stride, shape, prefix)`, taken while the stride continues the
+/// run `1, s·d, …`). `None` where pycute raises or answers a layout of size
+/// 0. Checked against pycute's answers in `tests/golden/cute_left_inverse.txt`.
+pub fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
+    let m = leaves(l);
+    let mut sorted: Vec<(i64, i64)> = m.iter().map(|&(s, d)| (d, s)).collect();
+    sorted.sort();
+    // complement, then pycute's coalesce (starting from 1:0).
+    let (mut comp, mut cur) = (vec![(1i64, 0i64)], 1i64);
+    let add = |comp: &mut Vec<(i64, i64)>, s: i64, d: i64| -> Option<()> {
+        let last = comp.last_mut()?;
+        if s == 1 {
+            return Some(());
+        }
+        if last.0 == 1 {
+            *last = (s, d);
+        } else if last.0.checked_mul(last.1)? == d {
+            last.0 = last.0.checked_mul(s)?;
+        } else {
+            comp.push((s, d));
+        }
+        Some(())
+    };
+    for (d, s) in sorted {
+        if d == 0 || s == 1 {
+            continue;
+        }
+        if cur > s.checked_mul(d)? {
+            return None;
+        }
+        add(&mut comp, d / cur, cur)?;
+        cur = s * d;
+    }
+    add(&mut comp, 1, cur)?;
+    // right_inverse of (L, complement).
+    let mut all = Vec::new();
+    let mut p = 1i64;
+    for &(s, d) in m.iter().chain(&comp) {
+        all.push((d, s, p));
+        p = p.checked_mul(s)?;
+    }
+    all.sort();
+    let (mut out, mut cur) = (Vec::new(), 1i64);
+    for (d, s, p) in all {
+        if s == 1 {
+            continue;
+        }
+        if d != cur {
+            break;
+        }
+        if s == 0 {
+            return None;
+        }
+        out.push((s, p));
+        cur = s.checked_mul(d)?;
+    }
+    flat_layout(&out)
 }
 
 /// The image of `l`.

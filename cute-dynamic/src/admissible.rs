@@ -1,7 +1,7 @@
 //! The admissibility check of paper 3.4.4.
 
 use crate::error::Result;
-use crate::inverse::left_inverse;
+use crate::inverse::{Reading, left_inverse_read};
 use crate::layout::Layout;
 
 /// Whether every offset of `T` is an offset of `A`, at distinct coordinates
@@ -15,7 +15,13 @@ use crate::layout::Layout;
 /// Post-conditions: `true` exactly when the conditions above hold for every
 /// `i` in `0..size(T)` (checked one by one, `O(size(T))`).
 ///
-/// Errors: those of [`left_inverse`] of `A`.
+/// Where `A`'s left inverse is one of CuTe's forms read on the extended
+/// domains (`A` not injective, at most 2^16 coordinates), the conditions
+/// are checked on `A`'s image instead: every offset of `T` is one of `A`'s,
+/// and no two coordinates of `T` meet (with a left inverse read in the
+/// domains, that is what they say).
+///
+/// Errors: those of [`left_inverse`](crate::left_inverse) of `A`.
 ///
 /// ```
 /// use cute_dynamic::{Layout, is_admissible};
@@ -27,7 +33,10 @@ use crate::layout::Layout;
 /// assert!(!is_admissible(&half, &instr).unwrap());
 /// ```
 pub fn is_admissible(a: &Layout, t: &Layout) -> Result<bool> {
-    let inv = left_inverse(a)?;
+    let (inv, reading) = left_inverse_read(a)?;
+    if reading == Reading::Extended {
+        return by_image(a, t);
+    }
     let mut seen = Vec::with_capacity(usize::try_from(t.size()).unwrap_or(0).min(1 << 20));
     for i in 0..t.size() {
         let off = t.eval(i)?;
@@ -41,6 +50,24 @@ pub fn is_admissible(a: &Layout, t: &Layout) -> Result<bool> {
             return Ok(false);
         }
         seen.push(c);
+    }
+    seen.sort_unstable();
+    Ok(!seen.windows(2).any(|w| w[0] == w[1]))
+}
+
+/// [`is_admissible`] on `A`'s image: `T` injective and its offsets offsets
+/// of `A` (`A` small: its left inverse was checked by brute force).
+#[cold]
+fn by_image(a: &Layout, t: &Layout) -> Result<bool> {
+    let mut image = (0..a.size()).map(|k| a.eval(k)).collect::<Result<Vec<i64>>>()?;
+    image.sort_unstable();
+    let mut seen = Vec::with_capacity(usize::try_from(t.size()).unwrap_or(0).min(1 << 20));
+    for i in 0..t.size() {
+        let off = t.eval(i)?;
+        if image.binary_search(&off).is_err() {
+            return Ok(false);
+        }
+        seen.push(off);
     }
     seen.sort_unstable();
     Ok(!seen.windows(2).any(|w| w[0] == w[1]))

@@ -514,7 +514,10 @@ impl BasisLayout {
     /// by brute force, eq. (26), where the integer one was searched rather
     /// than built from nested strides: a searched inverse of leaves that
     /// are not neighbours in `self`'s domain, `(2,2,2):(3@0,1@1,2@0)`).
-    /// Non-injective layouts get what eq. (26) asks, as integer ones do.
+    /// Non-injective layouts get what eq. (26) asks, read in the domains:
+    /// the integer left inverse of the leaves is the library's own form
+    /// (the paper's, or its search), never one of CuTe's forms that are
+    /// read on the extended domains (see [`crate::left_inverse`]).
     ///
     /// ```
     /// use cute_dynamic::{BasisLayout, parse_descriptor};
@@ -523,7 +526,7 @@ impl BasisLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn left_inverse(&self) -> Result<Layout> {
-        self.inverse(crate::left_inverse, true)
+        self.inverse(crate::inverse::domain_left_inverse, true)
     }
 
     /// Both inverses. The coordinate along `E<p>` depends only on the

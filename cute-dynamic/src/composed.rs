@@ -456,8 +456,11 @@ impl ComposedLayout {
     /// the result is `A_k' ∘ 0 ∘ … ∘ A_0' ∘ 0 ∘ B†`.
     ///
     /// Post-condition (paper eq. 26, as for layouts): `C(R(C(k))) == C(k)` for
-    /// every `k` of the domain, checked point by point before the result is
-    /// returned.
+    /// every `k` of the domain, read in the domains, checked point by point
+    /// before the result is returned. `B†` is [`left_inverse`](crate::left_inverse)'s
+    /// answer, CuTe's where it is; where that is one of CuTe's forms read on
+    /// the extended domains, or the check fails with it, the library's own
+    /// left inverse of `B` (the paper's form or its search) is used instead.
     ///
     /// Errors: `NoLayout` when an offset `O_k` is not 0 (CuTe's answer is
     /// then no composed layout of this kind), when a swizzle does not pass
@@ -471,7 +474,23 @@ impl ComposedLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn left_inverse(&self) -> Result<ComposedLayout> {
-        let r = self.inverse_around("left_inverse", crate::left_inverse(&self.inner)?)?;
+        use crate::inverse::{Reading, domain_left_inverse, left_inverse_read};
+        let (inv, reading) = left_inverse_read(&self.inner)?;
+        if reading == Reading::Extended {
+            return self.left_inverse_with(domain_left_inverse(&self.inner)?);
+        }
+        match self.left_inverse_with(inv.clone()) {
+            Ok(r) => Ok(r),
+            Err(e) => match domain_left_inverse(&self.inner) {
+                Ok(own) if own != inv => self.left_inverse_with(own),
+                _ => Err(e),
+            },
+        }
+    }
+
+    /// [`left_inverse`](Self::left_inverse) with `inv` as `B†`, checked.
+    fn left_inverse_with(&self, inv: Layout) -> Result<ComposedLayout> {
+        let r = self.inverse_around("left_inverse", inv)?;
         check_points(
             "left_inverse",
             || self.to_string(),

@@ -30,7 +30,10 @@ where
 }
 
 /// `left_inverse(Self)` (paper 3.4.3): `R` with `R(L(k)) = k` for every
-/// `k < size(L)`; not implemented for layouts that are not injective.
+/// `k < size(L)`; not implemented for layouts whose non-zero-stride modes
+/// are not injective or do not nest (the paper's form only: CuTe's forms
+/// that cute-dynamic checks by brute force are not followed here). A
+/// layout with no non-zero stride gets CuTe's `size:0`.
 pub trait LeftInverse {
     /// The left inverse.
     type Output;
@@ -41,11 +44,11 @@ where
     FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
     <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: LeftStart,
-    <Ranked<S, D> as LeftStart>::Output: CoalesceFold<U1, U0, Plain>,
-    Coalesced<<Ranked<S, D> as LeftStart>::Output>: ModesToLayout,
+    Ranked<S, D>: LeftStart<Coalesced<FlatModes<S, D>>>,
+    <Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output: CoalesceFold<U1, U0, Plain>,
+    Coalesced<<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as LeftStart>::Output>>;
+    type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output>>;
 }
 
 /// `right_inverse(a)` (paper 3.4.1): the largest `R` with `A(R(k)) = k`
@@ -83,20 +86,25 @@ where
 /// `left_inverse(a)` (paper 3.4.3): `R` with `R(A(k)) = k` for every
 /// `k < size(A)` (see [`LeftInverse`]).
 ///
-/// Post-conditions (as cute-dynamic's `left_inverse`): every offset
-/// `o = A(k)` is in the domain of `R` and `A(R(o)) = o`; for an injective
-/// `A`, `R(A(k)) = k`.
+/// Post-conditions (cute-dynamic's `left_inverse`'s), for every `k`, with
+/// `o = A(k)` and `c = R(o)` read on `R`'s extended domain: for an injective
+/// `A`, `o` is in the domain of `R` and `c = k`; otherwise `c >= 0` and
+/// `A(c) = o`, `A` read on its extended domain, which only CuTe's forms
+/// need (the run-time path, where the strides do not nest).
 ///
-/// All-static: computed in trait resolution, zero-sized; a layout that is
-/// not injective, or whose sorted strides do not nest, does not compile.
+/// All-static: computed in trait resolution, zero-sized; a layout whose
+/// non-zero-stride modes are not injective, or whose sorted strides do not
+/// nest, does not compile (CuTe's answers for some of these, which
+/// cute-dynamic checks by brute force, are not followed at the type level).
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a`, the sort and the
 /// nesting conditions are checked when the call runs, and the number of
 /// modes of the answer depends on run-time values: the result is the
 /// padded form, a flat layout of `N + 1` run-time leaves (`N` the number of
 /// flat modes of `a`, at most 7), the coalesced answer at its end and `1:0`
 /// modes in front. Where the strides do not nest (or are negative) the
-/// answer is cute-dynamic's (its search), padded; an answer with more than
-/// `N + 1` modes is an `Unsupported` error.
+/// answer is cute-dynamic's (CuTe's where it holds, else its search),
+/// padded; an answer with more than `N + 1` modes is an `Unsupported`
+/// error.
 ///
 /// # Panics
 ///
@@ -389,15 +397,20 @@ pub(crate) mod run_time {
 
     /// The paper's nested left inverse (strides `> 0`, sorted strides each
     /// a multiple of the previous one and past its extent), not coalesced;
-    /// `None` when it does not apply (cute-dynamic then decides).
+    /// `None` when it does not apply (cute-dynamic then decides, CuTe's
+    /// forms first). With no non-zero stride, CuTe's `size:0`.
     #[inline(always)]
     fn left_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> Option<usize> {
+        let size = m.iter().try_fold(1i64, |n, x| n.checked_mul(x.0))?;
         let (r, k) = ranked(m);
         let r = &r[..k];
         if r.iter().any(|x| x.1 < 0) {
             return None;
         }
-        let Some(&(_, d0, _)) = r.first() else { return Some(0) };
+        let Some(&(_, d0, _)) = r.first() else {
+            out[0] = (size, 0);
+            return Some(1);
+        };
         let mut n = 0;
         if d0 > 1 {
             out[n] = (d0, 0);

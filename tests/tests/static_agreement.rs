@@ -993,8 +993,8 @@ fn agree_left_inverse() {
     case!("left_inverse(2:1)", left_inverse(layout!(2:1))); // 2:1
     case!("left_inverse((1,2,8):(16,1,2))", left_inverse(layout!((1,2,8):(16,1,2)))); // 16:1
     case!("left_inverse(3:1)", left_inverse(layout!(3:1))); // 3:1
-    case!("left_inverse((7):(0))", left_inverse(layout!((7):(0)))); // 1:0
-    case!("left_inverse(2:0)", left_inverse(layout!(2:0))); // 1:0
+    case!("left_inverse((7):(0))", left_inverse(layout!((7):(0)))); // 7:0
+    case!("left_inverse(2:0)", left_inverse(layout!(2:0))); // 2:0
     case!("left_inverse((4,1):(1,4))", left_inverse(layout!((4,1):(1,4)))); // 4:1
     case!("left_inverse((7,3,4):(0,28,1))", left_inverse(layout!((7,3,4):(0,28,1)))); // (28,3):(21,7)
     case!("left_inverse(((3),1):((1),3))", left_inverse(layout!(((3),1):((1),3)))); // 3:1

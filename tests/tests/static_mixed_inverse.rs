@@ -54,9 +54,16 @@ fn left_inverse_of_cute_examples_with_a_run_time_leaf() {
     let r = left_inverse(layout!(({4i64}):(2)));
     assert_eq!(r.to_string(), "(2,4):(0,1)");
     assert_eq!(r.to_dynamic(), cute_dynamic::left_inverse(&d("(4):(2)")).unwrap());
-    // Strides that do not nest: cute-dynamic's search, padded.
+    // Strides that do not nest: cute-dynamic's answer (here CuTe's, read on
+    // the extended domains), padded.
     let r = left_inverse(layout!(({12i64},2):(1,9)));
-    assert_eq!(r.to_string(), "(1,12,2):(0,1,15)");
+    assert_eq!(r.to_string(), "(1,9,2):(0,1,12)");
+    // CuTe's form padded with 1:0 modes: the same layout, coalesced.
+    let a = d("(2,(4,2)):(0,(4,8))");
+    let r = left_inverse(layout!((2,({4i64},2)):({0i64},({4i64},8)))).to_dynamic();
+    assert_eq!(r.to_string(), "(1,4,2,2):(0,0,2,8)");
+    assert_eq!(cute_dynamic::coalesce(&r), cute_dynamic::left_inverse(&a).unwrap());
+    cute_tests::check::left_inverse(&a, &r).unwrap();
     // Negative strides: cute-dynamic's odd extension.
     let r = left_inverse(layout!({4i64}:{-1i64}));
     assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d("4:-1"));

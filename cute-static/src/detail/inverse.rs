@@ -81,15 +81,16 @@ impl<S, D, P, T, C> RightStep<C, Greater> for RCons<S, D, P, T> {
 }
 
 /// The left inverse's modes: `d0 : 0` first when the smallest stride `d0`
-/// exceeds 1, then the walk.
-pub trait LeftStart {
+/// exceeds 1, then the walk; with no non-zero stride, `C` (the coalesced
+/// modes, all of stride 0: CuTe's `size:0`).
+pub trait LeftStart<C> {
     /// The inverse's modes.
     type Output;
 }
-impl LeftStart for RNil {
-    type Output = MNil;
+impl<C> LeftStart<C> for RNil {
+    type Output = C;
 }
-impl<S, D: KnownOne, P, T> LeftStart for RCons<S, D, P, T>
+impl<C, S, D: KnownOne, P, T> LeftStart<C> for RCons<S, D, P, T>
 where
     Self: LeftWalk + LeftFirst<IsOne<D>>,
 {
