@@ -254,114 +254,102 @@ mod run_time {
     use crate::divide::{FlatArr, LogicalArr, TiledArr, ZippedArr};
     use cute_dynamic::LayoutError;
 
-    /// `logical_divide(a, b)` (see [`logical_divide`]), returning the failed
-    /// run-time condition as an error instead of panicking.
-    ///
-    /// Takes the same arguments as `logical_divide` (by value: layouts and
-    /// tilers are `Copy`) and returns the same type.
-    ///
-    /// Post-conditions, on `Ok(r)`: mode `k` of `r` is `(A_k ∘ B_k, A_k ∘
-    /// B_k*)` for tile `k` (`B* = complement(B, size(A_k))`), the modes past
-    /// the tiler untouched; `r.to_dynamic()` is the same function as
-    /// cute-dynamic's `logical_divide` of the same values (CuTe's padded form
-    /// where a step depends on a run-time value). `Err(e)`: `e` is the error
-    /// cute-dynamic's `logical_divide` gives (a divisibility condition,
-    /// distributivity, overflow). All-static arguments: always `Ok`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let m = 1000i64;
-    /// let r = try_logical_divide(layout!(({m}):(1)), layout!(128:1)).unwrap();
-    /// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
-    /// // 6 elements do not split across the mode of 4 (shape
-    /// // divisibility), found when the run-time stride 9 is known.
-    /// let bad = layout!((4,{6i64}):(1,{9i64}));
-    /// assert!(try_logical_divide(bad, layout!(6:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_logical_divide<A, B>(a: A, b: B) -> Result<<A as LogicalDivide<B>>::Output, LayoutError>
-    where
-        A: LogicalDivide<B>,
-        <A as LogicalDivide<B>>::Output: DivideValue<LogicalArr, A, B>,
-    {
-        <<A as LogicalDivide<B>>::Output as DivideValue<LogicalArr, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `logical_divide(a, b)` (see [`logical_divide`]), returning the failed
+        /// run-time condition as an error instead of panicking.
+        ///
+        /// Takes the same arguments as `logical_divide` (by value: layouts and
+        /// tilers are `Copy`) and returns the same type.
+        ///
+        /// Post-conditions, on `Ok(r)`: mode `k` of `r` is `(A_k ∘ B_k, A_k ∘
+        /// B_k*)` for tile `k` (`B* = complement(B, size(A_k))`), the modes past
+        /// the tiler untouched; `r.to_dynamic()` is the same function as
+        /// cute-dynamic's `logical_divide` of the same values (CuTe's padded form
+        /// where a step depends on a run-time value). `Err(e)`: `e` is the error
+        /// cute-dynamic's `logical_divide` gives (a divisibility condition,
+        /// distributivity, overflow). All-static arguments: always `Ok`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let m = 1000i64;
+        /// let r = try_logical_divide(layout!(({m}):(1)), layout!(128:1)).unwrap();
+        /// assert_eq!(r.to_string(), "(_128,8):(_1,_128)");
+        /// // 6 elements do not split across the mode of 4 (shape
+        /// // divisibility), found when the run-time stride 9 is known.
+        /// let bad = layout!((4,{6i64}):(1,{9i64}));
+        /// assert!(try_logical_divide(bad, layout!(6:1)).is_err());
+        /// ```
+        try_logical_divide,
+        LogicalDivide,
+        DivideValue<LogicalArr, A, B>
+    );
 
-    /// `zipped_divide(a, b)` (see [`zipped_divide`]), as
-    /// [`try_logical_divide`]: the same arguments and result type as
-    /// `zipped_divide`, cute-dynamic's error where a run-time condition
-    /// fails, always `Ok` for all-static arguments.
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (rests...,
-    /// untouched...))` with the modes of [`try_logical_divide`]'s result;
-    /// `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `zipped_divide`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let (m, n) = (1000i64, 500i64);
-    /// let r = try_zipped_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
-    /// assert_eq!(r.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
-    /// assert!(try_zipped_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_zipped_divide<A, B>(a: A, b: B) -> Result<<A as ZippedDivide<B>>::Output, LayoutError>
-    where
-        A: ZippedDivide<B>,
-        <A as ZippedDivide<B>>::Output: DivideValue<ZippedArr, A, B>,
-    {
-        <<A as ZippedDivide<B>>::Output as DivideValue<ZippedArr, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `zipped_divide(a, b)` (see [`zipped_divide`]), as
+        /// [`try_logical_divide`]: the same arguments and result type as
+        /// `zipped_divide`, cute-dynamic's error where a run-time condition
+        /// fails, always `Ok` for all-static arguments.
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (rests...,
+        /// untouched...))` with the modes of [`try_logical_divide`]'s result;
+        /// `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `zipped_divide`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (m, n) = (1000i64, 500i64);
+        /// let r = try_zipped_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+        /// assert_eq!(r.to_string(), "((_128,_64),(8,8)):((_1,1000),(_128,64000))");
+        /// assert!(try_zipped_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+        /// ```
+        try_zipped_divide,
+        ZippedDivide,
+        DivideValue<ZippedArr, A, B>
+    );
 
-    /// `tiled_divide(a, b)` (see [`tiled_divide`]), as
-    /// [`try_logical_divide`]: the same arguments and result type as
-    /// `tiled_divide`, the same run-time checks as the logical form
-    /// (cute-dynamic's error where one fails), always `Ok` for all-static
-    /// arguments.
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), rests...,
-    /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
-    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `tiled_divide`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let (m, n) = (1000i64, 500i64);
-    /// let r = try_tiled_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
-    /// assert_eq!(r.to_string(), "((_128,_64),8,8):((_1,1000),_128,64000)");
-    /// assert!(try_tiled_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
-    /// let s = try_tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)).unwrap();
-    /// assert_eq!(s, tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)));
-    /// ```
-    #[inline(always)]
-    pub fn try_tiled_divide<A, B>(a: A, b: B) -> Result<<A as TiledDivide<B>>::Output, LayoutError>
-    where
-        A: TiledDivide<B>,
-        <A as TiledDivide<B>>::Output: DivideValue<TiledArr, A, B>,
-    {
-        <<A as TiledDivide<B>>::Output as DivideValue<TiledArr, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `tiled_divide(a, b)` (see [`tiled_divide`]), as
+        /// [`try_logical_divide`]: the same arguments and result type as
+        /// `tiled_divide`, the same run-time checks as the logical form
+        /// (cute-dynamic's error where one fails), always `Ok` for all-static
+        /// arguments.
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), rests...,
+        /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
+        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `tiled_divide`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (m, n) = (1000i64, 500i64);
+        /// let r = try_tiled_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+        /// assert_eq!(r.to_string(), "((_128,_64),8,8):((_1,1000),_128,64000)");
+        /// assert!(try_tiled_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+        /// let s = try_tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)).unwrap();
+        /// assert_eq!(s, tiled_divide(layout!((8,8):(1,8)), shape!(2, 4)));
+        /// ```
+        try_tiled_divide,
+        TiledDivide,
+        DivideValue<TiledArr, A, B>
+    );
 
-    /// `flat_divide(a, b)` (see [`flat_divide`]), as [`try_tiled_divide`].
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., rests...,
-    /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
-    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `flat_divide`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let (m, n) = (1000i64, 500i64);
-    /// let r = try_flat_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
-    /// assert_eq!(r.to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
-    /// assert!(try_flat_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_flat_divide<A, B>(a: A, b: B) -> Result<<A as FlatDivide<B>>::Output, LayoutError>
-    where
-        A: FlatDivide<B>,
-        <A as FlatDivide<B>>::Output: DivideValue<FlatArr, A, B>,
-    {
-        <<A as FlatDivide<B>>::Output as DivideValue<FlatArr, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `flat_divide(a, b)` (see [`flat_divide`]), as [`try_tiled_divide`].
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., rests...,
+        /// untouched...)`, the leaves of [`try_zipped_divide`]'s result in the
+        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `flat_divide`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (m, n) = (1000i64, 500i64);
+        /// let r = try_flat_divide(layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1)).unwrap();
+        /// assert_eq!(r.to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
+        /// assert!(try_flat_divide(layout!((4,{6i64}):(1,{9i64})), layout!(6:1)).is_err());
+        /// ```
+        try_flat_divide,
+        FlatDivide,
+        DivideValue<FlatArr, A, B>
+    );
 }

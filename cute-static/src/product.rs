@@ -212,155 +212,137 @@ mod run_time {
     use super::*;
     use cute_dynamic::LayoutError;
 
-    /// `logical_product(a, b)` (see [`logical_product`]), returning the
-    /// failed run-time condition as an error instead of panicking.
-    ///
-    /// Takes the same arguments as `logical_product` (by value: layouts are
-    /// `Copy`) and returns the same type.
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `(A, A* ∘ B)` with `A* =
-    /// complement(A, size(A)·cosize(B))` (by mode for a tiler), CuTe's
-    /// padded form where a step depends on a run-time value;
-    /// `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `logical_product` of the same values. `Err(e)`: `e` is the error
-    /// cute-dynamic's `logical_product` gives (the replicas of `A` do not
-    /// fit its holes, a divisibility condition of `A* ∘ B`, overflow).
-    /// All-static arguments: always `Ok`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let (m, n) = (3i64, 4i64);
-    /// let r = try_logical_product(layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m}))).unwrap();
-    /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
-    /// // A* = (2,2):(2,8) and B = 3:1: 3 elements do not split across
-    /// // A*'s first mode of 2 (shape divisibility), found when the
-    /// // run-time extent 3 is known.
-    /// assert!(try_logical_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_logical_product<A, B>(a: A, b: B) -> Result<<A as LogicalProduct<B>>::Output, LayoutError>
-    where
-        A: LogicalProduct<B>,
-        <A as LogicalProduct<B>>::Output: ProductValue<A, B>,
-    {
-        <<A as LogicalProduct<B>>::Output as ProductValue<A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `logical_product(a, b)` (see [`logical_product`]), returning the
+        /// failed run-time condition as an error instead of panicking.
+        ///
+        /// Takes the same arguments as `logical_product` (by value: layouts are
+        /// `Copy`) and returns the same type.
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `(A, A* ∘ B)` with `A* =
+        /// complement(A, size(A)·cosize(B))` (by mode for a tiler), CuTe's
+        /// padded form where a step depends on a run-time value;
+        /// `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `logical_product` of the same values. `Err(e)`: `e` is the error
+        /// cute-dynamic's `logical_product` gives (the replicas of `A` do not
+        /// fit its holes, a divisibility condition of `A* ∘ B`, overflow).
+        /// All-static arguments: always `Ok`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (m, n) = (3i64, 4i64);
+        /// let r = try_logical_product(layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m}))).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+        /// // A* = (2,2):(2,8) and B = 3:1: 3 elements do not split across
+        /// // A*'s first mode of 2 (shape divisibility), found when the
+        /// // run-time extent 3 is known.
+        /// assert!(try_logical_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// ```
+        try_logical_product,
+        LogicalProduct,
+        ProductValue<A, B>
+    );
 
-    /// `zipped_product(a, b)` (see [`zipped_product`]), as
-    /// [`try_logical_product`]: the same arguments and result type as
-    /// `zipped_product`, the same run-time checks as the logical form
-    /// (cute-dynamic's error where one fails), always `Ok` for all-static
-    /// arguments.
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (repetitions...,
-    /// untouched...))`, the leaves of [`try_logical_product`]'s result in
-    /// the same order; `r.to_dynamic()` is the same function as
-    /// cute-dynamic's `zipped_product`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = try_zipped_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(r.to_string(), "((_2,_2),(3,_4)):((_1,_2),(_4,_12))");
-    /// assert!(try_zipped_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_zipped_product<A, B>(a: A, b: B) -> Result<<A as ZippedProduct<B>>::Output, LayoutError>
-    where
-        A: ZippedProduct<B>,
-        <A as ZippedProduct<B>>::Output: ProductValue<A, B>,
-    {
-        <<A as ZippedProduct<B>>::Output as ProductValue<A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `zipped_product(a, b)` (see [`zipped_product`]), as
+        /// [`try_logical_product`]: the same arguments and result type as
+        /// `zipped_product`, the same run-time checks as the logical form
+        /// (cute-dynamic's error where one fails), always `Ok` for all-static
+        /// arguments.
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (repetitions...,
+        /// untouched...))`, the leaves of [`try_logical_product`]'s result in
+        /// the same order; `r.to_dynamic()` is the same function as
+        /// cute-dynamic's `zipped_product`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let r = try_zipped_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,_2),(3,_4)):((_1,_2),(_4,_12))");
+        /// assert!(try_zipped_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// ```
+        try_zipped_product,
+        ZippedProduct,
+        ProductValue<A, B>
+    );
 
-    /// `tiled_product(a, b)` (see [`tiled_product`]), as
-    /// [`try_zipped_product`].
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), repetitions...,
-    /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
-    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `tiled_product`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = try_tiled_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(r.to_string(), "((_2,_2),3,_4):((_1,_2),_4,_12)");
-    /// assert!(try_tiled_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
-    /// let s = try_tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)).unwrap();
-    /// assert_eq!(s, tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)));
-    /// ```
-    #[inline(always)]
-    pub fn try_tiled_product<A, B>(a: A, b: B) -> Result<<A as TiledProduct<B>>::Output, LayoutError>
-    where
-        A: TiledProduct<B>,
-        <A as TiledProduct<B>>::Output: ProductValue<A, B>,
-    {
-        <<A as TiledProduct<B>>::Output as ProductValue<A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `tiled_product(a, b)` (see [`tiled_product`]), as
+        /// [`try_zipped_product`].
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), repetitions...,
+        /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
+        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `tiled_product`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let r = try_tiled_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,_2),3,_4):((_1,_2),_4,_12)");
+        /// assert!(try_tiled_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// let s = try_tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)).unwrap();
+        /// assert_eq!(s, tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)));
+        /// ```
+        try_tiled_product,
+        TiledProduct,
+        ProductValue<A, B>
+    );
 
-    /// `flat_product(a, b)` (see [`flat_product`]), as
-    /// [`try_zipped_product`].
-    ///
-    /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., repetitions...,
-    /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
-    /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-    /// `flat_product`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let r = try_flat_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(r.to_string(), "(_2,_2,3,_4):(_1,_2,_4,_12)");
-    /// assert!(try_flat_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_flat_product<A, B>(a: A, b: B) -> Result<<A as FlatProduct<B>>::Output, LayoutError>
-    where
-        A: FlatProduct<B>,
-        <A as FlatProduct<B>>::Output: ProductValue<A, B>,
-    {
-        <<A as FlatProduct<B>>::Output as ProductValue<A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `flat_product(a, b)` (see [`flat_product`]), as
+        /// [`try_zipped_product`].
+        ///
+        /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., repetitions...,
+        /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
+        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `flat_product`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let r = try_flat_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
+        /// assert_eq!(r.to_string(), "(_2,_2,3,_4):(_1,_2,_4,_12)");
+        /// assert!(try_flat_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// ```
+        try_flat_product,
+        FlatProduct,
+        ProductValue<A, B>
+    );
 
-    /// `blocked_product(a, b)` (see [`blocked_product`]), returning the
-    /// failed run-time condition as an error instead of panicking; the same
-    /// arguments (by value) and result type.
-    ///
-    /// Post-conditions, on `Ok(r)` (as cute-dynamic's `blocked_product`):
-    /// mode `k` of `r` is `(A_k, G_k)`, `G = A* ∘ B` of the ranks padded
-    /// with `1:0` (CuTe's padded form where a step depends on a run-time
-    /// value); `r.to_dynamic()` is the same function as cute-dynamic's.
-    /// `Err(e)`: `e` is the error cute-dynamic's `blocked_product` gives.
-    /// All-static arguments: always `Ok`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let p = try_blocked_product(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(p.to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
-    /// assert!(try_blocked_product(layout!({4i64}:2), layout!(3:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_blocked_product<A, B>(a: A, b: B) -> Result<<A as BlockedProduct<B>>::Output, LayoutError>
-    where
-        A: BlockedProduct<B>,
-        <A as BlockedProduct<B>>::Output: RankProductValue<Blocked, A, B>,
-    {
-        <<A as BlockedProduct<B>>::Output as RankProductValue<Blocked, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `blocked_product(a, b)` (see [`blocked_product`]), returning the
+        /// failed run-time condition as an error instead of panicking; the same
+        /// arguments (by value) and result type.
+        ///
+        /// Post-conditions, on `Ok(r)` (as cute-dynamic's `blocked_product`):
+        /// mode `k` of `r` is `(A_k, G_k)`, `G = A* ∘ B` of the ranks padded
+        /// with `1:0` (CuTe's padded form where a step depends on a run-time
+        /// value); `r.to_dynamic()` is the same function as cute-dynamic's.
+        /// `Err(e)`: `e` is the error cute-dynamic's `blocked_product` gives.
+        /// All-static arguments: always `Ok`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let p = try_blocked_product(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap();
+        /// assert_eq!(p.to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
+        /// assert!(try_blocked_product(layout!({4i64}:2), layout!(3:1)).is_err());
+        /// ```
+        try_blocked_product,
+        BlockedProduct,
+        RankProductValue<Blocked, A, B>
+    );
 
-    /// `raked_product(a, b)` (see [`raked_product`]), as
-    /// [`try_blocked_product`] with mode `k` = `(G_k, A_k)`.
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let p = try_raked_product(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap();
-    /// assert_eq!(p.to_string(), "((3,_2),(_4,_5)):((_10,_5),(_30,_1))");
-    /// assert!(try_raked_product(layout!((4):(2)), layout!({3i64}:1)).is_err());
-    /// ```
-    #[inline(always)]
-    pub fn try_raked_product<A, B>(a: A, b: B) -> Result<<A as RakedProduct<B>>::Output, LayoutError>
-    where
-        A: RakedProduct<B>,
-        <A as RakedProduct<B>>::Output: RankProductValue<Raked, A, B>,
-    {
-        <<A as RakedProduct<B>>::Output as RankProductValue<Raked, A, B>>::try_make(a, b)
-    }
+    crate::detail::try_fn!(
+        /// `raked_product(a, b)` (see [`raked_product`]), as
+        /// [`try_blocked_product`] with mode `k` = `(G_k, A_k)`.
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let p = try_raked_product(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap();
+        /// assert_eq!(p.to_string(), "((3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+        /// assert!(try_raked_product(layout!((4):(2)), layout!({3i64}:1)).is_err());
+        /// ```
+        try_raked_product,
+        RakedProduct,
+        RankProductValue<Raked, A, B>
+    );
 }

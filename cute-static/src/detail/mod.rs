@@ -104,7 +104,27 @@ macro_rules! free_fn {
         }
     };
 }
+/// A `try_` form of a binary operation: `try_name(a, b)` is
+/// `<A as Trait<B>>::Output`'s `Value::try_make(a, b)` (the value trait
+/// with the run-time checks; `Value` written with its parameters, ending in
+/// `A, B`).
+#[cfg(feature = "std")]
+macro_rules! try_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident, $($Value:tt)+) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A, B>(a: A, b: B) -> Result<<A as $Trait<B>>::Output, LayoutError>
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: $($Value)+,
+        {
+            <<A as $Trait<B>>::Output as $($Value)+>::try_make(a, b)
+        }
+    };
+}
 pub(crate) use by_mode_op;
 #[cfg(not(feature = "std"))]
 pub(crate) use free_fn;
 pub(crate) use product_fn;
+#[cfg(feature = "std")]
+pub(crate) use try_fn;
