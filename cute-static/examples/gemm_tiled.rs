@@ -110,14 +110,9 @@ pub fn sgemm(
     threads: usize,
 ) {
     assert!(threads > 0, "at least one thread");
-    if m == 0 || n == 0 {
+    let Some(p) = Problem::new(m, n, k, a, lda, b, ldb, c.len(), ldc) else {
         return;
-    }
-    assert!(lda >= m && ldb >= k && ldc >= m, "leading dimensions below the column heights");
-    assert!(k == 0 || a.len() >= lda * (k - 1) + m, "A too short");
-    assert!(k == 0 || b.len() >= ldb * (n - 1) + k, "B too short");
-    assert!(c.len() >= ldc * (n - 1) + m, "C too short");
-    let p = Problem { m, k, a, lda, b, ldb, ldc };
+    };
     #[cfg(target_arch = "x86_64")]
     if let Some(atom) = cute_static::FmaF32x8::new() {
         return p.run(make_tiled_mma(atom, OneAtom::default()), n, c, threads);
@@ -139,14 +134,9 @@ pub fn sgemm_portable(
     c: &mut [f32],
     ldc: usize,
 ) {
-    if m == 0 || n == 0 {
+    let Some(p) = Problem::new(m, n, k, a, lda, b, ldb, c.len(), ldc) else {
         return;
-    }
-    assert!(lda >= m && ldb >= k && ldc >= m, "leading dimensions below the column heights");
-    assert!(k == 0 || a.len() >= lda * (k - 1) + m, "A too short");
-    assert!(k == 0 || b.len() >= ldb * (n - 1) + k, "B too short");
-    assert!(c.len() >= ldc * (n - 1) + m, "C too short");
-    let p = Problem { m, k, a, lda, b, ldb, ldc };
+    };
     p.run(make_tiled_mma(FmaLanes::<f32, U8>::new(), OneAtom::default()), n, c, 1)
 }
 
@@ -181,7 +171,31 @@ struct Problem<'a> {
     ldc: usize,
 }
 
-impl Problem<'_> {
+impl<'a> Problem<'a> {
+    /// The operands, after checking that the buffers hold the matrices;
+    /// `None` when C is empty (nothing to do).
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        m: usize,
+        n: usize,
+        k: usize,
+        a: &'a [f32],
+        lda: usize,
+        b: &'a [f32],
+        ldb: usize,
+        c_len: usize,
+        ldc: usize,
+    ) -> Option<Self> {
+        if m == 0 || n == 0 {
+            return None;
+        }
+        assert!(lda >= m && ldb >= k && ldc >= m, "leading dimensions below the column heights");
+        assert!(k == 0 || a.len() >= lda * (k - 1) + m, "A too short");
+        assert!(k == 0 || b.len() >= ldb * (n - 1) + k, "B too short");
+        assert!(c_len >= ldc * (n - 1) + m, "C too short");
+        Some(Problem { m, k, a, lda, b, ldb, ldc })
+    }
+
     /// Splits the columns of C into `threads` runs of whole micro-tiles
     /// and multiplies each on its own thread.
     fn run<Atom>(self, mma: TiledMma<Atom, OneAtom>, n: usize, c: &mut [f32], threads: usize)
