@@ -355,13 +355,7 @@ impl Geom {
 pub fn print_svg_figure(figure: &Figure, highlight: Option<i64>) -> String {
     let g = Geom::of(figure);
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-         font-family=\"monospace\" font-size=\"13\">",
-        w = g.width,
-        h = g.height
-    );
+    crate::print_svg::svg_open(&mut out, g.width, g.height);
     let title = xml_escape(&figure.title);
     let _ = writeln!(out, "<title>{title}</title>");
     let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");

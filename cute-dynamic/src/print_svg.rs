@@ -2,7 +2,7 @@
 
 use crate::grid::{Cell, Grid};
 use crate::palette::fill;
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// Grids with at most this many rows and columns get a label in every cell
 /// and an index on every row and column; larger ones are drawn as small
@@ -119,13 +119,7 @@ pub(crate) fn xml_escape(s: &str) -> String {
 pub fn print_svg(grid: &Grid, highlight: Option<i64>) -> String {
     let g = Geometry::of(grid);
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-         font-family=\"monospace\" font-size=\"13\">",
-        w = g.width,
-        h = g.height
-    );
+    svg_open(&mut out, g.width, g.height);
     let title = xml_escape(grid.title());
     let _ = writeln!(out, "<title>{title}</title>");
     let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
@@ -203,4 +197,14 @@ fn rulers(out: &mut String, grid: &Grid, g: &Geometry) {
     let room = CHAR_W * (digits(grid.rows().max(grid.cols()) - 1) + 1);
     let every = (room + RULER * g.cw - 1) / (RULER * g.cw).max(1);
     indices(out, grid, g, RULER * every.max(1));
+}
+
+/// The opening `<svg>` element of a picture `width` by `height` pixels, in
+/// the font every picture uses.
+pub(crate) fn svg_open(out: &mut String, width: impl fmt::Display, height: impl fmt::Display) {
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"13\">"
+    );
 }
