@@ -19,38 +19,50 @@ use core::marker::PhantomData;
 use core::ops::{Add, Mul};
 use typenum::{U0, U1};
 
-/// CuTe's `UniversalFMA`: one thread, one value each of A, B and C,
-/// `c = a·b + c` in plain arithmetic. Runs everywhere.
-///
-/// ```
-/// use cute_static::{MmaCall, UniversalFma};
-/// let mut c = [1.0f32];
-/// UniversalFma::<f32>::new().call(&mut c, &[2.0], &[3.0]);
-/// assert_eq!(c, [7.0]);
-/// ```
-#[derive(Debug)]
-pub struct UniversalFma<T>(PhantomData<fn() -> T>);
+/// The value of a portable atom: a zero-sized type over its element type
+/// (and lane count), `new()`, `Default`, and `Clone`/`Copy` whatever the
+/// parameters are (a derive would ask them to be `Clone`).
+macro_rules! portable_atom {
+    ($(#[$doc:meta])* $name:ident<$($P:ident),+>) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name<$($P),+>(PhantomData<fn() -> ($($P,)+)>);
 
-impl<T> UniversalFma<T> {
-    /// The atom.
-    #[inline(always)]
-    pub const fn new() -> Self {
-        UniversalFma(PhantomData)
-    }
+        impl<$($P),+> $name<$($P),+> {
+            /// The atom.
+            #[inline(always)]
+            pub const fn new() -> Self {
+                $name(PhantomData)
+            }
+        }
+        impl<$($P),+> Default for $name<$($P),+> {
+            #[inline(always)]
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+        impl<$($P),+> Clone for $name<$($P),+> {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<$($P),+> Copy for $name<$($P),+> {}
+    };
 }
-impl<T> Default for UniversalFma<T> {
-    #[inline(always)]
-    fn default() -> Self {
-        Self::new()
-    }
-}
-impl<T> Clone for UniversalFma<T> {
-    #[inline(always)]
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for UniversalFma<T> {}
+
+portable_atom!(
+    /// CuTe's `UniversalFMA`: one thread, one value each of A, B and C,
+    /// `c = a·b + c` in plain arithmetic. Runs everywhere.
+    ///
+    /// ```
+    /// use cute_static::{MmaCall, UniversalFma};
+    /// let mut c = [1.0f32];
+    /// UniversalFma::<f32>::new().call(&mut c, &[2.0], &[3.0]);
+    /// assert_eq!(c, [7.0]);
+    /// ```
+    UniversalFma<T>
+);
 
 impl<T: 'static> MmaAtom for UniversalFma<T> {
     const NAME: &'static str = "UniversalFMA";
@@ -74,40 +86,20 @@ impl<T: Copy + Mul<Output = T> + Add<Output = T> + 'static> MmaCall for Universa
     }
 }
 
-/// A portable `W`-lane FMA atom (`W` a typenum integer): the layouts of
-/// the SIMD atoms, computed by a plain loop (`c[i] = a[i]·b + c[i]`). The
-/// fallback of a kernel written for a SIMD atom, with the same tiles.
-///
-/// ```
-/// use cute_static::{FmaLanes, MmaCall};
-/// use cute_static::typenum::U4;
-/// let mut c = [0.0f32; 4];
-/// FmaLanes::<f32, U4>::new().call(&mut c, &[1.0, 2.0, 3.0, 4.0], &[2.0]);
-/// assert_eq!(c, [2.0, 4.0, 6.0, 8.0]);
-/// ```
-#[derive(Debug)]
-pub struct FmaLanes<T, W>(PhantomData<fn() -> (T, W)>);
-
-impl<T, W> FmaLanes<T, W> {
-    /// The atom.
-    #[inline(always)]
-    pub const fn new() -> Self {
-        FmaLanes(PhantomData)
-    }
-}
-impl<T, W> Default for FmaLanes<T, W> {
-    #[inline(always)]
-    fn default() -> Self {
-        Self::new()
-    }
-}
-impl<T, W> Clone for FmaLanes<T, W> {
-    #[inline(always)]
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T, W> Copy for FmaLanes<T, W> {}
+portable_atom!(
+    /// A portable `W`-lane FMA atom (`W` a typenum integer): the layouts of
+    /// the SIMD atoms, computed by a plain loop (`c[i] = a[i]·b + c[i]`). The
+    /// fallback of a kernel written for a SIMD atom, with the same tiles.
+    ///
+    /// ```
+    /// use cute_static::{FmaLanes, MmaCall};
+    /// use cute_static::typenum::U4;
+    /// let mut c = [0.0f32; 4];
+    /// FmaLanes::<f32, U4>::new().call(&mut c, &[1.0, 2.0, 3.0, 4.0], &[2.0]);
+    /// assert_eq!(c, [2.0, 4.0, 6.0, 8.0]);
+    /// ```
+    FmaLanes<T, W>
+);
 
 // The layouts of a one-thread `W`-lane atom.
 macro_rules! lanes_layouts {
