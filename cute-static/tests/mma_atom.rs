@@ -255,6 +255,21 @@ fn static_partitions_agree_with_cutes_tiled_tv_layouts() {
             assert_eq!(part[x], tv.eval(t as i64 + threads * x as i64).unwrap(), "thread {t} value {x}");
         }
     }
+    // And A's (32,16) and B's (16,16) tiles, against get_layoutA_TV and
+    // get_layoutB_TV (a thread's A values do not depend on its N
+    // coordinate, nor B's on M: stride 0 in CuTe's thread mode).
+    let (tv_a, tv_b) = (tiled.layout_a_tv(), tiled.layout_b_tv());
+    for t in 0..mma.size() {
+        let thr = mma.get_slice(t);
+        let pa = thr.partition_a(make_tensor(&idx[..], layout!((32,16):(1,32))));
+        for x in 0..pa.size() {
+            assert_eq!(pa[x], tv_a.eval(t as i64 + threads * x as i64).unwrap(), "A: thread {t} value {x}");
+        }
+        let pb = thr.partition_b(make_tensor(&idx[..], layout!((16,16):(1,16))));
+        for x in 0..pb.size() {
+            assert_eq!(pb[x], tv_b.eval(t as i64 + threads * x as i64).unwrap(), "B: thread {t} value {x}");
+        }
+    }
 }
 
 #[test]
