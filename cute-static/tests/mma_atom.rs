@@ -304,3 +304,65 @@ fn permuted_partitions_agree_with_cutes_tiled_tv_layouts() {
     let plain = make_tiled_mma(cute_static::SM70_8x8x4_F32F16F16F32_NT, layout!((2,2,1):(2,1,0)));
     assert_eq!(plain.tile_size_mnk(), (16, 16, 4));
 }
+
+/// Thread `t`'s values of the A, B and C tiles of `$mma`, in its parts'
+/// order, against CuTe's `get_layoutA|B|C_TV` in the golden block `$title`.
+macro_rules! agrees_with_cute {
+    ($mma:expr, $title:expr, ($m:literal, $n:literal, $k:literal)) => {{
+        let mma = $mma;
+        let g = golden_block($title);
+        let tv = |name: &str| -> cute_dynamic::Layout {
+            g.lines()
+                .find_map(|l| l.strip_prefix(&format!("get_layout{name}_TV: ")))
+                .unwrap_or_else(|| panic!("{name} in {}", $title))
+                .parse()
+                .unwrap()
+        };
+        let (ta, tb, tc) = (tv("A"), tv("B"), tv("C"));
+        assert!(g.contains(&format!("tile_size_mnk: (_{},_{},_{})", $m, $n, $k)), "{g}");
+        assert_eq!(mma.tile_size_mnk(), ($m, $n, $k));
+        let idx: Vec<i64> = (0..($m * $n).max($m * $k).max($n * $k)).collect();
+        let threads = mma.size() as i64;
+        for t in 0..mma.size() {
+            let thr = mma.get_slice(t);
+            let check = |what: &str, got: i64, want: &cute_dynamic::Layout, x: usize| {
+                assert_eq!(got, want.eval(t as i64 + threads * x as i64).unwrap(), "{}: {what} thread {t} value {x}", $title)
+            };
+            let pa = thr.partition_a(make_tensor(&idx[..], layout!(($m, $k):(1, $m))));
+            (0..pa.size()).for_each(|x| check("A", pa[x], &ta, x));
+            let pb = thr.partition_b(make_tensor(&idx[..], layout!(($n, $k):(1, $n))));
+            (0..pb.size()).for_each(|x| check("B", pb[x], &tb, x));
+            let pc = thr.partition_c(make_tensor(&idx[..], layout!(($m, $n):(1, $m))));
+            (0..pc.size()).for_each(|x| check("C", pc[x], &tc, x));
+        }
+    }};
+}
+
+#[test]
+fn tiled_mmas_of_cutes_docs_partition_as_cute() {
+    agrees_with_cute!(
+        make_tiled_mma(UniversalFma::<f32>::new(), layout!((16,16,1):(1,16,0))),
+        "make_tiled_mma(UniversalFMA<float,float,float>{}, Layout<Shape<_16,_16,_1>>{})",
+        (16, 16, 1)
+    );
+    agrees_with_cute!(
+        make_tiled_mma(cute_static::SM80_16x8x8_F32F16F16F32_TN, layout!((1,1,2):(0,0,1))),
+        "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN{}, Layout<Shape<_1,_1,_2>>{})",
+        (16, 8, 16)
+    );
+    agrees_with_cute!(
+        make_tiled_mma(cute_static::SM90_64x8x16_F32F16F16_SS, layout!((2,1,1):(1,0,0))),
+        "make_tiled_mma(SM90_64x8x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}, Layout<Shape<_2,_1,_1>>{})",
+        (128, 8, 16)
+    );
+    // A permutation that reorders M: CuTe's docs' Tile<Layout<(4,4,2):(1,8,4)>,_32,_4>.
+    agrees_with_cute!(
+        cute_static::make_tiled_mma_permuted(
+            cute_static::SM70_8x8x4_F32F16F16F32_NT,
+            layout!((2,2,1):(2,1,0)),
+            (layout!((4,4,2):(1,8,4)), layout!(32:1), layout!(4:1)),
+        ),
+        "make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{}, Tile<Layout<Shape<_4,_4,_2>,Stride<_1,_8,_4>>,_32,_4>{})",
+        (32, 32, 4)
+    );
+}
