@@ -8,21 +8,28 @@
 //! values (CuTe's `make_tiled_copy(atom, thr_layout, val_layout)`: the
 //! thread-value layout of `make_layout_tv` and its tile), and
 //! [`TiledCopy::get_slice`]'s `partition_s` / `partition_d` split a tile
-//! into one thread's values, `(CPY, CPY_M, CPY_N)`, as CuTe's `tidfrg_S|D`:
+//! into one thread's values, `(CPY, CPY_M, CPY_N)`, as CuTe's `tidfrg_S|D`
+//! (its `tile2thrfrg`):
 //!
 //! ```text
-//! tile (M',N') --zipped_divide by Tiler_MN-->          ((TileM,TileN), (RestM,RestN))
-//!              --mode 0 ∘ (thr, (atom vals, rest vals))--> ((Thr,(W,Vr)), (RestM,RestN))
+//! tile (M',N') --zipped_divide by Tiler_MN-->  ((TileM,TileN), (RestM,RestN))
+//! TV (thr,val) --zipped_divide by (NT,W)-->    ((atom_tid,atom_val), (rest_tid,rest_val))
+//!              --atom mode ∘ right_inverse(Ref) ∘ Src|Dst, zipped-->
+//!                                               ((trg_tid,rest_tid), (trg_val,rest_val))
+//! tile mode ∘ that, thread tid's offset, its values with the rest tiles: (CPY, CPY_M, CPY_N)
 //! ```
 //!
 //! The atoms that run on the CPU are one thread each (`UniversalCopy`,
 //! `CopyVec` of `W` contiguous values, `CopyBroadcast` of one value into
-//! `W`), and the static tiled copy takes such atoms; the GPU copy atoms are
-//! data (`copy_gpu.rs`), their tiled copies computed by cute-dynamic.
+//! `W`) and implement [`CopyCall`], so `TiledCopy::copy` moves data with
+//! them; the GPU copy atoms are data (`copy_gpu.rs`): their tiled copies
+//! partition tiles (checked against CuTe's `get_layoutS|D_TV`) but do not
+//! copy.
 
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::partition::Fits;
-use crate::divide::{DivideValue, LogicalArr, LogicalDivide, ZippedArr, ZippedDivide};
+use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
+use crate::inverse::RightInverse;
 use crate::layout::{ConcatLayouts, Layout, StaticLayout};
 use crate::layout_tv::MakeLayoutTv;
 use crate::mma_atom::{AtomOperand, IndexOf, SizeOfLayout, Split2};
@@ -39,6 +46,8 @@ use typenum::{U0, U1, Unsigned};
 pub trait CopyAtom: Copy {
     /// CuTe's name of the atom.
     const NAME: &'static str;
+    /// Threads of one atom: `size(ThrId)`.
+    type NumThr: Unsigned + Default + Copy + 'static;
     /// Values each thread moves.
     type NumVal: Unsigned + Default + Copy + 'static;
     /// `thr → thread index`.
@@ -124,6 +133,7 @@ macro_rules! one_thread_atom {
             Layout<(U1, $Wv), (U0, U0)>: StaticLayout,
         {
             const NAME: &'static str = $cute;
+            type NumThr = U1;
             type NumVal = $W;
             type ThrId = Layout<U1, U0>;
             type LayoutSrcTv = $src;
@@ -231,7 +241,7 @@ pub type TiledCopyOf<Atom, Thr, Val> =
 /// assert_eq!(copy.tiler_mn().to_string_cute(), "(_128,_8)");
 /// ```
 #[inline(always)]
-pub fn make_tiled_copy<Atom: CopyCall, Thr, Val>(atom: Atom, thr: Thr, val: Val) -> TiledCopy<Atom, Thr::Tv, Thr::Tiler>
+pub fn make_tiled_copy<Atom: CopyAtom, Thr, Val>(atom: Atom, thr: Thr, val: Val) -> TiledCopy<Atom, Thr::Tv, Thr::Tiler>
 where
     Thr: MakeLayoutTv<Val>,
 {
@@ -239,7 +249,7 @@ where
     TiledCopy { atom, tv: PhantomData }
 }
 
-impl<Atom: CopyCall, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
+impl<Atom: CopyAtom, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
     /// The thread-value layout `(thr, val) →` index in the tile.
     #[inline(always)]
     pub fn layout_tv(&self) -> Tv {
@@ -305,10 +315,14 @@ impl<Atom: Copy, Tv, TilerMn> Clone for ThrCopy<Atom, Tv, TilerMn> {
 }
 impl<Atom: Copy, Tv, TilerMn> Copy for ThrCopy<Atom, Tv, TilerMn> {}
 
-/// The partition of a tile by a tiled copy (CuTe's `tidfrg_S|D`): the
-/// threads' mode and one thread's `(CPY, CPY_M, CPY_N)`.
+/// The partition of a tile by a tiled copy (CuTe's `tidfrg_S|D` by
+/// `tile2thrfrg`): the tile divided by the tiler, its mode composed with
+/// the threads' and values' layout, the thread's offset and its
+/// `(CPY, CPY_M, CPY_N)`. `NT`, `W`: the atom's threads and values; `R2t`:
+/// `right_inverse(Ref) ∘ Src` (or `∘ Dst`), the atom's side in its
+/// reference order.
 #[doc(hidden)]
-pub trait CopyPartition<TilerMn, Tv, W, Vals>: Copy {
+pub trait CopyPartition<TilerMn, Tv, NT, W, R2t>: Copy {
     /// `(CPY, CPY_M, CPY_N)`.
     type Val: Copy;
     /// `(offset of thread tid, its values)`.
@@ -318,79 +332,122 @@ pub trait CopyPartition<TilerMn, Tv, W, Vals>: Copy {
 type Zd<L, T> = <L as ZippedDivide<T>>::Output;
 type M0<L> = <L as Split2>::M0;
 type M1<L> = <L as Split2>::M1;
-type VSplit<Tv, W> = <M1<Tv> as LogicalDivide<Layout<W, U1>>>::Output;
-type VAtom<Tv, W, Vals> = <M0<VSplit<Tv, W>> as Compose<Vals>>::Output;
-type ThrVal<Tv, W, Vals> =
-    <(M0<Tv>, <(VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>) as ConcatLayouts>::Output) as ConcatLayouts>::Output;
-type TvMn<L, T, Tv, W, Vals> = <M0<Zd<L, T>> as Compose<ThrVal<Tv, W, Vals>>>::Output;
+/// `((atom_tid, atom_val), (rest_tid, rest_val))`.
+type AtomTv<Tv, NT, W> = Zd<Tv, (NT, W)>;
+/// `(trg_tid, trg_val)`: the atom's mode in the side's order.
+type Trg<Tv, NT, W, R2t> = <M0<AtomTv<Tv, NT, W>> as Compose<R2t>>::Output;
+/// `((trg_tid, rest_tid), (trg_val, rest_val))`.
+type ThrVal<Tv, NT, W, R2t> = <(
+    <(M0<Trg<Tv, NT, W, R2t>>, M0<M1<AtomTv<Tv, NT, W>>>) as ConcatLayouts>::Output,
+    <(M1<Trg<Tv, NT, W, R2t>>, M1<M1<AtomTv<Tv, NT, W>>>) as ConcatLayouts>::Output,
+) as ConcatLayouts>::Output;
+type TvMn<L, T, Tv, NT, W, R2t> = <M0<Zd<L, T>> as Compose<ThrVal<Tv, NT, W, R2t>>>::Output;
 
-impl<L, T, Tv, W, Vals> CopyPartition<T, Tv, W, Vals> for L
+impl<L, T, Tv, NT, W, R2t> CopyPartition<T, Tv, NT, W, R2t> for L
 where
     L: Copy + ZippedDivide<T>,
     T: Default,
-    Tv: Default + Split2,
+    Tv: Default + ZippedDivide<(NT, W)>,
+    NT: Default,
     W: Default,
-    Vals: Default,
+    R2t: Default,
     Zd<L, T>: DivideValue<ZippedArr, L, T> + Split2,
-    M1<Tv>: LogicalDivide<Layout<W, U1>>,
-    Layout<W, U1>: Default,
-    VSplit<Tv, W>: DivideValue<LogicalArr, M1<Tv>, Layout<W, U1>> + Split2,
-    M0<VSplit<Tv, W>>: Compose<Vals>,
-    VAtom<Tv, W, Vals>: ComposeValue<M0<VSplit<Tv, W>>, Vals>,
-    (VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>): ConcatLayouts,
-    (M0<Tv>, <(VAtom<Tv, W, Vals>, M1<VSplit<Tv, W>>) as ConcatLayouts>::Output): ConcatLayouts,
-    M0<Zd<L, T>>: Compose<ThrVal<Tv, W, Vals>>,
-    TvMn<L, T, Tv, W, Vals>: ComposeValue<M0<Zd<L, T>>, ThrVal<Tv, W, Vals>> + Split2,
-    M0<TvMn<L, T, Tv, W, Vals>>: IndexOf,
+    AtomTv<Tv, NT, W>: DivideValue<ZippedArr, Tv, (NT, W)> + Split2,
+    M0<AtomTv<Tv, NT, W>>: Compose<R2t>,
+    Trg<Tv, NT, W, R2t>: ComposeValue<M0<AtomTv<Tv, NT, W>>, R2t> + Split2,
+    M1<AtomTv<Tv, NT, W>>: Split2,
+    (M0<Trg<Tv, NT, W, R2t>>, M0<M1<AtomTv<Tv, NT, W>>>): ConcatLayouts,
+    (M1<Trg<Tv, NT, W, R2t>>, M1<M1<AtomTv<Tv, NT, W>>>): ConcatLayouts,
+    (
+        <(M0<Trg<Tv, NT, W, R2t>>, M0<M1<AtomTv<Tv, NT, W>>>) as ConcatLayouts>::Output,
+        <(M1<Trg<Tv, NT, W, R2t>>, M1<M1<AtomTv<Tv, NT, W>>>) as ConcatLayouts>::Output,
+    ): ConcatLayouts,
+    M0<Zd<L, T>>: Compose<ThrVal<Tv, NT, W, R2t>>,
+    TvMn<L, T, Tv, NT, W, R2t>: ComposeValue<M0<Zd<L, T>>, ThrVal<Tv, NT, W, R2t>> + Split2,
+    M0<TvMn<L, T, Tv, NT, W, R2t>>: IndexOf,
     M1<Zd<L, T>>: Split2,
-    (M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>): ConcatLayouts,
-    <(M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output: Copy,
+    (M1<TvMn<L, T, Tv, NT, W, R2t>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>): ConcatLayouts,
+    <(M1<TvMn<L, T, Tv, NT, W, R2t>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output: Copy,
 {
-    type Val = <(M1<TvMn<L, T, Tv, W, Vals>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output;
+    type Val = <(M1<TvMn<L, T, Tv, NT, W, R2t>>, M0<M1<Zd<L, T>>>, M1<M1<Zd<L, T>>>) as ConcatLayouts>::Output;
 
     #[inline(always)]
     #[track_caller]
     fn copy_part(self, tid: usize) -> (usize, Self::Val) {
         let (tile, rest) = crate::zipped_divide(self, T::default()).split2();
-        let (thr, val) = Tv::default().split2();
-        // Each thread's values in groups of the atom's: (W, rest), the
-        // atom's W through its own value layout (a broadcast repeats one).
-        let (w, vr) = crate::logical_divide(val, Layout::<W, U1>::default()).split2();
-        let thrval = crate::concat((thr, crate::concat((crate::composition(w, Vals::default()), vr))));
+        // The atom's threads and values, and the rest of the tiled copy's.
+        let (atom, rest_tv) = crate::zipped_divide(Tv::default(), (NT::default(), W::default())).split2();
+        // The atom's mode in this side's order (a broadcast source repeats
+        // one value), then threads with threads and values with values.
+        let (trg_t, trg_v) = crate::composition(atom, R2t::default()).split2();
+        let (rest_t, rest_v) = rest_tv.split2();
+        let thrval = crate::concat((crate::concat((trg_t, rest_t)), crate::concat((trg_v, rest_v))));
         let (t, v) = crate::composition(tile, thrval).split2();
         let (rm, rn) = rest.split2();
         (t.index_of(tid), crate::concat((v, rm, rn)))
     }
 }
 
-/// The partition of a tile of layout `Self` by the tiled copy's source
-/// side: what [`ThrCopy::partition_s`] needs, under one name.
-pub trait PartitionS<Atom: CopyCall, Tv, TilerMn>:
-    CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::SrcVals, Val: Fits + AtomOperand>
-{
-}
-impl<L, Atom: CopyCall, Tv, TilerMn> PartitionS<Atom, Tv, TilerMn> for L where
-    L: CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::SrcVals, Val: Fits + AtomOperand>
-{
+/// `right_inverse(Ref) ∘ Src` of an atom: its source side in the order of
+/// its reference (CuTe's `ref2trg` of `tidfrg_S`).
+pub type SrcToRef<Atom> =
+    <<<Atom as CopyAtom>::LayoutRefTv as RightInverse>::Output as Compose<<Atom as CopyAtom>::LayoutSrcTv>>::Output;
+/// `right_inverse(Ref) ∘ Dst` of an atom (CuTe's `ref2trg` of `tidfrg_D`).
+pub type DstToRef<Atom> =
+    <<<Atom as CopyAtom>::LayoutRefTv as RightInverse>::Output as Compose<<Atom as CopyAtom>::LayoutDstTv>>::Output;
+
+/// The partition of a tile of layout `Self` by the source side of a tiled
+/// copy of `Atom` with thread-value layout `Tv` over tiles `TilerMn`: what
+/// [`ThrCopy::partition_s`] needs, under one name (`L: PartitionS<Atom,
+/// Tv, TilerMn>` in a kernel generic over its layouts).
+pub trait PartitionS<Atom, Tv, TilerMn>: Copy {
+    /// The layout of a thread's part, `(CPY, CPY_M, CPY_N)`.
+    type Part: Fits + AtomOperand + IndexOf;
+    /// `(offset of thread tid, its part)`.
+    #[doc(hidden)]
+    fn part_s(self, tid: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionS`], for the destination side ([`ThrCopy::partition_d`]).
-pub trait PartitionD<Atom: CopyCall, Tv, TilerMn>:
-    CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::DstVals, Val: Fits + AtomOperand>
-{
+pub trait PartitionD<Atom, Tv, TilerMn>: Copy {
+    /// The layout of a thread's part, `(CPY, CPY_M, CPY_N)`.
+    type Part: Fits + AtomOperand + IndexOf;
+    /// `(offset of thread tid, its part)`.
+    #[doc(hidden)]
+    fn part_d(self, tid: usize) -> (usize, Self::Part);
 }
-impl<L, Atom: CopyCall, Tv, TilerMn> PartitionD<Atom, Tv, TilerMn> for L where
-    L: CopyPartition<TilerMn, Tv, Atom::NumVal, Atom::DstVals, Val: Fits + AtomOperand>
+impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionS<Atom, Tv, TilerMn> for L
+where
+    Atom::LayoutRefTv: RightInverse,
+    <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutSrcTv>,
+    L: CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>, Val: Fits + AtomOperand + IndexOf>,
 {
+    type Part = <L as CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn part_s(self, tid: usize) -> (usize, Self::Part) {
+        self.copy_part(tid)
+    }
+}
+impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionD<Atom, Tv, TilerMn> for L
+where
+    Atom::LayoutRefTv: RightInverse,
+    <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutDstTv>,
+    L: CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>, Val: Fits + AtomOperand + IndexOf>,
+{
+    type Part = <L as CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>>>::Val;
+    #[inline(always)]
+    #[track_caller]
+    fn part_d(self, tid: usize) -> (usize, Self::Part) {
+        self.copy_part(tid)
+    }
 }
 
 /// The layout of a thread's source part of a tile of layout `L`.
-pub type PartS<L, Atom, Tv, TilerMn> =
-    <L as CopyPartition<TilerMn, Tv, <Atom as CopyAtom>::NumVal, <Atom as CopyCall>::SrcVals>>::Val;
+pub type PartS<L, Atom, Tv, TilerMn> = <L as PartitionS<Atom, Tv, TilerMn>>::Part;
 /// The layout of a thread's destination part of a tile of layout `L`.
-pub type PartD<L, Atom, Tv, TilerMn> =
-    <L as CopyPartition<TilerMn, Tv, <Atom as CopyAtom>::NumVal, <Atom as CopyCall>::DstVals>>::Val;
+pub type PartD<L, Atom, Tv, TilerMn> = <L as PartitionD<Atom, Tv, TilerMn>>::Part;
 
-impl<Atom: CopyCall, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
+impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
     /// The thread's index.
     #[inline(always)]
     pub fn thread(&self) -> usize {
@@ -431,7 +488,7 @@ impl<Atom: CopyCall, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
         L: PartitionS<Atom, Tv, TilerMn>,
     {
         let (engine, offset, layout) = src.into_parts();
-        let (o, val) = layout.copy_part(self.tid);
+        let (o, val) = layout.part_s(self.tid);
         part(engine, offset.wrapping_add(o), val)
     }
 
@@ -444,7 +501,7 @@ impl<Atom: CopyCall, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
         L: PartitionD<Atom, Tv, TilerMn>,
     {
         let (engine, offset, layout) = dst.into_parts();
-        let (o, val) = layout.copy_part(self.tid);
+        let (o, val) = layout.part_d(self.tid);
         part(engine, offset.wrapping_add(o), val)
     }
 }

@@ -9,7 +9,7 @@
 #![allow(non_camel_case_types)]
 
 use crate::copy_atom::CopyAtom;
-use typenum::U8;
+use typenum::{U1, U8, U32};
 
 /// `ldmatrix.sync.aligned.x4.m8n8.shared.b16`: a warp loads four 8×8
 /// matrices of 16-bit values from shared memory; each thread gives one row
@@ -23,6 +23,7 @@ use typenum::U8;
 pub struct SM75_U32x4_LDSM_N;
 impl CopyAtom for SM75_U32x4_LDSM_N {
     const NAME: &'static str = "SM75_U32x4_LDSM_N";
+    type NumThr = U32;
     type NumVal = U8;
     type ThrId = cute_macros::Layout![32:1];
     type LayoutSrcTv = cute_macros::Layout![(32,8):(8,1)];
@@ -42,6 +43,7 @@ impl CopyAtom for SM75_U32x4_LDSM_N {
 pub struct SM80_CP_ASYNC_CACHEALWAYS;
 impl CopyAtom for SM80_CP_ASYNC_CACHEALWAYS {
     const NAME: &'static str = "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>";
+    type NumThr = U1;
     type NumVal = U8;
     type ThrId = cute_macros::Layout![1:0];
     type LayoutSrcTv = cute_macros::Layout![(1,8):(0,1)];

@@ -225,8 +225,8 @@ pub use composition::{Compose, ComposeValue, composition};
 pub use copy_atom::CopyPartition;
 #[cfg(feature = "std")]
 pub use copy_atom::{
-    CopyAtom, CopyBroadcast, CopyCall, CopyVec, PartD, PartS, PartitionD, PartitionS, ThrCopy, TiledCopy, TiledCopyOf,
-    UniversalCopy, copy_atom_text, make_tiled_copy,
+    CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, SrcToRef, ThrCopy,
+    TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy,
 };
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};

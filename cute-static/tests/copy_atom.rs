@@ -108,3 +108,31 @@ fn a_vector_copy_into_a_strided_destination_is_refused() {
     let mut d = thr.partition_d(make_tensor(&mut dst[..], layout!((4,1):(2,8))));
     copy.copy(&s, &mut d);
 }
+
+#[test]
+fn a_tiled_copy_of_a_warp_atom_partitions_as_cute() {
+    // CuTe: make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{},
+    // Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{}): a warp loads a
+    // (32,8) tile of half_t from shared memory; a lane's source values are
+    // not a row of the tile (the tile is in the destination's coordinates).
+    let copy = make_tiled_copy(cute_static::SM75_U32x4_LDSM_N, layout!((32,1):(1,0)), layout!((1,8):(0,1)));
+    let g = golden_block(
+        "make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, Layout<Shape<_32,_1>>{}, Layout<Shape<_1,_8>>{})",
+    );
+    assert!(g.contains(&format!("TiledLayout_TV: {}\n", copy.layout_tv())), "{g}");
+    let tv = |name: &str| -> cute_dynamic::Layout {
+        g.lines().find_map(|l| l.strip_prefix(&format!("get_layout{name}_TV: "))).unwrap().parse().unwrap()
+    };
+    let (s_tv, d_tv) = (tv("S"), tv("D"));
+    let idx: Vec<i64> = (0..32 * 8).collect();
+    for t in 0..copy.size() {
+        let thr = copy.get_slice(t);
+        let s = thr.partition_s(make_tensor(&idx[..], layout!((32,8):(1,32))));
+        let d = thr.partition_d(make_tensor(&idx[..], layout!((32,8):(1,32))));
+        assert_eq!((s.size(), d.size()), (8, 8));
+        for x in 0..8 {
+            assert_eq!(s[x], s_tv.eval(t as i64 + 32 * x as i64).unwrap(), "S: lane {t} value {x}");
+            assert_eq!(d[x], d_tv.eval(t as i64 + 32 * x as i64).unwrap(), "D: lane {t} value {x}");
+        }
+    }
+}
