@@ -1149,3 +1149,14 @@ proptest! {
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+/// A size-1 padding mode whose stride overflows (`2^20 · 2^43`) is the
+/// same function with stride 0, as cute-dynamic gives it: not an overflow
+/// (a case the random compositions above found).
+#[test]
+fn a_padding_stride_that_overflows_is_zero_as_in_cute_dynamic() {
+    let a: DLayout = "(65536,1):(8796093022208,0)".parse().unwrap();
+    let b: DLayout = "(2):(1048576)".parse().unwrap();
+    let r = run_case(&a, &b).expect("typed");
+    assert!(r.is_ok(), "{}", r.unwrap_err());
+}

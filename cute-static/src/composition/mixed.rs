@@ -393,13 +393,16 @@ pub(crate) fn compose_leaf<const C: bool>(
     let (mut rest_s, mut rest_d) = (s, d);
     for (i, &(cs, cd)) in modes[..n - 1].iter().enumerate() {
         let (skip, left) = divmod(rest_d, cs);
+        // A size-1 padding mode moves no offset: its stride only makes the
+        // printed form CuTe's, and where the product overflows it is 0 (the
+        // same function), as in cute-dynamic.
         if rest_s == 1 {
-            put(i, 1, rest_d.wrapping_mul(cd), w);
+            put(i, 1, rest_d.checked_mul(cd).unwrap_or(0), w);
             rest_d = skip + i64::from(left != 0);
             continue;
         }
         if left == 0 {
-            put(i, 1, rest_d.wrapping_mul(cd), w);
+            put(i, 1, rest_d.checked_mul(cd).unwrap_or(0), w);
             rest_d = skip;
             continue;
         }
