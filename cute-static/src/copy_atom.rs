@@ -32,7 +32,7 @@ use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::inverse::RightInverse;
 use crate::layout::{ConcatLayouts, Layout, StaticLayout};
 use crate::layout_tv::MakeLayoutTv;
-use crate::mma_atom::{AtomOperand, IndexOf, SizeOfLayout, Split2};
+use crate::mma_atom::{AtomOperand, IndexOf, Split2};
 use crate::tensor::{DataEngine, DataEngineMut, Engine, Tensor};
 use core::marker::PhantomData;
 use typenum::{U0, U1, Unsigned};
@@ -51,7 +51,7 @@ pub trait CopyAtom: Copy {
     /// Values each thread moves.
     type NumVal: Unsigned + Default + Copy + 'static;
     /// `thr → thread index`.
-    type ThrId: StaticLayout + SizeOfLayout + IndexOf;
+    type ThrId: StaticLayout + IndexOf;
     /// `(thr, val) →` index of the source value.
     type LayoutSrcTv: StaticLayout;
     /// `(thr, val) →` index of the destination value.
@@ -89,9 +89,9 @@ pub trait CopyCall: CopyAtom<ThrId = Layout<U1, U0>> {
     type Elem: Copy;
     /// The source values of one call, as a layout of the atom's values
     /// (`W:1` for a contiguous load, `W:0` for a broadcast).
-    type SrcVals: StaticLayout + SizeOfLayout + IndexOf;
+    type SrcVals: StaticLayout + IndexOf;
     /// The destination values of one call (`W:1`).
-    type DstVals: StaticLayout + SizeOfLayout + IndexOf;
+    type DstVals: StaticLayout + IndexOf;
     /// Moves the values: `src` holds the distinct source values of one
     /// call (`cosize(SrcVals)`), `dst` the `NumVal` destinations.
     ///
@@ -145,8 +145,8 @@ macro_rules! one_thread_atom {
             $Wv: Unsigned + Default + Copy + 'static,
             Layout<(U1, $Wv), (U0, U1)>: StaticLayout,
             Layout<(U1, $Wv), (U0, U0)>: StaticLayout,
-            Layout<$Wv, U1>: StaticLayout + SizeOfLayout + IndexOf,
-            Layout<$Wv, U0>: StaticLayout + SizeOfLayout + IndexOf,
+            Layout<$Wv, U1>: StaticLayout + IndexOf,
+            Layout<$Wv, U0>: StaticLayout + IndexOf,
         {
             type Elem = T;
             type SrcVals = $vals;
@@ -249,7 +249,7 @@ where
     TiledCopy { atom, tv: PhantomData }
 }
 
-impl<Atom: CopyAtom, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
+impl<Atom: CopyAtom, Tv: StaticLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
     /// The thread-value layout `(thr, val) →` index in the tile.
     #[inline(always)]
     pub fn layout_tv(&self) -> Tv {
@@ -270,9 +270,9 @@ impl<Atom: CopyAtom, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> T
     pub fn size(&self) -> usize
     where
         Tv: Split2,
-        <Tv as Split2>::M0: SizeOfLayout,
+        <Tv as Split2>::M0: StaticLayout,
     {
-        Tv::default().split2().0.size_of()
+        <<Tv as Split2>::M0 as StaticLayout>::SIZE
     }
     /// Thread `tid`'s view (CuTe's `get_slice`).
     ///
@@ -284,7 +284,7 @@ impl<Atom: CopyAtom, Tv: StaticLayout + SizeOfLayout, TilerMn: Default + Copy> T
     pub fn get_slice(&self, tid: usize) -> ThrCopy<Atom, Tv, TilerMn>
     where
         Tv: Split2,
-        <Tv as Split2>::M0: SizeOfLayout,
+        <Tv as Split2>::M0: StaticLayout,
     {
         let n = self.size();
         if tid >= n {

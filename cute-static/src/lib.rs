@@ -260,16 +260,13 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 pub use mma_atom::mma_atom_text;
 
 #[cfg(feature = "std")]
-#[doc(hidden)]
-pub use mma_atom::{
-    AtomIndex, AtomOperand, AtomPartition, FragmentOf, IndexOf, Permute2, PermuteBy, PermutedPartition, SizeOfLayout,
-    Split2,
-};
-#[cfg(feature = "std")]
 pub use mma_atom::{
     AtomKernel, AtomLayout, MmaAtom, MmaCall, NoPermutation, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC,
     PermMode, Permutation, ThrMma, TiledMma, make_tiled_mma, make_tiled_mma_permuted,
 };
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use mma_atom::{AtomOperand, AtomPartition, FragmentOf, IndexOf, Permute2, PermuteBy, PermutedPartition, Split2};
 #[cfg(all(feature = "std", target_arch = "aarch64"))]
 pub use mma_cpu::FmaF32x4;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]

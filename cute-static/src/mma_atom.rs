@@ -62,13 +62,13 @@ pub trait MmaAtom: Copy {
     /// The depth of the product.
     type K: Unsigned + Default + Copy + 'static;
     /// Which hardware threads take part: `thr → thread index`.
-    type ThrId: StaticLayout + SizeOfLayout + IndexOf;
+    type ThrId: StaticLayout + IndexOf;
     /// `(thr, val) → m + M·k` of the A tile.
-    type LayoutATv: StaticLayout + SizeOfLayout;
+    type LayoutATv: StaticLayout;
     /// `(thr, val) → n + N·k` of the B tile.
-    type LayoutBTv: StaticLayout + SizeOfLayout;
+    type LayoutBTv: StaticLayout;
     /// `(thr, val) → m + M·n` of the C tile.
-    type LayoutCTv: StaticLayout + SizeOfLayout;
+    type LayoutCTv: StaticLayout;
 
     /// `(M, N, K)` as integers.
     #[inline(always)]
@@ -335,8 +335,7 @@ pub fn make_tiled_mma<Atom: MmaAtom, AL: AtomLayout>(atom: Atom, atom_layout: AL
     let mut seen = [false; 1024];
     let ok = n <= seen.len()
         && (0..n).all(|i| {
-            let (m, r) = (i % AL::Tm::USIZE, i / AL::Tm::USIZE);
-            let idx = atom_layout.to_dynamic_index(m, r % AL::Tn::USIZE, r / AL::Tn::USIZE);
+            let idx = atom_layout.index_of(i);
             idx < n && !core::mem::replace(&mut seen[idx], true)
         });
     if !ok {
@@ -384,21 +383,6 @@ fn bad_atom_layout(n: usize) -> ! {
     panic!("make_tiled_mma: the atom layout must map its {n} atoms one to one onto 0..{n}")
 }
 
-/// The index of atom `(m, n, k)` in a rank-3 static layout.
-#[doc(hidden)]
-pub trait AtomIndex {
-    /// `layout((m, n, k))`.
-    fn to_dynamic_index(&self, m: usize, n: usize, k: usize) -> usize;
-}
-impl<L: AtomLayout> AtomIndex for L {
-    #[inline(always)]
-    fn to_dynamic_index(&self, m: usize, n: usize, k: usize) -> usize {
-        let (tm, tn) = (L::Tm::USIZE, L::Tn::USIZE);
-        // The layout's own index of the colexicographic position.
-        self.index_of(m + tm * (n + tn * k))
-    }
-}
-
 /// `layout(i)` for a static layout, as `usize`.
 #[doc(hidden)]
 pub trait IndexOf {
@@ -421,7 +405,7 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     /// The number of threads: `size(ThrId)·TM·TN·TK`.
     #[inline(always)]
     pub fn size(&self) -> usize {
-        Atom::ThrId::default().size_of() * AL::Tm::USIZE * AL::Tn::USIZE * AL::Tk::USIZE
+        <Atom::ThrId as StaticLayout>::SIZE * AL::Tm::USIZE * AL::Tn::USIZE * AL::Tk::USIZE
     }
 
     /// The `(M, N, K)` tile the threads compute together in one step.
@@ -465,7 +449,7 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     #[inline]
     #[track_caller]
     pub fn get_slice(&self, tid: usize) -> ThrMma<Atom, AL, P> {
-        let v_count = Atom::ThrId::default().size_of();
+        let v_count = <Atom::ThrId as StaticLayout>::SIZE;
         if tid >= self.size() {
             slice_panic(tid, self.size())
         }
@@ -566,11 +550,8 @@ pub struct ThrMma<Atom, AL, P = NoPermutation> {
 pub trait AtomPartition<AP, AQ, Tv, TP, TQ>: Copy {
     /// `(FrgV, RestP, RestQ)`: one thread's values.
     type Val: Copy;
-    /// `((ThrV,(TP,TQ)), (FrgV,(RestP,RestQ)))`: the whole partition.
-    type Full: Copy;
-    /// The partition (CuTe's `thrfrg`).
-    fn thrfrg(self) -> Self::Full;
-    /// `(offset of thread (v, p, q), its values)`.
+    /// `(offset of thread (v, p, q), its values)`: the thread's coordinate
+    /// in `((ThrV,(TP,TQ)), (FrgV,(RestP,RestQ)))`, CuTe's `thrfrg`.
     fn thread_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val);
 }
 
@@ -623,37 +604,12 @@ where
     M1<Thr<L, AP, AQ, TP, TQ>>: Split2,
     M0<Tvd<L, AP, AQ, Tv>>: IndexOf,
     M0<Thr<L, AP, AQ, TP, TQ>>: IndexOf,
-    (M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>): ConcatLayouts,
-    (M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>): ConcatLayouts,
-    <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output: Copy,
-    <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output: Copy,
-    (
-        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-    ): ConcatLayouts,
-    <(
-        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-    ) as ConcatLayouts>::Output: Copy,
     (M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>): ConcatLayouts,
     <(M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>) as ConcatLayouts>::Output:
         Copy,
 {
     type Val =
         <(M1<Tvd<L, AP, AQ, Tv>>, M0<M1<Thr<L, AP, AQ, TP, TQ>>>, M1<M1<Thr<L, AP, AQ, TP, TQ>>>) as ConcatLayouts>::Output;
-    type Full = <(
-        <(M0<Tvd<L, AP, AQ, Tv>>, M0<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-        <(M1<Tvd<L, AP, AQ, Tv>>, M1<Thr<L, AP, AQ, TP, TQ>>) as ConcatLayouts>::Output,
-    ) as ConcatLayouts>::Output;
-
-    #[inline(always)]
-    #[track_caller]
-    fn thrfrg(self) -> Self::Full {
-        let (atoms, rest) = crate::zipped_divide(self, (AP::default(), AQ::default())).split2();
-        let (thr_v, frg_v) = crate::composition(atoms, Tv::default()).split2();
-        let (thr_pq, rest_pq) = crate::zipped_divide(rest, (TP::default(), TQ::default())).split2();
-        crate::concat((crate::concat((thr_v, thr_pq)), crate::concat((frg_v, rest_pq))))
-    }
 
     #[inline(always)]
     #[track_caller]
@@ -661,22 +617,9 @@ where
         let (atoms, rest) = crate::zipped_divide(self, (AP::default(), AQ::default())).split2();
         let (thr_v, frg_v) = crate::composition(atoms, Tv::default()).split2();
         let (thr_pq, rest_pq) = crate::zipped_divide(rest, (TP::default(), TQ::default())).split2();
-        let offset = thr_v.index_of(v) + thr_pq.index_of(p + TP::USIZE * q);
+        let offset = thr_v.index_of(v).wrapping_add(thr_pq.index_of(p + TP::USIZE * q));
         let (rp, rq) = rest_pq.split2();
         (offset, crate::concat((frg_v, rp, rq)))
-    }
-}
-
-/// The size of a static layout.
-#[doc(hidden)]
-pub trait SizeOfLayout {
-    /// `size(layout)`.
-    fn size_of(&self) -> usize;
-}
-impl<S: Congruent<D>, D: IntTuple> SizeOfLayout for Layout<S, D> {
-    #[inline(always)]
-    fn size_of(&self) -> usize {
-        self.size()
     }
 }
 
@@ -969,11 +912,11 @@ impl<Atom: MmaCall, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
         let (av, m, k) = la.dims();
         let (bv, n, bk) = lb.dims();
         let (cv, cm, cn) = lc.dims();
-        let threads = Atom::ThrId::default().size_of();
+        let threads = <Atom::ThrId as StaticLayout>::SIZE;
         let (wa, wb, wc) = (
-            Atom::LayoutATv::default().size_of() / threads,
-            Atom::LayoutBTv::default().size_of() / threads,
-            Atom::LayoutCTv::default().size_of() / threads,
+            <Atom::LayoutATv as StaticLayout>::SIZE / threads,
+            <Atom::LayoutBTv as StaticLayout>::SIZE / threads,
+            <Atom::LayoutCTv as StaticLayout>::SIZE / threads,
         );
         if cm != m || cn != n || bk != k || (av, bv, cv) != (wa, wb, wc) {
             gemm_shape_panic([av, m, k], [bv, n, bk], [cv, cm, cn], [wa, wb, wc])

@@ -117,7 +117,7 @@ macro_rules! lanes_layouts {
 impl<T: 'static, W> MmaAtom for FmaLanes<T, W>
 where
     W: typenum::Unsigned + Default + Copy + 'static,
-    Layout<(U1, W), (U0, U1)>: crate::StaticLayout + crate::SizeOfLayout,
+    Layout<(U1, W), (U0, U1)>: crate::StaticLayout,
 {
     const NAME: &'static str = "FmaLanes";
     lanes_layouts!(W);
@@ -127,7 +127,7 @@ impl<T, W> MmaCall for FmaLanes<T, W>
 where
     T: Copy + Mul<Output = T> + Add<Output = T> + 'static,
     W: typenum::Unsigned + Default + Copy + 'static,
-    Layout<(U1, W), (U0, U1)>: crate::StaticLayout + crate::SizeOfLayout,
+    Layout<(U1, W), (U0, U1)>: crate::StaticLayout,
 {
     type A = T;
     type B = T;
