@@ -27,6 +27,14 @@
 //! copy.
 
 use crate::composition::{Compose, ComposeValue};
+use crate::detail::SizeOf;
+use crate::int_tuple::IntTuple;
+use crate::layout::Congruent;
+use crate::product::LogicalProduct;
+use crate::recast::Upcast;
+use crate::tensor::CompactCol;
+use core::ops::Mul;
+use typenum::Prod;
 use crate::detail::partition::Fits;
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::inverse::RightInverse;
@@ -513,6 +521,171 @@ fn part<E: Engine, L: Fits>(engine: E, offset: usize, layout: L) -> Tensor<E, L>
         crate::tensor::storage_panic(e)
     }
     Tensor::from_parts_checked(engine, offset, layout)
+}
+
+// ------------------------------------------------------------------ retile
+
+/// `make_layout(shape)`: the compact column-major layout of a static shape.
+type ColMajor<T> = Layout<T, <T as CompactCol<U1>>::Stride>;
+/// CuTe's `frg_layout_mn`: `(m, n) →` the block of `NT·V` thread-value
+/// indices the tiled copy's `(thread, value)` at `(m, n)` falls in.
+type FrgMn<Tv, T, NV> = <<<Tv as RightInverse>::Output as Compose<ColMajor<T>>>::Output as Upcast<NV>>::Output;
+/// CuTe's `frg_layout_v`: `(atom_vals, rest_vals) → (v, m, n)`.
+type FrgV<Tv, T, NV, V, W> =
+    Zd<<Layout<V, U1> as LogicalProduct<<FrgMn<Tv, T, NV> as RightInverse>::Output>>::Output, Layout<W, U1>>;
+/// The tile of a fragment CuTe's retile divides by: `(V, size(m), size(n))`
+/// of `frg_layout_mn`.
+type FrgTile<Tv, T, NV, V> = (V, <M0<FrgMn<Tv, T, NV>> as SizeOf>::Size, <M1<FrgMn<Tv, T, NV>> as SizeOf>::Size);
+
+/// The three modes of a rank-3 layout.
+#[doc(hidden)]
+pub trait Split3: Copy {
+    /// Mode 0.
+    type M0: Copy;
+    /// Mode 1.
+    type M1: Copy;
+    /// Mode 2.
+    type M2: Copy;
+    /// `(mode 0, mode 1, mode 2)`.
+    fn split3(self) -> (Self::M0, Self::M1, Self::M2);
+}
+impl<S0, S1, S2, D0, D1, D2> Split3 for Layout<(S0, S1, S2), (D0, D1, D2)>
+where
+    S0: Congruent<D0>,
+    S1: Congruent<D1>,
+    S2: Congruent<D2>,
+    D0: IntTuple,
+    D1: IntTuple,
+    D2: IntTuple,
+    (S0, S1, S2): Congruent<(D0, D1, D2)>,
+{
+    type M0 = Layout<S0, D0>;
+    type M1 = Layout<S1, D1>;
+    type M2 = Layout<S2, D2>;
+    #[inline(always)]
+    fn split3(self) -> (Self::M0, Self::M1, Self::M2) {
+        let (s, d) = (self.shape(), self.stride());
+        (Layout::from_checked(s.0, d.0), Layout::from_checked(s.1, d.1), Layout::from_checked(s.2, d.2))
+    }
+}
+
+/// A fragment of layout `Self`, `(V, M, N)`, that a tiled copy of `Atom`
+/// with thread-value layout `Tv` over tiles `TilerMn` can re-index into
+/// its own value order, `(CPY, CPY_M, CPY_N)`: what
+/// [`ThrCopy::retile_d`] and [`ThrCopy::retile_s`] need, under one name.
+///
+/// This is CuTe's `TiledCopy::retile`. The fragment's first `V` values are
+/// taken to be a thread's first `V` values of `Tv` (as a fragment made by
+/// `partition_fragment_a|b|c` of the MMA whose layout
+/// [`make_tiled_copy_a`]'s copy was made from, or by `partition_d` of the
+/// same copy):
+///
+/// ```text
+/// frg_layout_mn = upcast<NT·V>(right_inverse(Tv) ∘ make_layout(TilerMn))   (m,n) → block
+/// frg_layout_v  = zipped_divide(V:1 ⊗ right_inverse(frg_layout_mn), NumVal:1)
+/// fragment      = zipped_divide(fragment, (V, size(m), size(n)))   ((V,M,N),(1,RestM,RestN))
+/// retiled       = (mode 0 ∘ frg_layout_v, RestM, RestN)
+/// ```
+///
+/// Post-conditions (tested): the result has the fragment's size and
+/// reaches exactly the fragment's offsets; its first mode groups the
+/// atom's `NumVal` values first.
+pub trait Retile<Atom, Tv, TilerMn>: Copy {
+    /// The retiled layout, `((NumVal, rest values), CPY_M, CPY_N)`.
+    type Retiled: Fits + AtomOperand + IndexOf;
+    /// The retiled layout of `self`.
+    #[doc(hidden)]
+    fn retile(self) -> Self::Retiled;
+}
+/// The fragment's values `V`: the size of its first mode.
+type V0<L> = <<L as Split3>::M0 as SizeOf>::Size;
+/// `NT·V`: the tiled copy's threads times the fragment's values.
+type NtV<L, Tv> = Prod<<M0<Tv> as SizeOf>::Size, V0<L>>;
+/// CuTe's `frg_layout_mn` and `frg_layout_v` of a fragment `L`.
+type FrgMnOf<L, Tv, T> = FrgMn<Tv, T, NtV<L, Tv>>;
+type FrgVOf<L, Tv, T, W> = FrgV<Tv, T, NtV<L, Tv>, V0<L>, W>;
+type TileOf<L, Tv, T> = FrgTile<Tv, T, NtV<L, Tv>, V0<L>>;
+type DividedOf<L, Tv, T> = Zd<L, TileOf<L, Tv, T>>;
+/// `(mode 0 ∘ frg_layout_v, RestM, RestN)` before concatenation.
+type RetiledV<L, Tv, T, W> = <M0<DividedOf<L, Tv, T>> as Compose<FrgVOf<L, Tv, T, W>>>::Output;
+type RestM<L, Tv, T> = <M1<DividedOf<L, Tv, T>> as Split3>::M1;
+type RestN<L, Tv, T> = <M1<DividedOf<L, Tv, T>> as Split3>::M2;
+type RetiledParts<L, Tv, T, W> = (RetiledV<L, Tv, T, W>, RestM<L, Tv, T>, RestN<L, Tv, T>);
+
+impl<L, Atom: CopyAtom, Tv, TilerMn> Retile<Atom, Tv, TilerMn> for L
+where
+    L: Split3 + ZippedDivide<TileOf<L, Tv, TilerMn>>,
+    L::M0: SizeOf,
+    Tv: RightInverse + Split2,
+    M0<Tv>: SizeOf,
+    <M0<Tv> as SizeOf>::Size: Mul<V0<L>>,
+    <Tv as RightInverse>::Output: Compose<ColMajor<TilerMn>>,
+    TilerMn: CompactCol<U1>,
+    <<Tv as RightInverse>::Output as Compose<ColMajor<TilerMn>>>::Output: Upcast<NtV<L, Tv>>,
+    FrgMnOf<L, Tv, TilerMn>: Split2 + RightInverse,
+    M0<FrgMnOf<L, Tv, TilerMn>>: SizeOf,
+    M1<FrgMnOf<L, Tv, TilerMn>>: SizeOf,
+    Layout<V0<L>, U1>: LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>,
+    <Layout<V0<L>, U1> as LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>>::Output:
+        ZippedDivide<Layout<Atom::NumVal, U1>>,
+    FrgVOf<L, Tv, TilerMn, Atom::NumVal>: Default,
+    TileOf<L, Tv, TilerMn>: Default,
+    DividedOf<L, Tv, TilerMn>: DivideValue<ZippedArr, L, TileOf<L, Tv, TilerMn>> + Split2,
+    M0<DividedOf<L, Tv, TilerMn>>: Compose<FrgVOf<L, Tv, TilerMn, Atom::NumVal>>,
+    RetiledV<L, Tv, TilerMn, Atom::NumVal>:
+        ComposeValue<M0<DividedOf<L, Tv, TilerMn>>, FrgVOf<L, Tv, TilerMn, Atom::NumVal>>,
+    M1<DividedOf<L, Tv, TilerMn>>: Split3,
+    RetiledParts<L, Tv, TilerMn, Atom::NumVal>: ConcatLayouts,
+    <RetiledParts<L, Tv, TilerMn, Atom::NumVal> as ConcatLayouts>::Output: Fits + AtomOperand + IndexOf,
+{
+    type Retiled = <RetiledParts<L, Tv, TilerMn, Atom::NumVal> as ConcatLayouts>::Output;
+
+    #[inline(always)]
+    #[track_caller]
+    fn retile(self) -> Self::Retiled {
+        let (tile, rest) = crate::zipped_divide(self, TileOf::<L, Tv, TilerMn>::default()).split2();
+        // CuTe's `v_tensor(_, (0, _, _))`: the rest's first mode has size 1,
+        // so its coordinate 0 adds nothing to the offset.
+        let (_, rm, rn) = rest.split3();
+        let v = crate::composition(tile, FrgVOf::<L, Tv, TilerMn, Atom::NumVal>::default());
+        crate::concat((v, rm, rn))
+    }
+}
+
+/// The layout of a fragment of layout `L` retiled by a tiled copy.
+pub type Retiled<L, Atom, Tv, TilerMn> = <L as Retile<Atom, Tv, TilerMn>>::Retiled;
+
+impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
+    /// CuTe's `retile_D`: a fragment `(V, M, N)` of this thread's
+    /// destination values, held in another order (an MMA's
+    /// `partition_fragment_a`, say), seen in the copy's order
+    /// `(CPY, CPY_M, CPY_N)` so that [`TiledCopy::copy`] can fill it. The
+    /// same storage and origin; see [`Retile`] for the construction.
+    ///
+    /// # Panics
+    ///
+    /// When a run-time divide condition fails (never for static layouts).
+    #[inline(always)]
+    #[track_caller]
+    pub fn retile_d<E: Engine, L>(&self, frg: Tensor<E, L>) -> Tensor<E, Retiled<L, Atom, Tv, TilerMn>>
+    where
+        L: Retile<Atom, Tv, TilerMn>,
+    {
+        let (engine, offset, layout) = frg.into_parts();
+        part(engine, offset, layout.retile())
+    }
+
+    /// CuTe's `retile_S`: as [`retile_d`](Self::retile_d), for a fragment
+    /// the copy reads from (CuTe's retile is the same for both sides).
+    #[inline(always)]
+    #[track_caller]
+    pub fn retile_s<E: Engine, L>(&self, frg: Tensor<E, L>) -> Tensor<E, Retiled<L, Atom, Tv, TilerMn>>
+    where
+        L: Retile<Atom, Tv, TilerMn>,
+    {
+        let (engine, offset, layout) = frg.into_parts();
+        part(engine, offset, layout.retile())
+    }
 }
 
 impl<Atom: CopyCall, Tv, TilerMn> TiledCopy<Atom, Tv, TilerMn> {

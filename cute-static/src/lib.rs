@@ -222,11 +222,11 @@ pub use composition::try_composition;
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 #[doc(hidden)]
-pub use copy_atom::CopyPartition;
+pub use copy_atom::{CopyPartition, Split3};
 #[cfg(feature = "std")]
 pub use copy_atom::{
-    CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, SrcToRef, ThrCopy,
-    TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy,
+    CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled, SrcToRef,
+    ThrCopy, TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy,
 };
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
@@ -298,7 +298,7 @@ pub use product::{
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]
-pub use recast::RecastTarget;
+pub use recast::{RecastTarget, Upcast, UpcastLeaves};
 pub use slice::{__, Slice, SliceBy, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};

@@ -12,10 +12,12 @@
 //! by construction); element access through the result is as fast as
 //! through any tensor of that layout type.
 
+use crate::detail::partition::CeilDiv;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
 use crate::tensor::{OffsetRange, Tensor, check_fits};
 use cute_dynamic::{LayoutError, Pod};
+use typenum::{Bit, U0, UInt, Unsigned};
 
 /// The recast layout, origin and storage length of a view of `len`
 /// elements of `T` at `ptr`, as cute-dynamic computes them.
@@ -128,3 +130,54 @@ impl<S2: Congruent<D2> + OffsetRange<D2>, D2: IntTuple> RecastTarget for Layout<
         Ok((l, off, n))
     }
 }
+
+/// CuTe's `upcast<N>(layout)` of a static layout, leaf by leaf, as CuTe
+/// computes it on static strides: a stride-0 leaf stays; a leaf `s:d`
+/// becomes `⌈s / ⌈N/d⌉⌉ : ⌈d/N⌉`. Unlike [`Tensor::recast`], which
+/// follows cute-dynamic's checked rule, this rounds: CuTe's
+/// `TiledCopy::retile` reads a thread-value index counted in blocks of `N`
+/// through it, and a thread mode whose strides are below `N` collapses to
+/// the block it lies in. Helper of [`Retile`](crate::Retile).
+#[doc(hidden)]
+pub trait Upcast<N> {
+    /// The upcast layout.
+    type Output;
+}
+impl<S: UpcastLeaves<D, N>, D, N> Upcast<N> for Layout<S, D>
+where
+    S::Shape: Congruent<S::Stride>,
+    S::Stride: IntTuple,
+{
+    type Output = Layout<S::Shape, S::Stride>;
+}
+
+/// The leaf rule of [`Upcast`] over a shape tree `Self` with strides `D`.
+#[doc(hidden)]
+pub trait UpcastLeaves<D, N> {
+    /// The new shape tree.
+    type Shape;
+    /// The new stride tree.
+    type Stride;
+}
+impl<U: Unsigned, B: Bit, N> UpcastLeaves<U0, N> for UInt<U, B> {
+    type Shape = UInt<U, B>;
+    type Stride = U0;
+}
+impl<U: Unsigned, B: Bit, U2: Unsigned, B2: Bit, N> UpcastLeaves<UInt<U2, B2>, N> for UInt<U, B>
+where
+    N: CeilDiv<UInt<U2, B2>>,
+    UInt<U, B>: CeilDiv<<N as CeilDiv<UInt<U2, B2>>>::Output>,
+    UInt<U2, B2>: CeilDiv<N>,
+{
+    type Shape = <UInt<U, B> as CeilDiv<<N as CeilDiv<UInt<U2, B2>>>::Output>>::Output;
+    type Stride = <UInt<U2, B2> as CeilDiv<N>>::Output;
+}
+macro_rules! upcast_tuple {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<N, $($T: UpcastLeaves<$D, N>, $D),+> UpcastLeaves<($($D,)+), N> for ($($T,)+) {
+            type Shape = ($($T::Shape,)+);
+            type Stride = ($($T::Stride,)+);
+        }
+    };
+}
+for_each_tuple!(upcast_tuple);

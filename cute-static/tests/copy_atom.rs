@@ -136,3 +136,22 @@ fn a_tiled_copy_of_a_warp_atom_partitions_as_cute() {
         }
     }
 }
+
+/// CuTe's `TiledCopy::retile` of fragments, as CuTe C++ 4.2 prints it.
+#[test]
+fn retile_of_a_fragment_is_cutes() {
+    use cute_static::typenum::U1;
+    let c1 = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((32,8):(1,32)), layout!((4,1):(1,0)));
+    let c2 = make_tiled_copy(CopyVec::<f32, U1>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    let mut data = [0f32; 64];
+    let t = c1.get_slice(0).retile_d(make_tensor(&mut data[..], layout!((4,1,1):(1,0,0))));
+    assert_eq!(t.layout().to_string(), "((_4,_1),_1,_1):((_1,_0),_0,_0)");
+    let t = c1.get_slice(3).retile_d(make_tensor(&mut data[..], layout!((4,2,3):(1,4,8))));
+    assert_eq!(t.layout().to_string(), "((_4,_1),_2,_3):((_1,_0),_4,_8)");
+    let t = c1.get_slice(3).retile_s(make_tensor(&data[..], layout!((4,2,3):(6,3,1))));
+    assert_eq!(t.layout().to_string(), "((_4,_1),_2,_3):((_6,_0),_3,_1)");
+    let t = c2.get_slice(0).retile_d(make_tensor(&data[..], layout!((4,1,1):(1,0,0))));
+    assert_eq!(t.layout().to_string(), "((_1,_4),_1,_1):((_0,_1),_0,_0)");
+    let t = c2.get_slice(0).retile_d(make_tensor(&data[..], layout!((4,2,2):(1,4,8))));
+    assert_eq!(t.layout().to_string(), "((_1,_4),_2,_2):((_0,_1),_4,_8)");
+}
