@@ -19,6 +19,11 @@
 //! tile mode ∘ that, thread tid's offset, its values with the rest tiles: (CPY, CPY_M, CPY_N)
 //! ```
 //!
+//! [`make_tiled_copy_a`] (`_b`, `_c`) take their thread-value layout from a
+//! tiled MMA (CuTe's `make_tiled_copy_A|B|C`), and [`ThrCopy::retile_d`]
+//! (CuTe's `retile_D`) views a fragment held in the MMA's value order in
+//! the copy's order, so that the copy fills what the MMA reads.
+//!
 //! The atoms that run on the CPU are one thread each (`UniversalCopy`,
 //! `CopyVec` of `W` contiguous values, `CopyBroadcast` of one value into
 //! `W`) and implement [`CopyCall`], so `TiledCopy::copy` moves data with
@@ -28,21 +33,21 @@
 
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::SizeOf;
+use crate::detail::partition::Fits;
+use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
+use crate::inverse::RightInverse;
 use crate::layout::Congruent;
+use crate::layout::{ConcatLayouts, Layout, StaticLayout};
+use crate::layout_tv::MakeLayoutTv;
+use crate::mma_atom::{AtomOperand, IndexOf, Split2, TiledOperands};
 use crate::product::LogicalProduct;
 use crate::recast::Upcast;
 use crate::tensor::CompactCol;
-use core::ops::Mul;
-use typenum::Prod;
-use crate::detail::partition::Fits;
-use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
-use crate::inverse::RightInverse;
-use crate::layout::{ConcatLayouts, Layout, StaticLayout};
-use crate::layout_tv::MakeLayoutTv;
-use crate::mma_atom::{AtomOperand, IndexOf, Split2};
 use crate::tensor::{DataEngine, DataEngineMut, Engine, Tensor};
 use core::marker::PhantomData;
+use core::ops::Mul;
+use typenum::Prod;
 use typenum::{U0, U1, Unsigned};
 
 /// CuTe's `Copy_Traits` of an instruction, in units of its value type: the
@@ -254,6 +259,69 @@ where
     Thr: MakeLayoutTv<Val>,
 {
     let _ = (thr, val);
+    TiledCopy { atom, tv: PhantomData }
+}
+
+/// CuTe's `make_tiled_copy_A(copy_atom, tiled_mma)`: a tiled copy whose
+/// threads move the A values the tiled MMA's threads hold, over its
+/// `(M, K)` tile: thread-value layout [`TiledMma::layout_a_tv`], tile
+/// `(tile_size_m, tile_size_k)`. Its `retile_d` turns an A fragment from
+/// `partition_fragment_a` into the copy's order.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy_a, make_tiled_mma, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN};
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+/// let copy = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
+/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_32,_16)");
+/// assert_eq!(copy.size(), 128);
+/// ```
+#[inline(always)]
+pub fn make_tiled_copy_a<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutATv, M::TileA>
+where
+    M: TiledOperands,
+{
+    let _ = mma;
+    TiledCopy { atom, tv: PhantomData }
+}
+
+/// CuTe's `make_tiled_copy_B(copy_atom, tiled_mma)`: as
+/// [`make_tiled_copy_a`] for B, over the `(N, K)` tile.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy_b, make_tiled_mma, CopyVec, SM80_16x8x16_F32F16F16F32_TN};
+/// use cute_static::typenum::U2;
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+/// let copy = make_tiled_copy_b(CopyVec::<u16, U2>::new(), &mma);
+/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_16,_16)");
+/// ```
+#[inline(always)]
+pub fn make_tiled_copy_b<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutBTv, M::TileB>
+where
+    M: TiledOperands,
+{
+    let _ = mma;
+    TiledCopy { atom, tv: PhantomData }
+}
+
+/// CuTe's `make_tiled_copy_C(copy_atom, tiled_mma)`: as
+/// [`make_tiled_copy_a`] for the accumulators C, over the `(M, N)` tile.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy_c, make_tiled_mma, UniversalCopy, UniversalFma};
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+/// let copy = make_tiled_copy_c(UniversalCopy::<f32>::new(), &mma);
+/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_4,_8)");
+/// assert_eq!(copy.layout_tv().to_string(), "(_32,(_1,(_1,_1))):(_1,(_0,(_0,_0)))"); // CuTe's get_layoutC_TV
+/// ```
+#[inline(always)]
+pub fn make_tiled_copy_c<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutCTv, M::TileC>
+where
+    M: TiledOperands,
+{
+    let _ = mma;
     TiledCopy { atom, tv: PhantomData }
 }
 

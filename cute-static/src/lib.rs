@@ -221,13 +221,14 @@ pub use composition::try_composition;
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
+pub use copy_atom::{
+    CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled,
+    SrcToRef, ThrCopy, TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_copy_c,
+};
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub use copy_atom::{CopyPartition, Split3};
-#[cfg(feature = "std")]
-pub use copy_atom::{
-    CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled, SrcToRef,
-    ThrCopy, TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy,
-};
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
 #[cfg(feature = "std")]
@@ -262,11 +263,14 @@ pub use mma_atom::mma_atom_text;
 #[cfg(feature = "std")]
 pub use mma_atom::{
     AtomKernel, AtomLayout, MmaAtom, MmaCall, NoPermutation, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC,
-    PermMode, Permutation, ThrMma, TiledMma, make_tiled_mma, make_tiled_mma_permuted,
+    PermMode, Permutation, ThrLayoutVmnk, ThrMma, TiledMma, TiledOperands, make_tiled_mma, make_tiled_mma_permuted,
 };
 #[cfg(feature = "std")]
 #[doc(hidden)]
-pub use mma_atom::{AtomOperand, AtomPartition, FragmentOf, IndexOf, Permute2, PermuteBy, PermutedPartition, Split2};
+pub use mma_atom::{
+    AtomOperand, AtomPartition, ComposeMode, FragmentOf, IndexOf, OperandTv, PermLayout, Permute2, PermuteBy,
+    PermutedPartition, Split2,
+};
 #[cfg(all(feature = "std", target_arch = "aarch64"))]
 pub use mma_cpu::FmaF32x4;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]

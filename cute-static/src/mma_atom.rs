@@ -24,17 +24,23 @@
 //! the offset of its coordinate in the first: `(FrgV, RestM', RestN')`,
 //! CuTe's `(MMA, MMA_M, MMA_N)`.
 
+use crate::complement::Complement;
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::partition::Fits;
+use crate::detail::{CosizeOf, SizeOf};
+use crate::divide::LogicalDivide;
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::int_tuple::StaticIntTuple;
+use crate::inverse::RightInverse;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
+use crate::product::TiledProduct;
 use crate::slice::Underscore;
 use crate::tensor::{CompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor};
 use core::fmt;
+use core::ops::Mul;
 use generic_array::ArrayLength;
-use typenum::Unsigned;
+use typenum::{Prod, U0, U1, Unsigned};
 
 /// CuTe's `MMA_Traits` of an instruction: the tile it computes and which
 /// thread holds which value of A, B and C.
@@ -434,11 +440,14 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     }
 
     /// Thread `tid`'s view of the tiled MMA (CuTe's `get_slice`): its
-    /// coordinate `(v, m, n, k)` among the atom threads and atoms.
+    /// coordinate `(v, m, n, k)` among the atom threads and atoms. `tid` is
+    /// a thread index (a lane), as in CuTe: an atom whose threads are not
+    /// `0..V` (SM70's quad pairs) works on the lanes its `ThrId` names.
     ///
     /// # Panics
     ///
-    /// When `tid >= size()`.
+    /// When `tid` is not a thread of the tiled MMA (see
+    /// [`is_thread`](Self::is_thread)).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -449,11 +458,7 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     #[inline]
     #[track_caller]
     pub fn get_slice(&self, tid: usize) -> ThrMma<Atom, AL, P> {
-        let v_count = <Atom::ThrId as StaticLayout>::SIZE;
-        if tid >= self.size() {
-            slice_panic(tid, self.size())
-        }
-        let (v, atom) = thread_of(&Atom::ThrId::default(), v_count, AL::COSIZE, tid);
+        let Some((v, atom)) = self.thread_of(tid) else { slice_panic(tid, self.size()) };
         let (tm, tn) = (AL::Tm::USIZE, AL::Tn::USIZE);
         let n = tm * tn * AL::Tk::USIZE;
         // The atom whose index in the atom layout is `atom` (a bijection,
@@ -461,26 +466,42 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
         let pos = (0..n).find(|&i| self.atom_layout.index_of(i) == atom).unwrap_or(0);
         ThrMma { tiled: *self, v, m: pos % tm, n: pos / tm % tn, k: pos / (tm * tn) }
     }
-}
 
-/// `(v, a)` with `thr_layout_vmnk(v, a) = tid`, where thread `v` of the
-/// atom's `ThrId` working on the atom of index `a` is `ThrId(v) +
-/// complement(ThrId, size(ThrId)·cosize(atoms))(a)` (CuTe's
-/// `tiled_product(ThrID, atom_layout)`). An identity `ThrId` (`V:1`, every
-/// CPU atom and most GPU ones) gives `(tid % V, tid / V)`.
-#[inline(always)]
-#[track_caller]
-fn thread_of<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, tid: usize) -> (usize, usize) {
-    if (0..v_count).all(|v| thr.index_of(v) == v) {
-        return (tid % v_count, tid / v_count);
+    /// Whether `tid` is a thread index of the tiled MMA: one of
+    /// `0..size()` for atoms whose threads are `0..V`, one of the lanes
+    /// the atoms' `ThrId` name otherwise (a lone SM70 quad pair works on
+    /// lanes 0–3 and 16–19).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM70_8x8x4_F32F16F16F32_NT};
+    /// let mma = make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT, layout!((1,1,1):(0,0,0)));
+    /// assert!(mma.is_thread(17) && !mma.is_thread(4));
+    /// ```
+    #[inline]
+    pub fn is_thread(&self, tid: usize) -> bool {
+        self.thread_of(tid).is_some()
     }
-    thread_of_general(thr, v_count, atoms_cosize, tid)
+
+    /// `(v, a)` with `thr_layout_vmnk(v, a) = tid`, where thread `v` of
+    /// the atom's `ThrId` working on the atom of index `a` is `ThrId(v) +
+    /// complement(ThrId, size(ThrId)·cosize(atoms))(a)` (CuTe's
+    /// `tiled_product(ThrID, atom_layout)`). An identity `ThrId` (`V:1`,
+    /// every CPU atom and most GPU ones) gives `(tid % V, tid / V)`.
+    #[inline(always)]
+    fn thread_of(&self, tid: usize) -> Option<(usize, usize)> {
+        let v_count = <Atom::ThrId as StaticLayout>::SIZE;
+        let thr = Atom::ThrId::default();
+        if (0..v_count).all(|v| thr.index_of(v) == v) {
+            return (tid < self.size()).then(|| (tid % v_count, tid / v_count));
+        }
+        thread_of_general(&thr, v_count, AL::COSIZE, tid)
+    }
 }
 
 #[cfg(feature = "std")]
 #[cold]
-#[track_caller]
-fn thread_of_general<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, tid: usize) -> (usize, usize) {
+fn thread_of_general<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, tid: usize) -> Option<(usize, usize)> {
     // A cold path: only atoms whose threads are not 0..V (SM70's quad
     // pairs). The complement of ThrId in `V·cosize(atoms)` has increasing
     // values (its strides are sorted and its modes disjoint), and with
@@ -500,17 +521,17 @@ fn thread_of_general<T: IndexOf>(thr: &T, v_count: usize, atoms_cosize: usize, t
     for (a, c) in comp.iter().enumerate() {
         for (v, o) in offsets.iter().enumerate() {
             if o + c == tid as i64 {
-                return (v, a);
+                return Some((v, a));
             }
         }
     }
-    slice_panic(tid, v_count * atoms_cosize)
+    None
 }
 
 #[cfg(not(feature = "std"))]
 #[cold]
 #[track_caller]
-fn thread_of_general<T: IndexOf>(_: &T, _: usize, _: usize, _: usize) -> (usize, usize) {
+fn thread_of_general<T: IndexOf>(_: &T, _: usize, _: usize, _: usize) -> Option<(usize, usize)> {
     panic!("get_slice: an atom whose threads are not 0..V needs the `std` feature")
 }
 
@@ -518,7 +539,295 @@ fn thread_of_general<T: IndexOf>(_: &T, _: usize, _: usize, _: usize) -> (usize,
 #[inline(never)]
 #[track_caller]
 fn slice_panic(tid: usize, size: usize) -> ! {
-    panic!("get_slice: thread {tid} of a tiled MMA of {size} threads")
+    panic!("get_slice: {tid} is not a thread index of this tiled MMA of {size} threads")
+}
+
+// ---------------------------------------------- the tiled thread-value layouts
+
+/// `make_layout(shape)`: the compact column-major layout of a static shape.
+type ColMajor<T> = Layout<T, <T as CompactCol<U1>>::Stride>;
+
+/// CuTe's `permutation_mnk<I>()`: a mode's permutation layout, or for `__`
+/// the mode's extent `E:1` (the atoms' extent along it).
+#[doc(hidden)]
+pub trait PermLayout<E> {
+    /// The layout the tile's mode is divided by.
+    type Layout: StaticLayout;
+}
+impl<E> PermLayout<E> for Underscore
+where
+    Layout<E, U1>: StaticLayout,
+{
+    type Layout = Layout<E, U1>;
+}
+impl<E, S, D> PermLayout<E> for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+{
+    type Layout = Layout<S, D>;
+}
+
+/// A mode composed with a tile's mode: `self` for `__`, `self ∘ X` for a
+/// layout `X` (CuTe's `compose(make_tile(..., X, ...), _)` on one mode).
+#[doc(hidden)]
+pub trait ComposeMode<X> {
+    /// The composed mode.
+    type Output;
+}
+impl<L> ComposeMode<Underscore> for L {
+    type Output = L;
+}
+impl<L: Compose<Layout<S, D>>, S, D> ComposeMode<Layout<S, D>> for L {
+    type Output = <L as Compose<Layout<S, D>>>::Output;
+}
+
+type Perm<P, E> = <P as PermLayout<E>>::Layout;
+type Sz<L> = <L as SizeOf>::Size;
+type Cc<T> = <T as ConcatLayouts>::Output;
+/// The permuted tile: `logical_divide(make_layout((I, J)), (PermI, PermJ))`.
+type Permuted<PI, PJ> = <ColMajor<(Sz<PI>, Sz<PJ>)> as LogicalDivide<(PI, PJ)>>::Output;
+/// `((AtomI,AtomJ),(RestI,RestJ))`.
+type AtomDivided<PI, PJ, AI, AJ> = Zd<Permuted<PI, PJ>, (AI, AJ)>;
+/// `(ThrV, FrgV)`: the atom's mode read through its thread-value layout.
+type AtomTvOf<PI, PJ, AI, AJ, Tv> = <M0<AtomDivided<PI, PJ, AI, AJ>> as Compose<Tv>>::Output;
+/// `((ThrI,RestI),(ThrJ,RestJ))`: the rest divided among the atoms.
+type RestDivided<PI, PJ, AI, AJ, TI, TJ> = <M1<AtomDivided<PI, PJ, AI, AJ>> as LogicalDivide<(TI, TJ)>>::Output;
+type ThrI<R> = M0<M0<R>>;
+type ThrJ<R> = M0<M1<R>>;
+/// `(ThrV, (ThrI ∘ WI, ThrJ ∘ WJ))`: the thread mode, widened where the
+/// operand is shared along the third dimension.
+type ThrModeOf<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> = Cc<(
+    M0<AtomTvOf<PI, PJ, AI, AJ, Tv>>,
+    Cc<(
+        <ThrI<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WI>>::Output,
+        <ThrJ<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WJ>>::Output,
+    )>,
+)>;
+/// `(FrgV, (RestI, RestJ))`: the value mode.
+type ValModeOf<PI, PJ, AI, AJ, Tv, TI, TJ> = Cc<(
+    M1<AtomTvOf<PI, PJ, AI, AJ, Tv>>,
+    Cc<(M1<M0<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>, M1<M1<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>)>,
+)>;
+
+/// CuTe's `thr_layout_vmnk`: `tiled_product(ThrID, AtomLayoutMNK)`.
+pub type ThrLayoutVmnk<Atom, AL> = <<Atom as MmaAtom>::ThrId as TiledProduct<AL>>::Output;
+/// CuTe's `thridx_2_thrid`: thread index → the position of its coordinate
+/// in `(ThrV, ThrM, ThrN, ThrK)`.
+type ThrIdx<Vmnk> = <Layout<(Sz<Vmnk>, U1), (U1, U0)> as Compose<
+    <Cc<(Vmnk, <Vmnk as Complement<<Vmnk as CosizeOf>::Cosize>>::Output)> as RightInverse>::Output,
+>>::Output;
+
+/// The thread-value layout of one operand of a tiled MMA, `(thread index,
+/// value) →` the index in the operand's column-major `(I, J)` tile (CuTe's
+/// `get_layoutA|B|C_TV`), computed as CuTe computes it: the tile permuted
+/// by `(PI, PJ)`, divided by the atom's `(AI, AJ)`, the atom's mode read
+/// through its `Tv`, the rest divided among the `(TI, TJ)` atoms, the
+/// thread mode widened by `(WI, WJ)` (a stride-0 mode along the dimension
+/// the operand is shared in) and indexed by thread through `Vmnk`.
+#[doc(hidden)]
+pub trait OperandTv<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> {
+    /// `(thread, value) → i + I·j`.
+    type Tv: StaticLayout;
+}
+impl<Vmnk, PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> OperandTv<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> for Vmnk
+where
+    PI: SizeOf,
+    PJ: SizeOf,
+    (Sz<PI>, Sz<PJ>): CompactCol<U1>,
+    ColMajor<(Sz<PI>, Sz<PJ>)>: LogicalDivide<(PI, PJ)>,
+    Permuted<PI, PJ>: ZippedDivide<(AI, AJ)>,
+    AtomDivided<PI, PJ, AI, AJ>: Split2,
+    M0<AtomDivided<PI, PJ, AI, AJ>>: Compose<Tv>,
+    AtomTvOf<PI, PJ, AI, AJ, Tv>: Split2,
+    M1<AtomDivided<PI, PJ, AI, AJ>>: LogicalDivide<(TI, TJ)>,
+    RestDivided<PI, PJ, AI, AJ, TI, TJ>: Split2,
+    M0<RestDivided<PI, PJ, AI, AJ, TI, TJ>>: Split2,
+    M1<RestDivided<PI, PJ, AI, AJ, TI, TJ>>: Split2,
+    ThrI<RestDivided<PI, PJ, AI, AJ, TI, TJ>>: ComposeMode<WI>,
+    ThrJ<RestDivided<PI, PJ, AI, AJ, TI, TJ>>: ComposeMode<WJ>,
+    (
+        <ThrI<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WI>>::Output,
+        <ThrJ<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WJ>>::Output,
+    ): ConcatLayouts,
+    (
+        M0<AtomTvOf<PI, PJ, AI, AJ, Tv>>,
+        Cc<(
+            <ThrI<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WI>>::Output,
+            <ThrJ<RestDivided<PI, PJ, AI, AJ, TI, TJ>> as ComposeMode<WJ>>::Output,
+        )>,
+    ): ConcatLayouts,
+    (M1<M0<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>, M1<M1<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>): ConcatLayouts,
+    (
+        M1<AtomTvOf<PI, PJ, AI, AJ, Tv>>,
+        Cc<(M1<M0<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>, M1<M1<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>)>,
+    ): ConcatLayouts,
+    Vmnk: SizeOf + CosizeOf + Complement<<Vmnk as CosizeOf>::Cosize>,
+    (Vmnk, <Vmnk as Complement<<Vmnk as CosizeOf>::Cosize>>::Output): ConcatLayouts,
+    Cc<(Vmnk, <Vmnk as Complement<<Vmnk as CosizeOf>::Cosize>>::Output)>: RightInverse,
+    Layout<(Sz<Vmnk>, U1), (U1, U0)>:
+        Compose<<Cc<(Vmnk, <Vmnk as Complement<<Vmnk as CosizeOf>::Cosize>>::Output)> as RightInverse>::Output>,
+    ThrModeOf<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ>: Compose<ThrIdx<Vmnk>>,
+    (
+        <ThrModeOf<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> as Compose<ThrIdx<Vmnk>>>::Output,
+        ValModeOf<PI, PJ, AI, AJ, Tv, TI, TJ>,
+    ): ConcatLayouts,
+    Cc<(
+        <ThrModeOf<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> as Compose<ThrIdx<Vmnk>>>::Output,
+        ValModeOf<PI, PJ, AI, AJ, Tv, TI, TJ>,
+    )>: StaticLayout,
+{
+    type Tv = Cc<(
+        <ThrModeOf<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> as Compose<ThrIdx<Vmnk>>>::Output,
+        ValModeOf<PI, PJ, AI, AJ, Tv, TI, TJ>,
+    )>;
+}
+
+type PermM<Atom, AL, P> = Perm<<P as Permutation>::M, Prod<<Atom as MmaAtom>::M, <AL as AtomLayout>::Tm>>;
+type PermN<Atom, AL, P> = Perm<<P as Permutation>::N, Prod<<Atom as MmaAtom>::N, <AL as AtomLayout>::Tn>>;
+type PermK<Atom, AL, P> = Perm<<P as Permutation>::K, Prod<<Atom as MmaAtom>::K, <AL as AtomLayout>::Tk>>;
+/// A's thread mode widened along N: `(TM, TN):(1, 0)`.
+type WidenA<AL> = Layout<(<AL as AtomLayout>::Tm, <AL as AtomLayout>::Tn), (U1, U0)>;
+/// B's thread mode widened along M: `(TM, TN):(0, 1)`.
+type WidenB<AL> = Layout<(<AL as AtomLayout>::Tm, <AL as AtomLayout>::Tn), (U0, U1)>;
+
+/// The thread-value layouts and tiles of a tiled MMA's operands (CuTe's
+/// `get_layoutA|B|C_TV` and `tile_size_mnk`), as types: what
+/// [`make_tiled_copy_a`](crate::make_tiled_copy_a) and
+/// [`TiledMma::layout_a_tv`] need, under one name.
+pub trait TiledOperands {
+    /// `(thread, value) → m + M·k` in the `(M, K)` tile of A.
+    type LayoutATv: StaticLayout;
+    /// `(thread, value) → n + N·k` in the `(N, K)` tile of B.
+    type LayoutBTv: StaticLayout;
+    /// `(thread, value) → m + M·n` in the `(M, N)` tile of C.
+    type LayoutCTv: StaticLayout;
+    /// The `(M, K)` tile as a static shape.
+    type TileA: Default + Copy + StaticIntTuple;
+    /// The `(N, K)` tile.
+    type TileB: Default + Copy + StaticIntTuple;
+    /// The `(M, N)` tile.
+    type TileC: Default + Copy + StaticIntTuple;
+}
+impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledOperands for TiledMma<Atom, AL, P>
+where
+    Atom::ThrId: TiledProduct<AL>,
+    Atom::M: Mul<AL::Tm>,
+    Atom::N: Mul<AL::Tn>,
+    Atom::K: Mul<AL::Tk>,
+    P::M: PermLayout<Prod<Atom::M, AL::Tm>>,
+    P::N: PermLayout<Prod<Atom::N, AL::Tn>>,
+    P::K: PermLayout<Prod<Atom::K, AL::Tk>>,
+    PermM<Atom, AL, P>: SizeOf,
+    PermN<Atom, AL, P>: SizeOf,
+    PermK<Atom, AL, P>: SizeOf,
+    (Sz<PermM<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>): Default + Copy + StaticIntTuple,
+    (Sz<PermN<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>): Default + Copy + StaticIntTuple,
+    (Sz<PermM<Atom, AL, P>>, Sz<PermN<Atom, AL, P>>): Default + Copy + StaticIntTuple,
+    ThrLayoutVmnk<Atom, AL>: OperandTv<
+            PermM<Atom, AL, P>,
+            PermK<Atom, AL, P>,
+            Atom::M,
+            Atom::K,
+            Atom::LayoutATv,
+            AL::Tm,
+            AL::Tk,
+            WidenA<AL>,
+            Underscore,
+        > + OperandTv<
+            PermN<Atom, AL, P>,
+            PermK<Atom, AL, P>,
+            Atom::N,
+            Atom::K,
+            Atom::LayoutBTv,
+            AL::Tn,
+            AL::Tk,
+            WidenB<AL>,
+            Underscore,
+        > + OperandTv<
+            PermM<Atom, AL, P>,
+            PermN<Atom, AL, P>,
+            Atom::M,
+            Atom::N,
+            Atom::LayoutCTv,
+            AL::Tm,
+            AL::Tn,
+            Underscore,
+            Underscore,
+        >,
+{
+    type LayoutATv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
+        PermM<Atom, AL, P>,
+        PermK<Atom, AL, P>,
+        Atom::M,
+        Atom::K,
+        Atom::LayoutATv,
+        AL::Tm,
+        AL::Tk,
+        WidenA<AL>,
+        Underscore,
+    >>::Tv;
+    type LayoutBTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
+        PermN<Atom, AL, P>,
+        PermK<Atom, AL, P>,
+        Atom::N,
+        Atom::K,
+        Atom::LayoutBTv,
+        AL::Tn,
+        AL::Tk,
+        WidenB<AL>,
+        Underscore,
+    >>::Tv;
+    type LayoutCTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
+        PermM<Atom, AL, P>,
+        PermN<Atom, AL, P>,
+        Atom::M,
+        Atom::N,
+        Atom::LayoutCTv,
+        AL::Tm,
+        AL::Tn,
+        Underscore,
+        Underscore,
+    >>::Tv;
+    type TileA = (Sz<PermM<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>);
+    type TileB = (Sz<PermN<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>);
+    type TileC = (Sz<PermM<Atom, AL, P>>, Sz<PermN<Atom, AL, P>>);
+}
+
+impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P>
+where
+    Self: TiledOperands,
+{
+    /// CuTe's `get_layoutA_TV()`: `(thread, value) → m + M·k`, which
+    /// element of the `(M, K)` tile of A each thread's value is, computed
+    /// as CuTe computes it (the A part of `thrfrg_A` of the tile, the
+    /// threads along N added with stride 0, thread indices through
+    /// `right_inverse(thr_layout_vmnk)`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(
+    ///     mma.layout_a_tv().to_string(),
+    ///     "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))"
+    /// );
+    /// ```
+    #[inline(always)]
+    pub fn layout_a_tv(&self) -> <Self as TiledOperands>::LayoutATv {
+        Default::default()
+    }
+    /// CuTe's `get_layoutB_TV()`: `(thread, value) → n + N·k` in the
+    /// `(N, K)` tile of B (the threads along M added with stride 0).
+    #[inline(always)]
+    pub fn layout_b_tv(&self) -> <Self as TiledOperands>::LayoutBTv {
+        Default::default()
+    }
+    /// CuTe's `get_layoutC_TV()`: `(thread, value) → m + M·n` in the
+    /// `(M, N)` tile of C.
+    #[inline(always)]
+    pub fn layout_c_tv(&self) -> <Self as TiledOperands>::LayoutCTv {
+        Default::default()
+    }
 }
 
 impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> fmt::Display for TiledMma<Atom, AL, P> {

@@ -155,3 +155,107 @@ fn retile_of_a_fragment_is_cutes() {
     let t = c2.get_slice(0).retile_d(make_tensor(&data[..], layout!((4,2,2):(1,4,8))));
     assert_eq!(t.layout().to_string(), "((_1,_4),_2,_2):((_0,_1),_4,_8)");
 }
+
+#[test]
+fn a_tiled_copy_of_an_mmas_a_is_cutes() {
+    use cute_static::{SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN, make_tiled_copy_a, make_tiled_mma};
+    let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let copy = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
+    let g = golden_block(
+        "make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{}))",
+    );
+    assert!(g.contains(&format!("  Tiler_MN:       {}\n", copy.tiler_mn().to_string_cute())), "{g}");
+    assert!(g.contains(&format!("  TiledLayout_TV: {}\n", copy.layout_tv())), "{g}");
+    let tv = |name: &str| -> cute_dynamic::Layout {
+        g.lines().find_map(|l| l.strip_prefix(&format!("get_layout{name}_TV: "))).unwrap().parse().unwrap()
+    };
+    let (s_tv, d_tv) = (tv("S"), tv("D"));
+    let idx: Vec<i64> = (0..32 * 16).collect();
+    let threads = copy.size();
+    assert_eq!(threads, 128);
+    for t in 0..threads {
+        let thr = copy.get_slice(t);
+        let s = thr.partition_s(make_tensor(&idx[..], layout!((32,16):(1,32))));
+        let d = thr.partition_d(make_tensor(&idx[..], layout!((32,16):(1,32))));
+        assert_eq!((s.size(), d.size()), (8, 8));
+        for x in 0..8 {
+            let at = (t + threads * x) as i64;
+            assert_eq!(s[x], s_tv.eval(at).unwrap(), "S: thread {t} value {x}");
+            assert_eq!(d[x], d_tv.eval(at).unwrap(), "D: thread {t} value {x}");
+        }
+    }
+}
+
+/// `retile_d` of MMA fragments by the copies of the MMA's operands, as CuTe
+/// C++ 4.2 prints `TiledCopy::retile` of the same layouts.
+#[test]
+fn retile_of_an_mma_fragment_is_cutes() {
+    use cute_static::typenum::U2;
+    use cute_static::{
+        SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN, make_tiled_copy_a, make_tiled_copy_b, make_tiled_mma,
+    };
+    let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let copy_a = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
+    let copy_b = make_tiled_copy_b(CopyVec::<u16, U2>::new(), &mma);
+    let mut frg = [0u16; 32];
+    // partition_fragment_A of a (32,16) and a (64,32) tile of A.
+    let r = copy_a.get_slice(5).retile_d(make_tensor(&mut frg[..], layout!(((2,2,2),1,1):((1,2,4),0,0))));
+    assert_eq!(r.layout().to_string(), "((_8,_1),_1,_1):((_1,_0),_0,_0)");
+    let r = copy_a.get_slice(5).retile_d(make_tensor(&mut frg[..], layout!(((2,2,2),2,2):((1,2,4),8,16))));
+    assert_eq!(r.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+    // partition_fragment_B of a (32,32) tile of B.
+    let r = copy_b.get_slice(0).retile_d(make_tensor(&mut frg[..], layout!(((2,2),2,2):((1,2),4,8))));
+    assert_eq!(r.layout().to_string(), "((_2,_2),_2,_2):((_1,_2),_4,_8)");
+}
+
+/// CuTe's pattern: a thread's A fragment (`partition_fragment_a` of the
+/// MMA), filled through a copy of the MMA's A (`make_tiled_copy_a`) by
+/// `copy(partition_s(tile), retile_d(fragment))`, holds what the MMA's
+/// `partition_a` of the tile holds, value for value; retiling keeps the
+/// fragment's offsets.
+#[test]
+fn a_fragment_filled_through_retile_d_holds_the_mmas_partition() {
+    use cute_static::{FmaLanes, UniversalCopy, UniversalFma, make_tiled_copy_a, make_tiled_copy_b, make_tiled_mma};
+    let tile_a: Vec<f32> = (0..16 * 4).map(|i| i as f32).collect();
+    // One thread, 8 lanes along M: A fragments (8, 2, 4) of a (16,4) tile.
+    let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    let copy = make_tiled_copy_a(CopyVec::<f32, U8>::new(), &mma);
+    let thr = mma.get_slice(0);
+    let mut frg = thr.partition_fragment_a(&layout!((16,4):(1,16)));
+    {
+        let mut view = copy.get_slice(0).retile_d(frg.view_mut());
+        assert_eq!(view.layout().to_string(), "((_8,_1),_2,_4):((_1,_0),_8,_16)");
+        let src = copy.get_slice(0).partition_s(make_tensor(&tile_a[..], layout!((16,4):(1,16))));
+        copy.copy(&src, &mut view);
+    }
+    let want = thr.partition_a(make_tensor(&tile_a[..], layout!((16,4):(1,16))));
+    assert_eq!(frg.size(), want.size());
+    for i in 0..want.size() {
+        assert_eq!(frg[i], want[i], "value {i}");
+    }
+    // 32 threads of one FMA each over (4,8) atoms: every thread's B
+    // fragment of a (16,2) tile of B, through a copy of B.
+    let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+    let copy = make_tiled_copy_b(UniversalCopy::<f32>::new(), &mma);
+    let tile_b: Vec<f32> = (0..16 * 2).map(|i| 100.0 + i as f32).collect();
+    for t in 0..mma.size() {
+        let thr = mma.get_slice(t);
+        let mut frg = thr.partition_fragment_b(&layout!((16,2):(1,16)));
+        let offsets = |l: &dyn Fn(usize) -> usize, n: usize| {
+            let mut o: Vec<usize> = (0..n).map(l).collect();
+            o.sort();
+            o
+        };
+        let before = frg.layout();
+        let mut view = copy.get_slice(t).retile_d(frg.view_mut());
+        let after = view.layout();
+        assert_eq!(after.size(), before.size());
+        assert_eq!(offsets(&|i| after.index(i), after.size()), offsets(&|i| before.index(i), before.size()));
+        let src = copy.get_slice(t).partition_s(make_tensor(&tile_b[..], layout!((16,2):(1,16))));
+        copy.copy(&src, &mut view);
+        let want = thr.partition_b(make_tensor(&tile_b[..], layout!((16,2):(1,16))));
+        for i in 0..want.size() {
+            assert_eq!(frg[i], want[i], "thread {t} value {i}");
+        }
+    }
+}

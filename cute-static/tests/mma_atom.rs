@@ -305,6 +305,11 @@ fn permuted_partitions_agree_with_cutes_tiled_tv_layouts() {
     assert_eq!(plain.tile_size_mnk(), (16, 16, 4));
 }
 
+/// CuTe's text of `get_layout{name}_TV` in a golden block.
+fn golden_tv(g: &str, name: &str) -> String {
+    g.lines().find_map(|l| l.strip_prefix(&format!("get_layout{name}_TV: "))).unwrap().to_string()
+}
+
 /// Thread `t`'s values of the A, B and C tiles of `$mma`, in its parts'
 /// order, against CuTe's `get_layoutA|B|C_TV` in the golden block `$title`.
 macro_rules! agrees_with_cute {
@@ -319,11 +324,17 @@ macro_rules! agrees_with_cute {
                 .unwrap()
         };
         let (ta, tb, tc) = (tv("A"), tv("B"), tv("C"));
+        // The tiled TV layouts themselves, as CuTe prints them.
+        assert_eq!(mma.layout_a_tv().to_string(), golden_tv(&g, "A"), "{}", $title);
+        assert_eq!(mma.layout_b_tv().to_string(), golden_tv(&g, "B"), "{}", $title);
+        assert_eq!(mma.layout_c_tv().to_string(), golden_tv(&g, "C"), "{}", $title);
         assert!(g.contains(&format!("tile_size_mnk: (_{},_{},_{})", $m, $n, $k)), "{g}");
         assert_eq!(mma.tile_size_mnk(), ($m, $n, $k));
         let idx: Vec<i64> = (0..($m * $n).max($m * $k).max($n * $k)).collect();
-        let threads = mma.size() as i64;
-        for t in 0..mma.size() {
+        // Thread indices: the TV layouts' thread mode (lanes that no atom
+        // works on, such as a lone SM70 quad pair's 4..16, are skipped).
+        let threads = tc.get(0).unwrap().size();
+        for t in (0..threads as usize).filter(|&t| mma.is_thread(t)) {
             let thr = mma.get_slice(t);
             let check = |what: &str, got: i64, want: &cute_dynamic::Layout, x: usize| {
                 assert_eq!(got, want.eval(t as i64 + threads * x as i64).unwrap(), "{}: {what} thread {t} value {x}", $title)
@@ -354,6 +365,30 @@ fn tiled_mmas_of_cutes_docs_partition_as_cute() {
         make_tiled_mma(cute_static::SM90_64x8x16_F32F16F16_SS, layout!((2,1,1):(1,0,0))),
         "make_tiled_mma(SM90_64x8x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}, Layout<Shape<_2,_1,_1>>{})",
         (128, 8, 16)
+    );
+    agrees_with_cute!(
+        make_tiled_mma(cute_static::SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0))),
+        "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})",
+        (32, 16, 16)
+    );
+    agrees_with_cute!(
+        make_tiled_mma(cute_static::SM70_8x8x4_F32F16F16F32_NT, layout!((1,1,1):(0,0,0))),
+        "make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{})",
+        (8, 8, 4)
+    );
+    agrees_with_cute!(
+        make_tiled_mma(cute_static::SM70_8x8x4_F32F16F16F32_NT, layout!((2,2,1):(2,1,0))),
+        "make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{})",
+        (16, 16, 4)
+    );
+    agrees_with_cute!(
+        cute_static::make_tiled_mma_permuted(
+            cute_static::SM70_8x8x4_F32F16F16F32_NT,
+            layout!((2,2,1):(2,1,0)),
+            (layout!(32:1), layout!(32:1), layout!(4:1)),
+        ),
+        "make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_2,_2>,Stride<_2,_1>>{}, Tile<_32,_32,_4>{})",
+        (32, 32, 4)
     );
     // A permutation that reorders M: CuTe's docs' Tile<Layout<(4,4,2):(1,8,4)>,_32,_4>.
     agrees_with_cute!(
