@@ -606,12 +606,21 @@ impl TiledCopy {
     /// out as its reference ("retile_S and retile_D assume they are working
     /// with the reference layout").
     ///
-    /// Post-conditions (checked by brute force in the tests on CuTe's
-    /// cases): the result has the input's rank; it is the input composed
-    /// with a map of coordinates, so every offset of the result is an offset
-    /// of the input, and when the sizes agree the offsets of the two are the
-    /// same multiset (the same storage, re-indexed); mode 0 has the size of
-    /// `frg_v`, `V·size(frg_mn)`... a multiple of `V`.
+    /// Post-conditions (checked by brute force in the tests, for every tiled
+    /// copy of CuTe's golden cases and many fragments):
+    /// * the result has the input's rank;
+    /// * mode 0 holds `max(V, P)` values, `P` the values a thread of the
+    ///   tiled copy moves, when one of `V` and `P` divides the other;
+    /// * when the result has the input's size, it re-indexes the input:
+    ///   `R(i) == L(Φ(i))` for a permutation `Φ` of `0..size(L)` that
+    ///   depends on `L`'s shape alone (`Φ` is the retile of the
+    ///   column-major layout of that shape), so `R` and `L` reach the same
+    ///   offsets, each as often;
+    /// * otherwise (the fragment's modes do not split into the tiled copy's
+    ///   values: `(2,1,1)` against 8 values a thread), the divides extend
+    ///   the fragment's modes as CuTe's do and the result reaches past it;
+    ///   CuTe returns the same layout. A tensor so retiled checks each
+    ///   access against its storage, as any view does.
     ///
     /// Errors: `RankMismatch` for a layout of rank below `1 + rank(Tiler_MN)`
     /// (CuTe: "Too many modes in tiler"); `Overflow` for `threads·V`;
@@ -661,7 +670,8 @@ impl TiledCopy {
         // CuTe's `(_, (0, _, _, ...))`: the rest of V (size 1) dropped, the
         // other rests spliced in after mode 0.
         let under = || IntTuple::int(UNDERSCORE);
-        let rest = IntTuple::tuple(std::iter::once(IntTuple::int(0)).chain(std::iter::repeat_with(under).take(rank - 1)));
+        let rest =
+            IntTuple::tuple(std::iter::once(IntTuple::int(0)).chain(std::iter::repeat_with(under).take(rank - 1)));
         let (out, _origin) = slice_and_offset(&tiled, &SliceCoord::from_marked(IntTuple::tuple([under(), rest])))?;
         Ok(out)
     }

@@ -104,7 +104,7 @@ pub fn upcast_ceil(l: &Layout, n: i64) -> Result<Layout> {
         }
         let (a, m) = (i128::from(*d).abs(), i128::from(n));
         if a % m != 0 && m % a != 0 {
-            return Err(LayoutError::NotDivisible { operation: "upcast (a stride against the group size)", a: *d, b: n });
+            return Err(LayoutError::NotDivisible { operation: "upcast", a: *d, b: n });
         }
         let to_i64 = |x: i128| i64::try_from(x).map_err(|_| LayoutError::Overflow { operation: "upcast" });
         *s = to_i64(ceil_div(i128::from(*s), ceil_div(m, a)))?;
