@@ -8,6 +8,10 @@ use std::collections::HashMap;
 /// The golden file's text.
 pub const CUTE_ATOMS: &str = include_str!("golden/cute_atoms.txt");
 
+/// CuTe's `TiledCopy::retile` of fragments (`tests/golden/cute_retile.txt`,
+/// written by `benches/cute_cpp/retile.sh`; its format is at its top).
+pub const CUTE_RETILE: &str = include_str!("golden/cute_retile.txt");
+
 /// CuTe's `print_latex` of the `(2,2,1)` tiled `SM80_16x8x16_F32F16F16F32_TN`.
 pub const CUTE_LATEX_MMA: &str = include_str!("golden/cute_latex_mma.tex");
 

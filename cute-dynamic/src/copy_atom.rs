@@ -5,13 +5,17 @@
 use crate::coalesce::coalesce_by;
 use crate::composition::composition;
 use crate::divide::zipped_divide;
-use crate::error::{LayoutError, Result};
+use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::IntTuple;
 use crate::inverse::right_inverse;
 use crate::layout::{Layout, make_layout};
 use crate::layout_tv::make_layout_tv;
 use crate::mma_atom::{TiledMma, check_tv, compact_col_major, compose_mode0, mode};
-use crate::recast::upcast;
+use crate::parse::UNDERSCORE;
+use crate::product::logical_product;
+use crate::recast::{upcast, upcast_ceil};
+use crate::slice::{SliceCoord, slice_and_offset};
+use crate::tensor::Tensor;
 use std::fmt;
 
 /// One copy instruction as CuTe describes it (`Copy_Atom<Op, T>`): its
@@ -573,6 +577,154 @@ impl TiledCopy {
     /// ```
     pub fn layout_d_tv(&self) -> &Layout {
         &self.layout_d_tv
+    }
+}
+
+impl TiledCopy {
+    /// CuTe's `TiledCopy::retile(layout)`: a thread's fragment `(V, M, N,
+    /// ...)` (its values `V` of each copy, then how many times it repeats
+    /// along the tile's modes, as an MMA's `partition_fragment_A|B|C` makes
+    /// them) re-read as this tiled copy's fragment `((AtomVal, RestVal),
+    /// RestM, RestN, ...)`: mode 0 holds the values of one copy of the
+    /// tiled copy, atom by atom (`AtomVal` the atom's values, CuTe's
+    /// `AtomNumVal`), the other modes the copies along the tile. CuTe's
+    /// `retile_S` and `retile_D` are this, on a tensor
+    /// ([`retile_s`](TiledCopy::retile_s), [`retile_d`](TiledCopy::retile_d)).
+    ///
+    /// As CuTe computes it, step by step with the algebra:
+    /// 1. `frg_mn = upcast_ceil(right_inverse(TiledLayout_TV) ∘ Tiler_MN,
+    ///    threads·V)`: where each group of `V` values of a thread lies in
+    ///    the tile, `(m, n) → group` ([`upcast_ceil`]);
+    /// 2. `frg_v = zipped_divide(logical_product(V:1, right_inverse(frg_mn)),
+    ///    AtomVal:1)`: `(atom values, rest values) → (v, m, n)`;
+    /// 3. the input divided by the tiler `(V, size(frg_mn_0), size(frg_mn_1),
+    ///    ...)`, its tile mode composed with `frg_v` and its rest mode sliced
+    ///    at `(0, _, _, ...)` (the rest of `V`, which is 1).
+    ///
+    /// Like CuTe, it assumes the fragment's values come in the order of the
+    /// tiled copy's values, and the copy's source and destination to be laid
+    /// out as its reference ("retile_S and retile_D assume they are working
+    /// with the reference layout").
+    ///
+    /// Post-conditions (checked by brute force in the tests, for every tiled
+    /// copy of CuTe's golden cases and many fragments):
+    /// * the result has the input's rank;
+    /// * mode 0 holds `max(V, P)` values, `P` the values a thread of the
+    ///   tiled copy moves, when one of `V` and `P` divides the other;
+    /// * when the result has the input's size, it re-indexes the input:
+    ///   `R(i) == L(Φ(i))` for a permutation `Φ` of `0..size(L)` that
+    ///   depends on `L`'s shape alone (`Φ` is the retile of the
+    ///   column-major layout of that shape), so `R` and `L` reach the same
+    ///   offsets, each as often;
+    /// * otherwise (the fragment's modes do not split into the tiled copy's
+    ///   values: `(2,1,1)` against 8 values a thread), the divides extend
+    ///   the fragment's modes as CuTe's do and the result reaches past it;
+    ///   CuTe returns the same layout. A tensor so retiled checks each
+    ///   access against its storage, as any view does.
+    ///
+    /// Errors: `RankMismatch` for a layout of rank below `1 + rank(Tiler_MN)`
+    /// (CuTe: "Too many modes in tiler"); `Overflow` for `threads·V`;
+    /// `NotDivisible` when `threads·V` and a stride of the inverted TV
+    /// layout divide neither way (CuTe's static assertion in `upcast`);
+    /// those of composition, the product and the divides (CuTe's static
+    /// assertions there).
+    ///
+    /// ```
+    /// use cute_dynamic::{CopyAtom, Layout, make_tiled_copy};
+    /// // 16x8 threads, each copying 8 half_t (128 bits) along a row.
+    /// let copy = make_tiled_copy(&CopyAtom::universal(128, 16)?, &"(16,8):(8,1)".parse::<Layout>()?,
+    ///                            &"(1,8):(1,1)".parse::<Layout>()?)?;
+    /// let frag: Layout = "(8,2,2):(1,8,16)".parse()?;
+    /// assert_eq!(copy.retile(&frag)?.to_string(), "((8,1),2,2):((1,0),8,16)");
+    /// // Four values a copy: the copies of two of them along M make one.
+    /// assert_eq!(copy.retile(&"(4,2,2):(1,4,8)".parse()?)?.to_string(), "(((4,2),1),2,1):(((1,8),0),4,0)");
+    /// assert!(copy.retile(&"(8,4):(1,8)".parse()?).is_err()); // no mode for N
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn retile(&self, layout: &Layout) -> Result<Layout> {
+        let tile_rank = if self.tiler_mn.is_int() { 1 } else { self.tiler_mn.rank() };
+        let rank = layout.rank();
+        if rank < tile_rank + 1 {
+            return Err(LayoutError::RankMismatch {
+                what: format!(
+                    "the fragment {layout} retiled by a tiled copy of tile {} (its values, then a mode for each of the \
+                     tile's)",
+                    self.tiler_mn
+                ),
+                expected: tile_rank + 1,
+                found: rank,
+            });
+        }
+        let v = mode(layout, 0)?.size();
+        let group = checked_mul(self.threads(), v, "retile (the threads of the tiled copy times V)")?;
+        // (m, n) → which group of V values of the tiled TV layout.
+        let mn_to_tv = composition(&right_inverse(&self.layout_tv), &compact_col_major(&self.tiler_mn)?)?;
+        let frg_mn = upcast_ceil(&mn_to_tv, group)?;
+        // (atom values, rest values) → (v, m, n) of the fragment's tile.
+        let (_, atom_val) = self.atom.counts();
+        let v_then_mn = logical_product(&compact_col_major(&IntTuple::int(v))?, &right_inverse(&frg_mn))?;
+        let frg_v = zipped_divide(&v_then_mn, &compact_col_major(&IntTuple::int(atom_val))?)?;
+        // ((V, M', N'), (1, RestM, RestN, ...)), its tile re-read by frg_v.
+        let tiler = IntTuple::flat(std::iter::once(v).chain(frg_mn.modes_iter().map(|m| m.size())));
+        let tiled = compose_mode0(&zipped_divide(layout, &tiler)?, &frg_v)?;
+        // CuTe's `(_, (0, _, _, ...))`: the rest of V (size 1) dropped, the
+        // other rests spliced in after mode 0.
+        let under = || IntTuple::int(UNDERSCORE);
+        let rest =
+            IntTuple::tuple(std::iter::once(IntTuple::int(0)).chain(std::iter::repeat_with(under).take(rank - 1)));
+        let (out, _origin) = slice_and_offset(&tiled, &SliceCoord::from_marked(IntTuple::tuple([under(), rest])))?;
+        Ok(out)
+    }
+
+    /// CuTe's `retile_S(tensor)`: the same data as
+    /// [`retile`](TiledCopy::retile) of its layout re-reads it (the engine,
+    /// origin and any swizzle kept), for use as the source of this tiled
+    /// copy.
+    ///
+    /// Post-condition: `result[c] == tensor[map(c)]` for the coordinate map
+    /// of [`retile`](TiledCopy::retile); no element moves.
+    ///
+    /// Errors: those of [`retile`](TiledCopy::retile).
+    ///
+    /// ```
+    /// use cute_dynamic::{CopyAtom, Layout, make_tensor, make_tiled_copy};
+    /// let copy = make_tiled_copy(&CopyAtom::universal(32, 32)?, &"(32,8):(1,32)".parse::<Layout>()?,
+    ///                            &"(4,1):(1,0)".parse::<Layout>()?)?;
+    /// let frag = make_tensor(vec![0.5f32; 24], "(4,2,3):(1,4,8)".parse::<Layout>()?)?;
+    /// let src = copy.retile_s(frag)?;
+    /// assert_eq!(src.layout().to_string(), "((1,4),2,3):((0,1),4,8)"); // 1-value copies, 4 a thread
+    /// assert_eq!(src[(3, 1, 2)], 0.5);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn retile_s<E>(&self, tensor: Tensor<E>) -> Result<Tensor<E>> {
+        self.retile_tensor(tensor)
+    }
+
+    /// CuTe's `retile_D(tensor)`: as [`retile_s`](TiledCopy::retile_s), for
+    /// use as the destination (CuTe's two are the same function): an MMA's
+    /// register fragment re-read as this tiled copy's, as kernels do with
+    /// `smem_thr_copy_A.retile_D(tCrA)`.
+    ///
+    /// Errors: those of [`retile`](TiledCopy::retile).
+    ///
+    /// ```
+    /// use cute_dynamic::{CopyAtom, Layout, MmaAtom, make_tensor, make_tiled_copy_a, make_tiled_mma};
+    /// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+    /// let ldsm = make_tiled_copy_a(&CopyAtom::gpu("SM75_U32x4_LDSM_N", 16)?, &mma)?;
+    /// // Thread 0's A fragment of a 64x32 tile: 8 values an MMA, 2x2 MMAs.
+    /// let t_cr_a = make_tensor(vec![0u16; 32], "((2,2,2),2,2):((1,2,4),8,16)".parse::<Layout>()?)?;
+    /// let dst = ldsm.retile_d(t_cr_a)?;
+    /// assert_eq!(dst.layout().to_string(), "((8,1),2,2):((1,0),8,16)"); // one ldmatrix.x4 each
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn retile_d<E>(&self, tensor: Tensor<E>) -> Result<Tensor<E>> {
+        self.retile_tensor(tensor)
+    }
+
+    fn retile_tensor<E>(&self, tensor: Tensor<E>) -> Result<Tensor<E>> {
+        let layout = self.retile(&tensor.layout)?;
+        // The slice in `retile` is at the rest coordinate 0: the origin stays.
+        Ok(Tensor { layout, ..tensor })
     }
 }
 

@@ -401,7 +401,7 @@ pub use print_latex::print_latex;
 pub use print_layout::{print_basis_layout, print_layout};
 pub use print_svg::{LABEL_LIMIT, RULER, print_svg};
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
-pub use recast::{Pod, downcast, recast_layout, upcast};
+pub use recast::{Pod, downcast, recast_layout, upcast, upcast_ceil};
 pub use slice::{SliceCoord, slice, slice_and_offset};
 pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
 pub use swizzle_search::{

@@ -59,6 +59,60 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
     Layout::new(shape, stride)
 }
 
+/// CuTe's `upcast<N>(L)` exactly as CuTe computes it for static strides
+/// (the layouts of its atoms and tiled copies, what `TiledCopy::retile`
+/// upcasts): the layout of the same data counted in groups of `n`
+/// elements, a partial group counted as a whole one.
+///
+/// Per leaf `s:d`: a stride-0 leaf stays; otherwise `|d|` and `n` must
+/// divide one another, and the leaf becomes
+/// `ceil(s / ceil(n/|d|)) : sign(d)·ceil(|d|/n)`. A leaf whose stride is a
+/// multiple of `n` keeps its extent (`s : d/n`); a leaf of smaller stride
+/// keeps one element of each group of `n/|d|` consecutive ones, at stride
+/// `±1` (`8:2` by 4 is `4:1`, `3:1` by 2 is `2:1`). [`upcast`] is the
+/// strict form, which refuses what does not split into whole groups.
+///
+/// Post-conditions: the result has `L`'s shape tree; where [`upcast`]
+/// succeeds, the two agree; `n·R(c) == L(c↑)` for every coordinate `c` of
+/// the result, where `c↑` is `c` with the coordinate of each leaf of stride
+/// `0 < |d| < n` multiplied by `n/|d|` (the first element of its group,
+/// always inside the leaf).
+///
+/// Errors: `Unsupported` when `n < 1`; `NotDivisible` for a stride that
+/// neither divides nor is divided by `n`; those of [`Layout::new`].
+///
+/// ```
+/// use cute_dynamic::{Layout, upcast_ceil};
+/// let l: Layout = "((4,8),(2,4)):((2,128),(1,32))".parse()?;
+/// assert_eq!(upcast_ceil(&l, 8)?.to_string(), "((1,8),(1,4)):((1,16),(1,4))");
+/// assert_eq!(upcast_ceil(&"(3,5):(1,0)".parse()?, 2)?.to_string(), "(2,5):(1,0)");
+/// assert!(upcast_ceil(&"8:3".parse()?, 2).is_err()); // 3 and 2 divide neither way
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn upcast_ceil(l: &Layout, n: i64) -> Result<Layout> {
+    if n < 1 {
+        return Err(LayoutError::Unsupported { what: format!("upcast by {n}") });
+    }
+    // In i128: |i64::MIN| and the ceilings fit there; the results are at most
+    // the i64 operands, so the conversions back cannot fail.
+    let ceil_div = |a: i128, b: i128| (a + b - 1) / b;
+    let mut shape = l.shape.clone();
+    let mut stride = l.stride.clone();
+    for (s, d) in shape.vals_mut().iter_mut().zip(stride.vals_mut()) {
+        if *d == 0 {
+            continue;
+        }
+        let (a, m) = (i128::from(*d).abs(), i128::from(n));
+        if a % m != 0 && m % a != 0 {
+            return Err(LayoutError::NotDivisible { operation: "upcast", a: *d, b: n });
+        }
+        let to_i64 = |x: i128| i64::try_from(x).map_err(|_| LayoutError::Overflow { operation: "upcast" });
+        *s = to_i64(ceil_div(i128::from(*s), ceil_div(m, a)))?;
+        *d = to_i64(i128::from(d.signum()) * ceil_div(a, m))?;
+    }
+    Layout::new(shape, stride)
+}
+
 /// CuTe's `downcast<N>(L)`: the layout of the same data counted in elements
 /// `n` times as small. A leaf of stride `±1` spreads over `n` times as many
 /// elements (`s·n : ±1`); any other stride is scaled (`s : d·n`), so only

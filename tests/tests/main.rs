@@ -25,6 +25,7 @@ mod predication;
 mod props_algebra;
 mod props_core;
 mod readme;
+mod retile;
 mod static_agreement;
 mod static_algebra;
 mod static_basis_layout;
