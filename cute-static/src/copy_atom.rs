@@ -43,7 +43,7 @@ use crate::layout_tv::MakeLayoutTv;
 use crate::mma_atom::{AtomOperand, IndexOf, Split2, TiledOperands};
 use crate::product::LogicalProduct;
 use crate::recast::Upcast;
-use crate::tensor::CompactCol;
+use crate::tensor::CuteCompactCol;
 use crate::tensor::{DataEngine, DataEngineMut, Engine, Tensor};
 use core::marker::PhantomData;
 use core::ops::Mul;
@@ -593,14 +593,15 @@ fn part<E: Engine, L: Fits>(engine: E, offset: usize, layout: L) -> Tensor<E, L>
 
 // ------------------------------------------------------------------ retile
 
-/// `make_layout(shape)`: the compact column-major layout of a static shape.
-type ColMajor<T> = Layout<T, <T as CompactCol<U1>>::Stride>;
+/// CuTe's `make_layout(shape)` of a static shape: compact column-major,
+/// stride 0 on extents of 1.
+type ColMajor<T> = Layout<T, <T as CuteCompactCol<U1>>::Stride>;
 /// CuTe's `frg_layout_mn`: `(m, n) →` the block of `NT·V` thread-value
 /// indices the tiled copy's `(thread, value)` at `(m, n)` falls in.
 type FrgMn<Tv, T, NV> = <<<Tv as RightInverse>::Output as Compose<ColMajor<T>>>::Output as Upcast<NV>>::Output;
 /// CuTe's `frg_layout_v`: `(atom_vals, rest_vals) → (v, m, n)`.
 type FrgV<Tv, T, NV, V, W> =
-    Zd<<Layout<V, U1> as LogicalProduct<<FrgMn<Tv, T, NV> as RightInverse>::Output>>::Output, Layout<W, U1>>;
+    Zd<<ColMajor<V> as LogicalProduct<<FrgMn<Tv, T, NV> as RightInverse>::Output>>::Output, ColMajor<W>>;
 /// The tile of a fragment CuTe's retile divides by: `(V, size(m), size(n))`
 /// of `frg_layout_mn`.
 type FrgTile<Tv, T, NV, V> = (V, <M0<FrgMn<Tv, T, NV>> as SizeOf>::Size, <M1<FrgMn<Tv, T, NV>> as SizeOf>::Size);
@@ -655,9 +656,17 @@ where
 /// retiled       = (mode 0 ∘ frg_layout_v, RestM, RestN)
 /// ```
 ///
-/// Post-conditions (tested): the result has the fragment's size and
-/// reaches exactly the fragment's offsets; its first mode groups the
-/// atom's `NumVal` values first.
+/// Post-conditions (tested): the result is CuTe's (`retile_D` of the same
+/// layouts, printed by CuTe C++ in `tests/golden/cute_retile.txt`); its
+/// first mode groups the atom's `NumVal` values first. When the fragment's
+/// values split into the copy's (a fragment of the MMA whose layout the
+/// copy was made from, or of the copy itself), it has the fragment's size
+/// and reaches exactly the fragment's offsets, re-indexed; otherwise CuTe's
+/// divides stretch it (a `(2,1,1)` fragment of an 8-value copy becomes 8
+/// values with stride-0 padding), and the view is still checked against
+/// its storage when it is made.
+///
+/// Fragments are `(V, M, N)`: rank 3.
 pub trait Retile<Atom, Tv, TilerMn>: Copy {
     /// The retiled layout, `((NumVal, rest values), CPY_M, CPY_N)`.
     type Retiled: Fits + AtomOperand + IndexOf;
@@ -688,14 +697,16 @@ where
     M0<Tv>: SizeOf,
     <M0<Tv> as SizeOf>::Size: Mul<V0<L>>,
     <Tv as RightInverse>::Output: Compose<ColMajor<TilerMn>>,
-    TilerMn: CompactCol<U1>,
+    TilerMn: CuteCompactCol<U1>,
     <<Tv as RightInverse>::Output as Compose<ColMajor<TilerMn>>>::Output: Upcast<NtV<L, Tv>>,
     FrgMnOf<L, Tv, TilerMn>: Split2 + RightInverse,
     M0<FrgMnOf<L, Tv, TilerMn>>: SizeOf,
     M1<FrgMnOf<L, Tv, TilerMn>>: SizeOf,
-    Layout<V0<L>, U1>: LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>,
-    <Layout<V0<L>, U1> as LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>>::Output:
-        ZippedDivide<Layout<Atom::NumVal, U1>>,
+    V0<L>: CuteCompactCol<U1>,
+    Atom::NumVal: CuteCompactCol<U1>,
+    ColMajor<V0<L>>: LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>,
+    <ColMajor<V0<L>> as LogicalProduct<<FrgMnOf<L, Tv, TilerMn> as RightInverse>::Output>>::Output:
+        ZippedDivide<ColMajor<Atom::NumVal>>,
     FrgVOf<L, Tv, TilerMn, Atom::NumVal>: Default,
     TileOf<L, Tv, TilerMn>: Default,
     DividedOf<L, Tv, TilerMn>: DivideValue<ZippedArr, L, TileOf<L, Tv, TilerMn>> + Split2,

@@ -311,7 +311,7 @@ pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
 pub use tensor::TensorLayout;
 #[doc(hidden)]
-pub use tensor::{CompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
+pub use tensor::{CompactCol, CuteCompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
 pub use tensor::{
     CompactLayout, Coords, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
     SizeOfShape, Storage, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,

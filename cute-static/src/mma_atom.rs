@@ -36,7 +36,9 @@ use crate::inverse::RightInverse;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
 use crate::product::TiledProduct;
 use crate::slice::Underscore;
-use crate::tensor::{CompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor};
+use crate::tensor::{
+    CompactCol, CuteCompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor,
+};
 use core::fmt;
 use core::ops::Mul;
 use generic_array::ArrayLength;
@@ -544,8 +546,9 @@ fn slice_panic(tid: usize, size: usize) -> ! {
 
 // ---------------------------------------------- the tiled thread-value layouts
 
-/// `make_layout(shape)`: the compact column-major layout of a static shape.
-type ColMajor<T> = Layout<T, <T as CompactCol<U1>>::Stride>;
+/// CuTe's `make_layout(shape)` of a static shape: compact column-major,
+/// stride 0 on extents of 1.
+type ColMajor<T> = Layout<T, <T as CuteCompactCol<U1>>::Stride>;
 
 /// CuTe's `permutation_mnk<I>()`: a mode's permutation layout, or for `__`
 /// the mode's extent `E:1` (the atoms' extent along it).
@@ -633,7 +636,7 @@ impl<Vmnk, PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> OperandTv<PI, PJ, AI, AJ, Tv, TI,
 where
     PI: SizeOf,
     PJ: SizeOf,
-    (Sz<PI>, Sz<PJ>): CompactCol<U1>,
+    (Sz<PI>, Sz<PJ>): CuteCompactCol<U1>,
     ColMajor<(Sz<PI>, Sz<PJ>)>: LogicalDivide<(PI, PJ)>,
     Permuted<PI, PJ>: ZippedDivide<(AI, AJ)>,
     AtomDivided<PI, PJ, AI, AJ>: Split2,

@@ -852,26 +852,50 @@ where
     type Stride = P;
     type Next = Prod<P, UInt<U, B>>;
 }
+/// CuTe's compact column-major strides (`make_layout(shape)`), starting at
+/// the weight `P`: as [`CompactCol`], with stride 0 on every leaf of
+/// extent 1 (CuTe prints `make_layout(Shape<_1,_8>{})` as
+/// `(_1,_8):(_0,_1)`). The atom layer builds CuTe's reference layouts with
+/// it, so that its results print as CuTe's.
+#[doc(hidden)]
+pub trait CuteCompactCol<P> {
+    /// The stride tree.
+    type Stride: StaticIntTuple;
+    /// `P` times the size of the shape.
+    type Next;
+}
+impl<U: Unsigned, B: typenum::Bit, P> CuteCompactCol<P> for UInt<U, B>
+where
+    UInt<U, B>: core::ops::Sub<typenum::B1>,
+    typenum::Sub1<UInt<U, B>>: typenum::Min<typenum::U1>,
+    P: core::ops::Mul<typenum::Minimum<typenum::Sub1<UInt<U, B>>, typenum::U1>> + core::ops::Mul<UInt<U, B>>,
+    Prod<P, typenum::Minimum<typenum::Sub1<UInt<U, B>>, typenum::U1>>: StaticIntTuple,
+{
+    // `P·min(S − 1, 1)`: `P`, or 0 for an extent of 1.
+    type Stride = Prod<P, typenum::Minimum<typenum::Sub1<UInt<U, B>>, typenum::U1>>;
+    type Next = Prod<P, UInt<U, B>>;
+}
 // The weight chains: position `i` starts at the `Next` of position
 // `i - 1` (the first at `P`), and the tuple's `Next` is the last one's.
 macro_rules! compact_col {
-    ($($i:tt $S:ident $N:ident $_x:ident),+) => {
-        compact_col!(@chain [] P; $($S $N)+);
+    ($Tr:ident: $($i:tt $S:ident $N:ident $_x:ident),+) => {
+        compact_col!(@chain $Tr [] P; $($S $N)+);
     };
-    (@chain [$($done:tt)*] $prev:ident; $S:ident $N:ident $($rest:ident)*) => {
-        compact_col!(@chain [$($done)* ($S $prev $N)] $N; $($rest)*);
+    (@chain $Tr:ident [$($done:tt)*] $prev:ident; $S:ident $N:ident $($rest:ident)*) => {
+        compact_col!(@chain $Tr [$($done)* ($S $prev $N)] $N; $($rest)*);
     };
-    (@chain [$(($S:ident $P:ident $N:ident))+] $last:ident;) => {
-        impl<P, $($S, $N),+> CompactCol<P> for ($($S,)+)
+    (@chain $Tr:ident [$(($S:ident $P:ident $N:ident))+] $last:ident;) => {
+        impl<P, $($S, $N),+> $Tr<P> for ($($S,)+)
         where
-            $($S: CompactCol<$P, Next = $N>,)+
+            $($S: $Tr<$P, Next = $N>,)+
         {
-            type Stride = ($(<$S as CompactCol<$P>>::Stride,)+);
+            type Stride = ($(<$S as $Tr<$P>>::Stride,)+);
             type Next = $last;
         }
     };
 }
-for_each_tuple!(compact_col);
+for_each_tuple!(compact_col[CompactCol:]);
+for_each_tuple!(compact_col[CuteCompactCol:]);
 
 /// The compact column-major layout of the static shape `S`.
 pub type CompactLayout<S> = Layout<S, <S as CompactCol<typenum::U1>>::Stride>;
