@@ -7,11 +7,11 @@
 //! anything else is an error.
 
 use crate::basis::{BasisTuple, ScaledBasis};
-use crate::composition::{AsTiler, TilerRef};
 use crate::error::{LayoutError, Result, checked_add, checked_mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
+use crate::tiler::{AsTiler, TilerRef};
 use std::fmt;
 
 /// A stride leaf: an integer or a scaled basis.

@@ -19,12 +19,12 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::composition::AsTiler;
 use crate::error::{LayoutError, Result, checked_add};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::slice::SliceCoord;
 use crate::swizzle::{AnySwizzle, Swizzle};
+use crate::tiler::AsTiler;
 use smallvec::SmallVec;
 use std::fmt;
 

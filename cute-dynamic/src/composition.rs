@@ -43,9 +43,10 @@
 
 use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, LEAF, PER_WORD, Tok, Toks, WordToks};
-use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts, flat_toks};
-use crate::tiler::{Tiler, View, with_next_mode};
+use crate::int_tuple::flat_toks;
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, LEAF, PER_WORD, Tok, Toks, WordToks};
+use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts};
+use crate::tiler::{AsTiler, TilerRef, View, check_tiler_rank, with_next_mode};
 
 // ---------------------------------------------------------------------------
 // The rule (paper 3.3): one leaf of B against the coalesced A.
@@ -221,44 +222,6 @@ fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
 // The public operation, and the speed work around the rule.
 // ---------------------------------------------------------------------------
 
-/// What the second argument of a by-mode operation can be: a layout, a tiler
-/// or a shape (read as a tiler of stride-1 layouts). Implemented for
-/// [`Layout`], [`Tiler`] and [`IntTuple`].
-pub trait AsTiler {
-    /// A borrowed view of the argument as a tiler.
-    fn as_tiler(&self) -> TilerRef<'_>;
-}
-
-/// A borrowed tiler argument (see [`AsTiler`]).
-#[derive(Clone, Copy, Debug)]
-pub enum TilerRef<'a> {
-    /// A layout: the operation treats both sides as 1-D functions.
-    Layout(&'a Layout),
-    /// A tuple of tilers, applied mode by mode.
-    Tiler(&'a Tiler),
-    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
-    Shape(&'a IntTuple),
-}
-
-impl AsTiler for Layout {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        TilerRef::Layout(self)
-    }
-}
-impl AsTiler for Tiler {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        match self {
-            Tiler::Layout(l) => TilerRef::Layout(l),
-            Tiler::Tuple(_) => TilerRef::Tiler(self),
-        }
-    }
-}
-impl AsTiler for IntTuple {
-    fn as_tiler(&self) -> TilerRef<'_> {
-        TilerRef::Shape(self)
-    }
-}
-
 /// Functional composition `R = A ∘ B`.
 ///
 /// * `B` a layout: both are 1-D functions of integers; `B`'s modes are
@@ -416,19 +379,6 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
         r.push(&with_next_mode(a, &mut a_modes, |m| compose_view(m, tk))?);
     }
     r.finish()
-}
-
-/// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout
-/// takes a tiler of one mode).
-pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
-    if n > a.rank() {
-        return Err(LayoutError::RankMismatch {
-            what: format!("{what} of {a} by a tiler of {n} modes (a tiler may not have more modes than the layout)"),
-            expected: a.rank(),
-            found: n,
-        });
-    }
-    Ok(())
 }
 
 /// Room on the stack for the prepared modes of `A` (and their reach); a
@@ -1185,6 +1135,8 @@ impl Composer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::int_tuple::IntTuple;
+    use crate::tiler::Tiler;
 
     /// `R(i) == A(B(i))` on all of `B`'s domain, and `R` prints and parses back.
     fn assert_composes(a: &Layout, b: &Layout, r: &Layout) {

@@ -2,11 +2,12 @@
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
 use crate::complement::{STACK_MODES, complement, complement_on_stack};
-use crate::composition::{AsTiler, Composer, TilerRef, compose_pair};
+use crate::composition::{Composer, compose_pair};
 use crate::error::Result;
 use crate::int_tuple::{PER_WORD, Tok};
 use crate::layout::{Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{Arrange, Tiler, View, by_mode};
+use crate::tiler::{AsTiler, TilerRef};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {

@@ -276,7 +276,7 @@ impl<'a> Toks<'a> {
             4..=PER_WORD => self.len - 2,
             _ => return None,
         };
-        (self.word() == Some(crate::layout::flat_toks(n).0)).then_some(n)
+        (self.word() == Some(flat_toks(n).0)).then_some(n)
     }
 
     /// The tokens packed from bit 0, when there are at most 32 of them
@@ -715,7 +715,7 @@ impl IntTuple {
         match &self.repr {
             Repr::Inline(Inline { meta, .. }) => {
                 let n = meta.nval();
-                (n > 0 && meta.tok() == crate::layout::flat_toks(n).0).then_some(n)
+                (n > 0 && meta.tok() == flat_toks(n).0).then_some(n)
             }
             Repr::Spilled(_) => None,
         }
@@ -1190,6 +1190,32 @@ fn elem_less_tree(a: Tree<'_>, b: Tree<'_>) -> bool {
         _ => false,
     }
 }
+
+/// The structure of a flat layout of `n` leaves (a scalar for `n == 1`),
+/// packed, and its number of tokens, for `1 ≤ n ≤ 30` (what fits a word;
+/// the callers' lists are shorter).
+#[inline(always)]
+pub(crate) fn flat_toks(n: usize) -> (u64, usize) {
+    debug_assert!((1..=30).contains(&n), "flat_toks({n})");
+    match FLAT_TOKS.get(n) {
+        Some(&bits) if n >= 2 => (bits, n + 2),
+        _ => (Tok::Leaf.code(), 1),
+    }
+}
+
+/// [`flat_toks`] of 2 to 30 leaves, from a table (a load instead of the
+/// masks and shifts that make it).
+const FLAT_TOKS: [u64; 31] = {
+    let mut t = [0u64; 31];
+    let mut n = 2;
+    while n <= 30 {
+        // `(`, then n leaves (code 01 each), then `)`.
+        let leaves = 0x5555_5555_5555_5555u64 & tok_mask(n);
+        t[n] = Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1)));
+        n += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

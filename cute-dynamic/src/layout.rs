@@ -1,7 +1,7 @@
 //! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Toks, Tree, tok_mask};
+use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, IntTuple, Tok, Toks, Tree, flat_toks, tok_mask};
 use smallvec::SmallVec;
 
 /// Flat `(shape, stride)` pairs of a layout's leaves. Inline up to 9: a
@@ -506,32 +506,6 @@ pub(crate) fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
         stride: IntTuple::inline(tok, std::array::from_fn(|k| modes.get(k).map_or(0, |m| m.1)), n),
     }
 }
-
-/// The structure of a flat layout of `n` leaves (a scalar for `n == 1`),
-/// packed, and its number of tokens, for `1 ≤ n ≤ 30` (what fits a word;
-/// the callers' lists are shorter).
-#[inline(always)]
-pub(crate) fn flat_toks(n: usize) -> (u64, usize) {
-    debug_assert!((1..=30).contains(&n), "flat_toks({n})");
-    match FLAT_TOKS.get(n) {
-        Some(&bits) if n >= 2 => (bits, n + 2),
-        _ => (Tok::Leaf.code(), 1),
-    }
-}
-
-/// [`flat_toks`] of 2 to 30 leaves, from a table (a load instead of the
-/// masks and shifts that make it).
-const FLAT_TOKS: [u64; 31] = {
-    let mut t = [0u64; 31];
-    let mut n = 2;
-    while n <= 30 {
-        // `(`, then n leaves (code 01 each), then `)`.
-        let leaves = 0x5555_5555_5555_5555u64 & tok_mask(n);
-        t[n] = Tok::Open.code() | (leaves << 2) | (Tok::Close.code() << (2 * (n + 1)));
-        n += 1;
-    }
-    t
-};
 
 /// [`layout_from_modes`] for more modes than the inline room holds.
 #[cold]

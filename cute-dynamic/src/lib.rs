@@ -377,7 +377,7 @@ pub use composed::{
     COMPOSED_CHECK_LIMIT, ComposedLayout, Stage, composition_with_composed, composition_with_swizzle,
     print_composed_layout,
 };
-pub use composition::{AsTiler, TilerRef, composition};
+pub use composition::composition;
 pub use copy_atom::{CopyAtom, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c};
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
@@ -412,4 +412,4 @@ pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like,
     make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like,
 };
-pub use tiler::Tiler;
+pub use tiler::{AsTiler, Tiler, TilerRef};

@@ -3,13 +3,13 @@
 //! [`partition_mut`](Tensor::partition_mut), which splits a mutable tensor
 //! into per-thread views that may be used at the same time.
 
-use crate::composition::AsTiler;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::{IntTuple, Tree};
 use crate::layout::Layout;
 use crate::parse::UNDERSCORE;
 use crate::slice::SliceCoord;
 use crate::tensor::{Coord, ReadTensor, Tensor, WriteTensor};
+use crate::tiler::AsTiler;
 use crate::tiler::Tiler;
 use std::marker::PhantomData;
 use std::ops::{Index, IndexMut};

@@ -4,10 +4,12 @@
 
 use crate::coalesce::coalesce_slice;
 use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, complement_on_stack};
-use crate::composition::{AsTiler, Composer, composition, restride_units};
+use crate::composition::{Composer, composition, restride_units};
 use crate::error::{LayoutError, Result, checked_mul};
+use crate::int_tuple::flat_toks;
 use crate::int_tuple::{LEAF, Tok};
-use crate::layout::{Concat, Layout, LayoutRef, Parts, concat, flat_toks};
+use crate::layout::{Concat, Layout, LayoutRef, Parts, concat};
+use crate::tiler::AsTiler;
 use crate::tiler::{Arrange, by_mode};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the

@@ -22,11 +22,11 @@
 //! and [`elem_less`](crate::elem_less) against the tensor's shape.
 
 use crate::composed::{ComposedLayout, Stage};
-use crate::composition::AsTiler;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::slice::{SliceCoord, slice_and_offset};
+use crate::tiler::AsTiler;
 use smallvec::SmallVec;
 use std::ops::{Index, IndexMut};
 

@@ -1,7 +1,6 @@
 //! `Tiler`: what the by-mode operations take as their second argument.
 
-use crate::composition::{TilerRef, check_tiler_rank};
-use crate::error::Result;
+use crate::error::{LayoutError, Result};
 use crate::int_tuple::{IntTuple, Tree};
 use crate::layout::{Concat, Layout, concat};
 use smallvec::SmallVec;
@@ -254,4 +253,55 @@ fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
         ys.push(&m);
     }
     Ok((xs.finish()?, ys.finish()?))
+}
+
+/// What the second argument of a by-mode operation can be: a layout, a tiler
+/// or a shape (read as a tiler of stride-1 layouts). Implemented for
+/// [`Layout`], [`Tiler`] and [`IntTuple`].
+pub trait AsTiler {
+    /// A borrowed view of the argument as a tiler.
+    fn as_tiler(&self) -> TilerRef<'_>;
+}
+
+/// A borrowed tiler argument (see [`AsTiler`]).
+#[derive(Clone, Copy, Debug)]
+pub enum TilerRef<'a> {
+    /// A layout: the operation treats both sides as 1-D functions.
+    Layout(&'a Layout),
+    /// A tuple of tilers, applied mode by mode.
+    Tiler(&'a Tiler),
+    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
+    Shape(&'a IntTuple),
+}
+
+impl AsTiler for Layout {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Layout(self)
+    }
+}
+impl AsTiler for Tiler {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        match self {
+            Tiler::Layout(l) => TilerRef::Layout(l),
+            Tiler::Tuple(_) => TilerRef::Tiler(self),
+        }
+    }
+}
+impl AsTiler for IntTuple {
+    fn as_tiler(&self) -> TilerRef<'_> {
+        TilerRef::Shape(self)
+    }
+}
+
+/// A tiler of `n` modes fits a layout of rank at least `n` (a scalar layout
+/// takes a tiler of one mode).
+pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
+    if n > a.rank() {
+        return Err(LayoutError::RankMismatch {
+            what: format!("{what} of {a} by a tiler of {n} modes (a tiler may not have more modes than the layout)"),
+            expected: a.rank(),
+            found: n,
+        });
+    }
+    Ok(())
 }

@@ -10,7 +10,8 @@
 
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
-use crate::tensor::{DataEngine, DataEngineMut, InDomain, Tensor};
+use crate::slice::InDomain;
+use crate::tensor::{DataEngine, DataEngineMut, Tensor};
 use core::ops::{Add, Mul};
 
 /// Read access to the elements of a tensor-like value by coordinate.

@@ -264,7 +264,7 @@ where
 
 /// CuTe's `make_tiled_copy_A(copy_atom, tiled_mma)`: a tiled copy whose
 /// threads move the A values the tiled MMA's threads hold, over its
-/// `(M, K)` tile: thread-value layout [`TiledMma::layout_a_tv`], tile
+/// `(M, K)` tile: thread-value layout [`TiledMma::layout_a_tv`](crate::TiledMma::layout_a_tv), tile
 /// `(tile_size_m, tile_size_k)`. Its `retile_d` turns an A fragment from
 /// `partition_fragment_a` into the copy's order.
 ///

@@ -303,6 +303,8 @@ pub use product::{
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use recast::{RecastTarget, Upcast, UpcastLeaves};
+#[doc(hidden)]
+pub use slice::InDomain;
 pub use slice::{__, Slice, SliceBy, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};
@@ -310,8 +312,7 @@ pub use slice::{ModesLayout, SliceInto, VCons, VNil};
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
 pub use tensor::TensorLayout;
-#[doc(hidden)]
-pub use tensor::{CompactCol, CuteCompactCol, ElemLess, IdentityStride, InDomain, OffsetRange};
+pub use tensor::{CompactCol, CuteCompactCol, ElemLess, IdentityStride, OffsetRange};
 pub use tensor::{
     CompactLayout, Coords, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
     SizeOfShape, Storage, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,

@@ -19,16 +19,14 @@ use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Coord, Layout};
+use crate::slice::InDomain;
 use crate::slice::Slice;
-use crate::tensor::{Engine, InDomain, OffsetRange, Tensor, domain_panic, storage_panic};
+use crate::tensor::{Engine, OffsetRange, Tensor, domain_panic, storage_panic};
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 use std::vec::Vec;
 
-/// CuTe's `X` in a projection: the mode is left out (`_1`, i.e.
-/// [`Int<1>`](crate::Int), keeps it).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct X;
+pub use crate::detail::partition::X;
 
 #[inline(always)]
 #[track_caller]

@@ -40,10 +40,10 @@ use crate::algorithm::{ReadTensor, WriteTensor};
 use crate::detail::partition::{Dice, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Coord, Layout};
-use crate::slice::Slice;
+use crate::slice::{InDomain, Slice};
 use crate::tensor::{
-    DataEngine, DataEngineMut, ElemLess, Engine, IdentityStride, InDomain, OffsetRange, Tensor, check_fits,
-    domain_panic, make_identity_tensor,
+    DataEngine, DataEngineMut, ElemLess, Engine, IdentityStride, OffsetRange, Tensor, check_fits, domain_panic,
+    make_identity_tensor,
 };
 use core::marker::PhantomData;
 

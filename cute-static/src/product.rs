@@ -8,7 +8,30 @@ mod mixed;
 #[cfg(feature = "std")]
 pub use mixed::*;
 
-use crate::detail::{Flat, ProductOp, ProductValueBy, RankProductOnto, Tiled, Zipped, by_mode_op, product_fn};
+pub use crate::detail::{Blocked, Raked};
+use crate::detail::{Flat, ProductOp, ProductValueBy, RankProductOnto, Tiled, Zipped, by_mode_op};
+
+// The four products of one family: the same leaves in different groupings,
+// so one value trait serves them.
+macro_rules! product_fn {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+        $(#[$doc])*
+        ///
+        /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
+        /// an all-static `a`): `A* ∘ B` computed and checked when it runs
+        /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
+        /// a panic with cute-dynamic's error message when a condition fails.
+        #[inline(always)]
+        #[track_caller]
+        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        where
+            A: $Trait<B>,
+            <A as $Trait<B>>::Output: ProductValue<A, B>,
+        {
+            <<A as $Trait<B>>::Output as ProductValue<A, B>>::make(a, b)
+        }
+    };
+}
 
 by_mode_op!(
     /// `logical_product(Self, B)` (paper 3.5.1): `(A, A* ∘ B)` with
@@ -111,11 +134,6 @@ product_fn!(
     /// ```
     flat_product, FlatProduct
 );
-
-/// Marker: blocked order (`(A_k, grid_k)` per mode).
-pub struct Blocked;
-/// Marker: raked order (`(grid_k, A_k)` per mode).
-pub struct Raked;
 
 /// `blocked_product(Self, B)` (see `detail::RankProduct`).
 pub trait BlockedProduct<B> {

@@ -285,7 +285,7 @@ pub trait SliceBy<C>: Copy {
     /// outside its mode.
     fn slice_by(&self, c: C) -> Option<(Self::Output, usize)>;
 }
-impl<S: Congruent<D>, D: IntTuple, C: crate::tensor::InDomain<S>> SliceBy<C> for Layout<S, D>
+impl<S: Congruent<D>, D: IntTuple, C: InDomain<S>> SliceBy<C> for Layout<S, D>
 where
     Layout<S, D>: Slice<C>,
 {
@@ -308,3 +308,38 @@ where
         Some((crate::composed::with_inner(*self, sub), off))
     }
 }
+
+/// A coordinate (or slice coordinate) inside the shape `S`: every integer
+/// below the size of the mode it stands for; `_` is always inside.
+///
+/// Post-condition: `inside(s)` is true exactly when the coordinate names
+/// elements of the shape's domain (an integral coordinate of a tuple mode
+/// is inside when it is below the mode's size).
+#[doc(hidden)]
+pub trait InDomain<S> {
+    /// Whether the coordinate is inside `s`.
+    fn inside(&self, s: &S) -> bool;
+}
+impl<S: IntTuple> InDomain<S> for usize {
+    #[inline(always)]
+    fn inside(&self, s: &S) -> bool {
+        *self < s.size()
+    }
+}
+impl<S> InDomain<S> for Underscore {
+    #[inline(always)]
+    fn inside(&self, _: &S) -> bool {
+        true
+    }
+}
+macro_rules! tuple_in_domain {
+    ($($i:tt $C:ident $S:ident $_x:ident),+) => {
+        impl<$($C: InDomain<$S>, $S),+> InDomain<($($S,)+)> for ($($C,)+) {
+            #[inline(always)]
+            fn inside(&self, s: &($($S,)+)) -> bool {
+                true $( & self.$i.inside(&s.$i) )+
+            }
+        }
+    };
+}
+for_each_tuple!(tuple_in_domain);

@@ -31,7 +31,7 @@
 use crate::composed::ComposedLayout;
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
-use crate::slice::{SliceBy, Underscore};
+use crate::slice::{InDomain, SliceBy};
 use crate::swizzle::OffsetFn;
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
@@ -296,41 +296,6 @@ macro_rules! tuple_range {
     };
 }
 for_each_tuple!(tuple_range);
-
-/// A coordinate (or slice coordinate) inside the shape `S`: every integer
-/// below the size of the mode it stands for; `_` is always inside.
-///
-/// Post-condition: `inside(s)` is true exactly when the coordinate names
-/// elements of the shape's domain (an integral coordinate of a tuple mode
-/// is inside when it is below the mode's size).
-#[doc(hidden)]
-pub trait InDomain<S> {
-    /// Whether the coordinate is inside `s`.
-    fn inside(&self, s: &S) -> bool;
-}
-impl<S: IntTuple> InDomain<S> for usize {
-    #[inline(always)]
-    fn inside(&self, s: &S) -> bool {
-        *self < s.size()
-    }
-}
-impl<S> InDomain<S> for Underscore {
-    #[inline(always)]
-    fn inside(&self, _: &S) -> bool {
-        true
-    }
-}
-macro_rules! tuple_in_domain {
-    ($($i:tt $C:ident $S:ident $_x:ident),+) => {
-        impl<$($C: InDomain<$S>, $S),+> InDomain<($($S,)+)> for ($($C,)+) {
-            #[inline(always)]
-            fn inside(&self, s: &($($S,)+)) -> bool {
-                true $( & self.$i.inside(&s.$i) )+
-            }
-        }
-    };
-}
-for_each_tuple!(tuple_in_domain);
 
 /// Why a view could not be made: its layout at its offset reaches the
 /// storage indices `lo..=hi`, outside `0..len` (without allocation, so the

@@ -65,28 +65,6 @@ macro_rules! by_mode_op {
     };
 }
 
-// The four products of one family: the same leaves in different groupings,
-// so one value trait serves them.
-macro_rules! product_fn {
-    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
-        $(#[$doc])*
-        ///
-        /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
-        /// an all-static `a`): `A* ∘ B` computed and checked when it runs
-        /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
-        /// a panic with cute-dynamic's error message when a condition fails.
-        #[inline(always)]
-        #[track_caller]
-        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
-        where
-            A: $Trait<B>,
-            <A as $Trait<B>>::Output: crate::product::ProductValue<A, B>,
-        {
-            <<A as $Trait<B>>::Output as crate::product::ProductValue<A, B>>::make(a, b)
-        }
-    };
-}
-
 // The all-static form of an operation, for `no_std` builds (with `std`
 // every operation has a run-time path through its value trait).
 #[cfg(not(feature = "std"))]
@@ -125,6 +103,5 @@ macro_rules! try_fn {
 pub(crate) use by_mode_op;
 #[cfg(not(feature = "std"))]
 pub(crate) use free_fn;
-pub(crate) use product_fn;
 #[cfg(feature = "std")]
 pub(crate) use try_fn;

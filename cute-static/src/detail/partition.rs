@@ -10,10 +10,15 @@ use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Layout};
-use crate::partition::X;
+use crate::slice::InDomain;
 use crate::slice::{Slice, Underscore, VCons, VNil};
-use crate::tensor::{InDomain, OffsetRange, OutOfStorage};
+use crate::tensor::{OffsetRange, OutOfStorage};
 use typenum::{B0, B1, U1, UInt, Unsigned};
+
+/// CuTe's `X` in a projection: the mode is left out (`_1`, i.e.
+/// [`Int<1>`](crate::Int), keeps it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct X;
 
 /// A layout whose view the tensor invariant can be checked for.
 #[doc(hidden)]

@@ -4,8 +4,12 @@
 use super::*;
 use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::layout::Layout;
-use crate::product::{Blocked, Raked};
 use typenum::{B1, U0, U1};
+
+/// Marker: blocked order (`(A_k, grid_k)` per mode).
+pub struct Blocked;
+/// Marker: raked order (`(grid_k, A_k)` per mode).
+pub struct Raked;
 
 /// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
 #[doc(hidden)]
