@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 /// A tiler (CuTe docs, "composition with tilers"): a layout, or a tuple of
 /// tilers applied mode by mode. A shape is a tiler too: each integer `n`
-/// stands for the layout `n:1`, and `1` for `1:0` ([`Tiler::from_shape`]).
+/// stands for the layout `n:1` ([`Tiler::from_shape`]).
 ///
 /// Text form: `<3:3,(2,4):(1,8)>`; a shape `(3,8)` reads as `<3:1,8:1>`.
 ///
@@ -32,23 +32,18 @@ pub enum Tiler {
 
 impl Tiler {
     /// The tiler of a shape: an integer `n` is the layout `n:1`, a tuple is a
-    /// tuple of tilers. Errors if an extent is below 1. The extent 1 is
-    /// `1:0`: a size-1 mode moves no offset, so its stride is free, and
-    /// CuTe's `make_layout` of a static 1 (its compact stride) gives 0, so
-    /// that `logical_divide((8,6):(3,7), (1,4))` is
-    /// `((1,8),(4,2)):((0,3),(7,28))` as CuTe prints it.
+    /// tuple of tilers. Errors if an extent is below 1.
     ///
     /// ```
     /// use cute_dynamic::{IntTuple, Tiler};
     /// assert_eq!(Tiler::from_shape(&"(3,8)".parse()?)?.to_string(), "<3:1,8:1>");
-    /// assert_eq!(Tiler::from_shape(&"(1,8)".parse()?)?.to_string(), "<1:0,8:1>");
     /// assert_eq!(Tiler::from_shape(&IntTuple::int(4))?.to_string(), "4:1");
     /// assert!(Tiler::from_shape(&"(3,0)".parse()?).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
         match shape.as_int() {
-            Some(n) => Ok(Tiler::Layout(Layout::scalar(n, shape_tile_stride(n))?)),
+            Some(n) => Ok(Tiler::Layout(Layout::scalar(n, 1)?)),
             None => shape.modes().map(|m| Tiler::from_shape(&m)).collect::<Result<Vec<_>>>().map(Tiler::Tuple),
         }
     }
@@ -67,12 +62,6 @@ impl Tiler {
             Tiler::Tuple(ts) => ts.len(),
         }
     }
-}
-
-/// The stride of the tile an extent `n` of a shape stands for: 1, or 0 for
-/// `n == 1` (CuTe's compact stride of a static 1; see [`Tiler::from_shape`]).
-pub(crate) fn shape_tile_stride(n: i64) -> i64 {
-    i64::from(n != 1)
 }
 
 impl From<Layout> for Tiler {
@@ -105,7 +94,7 @@ pub(crate) type Split = fn(&Layout, &Layout) -> Result<(Layout, Layout)>;
 pub(crate) enum View<'a> {
     Layout(&'a Layout),
     Tiles(&'a [Tiler]),
-    /// A shape (sub)tree: a leaf `n` is `n:1` (`1:0`), a tuple applies by mode.
+    /// A shape (sub)tree: a leaf `n` is `n:1`, a tuple applies by mode.
     Shape(Tree<'a>),
 }
 
@@ -134,7 +123,7 @@ impl<'a> View<'a> {
         match self {
             View::Layout(l) => f(l).map(Some),
             View::Shape(n) => match n.leaf() {
-                Some(v) => f(&Layout::scalar(v, shape_tile_stride(v))?).map(Some),
+                Some(v) => f(&Layout::scalar(v, 1)?).map(Some),
                 None => Ok(None),
             },
             View::Tiles(_) => Ok(None),
