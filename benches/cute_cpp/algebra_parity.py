@@ -102,6 +102,24 @@ def rand_layout(rng, rank, maxs, nest):
     return (s, rand_strides(rng, s))
 
 
+def rand_tiler(rng, a, shapes):
+    """A tiler for the layout `a`: one tile per leading mode, a nested mode
+    of `a` sometimes tiled by a nested tiler (or a nested shape)."""
+    sh = a[0] if isinstance(a[0], tuple) else (a[0],)
+    k = rng.randint(1, len(sh))
+    if shapes:
+        def one(m):
+            if isinstance(m, tuple) and rng.random() < 0.5:
+                return "(" + ",".join(str(rng.randint(1, 4)) for _ in m) + ")"
+            return str(rng.randint(1, 4))
+        return "(" + ",".join(one(m) for m in sh[:k]) + ")"
+    def one(m):
+        if isinstance(m, tuple) and rng.random() < 0.5:
+            return "<" + ",".join(ltext(*rand_layout(rng, 1, 4, 0)) for _ in m) + ">"
+        return ltext(*rand_layout(rng, 1 if rng.random() < 0.8 else 2, 4, 0.1))
+    return "<" + ",".join(one(m) for m in sh[:k]) + ">"
+
+
 def size(t):
     n = 1
     for x in leaves(t):
@@ -144,6 +162,13 @@ def gen(args):
             tt = "<" + ",".join(tiles) + ">"
         for op in PRODUCTS_T:
             add(kind, op, at, tt)
+        if args.nested:
+            a = rand_layout(rng, rng.randint(1, 3), 5, 0.6)
+            at = ltext(*a)
+            for shapes in (False, True):
+                tt = rand_tiler(rng, a, shapes)
+                for op in PRODUCTS_T + DIVIDES:
+                    add(kind, op, at, tt)
         if args.products:
             continue
         # Divides: a layout A and a tile B.
@@ -656,11 +681,17 @@ def golden(args):
             m = matches(op, a, b, cs)
             if m is None and cs != o:
                 continue
+            if m is not False and cs != o:
+                # CuTe right and ours another text of the same function:
+                # kept as ours, to be read beside CuTe's.
+                rows[expr] = ("~", cs + "\t" + o)
+                continue
             rows[expr] = ("=" if m is not False else "!", cs)
     with open(args.golden, "w") as f:
         f.write("# CuTe C++ 4.2 on random static products and divides: mark TAB expression TAB text.\n"
                 "# '=' CuTe's text (right), '!' CuTe's text that is not the operation's function,\n"
-                "# '-' refused by CuTe at compile time (then the text is ours, or 'error').\n"
+                "# '-' refused by CuTe at compile time (then the text is ours, or 'error'),\n"
+                "# '~' CuTe's text (right) TAB ours, another text of the same function (not yet CuTe's).\n"
                 "# Written by benches/cute_cpp/algebra_parity.py golden: do not edit.\n")
         for expr, (mark, t) in sorted(rows.items()):
             f.write(f"{mark}\t{expr}\t{t}\n")
@@ -679,6 +710,7 @@ def main():
     p.add_argument("--cute", default="cute")
     p.add_argument("--no-shapes", action="store_true", help="gen: no integer or shape tilers")
     p.add_argument("--products", action="store_true", help="gen: products only")
+    p.add_argument("--nested", action="store_true", help="gen: also nested tilers of nested layouts")
     p.add_argument("--check-equal", action="store_true", help="judge the equal results too")
     args = p.parse_args()
     if args.cmd == "golden":
