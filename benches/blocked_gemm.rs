@@ -59,13 +59,41 @@ pub fn sgemm(m: usize, n: usize, k: usize, a: &[f32], lda: usize, b: &[f32], ldb
     assert!(k == 0 || a.len() >= lda * (k - 1) + m, "A too short");
     assert!(k == 0 || b.len() >= ldb * (n - 1) + k, "B too short");
     assert!(c.len() >= ldc * (n - 1) + m, "C too short");
-    blocked(micro_kernel(), m, n, k, a, lda, b, ldb, c, ldc);
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has AVX2 and FMA (detected above).
+        unsafe { blocked_avx2_fma(m, n, k, a, lda, b, ldb, c, ldc) };
+        return;
+    }
+    blocked(micro_generic, m, n, k, a, lda, b, ldb, c, ldc);
+}
+
+/// The loop nest compiled for AVX2 and FMA, so that the micro-kernel
+/// inlines into it (as the atom GEMM's `dispatch` does for its loop nest:
+/// the comparison is of the same code, written two ways).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+#[allow(clippy::too_many_arguments)]
+fn blocked_avx2_fma(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+) {
+    // The closure has this function's target features: a safe call.
+    blocked(|kc, a, b, out| micro_avx2_fma(kc, a, b, out), m, n, k, a, lda, b, ldb, c, ldc);
 }
 
 /// The loop nest of [`sgemm`] (arguments checked there) around `kernel`.
 #[allow(clippy::too_many_arguments)]
-fn blocked(
-    kernel: Kernel,
+#[inline(always)]
+fn blocked<K: Fn(usize, &[f32], &[f32], Out<'_>)>(
+    kernel: K,
     m: usize,
     n: usize,
     k: usize,
@@ -164,24 +192,11 @@ enum Out<'c> {
     Tile(&'c mut [f32; MR * NR]),
 }
 
-type Kernel = fn(usize, &[f32], &[f32], Out<'_>);
-
-/// The micro-kernel for this CPU: with FMA and AVX2 when it has them.
-fn micro_kernel() -> Kernel {
-    #[cfg(target_arch = "x86_64")]
-    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-        return |kc, a, b, out| {
-            // SAFETY: the CPU has AVX2 and FMA (detected above).
-            unsafe { micro_avx2_fma(kc, a, b, out) }
-        };
-    }
-    micro_generic
-}
-
 /// The 16×6 tile as 12 `__m256` accumulators: `acc[j][h]` holds rows
 /// `8h..8h+8` of column `j` (the `MicroTile` order, two vectors a column).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
+#[inline]
 fn micro_avx2_fma(kc: usize, a: &[f32], b: &[f32], out: Out<'_>) {
     use std::arch::x86_64::*;
     let mut acc = [[_mm256_setzero_ps(); 2]; NR];
