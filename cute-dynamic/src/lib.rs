@@ -249,9 +249,9 @@
 //!   `get`, `flatten`, `eval`, `eval_coord`, `eval_extended`),
 //!   [`make_layout`], [`Layout::column_major`].
 //! * Text (`parse.rs`, `print.rs`): `FromStr` and `Display` for [`IntTuple`],
-//!   [`Layout`], [`Tiler`], [`SliceCoord`] and the swizzles; the entry points
-//!   of `cute-static`'s macros [`parse_macro_layout`],
-//!   [`parse_macro_int_tuple`], [`parse_macro_tiler`].
+//!   [`Layout`], [`Tiler`], [`SliceCoord`] and the swizzles (the same
+//!   parser reads the text of `cute-static`'s macros, through hidden entry
+//!   points).
 //! * Coalesce and filter (`coalesce.rs`): [`coalesce`], [`coalesce_by`],
 //!   [`filter`].
 //! * Composition and tilers (`composition.rs`, `tiler.rs`): [`composition`],
@@ -390,6 +390,8 @@ pub use layout::{Layout, make_layout};
 pub use layout_tv::make_layout_tv;
 pub use max_common::{max_common_layout, max_common_vector};
 pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, gmma_layout_atom, make_tiled_mma};
+// The macro-support API: what cute-macros calls, not for users.
+#[doc(hidden)]
 pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,

@@ -88,24 +88,20 @@ mod run_time {
             i64::try_from(*self).ok()
         }
     }
-    impl<A: CotargetValue> CotargetValue for (A,) {
-        #[inline(always)]
-        fn value(&self) -> Option<i64> {
-            self.0.value()
-        }
+    // A shape's size: the product of its modes', for every tuple arity.
+    macro_rules! cotarget_tuple {
+        ($($i:tt $A:ident $_s:ident $_d:ident),+) => {
+            impl<$($A: CotargetValue),+> CotargetValue for ($($A,)+) {
+                #[inline(always)]
+                fn value(&self) -> Option<i64> {
+                    let v = 1i64;
+                    $( let v = v.checked_mul(self.$i.value()?)?; )+
+                    Some(v)
+                }
+            }
+        };
     }
-    impl<A: CotargetValue, B: CotargetValue> CotargetValue for (A, B) {
-        #[inline(always)]
-        fn value(&self) -> Option<i64> {
-            self.0.value()?.checked_mul(self.1.value()?)
-        }
-    }
-    impl<A: CotargetValue, B: CotargetValue, C: CotargetValue> CotargetValue for (A, B, C) {
-        #[inline(always)]
-        fn value(&self) -> Option<i64> {
-            self.0.value()?.checked_mul(self.1.value()?)?.checked_mul(self.2.value()?)
-        }
-    }
+    for_each_tuple!(cotarget_tuple);
 
     /// `complement(Self, M)` with a run-time leaf in the layout or the
     /// cotarget, checked when it runs: the run-time path of

@@ -159,28 +159,26 @@ impl<S0, D0> PadDyn for MCons<S0, D0, MNil> {
         Layout::from_checked(crate::Dyn::new(v[0].0), crate::Dyn::new(v[0].1))
     }
 }
+// Two modes or more, for every arity of the tuple list (one mode is the
+// scalar layout above).
 macro_rules! pad_dyn {
-    ($n:expr; $($S:ident $D:ident $i:tt),+) => {
+    (@one $i:tt) => { 1 };
+    (@dyn $X:ident) => { crate::Dyn };
+    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, pad_dyn!(@list $($rest)*)> };
+    (@list) => { MNil };
+    ($_i:tt $_a:ident $_s:ident $_d:ident) => {};
+    ($($i:tt $A:ident $S:ident $D:ident),+) => {
         impl<$($S, $D,)+> PadDyn for pad_dyn!(@list $($S $D)+) {
             type Output = Layout<($(pad_dyn!(@dyn $S),)+), ($(pad_dyn!(@dyn $D),)+)>;
-            const RANK: usize = $n;
+            const RANK: usize = 0 $(+ pad_dyn!(@one $i))+;
             #[inline(always)]
             fn build(v: &[(i64, i64)]) -> Self::Output {
                 Layout::from_checked(($(crate::Dyn::new(v[$i].0),)+), ($(crate::Dyn::new(v[$i].1),)+))
             }
         }
     };
-    (@dyn $X:ident) => { crate::Dyn };
-    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, pad_dyn!(@list $($rest)*)> };
-    (@list) => { MNil };
 }
-pad_dyn!(2; S0 D0 0, S1 D1 1);
-pad_dyn!(3; S0 D0 0, S1 D1 1, S2 D2 2);
-pad_dyn!(4; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3);
-pad_dyn!(5; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4);
-pad_dyn!(6; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5);
-pad_dyn!(7; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6);
-pad_dyn!(8; S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7);
+for_each_tuple!(pad_dyn);
 
 /// The padded type of `N` flat modes (`Self` the layout): `N` for the
 /// right inverse, `N + 1` for the left inverse and the complement.
