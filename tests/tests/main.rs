@@ -26,6 +26,7 @@ mod props_algebra;
 mod props_core;
 mod readme;
 mod retile;
+mod runtime_forms;
 mod static_agreement;
 mod static_algebra;
 mod static_basis_layout;

@@ -20,7 +20,7 @@ use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use crate::layout::Layout;
-use typenum::{B0, Bit, UInt, UTerm, Unsigned};
+use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 
 // ------------------------------------------------------------------ leaves
 
@@ -180,7 +180,9 @@ for_each_tuple!(flat_tuple);
 /// `A` flattened and coalesced for composition, padded back to its number
 /// of flat modes: `k` coalesced modes take slots `0..k-1` and the last slot
 /// (the unbounded mode, whose stride matters), slots between are `1:0`.
-/// Same modes as cute-dynamic's preparation, so the same conditions hold.
+/// [`Prepared::of`] coalesces as cute-dynamic does (so the same conditions
+/// hold); [`Prepared::as_cute`] only where CuTe's `coalesce_x` can, on
+/// static values, so that the result has CuTe's padded form.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Prepared {
@@ -191,6 +193,9 @@ pub struct Prepared {
     modes: Buf<(i64, i64), MAX_MODES>,
     n: usize,
     size: i64,
+    /// Whether the modes are CuTe's (`as_cute`): then a leaf of size 1
+    /// walks the modes as CuTe's fold does.
+    cute: bool,
 }
 
 impl Prepared {
@@ -199,42 +204,71 @@ impl Prepared {
     pub(crate) fn size(&self) -> i64 {
         self.size
     }
+    /// `A` coalesced as cute-dynamic coalesces it.
     #[inline(always)]
     pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+        Self::prepare(shape, stride, None)
+    }
+    /// `A` as CuTe's `coalesce_x` leaves it before its composition fold: a
+    /// mode of static extent 1 dropped, two modes merged only when the
+    /// merge is known statically (`s₀·d₀ = d₁` on static values); with
+    /// run-time values every flat mode stays. `None` when `A` has no
+    /// run-time leaf (nothing to follow: the static solver answers).
+    #[inline(always)]
+    pub(crate) fn as_cute<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+        let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
+        let (mut ns, mut nd) = (0, 0);
+        if !(S::write_static(&mut ss, &mut ns) && D::write_static(&mut sd, &mut nd)) {
+            return None;
+        }
+        Self::prepare(shape, stride, Some((&ss, &sd)))
+    }
+    #[inline(always)]
+    fn prepare<S: FlatValues, D: FlatValues>(
+        shape: &S,
+        stride: &D,
+        statics: Option<(&[bool; MAX_MODES], &[bool; MAX_MODES])>,
+    ) -> Option<Prepared> {
         let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
             return None;
         }
+        // With CuTe's rule: which leaves it can drop or merge (static).
+        let known = |i: usize| statics.is_none_or(|(ss, sd)| ss[i] && sd[i]);
+        let one = |i: usize| s[i] == 1 && statics.is_none_or(|(ss, _)| ss[i]);
         let mut slots = Buf::new();
         let modes = slots.extend_with(ns, (1i64, 0i64))?;
         let mut k = 0usize;
-        let mut pending: Option<(i64, i64)> = None;
+        // The pending mode, its index, and whether `modes[k - 1]` is static.
+        let mut pending: Option<(i64, i64, usize)> = None;
+        let mut last_known = false;
         let mut size = 1i64;
         for i in 0..ns {
             size = size.wrapping_mul(s[i]);
-            if let Some((ps, pd)) = pending.replace((s[i], d[i])) {
-                if ps == 1 {
+            if let Some((ps, pd, pi)) = pending.replace((s[i], d[i], i)) {
+                if one(pi) {
                     continue;
                 }
-                if k > 0 && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(pd) {
+                if k > 0 && last_known && known(pi) && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(pd) {
                     modes[k - 1].0 *= ps;
                 } else {
                     modes[k] = (ps, pd);
+                    last_known = known(pi);
                     k += 1;
                 }
             }
         }
-        let last = pending.unwrap_or((1, 0));
-        if k > 0 && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(last.1) {
+        let (ls, ld, li) = pending.unwrap_or((1, 0, 0));
+        if k > 0 && last_known && known(li) && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(ld) {
             k -= 1;
             let (ms, md) = modes[k];
             modes[k] = (1, 0);
-            modes[ns - 1] = (ms * last.0, md);
+            modes[ns - 1] = (ms * ls, md);
         } else {
-            modes[ns - 1] = last;
+            modes[ns - 1] = (ls, ld);
         }
-        Some(Prepared { modes: slots, n: ns, size })
+        Some(Prepared { modes: slots, n: ns, size, cute: statics.is_some() })
     }
 }
 
@@ -378,7 +412,9 @@ pub(crate) fn compose_leaf<const C: bool>(
             w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
         }
     };
-    if d <= 0 || s == 1 {
+    // CuTe's fold gives a leaf of size 1 `1:(d·D_i)` in every mode (its
+    // extent is not known to be 1); the coalesced modes put it in the last.
+    if d <= 0 || (s == 1 && !a.cute) {
         if d < 0 && n > 1 && s != 1 {
             return Err(Fail::Negative);
         }
@@ -506,14 +542,45 @@ where
         (BS::from_value(v[0].0), <Self::Stride as FromValue>::from_value(v[0].1))
     }
 }
+// With more than one flat mode, CuTe's three forms of `A ∘ s:d`: a static
+// stride 0 gives `s:_0` itself; a static extent 1 gives `_1:d'` (its fold
+// drops every mode); otherwise one run-time mode per flat mode of `A`.
 macro_rules! padded {
     (@dyn $X:ident) => { Dyn };
     (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, padded!(@list $($rest)*)> };
     (@list) => { MNil };
+    (@last $i:tt) => { $i };
+    (@last $i:tt $($rest:tt)+) => { padded!(@last $($rest)+) };
     // One mode is `LeafResult` for `MCons<_, _, MNil>` (above).
     ($i:tt $T:ident $S:ident $D:ident) => {};
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<$($S, $D,)+ BS, BD> LeafResult<BS, BD> for padded!(@list $($S $D)+) {
+        impl<$($S, $D,)+ BS: FromValue + IntTuple> LeafResult<BS, UTerm> for padded!(@list $($S $D)+) {
+            type Shape = BS;
+            type Stride = UTerm;
+            #[inline(always)]
+            fn build(v: &[(i64, i64)]) -> (BS, UTerm) {
+                (BS::from_value(v[padded!(@last $($i)+)].0), UTerm)
+            }
+        }
+        padded!(@one [$($S $D)+] [$($i)+] UInt<U2, B2>; U2, B2);
+        padded!(@one [$($S $D)+] [$($i)+] Dyn;);
+        padded!(@many [$($S $D)+] [$($i)+] Dyn; UInt<U2, B2>; U2, B2);
+        padded!(@many [$($S $D)+] [$($i)+] Dyn; Dyn;);
+        padded!(@many [$($S $D)+] [$($i)+] UInt<UInt<U, B>, B3>; UInt<U2, B2>; U, B, B3, U2, B2);
+        padded!(@many [$($S $D)+] [$($i)+] UInt<UInt<U, B>, B3>; Dyn; U, B, B3);
+    };
+    (@one [$($S:ident $D:ident)+] [$($i:tt)+] $BD:ty; $($g:ident),*) => {
+        impl<$($S, $D,)+ $($g),*> LeafResult<UInt<UTerm, B1>, $BD> for padded!(@list $($S $D)+) {
+            type Shape = UInt<UTerm, B1>;
+            type Stride = Dyn;
+            #[inline(always)]
+            fn build(v: &[(i64, i64)]) -> (Self::Shape, Dyn) {
+                (UInt::new(), Dyn::new(v[padded!(@last $($i)+)].1))
+            }
+        }
+    };
+    (@many [$($S:ident $D:ident)+] [$($i:tt)+] $BS:ty; $BD:ty; $($g:ident),*) => {
+        impl<$($S, $D,)+ $($g),*> LeafResult<$BS, $BD> for padded!(@list $($S $D)+) {
             type Shape = ($(padded!(@dyn $S),)+);
             type Stride = ($(padded!(@dyn $D),)+);
             #[inline(always)]
@@ -619,15 +686,22 @@ where
         Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
     #[inline(always)]
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        let r = (|| {
-            let a = Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes)?;
+        let with = |a: Prepared| -> Result<Self::Output, Fail> {
             let (s, d) = if small_values(&a, b.shape().magnitudes(&b.stride())) {
                 compose_all::<false, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
             } else {
                 compose_all::<true, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
             };
             Ok(Layout::from_checked(s, d))
-        })();
+        };
+        // CuTe's padded form where CuTe's modes compose (the same function:
+        // every condition is checked on them); where they do not (CuTe
+        // assumes divisibility it cannot check), the coalesced modes.
+        let cute = Prepared::as_cute(&self.shape(), &self.stride()).map(with);
+        let r = match cute {
+            Some(Ok(r)) => Ok(r),
+            _ => Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes).and_then(with),
+        };
         r.map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", self.to_dynamic(), b.to_dynamic())))
     }
 }

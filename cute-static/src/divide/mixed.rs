@@ -179,6 +179,13 @@ const fn rest_leaves(k: usize, (n, td): (i64, i64)) -> usize {
     if td == 1 || n == 1 { k } else { 2 * k }
 }
 
+/// The number of leaves of `A ∘ B`'s part: one padded mode (`k` leaves),
+/// or, for a tile of static extent 1 and `k > 1`, CuTe's `_1:d` (its
+/// composition fold drops every mode).
+const fn tile_leaves(k: usize, (n, _): (i64, i64)) -> usize {
+    if n == 1 { 1 } else { k }
+}
+
 /// The 1-D divide of the mode `s:d` (any tree) by the tile `n:td`: the
 /// leaves of `A ∘ B` into `out[xo..]`, those of `A ∘ B*` into `out[yo..]`,
 /// checked together (distributivity over `(B, B*)`, as cute-dynamic
@@ -242,11 +249,38 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     xo: usize,
     yo: usize,
 ) -> Result<(), Fail> {
-    let k = S::LEAVES;
+    // CuTe's padded form where CuTe's modes divide (every condition is
+    // checked on them); else the coalesced modes, which write the same slots.
+    if let Some(a) = Prepared::as_cute(s, d)
+        && divide_1d_prepared::<S>(&a, (n, td), out, xo, yo).is_ok()
+    {
+        return Ok(());
+    }
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
+    divide_1d_prepared::<S>(&a, (n, td), out, xo, yo)
+}
+
+/// [`divide_1d_rule`] on `A`'s prepared modes.
+#[inline(always)]
+fn divide_1d_prepared<S: FlatValues>(
+    a: &Prepared,
+    (n, td): (i64, i64),
+    out: &mut Out,
+    xo: usize,
+    yo: usize,
+) -> Result<(), Fail> {
+    let a = *a;
+    let k = S::LEAVES;
     let m = a.size();
     let mut w = DeferredChecks::<true>::new();
-    compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
+    if tile_leaves(k, (n, td)) == k {
+        compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
+    } else {
+        // `_1:d`: the stride the fold leaves in the last slot.
+        let mut one: Out = [(1, 0); 2 * MAX_MODES];
+        compose_leaf(&a, (n, td), room(&mut one, 0, k)?, &mut w)?;
+        room(out, xo, 1)?[0] = one[k - 1];
+    }
     let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
     let rest = ceil_div(m, span);
     if td == 1 || n == 1 {
@@ -347,7 +381,8 @@ macro_rules! whole_tile {
             #[inline(always)]
             fn leaves<How: Arrangement>(&self, _: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
                 let nd = <$T as Tile1>::ND;
-                divide_1d(&self.shape(), &self.stride(), nd, out, 0, AS::LEAVES, |f| divide_error_of(f, self, nd))
+                let yo = tile_leaves(AS::LEAVES, nd);
+                divide_1d(&self.shape(), &self.stride(), nd, out, 0, yo, |f| divide_error_of(f, self, nd))
             }
         }
     };
@@ -402,7 +437,7 @@ pub trait ModeLeavesBy<T, Static> {
     fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
-    const XN: usize = S::LEAVES;
+    const XN: usize = tile_leaves(S::LEAVES, T::ND);
     const YN: usize = rest_leaves(S::LEAVES, T::ND);
     #[inline(always)]
     fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {

@@ -9,6 +9,7 @@ use cute_tests::check;
 use proptest::prelude::*;
 
 pub mod mixed;
+pub mod runtime_forms;
 
 /// Parses a layout, panicking with the text on failure.
 pub fn lay(s: &str) -> Layout {
