@@ -152,6 +152,7 @@ pub mod complement;
 mod composed;
 #[doc(hidden)]
 pub mod composition;
+mod coord_layout;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod copy_atom;
@@ -220,6 +221,9 @@ pub use composition::TryCompose;
 pub use composition::try_composition;
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
+pub use coord_layout::CoordLayout;
+#[doc(hidden)]
+pub use coord_layout::{ByComponent, IdentityAt, IdentityView, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero};
 #[cfg(feature = "std")]
 pub use copy_atom::{
     CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled,

@@ -43,7 +43,7 @@ use crate::layout::{Congruent, Coord, Layout};
 use crate::slice::Slice;
 use crate::tensor::{
     DataEngine, DataEngineMut, ElemLess, Engine, IdentityStride, InDomain, OffsetRange, Tensor, check_fits,
-    domain_panic, make_identity_tensor,
+    domain_panic, packed_identity_layout,
 };
 use core::marker::PhantomData;
 
@@ -136,17 +136,9 @@ where
     #[track_caller]
     pub fn predicated(self) -> Predicated<E, Layout<S, D>, S, Layout<S, S::Stride>> {
         let shape = self.shape();
-        let id = make_identity_tensor(shape);
+        let id_layout = packed_identity_layout(shape);
         let (engine, offset, layout) = self.into_parts();
-        Predicated {
-            engine,
-            offset,
-            layout,
-            id_offset: 0,
-            id_layout: id.layout(),
-            bound: shape.as_coord(),
-            _parent: PhantomData,
-        }
+        Predicated { engine, offset, layout, id_offset: 0, id_layout, bound: shape.as_coord(), _parent: PhantomData }
     }
 }
 

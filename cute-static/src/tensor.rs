@@ -29,6 +29,7 @@
 //! once, wherever a tile lies inside the matrix.
 
 use crate::composed::ComposedLayout;
+use crate::coord_layout::{CoordLayout, IdentityAt, IdentityView, Zero};
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
 use crate::slice::{SliceBy, Underscore};
@@ -1059,8 +1060,24 @@ pub trait IdentityStride: IntTuple {
     /// layout, so a predicate on a leaf that does not vary stays out of
     /// the loop.
     fn decode_sum(base: usize, delta: usize) -> Self::Coord;
+    /// The component layouts of the identity layout of this shape (see
+    /// [`CoordLayout`]): component `k` has stride 1 at leaf `k`, 0 elsewhere.
+    type Comps: Copy;
+    /// The components of `self`'s identity layout.
+    fn comps(&self) -> Self::Comps;
+    /// The coordinate of the entries `a[..rank]`.
+    fn from_entries(a: &[usize]) -> Self::Coord;
 }
 impl<L: ShapeLeaf> IdentityStride for L {
+    type Comps = (Layout<L, typenum::U1>,);
+    #[inline(always)]
+    fn comps(&self) -> Self::Comps {
+        (Layout::from_checked(*self, typenum::U1::new()),)
+    }
+    #[inline(always)]
+    fn from_entries(a: &[usize]) -> usize {
+        a[0]
+    }
     const BITS: u32 = 62;
     type Stride = typenum::U1;
     type Coord = usize;
@@ -1081,17 +1098,34 @@ impl<L: ShapeLeaf> IdentityStride for L {
         base.wrapping_add(delta)
     }
 }
+// The stride of component `k` of a flat shape's identity layout: `_1` at
+// leaf `k`, `_0` at the others.
+macro_rules! unit_stride {
+    ([$($j:tt)+] $k:tt) => {
+        ($( crate::Int<{ ($j == $k) as usize }>, )+)
+    };
+}
+
 // `b = 62 / rank` bits per leaf; leaf `i`'s stride is `2^(b·i)`.
 macro_rules! identity_stride {
     ($($i:tt $S:ident $_s:ident $_d:ident),+) => {
-        identity_stride!(@bits (62 / (0 $(+ identity_stride!(@one $i))+)); $($i $S),+);
+        identity_stride!(@bits (62 / (0 $(+ identity_stride!(@one $i))+)); [$($i)+]; $($i $S),+);
     };
     (@one $i:tt) => { 1 };
-    (@bits $bits:expr; $($i:tt $S:ident),+) => {
+    (@bits $bits:expr; $all:tt; $($i:tt $S:ident),+) => {
         impl<$($S: ShapeLeaf),+> IdentityStride for ($($S,)+) {
             const BITS: u32 = $bits;
             type Stride = ($(crate::Int<{ 1usize << ($bits * $i) }>,)+);
             type Coord = ($(identity_stride!(@usize $S),)+);
+            type Comps = ($(Layout<Self, unit_stride!($all $i)>,)+);
+            #[inline(always)]
+            fn comps(&self) -> Self::Comps {
+                ($(Layout::from_checked(*self, <unit_stride!($all $i) as StaticIntTuple>::new()),)+)
+            }
+            #[inline(always)]
+            fn from_entries(a: &[usize]) -> Self::Coord {
+                ($( a[$i], )+)
+            }
             #[inline(always)]
             fn max_extent(&self) -> usize {
                 let m = 0usize;
@@ -1143,39 +1177,57 @@ for_each_tuple!(std identity_stride);
 /// (predication at ragged edges, with [`elem_less`]).
 ///
 /// The shape is flat (a leaf or a tuple of up to 12 leaves, static or
-/// run-time). Encoding (as cute-dynamic's): leaf `i` has the static stride
-/// `2^(b·i)`, `b = 62 / rank` bits, so a storage index is the coordinate
-/// written in base `2^b` and decodes exactly, also past the shape (the
-/// extended domain a tile reaches at a ragged edge). Every extent must be
-/// below `2^(b−1)` (2^30 for rank 2).
+/// run-time, every extent up to `i64::MAX`). Its layout is CuTe's
+/// `make_identity_layout(shape)`, whose strides are the bases `_1@0`,
+/// `_1@1`, ... ([`CoordLayout`]); a tile or partition of the tensor keeps
+/// CuTe's scaled-basis strides (`_8@1`), and reaches coordinates past the
+/// shape (the extended domain of a tile at a ragged edge) exactly. With a
+/// static shape the layout and the engine are zero-sized.
 ///
-/// Post-condition: `t.at(c)` is the natural coordinate `c` for every `c`
-/// of `shape` (an integral `c` gives its natural coordinate).
-///
-/// # Panics
-///
-/// When an extent is too large for the encoding.
+/// Post-conditions: `t.at(c)` is the natural coordinate `c` for every `c`
+/// of `shape` (an integral `c` gives its natural coordinate); the layout
+/// prints as CuTe prints the identity layout.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let (m, n) = (1000usize, 500usize);
 /// let id = make_identity_tensor(make_shape((m, n)));
+/// assert_eq!(id.layout().to_string(), "(1000,500):(_1@0,_1@1)");
 /// assert_eq!(id.at((3usize, 7usize)), (3, 7));
 /// assert_eq!(id.at(1003usize), (3, 1));
 /// assert!(elem_less(id.at((999usize, 499usize)), (m, n)));
+/// let s = make_identity_tensor(shape!(4, 8));
+/// assert_eq!(core::mem::size_of_val(&s.layout()), 0);
 /// ```
 #[inline(always)]
+pub fn make_identity_tensor<S>(shape: S) -> Tensor<Coords<S>, CoordLayout<S::Comps, Zero>>
+where
+    S: IdentityStride,
+{
+    Tensor { engine: Coords(PhantomData), offset: 0, layout: CoordLayout::fresh(shape.comps()) }
+}
+
+/// The bit-packed identity layout of `shape` (leaf `i` has stride
+/// `2^(b·i)`), which a [`Predicated`](crate::Predicated) view carries: its
+/// coordinates decode from one integer.
+///
+/// # Panics
+///
+/// When an extent is too large for the encoding.
+#[cfg(feature = "std")]
+#[inline(always)]
 #[track_caller]
-pub fn make_identity_tensor<S>(shape: S) -> Tensor<Coords<S>, Layout<S, S::Stride>>
+pub(crate) fn packed_identity_layout<S>(shape: S) -> Layout<S, S::Stride>
 where
     S: IdentityStride + Congruent<S::Stride>,
 {
     if shape.max_extent() >= 1usize << (S::BITS - 1) {
         identity_panic()
     }
-    Tensor { engine: Coords(PhantomData), offset: 0, layout: Layout::from_checked(shape, S::Stride::new()) }
+    Layout::from_checked(shape, S::Stride::new())
 }
 
+#[cfg(feature = "std")]
 #[cold]
 #[inline(never)]
 #[track_caller]
@@ -1183,7 +1235,24 @@ fn identity_panic() -> ! {
     panic!("arithmetic overflow in identity tensor encoding (an extent too large for its leaf count)")
 }
 
-impl<I: IdentityStride, S: Congruent<D>, D: IntTuple> Tensor<Coords<I>, Layout<S, D>> {
+impl<I: IdentityStride, C: Copy, O: Copy> Tensor<Coords<I>, CoordLayout<C, O>> {
+    /// The layout: CuTe's basis layout of this view (see [`CoordLayout`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(4, 8));
+    /// assert_eq!(id.layout().to_string(), "(_4,_8):(_1@0,_1@1)");
+    /// ```
+    #[inline(always)]
+    pub fn layout(&self) -> CoordLayout<C, O> {
+        self.layout
+    }
+}
+
+impl<I: IdentityStride, C: Copy, O: Copy> Tensor<Coords<I>, CoordLayout<C, O>>
+where
+    CoordLayout<C, O>: IdentityView,
+{
     /// The coordinate at `c` (a coordinate of this view): the natural
     /// coordinate, in the identity tensor's shape, of the element this
     /// view has at `c`.
@@ -1198,17 +1267,44 @@ impl<I: IdentityStride, S: Congruent<D>, D: IntTuple> Tensor<Coords<I>, Layout<S
     /// let id = make_identity_tensor(make_shape((m, n)));
     /// assert_eq!(id.at(101usize), (1, 1));
     /// let c = local_tile(id, shape!(32, 64), (3usize, 1usize)); // rows 96..128, columns 64..128
+    /// assert_eq!(c.layout().to_string(), "(_32,_64):(_1@0,_1@1)");
     /// assert_eq!(c.at((1usize, 2usize)), (97, 66));
     /// assert!(!elem_less(c.at((4usize, 0usize)), (m, n)));       // row 100: past the edge
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> I::Coord {
-        let (s, d) = (self.layout.shape(), self.layout.stride());
-        if !c.inside(&s) {
-            domain_panic()
+    pub fn at<K>(&self, c: K) -> I::Coord
+    where
+        CoordLayout<C, O>: IdentityAt<K>,
+    {
+        match self.layout.coord_at(c) {
+            Some(a) => I::from_entries(a.as_ref()),
+            None => domain_panic(),
         }
-        I::decode_sum(self.offset, c.offset_acc(&s, &d, 0))
+    }
+
+    /// The shape of the view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(4, 8));
+    /// assert_eq!(id.shape(), shape!(4, 8));
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> <CoordLayout<C, O> as IdentityView>::Shape {
+        self.layout.view_shape()
+    }
+
+    /// The number of coordinates of the view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(4, 8));
+    /// assert_eq!(id.size(), 32);
+    /// ```
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.layout.view_size()
     }
 }
 

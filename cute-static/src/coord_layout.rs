@@ -1,0 +1,373 @@
+//! The layout of identity tensors: CuTe's scaled-basis strides (`_1@0`,
+//! `_8@1`), kept as one integer layout per coordinate mode.
+//!
+//! # Design
+//!
+//! CuTe's identity tensor is `make_identity_layout(shape)`, whose strides
+//! are the bases `E<i>`; the algebra only multiplies such strides by
+//! integers and adds them, so a view's coordinate `k` is itself an integer
+//! layout: the layout of the same shape whose stride at each leaf is the
+//! `k`-th entry of the basis stride (its scale where the basis is `E<k>`,
+//! 0 elsewhere). [`CoordLayout`] keeps those `R` component layouts (one
+//! shape, `R` integer stride trees) and the view's origin (a coordinate),
+//! and every operation is the ordinary integer operation applied to each
+//! component. Why this and not a basis leaf type inside [`Layout`]: the
+//! integer algebra, static and run-time, stays exactly as it is (no solver
+//! branch learns about bases), a coordinate is `R` machine words, so every
+//! extent up to `i64` works at any rank (the bit-packed encoding this
+//! replaces gave rank 3 below 2^19), and a static shape gives zero-sized
+//! components.
+//!
+//! Where components could disagree: composition coalesces its left side,
+//! and a component merges two neighbouring leaves that both have stride 0
+//! in it (leaves of other coordinate modes) where the basis strides would
+//! not. Every leaf merge that all components make is one that the basis
+//! strides make (a merge `s·d = d'` in the component of `d`'s own mode, and
+//! a zero stride there for no other), so when the components' results have
+//! the same shape, that shape is CuTe's. Every operation therefore requires
+//! the components' result shapes to be one type (a compile error
+//! otherwise, never a different structure); the by-mode tilers of
+//! `local_tile` and `local_partition` never split a mode across
+//! coordinate modes, so they always pass.
+
+use crate::int_tuple::{IntTuple, Leaf};
+use crate::layout::{Congruent, Coord, Layout};
+use crate::slice::SliceBy;
+use core::fmt;
+
+/// The origin of a fresh identity tensor: the coordinate 0, zero-sized.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zero;
+
+/// An origin: a coordinate of `R` entries ([`Zero`] or `[usize; R]`).
+#[doc(hidden)]
+pub trait Origin<const R: usize>: Copy {
+    /// The entries.
+    fn get(&self) -> [usize; R];
+}
+impl<const R: usize> Origin<R> for Zero {
+    #[inline(always)]
+    fn get(&self) -> [usize; R] {
+        [0; R]
+    }
+}
+impl<const R: usize> Origin<R> for [usize; R] {
+    #[inline(always)]
+    fn get(&self) -> [usize; R] {
+        *self
+    }
+}
+
+/// The layout of an identity tensor or of a view of one: CuTe's layout
+/// with scaled-basis strides (`(_128,_8):(_1@0,_1@1)`), as `R` integer
+/// layouts of one shape (`C`, a tuple of [`Layout`]s: coordinate `k` of
+/// the element at `c` is the `k`-th one's offset of `c`) and the view's
+/// origin `O` (see the design note of `coord_layout.rs`). Made by
+/// [`make_identity_tensor`](crate::make_identity_tensor); tiled, sliced
+/// and partitioned as the tensor is.
+///
+/// Post-conditions: it prints as CuTe prints the basis layout (a stride
+/// `k@i` where component `i` has the integer `k` and the others 0, `_0`
+/// where every component is 0); [`CoordLayout::coord`] of `c` is the
+/// origin plus each component's offset of `c`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let id = make_identity_tensor(make_shape((1000usize, 333usize)));
+/// assert_eq!(id.layout().to_string(), "(1000,333):(_1@0,_1@1)");
+/// let t = local_tile(id, shape!(128, 8), (2usize, __));
+/// assert_eq!(t.layout().to_string(), "(_128,_8,42):(_1@0,_1@1,_8@1)");
+/// assert_eq!(t.at((5usize, 6usize, 3usize)), (261, 30));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoordLayout<C, O> {
+    comps: C,
+    origin: O,
+}
+
+impl<C: Copy> CoordLayout<C, Zero> {
+    /// The layout of an identity tensor with these components.
+    #[inline(always)]
+    pub(crate) fn fresh(comps: C) -> Self {
+        CoordLayout { comps, origin: Zero }
+    }
+}
+
+/// The shape of a layout, as a type (what the operations compare across
+/// components).
+#[doc(hidden)]
+pub trait ShapeOf {
+    /// The shape tree.
+    type Shape;
+}
+impl<S, D> ShapeOf for Layout<S, D> {
+    type Shape = S;
+}
+
+/// The stride leaves of a tree, left to right, as `(value, static)`.
+#[doc(hidden)]
+pub trait StrideLeaves {
+    /// Appends the leaves to `out[*n..]` (dropped past its end).
+    fn leaves(&self, out: &mut [(i64, bool)], n: &mut usize);
+}
+impl<L: Leaf + IntTuple> StrideLeaves for L {
+    #[inline]
+    fn leaves(&self, out: &mut [(i64, bool)], n: &mut usize) {
+        if let Some(slot) = out.get_mut(*n) {
+            *slot = (self.signed(), L::STATIC.is_some());
+        }
+        *n += 1;
+    }
+}
+
+/// A tree written with its leaves given one by one (the stride of a
+/// [`CoordLayout`] in the shape's structure).
+#[doc(hidden)]
+pub trait TreeFmt {
+    /// Writes the tree, each leaf by `leaf`.
+    fn fmt_tree(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        leaf: &mut dyn FnMut(&mut fmt::Formatter<'_>) -> fmt::Result,
+    ) -> fmt::Result;
+}
+impl<L: Leaf> TreeFmt for L {
+    fn fmt_tree(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        leaf: &mut dyn FnMut(&mut fmt::Formatter<'_>) -> fmt::Result,
+    ) -> fmt::Result {
+        leaf(f)
+    }
+}
+
+/// The most stride leaves [`CoordLayout`]'s `Display` writes per component.
+const PRINT_LEAVES: usize = 64;
+
+macro_rules! coord_tuple {
+    ($($i:tt $A:ident $S:ident $D:ident),+) => {
+        impl<$($A: TreeFmt),+> TreeFmt for ($($A,)+) {
+            fn fmt_tree(
+                &self,
+                f: &mut fmt::Formatter<'_>,
+                leaf: &mut dyn FnMut(&mut fmt::Formatter<'_>) -> fmt::Result,
+            ) -> fmt::Result {
+                f.write_str("(")?;
+                $(
+                    if $i > 0 { f.write_str(",")?; }
+                    self.$i.fmt_tree(f, leaf)?;
+                )+
+                f.write_str(")")
+            }
+        }
+        impl<$($A: StrideLeaves),+> StrideLeaves for ($($A,)+) {
+            #[inline]
+            fn leaves(&self, out: &mut [(i64, bool)], n: &mut usize) {
+                $( self.$i.leaves(out, n); )+
+            }
+        }
+
+        impl<Sh: IntTuple, $($D: IntTuple,)+ O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>>
+            CoordLayout<($(Layout<Sh, $D>,)+), O>
+        where
+            $(Sh: Congruent<$D>,)+
+        {
+            /// The shape (every component's).
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            /// let id = make_identity_tensor(shape!(4, 8));
+            /// assert_eq!(id.layout().shape(), shape!(4, 8));
+            /// ```
+            #[inline(always)]
+            pub fn shape(&self) -> Sh {
+                self.comps.0.shape()
+            }
+
+            /// The number of coordinates (the size of the shape).
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            /// let id = make_identity_tensor(shape!(4, 8));
+            /// assert_eq!(id.layout().size(), 32);
+            /// ```
+            #[inline(always)]
+            pub fn size(&self) -> usize {
+                self.comps.0.size()
+            }
+
+            /// The coordinate that this layout maps `c` to (no check that
+            /// `c` is inside the shape): entry `k` is the origin's plus the
+            /// offset of `c` in component `k`.
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            /// let id = make_identity_tensor(shape!(4, 8));
+            /// assert_eq!(id.layout().coord(9usize), [1, 2]);
+            /// ```
+            #[inline(always)]
+            pub fn coord<K: Copy $(+ Coord<Sh, $D>)+>(&self, c: K) -> [usize; 0 $(+ coord_tuple!(@one $i))+] {
+                let o = self.origin.get();
+                [$( c.offset_acc(&self.comps.$i.shape(), &self.comps.$i.stride(), o[$i]), )+]
+            }
+        }
+
+        impl<Sh: IntTuple + TreeFmt, $($D: IntTuple + StrideLeaves,)+ O> fmt::Display
+            for CoordLayout<($(Layout<Sh, $D>,)+), O>
+        where
+            $(Sh: Congruent<$D>,)+
+        {
+            /// CuTe's print of the basis layout: `shape:stride`, a stride
+            /// leaf `k@i` (`_k@i` when static) where component `i` has `k`
+            /// and the others 0, `_0` where all are 0.
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let mut leaves = [[(0i64, true); PRINT_LEAVES]; 0 $(+ coord_tuple!(@one $i))+];
+                $( let mut n = 0; self.comps.$i.stride().leaves(&mut leaves[$i], &mut n); )+
+                let shape = self.comps.0.shape();
+                shape.fmt_cute(f)?;
+                f.write_str(":")?;
+                let mut j = 0usize;
+                shape.fmt_tree(f, &mut |f| {
+                    let at = j;
+                    j += 1;
+                    let mut out = None;
+                    for (k, comp) in leaves.iter().enumerate() {
+                        match comp.get(at) {
+                            Some(&(v, st)) if v != 0 => {
+                                if out.is_some() {
+                                    return Err(fmt::Error);
+                                }
+                                out = Some((v, st, k));
+                            }
+                            _ => {}
+                        }
+                    }
+                    match out {
+                        Some((v, st, k)) => write!(f, "{}{v}@{k}", if st { "_" } else { "" }),
+                        None => f.write_str("_0"),
+                    }
+                })
+            }
+        }
+
+        impl<K: Copy, Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+>
+            SliceBy<K> for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            $( Layout<$S, $D>: SliceBy<K>, <Layout<$S, $D> as SliceBy<K>>::Output: ShapeOf<Shape = Sh0>, )+
+        {
+            type Output = CoordLayout<($(<Layout<$S, $D> as SliceBy<K>>::Output,)+), [usize; 0 $(+ coord_tuple!(@one $i))+]>;
+            #[inline(always)]
+            fn slice_by(&self, c: K) -> Option<(Self::Output, usize)> {
+                let o = self.origin.get();
+                let parts = ($( self.comps.$i.slice_by(c)?, )+);
+                Some((CoordLayout { comps: ($(parts.$i.0,)+), origin: [$( o[$i].wrapping_add(parts.$i.1), )+] }, 0))
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl<T: Copy, K: Copy, W, Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+>
+            crate::detail::partition::PartitionBy<T, K, W, ByComponent> for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            $(
+                Layout<$S, $D>: crate::detail::partition::Partition<T, K, W>,
+                <Layout<$S, $D> as crate::detail::partition::Partition<T, K, W>>::Output: ShapeOf<Shape = Sh0>,
+            )+
+        {
+            type Output = CoordLayout<
+                ($(<Layout<$S, $D> as crate::detail::partition::Partition<T, K, W>>::Output,)+),
+                [usize; 0 $(+ coord_tuple!(@one $i))+],
+            >;
+            #[inline(always)]
+            fn part_by(self, t: T, c: K) -> Option<(Self::Output, usize, bool)> {
+                use crate::detail::partition::Partition;
+                let o = self.origin.get();
+                let parts = ($( self.comps.$i.part(t, c)?, )+);
+                Some((
+                    CoordLayout { comps: ($(parts.$i.0,)+), origin: [$( o[$i].wrapping_add(parts.$i.1), )+] },
+                    0,
+                    true,
+                ))
+            }
+        }
+
+        impl<Sh: IntTuple, $($D: IntTuple,)+ O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>> IdentityView
+            for CoordLayout<($(Layout<Sh, $D>,)+), O>
+        where
+            $(Sh: Congruent<$D>,)+
+        {
+            type Shape = Sh;
+            #[inline(always)]
+            fn view_shape(&self) -> Sh {
+                self.shape()
+            }
+            #[inline(always)]
+            fn view_size(&self) -> usize {
+                self.size()
+            }
+        }
+        impl<
+            K: Copy + crate::tensor::InDomain<Sh> $(+ Coord<Sh, $D>)+,
+            Sh: IntTuple,
+            $($D: IntTuple,)+
+            O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>,
+        > IdentityAt<K> for CoordLayout<($(Layout<Sh, $D>,)+), O>
+        where
+            $(Sh: Congruent<$D>,)+
+        {
+            type Entries = [usize; 0 $(+ coord_tuple!(@one $i))+];
+            #[inline(always)]
+            fn coord_at(&self, c: K) -> Option<Self::Entries> {
+                if c.inside(&self.shape()) { Some(self.coord(c)) } else { None }
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl<T: crate::detail::partition::TilerFits<Layout<S0, D0>>, $($D,)+ $($S,)+ O>
+            crate::detail::partition::TilerFits<CoordLayout<($(Layout<$S, $D>,)+), O>> for T
+        {
+        }
+    };
+    (@one $i:tt) => { 1 };
+}
+for_each_tuple!(coord_tuple);
+
+/// A [`CoordLayout`] whose components share one shape type: the view of
+/// an identity tensor.
+#[doc(hidden)]
+pub trait IdentityView: Copy {
+    /// The shape.
+    type Shape;
+    /// The shape.
+    fn view_shape(&self) -> Self::Shape;
+    /// The size of the shape.
+    fn view_size(&self) -> usize;
+}
+
+/// The coordinate a [`CoordLayout`] maps the coordinate `K` to.
+#[doc(hidden)]
+pub trait IdentityAt<K> {
+    /// `[usize; R]`.
+    type Entries: AsRef<[usize]>;
+    /// The entries; `None` when `c` is outside the shape.
+    fn coord_at(&self, c: K) -> Option<Self::Entries>;
+}
+
+/// The branch of the partition traits for a [`CoordLayout`]: each
+/// component partitioned alike.
+#[doc(hidden)]
+pub struct ByComponent;
+
+#[cfg(feature = "std")]
+impl<C, O, T> crate::detail::partition::FlatCase<T> for CoordLayout<C, O> {
+    type Bit = ByComponent;
+}
+
+#[cfg(feature = "std")]
+impl<C: Copy, O: Copy> crate::detail::partition::Fits for CoordLayout<C, O> {
+    /// An identity tensor has no storage: every coordinate exists.
+    #[inline(always)]
+    fn fits(&self, _: &'static str, _: usize, _: usize) -> Result<(), crate::OutOfStorage> {
+        Ok(())
+    }
+}

@@ -1,0 +1,130 @@
+//! Identity tensors with CuTe's basis strides: the printed layouts of
+//! identity tensors and of their tiles and partitions against CuTe's own
+//! print, every coordinate by brute force (tiles over a ragged edge
+//! included), large extents at rank 3, zero-sized static layouts, and
+//! agreement with cute-dynamic's identity tensors.
+//!
+//! The golden text comes from CuTe C++ (CUTLASS 4.2 headers fetched by
+//! `benches/cute_cpp/run.sh`), e.g.
+//! `print(local_tile(make_identity_tensor(make_shape(1000,333)), make_shape(_128{},_8{}), make_coord(2,_)).layout())`.
+
+use cute_static::prelude::*;
+
+/// `(CuTe's print, ours)` for the cases run through CuTe C++.
+#[test]
+fn layouts_print_as_cute() {
+    let id = make_identity_tensor(make_shape((1000usize, 333usize)));
+    assert_eq!(id.layout().to_string(), "(1000,333):(_1@0,_1@1)");
+    let t = local_tile(id, shape!(128, 8), (2usize, __));
+    assert_eq!(t.layout().to_string(), "(_128,_8,42):(_1@0,_1@1,_8@1)");
+    let tt = local_tile(id, shape!(128, 8), (7usize, 41usize));
+    assert_eq!(tt.layout().to_string(), "(_128,_8):(_1@0,_1@1)");
+    let p = local_partition(tt, layout!((16, 4):(1, 16)), 5);
+    assert_eq!(p.layout().to_string(), "(_8,_2):(_16@0,_4@1)");
+    assert_eq!(p.at((1usize, 1usize)), (917, 332));
+    let s = make_identity_tensor(shape!(4, 8));
+    assert_eq!(s.layout().to_string(), "(_4,_8):(_1@0,_1@1)");
+    let lp = local_partition(s, layout!((2, 2):(1, 2)), 3);
+    assert_eq!(lp.layout().to_string(), "(_2,_4):(_2@0,_2@1)");
+    let s3 = make_identity_tensor(shape!(4, 3, 2));
+    assert_eq!(s3.layout().to_string(), "(_4,_3,_2):(_1@0,_1@1,_1@2)");
+    let t3 = local_tile(s3, shape!(2, 3, 1), (1usize, 0usize, 1usize));
+    // CuTe prints `(_2,_3,_1):(_1@0,_1@1,_0)`: its composition gives a
+    // size-1 mode the stride 0; cute-static's integer algebra keeps the
+    // component's stride there (the same coordinates: the mode has size 1).
+    assert_eq!(t3.layout().to_string(), "(_2,_3,_1):(_1@0,_1@1,_1@2)");
+    let d3 = make_identity_tensor(make_shape((100usize, 7usize, 5usize)));
+    let t = local_tile(d3, shape!(32, 4, 2), (3usize, 1usize, 2usize));
+    assert_eq!(t.layout().to_string(), "(_32,_4,_2):(_1@0,_1@1,_1@2)");
+    assert_eq!(local_tile(id, shape!(128, 8), (2usize, 3usize)).at((5usize, 6usize)), (261, 30));
+}
+
+/// Every coordinate of small identity tensors, and of every tile (edge
+/// tiles over the ragged edge included) and thread part, by brute force.
+#[test]
+fn at_is_the_coordinate_everywhere() {
+    let (m, n) = (10usize, 7usize);
+    let id = make_identity_tensor(make_shape((m, n)));
+    for j in 0..n {
+        for i in 0..m {
+            assert_eq!(id.at((i, j)), (i, j));
+            assert_eq!(id.at(i + m * j), (i, j));
+        }
+    }
+    for bj in 0..2usize {
+        for bi in 0..3usize {
+            let t = local_tile(id, shape!(4, 4), (bi, bj));
+            for j in 0..4usize {
+                for i in 0..4usize {
+                    assert_eq!(t.at((i, j)), (4 * bi + i, 4 * bj + j));
+                }
+            }
+            for thr in 0..4usize {
+                let p = local_partition(t, layout!((2, 2):(1, 2)), thr);
+                for j in 0..2usize {
+                    for i in 0..2usize {
+                        assert_eq!(p.at((i, j)), (4 * bi + thr % 2 + 2 * i, 4 * bj + thr / 2 + 2 * j));
+                    }
+                }
+            }
+        }
+    }
+    let s = make_identity_tensor(shape!(3, 2, 4));
+    for x in 0..24usize {
+        assert_eq!(s.at(x), (x % 3, x / 3 % 2, x / 6));
+    }
+    let one = make_identity_tensor(make_shape(9usize));
+    assert_eq!(one.layout().to_string(), "9:_1@0");
+    assert!((0..9usize).all(|x| one.at(x) == x));
+    let col = id.slice((__, 3usize));
+    assert_eq!(col.layout().to_string(), "(10):(_1@0)");
+    assert!((0..m).all(|i| col.at(i) == (i, 3)));
+}
+
+/// Extents far past the old bit-packed encoding (2^19 at rank 3).
+#[test]
+fn extents_up_to_i64_at_rank_3() {
+    let big = 1usize << 41;
+    let id = make_identity_tensor(make_shape((big + 3, 5usize, 7usize)));
+    assert_eq!(id.layout().to_string(), "(2199023255555,5,7):(_1@0,_1@1,_1@2)");
+    assert_eq!(id.at((big + 2, 4usize, 6usize)), (big + 2, 4, 6));
+    let t = local_tile(id, shape!(256, 4, 4), ((big >> 8) - 1, 1usize, 1usize));
+    assert_eq!(t.at((255usize, 3usize, 3usize)), (big - 1, 7, 7));
+    assert!(!elem_less(t.at((255usize, 3usize, 3usize)), (big + 3, 5, 7)));
+    let huge = make_identity_tensor(make_shape((i64::MAX as usize, 1usize)));
+    assert_eq!(huge.at((i64::MAX as usize - 1, 0usize)), (i64::MAX as usize - 1, 0));
+}
+
+/// Any rank up to 12 (std's tuples), and zero-sized static layouts.
+#[test]
+fn ranks_and_sizes() {
+    let id = make_identity_tensor(shape!(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2));
+    assert_eq!(id.size(), 4096);
+    assert_eq!(id.at(4095usize), (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+    assert!(id.layout().to_string().ends_with(",_1@10,_1@11)"));
+    assert_eq!(core::mem::size_of_val(&id.layout()), 0);
+    assert_eq!(core::mem::size_of_val(&id), core::mem::size_of::<usize>()); // the engine is zero-sized too
+    let d = make_identity_tensor(make_shape((5usize, 6usize)));
+    assert_eq!(core::mem::size_of_val(&d.layout()), 4 * 8); // two components of two run-time extents
+}
+
+/// The same coordinates as cute-dynamic's identity tensors.
+#[test]
+fn agrees_with_cute_dynamic() {
+    let dshape: cute_dynamic::IntTuple = "(6,5,3)".parse().unwrap();
+    let did = cute_dynamic::make_identity_tensor(&dshape).unwrap();
+    let ids = make_identity_tensor(make_shape((6usize, 5usize, 3usize)));
+    for x in 0..90usize {
+        let (a, b, c) = ids.at(x);
+        assert_eq!(did.get(x as i64).unwrap().to_string(), format!("({a},{b},{c})"));
+    }
+    // cute-dynamic's basis layouts print the same strides (run-time leaves plain).
+    let dl = cute_dynamic::make_identity_layout(&"(1000,500)".parse().unwrap()).unwrap();
+    let t: cute_dynamic::Tiler = "<128,64>".parse().unwrap();
+    assert_eq!(dl.zipped_divide(&t).unwrap().to_string(), "((128,64),(8,8)):((1@0,1@1),(128@0,64@1))");
+    let s = make_identity_tensor(make_shape((1000usize, 500usize)));
+    assert_eq!(
+        local_tile(s, shape!(128, 64), (__, __)).layout().to_string(),
+        "(_128,_64,8,8):(_1@0,_1@1,_128@0,_64@1)"
+    );
+}
