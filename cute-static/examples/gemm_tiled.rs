@@ -367,17 +367,6 @@ where
     acc
 }
 
-/// The element indices `0..96` of a `(16,6)` micro-tile.
-const TILE_INDEX: [u8; 96] = {
-    let mut a = [0u8; 96];
-    let mut i = 0;
-    while i < 96 {
-        a[i] = i as u8;
-        i += 1;
-    }
-    a
-};
-
 /// A micro-tile of C in the caller's matrix: static extents, run-time
 /// leading dimension.
 type CTile = Layout![(16,6):(1,Dyn)];
@@ -398,11 +387,7 @@ fn epilogue<Atom: Lanes8>(
     cols: usize,
 ) {
     let ldc = tile.stride().1.value();
-    // CuTe partitions the tile's identity tensor; cute-static's identity
-    // tensors do not go through a tiled MMA's partition yet, so the
-    // partition is of the tile's element indices (column-major), which
-    // name the same coordinates.
-    let coords = mma.get_slice(0).partition_c(make_tensor(&TILE_INDEX[..], layout!((16,6):(1,16))));
+    let coords = mma.get_slice(0).partition_c(make_identity_tensor(shape!(16, 6)));
     let extent = (rows, cols);
     if extent == (MR, NR) {
         // An interior tile: every accumulator lands inside C. An atom's 8
@@ -410,8 +395,7 @@ fn epilogue<Atom: Lanes8>(
         // `(1,8):(0,1)`, `Lanes8` says so), so each is added as one vector.
         for n in 0..NR {
             for m in 0..MR / 8 {
-                let x = coords[(0, m, n)] as usize;
-                let at = tile.index((x % 16, x / 16)) as usize;
+                let at = tile.index(coords.at((0, m, n))) as usize;
                 let mut dst = make_tensor(&mut c[at..], layout!(8:1));
                 axpby(1.0, &acc.view().slice((__, m, n)), 1.0, &mut dst);
             }
@@ -425,8 +409,7 @@ fn epilogue<Atom: Lanes8>(
         copy(acc, &mut out);
         let mut tile = make_tensor(c, layout!(({rows},{cols}):(1,{ldc})));
         for x in 0..out.size() {
-            let k = coords[x] as usize;
-            let (i, j) = (k % 16, k / 16);
+            let (i, j) = coords.at(x);
             if elem_less((i, j), extent) {
                 tile[(i, j)] += out[x];
             }

@@ -323,6 +323,91 @@ macro_rules! coord_tuple {
         }
 
         #[cfg(feature = "std")]
+        impl<Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+ PP, PQ, AP, AQ, Tv, TP, TQ>
+            crate::mma_atom::PermutedPartition<ByComponent, PP, PQ, AP, AQ, Tv, TP, TQ>
+            for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            $(
+                Layout<$S, $D>: crate::mma_atom::PermutedPartition<Ints, PP, PQ, AP, AQ, Tv, TP, TQ>,
+                <Layout<$S, $D> as crate::mma_atom::PermutedPartition<Ints, PP, PQ, AP, AQ, Tv, TP, TQ>>::Val:
+                    ShapeOf<Shape = Sh0>,
+            )+
+        {
+            type Val = CoordLayout<
+                ($(<Layout<$S, $D> as crate::mma_atom::PermutedPartition<Ints, PP, PQ, AP, AQ, Tv, TP, TQ>>::Val,)+),
+                [usize; 0 $(+ coord_tuple!(@one $i))+],
+            >;
+            /// Each component's part; the part's origin is this origin
+            /// plus each component's offset of the thread.
+            #[inline(always)]
+            #[track_caller]
+            fn permuted_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val) {
+                use crate::mma_atom::PermutedPartition;
+                let o = self.origin.get();
+                let parts = ($( PermutedPartition::<Ints, PP, PQ, AP, AQ, Tv, TP, TQ>::permuted_part(self.comps.$i, v, p, q), )+);
+                (0, CoordLayout { comps: ($(parts.$i.1,)+), origin: [$( o[$i].wrapping_add(parts.$i.0), )+] })
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl<Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+ T, Tv, NT, W, R2t>
+            crate::copy_atom::CopyPartition<ByComponent, T, Tv, NT, W, R2t>
+            for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            $(
+                Layout<$S, $D>: crate::copy_atom::CopyPartition<Ints, T, Tv, NT, W, R2t>,
+                <Layout<$S, $D> as crate::copy_atom::CopyPartition<Ints, T, Tv, NT, W, R2t>>::Val: ShapeOf<Shape = Sh0>,
+            )+
+        {
+            type Val = CoordLayout<
+                ($(<Layout<$S, $D> as crate::copy_atom::CopyPartition<Ints, T, Tv, NT, W, R2t>>::Val,)+),
+                [usize; 0 $(+ coord_tuple!(@one $i))+],
+            >;
+            /// Each component's part, as for a tiled MMA.
+            #[inline(always)]
+            #[track_caller]
+            fn copy_part(self, tid: usize) -> (usize, Self::Val) {
+                use crate::copy_atom::CopyPartition;
+                let o = self.origin.get();
+                let parts = ($( CopyPartition::<Ints, T, Tv, NT, W, R2t>::copy_part(self.comps.$i, tid), )+);
+                (0, CoordLayout { comps: ($(parts.$i.1,)+), origin: [$( o[$i].wrapping_add(parts.$i.0), )+] })
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl<$($D: Copy,)+ $($S: Copy,)+ O: Copy> crate::mma_atom::AtomOperand
+            for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            Layout<S0, D0>: crate::mma_atom::AtomOperand,
+        {
+            /// The shape's, as the integer layouts'.
+            #[inline(always)]
+            fn dims(&self) -> (usize, usize, usize) {
+                self.comps.0.dims()
+            }
+            /// An identity view has no storage: no offset (a tiled MMA's
+            /// `gemm` never reads one: its engine holds no data).
+            #[inline(always)]
+            fn at(&self, _: usize, _: usize) -> usize {
+                0
+            }
+            #[inline(always)]
+            fn values_contiguous(&self) -> bool {
+                false
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl<$($D,)+ $($S,)+ O> crate::mma_atom::IndexOf for CoordLayout<($(Layout<$S, $D>,)+), O> {
+            /// An identity view has no storage: no offset (a tiled copy's
+            /// `copy` never reads one).
+            #[inline(always)]
+            fn index_of(&self, _: usize) -> usize {
+                0
+            }
+        }
+
+        #[cfg(feature = "std")]
         impl<T: crate::detail::partition::TilerFits<Layout<S0, D0>>, $($D,)+ $($S,)+ O>
             crate::detail::partition::TilerFits<CoordLayout<($(Layout<$S, $D>,)+), O>> for T
         {
@@ -357,6 +442,25 @@ pub trait IdentityAt<K> {
 /// component partitioned alike.
 #[doc(hidden)]
 pub struct ByComponent;
+
+/// The branch of the atom partitions for an integer [`Layout`].
+#[doc(hidden)]
+pub struct Ints;
+
+/// Which algebra a tensor's layout takes: [`Ints`] for a [`Layout`],
+/// [`ByComponent`] for a [`CoordLayout`] (the branch that the tiled MMA's
+/// and tiled copy's partitions take).
+#[doc(hidden)]
+pub trait LayoutKind {
+    /// [`Ints`] or [`ByComponent`].
+    type Kind;
+}
+impl<S, D> LayoutKind for Layout<S, D> {
+    type Kind = Ints;
+}
+impl<C, O> LayoutKind for CoordLayout<C, O> {
+    type Kind = ByComponent;
+}
 
 #[cfg(feature = "std")]
 impl<C, O, T> crate::detail::partition::FlatCase<T> for CoordLayout<C, O> {

@@ -223,7 +223,9 @@ pub use composition::try_composition;
 pub use composition::{Compose, ComposeValue, composition};
 pub use coord_layout::CoordLayout;
 #[doc(hidden)]
-pub use coord_layout::{ByComponent, IdentityAt, IdentityView, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero};
+pub use coord_layout::{
+    ByComponent, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,
+};
 #[cfg(feature = "std")]
 pub use copy_atom::{
     CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled,

@@ -128,3 +128,79 @@ fn agrees_with_cute_dynamic() {
         "(_128,_64,8,8):(_1@0,_1@1,_128@0,_64@1)"
     );
 }
+
+/// Tiled MMA and tiled copy partitions of identity tensors, as CuTe's
+/// epilogues make them (`thr_mma.partition_C(make_identity_tensor(shape))`):
+/// CuTe's print and coordinates (CuTe C++, the same atoms and threads).
+#[test]
+fn atom_partitions_print_as_cute() {
+    use cute_static::typenum::U4;
+    use cute_static::{CopyVec, SM80_16x8x8_F32F16F16F32_TN, UniversalFma, make_tiled_copy, make_tiled_mma};
+    let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,2,1):(1,4,0)));
+    let thr = mma.get_slice(5);
+    let c = thr.partition_c(make_identity_tensor(shape!(16, 6)));
+    assert_eq!(c.layout().to_string(), "(_1,_4,_3):(_0,_4@0,_2@1)");
+    assert_eq!(c.at((0usize, 1usize, 2usize)), (5, 5));
+    let a = thr.partition_a(make_identity_tensor(shape!(16, 5)));
+    assert_eq!(a.layout().to_string(), "(_1,_4,_5):(_0,_4@0,_1@1)");
+    let b = thr.partition_b(make_identity_tensor(shape!(6, 5)));
+    assert_eq!(b.layout().to_string(), "(_1,_3,_5):(_0,_2@0,_1@1)");
+    // A tile of a run-time identity tensor: the part's origin is the tile's.
+    let tile = local_tile(make_identity_tensor(make_shape((100usize, 60usize))), shape!(16, 6), (2usize, 3usize));
+    let c = thr.partition_c(tile);
+    assert_eq!(c.layout().to_string(), "(_1,_4,_3):(_0,_4@0,_2@1)");
+    assert_eq!(c.at((0usize, 1usize, 2usize)), (37, 23));
+
+    let m80 = make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    let thr = m80.get_slice(37);
+    let c = thr.partition_c(make_identity_tensor(shape!(64, 32)));
+    assert_eq!(c.layout().to_string(), "((_2,_2),_2,_2):((_1@1,_8@0),_32@0,_16@1)");
+    assert_eq!(c.at((1usize, 1usize, 1usize)), (49, 19));
+    let a = thr.partition_a(make_identity_tensor(shape!(64, 16)));
+    assert_eq!(a.layout().to_string(), "((_2,_2),_2,_2):((_1@1,_8@0),_32@0,_8@1)");
+    let b = thr.partition_b(make_identity_tensor(shape!(32, 16)));
+    assert_eq!(b.layout().to_string(), "(_2,_2,_2):(_1@1,_16@0,_8@1)");
+
+    // CuTe: make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_4,_2>>{}, Layout<Shape<_4,_1>>{}).
+    let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    let s = copy.get_slice(1).partition_s(make_identity_tensor(shape!(32, 4)));
+    let d = copy.get_slice(1).partition_d(make_identity_tensor(shape!(32, 4)));
+    assert_eq!(s.layout().to_string(), "((_4,_1),_2,_2):((_1@0,_0),_16@0,_2@1)");
+    assert_eq!(d.layout().to_string(), s.layout().to_string());
+    assert_eq!(s.at((0usize, 1usize, 1usize)), (20, 2));
+}
+
+/// Every coordinate of every thread's MMA and copy partition of an
+/// identity tile equals the element the same partition of a data tile
+/// (holding each element's column-major index) holds.
+#[test]
+fn atom_partitions_agree_with_data_partitions() {
+    use cute_static::typenum::U4;
+    use cute_static::{CopyVec, SM80_16x8x8_F32F16F16F32_TN, make_tiled_copy, make_tiled_mma};
+    let idx: Vec<usize> = (0..64 * 32).collect();
+    let m80 = make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    for t in 0..m80.size() {
+        let thr = m80.get_slice(t);
+        let c = thr.partition_c(make_identity_tensor(shape!(64, 32)));
+        let dc = thr.partition_c(make_tensor(&idx[..], layout!((64,32):(1,64))));
+        for x in 0..dc.size() {
+            let (i, j) = c.at(x);
+            assert_eq!(i + 64 * j, dc[x], "thread {t}, value {x}");
+        }
+        let a = thr.partition_a(make_identity_tensor(shape!(64, 16)));
+        let da = thr.partition_a(make_tensor(&idx[..], layout!((64,16):(1,64))));
+        for x in 0..da.size() {
+            let (i, j) = a.at(x);
+            assert_eq!(i + 64 * j, da[x]);
+        }
+    }
+    let copy = make_tiled_copy(CopyVec::<f32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    for t in 0..copy.size() {
+        let s = copy.get_slice(t).partition_s(make_identity_tensor(shape!(32, 4)));
+        let ds = copy.get_slice(t).partition_s(make_tensor(&idx[..], layout!((32,4):(1,32))));
+        for x in 0..ds.size() {
+            let (i, j) = s.at(x);
+            assert_eq!(i + 32 * j, ds[x]);
+        }
+    }
+}
