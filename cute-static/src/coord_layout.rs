@@ -33,6 +33,7 @@
 use crate::int_tuple::{IntTuple, Leaf};
 use crate::layout::{Congruent, Coord, Layout};
 use crate::slice::SliceBy;
+use crate::tensor::OffsetRange;
 use core::fmt;
 
 /// The origin of a fresh identity tensor: the coordinate 0, zero-sized.
@@ -294,9 +295,19 @@ macro_rules! coord_tuple {
         impl<Sh: IntTuple, $($D: IntTuple,)+ O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>> IdentityView
             for CoordLayout<($(Layout<Sh, $D>,)+), O>
         where
-            $(Sh: Congruent<$D>,)+
+            $(Sh: Congruent<$D> + OffsetRange<$D>,)+
         {
             type Shape = Sh;
+            type Entries = [usize; 0 $(+ coord_tuple!(@one $i))+];
+            #[inline(always)]
+            fn origin_entries(&self) -> Self::Entries {
+                self.origin.get()
+            }
+            #[inline(always)]
+            fn max_entries(&self) -> Self::Entries {
+                let o = self.origin.get();
+                [$( o[$i].wrapping_add(self.comps.$i.shape().range(&self.comps.$i.stride()).1 as usize), )+]
+            }
             #[inline(always)]
             fn view_shape(&self) -> Sh {
                 self.shape()
@@ -313,12 +324,15 @@ macro_rules! coord_tuple {
             O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>,
         > IdentityAt<K> for CoordLayout<($(Layout<Sh, $D>,)+), O>
         where
-            $(Sh: Congruent<$D>,)+
+            $(Sh: Congruent<$D> + OffsetRange<$D>,)+
         {
-            type Entries = [usize; 0 $(+ coord_tuple!(@one $i))+];
             #[inline(always)]
             fn coord_at(&self, c: K) -> Option<Self::Entries> {
                 if c.inside(&self.shape()) { Some(self.coord(c)) } else { None }
+            }
+            #[inline(always)]
+            fn coord_of(&self, c: K) -> Self::Entries {
+                self.coord(c)
             }
         }
 
@@ -423,6 +437,13 @@ for_each_tuple!(coord_tuple);
 pub trait IdentityView: Copy {
     /// The shape.
     type Shape;
+    /// A coordinate of the identity tensor: `[usize; R]`.
+    type Entries: AsRef<[usize]>;
+    /// The coordinate of the view's origin (at its coordinate 0).
+    fn origin_entries(&self) -> Self::Entries;
+    /// The largest coordinate of the view in every mode (reached at its
+    /// largest coordinate: an identity view's strides are not negative).
+    fn max_entries(&self) -> Self::Entries;
     /// The shape.
     fn view_shape(&self) -> Self::Shape;
     /// The size of the shape.
@@ -431,11 +452,11 @@ pub trait IdentityView: Copy {
 
 /// The coordinate a [`CoordLayout`] maps the coordinate `K` to.
 #[doc(hidden)]
-pub trait IdentityAt<K> {
-    /// `[usize; R]`.
-    type Entries: AsRef<[usize]>;
+pub trait IdentityAt<K>: IdentityView {
     /// The entries; `None` when `c` is outside the shape.
     fn coord_at(&self, c: K) -> Option<Self::Entries>;
+    /// The entries, `c` known to be inside the shape.
+    fn coord_of(&self, c: K) -> Self::Entries;
 }
 
 /// The branch of the partition traits for a [`CoordLayout`]: each

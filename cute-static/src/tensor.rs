@@ -1013,9 +1013,9 @@ pub type CosizeType<S, D> = <Layout<S, D> as crate::detail::divide::CosizeOf>::C
 
 // ------------------------------------------------------ identity tensors
 
-/// The engine of an identity tensor of the flat shape type `S`: the
-/// "element" at a storage index is the coordinate that index encodes (see
-/// [`make_identity_tensor`]).
+/// The engine of an identity tensor of the flat shape type `S`: no
+/// storage, zero-sized; the "element" at a coordinate is the coordinate
+/// that the tensor's [`CoordLayout`] gives (see [`make_identity_tensor`]).
 #[derive(Debug)]
 pub struct Coords<S>(PhantomData<S>);
 
@@ -1028,7 +1028,7 @@ impl<S> Copy for Coords<S> {}
 
 impl<S: IdentityStride> Engine for Coords<S> {
     type Elem = S::Coord;
-    /// Every index decodes: no storage bound.
+    /// No storage, no bound.
     #[inline(always)]
     fn len(&self) -> usize {
         usize::MAX
@@ -1036,32 +1036,17 @@ impl<S: IdentityStride> Engine for Coords<S> {
 }
 
 /// A flat shape (a leaf or a tuple of up to 12 leaves) that has an
-/// identity tensor: the strides `2^(b·i)` of its encoding (`b = 62 /
-/// rank` bits per leaf) as static leaves, and its coordinates.
+/// identity tensor: the component layouts of its identity layout (see
+/// [`CoordLayout`]) and its coordinates.
 #[doc(hidden)]
 pub trait IdentityStride: IntTuple {
-    /// Bits per leaf.
-    const BITS: u32;
-    /// The strides of the encoding.
-    type Stride: StaticIntTuple;
     /// A coordinate: `usize`, or a tuple of one `usize` per leaf.
     type Coord: Copy + core::fmt::Debug + PartialEq;
-    /// The largest extent.
-    fn max_extent(&self) -> usize;
     /// The shape as a coordinate (its extents), the bound of
     /// [`elem_less`].
     fn as_coord(&self) -> Self::Coord;
-    /// The coordinate a storage index encodes.
-    fn decode(code: usize) -> Self::Coord;
-    /// `decode(base + delta)`, computed as `decode(base) + decode(delta)`
-    /// leaf by leaf (equal whenever the sum's leaves fit their bits, as
-    /// every coordinate of the encoding does): a view's coordinates are
-    /// then its origin's plus a part that is constant for a static
-    /// layout, so a predicate on a leaf that does not vary stays out of
-    /// the loop.
-    fn decode_sum(base: usize, delta: usize) -> Self::Coord;
-    /// The component layouts of the identity layout of this shape (see
-    /// [`CoordLayout`]): component `k` has stride 1 at leaf `k`, 0 elsewhere.
+    /// The component layouts of the identity layout of this shape:
+    /// component `k` has stride 1 at leaf `k`, 0 elsewhere.
     type Comps: Copy;
     /// The components of `self`'s identity layout.
     fn comps(&self) -> Self::Comps;
@@ -1069,6 +1054,11 @@ pub trait IdentityStride: IntTuple {
     fn from_entries(a: &[usize]) -> Self::Coord;
 }
 impl<L: ShapeLeaf> IdentityStride for L {
+    type Coord = usize;
+    #[inline(always)]
+    fn as_coord(&self) -> usize {
+        self.value()
+    }
     type Comps = (Layout<L, typenum::U1>,);
     #[inline(always)]
     fn comps(&self) -> Self::Comps {
@@ -1077,25 +1067,6 @@ impl<L: ShapeLeaf> IdentityStride for L {
     #[inline(always)]
     fn from_entries(a: &[usize]) -> usize {
         a[0]
-    }
-    const BITS: u32 = 62;
-    type Stride = typenum::U1;
-    type Coord = usize;
-    #[inline(always)]
-    fn max_extent(&self) -> usize {
-        self.value()
-    }
-    #[inline(always)]
-    fn as_coord(&self) -> usize {
-        self.value()
-    }
-    #[inline(always)]
-    fn decode(code: usize) -> usize {
-        code
-    }
-    #[inline(always)]
-    fn decode_sum(base: usize, delta: usize) -> usize {
-        base.wrapping_add(delta)
     }
 }
 // The stride of component `k` of a flat shape's identity layout: `_1` at
@@ -1106,17 +1077,17 @@ macro_rules! unit_stride {
     };
 }
 
-// `b = 62 / rank` bits per leaf; leaf `i`'s stride is `2^(b·i)`.
 macro_rules! identity_stride {
     ($($i:tt $S:ident $_s:ident $_d:ident),+) => {
-        identity_stride!(@bits (62 / (0 $(+ identity_stride!(@one $i))+)); [$($i)+]; $($i $S),+);
+        identity_stride!(@impl [$($i)+]; $($i $S),+);
     };
-    (@one $i:tt) => { 1 };
-    (@bits $bits:expr; $all:tt; $($i:tt $S:ident),+) => {
+    (@impl $all:tt; $($i:tt $S:ident),+) => {
         impl<$($S: ShapeLeaf),+> IdentityStride for ($($S,)+) {
-            const BITS: u32 = $bits;
-            type Stride = ($(crate::Int<{ 1usize << ($bits * $i) }>,)+);
             type Coord = ($(identity_stride!(@usize $S),)+);
+            #[inline(always)]
+            fn as_coord(&self) -> Self::Coord {
+                ($( self.$i.value(), )+)
+            }
             type Comps = ($(Layout<Self, unit_stride!($all $i)>,)+);
             #[inline(always)]
             fn comps(&self) -> Self::Comps {
@@ -1125,44 +1096,6 @@ macro_rules! identity_stride {
             #[inline(always)]
             fn from_entries(a: &[usize]) -> Self::Coord {
                 ($( a[$i], )+)
-            }
-            #[inline(always)]
-            fn max_extent(&self) -> usize {
-                let m = 0usize;
-                $( let m = m.max(self.$i.value()); )+
-                m
-            }
-            #[inline(always)]
-            fn as_coord(&self) -> Self::Coord {
-                ($( self.$i.value(), )+)
-            }
-            #[inline(always)]
-            fn decode(code: usize) -> Self::Coord {
-                let mask = (1usize << $bits) - 1;
-                ($( (code >> ($bits * $i)) & mask, )+)
-            }
-            #[inline(always)]
-            fn decode_sum(base: usize, delta: usize) -> Self::Coord {
-                const N: usize = 62 / $bits;
-                let mask = (1usize << $bits) - 1;
-                let sh = usize::BITS - $bits;
-                // `delta` in balanced digits (each in `[-2^(b-1), 2^(b-1))`,
-                // the last one the signed rest), so that a view reached
-                // through a negative stride subtracts from its origin's
-                // leaves as the plain decode of the sum would.
-                // One statement per leaf, no loop: a leaf whose part of
-                // `delta` is zero is then visibly its origin's leaf, a value
-                // the optimizer can take out of a loop over the view before
-                // it unrolls anything.
-                let mut out = [0usize; N];
-                let mut rest = delta as isize;
-                $(
-                    let f = if $i == N - 1 { rest } else { (rest << sh) >> sh };
-                    out[$i] = ((base >> ($bits * $i)) & mask).wrapping_add(f as usize);
-                    rest = rest.wrapping_sub(f) >> $bits;
-                )+
-                let _ = rest;
-                ($( out[$i], )+)
             }
         }
     };
@@ -1205,34 +1138,6 @@ where
     S: IdentityStride,
 {
     Tensor { engine: Coords(PhantomData), offset: 0, layout: CoordLayout::fresh(shape.comps()) }
-}
-
-/// The bit-packed identity layout of `shape` (leaf `i` has stride
-/// `2^(b·i)`), which a [`Predicated`](crate::Predicated) view carries: its
-/// coordinates decode from one integer.
-///
-/// # Panics
-///
-/// When an extent is too large for the encoding.
-#[cfg(feature = "std")]
-#[inline(always)]
-#[track_caller]
-pub(crate) fn packed_identity_layout<S>(shape: S) -> Layout<S, S::Stride>
-where
-    S: IdentityStride + Congruent<S::Stride>,
-{
-    if shape.max_extent() >= 1usize << (S::BITS - 1) {
-        identity_panic()
-    }
-    Layout::from_checked(shape, S::Stride::new())
-}
-
-#[cfg(feature = "std")]
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn identity_panic() -> ! {
-    panic!("arithmetic overflow in identity tensor encoding (an extent too large for its leaf count)")
 }
 
 impl<I: IdentityStride, C: Copy, O: Copy> Tensor<Coords<I>, CoordLayout<C, O>> {

@@ -204,3 +204,40 @@ fn atom_partitions_agree_with_data_partitions() {
         }
     }
 }
+
+/// A predicated view whose parent is taller than 2^33 rows (over three
+/// elements: its rows have stride 0): its identity side is CuTe's basis
+/// layout, so the edge tile's coordinates and predicates are exact.
+#[test]
+fn predicated_views_past_2_pow_31() {
+    let big = (1usize << 33) + 5;
+    let data = [10i32, 20, 30];
+    let a = make_tensor(&data[..], layout!(({big},{3usize}):(0,1)));
+    let p = a.predicated();
+    assert_eq!(p.identity_layout().to_string(), "(8589934597,3):(_1@0,_1@1)");
+    // Rows 2^33..2^33+8, columns 2..4: rows past big - 1 and column 3 are outside.
+    let edge = p.local_tile(shape!(8, 2), (big / 8, 1usize));
+    assert_eq!(edge.identity_layout().to_string(), "(_8,_2):(_1@0,_1@1)");
+    assert_eq!(edge.coord((4usize, 0usize)), (big - 1, 2));
+    assert_eq!(edge.get((4usize, 0usize)), Some(&30));
+    assert_eq!(edge.get((5usize, 0usize)), None);
+    assert_eq!(edge.get((0usize, 1usize)), None);
+    let mut f = make_fragment_like::<i32, _>(&edge);
+    edge.copy_to(&mut f, -1);
+    assert_eq!((0..16usize).filter(|&x| f[x] == 30).count(), 5);
+    assert_eq!((0..16usize).filter(|&x| f[x] == -1).count(), 11);
+    assert!(edge.inside().is_err());
+    // An interior tile of the same parent is an ordinary tensor.
+    let t = p.local_tile(shape!(8, 2), (big / 8 - 1, 0usize)).inside().unwrap();
+    assert_eq!((t[(7usize, 0usize)], t[(7usize, 1usize)]), (10, 20));
+    // Thread parts of the edge tile, at rank 3 too.
+    let part = edge.local_partition(layout!((4, 1):(1, 0)), 1);
+    assert_eq!(part.identity_layout().to_string(), "(_2,_2):(_4@0,_1@1)");
+    assert_eq!(part.coord((1usize, 0usize)), (big, 2));
+    assert!(part.is_inside((0usize, 0usize)) && !part.is_inside((1usize, 0usize)));
+    let d3 = [1u8; 4];
+    let a3 = make_tensor(&d3[..], layout!(({big},{2usize},{2usize}):(0,1,2))).predicated();
+    let e3 = a3.local_tile(shape!(16, 2, 2), (big / 16, 0usize, 0usize));
+    assert_eq!(e3.coord((4usize, 1usize, 1usize)), (big - 1, 1, 1));
+    assert!(e3.is_inside((4usize, 1usize, 1usize)) && !e3.is_inside((5usize, 0usize, 0usize)));
+}
