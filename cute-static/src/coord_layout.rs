@@ -337,6 +337,22 @@ macro_rules! coord_tuple {
         }
 
         #[cfg(feature = "std")]
+        impl<Sh0, O: Copy, $($D,)+ $($S,)+ Op, T: Copy> CoordOp<Op, T> for CoordLayout<($(Layout<$S, $D>,)+), O>
+        where
+            $(
+                Layout<$S, $D>: ApplyOp<Op, T>,
+                <Layout<$S, $D> as ApplyOp<Op, T>>::Output: ShapeOf<Shape = Sh0>,
+            )+
+        {
+            type Output = CoordLayout<($(<Layout<$S, $D> as ApplyOp<Op, T>>::Output,)+), O>;
+            #[inline(always)]
+            #[track_caller]
+            fn coord_op(self, t: T) -> Self::Output {
+                CoordLayout { comps: ($( self.comps.$i.apply(t), )+), origin: self.origin }
+            }
+        }
+
+        #[cfg(feature = "std")]
         impl<Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+ PP, PQ, AP, AQ, Tv, TP, TQ>
             crate::mma_atom::PermutedPartition<ByComponent, PP, PQ, AP, AQ, Tv, TP, TQ>
             for CoordLayout<($(Layout<$S, $D>,)+), O>
@@ -463,6 +479,77 @@ pub trait IdentityAt<K>: IdentityView {
 /// component partitioned alike.
 #[doc(hidden)]
 pub struct ByComponent;
+
+/// An operation of the integer algebra on one component: `Op` is
+/// [`ComposeOp`], [`LogicalDivideOp`], [`ZippedDivideOp`],
+/// [`TiledDivideOp`] or [`FlatDivideOp`].
+#[doc(hidden)]
+#[cfg(feature = "std")]
+pub trait ApplyOp<Op, T>: Sized {
+    /// The component's result.
+    type Output;
+    /// The operation.
+    fn apply(self, t: T) -> Self::Output;
+}
+
+/// A [`CoordLayout`] through an operation of the integer algebra (see
+/// [`ApplyOp`]), applied to each component; the components' results must
+/// have one shape, and the origin stays.
+#[doc(hidden)]
+#[cfg(feature = "std")]
+pub trait CoordOp<Op, T>: Sized {
+    /// The view's layout.
+    type Output;
+    /// The operation, component by component.
+    fn coord_op(self, t: T) -> Self::Output;
+}
+
+macro_rules! apply_op {
+    ($($Op:ident: $Trait:ident, $How:ident, $f:ident;)+) => {$(
+        /// Marker of the operation
+        #[doc = concat!("[`", stringify!($f), "`](crate::", stringify!($f), ").")]
+        #[doc(hidden)]
+        #[cfg(feature = "std")]
+        pub struct $Op;
+        #[cfg(feature = "std")]
+        impl<S, D, T> ApplyOp<$Op, T> for Layout<S, D>
+        where
+            Layout<S, D>: crate::$Trait<T>,
+            <Layout<S, D> as crate::$Trait<T>>::Output: crate::divide::DivideValue<crate::divide::$How, Layout<S, D>, T>,
+        {
+            type Output = <Layout<S, D> as crate::$Trait<T>>::Output;
+            #[inline(always)]
+            #[track_caller]
+            fn apply(self, t: T) -> Self::Output {
+                crate::$f(self, t)
+            }
+        }
+    )+};
+}
+apply_op! {
+    LogicalDivideOp: LogicalDivide, LogicalArr, logical_divide;
+    ZippedDivideOp: ZippedDivide, ZippedArr, zipped_divide;
+    TiledDivideOp: TiledDivide, TiledArr, tiled_divide;
+    FlatDivideOp: FlatDivide, FlatArr, flat_divide;
+}
+
+/// Marker of the operation [`composition`](crate::composition).
+#[doc(hidden)]
+#[cfg(feature = "std")]
+pub struct ComposeOp;
+#[cfg(feature = "std")]
+impl<S, D, T> ApplyOp<ComposeOp, T> for Layout<S, D>
+where
+    Layout<S, D>: crate::Compose<T>,
+    <Layout<S, D> as crate::Compose<T>>::Output: crate::ComposeValue<Layout<S, D>, T>,
+{
+    type Output = <Layout<S, D> as crate::Compose<T>>::Output;
+    #[inline(always)]
+    #[track_caller]
+    fn apply(self, t: T) -> Self::Output {
+        crate::composition(self, t)
+    }
+}
 
 /// The branch of the atom partitions for an integer [`Layout`].
 #[doc(hidden)]

@@ -222,6 +222,9 @@ pub use composition::try_composition;
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
 pub use coord_layout::CoordLayout;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use coord_layout::{ApplyOp, ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
 #[doc(hidden)]
 pub use coord_layout::{
     ByComponent, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,

@@ -241,3 +241,33 @@ fn predicated_views_past_2_pow_31() {
     assert_eq!(e3.coord((4usize, 1usize, 1usize)), (big - 1, 1, 1));
     assert!(e3.is_inside((4usize, 1usize, 1usize)) && !e3.is_inside((5usize, 0usize, 0usize)));
 }
+
+/// Composition and the divides of identity tensors (CuTe C++'s print).
+#[test]
+fn divides_print_as_cute() {
+    let id = make_identity_tensor(shape!(4, 3));
+    let c = id.compose(layout!((2,6):(1,2)));
+    assert_eq!(c.layout().to_string(), "(_2,(_2,_3)):(_1@0,(_2@0,_1@1))");
+    assert_eq!(c.at((1usize, 4usize)), (1, 2));
+    assert_eq!(id.compose(layout!((3,4):(4,1))).layout().to_string(), "(_3,_4):(_1@1,_1@0)");
+    assert_eq!(id.compose(shape!(2, 3)).layout().to_string(), "(_2,_3):(_1@0,_1@1)");
+    assert_eq!(id.logical_divide(layout!(2:2)).layout().to_string(), "(_2,(_2,_3)):(_2@0,(_1@0,_1@1))");
+    let id86 = make_identity_tensor(shape!(8, 6));
+    assert_eq!(id86.zipped_divide(shape!(2, 3)).layout().to_string(), "((_2,_3),(_4,_2)):((_1@0,_1@1),(_2@0,_3@1))");
+    assert_eq!(id86.tiled_divide(shape!(2, 3)).layout().to_string(), "((_2,_3),_4,_2):((_1@0,_1@1),_2@0,_3@1)");
+    assert_eq!(id86.flat_divide(shape!(2, 3)).layout().to_string(), "(_2,_3,_4,_2):(_1@0,_1@1,_2@0,_3@1)");
+    let d = make_identity_tensor(make_shape((96usize, 64usize)));
+    let z = d.zipped_divide(shape!(16, 8));
+    assert_eq!(z.layout().to_string(), "((_16,_8),(6,8)):((_1@0,_1@1),(_16@0,_8@1))");
+    assert_eq!(z.at((5usize, (1usize, 2usize))), (21, 16));
+    // Every coordinate of a divide of a tile of a run-time identity tensor.
+    let t = local_tile(d, shape!(16, 8), (2usize, 3usize)).zipped_divide(shape!(4, 2));
+    for x in 0..128usize {
+        let (i, j) = t.at(x);
+        let (v, r) = (x % 8, x / 8);
+        assert_eq!((i, j), (32 + v % 4 + 4 * (r % 4), 24 + v / 4 + 2 * (r / 4)));
+    }
+    println!("ld {}", id.logical_divide(shape!(2, 3)).layout());
+    println!("zd {}", id.zipped_divide(shape!(2, 1)).layout());
+    println!("ld int {}", logical_divide(layout!((4,3):(1,4)), shape!(2, 3)));
+}
