@@ -35,6 +35,7 @@ use crate::layout::{Congruent, Coord, Layout};
 use crate::slice::SliceBy;
 use crate::tensor::OffsetRange;
 use core::fmt;
+use typenum::{B0, B1};
 
 /// The origin of a fresh identity tensor: the coordinate 0, zero-sized.
 #[doc(hidden)]
@@ -270,18 +271,21 @@ macro_rules! coord_tuple {
         impl<T: Copy, K: Copy, W, Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+>
             crate::detail::partition::PartitionBy<T, K, W, ByComponent> for CoordLayout<($(Layout<$S, $D>,)+), O>
         where
+            Layout<S0, D0>: crate::int_tuple::AllStatic,
+            T: CuteTiler<StaticBit<S0, D0>>,
             $(
-                Layout<$S, $D>: crate::detail::partition::Partition<T, K, W>,
-                <Layout<$S, $D> as crate::detail::partition::Partition<T, K, W>>::Output: ShapeOf<Shape = Sh0>,
+                Layout<$S, $D>: crate::detail::partition::Partition<T::Out, K, W>,
+                <Layout<$S, $D> as crate::detail::partition::Partition<T::Out, K, W>>::Output: ShapeOf<Shape = Sh0>,
             )+
         {
             type Output = CoordLayout<
-                ($(<Layout<$S, $D> as crate::detail::partition::Partition<T, K, W>>::Output,)+),
+                ($(<Layout<$S, $D> as crate::detail::partition::Partition<T::Out, K, W>>::Output,)+),
                 [usize; 0 $(+ coord_tuple!(@one $i))+],
             >;
             #[inline(always)]
             fn part_by(self, t: T, c: K) -> Option<(Self::Output, usize, bool)> {
                 use crate::detail::partition::Partition;
+                let t = t.cute_tiler();
                 let o = self.origin.get();
                 let parts = ($( self.comps.$i.part(t, c)?, )+);
                 Some((
@@ -337,17 +341,20 @@ macro_rules! coord_tuple {
         }
 
         #[cfg(feature = "std")]
-        impl<Sh0, O: Copy, $($D,)+ $($S,)+ Op, T: Copy> CoordOp<Op, T> for CoordLayout<($(Layout<$S, $D>,)+), O>
+        impl<Sh0, O: Copy, $($D,)+ $($S,)+ Op, T: CuteTiler<StaticBit<S0, D0>>> CoordOp<Op, T>
+            for CoordLayout<($(Layout<$S, $D>,)+), O>
         where
+            Layout<S0, D0>: crate::int_tuple::AllStatic,
             $(
-                Layout<$S, $D>: ApplyOp<Op, T>,
-                <Layout<$S, $D> as ApplyOp<Op, T>>::Output: ShapeOf<Shape = Sh0>,
+                Layout<$S, $D>: ApplyOp<Op, T::Out>,
+                <Layout<$S, $D> as ApplyOp<Op, T::Out>>::Output: ShapeOf<Shape = Sh0>,
             )+
         {
-            type Output = CoordLayout<($(<Layout<$S, $D> as ApplyOp<Op, T>>::Output,)+), O>;
+            type Output = CoordLayout<($(<Layout<$S, $D> as ApplyOp<Op, T::Out>>::Output,)+), O>;
             #[inline(always)]
             #[track_caller]
             fn coord_op(self, t: T) -> Self::Output {
+                let t = t.cute_tiler();
                 CoordLayout { comps: ($( self.comps.$i.apply(t), )+), origin: self.origin }
             }
         }
@@ -550,6 +557,68 @@ where
         crate::composition(self, t)
     }
 }
+
+/// A tiler as CuTe makes it a layout before tiling an identity tensor
+/// whose layout is static (`Bit` = `B1`): a static extent 1 is `_1:_0`
+/// (CuTe's `make_layout(_1{})`, whose stride is 0), so that the tile's
+/// size-1 mode prints `_0` as in CuTe; every other mode as it is. The
+/// integer algebra of both crates reads the extent 1 as `1:1`, which gives
+/// the same coordinates; with run-time extents (`B0`) the tiler stays as
+/// it is (cute-static's run-time divides take tiles of non-zero stride).
+#[doc(hidden)]
+pub trait CuteTiler<Bit>: Copy {
+    /// The tiler with `_1:_0` for every static 1.
+    type Out: Copy;
+    /// The tiler with `_1:_0` for every static 1.
+    fn cute_tiler(self) -> Self::Out;
+}
+impl<T: Copy> CuteTiler<B0> for T {
+    type Out = Self;
+    #[inline(always)]
+    fn cute_tiler(self) -> Self {
+        self
+    }
+}
+impl CuteTiler<B1> for typenum::U1 {
+    type Out = Layout<typenum::U1, typenum::U0>;
+    #[inline(always)]
+    fn cute_tiler(self) -> Self::Out {
+        Layout::from_checked(self, typenum::U0::new())
+    }
+}
+macro_rules! cute_tiler_same {
+    ($([$($g:tt)*] $T:ty),+) => {$(
+        impl<$($g)*> CuteTiler<B1> for $T {
+            type Out = Self;
+            #[inline(always)]
+            fn cute_tiler(self) -> Self {
+                self
+            }
+        }
+    )+};
+}
+cute_tiler_same!(
+    [U: typenum::Unsigned + Copy, B: typenum::Bit + Copy, B2: typenum::Bit + Copy] typenum::UInt<typenum::UInt<U, B2>, B>,
+    [S: Copy, D: Copy] Layout<S, D>,
+    [T: Copy] crate::Tiler<T>,
+    [] crate::Dyn,
+    [] usize
+);
+macro_rules! cute_tiler_tuple {
+    ($($i:tt $A:ident $S:ident $D:ident),+) => {
+        impl<$($A: CuteTiler<B1>),+> CuteTiler<B1> for ($($A,)+) {
+            type Out = ($($A::Out,)+);
+            #[inline(always)]
+            fn cute_tiler(self) -> Self::Out {
+                ($( self.$i.cute_tiler(), )+)
+            }
+        }
+    };
+}
+for_each_tuple!(cute_tiler_tuple);
+
+/// `B1` when the layout is all-static.
+type StaticBit<S, D> = <Layout<S, D> as crate::int_tuple::AllStatic>::Bit;
 
 /// The branch of the atom partitions for an integer [`Layout`].
 #[doc(hidden)]

@@ -227,7 +227,7 @@ pub use coord_layout::CoordLayout;
 pub use coord_layout::{ApplyOp, ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
 #[doc(hidden)]
 pub use coord_layout::{
-    ByComponent, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,
+    ByComponent, CuteTiler, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,
 };
 #[cfg(feature = "std")]
 pub use copy_atom::{

@@ -29,10 +29,26 @@ fn layouts_print_as_cute() {
     let s3 = make_identity_tensor(shape!(4, 3, 2));
     assert_eq!(s3.layout().to_string(), "(_4,_3,_2):(_1@0,_1@1,_1@2)");
     let t3 = local_tile(s3, shape!(2, 3, 1), (1usize, 0usize, 1usize));
-    // CuTe prints `(_2,_3,_1):(_1@0,_1@1,_0)`: its composition gives a
-    // size-1 mode the stride 0; cute-static's integer algebra keeps the
-    // component's stride there (the same coordinates: the mode has size 1).
-    assert_eq!(t3.layout().to_string(), "(_2,_3,_1):(_1@0,_1@1,_1@2)");
+    // A tiler's static extent 1 is CuTe's `_1:_0`: the tile's size-1 mode
+    // has the stride 0 (`_0`), where the identity layout's own size-1 mode
+    // keeps its basis (`_1@1` below).
+    assert_eq!(t3.layout().to_string(), "(_2,_3,_1):(_1@0,_1@1,_0)");
+    assert_eq!(t3.at((1usize, 2usize, 0usize)), (3, 2, 1));
+    let dt3 = local_tile(
+        make_identity_tensor(make_shape((4usize, 3usize, 2usize))),
+        shape!(2, 3, 1),
+        (1usize, 0usize, 1usize),
+    );
+    // With run-time extents the tiler's 1 stays `1:1` (cute-static's
+    // run-time divides take tiles of non-zero stride): the basis of the
+    // mode stays, the same coordinates.
+    assert_eq!(dt3.layout().to_string(), "(_2,_3,_1):(_1@0,_1@1,_1@2)");
+    assert_eq!(dt3.at((1usize, 2usize, 0usize)), (3, 2, 1));
+    assert_eq!(make_identity_tensor(shape!(4, 1, 2)).layout().to_string(), "(_4,_1,_2):(_1@0,_1@1,_1@2)");
+    assert_eq!(
+        make_identity_tensor(make_shape((4usize, 1usize, 2usize))).layout().to_string(),
+        "(4,1,2):(_1@0,_1@1,_1@2)"
+    );
     let d3 = make_identity_tensor(make_shape((100usize, 7usize, 5usize)));
     let t = local_tile(d3, shape!(32, 4, 2), (3usize, 1usize, 2usize));
     assert_eq!(t.layout().to_string(), "(_32,_4,_2):(_1@0,_1@1,_1@2)");
@@ -267,7 +283,21 @@ fn divides_print_as_cute() {
         let (v, r) = (x % 8, x / 8);
         assert_eq!((i, j), (32 + v % 4 + 4 * (r % 4), 24 + v / 4 + 2 * (r / 4)));
     }
-    println!("ld {}", id.logical_divide(shape!(2, 3)).layout());
-    println!("zd {}", id.zipped_divide(shape!(2, 1)).layout());
-    println!("ld int {}", logical_divide(layout!((4,3):(1,4)), shape!(2, 3)));
+    // Size-1 modes as CuTe gives them: `_0` from a tiler's extent 1 and
+    // from a complement of size 1, the basis where a layout's own stride
+    // lands in a size-1 mode.
+    assert_eq!(id.logical_divide(shape!(2, 3)).layout().to_string(), "((_2,_2),(_3,_1)):((_1@0,_2@0),(_1@1,_0))");
+    assert_eq!(id.zipped_divide(shape!(2, 1)).layout().to_string(), "((_2,_1),(_2,_3)):((_1@0,_0),(_2@0,_1@1))");
+    assert_eq!(id.logical_divide(shape!(2, 1)).layout().to_string(), "((_2,_2),(_1,_3)):((_1@0,_2@0),(_0,_1@1))");
+    assert_eq!(id.logical_divide(shape!(4, 3)).layout().to_string(), "((_4,_1),(_3,_1)):((_1@0,_0),(_1@1,_0))");
+    assert_eq!(id.compose(layout!((2,1):(1,4))).layout().to_string(), "(_2,_1):(_1@0,_1@1)");
+    assert_eq!(local_partition(id, layout!((4,1):(1,0)), 1).layout().to_string(), "(_1,_3):(_0,_1@1)");
+    // Left: a thread's part of size 1 in every mode. CuTe prints
+    // `(_1,_1):(_0,_0)` (its rest modes come from a complement, which
+    // coalesces a size-1 mode to `_1:_0`); cute-static's local_partition
+    // gives the rest mode the stride `tile extent × stride` (the same
+    // coordinates: the modes have size 1).
+    let lp = local_partition(id, layout!((4,3):(1,4)), 1);
+    assert_eq!(lp.layout().to_string(), "(_1,_1):(_4@0,_3@1)");
+    assert_eq!(lp.at((0usize, 0usize)), (1, 0));
 }
