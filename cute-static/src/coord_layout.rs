@@ -28,7 +28,15 @@
 //! the components' result shapes to be one type (a compile error
 //! otherwise, never a different structure); the by-mode tilers of
 //! `local_tile` and `local_partition` never split a mode across
-//! coordinate modes, so they always pass.
+//! coordinate modes, so they always pass, and so do the partitions of
+//! tiled MMAs and tiled copies checked against CuTe in
+//! `cute-static/tests/identity.rs`.
+//!
+//! Size-1 modes: CuTe makes a tiler's static extent 1 the layout `_1:_0`
+//! (stride 0, printed `_0`), the integer algebra here `1:1` (the same
+//! coordinates); a static view is tiled with `_1:_0` there
+//! ([`CuteTiler`]), so it prints as CuTe's (see docs/architecture.md,
+//! section 5, for the cases that still keep the component's stride).
 
 use crate::int_tuple::{IntTuple, Leaf};
 use crate::layout::{Congruent, Coord, Layout};
@@ -618,6 +626,7 @@ macro_rules! cute_tiler_tuple {
 for_each_tuple!(cute_tiler_tuple);
 
 /// `B1` when the layout is all-static.
+#[cfg(feature = "std")]
 type StaticBit<S, D> = <Layout<S, D> as crate::int_tuple::AllStatic>::Bit;
 
 /// The branch of the atom partitions for an integer [`Layout`].
