@@ -34,6 +34,7 @@
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::SizeOf;
 use crate::detail::partition::Fits;
+use crate::detail::{Ints, LayoutKind};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::inverse::RightInverse;
@@ -398,7 +399,7 @@ impl<Atom: Copy, Tv, TilerMn> Copy for ThrCopy<Atom, Tv, TilerMn> {}
 /// `right_inverse(Ref) ∘ Src` (or `∘ Dst`), the atom's side in its
 /// reference order.
 #[doc(hidden)]
-pub trait CopyPartition<TilerMn, Tv, NT, W, R2t>: Copy {
+pub trait CopyPartition<K, TilerMn, Tv, NT, W, R2t>: Copy {
     /// `(CPY, CPY_M, CPY_N)`.
     type Val: Copy;
     /// `(offset of thread tid, its values)`.
@@ -419,7 +420,7 @@ type ThrVal<Tv, NT, W, R2t> = <(
 ) as ConcatLayouts>::Output;
 type TvMn<L, T, Tv, NT, W, R2t> = <M0<Zd<L, T>> as Compose<ThrVal<Tv, NT, W, R2t>>>::Output;
 
-impl<L, T, Tv, NT, W, R2t> CopyPartition<T, Tv, NT, W, R2t> for L
+impl<L, T, Tv, NT, W, R2t> CopyPartition<Ints, T, Tv, NT, W, R2t> for L
 where
     L: Copy + ZippedDivide<T>,
     T: Default,
@@ -495,9 +496,18 @@ impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionS<Atom, Tv, TilerMn> for L
 where
     Atom::LayoutRefTv: RightInverse,
     <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutSrcTv>,
-    L: CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>, Val: Fits + AtomOperand + IndexOf>,
+    L: LayoutKind
+        + CopyPartition<
+            L::Kind,
+            TilerMn,
+            Tv,
+            Atom::NumThr,
+            Atom::NumVal,
+            SrcToRef<Atom>,
+            Val: Fits + AtomOperand + IndexOf,
+        >,
 {
-    type Part = <L as CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>>>::Val;
+    type Part = <L as CopyPartition<L::Kind, TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>>>::Val;
     #[inline(always)]
     #[track_caller]
     fn part_s(self, tid: usize) -> (usize, Self::Part) {
@@ -508,9 +518,18 @@ impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionD<Atom, Tv, TilerMn> for L
 where
     Atom::LayoutRefTv: RightInverse,
     <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutDstTv>,
-    L: CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>, Val: Fits + AtomOperand + IndexOf>,
+    L: LayoutKind
+        + CopyPartition<
+            L::Kind,
+            TilerMn,
+            Tv,
+            Atom::NumThr,
+            Atom::NumVal,
+            DstToRef<Atom>,
+            Val: Fits + AtomOperand + IndexOf,
+        >,
 {
-    type Part = <L as CopyPartition<TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>>>::Val;
+    type Part = <L as CopyPartition<L::Kind, TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>>>::Val;
     #[inline(always)]
     #[track_caller]
     fn part_d(self, tid: usize) -> (usize, Self::Part) {
@@ -570,6 +589,19 @@ impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
 
     /// The thread's values of a destination tile (CuTe's `partition_D`):
     /// `(CPY, CPY_M, CPY_N)`. Panics as [`partition_s`](Self::partition_s).
+    ///
+    /// Either side may be a view of an identity tensor (each value's
+    /// coordinate, to predicate the copy at a ragged edge):
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// let c = copy.get_slice(1).partition_d(make_identity_tensor(shape!(32, 4)));
+    /// assert_eq!(c.layout().to_string(), "((_4,_1),_2,_2):((_1@0,_0),_16@0,_2@1)");
+    /// assert_eq!(c.at((0usize, 1usize, 1usize)), (20, 2));
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn partition_d<E: Engine, L>(&self, dst: Tensor<E, L>) -> Tensor<E, PartD<L, Atom, Tv, TilerMn>>

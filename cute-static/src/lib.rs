@@ -152,6 +152,7 @@ pub mod complement;
 mod composed;
 #[doc(hidden)]
 pub mod composition;
+mod coord_layout;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod copy_atom;
@@ -221,6 +222,14 @@ pub use composition::try_composition;
 #[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
+#[doc(hidden)]
+pub use coord_layout::{ApplyOp, ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
+#[doc(hidden)]
+pub use coord_layout::{
+    ByComponent, CuteTiler, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,
+};
+pub use coord_layout::{CoordLayout, Coords, elem_less, make_identity_tensor};
+#[cfg(feature = "std")]
 pub use copy_atom::{
     CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled,
     SrcToRef, ThrCopy, TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy, make_tiled_copy_a,
@@ -260,6 +269,7 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
 
+pub use coord_layout::{ElemLess, IdentityStride};
 #[cfg(feature = "std")]
 pub use mma_atom::{
     AtomKernel, AtomLayout, MmaAtom, MmaCall, NoPermutation, PartA, PartB, PartC, PartitionA, PartitionB, PartitionC,
@@ -312,11 +322,11 @@ pub use slice::{ModesLayout, SliceInto, VCons, VNil};
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
 pub use tensor::TensorLayout;
-pub use tensor::{CompactCol, CuteCompactCol, ElemLess, IdentityStride, OffsetRange};
+#[doc(hidden)]
+pub use tensor::{CompactCol, CuteCompactCol, OffsetRange};
 pub use tensor::{
-    CompactLayout, Coords, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
-    SizeOfShape, Storage, Tensor, elem_less, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
-    make_tensor_like,
+    CompactLayout, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
+    SizeOfShape, Storage, Tensor, make_fragment_like, make_owned_tensor, make_tensor, make_tensor_like,
 };
 #[cfg(feature = "std")]
 pub use tensor::{try_make_tensor, try_make_tensor_at};

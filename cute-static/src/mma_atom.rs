@@ -28,6 +28,7 @@ use crate::complement::Complement;
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::partition::Fits;
 use crate::detail::{CosizeOf, SizeOf};
+use crate::detail::{Ints, LayoutKind};
 use crate::divide::LogicalDivide;
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
@@ -935,15 +936,18 @@ where
     }
 }
 
-/// [`AtomPartition`] of the tile divided by the permutation `(PP, PQ)`.
+/// [`AtomPartition`] of the tile divided by the permutation `(PP, PQ)`,
+/// for a layout of the kind `K` ([`LayoutKind`]): an integer layout here,
+/// a [`CoordLayout`](crate::CoordLayout) component by component in
+/// `coord_layout.rs`.
 #[doc(hidden)]
-pub trait PermutedPartition<PP, PQ, AP, AQ, Tv, TP, TQ>: Copy {
+pub trait PermutedPartition<K, PP, PQ, AP, AQ, Tv, TP, TQ>: Copy {
     /// `(FrgV, RestP, RestQ)`: one thread's values.
     type Val: Copy;
     /// `(offset of thread (v, p, q), its values)`.
     fn permuted_part(self, v: usize, p: usize, q: usize) -> (usize, Self::Val);
 }
-impl<L, PP, PQ, AP, AQ, Tv, TP, TQ> PermutedPartition<PP, PQ, AP, AQ, Tv, TP, TQ> for L
+impl<L, PP, PQ, AP, AQ, Tv, TP, TQ> PermutedPartition<Ints, PP, PQ, AP, AQ, Tv, TP, TQ> for L
 where
     L: Permute2<PP, PQ>,
     <L as Permute2<PP, PQ>>::Output: AtomPartition<AP, AQ, Tv, TP, TQ>,
@@ -985,9 +989,20 @@ pub trait PartitionC<Atom, AL, P = NoPermutation>: Copy {
 }
 impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionA<Atom, AL, P> for L
 where
-    L: PermutedPartition<P::M, P::K, Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk, Val: Fits + AtomOperand>,
+    L: LayoutKind
+        + PermutedPartition<
+            L::Kind,
+            P::M,
+            P::K,
+            Atom::M,
+            Atom::K,
+            Atom::LayoutATv,
+            AL::Tm,
+            AL::Tk,
+            Val: Fits + AtomOperand,
+        >,
 {
-    type Part = <L as PermutedPartition<P::M, P::K, Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk>>::Val;
+    type Part = <L as PermutedPartition<L::Kind, P::M, P::K, Atom::M, Atom::K, Atom::LayoutATv, AL::Tm, AL::Tk>>::Val;
     #[inline(always)]
     #[track_caller]
     fn part_a(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
@@ -996,9 +1011,20 @@ where
 }
 impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionB<Atom, AL, P> for L
 where
-    L: PermutedPartition<P::N, P::K, Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk, Val: Fits + AtomOperand>,
+    L: LayoutKind
+        + PermutedPartition<
+            L::Kind,
+            P::N,
+            P::K,
+            Atom::N,
+            Atom::K,
+            Atom::LayoutBTv,
+            AL::Tn,
+            AL::Tk,
+            Val: Fits + AtomOperand,
+        >,
 {
-    type Part = <L as PermutedPartition<P::N, P::K, Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk>>::Val;
+    type Part = <L as PermutedPartition<L::Kind, P::N, P::K, Atom::N, Atom::K, Atom::LayoutBTv, AL::Tn, AL::Tk>>::Val;
     #[inline(always)]
     #[track_caller]
     fn part_b(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
@@ -1007,9 +1033,20 @@ where
 }
 impl<L, Atom: MmaAtom, AL: AtomLayout, P: Permutation> PartitionC<Atom, AL, P> for L
 where
-    L: PermutedPartition<P::M, P::N, Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn, Val: Fits + AtomOperand>,
+    L: LayoutKind
+        + PermutedPartition<
+            L::Kind,
+            P::M,
+            P::N,
+            Atom::M,
+            Atom::N,
+            Atom::LayoutCTv,
+            AL::Tm,
+            AL::Tn,
+            Val: Fits + AtomOperand,
+        >,
 {
-    type Part = <L as PermutedPartition<P::M, P::N, Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn>>::Val;
+    type Part = <L as PermutedPartition<L::Kind, P::M, P::N, Atom::M, Atom::N, Atom::LayoutCTv, AL::Tm, AL::Tn>>::Val;
     #[inline(always)]
     #[track_caller]
     fn part_c(self, v: usize, p: usize, q: usize) -> (usize, Self::Part) {
@@ -1084,6 +1121,19 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
     /// The thread's accumulators of a C tile `(M', N')` (CuTe's
     /// `partition_C`): `(MMA, MMA_M, MMA_N)`. Panics as
     /// [`partition_a`](Self::partition_a).
+    ///
+    /// The tile may be a view of an identity tensor, as in CuTe's
+    /// predicated epilogue (`thr_mma.partition_C(make_identity_tensor(...))`):
+    /// the part prints as CuTe's and gives each accumulator's coordinate.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,2,1):(1,4,0)));
+    /// let coords = mma.get_slice(5).partition_c(make_identity_tensor(shape!(16, 6)));
+    /// assert_eq!(coords.layout().to_string(), "(_1,_4,_3):(_0,_4@0,_2@1)");
+    /// assert_eq!(coords.at((0usize, 1usize, 2usize)), (5, 5));   // row 5, column 5
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn partition_c<E: Engine, L>(&self, c: Tensor<E, L>) -> Tensor<E, PartC<L, Atom, AL, P>>

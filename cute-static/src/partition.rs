@@ -14,6 +14,10 @@
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, MAX_MODES};
+use crate::coord_layout::{
+    ComposeOp, CoordLayout, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
+};
+use crate::coord_layout::{Coords, IdentityStride};
 use crate::detail::partition::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
@@ -494,6 +498,125 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
         let l = crate::zipped_divide(layout, tiler);
         check(l, "zipped_divide", offset, engine.len());
         Tensor::from_parts_checked(engine, offset, l)
+    }
+}
+
+// ---------------------------------------- divides of an identity tensor
+
+/// The divides and composition of identity tensors (CuTe's
+/// `zipped_divide(make_identity_tensor(shape), tiler)`, ...): each
+/// component of the [`CoordLayout`] through the integer operation, the
+/// view's origin kept. The components' results must have one shape (a
+/// compile error otherwise; see `coord_layout.rs`).
+impl<I: IdentityStride, C, O> Tensor<Coords<I>, CoordLayout<C, O>> {
+    /// The identity view through `composition(L, tiler)`: `result.at(c) ==
+    /// self.at(tiler(c))`.
+    ///
+    /// # Panics
+    ///
+    /// When a run-time composition condition fails.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(4, 3));
+    /// let c = id.compose(layout!((2,6):(1,2)));
+    /// assert_eq!(c.layout().to_string(), "(_2,(_2,_3)):(_1@0,(_2@0,_1@1))");
+    /// assert_eq!(c.at((1usize, 4usize)), (1, 2));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn compose<T>(self, tiler: T) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ComposeOp, T>>::Output>
+    where
+        CoordLayout<C, O>: CoordOp<ComposeOp, T>,
+    {
+        let (engine, _, layout) = self.into_parts();
+        Tensor::from_parts_checked(engine, 0, layout.coord_op(tiler))
+    }
+
+    /// The identity view through [`logical_divide`](crate::logical_divide)
+    /// of its layout. Panics as [`compose`](Self::compose).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(4, 3));
+    /// assert_eq!(id.logical_divide(layout!(2:2)).layout().to_string(), "(_2,(_2,_3)):(_2@0,(_1@0,_1@1))");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn logical_divide<T>(
+        self,
+        tiler: T,
+    ) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<LogicalDivideOp, T>>::Output>
+    where
+        CoordLayout<C, O>: CoordOp<LogicalDivideOp, T>,
+    {
+        let (engine, _, layout) = self.into_parts();
+        Tensor::from_parts_checked(engine, 0, layout.coord_op(tiler))
+    }
+
+    /// The identity view through [`zipped_divide`](crate::zipped_divide)
+    /// of its layout: `((tile modes), (rest modes))`. Panics as
+    /// [`compose`](Self::compose).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(make_shape((96usize, 64usize)));
+    /// let z = id.zipped_divide(shape!(16, 8));
+    /// assert_eq!(z.layout().to_string(), "((_16,_8),(6,8)):((_1@0,_1@1),(_16@0,_8@1))");
+    /// assert_eq!(z.at((5usize, (1usize, 2usize))), (21, 16));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn zipped_divide<T>(
+        self,
+        tiler: T,
+    ) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ZippedDivideOp, T>>::Output>
+    where
+        CoordLayout<C, O>: CoordOp<ZippedDivideOp, T>,
+    {
+        let (engine, _, layout) = self.into_parts();
+        Tensor::from_parts_checked(engine, 0, layout.coord_op(tiler))
+    }
+
+    /// The identity view through [`tiled_divide`](crate::tiled_divide) of
+    /// its layout: `((tile modes), rest modes...)`. Panics as
+    /// [`compose`](Self::compose).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(8, 6));
+    /// assert_eq!(id.tiled_divide(shape!(2, 3)).layout().to_string(), "((_2,_3),_4,_2):((_1@0,_1@1),_2@0,_3@1)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn tiled_divide<T>(
+        self,
+        tiler: T,
+    ) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<TiledDivideOp, T>>::Output>
+    where
+        CoordLayout<C, O>: CoordOp<TiledDivideOp, T>,
+    {
+        let (engine, _, layout) = self.into_parts();
+        Tensor::from_parts_checked(engine, 0, layout.coord_op(tiler))
+    }
+
+    /// The identity view through [`flat_divide`](crate::flat_divide) of
+    /// its layout: the tile modes, then the rest modes. Panics as
+    /// [`compose`](Self::compose).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let id = make_identity_tensor(shape!(8, 6));
+    /// assert_eq!(id.flat_divide(shape!(2, 3)).layout().to_string(), "(_2,_3,_4,_2):(_1@0,_1@1,_2@0,_3@1)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn flat_divide<T>(self, tiler: T) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<FlatDivideOp, T>>::Output>
+    where
+        CoordLayout<C, O>: CoordOp<FlatDivideOp, T>,
+    {
+        let (engine, _, layout) = self.into_parts();
+        Tensor::from_parts_checked(engine, 0, layout.coord_op(tiler))
     }
 }
 

@@ -37,14 +37,13 @@
 //! [`Tensor`] view passes).
 
 use crate::algorithm::{ReadTensor, WriteTensor};
+use crate::coord_layout::{CoordLayout, IdentityAt, IdentityView, Zero};
+use crate::coord_layout::{ElemLess, IdentityStride, make_identity_tensor};
 use crate::detail::partition::{Dice, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Coord, Layout};
-use crate::slice::{InDomain, Slice};
-use crate::tensor::{
-    DataEngine, DataEngineMut, ElemLess, Engine, IdentityStride, OffsetRange, Tensor, check_fits, domain_panic,
-    make_identity_tensor,
-};
+use crate::slice::{InDomain, Slice, SliceBy};
+use crate::tensor::{DataEngine, DataEngineMut, Engine, OffsetRange, Tensor, check_fits, domain_panic};
 use core::marker::PhantomData;
 
 /// A view of a tensor that may overhang its data (a tile at a ragged
@@ -53,7 +52,8 @@ use core::marker::PhantomData;
 /// documentation of `predication.rs`, "Why this is safe").
 ///
 /// `E` is the storage, `L` the data view's layout, `I` the parent
-/// tensor's (flat) shape and `C` the identity view's layout.
+/// tensor's (flat) shape and `C` the identity view's layout (a
+/// [`CoordLayout`]: CuTe's basis layout, every extent up to `i64`).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -69,9 +69,7 @@ pub struct Predicated<E, L, I: IdentityStride, C> {
     engine: E,
     offset: usize,
     layout: L,
-    /// The identity view: its offset is the encoded coordinate of its
-    /// origin.
-    id_offset: usize,
+    /// The identity view (its origin inside it).
     id_layout: C,
     /// The parent's shape.
     bound: I::Coord,
@@ -84,7 +82,6 @@ impl<E: Clone, L: Clone, I: IdentityStride, C: Clone> Clone for Predicated<E, L,
             engine: self.engine.clone(),
             offset: self.offset,
             layout: self.layout.clone(),
-            id_offset: self.id_offset,
             id_layout: self.id_layout.clone(),
             bound: self.bound,
             _parent: PhantomData,
@@ -110,7 +107,7 @@ impl<E, S: Congruent<D>, D: IntTuple, I: IdentityStride, C> crate::HasLayout for
 
 impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
 where
-    S: Congruent<D> + IdentityStride + Congruent<S::Stride>,
+    S: Congruent<D> + IdentityStride,
     D: IntTuple,
 {
     /// This tensor as a [`Predicated`] view (nothing overhangs yet): its
@@ -118,12 +115,7 @@ where
     /// at ragged edges.
     ///
     /// The shape must be flat (a leaf or a tuple of leaves, as for
-    /// [`make_identity_tensor`]).
-    ///
-    /// # Panics
-    ///
-    /// As [`make_identity_tensor`]: when an extent is too large for the
-    /// identity encoding (2^30 for rank 2).
+    /// [`make_identity_tensor`]); every extent up to `i64::MAX` works.
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -131,27 +123,18 @@ where
     /// let a = make_tensor(&data[..], layout!(({100usize},{30usize}):(1,{100usize})));
     /// let p = a.predicated();
     /// assert!(p.inside().is_ok());
+    /// assert_eq!(p.identity_layout().to_string(), "(100,30):(_1@0,_1@1)");
     /// ```
     #[inline(always)]
-    #[track_caller]
-    pub fn predicated(self) -> Predicated<E, Layout<S, D>, S, Layout<S, S::Stride>> {
+    pub fn predicated(self) -> Predicated<E, Layout<S, D>, S, CoordLayout<S::Comps, Zero>> {
         let shape = self.shape();
-        let id = make_identity_tensor(shape);
+        let id_layout = make_identity_tensor(shape).layout();
         let (engine, offset, layout) = self.into_parts();
-        Predicated {
-            engine,
-            offset,
-            layout,
-            id_offset: 0,
-            id_layout: id.layout(),
-            bound: shape.as_coord(),
-            _parent: PhantomData,
-        }
+        Predicated { engine, offset, layout, id_layout, bound: shape.as_coord(), _parent: PhantomData }
     }
 }
 
-impl<E: Engine, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CD>, CD: IntTuple>
-    Predicated<E, Layout<S, D>, I, Layout<CS, CD>>
+impl<E: Engine, S: Congruent<D>, D: IntTuple, I: IdentityStride, C: IdentityView> Predicated<E, Layout<S, D>, I, C>
 where
     I::Coord: ElemLess,
 {
@@ -167,6 +150,21 @@ where
     #[inline(always)]
     pub fn layout(&self) -> Layout<S, D> {
         self.layout
+    }
+
+    /// The identity view's layout: CuTe's basis layout of the identity
+    /// tensor tiled and partitioned as this view (see [`CoordLayout`]).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = vec![0u8; 10 * 7];
+    /// let a = make_tensor(&data[..], layout!(({10usize},{7usize}):(1,{10usize})));
+    /// let t = a.predicated().local_tile(shape!(4, 4), (2usize, 1usize));
+    /// assert_eq!(t.identity_layout().to_string(), "(_4,_4):(_1@0,_1@1)");
+    /// ```
+    #[inline(always)]
+    pub fn identity_layout(&self) -> C {
+        self.id_layout
     }
 
     /// The shape of the view.
@@ -212,24 +210,33 @@ where
     /// ```
     #[inline(always)]
     #[track_caller]
-    pub fn coord<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> I::Coord {
+    pub fn coord<K: Coord<S, D> + InDomain<S> + Copy>(&self, c: K) -> I::Coord
+    where
+        C: IdentityAt<K>,
+    {
         if !c.inside(&self.layout.shape()) {
             domain_panic()
         }
         self.coord_unchecked(c)
     }
 
+    /// The parent's coordinate at `c` (inside the view's shape).
     #[inline(always)]
-    fn coord_unchecked<K: Coord<CS, CD>>(&self, c: K) -> I::Coord {
-        let (s, d) = (self.id_layout.shape(), self.id_layout.stride());
-        I::decode_sum(self.id_offset, c.offset_acc(&s, &d, 0))
+    fn coord_unchecked<K>(&self, c: K) -> I::Coord
+    where
+        C: IdentityAt<K>,
+    {
+        I::from_entries(self.id_layout.coord_of(c).as_ref())
     }
 
     /// The storage index of the element at `c` when it exists: `c` inside
     /// the view's shape, its parent coordinate inside the parent's shape,
     /// and the index inside the storage.
     #[inline(always)]
-    fn index_of<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> Option<usize> {
+    fn index_of<K: Coord<S, D> + InDomain<S> + Copy>(&self, c: K) -> Option<usize>
+    where
+        C: IdentityAt<K>,
+    {
         if !c.inside(&self.layout.shape()) || !self.coord_unchecked(c).elem_less(&self.bound) {
             return None;
         }
@@ -250,7 +257,10 @@ where
     /// assert!(!t.is_inside((1usize, 3usize)));     // column 7
     /// ```
     #[inline(always)]
-    pub fn is_inside<K: Coord<S, D> + Coord<CS, CD> + InDomain<S> + Copy>(&self, c: K) -> bool {
+    pub fn is_inside<K: Coord<S, D> + InDomain<S> + Copy>(&self, c: K) -> bool
+    where
+        C: IdentityAt<K>,
+    {
         self.index_of(c).is_some()
     }
 
@@ -275,7 +285,6 @@ where
     pub fn inside(self) -> Result<Tensor<E, Layout<S, D>>, Self>
     where
         S: OffsetRange<D>,
-        CS: OffsetRange<CD>,
     {
         if self.whole_inside() {
             Ok(Tensor::from_parts_checked(self.engine, self.offset, self.layout))
@@ -290,12 +299,10 @@ where
     fn whole_inside(&self) -> bool
     where
         S: OffsetRange<D>,
-        CS: OffsetRange<CD>,
     {
         // The largest identity coordinate (positive strides: at the
         // largest coordinate of every mode) inside the parent's shape.
-        let (_, hi) = self.id_layout.shape().range(&self.id_layout.stride());
-        I::decode_sum(self.id_offset, hi as usize).elem_less(&self.bound)
+        I::from_entries(self.id_layout.max_entries().as_ref()).elem_less(&self.bound)
             && check_fits("a predicated view", &self.layout, self.offset, self.engine.len()).is_ok()
     }
 
@@ -304,7 +311,7 @@ where
     /// positive) is past the parent's shape in some mode.
     #[inline(always)]
     fn wholly_outside(&self) -> bool {
-        !I::decode_sum(self.id_offset, 0).elem_less(&self.bound)
+        !I::from_entries(self.id_layout.origin_entries().as_ref()).elem_less(&self.bound)
     }
 
     /// The tensor of a view that [`whole_inside`](Predicated::whole_inside)
@@ -316,12 +323,11 @@ where
 
     /// The same view over the storage `engine` (a borrow of this view's).
     #[inline(always)]
-    fn over<E2>(&self, engine: E2) -> Predicated<E2, Layout<S, D>, I, Layout<CS, CD>> {
+    fn over<E2>(&self, engine: E2) -> Predicated<E2, Layout<S, D>, I, C> {
         Predicated {
             engine,
             offset: self.offset,
             layout: self.layout,
-            id_offset: self.id_offset,
             id_layout: self.id_layout,
             bound: self.bound,
             _parent: PhantomData,
@@ -330,12 +336,11 @@ where
 
     /// The same view of the part of the tensor at `(layout, id_layout)`.
     #[inline(always)]
-    fn with<L2, C2>(self, (layout, off): (L2, usize), (id_layout, id_off): (C2, usize)) -> Predicated<E, L2, I, C2> {
+    fn with<L2, C2>(self, (layout, off): (L2, usize), id_layout: C2) -> Predicated<E, L2, I, C2> {
         Predicated {
             engine: self.engine,
             offset: self.offset.wrapping_add(off),
             layout,
-            id_offset: self.id_offset.wrapping_add(id_off),
             id_layout,
             bound: self.bound,
             _parent: PhantomData,
@@ -361,20 +366,17 @@ where
     #[inline(always)]
     #[track_caller]
     #[allow(clippy::type_complexity)]
-    pub fn slice<K>(
-        self,
-        coord: K,
-    ) -> Predicated<E, <Layout<S, D> as Slice<K>>::Output, I, <Layout<CS, CD> as Slice<K>>::Output>
+    pub fn slice<K>(self, coord: K) -> Predicated<E, <Layout<S, D> as Slice<K>>::Output, I, <C as SliceBy<K>>::Output>
     where
         K: InDomain<S> + Copy,
         Layout<S, D>: Slice<K>,
-        Layout<CS, CD>: Slice<K>,
+        C: SliceBy<K>,
     {
         if !coord.inside(&self.layout.shape()) {
             domain_panic()
         }
         let data = self.layout.slice_wrapping(coord);
-        let id = self.id_layout.slice_wrapping(coord);
+        let Some((id, _)) = self.id_layout.slice_by(coord) else { domain_panic() };
         self.with(data, id)
     }
 
@@ -401,15 +403,10 @@ where
         self,
         tiler: T,
         coord: K,
-    ) -> Predicated<
-        E,
-        <Layout<S, D> as Partition<T, K, Inner>>::Output,
-        I,
-        <Layout<CS, CD> as Partition<T, K, Inner>>::Output,
-    >
+    ) -> Predicated<E, <Layout<S, D> as Partition<T, K, Inner>>::Output, I, <C as Partition<T, K, Inner>>::Output>
     where
         Layout<S, D>: Partition<T, K, Inner> + Copy,
-        Layout<CS, CD>: Partition<T, K, Inner> + Copy,
+        C: Partition<T, K, Inner> + Copy,
     {
         self.part::<T, K, Inner>(tiler, coord)
     }
@@ -439,13 +436,13 @@ where
         E,
         <Layout<S, D> as Partition<T::Output, K::Output, Inner>>::Output,
         I,
-        <Layout<CS, CD> as Partition<T::Output, K::Output, Inner>>::Output,
+        <C as Partition<T::Output, K::Output, Inner>>::Output,
     >
     where
         T::Output: Copy,
         K::Output: Copy,
         Layout<S, D>: Partition<T::Output, K::Output, Inner> + Copy,
-        Layout<CS, CD>: Partition<T::Output, K::Output, Inner> + Copy,
+        C: Partition<T::Output, K::Output, Inner> + Copy,
     {
         let _ = proj;
         self.part::<T::Output, K::Output, Inner>(tiler.dice(), coord.dice())
@@ -479,11 +476,11 @@ where
         E,
         <Layout<S, D> as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output,
         I,
-        <Layout<CS, CD> as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output,
+        <C as Partition<Thr::Tiler, Thr::Coord, Outer>>::Output,
     >
     where
         Layout<S, D>: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
-        Layout<CS, CD>: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
+        C: Partition<Thr::Tiler, Thr::Coord, Outer> + Copy,
     {
         if idx >= thr.threads() {
             domain_panic()
@@ -498,20 +495,19 @@ where
         self,
         tiler: T,
         coord: K,
-    ) -> Predicated<E, <Layout<S, D> as Partition<T, K, W>>::Output, I, <Layout<CS, CD> as Partition<T, K, W>>::Output>
+    ) -> Predicated<E, <Layout<S, D> as Partition<T, K, W>>::Output, I, <C as Partition<T, K, W>>::Output>
     where
         Layout<S, D>: Partition<T, K, W> + Copy,
-        Layout<CS, CD>: Partition<T, K, W> + Copy,
+        C: Partition<T, K, W> + Copy,
     {
         // No storage check: the view may overhang; its accesses are checked.
         let Some((data, off, _)) = self.layout.part(tiler, coord) else { domain_panic() };
-        let Some((id, id_off, _)) = self.id_layout.part(tiler, coord) else { domain_panic() };
-        self.with((data, off), (id, id_off))
+        let Some((id, _, _)) = self.id_layout.part(tiler, coord) else { domain_panic() };
+        self.with((data, off), id)
     }
 }
 
-impl<E: DataEngine, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CS2>, CS2: IntTuple>
-    Predicated<E, Layout<S, D>, I, Layout<CS, CS2>>
+impl<E: DataEngine, S: Congruent<D>, D: IntTuple, I: IdentityStride, C: IdentityView> Predicated<E, Layout<S, D>, I, C>
 where
     I::Coord: ElemLess,
 {
@@ -527,7 +523,10 @@ where
     /// assert_eq!(t.get((0usize, 3usize)), None);
     /// ```
     #[inline(always)]
-    pub fn get<K: Coord<S, D> + Coord<CS, CS2> + InDomain<S> + Copy>(&self, c: K) -> Option<&E::Elem> {
+    pub fn get<K: Coord<S, D> + InDomain<S> + Copy>(&self, c: K) -> Option<&E::Elem>
+    where
+        C: IdentityAt<K>,
+    {
         let i = self.index_of(c)?;
         // SAFETY: `index_of` checked `i < len`; the engine's pointer is
         // valid for `len` reads (`DataEngine`).
@@ -547,7 +546,7 @@ where
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn view(&self) -> Predicated<&[E::Elem], Layout<S, D>, I, Layout<CS, CS2>> {
+    pub fn view(&self) -> Predicated<&[E::Elem], Layout<S, D>, I, C> {
         // SAFETY: the engine contract: `as_ptr` is valid for `len` reads
         // while `self` is borrowed.
         let data = unsafe { core::slice::from_raw_parts(self.engine.as_ptr(), self.engine.len()) };
@@ -581,7 +580,7 @@ where
     where
         E::Elem: Copy,
         S: OffsetRange<D>,
-        CS: OffsetRange<CS2>,
+        C: IdentityAt<usize>,
     {
         let n = self.size();
         if dst.layout().size() < n {
@@ -613,8 +612,8 @@ where
     }
 }
 
-impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple, I: IdentityStride, CS: Congruent<CS2>, CS2: IntTuple>
-    Predicated<E, Layout<S, D>, I, Layout<CS, CS2>>
+impl<E: DataEngineMut, S: Congruent<D>, D: IntTuple, I: IdentityStride, C: IdentityView>
+    Predicated<E, Layout<S, D>, I, C>
 where
     I::Coord: ElemLess,
 {
@@ -630,7 +629,10 @@ where
     /// assert_eq!(data[9 + 60], 5);
     /// ```
     #[inline(always)]
-    pub fn get_mut<K: Coord<S, D> + Coord<CS, CS2> + InDomain<S> + Copy>(&mut self, c: K) -> Option<&mut E::Elem> {
+    pub fn get_mut<K: Coord<S, D> + InDomain<S> + Copy>(&mut self, c: K) -> Option<&mut E::Elem>
+    where
+        C: IdentityAt<K>,
+    {
         let i = self.index_of(c)?;
         // SAFETY: `index_of` checked `i < len`; the engine's pointer is
         // valid for `len` writes and borrowed mutably with `self`
@@ -652,7 +654,7 @@ where
     /// ```
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    pub fn view_mut(&mut self) -> Predicated<&mut [E::Elem], Layout<S, D>, I, Layout<CS, CS2>> {
+    pub fn view_mut(&mut self) -> Predicated<&mut [E::Elem], Layout<S, D>, I, C> {
         // SAFETY: the engine contract, with `&mut self` exclusive.
         let data = unsafe { core::slice::from_raw_parts_mut(self.engine.as_mut_ptr(), self.engine.len()) };
         self.over(data)
@@ -684,7 +686,7 @@ where
     where
         E::Elem: Copy,
         S: OffsetRange<D>,
-        CS: OffsetRange<CS2>,
+        C: IdentityAt<usize>,
     {
         let n = self.size();
         if src.layout().size() < n {
@@ -723,6 +725,7 @@ where
     pub fn fill(mut self, v: E::Elem)
     where
         E::Elem: Copy,
+        C: IdentityAt<usize>,
     {
         for i in 0..self.size() {
             if let Some(x) = self.get_mut(i) {

@@ -6,6 +6,7 @@ mod block;
 mod copy_atom;
 mod core;
 mod gemm_tiled;
+mod identity;
 mod kernel;
 mod mma_atom;
 mod sgemm;

@@ -105,3 +105,22 @@ pub(crate) use by_mode_op;
 pub(crate) use free_fn;
 #[cfg(feature = "std")]
 pub(crate) use try_fn;
+
+/// The branch of the atom partitions for an integer [`Layout`](crate::Layout).
+pub struct Ints;
+
+/// The branch of the partition traits for a
+/// [`CoordLayout`](crate::CoordLayout): each component partitioned alike.
+pub struct ByComponent;
+
+/// Which algebra a tensor's layout takes: [`Ints`] for a
+/// [`Layout`](crate::Layout), [`ByComponent`] for a
+/// [`CoordLayout`](crate::CoordLayout) (the branch that the tiled MMA's and
+/// tiled copy's partitions take).
+pub trait LayoutKind {
+    /// [`Ints`] or [`ByComponent`].
+    type Kind;
+}
+impl<S, D> LayoutKind for crate::layout::Layout<S, D> {
+    type Kind = Ints;
+}
