@@ -1037,10 +1037,10 @@ impl fmt::Display for TiledMma {
             .iter()
             .map(|p| match p {
                 None => "_".to_string(),
-                Some(l) if l.stride().as_int().is_some_and(|d| l.shape().as_int().is_some_and(|n| d == i64::from(n != 1))) => {
-                    l.shape().to_string()
-                }
-                Some(l) => l.to_string(),
+                Some(l) => match (l.shape().as_int(), l.stride().as_int()) {
+                    (Some(n), Some(d)) if d == i64::from(n != 1) => n.to_string(),
+                    _ => l.to_string(),
+                },
             })
             .collect();
         writeln!(f, "  PermutationMNK: ({})", perm.join(","))?;
