@@ -662,7 +662,9 @@ def golden(args):
     """The golden file of the static cases: `expr TAB CuTe's text`, marked
     by what the judge says of CuTe's answer: `=` right (or both agree where
     the paper's complement is not defined), `!` wrong (ours must not print
-    it), `-` refused at compile time (TAB ours: an answer or `error`)."""
+    it), `-` refused at compile time (TAB ours: an answer or `error`), `~`
+    right but ours another text of the same function (TAB ours: a
+    difference to remove, which golden_algebra reports as a failure)."""
     rows = {}
     for d in args.dirs:
         cases = read_cases(d)
@@ -691,7 +693,7 @@ def golden(args):
         f.write("# CuTe C++ 4.2 on random static products and divides: mark TAB expression TAB text.\n"
                 "# '=' CuTe's text (right), '!' CuTe's text that is not the operation's function,\n"
                 "# '-' refused by CuTe at compile time (then the text is ours, or 'error'),\n"
-                "# '~' CuTe's text (right) TAB ours, another text of the same function (not yet CuTe's).\n"
+                "# '~' CuTe's text (right) TAB ours, another text of the same function (a failure of golden_algebra).\n"
                 "# Written by benches/cute_cpp/algebra_parity.py golden: do not edit.\n")
         for expr, (mark, t) in sorted(rows.items()):
             f.write(f"{mark}\t{expr}\t{t}\n")

@@ -347,11 +347,12 @@ fn compose_view_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Optio
         View::Layout(b) => return one(out, b.view()),
         View::Shape(n) => {
             if let Some(v) = n.leaf() {
-                // The tile `v:1` (a shape below 1 is the general path's error).
+                // The tile `v:1`, or `1:0` (a shape below 1 is the general
+                // path's error).
                 if v < 1 {
                     return None;
                 }
-                let (shape, stride) = ([v], [1]);
+                let (shape, stride) = ([v], [crate::tiler::shape_tile_stride(v)]);
                 return one(out, LayoutRef { tok: LEAF, shape: &shape, stride: &stride });
             }
         }

@@ -86,11 +86,12 @@ fn divide_into(out: &mut Parts, a: LayoutRef<'_>, view: View<'_>) -> Option<()> 
         View::Layout(b) => return divide_1d_into(out, a, Tile::of(b)),
         View::Shape(n) => {
             if let Some(v) = n.leaf() {
-                // The tile `v:1` (a shape below 1 is the general path's error).
+                // The tile `v:1`, or `1:0` (a shape below 1 is the general
+                // path's error).
                 if v < 1 {
                     return None;
                 }
-                let (shape, stride) = ([v], [1]);
+                let (shape, stride) = ([v], [crate::tiler::shape_tile_stride(v)]);
                 return divide_1d_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
             }
         }

@@ -539,8 +539,8 @@ pub struct TiledMma {
 ///   `thr_layout_vmnk = tiled_product(ThrID, atom_layout_mnk)`: `(ThrV,
 ///   ThrM, ThrN, ThrK) → thread index`.
 /// * `permutation_mnk`: `None` (CuTe's `Tile<_,_,_>`), or a tiler of up to
-///   three modes, each a layout (an integer `n` is `n:1`), permuting M, N
-///   and K in turn; missing modes are CuTe's `_`. A mode's size is the
+///   three modes, each a layout (an integer `n` is `n:1`, `1` is `1:0`),
+///   permuting M, N and K in turn; missing modes are CuTe's `_`. A mode's size is the
 ///   tiled MMA's extent in that dimension (which may repeat the atoms over
 ///   more values); `_` is the atom's extent times the atoms along it.
 ///
@@ -1016,7 +1016,8 @@ impl TiledMma {
 
 impl fmt::Display for TiledMma {
     /// CuTe's `print(TiledMMA)`: the thread layout, the permutations (`_`
-    /// for none, `n` for `n:1`, else the layout), then the atom.
+    /// for none, `n` for `n:1` and `1` for `1:0`, the tiles of integers,
+    /// else the layout), then the atom.
     ///
     /// ```
     /// use cute_dynamic::{Layout, MmaAtom, make_tiled_mma};
@@ -1029,14 +1030,17 @@ impl fmt::Display for TiledMma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "TiledMMA")?;
         writeln!(f, "  ThrLayoutVMNK:  {}", self.thr_layout_vmnk)?;
-        // `n:1` as the integer `n`, as CuTe prints `Tile<_32,...>`.
+        // The tile of an integer `n` (`n:1`, `1:0`) as `n`, as CuTe prints
+        // `Tile<_32,...>`.
         let perm: Vec<String> = self
             .permutation_mnk
             .iter()
             .map(|p| match p {
                 None => "_".to_string(),
-                Some(l) if l.shape().is_int() && l.stride().as_int() == Some(1) => l.shape().to_string(),
-                Some(l) => l.to_string(),
+                Some(l) => match (l.shape().as_int(), l.stride().as_int()) {
+                    (Some(n), Some(d)) if d == i64::from(n != 1) => n.to_string(),
+                    _ => l.to_string(),
+                },
             })
             .collect();
         writeln!(f, "  PermutationMNK: ({})", perm.join(","))?;

@@ -385,8 +385,9 @@ impl Parser<'_> {
         checked(l, shape_col, stride_col)
     }
 
-    /// A tile: a layout, a shape (tuple or integer, stride 1 by mode) or a
-    /// nested tiler, in angle brackets or (when not a tuple) parentheses.
+    /// A tile: a layout, a shape (tuple or integer, stride 1 by mode, 0 for
+    /// an extent 1: [`Tiler::from_shape`]) or a nested tiler, in angle
+    /// brackets or (when not a tuple) parentheses.
     pub(crate) fn tile(&mut self) -> Result<Tiler> {
         if self.peek() == Some(b'<') {
             return self.tiler_brackets();
@@ -415,7 +416,11 @@ impl Parser<'_> {
         if self.peek() == Some(b':') {
             Ok(Tiler::Layout(self.layout_after_shape(shape, col)?))
         } else {
-            Tiler::from_shape(&shape).map_err(|_| LayoutError::Parse {
+            // In macro text a run-time leaf (read as 1) is CuTe's dynamic
+            // int, whose tile is `n:1`; a static 1 is `1:0`.
+            let leaves = self.leaves.as_deref().unwrap_or_default();
+            let mut run_time = leaves.iter().skip(recorded).map(|l| !matches!(l.kind, LeafKind::Int(_)));
+            crate::tiler::from_shape_leaves(&shape, &mut run_time).map_err(|_| LayoutError::Parse {
                 column: col,
                 expected: "a shape with positive extents".to_string(),
                 found: "an extent below 1".to_string(),
@@ -719,13 +724,18 @@ pub fn parse_macro_int_tuple(text: &str) -> Result<(IntTuple, Vec<LeafText>)> {
 
 /// Parses macro text as a tiler (the grammar of `Tiler`'s `FromStr`), a
 /// leaf also `{m}` or `Dyn` (read as 1); every leaf in text order (a shape
-/// tile's implied stride 1 is not a leaf of the text). cute-static's `tile!`
-/// reads `<` its input `>` with it.
+/// tile's implied stride is not a leaf of the text). cute-static's `tile!`
+/// reads `<` its input `>` with it. An integer tile is
+/// [`Tiler::from_shape`]'s, `n:1` and `1:0` for a static 1, and a run-time
+/// leaf of a shape tile is `1:1` (CuTe's compact stride of a dynamic
+/// integer is 1).
 ///
 /// ```
 /// use cute_dynamic::parse_macro_tiler;
 /// let (t, _) = parse_macro_tiler("<3:3, (2:1, 4)>").unwrap();
 /// assert_eq!(t.to_string(), "<3:3,<2:1,4:1>>");
+/// let (t, _) = parse_macro_tiler("<1, ({m},1)>").unwrap();
+/// assert_eq!(t.to_string(), "<1:0,<1:1,1:0>>");
 /// ```
 pub fn parse_macro_tiler(text: &str) -> Result<(Tiler, Vec<LeafText>)> {
     let mut p = Parser::for_macro(text);

@@ -7,9 +7,11 @@ use smallvec::SmallVec;
 
 /// A tiler (CuTe docs, "composition with tilers"): a layout, or a tuple of
 /// tilers applied mode by mode. A shape is a tiler too: each integer `n`
-/// stands for the layout `n:1` ([`Tiler::from_shape`]).
+/// stands for CuTe's `make_layout(n)`, the layout `n:1`, and `1` for `1:0`
+/// ([`Tiler::from_shape`]).
 ///
-/// Text form: `<3:3,(2,4):(1,8)>`; a shape `(3,8)` reads as `<3:1,8:1>`.
+/// Text form: `<3:3,(2,4):(1,8)>`; a shape `(3,8)` reads as `<3:1,8:1>`,
+/// `(1,8)` as `<1:0,8:1>`.
 ///
 /// ```
 /// use cute_dynamic::Tiler;
@@ -33,18 +35,27 @@ impl Tiler {
     /// The tiler of a shape: an integer `n` is the layout `n:1`, a tuple is a
     /// tuple of tilers. Errors if an extent is below 1.
     ///
+    /// The extent 1 is `1:0`. CuTe turns an integer tile `n` into
+    /// `make_layout(n)`, whose stride is the compact one
+    /// (`compact_major` in CUTLASS's `include/cute/stride.hpp`), and the
+    /// compact stride of a static 1 is 0; a size-1 mode moves no offset, so
+    /// either stride is the same function, and 0 is the one CuTe prints:
+    /// `logical_divide((8,6):(3,7), (1,4))` is `((1,8),(4,2)):((0,3),(7,28))`
+    /// and `logical_product(2:4, 1)` is `(2,1):(4,0)`. (CuTe's compact
+    /// stride of a run-time 1 is 1; every integer here is read as CuTe's
+    /// static form, which is also how results print: see the README's
+    /// syntax section.)
+    ///
     /// ```
     /// use cute_dynamic::{IntTuple, Tiler};
     /// assert_eq!(Tiler::from_shape(&"(3,8)".parse()?)?.to_string(), "<3:1,8:1>");
+    /// assert_eq!(Tiler::from_shape(&"(1,8)".parse()?)?.to_string(), "<1:0,8:1>");
     /// assert_eq!(Tiler::from_shape(&IntTuple::int(4))?.to_string(), "4:1");
     /// assert!(Tiler::from_shape(&"(3,0)".parse()?).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn from_shape(shape: &IntTuple) -> Result<Tiler> {
-        match shape.as_int() {
-            Some(n) => Ok(Tiler::Layout(Layout::scalar(n, 1)?)),
-            None => shape.modes().map(|m| Tiler::from_shape(&m)).collect::<Result<Vec<_>>>().map(Tiler::Tuple),
-        }
+        from_shape_leaves(shape, &mut std::iter::empty())
     }
 
     /// Number of top-level tiles (1 for a layout).
@@ -60,6 +71,26 @@ impl Tiler {
             Tiler::Layout(_) => 1,
             Tiler::Tuple(ts) => ts.len(),
         }
+    }
+}
+
+/// The stride of the tile an extent `n` of a shape stands for: 1, or 0 for
+/// `n == 1` (CuTe's compact stride of a static 1; see [`Tiler::from_shape`]).
+pub(crate) fn shape_tile_stride(n: i64) -> i64 {
+    i64::from(n != 1)
+}
+
+/// [`Tiler::from_shape`] where the leaves of `shape`, in order, may be
+/// run-time values (`run_time` says which, for macro text: `{m}` or `Dyn`,
+/// read as 1): a run-time leaf is the tile `n:1`, as CuTe's compact stride
+/// of a dynamic integer is 1 whatever its value.
+pub(crate) fn from_shape_leaves(shape: &IntTuple, run_time: &mut impl Iterator<Item = bool>) -> Result<Tiler> {
+    match shape.as_int() {
+        Some(n) => {
+            let stride = if run_time.next().unwrap_or(false) { 1 } else { shape_tile_stride(n) };
+            Ok(Tiler::Layout(Layout::scalar(n, stride)?))
+        }
+        None => shape.modes().map(|m| from_shape_leaves(&m, run_time)).collect::<Result<Vec<_>>>().map(Tiler::Tuple),
     }
 }
 
@@ -93,7 +124,8 @@ pub(crate) type Split = fn(&Layout, &Layout) -> Result<(Layout, Layout)>;
 pub(crate) enum View<'a> {
     Layout(&'a Layout),
     Tiles(&'a [Tiler]),
-    /// A shape (sub)tree: a leaf `n` is `n:1`, a tuple applies by mode.
+    /// A shape (sub)tree: a leaf `n` is `n:1` (`1` is `1:0`), a tuple
+    /// applies by mode.
     Shape(Tree<'a>),
 }
 
@@ -122,7 +154,7 @@ impl<'a> View<'a> {
         match self {
             View::Layout(l) => f(l).map(Some),
             View::Shape(n) => match n.leaf() {
-                Some(v) => f(&Layout::scalar(v, 1)?).map(Some),
+                Some(v) => f(&Layout::scalar(v, shape_tile_stride(v))?).map(Some),
                 None => Ok(None),
             },
             View::Tiles(_) => Ok(None),
@@ -270,7 +302,8 @@ pub enum TilerRef<'a> {
     Layout(&'a Layout),
     /// A tuple of tilers, applied mode by mode.
     Tiler(&'a Tiler),
-    /// A shape: an integer `n` is `n:1`, a tuple applies by mode.
+    /// A shape: an integer `n` is `n:1` (`1` is `1:0`, see
+    /// [`Tiler::from_shape`]), a tuple applies by mode.
     Shape(&'a IntTuple),
 }
 

@@ -614,7 +614,8 @@ pub fn Stride(input: TokenStream) -> TokenStream {
 }
 
 /// A static tiler (run-time leaves are not accepted in tilers): comma-separated tiles, each a layout `S:D`, an integer
-/// `n` (the tile `n:1`), or a nested tiler written in parentheses or angle
+/// `n` (the tile `n:1`, and `1:0` for 1, CuTe's `make_layout` of a static
+/// integer), or a nested tiler written in parentheses or angle
 /// brackets (`(2,4)`, `(2:1, 3:2)`, `<2:1, 3:2>`).
 /// `tile!(3:3, (2,4):(1,8))` is CuTe's `<3:3,(2,4):(1,8)>`.
 ///

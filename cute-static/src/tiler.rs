@@ -5,7 +5,9 @@ use crate::layout::{Congruent, Layout};
 use core::fmt;
 
 /// One element of a static tiler: a layout, or a Rust tuple of tiles (a
-/// nested tiler). An integer tile `n` is written as the layout `n:1`.
+/// nested tiler). An integer tile `n` is written as the layout `n:1`, and
+/// `1` as `1:0` (CuTe's `make_layout` of a static integer: its compact
+/// stride, 0 on an extent of 1).
 ///
 /// Post-condition: `to_dynamic` is the equal `cute_dynamic::Tiler`, and
 /// `fmt_tile` prints it as `cute-dynamic` does with static markers.
@@ -14,6 +16,7 @@ use core::fmt;
 /// use cute_static::prelude::*;
 /// let t = tile!(3:3, (2,4));
 /// assert_eq!(t.to_string(), "<_3:_3,<_2:_1,_4:_1>>");
+/// assert_eq!(tile!(4, 1).to_string(), "<_4:_1,_1:_0>");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tile",

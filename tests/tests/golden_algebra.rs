@@ -1002,14 +1002,14 @@ fn evaluator_names() {
 /// assumes without checking that the right layout's modes distribute, or
 /// reads a tile past the end of a mode), ours is not CuTe's text; where CuTe
 /// refuses at compile time, ours is what it was when the file was written.
-/// Marked `~`: CuTe is right and ours is another text of the same function,
-/// a known difference not yet removed: an extent 1 of a shape used as a
-/// tiler is CuTe's `make_layout(_1)`, `1:0`, and ours `1:1` (cute-static's
-/// integer tile is `n:1` too, and the static/dynamic agreement depends on it).
+/// The script marks `~` a case where CuTe is right and ours is another text
+/// of the same function; none is left, and one is a failure here. (The
+/// last were the extent 1 of a shape used as a tiler: CuTe's
+/// `make_layout(_1)` is `1:0`, its compact stride, and so is ours.)
 #[test]
 fn cute_cpp_products_and_divides() {
     const GOLDEN: &str = include_str!("../golden/cute_products_divides.txt");
-    let mut counts = [0usize; 4];
+    let mut counts = [0usize; 3];
     for line in GOLDEN.lines().filter(|l| !l.starts_with('#')) {
         let mut f = line.split('\t');
         let (Some(mark), Some(expr), Some(text)) = (f.next(), f.next(), f.next()) else {
@@ -1027,10 +1027,10 @@ fn cute_cpp_products_and_divides() {
             }
             "~" => {
                 let ours_then = f.next().unwrap_or_else(|| panic!("bad golden line {line:?}"));
-                assert_eq!(ours.as_deref(), Ok(ours_then), "{expr}: CuTe prints {text}");
-                let (c, o) = (lay(text), lay(ours_then));
-                assert_eq!(image_seq(&c), image_seq(&o), "{expr}: {text} and {ours_then} differ as functions");
-                counts[3] += 1;
+                let now = ours.as_deref();
+                panic!(
+                    "{expr}: CuTe prints {text} (right), ours {ours_then} (now {now:?}): CuTe's text is the contract"
+                );
             }
             "-" if text == "error" => {
                 assert!(ours.is_err(), "{expr}: {ours:?}, CuTe refuses it and so did we");
@@ -1044,10 +1044,4 @@ fn cute_cpp_products_and_divides() {
         }
     }
     assert!(counts[0] > 500, "only {} of CuTe's results", counts[0]);
-    assert!(counts[3] <= 60, "{} known differences", counts[3]);
-}
-
-/// The offsets of `l` in index order.
-fn image_seq(l: &Layout) -> Vec<i64> {
-    (0..l.size()).map(|i| l.eval(i).unwrap()).collect()
 }

@@ -447,13 +447,22 @@ fn check_regrouping(
     Ok(())
 }
 
-/// The shape a tiler of `n:1` layouts stands for (`None` if a tile is not
-/// of that form).
-fn as_shape(t: &Tiler) -> Option<IntTuple> {
+/// The shape whose tiler `t` is, or is up to the strides of its size-1
+/// tiles (`None` if a tile is not `n:1` nor `1:d`). A shape's integer `n` is
+/// CuTe's `make_layout(n)` of a static `n`: `n:1`, and `1:0` for `n = 1`
+/// (its compact stride). `exact` is cleared where a tile is `1:d` with
+/// `d != 0`: the same function as the shape's `1:0`, not the same text.
+fn as_shape(t: &Tiler, exact: &mut bool) -> Option<IntTuple> {
     match t {
-        Tiler::Layout(l) if l.shape().is_int() && l.stride().as_int() == Some(1) => Some(l.shape().clone()),
-        Tiler::Layout(_) => None,
-        Tiler::Tuple(ts) => ts.iter().map(as_shape).collect::<Option<Vec<_>>>().map(IntTuple::tuple),
+        Tiler::Layout(l) => match (l.shape().as_int(), l.stride().as_int()) {
+            (Some(1), Some(d)) => {
+                *exact &= d == 0;
+                Some(IntTuple::int(1))
+            }
+            (Some(n), Some(1)) => Some(IntTuple::int(n)),
+            _ => None,
+        },
+        Tiler::Tuple(ts) => ts.iter().map(|t| as_shape(t, exact)).collect::<Option<Vec<_>>>().map(IntTuple::tuple),
     }
 }
 
@@ -744,12 +753,25 @@ proptest! {
                 prop_assert!(z.is_ok() && ti.is_ok() && f.is_ok(), "a variant of {} / {} fails", a, t);
                 let (z, ti, f) = (z.unwrap(), ti.unwrap(), f.unwrap());
                 check_regrouping(&t, &ld, &z, &ti, &f)?;
-                // A shape is the tiler of its stride-1 layouts.
-                if let Some(shape) = as_shape(&t) {
-                    prop_assert_eq!(logical_divide(&a, &shape).unwrap(), ld);
-                    prop_assert_eq!(zipped_divide(&a, &shape).unwrap(), z);
-                    prop_assert_eq!(tiled_divide(&a, &shape).unwrap(), ti);
-                    prop_assert_eq!(flat_divide(&a, &shape).unwrap(), f);
+                // A shape is the tiler of its integers' layouts, `n:1` and
+                // `1:0` (CuTe's compact strides of static integers): the same
+                // result, and the same function where a tile is `1:d`.
+                let mut exact = true;
+                if let Some(shape) = as_shape(&t, &mut exact) {
+                    let by_shape = [
+                        logical_divide(&a, &shape).unwrap(),
+                        zipped_divide(&a, &shape).unwrap(),
+                        tiled_divide(&a, &shape).unwrap(),
+                        flat_divide(&a, &shape).unwrap(),
+                    ];
+                    for (s, r) in by_shape.iter().zip([&ld, &z, &ti, &f]) {
+                        if exact {
+                            prop_assert_eq!(s, r, "{} / {} by its shape {}", a, t, shape);
+                        } else {
+                            prop_assert_eq!(s.shape(), r.shape(), "{} / {} by its shape {}", a, t, shape);
+                            prop_assert_eq!(offsets(s), offsets(r), "{} / {} by its shape {}", a, t, shape);
+                        }
+                    }
                 }
             }
             Err(e) => {

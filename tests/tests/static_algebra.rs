@@ -96,6 +96,31 @@ fn divides_paper_and_docs() {
     check!(zipped_divide(a, t), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
 }
 
+/// An integer 1 of a shape used as a tiler is CuTe's `make_layout(_1)`,
+/// `_1:_0` (the compact stride of a static 1): CuTe C++'s own print of these
+/// cases (`tests/golden/cute_products_divides.txt`), markers and all.
+#[test]
+fn an_integer_tile_of_1_is_cute_make_layout() {
+    let a = layout!((5,2,4):(9,1,2));
+    assert_eq!(logical_divide(a, shape!(2, 1)).to_string(), "((_2,_3),(_1,_2),_4):((_9,_18),(_0,_1),_2)");
+    assert_eq!(zipped_divide(a, tile!(2, 1)).to_string(), "((_2,_1),(_3,_2,_4)):((_9,_0),(_18,_1,_2))");
+    assert_eq!(logical_product(layout!(2:4), shape!(1)).to_string(), "(_2,_1):(_4,_0)");
+    assert_eq!(flat_product(layout!((1,2,3):(1,6,2)), shape!(4, 1)).to_string(), "(_1,_2,_4,_1,_3):(_1,_6,_1,_0,_2)");
+    assert_eq!(composition(layout!((4,2):(30,14)), shape!(1)).to_string(), "_1:_0");
+    // A layout with a run-time leaf, by the same tiles: the same function.
+    let m = 5i64;
+    let r = logical_divide(layout!(({m},2,4):(9,1,2)), shape!(2, 1));
+    let want = cute_dynamic::logical_divide(
+        &"(5,2,4):(9,1,2)".parse().unwrap(),
+        &"(2,1)".parse::<cute_dynamic::IntTuple>().unwrap(),
+    );
+    let (r, want) = (r.to_dynamic(), want.unwrap());
+    assert_eq!(
+        (0..r.size()).map(|i| r.eval(i).unwrap()).collect::<Vec<_>>(),
+        (0..want.size()).map(|i| want.eval(i).unwrap()).collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn products_paper_and_docs() {
     check!(logical_product(layout!((3,4):(4,1)), layout!((2,5):(1,2))), "((3,4),(2,5)):((4,1),(12,24))");

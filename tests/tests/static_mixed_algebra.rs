@@ -272,7 +272,8 @@ fn composition_agrees_on_generated_cases_with_every_leaf_run_time() {
         if b.starts_with('<') {
             continue; // tilers: not yet on the mixed path
         }
-        // An integer `n` stands for the layout `n:1`.
+        // An integer `n` stands for the layout `n:1`: its leaves are
+        // run-time here, and CuTe's compact stride of a dynamic 1 is 1.
         // A shape is a tiler (not yet on the mixed path).
         let b = match b.parse::<i64>() {
             Ok(_) => format!("{b}:1"),

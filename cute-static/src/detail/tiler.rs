@@ -5,14 +5,15 @@ use super::*;
 use crate::detail::{HCons, HNil, MakeLayout, ModesOf};
 use crate::int_tuple::{AllStatic, BothStatic};
 use crate::layout::Layout;
-use typenum::{B1, U1, UInt};
+use typenum::{B1, U0, U1, UInt};
 
 /// A tuple of tiles in canonical form: an `HCons` list of tiles.
 pub struct TList<L>(core::marker::PhantomData<L>);
 
 /// What can stand as the second argument of composition, the divides and
-/// the products: a layout, an integer `n` (the layout `n:1`), a shape or a
-/// tuple of tiles (one per mode), or a `Tiler`.
+/// the products: a layout, an integer `n` (CuTe's `make_layout(n)`: the
+/// layout `n:1`, and `1:0` for `n = 1`, see [`IntTileStride`]), a shape or
+/// a tuple of tiles (one per mode), or a `Tiler`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tiler",
     label = "expected a layout, a shape, or a tiler made with `tile!`"
@@ -24,8 +25,28 @@ pub trait TileArg {
 impl<S, D> TileArg for Layout<S, D> {
     type Tile = Layout<S, D>;
 }
-impl<U, B> TileArg for UInt<U, B> {
-    type Tile = Layout<UInt<U, B>, U1>;
+impl<U, B> TileArg for UInt<U, B>
+where
+    UInt<U, B>: IntTileStride,
+{
+    type Tile = Layout<UInt<U, B>, <UInt<U, B> as IntTileStride>::Stride>;
+}
+
+/// The stride of the tile of a static integer `n`: CuTe turns an integer
+/// tile into `make_layout(n)`, whose stride is the compact one
+/// (`compact_major` in CUTLASS's `include/cute/stride.hpp`), `_1`, and `_0`
+/// for a static 1 (a size-1 mode moves no offset, so it is the same
+/// function either way, and this is the text CuTe prints). Read off the
+/// numeral: `UInt<UTerm, B1>` is 1, a longer numeral is at least 2.
+pub trait IntTileStride {
+    /// `U1`, or `U0` for `U1`.
+    type Stride;
+}
+impl IntTileStride for U1 {
+    type Stride = U0;
+}
+impl<U, B2, B> IntTileStride for UInt<UInt<U, B2>, B> {
+    type Stride = U1;
 }
 impl<T: TileArg> TileArg for crate::Tiler<T> {
     type Tile = <T as TileArg>::Tile;

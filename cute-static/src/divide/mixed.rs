@@ -10,7 +10,8 @@
 //! drops out of the complement) and `(d, ⌈M/(n·d)⌉):(1, n·d)`
 //! otherwise (ragged: `⌈⌉` as CuTe and cute-dynamic), and the composition
 //! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
-//! checks). A tile of stride 0 has no mixed divide (a compile error).
+//! checks). A tile of stride 0 has no mixed divide (a compile error), but
+//! for `1:0`, the tile of the integer 1 (CuTe's `make_layout(_1)`).
 
 use crate::composition::{DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TryCompose, compose_leaf, finish};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
@@ -18,7 +19,7 @@ use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
 use core::ops::{BitOr, Mul};
 use std::string::String;
-use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U1, UInt, Unsigned};
+use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
 
 // ------------------------------------------------------------- the types
 
@@ -46,6 +47,17 @@ type Unit<N, D> = <Eq<D, U1> as BitOr<Eq<N, U1>>>::Output;
 type BB<N, D> = Layout<<D as RestOf<N, Unit<N, D>>>::Shape, <D as RestOf<N, Unit<N, D>>>::Stride>;
 
 /// The mixed branch of the 1-D divide: `A ∘ (B, B*)` split in halves.
+/// The mixed branch of the 1-D divide by `1:0`, the tile of the integer 1:
+/// `A ∘ ((1, M):(0, 1))`, as for any tile of size 1.
+impl<AS, AD> Split1DBy<DivideOp, Layout<U1, U0>, B0> for Layout<AS, AD>
+where
+    Self: TryCompose<Layout<(U1, Dyn), (U0, U1)>>,
+    <Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output: SplitHalves,
+{
+    type X = <<Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output as SplitHalves>::X;
+    type Y = <<Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output as SplitHalves>::Y;
+}
+
 impl<AS, AD, UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Split1DBy<DivideOp, Layout<UInt<UN, BN>, UInt<UD, BD>>, B0>
     for Layout<AS, AD>
 where
@@ -145,15 +157,22 @@ macro_rules! from_leaves_tuple {
 }
 for_each_tuple!(from_leaves_tuple);
 
-/// A static tile of one mode `n:d` (`d ≥ 1`): a layout `n:d` or an integer
-/// `n` (the layout `n:1`).
+/// A static tile of one mode `n:d` (`d ≥ 1`, or `1:0`): a layout `n:d` or
+/// an integer `n` (the layout `n:1`, `1:0` for `n = 1`, as
+/// [`TileArg`](crate::detail::TileArg) has it).
 #[doc(hidden)]
 pub trait Tile1 {
     /// `(n, d)`.
     const ND: (i64, i64);
 }
 impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
-    const ND: (i64, i64) = (<UInt<U, B> as Unsigned>::I64, 1);
+    const ND: (i64, i64) = {
+        let n = <UInt<U, B> as Unsigned>::I64;
+        (n, if n == 1 { 0 } else { 1 })
+    };
+}
+impl Tile1 for Layout<U1, U0> {
+    const ND: (i64, i64) = (1, 0);
 }
 impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>, UInt<UD, BD>> {
     const ND: (i64, i64) = (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64);
@@ -281,16 +300,15 @@ fn divide_1d_prepared<S: FlatValues>(
         compose_leaf(&a, (n, td), room(&mut one, 0, k)?, &mut w)?;
         room(out, xo, 1)?[0] = one[k - 1];
     }
-    let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
-    let rest = ceil_div(m, span);
     if td == 1 || n == 1 {
         // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
-        // drops out of the complement).
-        let rest = if n == 1 { m } else { rest };
+        // drops out of the complement, whatever its stride, 0 included).
+        let rest = if n == 1 { m } else { ceil_div(m, n) };
         compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
     } else {
+        let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
         compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
-        compose_leaf(&a, (rest, span), room(out, yo + k, k)?, &mut w)?;
+        compose_leaf(&a, (ceil_div(m, span), span), room(out, yo + k, k)?, &mut w)?;
     }
     finish(&a, &w)
 }
@@ -315,16 +333,15 @@ const SMALL: i64 = 1 << 20;
 #[inline(always)]
 fn divide_linear_small((m, ad): (i64, i64), (n, td): (i64, i64)) -> Option<[(i64, i64); 3]> {
     let span = n.checked_mul(td)?;
-    if !(span <= SMALL && 0 < m && m <= SMALL && ad.unsigned_abs() <= SMALL as u64) {
+    if !(span <= SMALL && n <= SMALL && 0 < m && m <= SMALL && ad.unsigned_abs() <= SMALL as u64) {
         return None;
     }
-    // `span ≥ 1`: a static tile has n, td ≥ 1.
-    let rest = ceil_div(m, span);
     let x = (n, td * ad);
+    // A static tile has n ≥ 1 and td ≥ 1, or is `1:0` (span 0).
     Some(if td == 1 || n == 1 {
-        [x, (if n == 1 { m } else { rest }, n * ad), (1, 0)]
+        [x, (if n == 1 { m } else { ceil_div(m, n) }, n * ad), (1, 0)]
     } else {
-        [x, (td, ad), (rest, span * ad)]
+        [x, (td, ad), (ceil_div(m, span), span * ad)]
     })
 }
 
@@ -389,6 +406,7 @@ macro_rules! whole_tile {
 }
 whole_tile!(U, B; UInt<U, B>);
 whole_tile!(UN, BN, UD, BD; Layout<UInt<UN, BN>, UInt<UD, BD>>);
+whole_tile!(; Layout<U1, U0>);
 
 impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
     #[inline(always)]
