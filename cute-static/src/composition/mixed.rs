@@ -686,24 +686,47 @@ where
         Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
     #[inline(always)]
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        let with = |a: Prepared| -> Result<Self::Output, Fail> {
-            let (s, d) = if small_values(&a, b.shape().magnitudes(&b.stride())) {
-                compose_all::<false, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
-            } else {
-                compose_all::<true, FlatModes<AS, AD>, _, _>(&a, &b.shape(), &b.stride())?
-            };
-            Ok(Layout::from_checked(s, d))
-        };
         // CuTe's padded form where CuTe's modes compose (the same function:
         // every condition is checked on them); where they do not (CuTe
-        // assumes divisibility it cannot check), the coalesced modes.
-        let cute = Prepared::as_cute(&self.shape(), &self.stride()).map(with);
+        // assumes divisibility it cannot check), the coalesced modes, out of
+        // line.
+        let cute = Prepared::as_cute(&self.shape(), &self.stride())
+            .ok_or(Fail::TooManyModes)
+            .and_then(|a| compose_layouts::<FlatModes<AS, AD>, _, _>(&a, b));
         let r = match cute {
-            Some(Ok(r)) => Ok(r),
-            _ => Prepared::of(&self.shape(), &self.stride()).ok_or(Fail::TooManyModes).and_then(with),
+            Ok(r) => Ok(r),
+            Err(_) => compose_coalesced::<FlatModes<AS, AD>, _, _, _, _>(self, b),
         };
         r.map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", self.to_dynamic(), b.to_dynamic())))
     }
+}
+
+/// `A ∘ B` on `A`'s prepared modes, values known small or not.
+#[inline(always)]
+fn compose_layouts<AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
+    a: &Prepared,
+    b: &Layout<BS, BD>,
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail> {
+    let (s, d) = if small_values(a, b.shape().magnitudes(&b.stride())) {
+        compose_all::<false, AL, _, _>(a, &b.shape(), &b.stride())?
+    } else {
+        compose_all::<true, AL, _, _>(a, &b.shape(), &b.stride())?
+    };
+    Ok(Layout::from_checked(s, d))
+}
+
+/// `A ∘ B` on `A`'s coalesced modes (the cold path of [`TryCompose`]).
+#[cold]
+#[inline(never)]
+fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
+where
+    BS: MixedTree<AL, BD> + crate::Congruent<BD>,
+{
+    let a = Prepared::of(&a.shape(), &a.stride()).ok_or(Fail::TooManyModes)?;
+    compose_layouts::<AL, _, _>(&a, b)
 }
 
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared

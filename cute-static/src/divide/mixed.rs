@@ -275,8 +275,22 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     {
         return Ok(());
     }
+    divide_1d_coalesced(s, d, (n, td), out, xo, yo)
+}
+
+/// [`divide_1d_rule`] on `A`'s coalesced modes (its cold path).
+#[cold]
+#[inline(never)]
+fn divide_1d_coalesced<S: FlatValues, D: FlatValues>(
+    s: &S,
+    d: &D,
+    nd: (i64, i64),
+    out: &mut Out,
+    xo: usize,
+    yo: usize,
+) -> Result<(), Fail> {
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
-    divide_1d_prepared::<S>(&a, (n, td), out, xo, yo)
+    divide_1d_prepared::<S>(&a, nd, out, xo, yo)
 }
 
 /// [`divide_1d_rule`] on `A`'s prepared modes.
