@@ -263,68 +263,66 @@ where
     TiledCopy { atom, tv: PhantomData }
 }
 
-/// CuTe's `make_tiled_copy_A(copy_atom, tiled_mma)`: a tiled copy whose
-/// threads move the A values the tiled MMA's threads hold, over its
-/// `(M, K)` tile: thread-value layout [`TiledMma::layout_a_tv`](crate::TiledMma::layout_a_tv), tile
-/// `(tile_size_m, tile_size_k)`. Its `retile_d` turns an A fragment from
-/// `partition_fragment_a` into the copy's order.
-///
-/// ```
-/// use cute_static::prelude::*;
-/// use cute_static::{make_tiled_copy_a, make_tiled_mma, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN};
-/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
-/// let copy = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
-/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_32,_16)");
-/// assert_eq!(copy.size(), 128);
-/// ```
-#[inline(always)]
-pub fn make_tiled_copy_a<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutATv, M::TileA>
-where
-    M: TiledOperands,
-{
-    let _ = mma;
-    TiledCopy { atom, tv: PhantomData }
+// CuTe's `make_tiled_copy_A|B|C`: a tiled copy over one operand's
+// thread-value layout and tile of a tiled MMA.
+macro_rules! tiled_copy_of_operand {
+    ($(#[$doc:meta])* $name:ident, $Tv:ident, $Tile:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<Atom: CopyAtom, M: TiledOperands>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::$Tv, M::$Tile> {
+            let _ = mma;
+            TiledCopy { atom, tv: PhantomData }
+        }
+    };
 }
 
-/// CuTe's `make_tiled_copy_B(copy_atom, tiled_mma)`: as
-/// [`make_tiled_copy_a`] for B, over the `(N, K)` tile.
-///
-/// ```
-/// use cute_static::prelude::*;
-/// use cute_static::{make_tiled_copy_b, make_tiled_mma, CopyVec, SM80_16x8x16_F32F16F16F32_TN};
-/// use cute_static::typenum::U2;
-/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
-/// let copy = make_tiled_copy_b(CopyVec::<u16, U2>::new(), &mma);
-/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_16,_16)");
-/// ```
-#[inline(always)]
-pub fn make_tiled_copy_b<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutBTv, M::TileB>
-where
-    M: TiledOperands,
-{
-    let _ = mma;
-    TiledCopy { atom, tv: PhantomData }
-}
+tiled_copy_of_operand!(
+    /// CuTe's `make_tiled_copy_A(copy_atom, tiled_mma)`: a tiled copy whose
+    /// threads move the A values the tiled MMA's threads hold, over its
+    /// `(M, K)` tile: thread-value layout [`TiledMma::layout_a_tv`](crate::TiledMma::layout_a_tv), tile
+    /// `(tile_size_m, tile_size_k)`. Its `retile_d` turns an A fragment from
+    /// `partition_fragment_a` into the copy's order.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy_a, make_tiled_mma, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// let copy = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
+    /// assert_eq!(copy.tiler_mn().to_string_cute(), "(_32,_16)");
+    /// assert_eq!(copy.size(), 128);
+    /// ```
+    make_tiled_copy_a, LayoutATv, TileA
+);
 
-/// CuTe's `make_tiled_copy_C(copy_atom, tiled_mma)`: as
-/// [`make_tiled_copy_a`] for the accumulators C, over the `(M, N)` tile.
-///
-/// ```
-/// use cute_static::prelude::*;
-/// use cute_static::{make_tiled_copy_c, make_tiled_mma, UniversalCopy, UniversalFma};
-/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
-/// let copy = make_tiled_copy_c(UniversalCopy::<f32>::new(), &mma);
-/// assert_eq!(copy.tiler_mn().to_string_cute(), "(_4,_8)");
-/// assert_eq!(copy.layout_tv().to_string(), "(_32,(_1,(_1,_1))):(_1,(_0,(_0,_0)))"); // CuTe's get_layoutC_TV
-/// ```
-#[inline(always)]
-pub fn make_tiled_copy_c<Atom: CopyAtom, M>(atom: Atom, mma: &M) -> TiledCopy<Atom, M::LayoutCTv, M::TileC>
-where
-    M: TiledOperands,
-{
-    let _ = mma;
-    TiledCopy { atom, tv: PhantomData }
-}
+tiled_copy_of_operand!(
+    /// CuTe's `make_tiled_copy_B(copy_atom, tiled_mma)`: as
+    /// [`make_tiled_copy_a`] for B, over the `(N, K)` tile.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy_b, make_tiled_mma, CopyVec, SM80_16x8x16_F32F16F16F32_TN};
+    /// use cute_static::typenum::U2;
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// let copy = make_tiled_copy_b(CopyVec::<u16, U2>::new(), &mma);
+    /// assert_eq!(copy.tiler_mn().to_string_cute(), "(_16,_16)");
+    /// ```
+    make_tiled_copy_b, LayoutBTv, TileB
+);
+
+tiled_copy_of_operand!(
+    /// CuTe's `make_tiled_copy_C(copy_atom, tiled_mma)`: as
+    /// [`make_tiled_copy_a`] for the accumulators C, over the `(M, N)` tile.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy_c, make_tiled_mma, UniversalCopy, UniversalFma};
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+    /// let copy = make_tiled_copy_c(UniversalCopy::<f32>::new(), &mma);
+    /// assert_eq!(copy.tiler_mn().to_string_cute(), "(_4,_8)");
+    /// assert_eq!(copy.layout_tv().to_string(), "(_32,(_1,(_1,_1))):(_1,(_0,(_0,_0)))"); // CuTe's get_layoutC_TV
+    /// ```
+    make_tiled_copy_c, LayoutCTv, TileC
+);
 
 impl<Atom: CopyAtom, Tv: StaticLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
     /// The thread-value layout `(thr, val) →` index in the tile.

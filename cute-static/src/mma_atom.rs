@@ -627,13 +627,14 @@ type ThrIdx<Vmnk> = <Layout<(Sz<Vmnk>, U1), (U1, U0)> as Compose<
 /// by `(PI, PJ)`, divided by the atom's `(AI, AJ)`, the atom's mode read
 /// through its `Tv`, the rest divided among the `(TI, TJ)` atoms, the
 /// thread mode widened by `(WI, WJ)` (a stride-0 mode along the dimension
-/// the operand is shared in) and indexed by thread through `Vmnk`.
+/// the operand is shared in) and indexed by thread through `Vmnk`;
+/// `Args` is `(PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ)`.
 #[doc(hidden)]
-pub trait OperandTv<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> {
+pub trait OperandTv<Args> {
     /// `(thread, value) → i + I·j`.
     type Tv: StaticLayout;
 }
-impl<Vmnk, PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> OperandTv<PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> for Vmnk
+impl<Vmnk, PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ> OperandTv<(PI, PJ, AI, AJ, Tv, TI, TJ, WI, WJ)> for Vmnk
 where
     PI: SizeOf,
     PJ: SizeOf,
@@ -694,6 +695,42 @@ type WidenA<AL> = Layout<(<AL as AtomLayout>::Tm, <AL as AtomLayout>::Tn), (U1, 
 /// B's thread mode widened along M: `(TM, TN):(0, 1)`.
 type WidenB<AL> = Layout<(<AL as AtomLayout>::Tm, <AL as AtomLayout>::Tn), (U0, U1)>;
 
+/// The arguments of [`OperandTv`] for A, B and C: which tile modes, the
+/// atom's extents and TV layout, the atoms along them, the widening.
+type ArgsA<Atom, AL, P> = (
+    PermM<Atom, AL, P>,
+    PermK<Atom, AL, P>,
+    <Atom as MmaAtom>::M,
+    <Atom as MmaAtom>::K,
+    <Atom as MmaAtom>::LayoutATv,
+    <AL as AtomLayout>::Tm,
+    <AL as AtomLayout>::Tk,
+    WidenA<AL>,
+    Underscore,
+);
+type ArgsB<Atom, AL, P> = (
+    PermN<Atom, AL, P>,
+    PermK<Atom, AL, P>,
+    <Atom as MmaAtom>::N,
+    <Atom as MmaAtom>::K,
+    <Atom as MmaAtom>::LayoutBTv,
+    <AL as AtomLayout>::Tn,
+    <AL as AtomLayout>::Tk,
+    WidenB<AL>,
+    Underscore,
+);
+type ArgsC<Atom, AL, P> = (
+    PermM<Atom, AL, P>,
+    PermN<Atom, AL, P>,
+    <Atom as MmaAtom>::M,
+    <Atom as MmaAtom>::N,
+    <Atom as MmaAtom>::LayoutCTv,
+    <AL as AtomLayout>::Tm,
+    <AL as AtomLayout>::Tn,
+    Underscore,
+    Underscore,
+);
+
 /// The thread-value layouts and tiles of a tiled MMA's operands (CuTe's
 /// `get_layoutA|B|C_TV` and `tile_size_mnk`), as types: what
 /// [`make_tiled_copy_a`](crate::make_tiled_copy_a) and
@@ -727,71 +764,12 @@ where
     (Sz<PermM<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>): Default + Copy + StaticIntTuple,
     (Sz<PermN<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>): Default + Copy + StaticIntTuple,
     (Sz<PermM<Atom, AL, P>>, Sz<PermN<Atom, AL, P>>): Default + Copy + StaticIntTuple,
-    ThrLayoutVmnk<Atom, AL>: OperandTv<
-            PermM<Atom, AL, P>,
-            PermK<Atom, AL, P>,
-            Atom::M,
-            Atom::K,
-            Atom::LayoutATv,
-            AL::Tm,
-            AL::Tk,
-            WidenA<AL>,
-            Underscore,
-        > + OperandTv<
-            PermN<Atom, AL, P>,
-            PermK<Atom, AL, P>,
-            Atom::N,
-            Atom::K,
-            Atom::LayoutBTv,
-            AL::Tn,
-            AL::Tk,
-            WidenB<AL>,
-            Underscore,
-        > + OperandTv<
-            PermM<Atom, AL, P>,
-            PermN<Atom, AL, P>,
-            Atom::M,
-            Atom::N,
-            Atom::LayoutCTv,
-            AL::Tm,
-            AL::Tn,
-            Underscore,
-            Underscore,
-        >,
+    ThrLayoutVmnk<Atom, AL>:
+        OperandTv<ArgsA<Atom, AL, P>> + OperandTv<ArgsB<Atom, AL, P>> + OperandTv<ArgsC<Atom, AL, P>>,
 {
-    type LayoutATv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
-        PermM<Atom, AL, P>,
-        PermK<Atom, AL, P>,
-        Atom::M,
-        Atom::K,
-        Atom::LayoutATv,
-        AL::Tm,
-        AL::Tk,
-        WidenA<AL>,
-        Underscore,
-    >>::Tv;
-    type LayoutBTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
-        PermN<Atom, AL, P>,
-        PermK<Atom, AL, P>,
-        Atom::N,
-        Atom::K,
-        Atom::LayoutBTv,
-        AL::Tn,
-        AL::Tk,
-        WidenB<AL>,
-        Underscore,
-    >>::Tv;
-    type LayoutCTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<
-        PermM<Atom, AL, P>,
-        PermN<Atom, AL, P>,
-        Atom::M,
-        Atom::N,
-        Atom::LayoutCTv,
-        AL::Tm,
-        AL::Tn,
-        Underscore,
-        Underscore,
-    >>::Tv;
+    type LayoutATv = <ThrLayoutVmnk<Atom, AL> as OperandTv<ArgsA<Atom, AL, P>>>::Tv;
+    type LayoutBTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<ArgsB<Atom, AL, P>>>::Tv;
+    type LayoutCTv = <ThrLayoutVmnk<Atom, AL> as OperandTv<ArgsC<Atom, AL, P>>>::Tv;
     type TileA = (Sz<PermM<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>);
     type TileB = (Sz<PermN<Atom, AL, P>>, Sz<PermK<Atom, AL, P>>);
     type TileC = (Sz<PermM<Atom, AL, P>>, Sz<PermN<Atom, AL, P>>);
