@@ -36,12 +36,10 @@ use crate::detail::SizeOf;
 use crate::detail::partition::Fits;
 use crate::detail::{Ints, LayoutKind};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
-use crate::int_tuple::IntTuple;
 use crate::inverse::RightInverse;
-use crate::layout::Congruent;
 use crate::layout::{ConcatLayouts, Layout, StaticLayout};
 use crate::layout_tv::MakeLayoutTv;
-use crate::mma_atom::{AtomOperand, IndexOf, Split2, TiledOperands};
+use crate::mma_atom::{AtomOperand, IndexOf, Split2, Split3, TiledOperands};
 use crate::product::LogicalProduct;
 use crate::recast::Upcast;
 use crate::tensor::CuteCompactCol;
@@ -635,38 +633,6 @@ type FrgV<Tv, T, NV, V, W> =
 /// The tile of a fragment CuTe's retile divides by: `(V, size(m), size(n))`
 /// of `frg_layout_mn`.
 type FrgTile<Tv, T, NV, V> = (V, <M0<FrgMn<Tv, T, NV>> as SizeOf>::Size, <M1<FrgMn<Tv, T, NV>> as SizeOf>::Size);
-
-/// The three modes of a rank-3 layout.
-#[doc(hidden)]
-pub trait Split3: Copy {
-    /// Mode 0.
-    type M0: Copy;
-    /// Mode 1.
-    type M1: Copy;
-    /// Mode 2.
-    type M2: Copy;
-    /// `(mode 0, mode 1, mode 2)`.
-    fn split3(self) -> (Self::M0, Self::M1, Self::M2);
-}
-impl<S0, S1, S2, D0, D1, D2> Split3 for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    S0: Congruent<D0>,
-    S1: Congruent<D1>,
-    S2: Congruent<D2>,
-    D0: IntTuple,
-    D1: IntTuple,
-    D2: IntTuple,
-    (S0, S1, S2): Congruent<(D0, D1, D2)>,
-{
-    type M0 = Layout<S0, D0>;
-    type M1 = Layout<S1, D1>;
-    type M2 = Layout<S2, D2>;
-    #[inline(always)]
-    fn split3(self) -> (Self::M0, Self::M1, Self::M2) {
-        let (s, d) = (self.shape(), self.stride());
-        (Layout::from_checked(s.0, d.0), Layout::from_checked(s.1, d.1), Layout::from_checked(s.2, d.2))
-    }
-}
 
 /// A fragment of layout `Self`, `(V, M, N)`, that a tiled copy of `Atom`
 /// with thread-value layout `Tv` over tiles `TilerMn` can re-index into

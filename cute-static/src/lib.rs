@@ -230,14 +230,14 @@ pub use coord_layout::{
 };
 pub use coord_layout::{CoordLayout, Coords, elem_less, make_identity_tensor};
 #[cfg(feature = "std")]
+#[doc(hidden)]
+pub use copy_atom::CopyPartition;
+#[cfg(feature = "std")]
 pub use copy_atom::{
     CopyAtom, CopyBroadcast, CopyCall, CopyVec, DstToRef, PartD, PartS, PartitionD, PartitionS, Retile, Retiled,
     SrcToRef, ThrCopy, TiledCopy, TiledCopyOf, UniversalCopy, copy_atom_text, make_tiled_copy, make_tiled_copy_a,
     make_tiled_copy_b, make_tiled_copy_c,
 };
-#[cfg(feature = "std")]
-#[doc(hidden)]
-pub use copy_atom::{CopyPartition, Split3};
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
 #[cfg(feature = "std")]
@@ -279,7 +279,7 @@ pub use mma_atom::{
 #[doc(hidden)]
 pub use mma_atom::{
     AtomOperand, AtomPartition, ComposeMode, FragmentOf, IndexOf, OperandTv, PermLayout, Permute2, PermuteBy,
-    PermutedPartition, Split2,
+    PermutedPartition, Split2, Split3,
 };
 #[cfg(all(feature = "std", target_arch = "aarch64"))]
 pub use mma_cpu::FmaF32x4;

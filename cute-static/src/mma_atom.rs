@@ -852,32 +852,40 @@ type M1<L> = <L as Split2>::M1;
 type Tvd<L, AP, AQ, Tv> = <M0<Zd<L, (AP, AQ)>> as Compose<Tv>>::Output;
 type Thr<L, AP, AQ, TP, TQ> = Zd<M1<Zd<L, (AP, AQ)>>, (TP, TQ)>;
 
-/// The two modes of a rank-2 layout.
-#[doc(hidden)]
-pub trait Split2: Copy {
-    /// Mode 0.
-    type M0: Copy;
-    /// Mode 1.
-    type M1: Copy;
-    /// `(mode 0, mode 1)`.
-    fn split2(self) -> (Self::M0, Self::M1);
+// The modes of a rank-2 and a rank-3 layout, as layouts.
+macro_rules! split_modes {
+    ($(#[$doc:meta])* $Trait:ident, $f:ident: $($M:ident $S:ident $D:ident $i:tt),+) => {
+        $(#[$doc])*
+        #[doc(hidden)]
+        pub trait $Trait: Copy {
+            $(
+                /// A mode.
+                type $M: Copy;
+            )+
+            /// The modes in order.
+            fn $f(self) -> ($(Self::$M,)+);
+        }
+        impl<$($S: Congruent<$D>, $D: IntTuple,)+> $Trait for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): Congruent<($($D,)+)>,
+        {
+            $(type $M = Layout<$S, $D>;)+
+            #[inline(always)]
+            fn $f(self) -> ($(Self::$M,)+) {
+                let (s, d) = (self.shape(), self.stride());
+                ($(Layout::from_checked(s.$i, d.$i),)+)
+            }
+        }
+    };
 }
-impl<S0, S1, D0, D1> Split2 for Layout<(S0, S1), (D0, D1)>
-where
-    S0: Congruent<D0>,
-    S1: Congruent<D1>,
-    D0: IntTuple,
-    D1: IntTuple,
-    (S0, S1): Congruent<(D0, D1)>,
-{
-    type M0 = Layout<S0, D0>;
-    type M1 = Layout<S1, D1>;
-    #[inline(always)]
-    fn split2(self) -> (Layout<S0, D0>, Layout<S1, D1>) {
-        let (s, d) = (self.shape(), self.stride());
-        (Layout::from_checked(s.0, d.0), Layout::from_checked(s.1, d.1))
-    }
-}
+split_modes!(
+    /// The two modes of a rank-2 layout.
+    Split2, split2: M0 S0 D0 0, M1 S1 D1 1
+);
+split_modes!(
+    /// The three modes of a rank-3 layout.
+    Split3, split3: M0 S0 D0 0, M1 S1 D1 1, M2 S2 D2 2
+);
 
 impl<L, AP, AQ, Tv, TP, TQ> AtomPartition<AP, AQ, Tv, TP, TQ> for L
 where

@@ -40,7 +40,7 @@ use typenum::{Prod, UInt, Unsigned};
 /// Storage a tensor reads: how many elements it has.
 ///
 /// Implemented for the data engines (`&[T]`, `&mut [T]`, `[T; N]`,
-/// [`RawEngine`]) and for [`Coords`], the engine of identity tensors.
+/// [`RawEngine`]) and for [`Coords`](crate::Coords), the engine of identity tensors.
 pub trait Engine {
     /// The element type.
     type Elem;
