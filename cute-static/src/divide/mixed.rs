@@ -94,8 +94,12 @@ impl<U, B2, B> RunTimeTile for Layout<UInt<UInt<U, B2>, B>, Dyn> {
 impl RunTimeTile for Layout<Dyn, U1> {
     type BB = Layout<(Dyn, Dyn), (U1, Dyn)>;
 }
+/// A static `d ≥ 2` with a run-time `n`: CuTe's first mode of `B*` is the
+/// static `d`, but for `n = 1` at run time the complement is `M:1`, which
+/// two modes of that first size cannot be when `d ∤ M`: the extent is
+/// run-time here (the text `2` where CuTe prints `_2`).
 impl<U, B2, B> RunTimeTile for Layout<Dyn, UInt<UInt<U, B2>, B>> {
-    type BB = Layout<(Dyn, (UInt<UInt<U, B2>, B>, Dyn)), (UInt<UInt<U, B2>, B>, (U1, Dyn))>;
+    type BB = Layout<(Dyn, (Dyn, Dyn)), (UInt<UInt<U, B2>, B>, (U1, Dyn))>;
 }
 /// The mixed branch of the 1-D divide by a tile with a run-time leaf (the
 /// macro names `(B, B*)` itself: a projection in the bound would be
@@ -431,11 +435,21 @@ fn divide_1d_prepared<S: FlatValues>(
         compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
     } else if n == 1 || td == 0 {
         // A run-time tile of size 1 or stride 0 adds no offset: the
-        // complement is `M:1`, in CuTe's two modes `(d, M/d):(1, d)` where
-        // that is the same function, else `(1, M):(0, 1)`.
-        let (y0, y1) = if td >= 1 && m % td == 0 { ((td, 1), (m / td, td)) } else { ((1, 0), (m, 1)) };
-        compose_leaf(&a, y0, room(out, yo, k)?, &mut w)?;
-        compose_leaf(&a, y1, room(out, yo + k, k)?, &mut w)?;
+        // complement is cute-dynamic's `M:1`. CuTe's two modes `(d, M/d):(1,
+        // d)` are that function when `d | M`, and taken where `A` composes
+        // with them; else `(1, M):(1, 1)` (the first stride 1, as the type
+        // may have it static), whose conditions are cute-dynamic's.
+        if td >= 1 && m % td == 0 {
+            let mut cute = w;
+            if compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
+                && compose_leaf(&a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
+                && finish(&a, &cute).is_ok()
+            {
+                return Ok(());
+            }
+        }
+        compose_leaf(&a, (1, 1), room(out, yo, k)?, &mut w)?;
+        compose_leaf(&a, (m, 1), room(out, yo + k, k)?, &mut w)?;
     } else {
         let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
         compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
