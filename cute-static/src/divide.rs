@@ -279,6 +279,20 @@ mod run_time {
         /// let bad = layout!((4,{6i64}):(1,{9i64}));
         /// assert!(try_logical_divide(bad, layout!(6:1)).is_err());
         /// ```
+        ///
+        /// A tile with run-time leaves (a layout, or an integer `Dyn` in a
+        /// tuple tiler) is taken too. Its complement keeps CuTe's two modes
+        /// `(d, ⌈M/(n·d)⌉):(1, n·d)` for `int` leaves, whatever the values:
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (n, d) = (2i64, 1i64);
+        /// let a = layout!(({8i64},{4i64}):({1i64},{8i64}));
+        /// let r = try_logical_divide(a, layout!({n}:{d})).unwrap();
+        /// assert_eq!(r.to_string(), "((2,1),((1,1),(4,4))):((1,8),((1,8),(2,8)))"); // CuTe's text
+        /// // A negative run-time stride has no complement: cute-dynamic's error.
+        /// assert!(try_logical_divide(a, layout!({n}:{-1i64})).is_err());
+        /// ```
         try_logical_divide,
         LogicalDivide,
         DivideValue<LogicalArr, A, B>

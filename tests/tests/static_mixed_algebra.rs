@@ -87,6 +87,108 @@ fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
     assert_eq!(z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
 }
 
+/// `r` (cute-static's divide, as cute-dynamic) is cute-dynamic's divide
+/// `want` as a function of the 1-D index.
+fn same_as(r: &DLayout, want: Result<DLayout, LayoutError>) {
+    let w = want.expect("cute-dynamic divides");
+    same_values(r, &w).unwrap_or_else(|e| panic!("{r} and cute-dynamic {w}: {e}"));
+}
+
+#[test]
+fn divides_by_run_time_tiles_print_as_cute() {
+    // The example: every leaf run-time, CuTe's text, and the same
+    // function as cute-dynamic.
+    let (a, t) = (layout!({1i64}:{0i64}), layout!({1i64}:{1i64}));
+    let r = try_logical_divide(a, t).unwrap();
+    assert_eq!(r.to_string(), "(1,(1,1)):(0,(0,0))");
+    same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()));
+    // A kernel's matrix by a run-time CTA tile: texts of CuTe C++ with
+    // `int` leaves (`make_layout(bm, _1{})`, an `int` tile `100`).
+    let (m, n, bm) = (1000usize, 333usize, 128usize);
+    let a = layout!(({m},{n}):(1,{m}));
+    let z = zipped_divide(a, (layout!({bm}:1), layout!(8:1)));
+    assert_eq!(z.to_string(), "((128,_8),(8,42)):((_1,1000),(128,8000))");
+    assert_eq!(zipped_divide(a, (Dyn::new(128), layout!(8:1))), z);
+    let dt: cute_dynamic::Tiler = "<128:1,8:1>".parse().unwrap();
+    same_as(&z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &dt));
+    let t = (layout!({bm}:{1i64}), layout!({8i64}:{1i64}));
+    let z = try_zipped_divide(a, t).unwrap();
+    assert_eq!(z.to_string(), "((128,8),((1,8),(1,42))):((1,1000),((_1,128),(1000,8000)))");
+    same_as(&z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &dt));
+    let l = logical_divide(a, t);
+    assert_eq!(l.to_string(), "((128,(1,8)),(8,(1,42))):((1,(_1,128)),(1000,(1000,8000)))");
+    let data = vec![0f32; m * n];
+    let g = local_tile(make_tensor(&data[..], a), (Dyn::new(100), layout!(8:1)), (2usize, 3usize));
+    assert_eq!(g.layout().to_string(), "(100,_8):(_1,1000)");
+    assert_eq!(g.layout().index((1usize, 1usize)), 1001);
+}
+
+#[test]
+fn divides_by_run_time_tiles_err_where_cute_dynamic_does() {
+    let a = layout!(({8i64},{4i64}):({1i64},{8i64}));
+    // A negative stride: no complement. The plain form panics with the
+    // message of the `try_` form's error, which is cute-dynamic's.
+    let t = layout!({2i64}:{-1i64});
+    let e = try_logical_divide(a, t).unwrap_err();
+    assert_eq!(e, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_divide(a, t);
+        }),
+        e.to_string()
+    );
+    // Shape divisibility inside a mode, with run-time values only.
+    let a = layout!(({4i64},{6i64}):({1i64},{9i64}));
+    let t = layout!({6i64}:{1i64});
+    for (got, want) in [
+        (
+            try_logical_divide(a, t).map(|r| r.to_dynamic()),
+            cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()),
+        ),
+        (
+            try_zipped_divide(a, t).map(|r| r.to_dynamic()),
+            cute_dynamic::zipped_divide(&a.to_dynamic(), &t.to_dynamic()),
+        ),
+        (try_tiled_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_divide(&a.to_dynamic(), &t.to_dynamic())),
+        (try_flat_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_divide(&a.to_dynamic(), &t.to_dynamic())),
+    ] {
+        assert_eq!(got.unwrap_err(), want.unwrap_err());
+    }
+    // A tile of run-time size 1 or stride 0 adds no offset: cute-dynamic's
+    // `M:1` rest, as a function.
+    for t in [layout!({1i64}:{3i64}), layout!({4i64}:{0i64})] {
+        let a = layout!(({6i64},{4i64}):({1i64},{6i64}));
+        let r = try_logical_divide(a, t).unwrap().to_dynamic();
+        same_as(&r, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()));
+    }
+}
+
+/// An all-static layout by a run-time tile: the result has run-time leaves
+/// (CuTe's `_` markers are not all there: the static `A` is not
+/// coalesced first), the same function as cute-dynamic's.
+#[test]
+fn static_layout_by_a_run_time_tile_is_cute_dynamics_function() {
+    let a = layout!((8,4):(1,8));
+    for (n, d) in [(2i64, 1i64), (4, 2), (1, 3), (3, 1), (5, 1)] {
+        let t = layout!({n}:{d});
+        let dt = cute_dynamic::Tiler::Layout(t.to_dynamic());
+        match try_logical_divide(a, t) {
+            Ok(r) => same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic())),
+            Err(e) => assert_eq!(e, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap_err()),
+        }
+        match try_flat_divide(a, (t, Dyn::new(2))) {
+            Ok(r) => same_as(
+                &r.to_dynamic(),
+                cute_dynamic::flat_divide(
+                    &a.to_dynamic(),
+                    &cute_dynamic::Tiler::Tuple(vec![dt, "2:1".parse().unwrap()]),
+                ),
+            ),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
 #[test]
 fn logical_divide_ragged_run_time_extent() {
     let m = 1000i64;
