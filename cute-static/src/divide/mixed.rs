@@ -1,5 +1,5 @@
-//! `logical_divide` and `zipped_divide` of a layout with run-time ([`Dyn`])
-//! leaves by a static tiler.
+//! The divides with run-time ([`Dyn`]) leaves, in the layout or in the
+//! tiler's one-mode tiles.
 //!
 //! The all-static divides are decided in trait resolution (`detail/divide.rs`,
 //! unchanged). With a run-time leaf in the layout, the by-mode structure is
@@ -12,6 +12,15 @@
 //! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
 //! checks). A tile of stride 0 has no mixed divide (a compile error), but
 //! for `1:0`, the tile of the integer 1 (CuTe's `make_layout(_1)`).
+//!
+//! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
+//! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
+//! cannot coalesce what it does not know, so `(d, ⌈M/(n·d)⌉):(1, n·d)`
+//! keeps both modes whatever the values, but for what CuTe's `filter` and
+//! `coalesce` drop statically ([`RunTimeTile`]). Where CuTe's form is not
+//! cute-dynamic's function (a run-time size 1 or stride 0 adds no offset,
+//! so cute-dynamic's complement is `M:1`) the same type holds that
+//! function; a negative stride is cute-dynamic's complement error.
 
 use crate::composition::{DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TryCompose, compose_leaf, finish};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
@@ -480,8 +489,7 @@ fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Opti
     let span = n.checked_mul(td)?;
     // (A run-time tile's size 1, stride 0 or negative stride in two modes
     // takes the general path.)
-    if !(0 <= span
-        && span <= SMALL
+    if !((0..=SMALL).contains(&span)
         && n <= SMALL
         && 0 < m
         && m <= SMALL
