@@ -270,14 +270,14 @@ macro_rules! run_time_tile1 {
     ($($g:ident),* ; $S:ty, $D:ty, $unit:expr, $two:expr) => {
         impl<$($g),*> Tile1 for Layout<$S, $D>
         where
-            $S: crate::Congruent<$D> + FlatValues,
-            $D: IntTuple + FlatValues,
+            $S: crate::Congruent<$D> + crate::Leaf,
+            $D: IntTuple + crate::Leaf,
         {
             const UNIT: bool = $unit;
             const TWO: bool = $two;
             #[inline(always)]
             fn nd(&self) -> (i64, i64) {
-                (leaf_value(&self.shape()), leaf_value(&self.stride()))
+                (crate::Leaf::signed(&self.shape()), crate::Leaf::signed(&self.stride()))
             }
         }
     };
@@ -287,14 +287,6 @@ run_time_tile1!(; U1, Dyn, true, false);
 run_time_tile1!(U, B2, B; UInt<UInt<U, B2>, B>, Dyn, false, true);
 run_time_tile1!(; Dyn, U1, false, false);
 run_time_tile1!(U, B2, B; Dyn, UInt<UInt<U, B2>, B>, false, true);
-
-/// The value of one leaf.
-#[inline(always)]
-fn leaf_value<L: FlatValues>(l: &L) -> i64 {
-    let (mut v, mut at) = ([0i64; MAX_MODES], 0);
-    let _ = l.write(&mut v, &mut at);
-    v[0]
-}
 
 /// A tile's values and how its 1-D divide is laid out (see [`Tile1`]).
 #[derive(Clone, Copy, Debug)]
@@ -443,28 +435,45 @@ fn divide_1d_prepared<S: FlatValues>(
         let rest = if n == 1 { m } else { ceil_div(m, n) };
         compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
     } else if n == 1 || td == 0 {
-        // A run-time tile of size 1 or stride 0 adds no offset: the
-        // complement is cute-dynamic's `M:1`. CuTe's two modes `(d, M/d):(1,
-        // d)` are that function when `d | M`, and taken where `A` composes
-        // with them; else `(1, M):(1, 1)` (the first stride 1, as the type
-        // may have it static), whose conditions are cute-dynamic's.
-        if td >= 1 && m % td == 0 {
-            let mut cute = w;
-            if compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
-                && compose_leaf(&a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
-                && finish(&a, &cute).is_ok()
-            {
-                return Ok(());
-            }
-        }
-        compose_leaf(&a, (1, 1), room(out, yo, k)?, &mut w)?;
-        compose_leaf(&a, (m, 1), room(out, yo + k, k)?, &mut w)?;
+        return rest_of_no_offset(&a, m, td, k, out, yo, w);
     } else {
         let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
         compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
         compose_leaf(&a, (ceil_div(m, span), span), room(out, yo + k, k)?, &mut w)?;
     }
     finish(&a, &w)
+}
+
+/// The rest of [`divide_1d_prepared`] for a run-time tile of size 1 or
+/// stride 0, which adds no offset: the complement is cute-dynamic's `M:1`.
+/// CuTe's two modes `(d, M/d):(1, d)` are that function when `d | M`, and
+/// are taken where `A` composes with them; else `(1, M):(1, 1)` (the
+/// first stride 1, as the type may have it static), whose conditions are
+/// cute-dynamic's. Out of line: a rare case, kept off the callers' frames.
+#[cold]
+#[inline(never)]
+fn rest_of_no_offset(
+    a: &Prepared,
+    m: i64,
+    td: i64,
+    k: usize,
+    out: &mut Out,
+    yo: usize,
+    w: DeferredChecks<true>,
+) -> Result<(), Fail> {
+    if td >= 1 && m % td == 0 {
+        let mut cute = w;
+        if compose_leaf(a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
+            && compose_leaf(a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
+            && finish(a, &cute).is_ok()
+        {
+            return Ok(());
+        }
+    }
+    let mut w = w;
+    compose_leaf(a, (1, 1), room(out, yo, k)?, &mut w)?;
+    compose_leaf(a, (m, 1), room(out, yo + k, k)?, &mut w)?;
+    finish(a, &w)
 }
 
 /// Below this bound on a mode's size, on the magnitude of its stride and
