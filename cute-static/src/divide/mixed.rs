@@ -403,8 +403,10 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     divide_1d_prepared::<S>(&a, c, out, xo, yo)
 }
 
-/// [`divide_1d_rule`] on `A`'s prepared modes.
-#[inline(always)]
+/// [`divide_1d_rule`] on `A`'s prepared modes (inlined when optimised
+/// only: unoptimised, each inlined copy keeps its own stack slots, and a
+/// test of many divides in one function overflows its thread's stack).
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d_prepared<S: FlatValues>(
     a: &Prepared,
     Cut { n, td, unit, two }: Cut,
@@ -435,7 +437,7 @@ fn divide_1d_prepared<S: FlatValues>(
         let rest = if n == 1 { m } else { ceil_div(m, n) };
         compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
     } else if n == 1 || td == 0 {
-        return rest_of_no_offset(&a, m, td, k, out, yo, w);
+        return rest_of_no_offset(&a, m, td, k, out, yo, &w);
     } else {
         let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
         compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
@@ -459,10 +461,10 @@ fn rest_of_no_offset(
     k: usize,
     out: &mut Out,
     yo: usize,
-    w: DeferredChecks<true>,
+    w: &DeferredChecks<true>,
 ) -> Result<(), Fail> {
     if td >= 1 && m % td == 0 {
-        let mut cute = w;
+        let mut cute = *w;
         if compose_leaf(a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
             && compose_leaf(a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
             && finish(a, &cute).is_ok()
@@ -470,7 +472,7 @@ fn rest_of_no_offset(
             return Ok(());
         }
     }
-    let mut w = w;
+    let mut w = *w;
     compose_leaf(a, (1, 1), room(out, yo, k)?, &mut w)?;
     compose_leaf(a, (m, 1), room(out, yo + k, k)?, &mut w)?;
     finish(a, &w)
