@@ -68,7 +68,7 @@ pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {
 impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
 /// The value of `tiled_divide(a, b)`, as [`LogicalDivideValue`]: it holds
 /// for every admissible `tiled_divide` (all-static, or a layout with
-/// run-time leaves by a static tiler), and its `try_make` is what
+/// run-time leaves), and its `try_make` is what
 /// [`try_tiled_divide`](crate::try_tiled_divide) returns (its
 /// post-conditions).
 ///
@@ -124,7 +124,7 @@ crate::detail::free_fn!(
 /// assert_eq!(d.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 ///
-/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
 /// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
 /// [`try_logical_divide`](crate::try_logical_divide)); it panics with that error's message
 /// when a condition fails. An all-static call never panics.
@@ -157,7 +157,7 @@ crate::detail::free_fn!(
 /// assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
 /// ```
 ///
-/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
 /// each mode's `A ∘ (B, B*)` is computed and checked when it runs (see
 /// [`try_zipped_divide`](crate::try_zipped_divide)); it panics with that error's message
 /// when a condition fails. An all-static call never panics.
@@ -194,7 +194,7 @@ crate::detail::free_fn!(
 /// assert_eq!(r.to_string(), "((_128,_4),8,2):((_1,1000),_128,4000)");
 /// ```
 ///
-/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
 /// as [`logical_divide`], each mode's `A ∘ (B, B*)` computed and checked
 /// when it runs (see [`try_tiled_divide`](crate::try_tiled_divide)); it
 /// panics with that error's message when a condition fails. An all-static
@@ -232,7 +232,7 @@ crate::detail::free_fn!(
 /// assert_eq!(r.to_string(), "(_128,_4,8,2):(_1,1000,_128,4000)");
 /// ```
 ///
-/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` and a static tiler:
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
 /// as [`tiled_divide`] (see [`try_flat_divide`](crate::try_flat_divide)).
 #[cfg(feature = "std")]
 #[inline(always)]
@@ -278,6 +278,20 @@ mod run_time {
         /// // divisibility), found when the run-time stride 9 is known.
         /// let bad = layout!((4,{6i64}):(1,{9i64}));
         /// assert!(try_logical_divide(bad, layout!(6:1)).is_err());
+        /// ```
+        ///
+        /// A tile with run-time leaves (a layout, or an integer `Dyn` in a
+        /// tuple tiler) is taken too. Its complement keeps CuTe's two modes
+        /// `(d, ⌈M/(n·d)⌉):(1, n·d)` for `int` leaves, whatever the values:
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        /// let (n, d) = (2i64, 1i64);
+        /// let a = layout!(({8i64},{4i64}):({1i64},{8i64}));
+        /// let r = try_logical_divide(a, layout!({n}:{d})).unwrap();
+        /// assert_eq!(r.to_string(), "((2,1),((1,1),(4,4))):((1,8),((1,8),(2,8)))"); // CuTe's text
+        /// // A negative run-time stride has no complement: cute-dynamic's error.
+        /// assert!(try_logical_divide(a, layout!({n}:{-1i64})).is_err());
         /// ```
         try_logical_divide,
         LogicalDivide,

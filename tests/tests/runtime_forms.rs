@@ -53,28 +53,28 @@ fn part_0(tally: &mut Tally) {
         "logical_divide",
         "(1000,333):(1,1000)",
         "1332:74",
-        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!(1332:74))),
+        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!({1332}:{74}))),
     );
     check(
         tally,
         "zipped_divide",
         "((4,3),4):((1,4),12)",
         "16:2",
-        text(try_zipped_divide(layout!((({4},{3}),{4}):(({1},{4}),{12})), layout!(16:2))),
+        text(try_zipped_divide(layout!((({4},{3}),{4}):(({1},{4}),{12})), layout!({16}:{2}))),
     );
     check(
         tally,
         "tiled_divide",
         "(128,8):(8,1)",
         "32:2",
-        text(try_tiled_divide(layout!(({128},{8}):({8},{1})), layout!(32:2))),
+        text(try_tiled_divide(layout!(({128},{8}):({8},{1})), layout!({32}:{2}))),
     );
     check(
         tally,
         "flat_divide",
         "(256,8):(1,256)",
         "256:4",
-        text(try_flat_divide(layout!(({256},{8}):({1},{256})), layout!(256:4))),
+        text(try_flat_divide(layout!(({256},{8}):({1},{256})), layout!({256}:{4}))),
     );
 }
 
@@ -127,28 +127,28 @@ fn part_1(tally: &mut Tally) {
         "logical_divide",
         "(4,4,1):(1,4,16)",
         "4:2",
-        text(try_logical_divide(layout!(({4},{4},{1}):({1},{4},{16})), layout!(4:2))),
+        text(try_logical_divide(layout!(({4},{4},{1}):({1},{4},{16})), layout!({4}:{2}))),
     );
     check(
         tally,
         "zipped_divide",
         "(3,16):(1,3)",
         "8:1",
-        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!(8:1))),
+        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!({8}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(128,1):(2,512)",
         "64:1",
-        text(try_tiled_divide(layout!(({128},{1}):({2},{512})), layout!(64:1))),
+        text(try_tiled_divide(layout!(({128},{1}):({2},{512})), layout!({64}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "(24,16):(16,1)",
         "12:16",
-        text(try_flat_divide(layout!(({24},{16}):({16},{1})), layout!(12:16))),
+        text(try_flat_divide(layout!(({24},{16}):({16},{1})), layout!({12}:{16}))),
     );
 }
 
@@ -201,28 +201,28 @@ fn part_2(tally: &mut Tally) {
         "logical_divide",
         "(8,4,32):(1,8,32)",
         "1024:1",
-        text(try_logical_divide(layout!(({8},{4},{32}):({1},{8},{32})), layout!(1024:1))),
+        text(try_logical_divide(layout!(({8},{4},{32}):({1},{8},{32})), layout!({1024}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
         "(4,4):(2,16)",
         "2:1",
-        text(try_zipped_divide(layout!(({4},{4}):({2},{16})), layout!(2:1))),
+        text(try_zipped_divide(layout!(({4},{4}):({2},{16})), layout!({2}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(1,6):(1,1)",
         "3:2",
-        text(try_tiled_divide(layout!(({1},{6}):({1},{1})), layout!(3:2))),
+        text(try_tiled_divide(layout!(({1},{6}):({1},{1})), layout!({3}:{2}))),
     );
     check(
         tally,
         "flat_divide",
         "((8,2),4):((1,8),16)",
         "4:2",
-        text(try_flat_divide(layout!((({8},{2}),{4}):(({1},{8}),{16})), layout!(4:2))),
+        text(try_flat_divide(layout!((({8},{2}),{4}):(({1},{8}),{16})), layout!({4}:{2}))),
     );
 }
 
@@ -275,28 +275,28 @@ fn part_3(tally: &mut Tally) {
         "logical_divide",
         "((32,4),128):((1,32),128)",
         "8192:1",
-        text(try_logical_divide(layout!((({32},{4}),{128}):(({1},{32}),{128})), layout!(8192:1))),
+        text(try_logical_divide(layout!((({32},{4}),{128}):(({1},{32}),{128})), layout!({8192}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
         "(8,24):(1,8)",
         "24:8",
-        text(try_zipped_divide(layout!(({8},{24}):({1},{8})), layout!(24:8))),
+        text(try_zipped_divide(layout!(({8},{24}):({1},{8})), layout!({24}:{8}))),
     );
     check(
         tally,
         "tiled_divide",
         "(3,32):(1,12)",
         "16:2",
-        text(try_tiled_divide(layout!(({3},{32}):({1},{12})), layout!(16:2))),
+        text(try_tiled_divide(layout!(({3},{32}):({1},{12})), layout!({16}:{2}))),
     );
     check(
         tally,
         "flat_divide",
         "(1,3):(1,1)",
         "1:1",
-        text(try_flat_divide(layout!(({1},{3}):({1},{1})), layout!(1:1))),
+        text(try_flat_divide(layout!(({1},{3}):({1},{1})), layout!({1}:{1}))),
     );
 }
 
@@ -349,28 +349,28 @@ fn part_4(tally: &mut Tally) {
         "logical_divide",
         "(24,4,2):(1,24,96)",
         "48:2",
-        text(try_logical_divide(layout!(({24},{4},{2}):({1},{24},{96})), layout!(48:2))),
+        text(try_logical_divide(layout!(({24},{4},{2}):({1},{24},{96})), layout!({48}:{2}))),
     );
     check(
         tally,
         "zipped_divide",
         "(16,32,16):(1,16,512)",
         "32:2",
-        text(try_zipped_divide(layout!(({16},{32},{16}):({1},{16},{512})), layout!(32:2))),
+        text(try_zipped_divide(layout!(({16},{32},{16}):({1},{16},{512})), layout!({32}:{2}))),
     );
     check(
         tally,
         "tiled_divide",
         "((1,8),32):((1,1),8)",
         "64:1",
-        text(try_tiled_divide(layout!((({1},{8}),{32}):(({1},{1}),{8})), layout!(64:1))),
+        text(try_tiled_divide(layout!((({1},{8}),{32}):(({1},{1}),{8})), layout!({64}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "((32,2),2):((1,32),64)",
         "2:1",
-        text(try_flat_divide(layout!((({32},{2}),{2}):(({1},{32}),{64})), layout!(2:1))),
+        text(try_flat_divide(layout!((({32},{2}),{2}):(({1},{32}),{64})), layout!({2}:{1}))),
     );
 }
 
@@ -423,28 +423,28 @@ fn part_5(tally: &mut Tally) {
         "logical_divide",
         "((1,6),1):((1,1),6)",
         "2:1",
-        text(try_logical_divide(layout!((({1},{6}),{1}):(({1},{1}),{6})), layout!(2:1))),
+        text(try_logical_divide(layout!((({1},{6}),{1}):(({1},{1}),{6})), layout!({2}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
         "(64,333):(1,64)",
         "296:72",
-        text(try_zipped_divide(layout!(({64},{333}):({1},{64})), layout!(296:72))),
+        text(try_zipped_divide(layout!(({64},{333}):({1},{64})), layout!({296}:{72}))),
     );
     check(
         tally,
         "tiled_divide",
         "((4,4),8):((1,4),16)",
         "4:8",
-        text(try_tiled_divide(layout!((({4},{4}),{8}):(({1},{4}),{16})), layout!(4:8))),
+        text(try_tiled_divide(layout!((({4},{4}),{8}):(({1},{4}),{16})), layout!({4}:{8}))),
     );
     check(
         tally,
         "flat_divide",
         "(3,1):(1,1)",
         "3:1",
-        text(try_flat_divide(layout!(({3},{1}):({1},{1})), layout!(3:1))),
+        text(try_flat_divide(layout!(({3},{1}):({1},{1})), layout!({3}:{1}))),
     );
 }
 
@@ -497,28 +497,28 @@ fn part_6(tally: &mut Tally) {
         "logical_divide",
         "((24,3),6):((1,24),72)",
         "2:72",
-        text(try_logical_divide(layout!((({24},{3}),{6}):(({1},{24}),{72})), layout!(2:72))),
+        text(try_logical_divide(layout!((({24},{3}),{6}):(({1},{24}),{72})), layout!({2}:{72}))),
     );
     check(
         tally,
         "zipped_divide",
         "(3,32):(1,12)",
         "96:1",
-        text(try_zipped_divide(layout!(({3},{32}):({1},{12})), layout!(96:1))),
+        text(try_zipped_divide(layout!(({3},{32}):({1},{12})), layout!({96}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(1,1):(1,1)",
         "1:1",
-        text(try_tiled_divide(layout!(({1},{1}):({1},{1})), layout!(1:1))),
+        text(try_tiled_divide(layout!(({1},{1}):({1},{1})), layout!({1}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "(1000,8):(1,1000)",
         "500:1",
-        text(try_flat_divide(layout!(({1000},{8}):({1},{1000})), layout!(500:1))),
+        text(try_flat_divide(layout!(({1000},{8}):({1},{1000})), layout!({500}:{1}))),
     );
 }
 
@@ -571,28 +571,28 @@ fn part_7(tally: &mut Tally) {
         "logical_divide",
         "(6,2,24):(48,24,1)",
         "144:2",
-        text(try_logical_divide(layout!(({6},{2},{24}):({48},{24},{1})), layout!(144:2))),
+        text(try_logical_divide(layout!(({6},{2},{24}):({48},{24},{1})), layout!({144}:{2}))),
     );
     check(
         tally,
         "zipped_divide",
         "((16,4),4):((1,16),64)",
         "256:1",
-        text(try_zipped_divide(layout!((({16},{4}),{4}):(({1},{16}),{64})), layout!(256:1))),
+        text(try_zipped_divide(layout!((({16},{4}),{4}):(({1},{16}),{64})), layout!({256}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "((3,128),32):((1,3),384)",
         "64:4",
-        text(try_tiled_divide(layout!((({3},{128}),{32}):(({1},{3}),{384})), layout!(64:4))),
+        text(try_tiled_divide(layout!((({3},{128}),{32}):(({1},{3}),{384})), layout!({64}:{4}))),
     );
     check(
         tally,
         "flat_divide",
         "(256,333):(333,1)",
         "576:144",
-        text(try_flat_divide(layout!(({256},{333}):({333},{1})), layout!(576:144))),
+        text(try_flat_divide(layout!(({256},{333}):({333},{1})), layout!({576}:{144}))),
     );
 }
 
@@ -645,28 +645,28 @@ fn part_8(tally: &mut Tally) {
         "logical_divide",
         "(6,24,1):(1,6,144)",
         "3:12",
-        text(try_logical_divide(layout!(({6},{24},{1}):({1},{6},{144})), layout!(3:12))),
+        text(try_logical_divide(layout!(({6},{24},{1}):({1},{6},{144})), layout!({3}:{12}))),
     );
     check(
         tally,
         "zipped_divide",
         "(128,64):(64,1)",
         "1024:1",
-        text(try_zipped_divide(layout!(({128},{64}):({64},{1})), layout!(1024:1))),
+        text(try_zipped_divide(layout!(({128},{64}):({64},{1})), layout!({1024}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(6,24,32):(1,6,144)",
         "256:3",
-        text(try_tiled_divide(layout!(({6},{24},{32}):({1},{6},{144})), layout!(256:3))),
+        text(try_tiled_divide(layout!(({6},{24},{32}):({1},{6},{144})), layout!({256}:{3}))),
     );
     check(
         tally,
         "flat_divide",
         "(4,32):(1,4)",
         "8:8",
-        text(try_flat_divide(layout!(({4},{32}):({1},{4})), layout!(8:8))),
+        text(try_flat_divide(layout!(({4},{32}):({1},{4})), layout!({8}:{8}))),
     );
 }
 
@@ -719,28 +719,28 @@ fn part_9(tally: &mut Tally) {
         "logical_divide",
         "(1000,333):(1,1000)",
         "24:120",
-        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!(24:120))),
+        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!({24}:{120}))),
     );
     check(
         tally,
         "zipped_divide",
         "(3,32,2):(1,3,96)",
         "48:1",
-        text(try_zipped_divide(layout!(({3},{32},{2}):({1},{3},{96})), layout!(48:1))),
+        text(try_zipped_divide(layout!(({3},{32},{2}):({1},{3},{96})), layout!({48}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(1,3):(3,1)",
         "3:1",
-        text(try_tiled_divide(layout!(({1},{3}):({3},{1})), layout!(3:1))),
+        text(try_tiled_divide(layout!(({1},{3}):({3},{1})), layout!({3}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "(16,2):(1,16)",
         "16:1",
-        text(try_flat_divide(layout!(({16},{2}):({1},{16})), layout!(16:1))),
+        text(try_flat_divide(layout!(({16},{2}):({1},{16})), layout!({16}:{1}))),
     );
 }
 
@@ -793,28 +793,28 @@ fn part_10(tally: &mut Tally) {
         "logical_divide",
         "(24,128):(1,24)",
         "3072:1",
-        text(try_logical_divide(layout!(({24},{128}):({1},{24})), layout!(3072:1))),
+        text(try_logical_divide(layout!(({24},{128}):({1},{24})), layout!({3072}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
         "(3,16):(1,3)",
         "48:1",
-        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!(48:1))),
+        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!({48}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
         "(64,8):(8,1)",
         "32:1",
-        text(try_tiled_divide(layout!(({64},{8}):({8},{1})), layout!(32:1))),
+        text(try_tiled_divide(layout!(({64},{8}):({8},{1})), layout!({32}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "(3,8):(8,1)",
         "24:1",
-        text(try_flat_divide(layout!(({3},{8}):({8},{1})), layout!(24:1))),
+        text(try_flat_divide(layout!(({3},{8}):({8},{1})), layout!({24}:{1}))),
     );
 }
 
@@ -867,28 +867,28 @@ fn part_11(tally: &mut Tally) {
         "logical_divide",
         "((8,6),6):((1,8),48)",
         "3:1",
-        text(try_logical_divide(layout!((({8},{6}),{6}):(({1},{8}),{48})), layout!(3:1))),
+        text(try_logical_divide(layout!((({8},{6}),{6}):(({1},{8}),{48})), layout!({3}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
         "(24,24):(1,24)",
         "16:9",
-        text(try_zipped_divide(layout!(({24},{24}):({1},{24})), layout!(16:9))),
+        text(try_zipped_divide(layout!(({24},{24}):({1},{24})), layout!({16}:{9}))),
     );
     check(
         tally,
         "tiled_divide",
         "(100,333):(333,1)",
         "3700:3",
-        text(try_tiled_divide(layout!(({100},{333}):({333},{1})), layout!(3700:3))),
+        text(try_tiled_divide(layout!(({100},{333}):({333},{1})), layout!({3700}:{3}))),
     );
     check(
         tally,
         "flat_divide",
         "(128,4,8):(1,128,512)",
         "4096:1",
-        text(try_flat_divide(layout!(({128},{4},{8}):({1},{128},{512})), layout!(4096:1))),
+        text(try_flat_divide(layout!(({128},{4},{8}):({1},{128},{512})), layout!({4096}:{1}))),
     );
 }
 

@@ -87,6 +87,108 @@ fn logical_divide_of_a_run_time_matrix_by_a_static_tiler_prints_as_cute() {
     assert_eq!(z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &tile!(128:1, 64:1).to_dynamic()).unwrap());
 }
 
+/// `r` (cute-static's divide, as cute-dynamic) is cute-dynamic's divide
+/// `want` as a function of the 1-D index.
+fn same_as(r: &DLayout, want: Result<DLayout, LayoutError>) {
+    let w = want.expect("cute-dynamic divides");
+    same_values(r, &w).unwrap_or_else(|e| panic!("{r} and cute-dynamic {w}: {e}"));
+}
+
+#[test]
+fn divides_by_run_time_tiles_print_as_cute() {
+    // The example: every leaf run-time, CuTe's text, and the same
+    // function as cute-dynamic.
+    let (a, t) = (layout!({1i64}:{0i64}), layout!({1i64}:{1i64}));
+    let r = try_logical_divide(a, t).unwrap();
+    assert_eq!(r.to_string(), "(1,(1,1)):(0,(0,0))");
+    same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()));
+    // A kernel's matrix by a run-time CTA tile: texts of CuTe C++ with
+    // `int` leaves (`make_layout(bm, _1{})`, an `int` tile `100`).
+    let (m, n, bm) = (1000usize, 333usize, 128usize);
+    let a = layout!(({m},{n}):(1,{m}));
+    let z = zipped_divide(a, (layout!({bm}:1), layout!(8:1)));
+    assert_eq!(z.to_string(), "((128,_8),(8,42)):((_1,1000),(128,8000))");
+    assert_eq!(zipped_divide(a, (Dyn::new(128), layout!(8:1))), z);
+    let dt: cute_dynamic::Tiler = "<128:1,8:1>".parse().unwrap();
+    same_as(&z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &dt));
+    let t = (layout!({bm}:{1i64}), layout!({8i64}:{1i64}));
+    let z = try_zipped_divide(a, t).unwrap();
+    assert_eq!(z.to_string(), "((128,8),((1,8),(1,42))):((1,1000),((_1,128),(1000,8000)))");
+    same_as(&z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &dt));
+    let l = logical_divide(a, t);
+    assert_eq!(l.to_string(), "((128,(1,8)),(8,(1,42))):((1,(_1,128)),(1000,(1000,8000)))");
+    let data = vec![0f32; m * n];
+    let g = local_tile(make_tensor(&data[..], a), (Dyn::new(100), layout!(8:1)), (2usize, 3usize));
+    assert_eq!(g.layout().to_string(), "(100,_8):(_1,1000)");
+    assert_eq!(g.layout().index((1usize, 1usize)), 1001);
+}
+
+#[test]
+fn divides_by_run_time_tiles_err_where_cute_dynamic_does() {
+    let a = layout!(({8i64},{4i64}):({1i64},{8i64}));
+    // A negative stride: no complement. The plain form panics with the
+    // message of the `try_` form's error, which is cute-dynamic's.
+    let t = layout!({2i64}:{-1i64});
+    let e = try_logical_divide(a, t).unwrap_err();
+    assert_eq!(e, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap_err());
+    assert_eq!(
+        panic_message(move || {
+            let _ = logical_divide(a, t);
+        }),
+        e.to_string()
+    );
+    // Shape divisibility inside a mode, with run-time values only.
+    let a = layout!(({4i64},{6i64}):({1i64},{9i64}));
+    let t = layout!({6i64}:{1i64});
+    for (got, want) in [
+        (
+            try_logical_divide(a, t).map(|r| r.to_dynamic()),
+            cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()),
+        ),
+        (
+            try_zipped_divide(a, t).map(|r| r.to_dynamic()),
+            cute_dynamic::zipped_divide(&a.to_dynamic(), &t.to_dynamic()),
+        ),
+        (try_tiled_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_divide(&a.to_dynamic(), &t.to_dynamic())),
+        (try_flat_divide(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_divide(&a.to_dynamic(), &t.to_dynamic())),
+    ] {
+        assert_eq!(got.unwrap_err(), want.unwrap_err());
+    }
+    // A tile of run-time size 1 or stride 0 adds no offset: cute-dynamic's
+    // `M:1` rest, as a function.
+    for t in [layout!({1i64}:{3i64}), layout!({4i64}:{0i64})] {
+        let a = layout!(({6i64},{4i64}):({1i64},{6i64}));
+        let r = try_logical_divide(a, t).unwrap().to_dynamic();
+        same_as(&r, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()));
+    }
+}
+
+/// An all-static layout by a run-time tile: the result has run-time leaves
+/// (CuTe's `_` markers are not all there: the static `A` is not
+/// coalesced first), the same function as cute-dynamic's.
+#[test]
+fn static_layout_by_a_run_time_tile_is_cute_dynamics_function() {
+    let a = layout!((8,4):(1,8));
+    for (n, d) in [(2i64, 1i64), (4, 2), (1, 3), (3, 1), (5, 1)] {
+        let t = layout!({n}:{d});
+        let dt = cute_dynamic::Tiler::Layout(t.to_dynamic());
+        match try_logical_divide(a, t) {
+            Ok(r) => same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic())),
+            Err(e) => assert_eq!(e, cute_dynamic::logical_divide(&a.to_dynamic(), &t.to_dynamic()).unwrap_err()),
+        }
+        match try_flat_divide(a, (t, Dyn::new(2))) {
+            Ok(r) => same_as(
+                &r.to_dynamic(),
+                cute_dynamic::flat_divide(
+                    &a.to_dynamic(),
+                    &cute_dynamic::Tiler::Tuple(vec![dt, "2:1".parse().unwrap()]),
+                ),
+            ),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
 #[test]
 fn logical_divide_ragged_run_time_extent() {
     let m = 1000i64;
@@ -376,9 +478,30 @@ fn same_divide(r: &DLayout, d: &DLayout) -> Result<(), String> {
     Ok(())
 }
 
-/// Divides the all-run-time `a` (typed `A`) by the static tiler `t`, both
-/// arrangements, against cute-dynamic: the same error, or the same divide.
+/// Divides the all-run-time `a` (typed `A`) by the tiler `t`, every
+/// arrangement, against cute-dynamic: the same error, or the same divide.
 fn check_divide<A, T>(a: &DLayout, t: T) -> Result<(), String>
+where
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
+        + LogicalDivide<T>
+        + ZippedDivide<T>
+        + TiledDivide<T>
+        + FlatDivide<T>
+        + Copy,
+    <A as LogicalDivide<T>>::Output: LogicalDivideValue<A, T> + ToDyn,
+    <A as ZippedDivide<T>>::Output: ZippedDivideValue<A, T> + ToDyn,
+    <A as TiledDivide<T>>::Output: TiledDivideValue<A, T> + ToDyn,
+    <A as FlatDivide<T>>::Output: FlatDivideValue<A, T> + ToDyn,
+    T: AsDynTiler + Copy,
+{
+    check_divide_as::<A, T>(a, t, false)
+}
+
+/// [`check_divide`]; with `spread`, the tiled and flat divides are
+/// compared as functions only: a run-time tile's complement keeps CuTe's
+/// two modes where cute-dynamic's coalesces to one, and those two put
+/// their rests at the top level.
+fn check_divide_as<A, T>(a: &DLayout, t: T, spread: bool) -> Result<(), String>
 where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError>
         + LogicalDivide<T>
@@ -400,7 +523,10 @@ where
         (try_tiled_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::tiled_divide(a, &dt)),
         (try_flat_divide(sa, t).map(|r| r.to_dyn()), cute_dynamic::flat_divide(a, &dt)),
     ];
-    cases.into_iter().try_for_each(|(got, want)| agree(format_args!("{a} / {dt}"), got, want, same_divide))
+    cases.into_iter().enumerate().try_for_each(|(k, (got, want))| {
+        let check = if spread && k >= 2 { same_values } else { same_divide };
+        agree(format_args!("{a} / {dt}"), got, want, check)
+    })
 }
 
 trait AsDynTiler {
@@ -410,6 +536,52 @@ impl<T: Tile> AsDynTiler for Tiler<T> {
     fn dyn_tiler(&self) -> cute_dynamic::Tiler {
         self.to_dynamic()
     }
+}
+
+impl<S: Congruent<D>, D: IntTuple> AsDynTiler for Layout<S, D> {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Layout(self.to_dynamic())
+    }
+}
+impl AsDynTiler for Dyn {
+    /// CuTe's `make_layout(m)`: `m:1`.
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Layout(DLayout::new(self.get().into(), 1.into()).unwrap())
+    }
+}
+impl<X: AsDynTiler, Y: AsDynTiler> AsDynTiler for (X, Y) {
+    fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Tuple(vec![self.0.dyn_tiler(), self.1.dyn_tiler()])
+    }
+}
+
+/// Tiles with run-time leaves `n:d` (any `d`, 0 and negative included,
+/// and `n = 1`) on `a`: whole, as an integer, and in a tuple tiler.
+fn run_time_tile_menu(a: &DLayout, n: i64, d: i64) -> Result<(), String> {
+    macro_rules! one {
+        ($A:ty) => {{
+            check_divide_as::<$A, _>(a, layout!({n}:{d}), true)?;
+            check_divide_as::<$A, _>(a, layout!({n}:1), true)?;
+            check_divide_as::<$A, _>(a, layout!({n}:2), true)?;
+            check_divide_as::<$A, _>(a, layout!(1:{d}), true)?;
+            check_divide_as::<$A, _>(a, layout!(3:{d}), true)?;
+            check_divide_as::<$A, _>(a, Dyn::new(n), true)?;
+        }};
+    }
+    macro_rules! two {
+        ($A:ty) => {{
+            one!($A);
+            check_divide_as::<$A, _>(a, (Dyn::new(n), layout!(2:{d})), true)?;
+            check_divide_as::<$A, _>(a, (layout!({n}:{d}), layout!(2:1)), true)?;
+        }};
+    }
+    match flat_rank(a) {
+        Some(1) => one!(T1),
+        Some(2) => two!(T2),
+        Some(3) => two!(T3),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// Every static tiler of the menu on `a` (when its rank allows).
@@ -445,6 +617,23 @@ proptest! {
     #[test]
     fn divides_all_run_time_agree_with_cute_dynamic(a in (1usize..=3).prop_flat_map(small_layout)) {
         let r = divide_menu(&a);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random all-run-time layouts divided by tiles with run-time leaves:
+    /// cute-dynamic's error exactly when it rejects, otherwise the same
+    /// divide.
+    #[test]
+    fn divides_by_run_time_tiles_agree_with_cute_dynamic(
+        a in (1usize..=3).prop_flat_map(small_layout),
+        n in 1i64..=6,
+        d in -1i64..=5,
+    ) {
+        let r = run_time_tile_menu(&a, n, d);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }

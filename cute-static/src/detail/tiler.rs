@@ -31,6 +31,11 @@ where
 {
     type Tile = Layout<UInt<U, B>, <UInt<U, B> as IntTileStride>::Stride>;
 }
+/// A run-time integer `m` is CuTe's `make_layout(m)`, `m:_1` (the compact
+/// stride starts at a static 1, whatever the value).
+impl TileArg for crate::int_tuple::Dyn {
+    type Tile = Layout<crate::int_tuple::Dyn, U1>;
+}
 
 /// The stride of the tile of a static integer `n`: CuTe turns an integer
 /// tile into `make_layout(n)`, whose stride is the compact one

@@ -1,5 +1,5 @@
-//! `logical_divide` and `zipped_divide` of a layout with run-time ([`Dyn`])
-//! leaves by a static tiler.
+//! The divides with run-time ([`Dyn`]) leaves, in the layout or in the
+//! tiler's one-mode tiles.
 //!
 //! The all-static divides are decided in trait resolution (`detail/divide.rs`,
 //! unchanged). With a run-time leaf in the layout, the by-mode structure is
@@ -12,6 +12,15 @@
 //! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
 //! checks). A tile of stride 0 has no mixed divide (a compile error), but
 //! for `1:0`, the tile of the integer 1 (CuTe's `make_layout(_1)`).
+//!
+//! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
+//! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
+//! cannot coalesce what it does not know, so `(d, ⌈M/(n·d)⌉):(1, n·d)`
+//! keeps both modes whatever the values, but for what CuTe's `filter` and
+//! `coalesce` drop statically ([`RunTimeTile`]). Where CuTe's form is not
+//! cute-dynamic's function (a run-time size 1 or stride 0 adds no offset,
+//! so cute-dynamic's complement is `M:1`) the same type holds that
+//! function; a negative stride is cute-dynamic's complement error.
 
 use crate::composition::{DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TryCompose, compose_leaf, finish};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
@@ -71,6 +80,58 @@ where
     type X = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::X;
     type Y = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::Y;
 }
+
+/// `(B, B*)` of a tile `n:d` with a run-time leaf, as CuTe builds it:
+/// CuTe cannot coalesce what it does not know, so `B* = (d, ⌈M/(n·d)⌉):(1,
+/// n·d)` keeps both modes, but for what its `filter` and `coalesce` drop
+/// statically (a static `d = 1`: one mode `⌈M/n⌉:n`; a static `n = 1`:
+/// the tile drops out, `M:1`).
+#[doc(hidden)]
+pub trait RunTimeTile {
+    /// The layout `(B, B*)`.
+    type BB;
+}
+impl RunTimeTile for Layout<Dyn, Dyn> {
+    type BB = Layout<(Dyn, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
+}
+impl RunTimeTile for Layout<U1, Dyn> {
+    type BB = Layout<(U1, Dyn), (Dyn, U1)>;
+}
+impl<U, B2, B> RunTimeTile for Layout<UInt<UInt<U, B2>, B>, Dyn> {
+    type BB = Layout<(UInt<UInt<U, B2>, B>, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
+}
+impl RunTimeTile for Layout<Dyn, U1> {
+    type BB = Layout<(Dyn, Dyn), (U1, Dyn)>;
+}
+/// A static `d ≥ 2` with a run-time `n`: CuTe's first mode of `B*` is the
+/// static `d`, but for `n = 1` at run time the complement is `M:1`, which
+/// two modes of that first size cannot be when `d ∤ M`: the extent is
+/// run-time here (the text `2` where CuTe prints `_2`).
+impl<U, B2, B> RunTimeTile for Layout<Dyn, UInt<UInt<U, B2>, B>> {
+    type BB = Layout<(Dyn, (Dyn, Dyn)), (UInt<UInt<U, B2>, B>, (U1, Dyn))>;
+}
+/// The mixed branch of the 1-D divide by a tile with a run-time leaf (the
+/// macro names `(B, B*)` itself: a projection in the bound would be
+/// normalized through the composition's impl, whose bounds do not hold for
+/// a generic `A`).
+macro_rules! run_time_tile_split {
+    ($($g:ident),* ; $T:ty) => {
+        impl<AS, AD, $($g),*> Split1DBy<DivideOp, $T, B0> for Layout<AS, AD>
+        where
+            $T: RunTimeTile<BB = BBr>,
+            Self: TryCompose<BBr>,
+            <Self as TryCompose<BBr>>::Output: SplitHalves,
+        {
+            type X = <<Self as TryCompose<BBr>>::Output as SplitHalves>::X;
+            type Y = <<Self as TryCompose<BBr>>::Output as SplitHalves>::Y;
+        }
+    };
+}
+run_time_tile_split!(BBr; Layout<Dyn, Dyn>);
+run_time_tile_split!(BBr; Layout<U1, Dyn>);
+run_time_tile_split!(BBr, U, B2, B; Layout<UInt<UInt<U, B2>, B>, Dyn>);
+run_time_tile_split!(BBr; Layout<Dyn, U1>);
+run_time_tile_split!(BBr, U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
 
 // ------------------------------------------------------------ the values
 
@@ -157,25 +218,88 @@ macro_rules! from_leaves_tuple {
 }
 for_each_tuple!(from_leaves_tuple);
 
-/// A static tile of one mode `n:d` (`d ≥ 1`, or `1:0`): a layout `n:d` or
-/// an integer `n` (the layout `n:1`, `1:0` for `n = 1`, as
-/// [`TileArg`](crate::detail::TileArg) has it).
+/// A tile of one mode `n:d`: a layout `n:d` or an integer `n` (the layout
+/// `n:1`, `1:0` for a static `n = 1`, as
+/// [`TileArg`](crate::detail::TileArg) has it), static (`d ≥ 1`, or `1:0`)
+/// or with run-time leaves (any values).
 #[doc(hidden)]
 pub trait Tile1 {
+    /// `A ∘ B` is CuTe's `_1:d` (the tile's extent is a static 1).
+    const UNIT: bool;
+    /// `B*` keeps two modes `(d, ⌈M/(n·d)⌉):(1, n·d)`, rather than one
+    /// `⌈M/n⌉:n` (see [`RunTimeTile`]).
+    const TWO: bool;
     /// `(n, d)`.
-    const ND: (i64, i64);
+    fn nd(&self) -> (i64, i64);
 }
 impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
-    const ND: (i64, i64) = {
+    const UNIT: bool = <UInt<U, B> as Unsigned>::I64 == 1;
+    const TWO: bool = false;
+    #[inline(always)]
+    fn nd(&self) -> (i64, i64) {
         let n = <UInt<U, B> as Unsigned>::I64;
         (n, if n == 1 { 0 } else { 1 })
-    };
+    }
 }
 impl Tile1 for Layout<U1, U0> {
-    const ND: (i64, i64) = (1, 0);
+    const UNIT: bool = true;
+    const TWO: bool = false;
+    #[inline(always)]
+    fn nd(&self) -> (i64, i64) {
+        (1, 0)
+    }
 }
 impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>, UInt<UD, BD>> {
-    const ND: (i64, i64) = (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64);
+    const UNIT: bool = <UInt<UN, BN> as Unsigned>::I64 == 1;
+    const TWO: bool = !(<UInt<UN, BN> as Unsigned>::I64 == 1 || <UInt<UD, BD> as Unsigned>::I64 == 1);
+    #[inline(always)]
+    fn nd(&self) -> (i64, i64) {
+        (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64)
+    }
+}
+/// A run-time integer tile `m` is CuTe's `make_layout(m)`, `m:_1`.
+impl Tile1 for Dyn {
+    const UNIT: bool = false;
+    const TWO: bool = false;
+    #[inline(always)]
+    fn nd(&self) -> (i64, i64) {
+        (self.get(), 1)
+    }
+}
+macro_rules! run_time_tile1 {
+    ($($g:ident),* ; $S:ty, $D:ty, $unit:expr, $two:expr) => {
+        impl<$($g),*> Tile1 for Layout<$S, $D>
+        where
+            $S: crate::Congruent<$D> + crate::Leaf,
+            $D: IntTuple + crate::Leaf,
+        {
+            const UNIT: bool = $unit;
+            const TWO: bool = $two;
+            #[inline(always)]
+            fn nd(&self) -> (i64, i64) {
+                (crate::Leaf::signed(&self.shape()), crate::Leaf::signed(&self.stride()))
+            }
+        }
+    };
+}
+run_time_tile1!(; Dyn, Dyn, false, true);
+run_time_tile1!(; U1, Dyn, true, false);
+run_time_tile1!(U, B2, B; UInt<UInt<U, B2>, B>, Dyn, false, true);
+run_time_tile1!(; Dyn, U1, false, false);
+run_time_tile1!(U, B2, B; Dyn, UInt<UInt<U, B2>, B>, false, true);
+
+/// A tile's values and how its 1-D divide is laid out (see [`Tile1`]).
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    n: i64,
+    td: i64,
+    unit: bool,
+    two: bool,
+}
+#[inline(always)]
+fn cut<T: Tile1>(t: &T) -> Cut {
+    let (n, td) = t.nd();
+    Cut { n, td, unit: T::UNIT, two: T::TWO }
 }
 
 /// The room for a divide's leaves, in the result's order: the positions of
@@ -192,17 +316,17 @@ fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
 }
 
 /// The number of leaves of `B*`'s part of a 1-D divide of a mode of `k`
-/// flat modes by the static tile `n:td`: one padded mode (`k` leaves) when
-/// the complement has one mode, two otherwise (see [`divide_1d`]).
-const fn rest_leaves(k: usize, (n, td): (i64, i64)) -> usize {
-    if td == 1 || n == 1 { k } else { 2 * k }
+/// flat modes: one padded mode (`k` leaves) when the complement has one
+/// mode, two otherwise (`two`, [`Tile1::TWO`]; see [`divide_1d`]).
+const fn rest_leaves(k: usize, two: bool) -> usize {
+    if two { 2 * k } else { k }
 }
 
 /// The number of leaves of `A ∘ B`'s part: one padded mode (`k` leaves),
-/// or, for a tile of static extent 1 and `k > 1`, CuTe's `_1:d` (its
-/// composition fold drops every mode).
-const fn tile_leaves(k: usize, (n, _): (i64, i64)) -> usize {
-    if n == 1 { 1 } else { k }
+/// or, for a tile of static extent 1 (`unit`) and `k > 1`, CuTe's `_1:d`
+/// (its composition fold drops every mode).
+const fn tile_leaves(k: usize, unit: bool) -> usize {
+    if unit { 1 } else { k }
 }
 
 /// The 1-D divide of the mode `s:d` (any tree) by the tile `n:td`: the
@@ -215,7 +339,7 @@ const fn tile_leaves(k: usize, (n, _): (i64, i64)) -> usize {
 fn divide_1d<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
-    (n, td): (i64, i64),
+    c: Cut,
     out: &mut Out,
     xo: usize,
     yo: usize,
@@ -225,22 +349,22 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
         let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
         if s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1 {
             let mode = (sv[0], dv[0]);
-            let [x, y0, y1] = match divide_linear_small(mode, (n, td)) {
+            let [x, y0, y1] = match divide_linear_small(mode, c) {
                 Some(r) => r,
                 // Out of line, so that the small case needs no stack frame.
-                None => divide_linear(mode, (n, td))?,
+                None => divide_linear(mode, c)?,
             };
             // (The positions are constants of the types, inside the room.)
             let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(Fail::TooManyModes)) };
             *xs = x;
-            let Ok(ys) = room(out, yo, rest_leaves(1, (n, td))) else { return Err(to_error(Fail::TooManyModes)) };
+            let Ok(ys) = room(out, yo, rest_leaves(1, c.two)) else { return Err(to_error(Fail::TooManyModes)) };
             for (slot, v) in ys.iter_mut().zip([y0, y1]) {
                 *slot = v;
             }
             return Ok(());
         }
     }
-    divide_1d_rule(s, d, (n, td), out, xo, yo).map_err(to_error)
+    divide_1d_rule(s, d, c, out, xo, yo).map_err(to_error)
 }
 
 /// [`divide_1d`] of a mode of one flat leaf `m:ad` by the rule: the leaf
@@ -249,12 +373,12 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
 /// here, from the values (the divide's path then keeps no copy of the
 /// mode for an error message).
 #[inline(never)]
-fn divide_linear(mode: (i64, i64), tile: (i64, i64)) -> Result<[(i64, i64); 3], cute_dynamic::LayoutError> {
+fn divide_linear(mode: (i64, i64), c: Cut) -> Result<[(i64, i64); 3], cute_dynamic::LayoutError> {
     let mut out: Out = [(1, 0); 2 * MAX_MODES];
     let a = (Dyn::new(mode.0), Dyn::new(mode.1));
-    match divide_1d_rule(&a.0, &a.1, tile, &mut out, 0, 1) {
+    match divide_1d_rule(&a.0, &a.1, c, &mut out, 0, 1) {
         Ok(()) => Ok([out[0], out[1], out[2]]),
-        Err(f) => Err(divide_error(f, &Layout::from_checked(a.0, a.1).to_dynamic(), tile)),
+        Err(f) => Err(divide_error(f, &Layout::from_checked(a.0, a.1).to_dynamic(), (c.n, c.td))),
     }
 }
 
@@ -263,7 +387,7 @@ fn divide_linear(mode: (i64, i64), tile: (i64, i64)) -> Result<[(i64, i64); 3], 
 fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
-    (n, td): (i64, i64),
+    c: Cut,
     out: &mut Out,
     xo: usize,
     yo: usize,
@@ -271,11 +395,11 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     // CuTe's padded form where CuTe's modes divide (every condition is
     // checked on them); else the coalesced modes, which write the same slots.
     if let Some(a) = Prepared::as_cute(s, d)
-        && divide_1d_prepared::<S>(&a, (n, td), out, xo, yo).is_ok()
+        && divide_1d_prepared::<S>(&a, c, out, xo, yo).is_ok()
     {
         return Ok(());
     }
-    divide_1d_coalesced(s, d, (n, td), out, xo, yo)
+    divide_1d_coalesced(s, d, c, out, xo, yo)
 }
 
 /// [`divide_1d_rule`] on `A`'s coalesced modes (its cold path).
@@ -284,29 +408,36 @@ fn divide_1d_rule<S: FlatValues, D: FlatValues>(
 fn divide_1d_coalesced<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
-    nd: (i64, i64),
+    c: Cut,
     out: &mut Out,
     xo: usize,
     yo: usize,
 ) -> Result<(), Fail> {
     let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
-    divide_1d_prepared::<S>(&a, nd, out, xo, yo)
+    divide_1d_prepared::<S>(&a, c, out, xo, yo)
 }
 
-/// [`divide_1d_rule`] on `A`'s prepared modes.
-#[inline(always)]
+/// [`divide_1d_rule`] on `A`'s prepared modes (inlined when optimised
+/// only: unoptimised, each inlined copy keeps its own stack slots, and a
+/// test of many divides in one function overflows its thread's stack).
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d_prepared<S: FlatValues>(
     a: &Prepared,
-    (n, td): (i64, i64),
+    Cut { n, td, unit, two }: Cut,
     out: &mut Out,
     xo: usize,
     yo: usize,
 ) -> Result<(), Fail> {
+    // A run-time tile's negative stride: cute-dynamic's complement has no
+    // answer (the error is its, see `divide_error`).
+    if td < 0 {
+        return Err(Fail::Negative);
+    }
     let a = *a;
     let k = S::LEAVES;
     let m = a.size();
     let mut w = DeferredChecks::<true>::new();
-    if tile_leaves(k, (n, td)) == k {
+    if tile_leaves(k, unit) == k {
         compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
     } else {
         // `_1:d`: the stride the fold leaves in the last slot.
@@ -314,17 +445,51 @@ fn divide_1d_prepared<S: FlatValues>(
         compose_leaf(&a, (n, td), room(&mut one, 0, k)?, &mut w)?;
         room(out, xo, 1)?[0] = one[k - 1];
     }
-    if td == 1 || n == 1 {
+    if !two {
         // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
         // drops out of the complement, whatever its stride, 0 included).
         let rest = if n == 1 { m } else { ceil_div(m, n) };
         compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
+    } else if n == 1 || td == 0 {
+        return rest_of_no_offset(&a, m, td, k, out, yo, &w);
     } else {
         let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
         compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
         compose_leaf(&a, (ceil_div(m, span), span), room(out, yo + k, k)?, &mut w)?;
     }
     finish(&a, &w)
+}
+
+/// The rest of [`divide_1d_prepared`] for a run-time tile of size 1 or
+/// stride 0, which adds no offset: the complement is cute-dynamic's `M:1`.
+/// CuTe's two modes `(d, M/d):(1, d)` are that function when `d | M`, and
+/// are taken where `A` composes with them; else `(1, M):(1, 1)` (the
+/// first stride 1, as the type may have it static), whose conditions are
+/// cute-dynamic's. Out of line: a rare case, kept off the callers' frames.
+#[cold]
+#[inline(never)]
+fn rest_of_no_offset(
+    a: &Prepared,
+    m: i64,
+    td: i64,
+    k: usize,
+    out: &mut Out,
+    yo: usize,
+    w: &DeferredChecks<true>,
+) -> Result<(), Fail> {
+    if td >= 1 && m % td == 0 {
+        let mut cute = *w;
+        if compose_leaf(a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
+            && compose_leaf(a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
+            && finish(a, &cute).is_ok()
+        {
+            return Ok(());
+        }
+    }
+    let mut w = *w;
+    compose_leaf(a, (1, 1), room(out, yo, k)?, &mut w)?;
+    compose_leaf(a, (m, 1), room(out, yo + k, k)?, &mut w)?;
+    finish(a, &w)
 }
 
 /// Below this bound on a mode's size, on the magnitude of its stride and
@@ -345,14 +510,21 @@ const SMALL: i64 = 1 << 20;
 /// `3·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
 /// (`x·ad`, which does not overflow either).
 #[inline(always)]
-fn divide_linear_small((m, ad): (i64, i64), (n, td): (i64, i64)) -> Option<[(i64, i64); 3]> {
+fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Option<[(i64, i64); 3]> {
     let span = n.checked_mul(td)?;
-    if !(span <= SMALL && n <= SMALL && 0 < m && m <= SMALL && ad.unsigned_abs() <= SMALL as u64) {
+    // (A run-time tile's size 1, stride 0 or negative stride in two modes
+    // takes the general path.)
+    if !((0..=SMALL).contains(&span)
+        && n <= SMALL
+        && 0 < m
+        && m <= SMALL
+        && ad.unsigned_abs() <= SMALL as u64
+        && (!two || (n > 1 && td > 0)))
+    {
         return None;
     }
     let x = (n, td * ad);
-    // A static tile has n ≥ 1 and td ≥ 1, or is `1:0` (span 0).
-    Some(if td == 1 || n == 1 {
+    Some(if !two {
         [x, (if n == 1 { m } else { ceil_div(m, n) }, n * ad), (1, 0)]
     } else {
         [x, (td, ad), (ceil_div(m, span), span * ad)]
@@ -382,6 +554,13 @@ fn divide_error_of<S: crate::Congruent<D>, D: IntTuple>(
 #[inline(never)]
 fn divide_error(f: Fail, a: &cute_dynamic::Layout, (n, d): (i64, i64)) -> cute_dynamic::LayoutError {
     let b = cute_dynamic::Layout::new(cute_dynamic::IntTuple::int(n), cute_dynamic::IntTuple::int(d));
+    // A negative stride fails in cute-dynamic's complement: its error.
+    if d < 0
+        && let Ok(b) = &b
+        && let Err(e) = cute_dynamic::complement(b, a.size())
+    {
+        return e;
+    }
     let ctx = || match &b {
         Ok(b) => match cute_dynamic::complement(b, a.size()) {
             Ok(c) => format!("composition({a}, ({b}, {c}))"),
@@ -410,10 +589,10 @@ macro_rules! whole_tile {
             $T: Tile1,
         {
             #[inline(always)]
-            fn leaves<How: Arrangement>(&self, _: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
-                let nd = <$T as Tile1>::ND;
-                let yo = tile_leaves(AS::LEAVES, nd);
-                divide_1d(&self.shape(), &self.stride(), nd, out, 0, yo, |f| divide_error_of(f, self, nd))
+            fn leaves<How: Arrangement>(&self, t: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
+                let c = cut(t);
+                let yo = tile_leaves(AS::LEAVES, c.unit);
+                divide_1d(&self.shape(), &self.stride(), c, out, 0, yo, |f| divide_error_of(f, self, (c.n, c.td)))
             }
         }
     };
@@ -421,6 +600,12 @@ macro_rules! whole_tile {
 whole_tile!(U, B; UInt<U, B>);
 whole_tile!(UN, BN, UD, BD; Layout<UInt<UN, BN>, UInt<UD, BD>>);
 whole_tile!(; Layout<U1, U0>);
+whole_tile!(; Dyn);
+whole_tile!(; Layout<Dyn, Dyn>);
+whole_tile!(; Layout<U1, Dyn>);
+whole_tile!(U, B2, B; Layout<UInt<UInt<U, B2>, B>, Dyn>);
+whole_tile!(; Layout<Dyn, U1>);
+whole_tile!(U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
 
 impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
     #[inline(always)]
@@ -440,8 +625,9 @@ pub trait ModeLeaves<T> {
     const XN: usize;
     /// The number of leaves of the rest's half.
     const YN: usize;
-    /// Writes the halves' leaves at `out[xo..]` and `out[yo..]`.
-    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
+    /// Writes the halves' leaves of the divide by `t` at `out[xo..]` and
+    /// `out[yo..]`.
+    fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 type TileOf<T> = <T as crate::detail::TileArg>::Tile;
 type StaticBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, TileOf<T>>;
@@ -454,8 +640,8 @@ where
     const XN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::XN;
     const YN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::YN;
     #[inline(always)]
-    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
-        <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, out, xo, yo)
+    fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
+        <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, t, out, xo, yo)
     }
 }
 /// [`ModeLeaves`] by branch (`Static` is `B1` for an all-static mode and tile).
@@ -465,16 +651,17 @@ pub trait ModeLeavesBy<T, Static> {
     const XN: usize;
     /// As [`ModeLeaves::YN`].
     const YN: usize;
-    /// Writes the halves' leaves at `out[xo..]` and `out[yo..]`.
-    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
+    /// Writes the halves' leaves of the divide by `t` at `out[xo..]` and
+    /// `out[yo..]`.
+    fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
 impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
-    const XN: usize = tile_leaves(S::LEAVES, T::ND);
-    const YN: usize = rest_leaves(S::LEAVES, T::ND);
+    const XN: usize = tile_leaves(S::LEAVES, T::UNIT);
+    const YN: usize = rest_leaves(S::LEAVES, T::TWO);
     #[inline(always)]
-    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
-        let nd = <T as Tile1>::ND;
-        divide_1d(&self.shape(), &self.stride(), nd, out, xo, yo, |f| divide_error_of(f, self, nd))
+    fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
+        let c = cut(t);
+        divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, |f| divide_error_of(f, self, (c.n, c.td)))
     }
 }
 type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
@@ -488,7 +675,7 @@ where
     const XN: usize = <Halves<S, D, T> as PushLeaves>::N;
     const YN: usize = <RestHalf<S, D, T> as PushLeaves>::N;
     #[inline(always)]
-    fn mode_leaves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
+    fn mode_leaves(&self, _: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let to_error = |f: Fail| f.into_error(&String::new);
         <Halves<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
         <RestHalf<S, D, T> as PushLeaves>::put_leaves(out, yo).map_err(to_error)
@@ -549,7 +736,7 @@ macro_rules! tuple_tile {
         {
             #[inline(always)]
             #[allow(unused_variables, unused_assignments)]
-            fn leaves<How: Arrangement>(&self, _: &($($T,)+), out: &mut Out)
+            fn leaves<How: Arrangement>(&self, t: &($($T,)+), out: &mut Out)
                 -> Result<(), cute_dynamic::LayoutError> {
                 let (s, d) = (self.shape(), self.stride());
                 // Where the next tile's and rest's leaves go.
@@ -559,7 +746,7 @@ macro_rules! tuple_tile {
                     if !How::ZIPPED {
                         yo = xo + xn;
                     }
-                    Layout::from_checked(s.$i, d.$i).mode_leaves(out, xo, yo)?;
+                    Layout::from_checked(s.$i, d.$i).mode_leaves(&t.$i, out, xo, yo)?;
                     if How::ZIPPED {
                         xo += xn;
                         yo += yn;
