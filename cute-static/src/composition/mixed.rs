@@ -130,6 +130,8 @@ impl<T: Copy, const N: usize> Buf<T, N> {
 pub trait FlatValues: IntTuple {
     /// The number of leaves.
     const LEAVES: usize;
+    /// Whether some leaf is static.
+    const ANY_STATIC: bool;
     /// Appends the leaves to `out[*n..]`; `false` when there is no room.
     fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool;
     /// Appends whether each leaf is static to `out[*n..]`; `false` when
@@ -140,6 +142,7 @@ macro_rules! flat_leaf {
     ($($g:ident),* ; $T:ty) => {
         impl<$($g),*> FlatValues for $T where $T: Leaf + IntTuple {
             const LEAVES: usize = 1;
+            const ANY_STATIC: bool = <$T as Leaf>::STATIC.is_some();
             #[inline(always)]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 let Some(slot) = out.get_mut(*n) else { return false };
@@ -164,6 +167,7 @@ macro_rules! flat_tuple {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: FlatValues),+> FlatValues for ($($T,)+) where ($($T,)+): IntTuple {
             const LEAVES: usize = 0 $(+ $T::LEAVES)+;
+            const ANY_STATIC: bool = false $(|| $T::ANY_STATIC)+;
             #[inline(always)]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 $(self.$i.write(out, n))&&+
@@ -216,6 +220,22 @@ impl Prepared {
     /// run-time leaf (nothing to follow: the static solver answers).
     #[inline(always)]
     pub(crate) fn as_cute<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+        if !S::ANY_STATIC && !D::ANY_STATIC {
+            // All run-time: CuTe keeps every flat mode as it is.
+            let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+            let (mut ns, mut nd) = (0, 0);
+            if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
+                return None;
+            }
+            let mut slots = Buf::new();
+            let modes = slots.extend_with(ns, (1i64, 0i64))?;
+            let mut size = 1i64;
+            for i in 0..ns {
+                modes[i] = (s[i], d[i]);
+                size = size.wrapping_mul(s[i]);
+            }
+            return Some(Prepared { modes: slots, n: ns, size, cute: true });
+        }
         let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(S::write_static(&mut ss, &mut ns) && D::write_static(&mut sd, &mut nd)) {
