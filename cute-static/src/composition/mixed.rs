@@ -713,11 +713,10 @@ where
         let cute = Prepared::as_cute(&self.shape(), &self.stride())
             .ok_or(Fail::TooManyModes)
             .and_then(|a| compose_layouts::<FlatModes<AS, AD>, _, _>(&a, b));
-        let r = match cute {
+        match cute {
             Ok(r) => Ok(r),
             Err(_) => compose_coalesced::<FlatModes<AS, AD>, _, _, _, _>(self, b),
-        };
-        r.map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", self.to_dynamic(), b.to_dynamic())))
+        }
     }
 }
 
@@ -735,18 +734,21 @@ fn compose_layouts<AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTupl
     Ok(Layout::from_checked(s, d))
 }
 
-/// `A ∘ B` on `A`'s coalesced modes (the cold path of [`TryCompose`]).
+/// `A ∘ B` on `A`'s coalesced modes, or the error (the cold path of
+/// [`TryCompose`]: out of line, so that the hot path keeps nothing for it).
 #[cold]
 #[inline(never)]
 fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
-) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
+) -> Result<Layout<BS::Shape, BS::Stride>, cute_dynamic::LayoutError>
 where
     BS: MixedTree<AL, BD> + crate::Congruent<BD>,
 {
-    let a = Prepared::of(&a.shape(), &a.stride()).ok_or(Fail::TooManyModes)?;
-    compose_layouts::<AL, _, _>(&a, b)
+    Prepared::of(&a.shape(), &a.stride())
+        .ok_or(Fail::TooManyModes)
+        .and_then(|p| compose_layouts::<AL, _, _>(&p, b))
+        .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
 }
 
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared
