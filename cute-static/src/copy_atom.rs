@@ -488,50 +488,36 @@ pub trait PartitionD<Atom, Tv, TilerMn>: Copy {
     #[doc(hidden)]
     fn part_d(self, tid: usize) -> (usize, Self::Part);
 }
-impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionS<Atom, Tv, TilerMn> for L
-where
-    Atom::LayoutRefTv: RightInverse,
-    <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutSrcTv>,
-    L: LayoutKind
-        + CopyPartition<
-            L::Kind,
-            TilerMn,
-            Tv,
-            Atom::NumThr,
-            Atom::NumVal,
-            SrcToRef<Atom>,
-            Val: Fits + AtomOperand + IndexOf,
-        >,
-{
-    type Part = <L as CopyPartition<L::Kind, TilerMn, Tv, Atom::NumThr, Atom::NumVal, SrcToRef<Atom>>>::Val;
-    #[inline(always)]
-    #[track_caller]
-    fn part_s(self, tid: usize) -> (usize, Self::Part) {
-        self.copy_part(tid)
-    }
+// Both sides alike: the copy partition by the atom's side read in its
+// reference order (`right_inverse(Ref) ∘ Src|Dst`).
+macro_rules! partition_side {
+    ($Trait:ident, $f:ident, $Side:ident, $ToRef:ident) => {
+        impl<L, Atom: CopyAtom, Tv, TilerMn> $Trait<Atom, Tv, TilerMn> for L
+        where
+            Atom::LayoutRefTv: RightInverse,
+            <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::$Side>,
+            L: LayoutKind
+                + CopyPartition<
+                    L::Kind,
+                    TilerMn,
+                    Tv,
+                    Atom::NumThr,
+                    Atom::NumVal,
+                    $ToRef<Atom>,
+                    Val: Fits + AtomOperand + IndexOf,
+                >,
+        {
+            type Part = <L as CopyPartition<L::Kind, TilerMn, Tv, Atom::NumThr, Atom::NumVal, $ToRef<Atom>>>::Val;
+            #[inline(always)]
+            #[track_caller]
+            fn $f(self, tid: usize) -> (usize, Self::Part) {
+                self.copy_part(tid)
+            }
+        }
+    };
 }
-impl<L, Atom: CopyAtom, Tv, TilerMn> PartitionD<Atom, Tv, TilerMn> for L
-where
-    Atom::LayoutRefTv: RightInverse,
-    <Atom::LayoutRefTv as RightInverse>::Output: Compose<Atom::LayoutDstTv>,
-    L: LayoutKind
-        + CopyPartition<
-            L::Kind,
-            TilerMn,
-            Tv,
-            Atom::NumThr,
-            Atom::NumVal,
-            DstToRef<Atom>,
-            Val: Fits + AtomOperand + IndexOf,
-        >,
-{
-    type Part = <L as CopyPartition<L::Kind, TilerMn, Tv, Atom::NumThr, Atom::NumVal, DstToRef<Atom>>>::Val;
-    #[inline(always)]
-    #[track_caller]
-    fn part_d(self, tid: usize) -> (usize, Self::Part) {
-        self.copy_part(tid)
-    }
-}
+partition_side!(PartitionS, part_s, LayoutSrcTv, SrcToRef);
+partition_side!(PartitionD, part_d, LayoutDstTv, DstToRef);
 
 /// The layout of a thread's source part of a tile of layout `L`.
 pub type PartS<L, Atom, Tv, TilerMn> = <L as PartitionS<Atom, Tv, TilerMn>>::Part;
