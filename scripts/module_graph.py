@@ -9,7 +9,8 @@ a re-export (`crate::detail::RankProduct`, re-exported by `detail/mod.rs`)
 counts as an edge to the re-exporting module. A cycle is a strongly
 connected component of more than one module.
 
-Usage: scripts/module_graph.py [--graph]   (exit 1 when a crate has a cycle)
+Usage: scripts/module_graph.py [--graph]   (exit 1 when a crate has a cycle, or a
+lower layer (LAYERS) imports from above it)
 
 docs/architecture.md describes the intended layers (modules import downwards
 only); .ci/run runs this script, so a new cycle fails CI.
@@ -21,6 +22,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CRATES = ["cute-dynamic", "cute-static"]
+# Lower layers: (crate, prefix, the modules below it, enforced) — a module
+# under the prefix may import only modules under it and those below it.
+# cute-dynamic's `kernel` is the `core`-only layer both crates' run-time
+# algebra calls; cute-static's `detail` is the type-level solver, which may
+# build on the tuple and layout types only (not yet enforced: reported).
+LAYERS = [
+    ("cute-dynamic", "kernel", [], True),
+    ("cute-static", "detail", ["int_tuple", "layout", "arity"], False),
+]
 
 
 def modules(src: Path) -> dict:
@@ -104,6 +114,16 @@ def main(argv) -> int:
         print(f"{crate}: {len(graph)} modules, {sum(len(e) for e in graph.values())} imports, {len(cs)} cycles")
         for c in cs:
             print("  cycle: " + " <-> ".join(c))
+        for lc, prefix, below, enforced in LAYERS:
+            if lc != crate:
+                continue
+            inside = lambda m: m == prefix or m.startswith(prefix + "::")
+            for m in sorted(graph):
+                up = sorted(t for t in graph[m] if inside(m) and not inside(t) and t not in below)
+                if up:
+                    found += enforced
+                    kind = "layer" if enforced else "layer (reported, not enforced)"
+                    print(f"  {kind}: {m} (under `{prefix}`) imports {', '.join(up)}")
     return 1 if found else 0
 
 

@@ -1,7 +1,7 @@
 //! `complement` (paper 3.5).
 
-use crate::composition::divmod;
 use crate::error::{LayoutError, Result};
+use crate::kernel::{ceil_div, divmod};
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
 /// Why a complement failed, without text: the kernel only records the
@@ -344,9 +344,4 @@ pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// ```
 pub fn complement_full(a: &Layout) -> Result<Layout> {
     complement_extended(a, a.cosize())
-}
-
-pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
-    // b >= 1 and a >= 1 here, so this cannot overflow.
-    divmod(a - 1, b).0 + 1
 }

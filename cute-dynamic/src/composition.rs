@@ -45,6 +45,7 @@ use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, LEAF, PER_WORD, Tok, Toks, WordToks};
+use crate::kernel::{Fail, divmod};
 use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{AsTiler, TilerRef, View, check_tiler_rank, with_next_mode};
 
@@ -77,7 +78,7 @@ fn compose_leaf(
     }
     let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
     let n = compose_leaf_up(am, (s, up), out, pos, reach)?;
-    for x in out.stride.get_mut(pos..pos + n).ok_or(Fail::Room)? {
+    for x in out.stride.get_mut(pos..pos + n).ok_or(Fail::ROOM)? {
         *x = x.checked_neg().ok_or(Fail::Overflow("composition"))?;
     }
     Ok(n)
@@ -92,7 +93,7 @@ fn compose_leaf_up(
     pos: usize,
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
-    let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::Room) };
+    let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::ROOM) };
     if s == 1 {
         out.put(pos, 1, unit_stride(bounded, d, last_d))?;
         return Ok(1);
@@ -215,7 +216,7 @@ fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail
 /// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
-    if signs == 3 && am.len() > 1 { Err(Fail::Negative) } else { Ok(()) }
+    if signs == 3 && am.len() > 1 { Err(Fail::MixedSigns) } else { Ok(()) }
 }
 
 // ---------------------------------------------------------------------------
@@ -405,73 +406,6 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
     coalesce_push(out, n, pending.unwrap_or((1, 0)), true)
 }
 
-/// Quotient and remainder of positive `a` and `b`, with the cheap cases
-/// first: integer division is the slowest instruction of the composition
-/// loop, and its latency adds up along the chain of a leaf's modes. Shapes
-/// and strides are most often powers of two, which need only a shift.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn divmod(a: i64, b: i64) -> (i64, i64) {
-    if a < b {
-        return (0, a);
-    }
-    if a == b {
-        return (1, 0);
-    }
-    if b & (b - 1) == 0 {
-        return (a >> b.trailing_zeros(), a & (b - 1));
-    }
-    if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
-        return (i64::from(a32 / b32), i64::from(a32 % b32));
-    }
-    (a / b, a % b)
-}
-
-/// Why a composition failed, without the text that names the operands: the
-/// hot path only records the numbers, [`Fail::into_error`] writes the message.
-#[derive(Clone, Copy, Debug)]
-enum Fail {
-    Stride {
-        shape: i64,
-        stride: i64,
-    },
-    Shape {
-        shape: i64,
-        fits: i64,
-        rest: i64,
-    },
-    NotDistributive {
-        shape: i64,
-        reach: i64,
-    },
-    Negative,
-    Overflow(&'static str),
-    /// The result does not fit the lists it is written into: the fast path
-    /// hands over to the slow one, whose lists are large enough.
-    Room,
-}
-
-impl Fail {
-    #[cold]
-    #[inline(never)]
-    fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {
-        match self {
-            Fail::Stride { shape, stride } => LayoutError::StrideDivisibility { shape, stride, context: ctx() },
-            Fail::Shape { shape, fits, rest } => LayoutError::ShapeDivisibility { shape, fits, rest, context: ctx() },
-            Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
-            Fail::Negative => LayoutError::Unsupported {
-                what: format!(
-                    "{}: a right layout with both positive and negative strides needs a left layout of one linear mode",
-                    ctx()
-                ),
-            },
-            Fail::Overflow(operation) => LayoutError::Overflow { operation },
-            // The slow path sizes its lists for the largest result; a result
-            // larger still has more leaves than memory.
-            Fail::Room => LayoutError::Overflow { operation: "composition size" },
-        }
-    }
-}
-
 /// `a·b`, or the overflow failure.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
@@ -508,7 +442,7 @@ impl LeafRoom<'_> {
                 (*x, *y) = (s, d);
                 Ok(())
             }
-            _ => Err(Fail::Room),
+            _ => Err(Fail::ROOM),
         }
     }
 }
@@ -596,7 +530,7 @@ fn compose_leaves<const N: usize>(
     mut group: impl FnMut(usize, usize) -> std::result::Result<(), Fail>,
 ) -> std::result::Result<usize, Fail> {
     let nb = if N > 0 { N } else { shape.len() };
-    let (shape, stride) = (shape.get(..nb).ok_or(Fail::Room)?, stride.get(..nb).ok_or(Fail::Room)?);
+    let (shape, stride) = (shape.get(..nb).ok_or(Fail::ROOM)?, stride.get(..nb).ok_or(Fail::ROOM)?);
     let mut n = 0;
     // With no negative stride (`ors ≥ 0`, the usual case), B's offsets run
     // from 0 to `hi` (which fits: B's extent is checked when it is made).
@@ -684,7 +618,7 @@ fn compose_flat_leaves<const N: usize>(
         toks.group(c);
         Ok(())
     })?;
-    let (word, len) = toks.finish().ok_or(Fail::Room)?;
+    let (word, len) = toks.finish().ok_or(Fail::ROOM)?;
     Ok((n, word, len))
 }
 
@@ -693,7 +627,7 @@ fn compose_flat_leaves<const N: usize>(
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn count_into(counts: &mut [u8]) -> impl FnMut(usize, usize) -> std::result::Result<(), Fail> + '_ {
     |k, c| {
-        *counts.get_mut(k).ok_or(Fail::Room)? = c as u8;
+        *counts.get_mut(k).ok_or(Fail::ROOM)? = c as u8;
         Ok(())
     }
 }
@@ -812,7 +746,7 @@ impl Expanded {
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_fast<const N: usize>(a: &Layout, bs: [&Layout; N], parts: &mut [Parts; N]) -> std::result::Result<(), Fail> {
     if a.shape.vals().len() > STACK_MODES {
-        return Err(Fail::Room);
+        return Err(Fail::ROOM);
     }
     let mut am = [(0i64, 0i64); STACK_MODES];
     let k = prepare(a.pairs(), &mut am);
@@ -835,7 +769,7 @@ fn compose_prepared<const K: usize, const N: usize>(
     parts: &mut [Parts; N],
 ) -> std::result::Result<(), Fail> {
     let k = if K == STACK_MODES { am.len().min(K) } else { K };
-    let am = am.get(..k).ok_or(Fail::Room)?;
+    let am = am.get(..k).ok_or(Fail::ROOM)?;
     let mut reach = [0i64; K];
     let reach = &mut reach[..k];
     let mut signs = 0u8;
@@ -859,9 +793,9 @@ fn compose_prepared<const K: usize, const N: usize>(
         let tok = b.shape.toks();
         if p.nval == b.shape.vals().len() {
             // One leaf per leaf: B's structure as it is, in one word.
-            p.toks(tok).ok_or(Fail::Room)?;
+            p.toks(tok).ok_or(Fail::ROOM)?;
         } else {
-            expand(tok, &counts, |bits, n| p.tok_bits(bits, n).ok_or(Fail::Room))?;
+            expand(tok, &counts, |bits, n| p.tok_bits(bits, n).ok_or(Fail::ROOM))?;
         }
     }
     check_signs(am, signs)?;
@@ -894,7 +828,7 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
                     Tok::Open => r.open(),
                     Tok::Close => r.close(),
                     _ => {
-                        let (&s, &d) = leaf.next().ok_or(Fail::Room)?;
+                        let (&s, &d) = leaf.next().ok_or(Fail::ROOM)?;
                         r.shape.leaf(s);
                         r.stride.leaf(d);
                     }
@@ -914,7 +848,7 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
     let fail = match compose_fast(a, [b], &mut parts) {
         // Built in the returned value, not moved into it.
         Ok(()) => return Ok(parts[0].into_layout()),
-        Err(Fail::Room) => match compose_slow(a, [b.view()]) {
+        Err(Fail::ROOM) => match compose_slow(a, [b.view()]) {
             Ok([r]) => return Ok(r),
             Err(f) => f,
         },
@@ -930,7 +864,7 @@ pub(crate) fn compose_pair(a: &Layout, b: &Layout, c: &Layout) -> Result<(Layout
     let fail = match compose_fast(a, [b, c], &mut parts) {
         // Built in the returned pair, as in `compose_layout`.
         Ok(()) => return Ok((parts[0].into_layout(), parts[1].into_layout())),
-        Err(Fail::Room) => match compose_slow(a, [b.view(), c.view()]) {
+        Err(Fail::ROOM) => match compose_slow(a, [b.view(), c.view()]) {
             Ok([x, y]) => return Ok((x, y)),
             Err(f) => f,
         },

@@ -376,3 +376,37 @@ pub(crate) fn checked_add(a: i64, b: i64, operation: &'static str) -> Result<i64
         None => Err(LayoutError::Overflow { operation }),
     }
 }
+
+impl crate::kernel::Fail {
+    /// The error this failure is, its message naming the operands through
+    /// `ctx` (called only here, on the cold path).
+    #[cold]
+    #[inline(never)]
+    pub fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {
+        use crate::kernel::Fail;
+        match self {
+            Fail::Stride { shape, stride } => LayoutError::StrideDivisibility { shape, stride, context: ctx() },
+            Fail::Shape { shape, fits, rest } => LayoutError::ShapeDivisibility { shape, fits, rest, context: ctx() },
+            Fail::NotDistributive { shape, reach } => LayoutError::NotDistributive { shape, reach, context: ctx() },
+            Fail::MixedSigns => LayoutError::Unsupported {
+                what: format!(
+                    "{}: a right layout with both positive and negative strides needs a left layout of one linear mode",
+                    ctx()
+                ),
+            },
+            Fail::NegativeStride => LayoutError::Unsupported {
+                what: format!(
+                    "{}: a negative stride in the right layout needs a left layout of one linear mode",
+                    ctx()
+                ),
+            },
+            Fail::Overflow(operation) => LayoutError::Overflow { operation },
+            Fail::Room { limit: Some(n) } => {
+                LayoutError::Unsupported { what: format!("{}: more than {n} flat modes in one layout", ctx()) }
+            }
+            // Room without a bound is a list sized for the largest result:
+            // a result larger still has more leaves than memory.
+            Fail::Room { limit: None } => LayoutError::Overflow { operation: "composition size" },
+        }
+    }
+}

@@ -322,96 +322,170 @@
 // `recast` (recast.rs), the stores into the print buffer within the room
 // checked for them and the written part of that buffer (print.rs), the
 // head word of an inline tuple made and read as one `u64` (int_tuple.rs).
+#![cfg_attr(not(feature = "std"), no_std)]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "std")]
 mod admissible;
+#[cfg(feature = "std")]
 mod algorithm;
+#[cfg(feature = "std")]
 mod bank_conflicts;
+#[cfg(feature = "std")]
 mod basis;
+#[cfg(feature = "std")]
 mod basis_layout;
+#[cfg(feature = "std")]
 mod coalesce;
+#[cfg(feature = "std")]
 mod complement;
+#[cfg(feature = "std")]
 mod composed;
+#[cfg(feature = "std")]
 mod composition;
+#[cfg(feature = "std")]
 mod copy_atom;
+#[cfg(feature = "std")]
 mod descriptor;
+#[cfg(feature = "std")]
 mod divide;
+#[cfg(feature = "std")]
 mod error;
+#[cfg(feature = "std")]
 mod expr;
+#[cfg(feature = "std")]
 mod grid;
+#[cfg(feature = "std")]
 mod int_tuple;
+#[cfg(feature = "std")]
 mod inverse;
+pub mod kernel;
+#[cfg(feature = "std")]
 mod layout;
+#[cfg(feature = "std")]
 mod layout_tv;
+#[cfg(feature = "std")]
 mod max_common;
+#[cfg(feature = "std")]
 mod mma_atom;
+#[cfg(feature = "std")]
 mod palette;
+#[cfg(feature = "std")]
 mod parse;
+#[cfg(feature = "std")]
 mod partition;
+#[cfg(feature = "std")]
 mod print;
+#[cfg(feature = "std")]
 mod print_atom;
+#[cfg(feature = "std")]
 mod print_html;
+#[cfg(feature = "std")]
 mod print_latex;
+#[cfg(feature = "std")]
 mod print_layout;
+#[cfg(feature = "std")]
 mod print_svg;
+#[cfg(feature = "std")]
 mod product;
+#[cfg(feature = "std")]
 mod recast;
+#[cfg(feature = "std")]
 mod slice;
+#[cfg(feature = "std")]
 mod swizzle;
+#[cfg(feature = "std")]
 mod swizzle_search;
+#[cfg(feature = "std")]
 mod tensor;
+#[cfg(feature = "std")]
 mod tiler;
 
+#[cfg(feature = "std")]
 pub use admissible::is_admissible;
+#[cfg(feature = "std")]
 pub use algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+#[cfg(feature = "std")]
 pub use bank_conflicts::{
     BANK_BYTES, BANKS, BankReport, GroupWavefronts, MAX_ELEM_BYTES, WARP, bank_conflicts, bank_conflicts_composed,
     bank_wavefronts,
 };
+#[cfg(feature = "std")]
 pub use basis::{BasisTuple, MAX_BASIS_DEPTH, MAX_BASIS_INDEX, ScaledBasis};
+#[cfg(feature = "std")]
 pub use basis_layout::{BasisLayout, composition_with_basis, make_identity_layout};
+#[cfg(feature = "std")]
 pub use coalesce::{coalesce, coalesce_by, filter};
+#[cfg(feature = "std")]
 pub use complement::{complement, complement_full};
+#[cfg(feature = "std")]
 pub use composed::{
     COMPOSED_CHECK_LIMIT, ComposedLayout, Stage, composition_with_composed, composition_with_swizzle,
     print_composed_layout,
 };
+#[cfg(feature = "std")]
 pub use composition::composition;
+#[cfg(feature = "std")]
 pub use copy_atom::{CopyAtom, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c};
+#[cfg(feature = "std")]
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
+#[cfg(feature = "std")]
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+#[cfg(feature = "std")]
 pub use error::{LayoutError, Result};
+#[cfg(feature = "std")]
 pub use expr::{EvalError, Value, eval};
+#[cfg(feature = "std")]
 pub use grid::{Cell, Grid, MAX_PICTURE_CELLS};
+#[cfg(feature = "std")]
 pub use int_tuple::{IntTuple, crd2idx, elem_less, idx2crd, inner_product, prefix_product, shape_div};
+#[cfg(feature = "std")]
 pub use inverse::{left_inverse, right_inverse};
+#[cfg(feature = "std")]
 pub use layout::{Layout, make_layout};
+#[cfg(feature = "std")]
 pub use layout_tv::make_layout_tv;
+#[cfg(feature = "std")]
 pub use max_common::{max_common_layout, max_common_vector};
+#[cfg(feature = "std")]
 pub use mma_atom::{ATOM_CHECK_LIMIT, MmaAtom, TiledMma, gmma_layout_atom, make_tiled_mma};
 // The macro-support API: what cute-macros calls, not for users.
 #[doc(hidden)]
+#[cfg(feature = "std")]
 pub use parse::{LayoutText, LeafKind, LeafText, parse_macro_int_tuple, parse_macro_layout, parse_macro_tiler};
+#[cfg(feature = "std")]
 pub use partition::{
     Step, ThreadTensor, inner_partition, local_partition, local_partition_projected, local_tile, local_tile_projected,
     outer_partition,
 };
+#[cfg(feature = "std")]
 pub use print_atom::{Figure, Panel, print_html_figure, print_latex_figure, print_svg_figure};
+#[cfg(feature = "std")]
 pub use print_html::print_html;
+#[cfg(feature = "std")]
 pub use print_latex::print_latex;
+#[cfg(feature = "std")]
 pub use print_layout::{print_basis_layout, print_layout};
+#[cfg(feature = "std")]
 pub use print_svg::{LABEL_LIMIT, RULER, print_svg};
+#[cfg(feature = "std")]
 pub use product::{blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product};
+#[cfg(feature = "std")]
 pub use recast::{Pod, downcast, recast_layout, upcast, upcast_ceil};
+#[cfg(feature = "std")]
 pub use slice::{SliceCoord, slice, slice_and_offset};
+#[cfg(feature = "std")]
 pub use swizzle::{AnySwizzle, BitFieldXor, Swizzle};
+#[cfg(feature = "std")]
 pub use swizzle_search::{
     MAX_SEARCH_BITS, MAX_SEARCH_ELEMENTS, MAX_SEARCH_WORK, PhaseFigures, SmemAtom, SwizzleCandidate, SwizzleSearch,
     suggest_swizzle, swizzle_search_space,
 };
+#[cfg(feature = "std")]
 pub use tensor::{
     Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like,
     make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like,
 };
+#[cfg(feature = "std")]
 pub use tiler::{AsTiler, Tiler, TilerRef};

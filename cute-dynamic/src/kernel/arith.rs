@@ -1,0 +1,46 @@
+//! The integer arithmetic the rules share.
+
+/// Quotient and remainder of `a` by `b` (truncating, as `/` and `%`), the
+/// cheap cases first: integer division is the slowest instruction of the
+/// algebra's walks, and its latency adds up along the chain of a leaf's
+/// modes, while shapes and strides are most often equal, smaller, or powers
+/// of two. `b` must not be 0.
+///
+/// ```
+/// use cute_dynamic::kernel::divmod;
+/// assert_eq!(divmod(12, 4), (3, 0));
+/// assert_eq!(divmod(7, 3), (2, 1));
+/// assert_eq!(divmod(-7, 2), (-3, -1));
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn divmod(a: i64, b: i64) -> (i64, i64) {
+    if b > 0 && a >= 0 {
+        if a < b {
+            return (0, a);
+        }
+        if a == b {
+            return (1, 0);
+        }
+        if b & (b - 1) == 0 {
+            return (a >> b.trailing_zeros(), a & (b - 1));
+        }
+        if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
+            return (i64::from(a32 / b32), i64::from(a32 % b32));
+        }
+    }
+    (a / b, a % b)
+}
+
+/// `⌈a / b⌉` for non-negative `a` and positive `b`.
+///
+/// ```
+/// use cute_dynamic::kernel::ceil_div;
+/// assert_eq!(ceil_div(7, 2), 4);
+/// assert_eq!(ceil_div(8, 2), 4);
+/// assert_eq!(ceil_div(0, 3), 0);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn ceil_div(a: i64, b: i64) -> i64 {
+    let (q, r) = divmod(a, b);
+    q + i64::from(r != 0)
+}

@@ -1,0 +1,53 @@
+//! Why a kernel failed, as numbers.
+
+/// Why a kernel failed, without the text that names the operands: the hot
+/// path records the numbers, the caller writes the message on its cold path
+/// (`Fail::into_error`, with the `std` feature).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fail {
+    /// Stride divisibility (paper 3.3.3): a mode of shape `shape` and the
+    /// stride `stride` walking it, neither dividing the other.
+    Stride {
+        /// The mode's shape.
+        shape: i64,
+        /// The stride that walks it.
+        stride: i64,
+    },
+    /// Shape divisibility (paper 3.3.3): `fits` steps of a mode of shape
+    /// `shape` do not divide the `rest` steps left.
+    Shape {
+        /// The mode's shape.
+        shape: i64,
+        /// The steps the mode holds.
+        fits: i64,
+        /// The steps left to place.
+        rest: i64,
+    },
+    /// The leaves' offsets add up to `reach` in a mode of shape `shape`:
+    /// composing leaf by leaf is not the composition.
+    NotDistributive {
+        /// The mode's shape.
+        shape: i64,
+        /// How far the leaves reach into it.
+        reach: i64,
+    },
+    /// Strides of both signs over a left layout of several modes.
+    MixedSigns,
+    /// A negative stride where the kernel's caller takes only a left layout
+    /// of one linear mode.
+    NegativeStride,
+    /// An `i64` overflow in the named operation.
+    Overflow(&'static str),
+    /// The result has more modes than the room given for it (`limit`, when
+    /// the caller's room is a fixed bound it names).
+    Room {
+        /// The caller's bound on modes, if it has one to name.
+        limit: Option<usize>,
+    },
+}
+
+impl Fail {
+    /// [`Fail::Room`] of a list with no bound to name: a fast path that
+    /// hands over to one with larger lists.
+    pub const ROOM: Fail = Fail::Room { limit: None };
+}
