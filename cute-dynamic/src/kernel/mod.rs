@@ -13,7 +13,9 @@
 //! map is in the repository's `docs/architecture.md`.
 
 mod arith;
+mod complement;
 mod fail;
 
 pub use arith::{ceil_div, divmod};
+pub use complement::{complement_extended, complement_last};
 pub use fail::Fail;
