@@ -9,7 +9,8 @@
 //! what the other modes cover), waits for `M`: its shape is a [`Dyn`](crate::Dyn) and
 //! it is kept even when that is 1 (CuTe's form). When it is the only mode,
 //! its stride is a `Dyn` too, 0 for a size of 1, so that the answer prints
-//! as cute-dynamic's (`1:0`). A layout that is not
+//! as cute-dynamic's (`1:0`; CuTe C++ keeps the static stride, `1:_32` for
+//! `(4,8):(1,4)` and 16). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
 //!
@@ -38,9 +39,9 @@ mod run_time {
     use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
     use crate::divide::{FromLeaves, Leaves};
     use crate::int_tuple::Dyn;
-    use cute_dynamic::kernel::{self, Fail};
     use crate::inverse::PadDyn;
     use crate::inverse::run_time::{coalesce_in_place, extent_fits, flat_modes, padded};
+    use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
     /// The values of a static mode list, appended to `out[*n..]`.
