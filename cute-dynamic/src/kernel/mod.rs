@@ -13,7 +13,9 @@
 //! map is in the repository's `docs/architecture.md`.
 
 mod arith;
+mod composition;
 mod fail;
 
 pub use arith::{ceil_div, divmod};
+pub use composition::{LeafSink, check_reach, check_signs, compose_leaf, unit_stride};
 pub use fail::Fail;
