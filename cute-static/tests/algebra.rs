@@ -126,11 +126,9 @@ fn try_forms_with_run_time_leaves() {
     assert_eq!(try_tiled_product(p, b).unwrap().to_string(), "((_2,_2),3,_4):((_1,_2),_4,_12)");
     // A* = (2,2):(2,8): its first mode of 2 cannot hold 3 elements.
     let (p, b) = (layout!((2,2):(1,4)), layout!({3i64}:1));
-    for e in [
-        try_zipped_product(p, b).map(|_| ()),
-        try_tiled_product(p, b).map(|_| ()),
-        try_flat_product(p, b).map(|_| ()),
-    ] {
+    for e in
+        [try_zipped_product(p, b).map(|_| ()), try_tiled_product(p, b).map(|_| ()), try_flat_product(p, b).map(|_| ())]
+    {
         let e = e.unwrap_err();
         assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }), "{e}");
     }
