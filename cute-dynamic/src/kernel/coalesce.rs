@@ -5,6 +5,15 @@
 /// for the last, unbounded mode of a composition (whose stride matters);
 /// cute-static only where the fact is known at compile time (its leaves
 /// are static), which keeps CuTe's padded forms a type.
+///
+/// ```
+/// use cute_dynamic::kernel::{May, coalesce_push};
+/// let mut out = [(4, 1), (0, 0)];
+/// // 4·1 = 4 continues, but merging is not allowed: the mode stays apart.
+/// let may = May { drop_unit: true, merge: false };
+/// assert_eq!(coalesce_push(&mut out, 1, (2, 4), may), 2);
+/// assert_eq!(out, [(4, 1), (2, 4)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct May {
     /// A mode of size 1 vanishes.

@@ -105,7 +105,16 @@ pub fn right_inverse_modes(ranked: &[(i64, i64, i64)], out: &mut [(i64, i64)]) -
     n
 }
 
-/// Why the sorted strides do not nest (see [`nested_left_inverse`]).
+/// Why the sorted strides do not nest (see [`nested_left_inverse`]): the
+/// numbers of the first pair of neighbours that fails, for the caller's
+/// message.
+///
+/// ```
+/// use cute_dynamic::kernel::{Nest, nested_left_inverse};
+/// // (2,2):(2,5): 5 is past the first mode's extent 4 but not a multiple of 2.
+/// let e = nested_left_inverse(&[(2, 2, 1), (2, 5, 2)], &mut [(0, 0); 3]);
+/// assert_eq!(e, Err(Nest::NotMultiple { stride: 2, next: 5 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Nest {
     /// A mode of stride `next` starts inside the `extent` of the mode
