@@ -2,53 +2,19 @@
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
+use crate::kernel::{self, May};
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
-/// The coalesce rule (paper 3.2), the one every operation uses, as one
-/// step: appends the mode `s:d` to the coalesced modes `out[..n]` and
-/// returns their new number. A size-1 mode vanishes (unless `keep_unit`:
-/// composition keeps `A`'s last, unbounded mode, whose stride matters), and
-/// `s0:d0 ++ s:s0·d0` merges into `s0·s:d0`.
+/// The coalesce rule as one step ([`kernel::coalesce_push`]); `keep_unit`
+/// keeps a size-1 mode that does not merge (composition's last, unbounded
+/// mode, whose stride matters).
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64), keep_unit: bool) -> usize {
-    if s == 1 && !keep_unit {
-        return n;
-    }
-    if let Some(last) = n.checked_sub(1).and_then(|k| out.get_mut(k))
-        && last.0.checked_mul(last.1) == Some(d)
-    {
-        // The product fits: it is at most the layout's checked size.
-        last.0 *= s;
-        return n;
-    }
-    match out.get_mut(n) {
-        Some(slot) => {
-            *slot = (s, d);
-            n + 1
-        }
-        None => n,
-    }
+pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, mode: (i64, i64), keep_unit: bool) -> usize {
+    kernel::coalesce_push(out, n, mode, if keep_unit { May::KEEP_UNIT } else { May::ALL })
 }
 
-/// [`coalesce_push`] over flat modes in place (the modes kept are written
-/// behind the one read); with `keep_last`, the last mode is kept even when
-/// its size is 1. Returns the number of modes kept at the front.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn coalesce_slice_by(modes: &mut [(i64, i64)], keep_last: bool) -> usize {
-    let len = modes.len();
-    let mut w = 0;
-    for k in 0..len {
-        let m = modes[k];
-        w = coalesce_push(modes, w, m, keep_last && k + 1 == len);
-    }
-    w
-}
-
-/// [`coalesce_slice_by`] without keeping the last mode.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn coalesce_slice(modes: &mut [(i64, i64)]) -> usize {
-    coalesce_slice_by(modes, false)
-}
+/// Flat modes coalesced in place; returns the number kept at the front.
+pub(crate) use crate::kernel::coalesce_in_place as coalesce_slice;
 
 /// [`coalesce_slice`] of a copy, as a list.
 pub(crate) fn coalesce_modes(modes: &[(i64, i64)]) -> Modes {

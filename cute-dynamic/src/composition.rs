@@ -45,7 +45,7 @@ use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, LEAF, PER_WORD, Tok, Toks, WordToks};
-use crate::kernel::{Fail, divmod};
+use crate::kernel::{self, Fail, LeafSink, unit_stride};
 use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{AsTiler, TilerRef, View, check_tiler_rank, with_next_mode};
 
@@ -53,170 +53,36 @@ use crate::tiler::{AsTiler, TilerRef, View, check_tiler_rank, with_next_mode};
 // The rule (paper 3.3): one leaf of B against the coalesced A.
 // ---------------------------------------------------------------------------
 
-/// Composes the prepared `A` with one leaf `s:d` of `B`: writes the modes
-/// of `A ∘ s:d` as leaves `pos, pos+1, ...` of `out` and returns the number
-/// written (at least one: `1:0` when `A ∘ s:d` has no mode).
-///
-/// A negative `d` walks `A` below 0, where the extended domain is the odd
-/// extension `A(-x) = -A(x)` (integral coordinates split with truncating
-/// division, as CuTe's `idx2crd`): so `A ∘ s:d = -(A ∘ s:|d|)`, the
-/// composition with `|d|` with every stride negated.
+/// Composes the prepared `A` (bounded modes, then the last) with one leaf
+/// `s:d` of `B`: writes the modes of `A ∘ s:d` as leaves `pos, pos+1, ...`
+/// of `out` and returns the number written (the rule above, in the kernel
+/// both crates call: [`kernel::compose_leaf`]).
 ///
 /// `reach[r]` accumulates, over all leaves of `B`, how far into mode `r` of
-/// `A` the leaves' offsets go (`(n-1)·stride` per piece placed in that
-/// mode), for the distributivity check of [`check_reach`].
+/// `A` the leaves' offsets go, for the distributivity check of
+/// [`check_reach`].
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_leaf(
     am: &[(i64, i64)],
-    (s, d): (i64, i64),
-    out: &mut LeafRoom<'_>,
-    pos: usize,
-    reach: &mut [i64],
-) -> std::result::Result<usize, Fail> {
-    if d >= 0 {
-        return compose_leaf_up(am, (s, d), out, pos, reach);
-    }
-    let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
-    let n = compose_leaf_up(am, (s, up), out, pos, reach)?;
-    for x in out.stride.get_mut(pos..pos + n).ok_or(Fail::ROOM)? {
-        *x = x.checked_neg().ok_or(Fail::Overflow("composition"))?;
-    }
-    Ok(n)
-}
-
-/// [`compose_leaf`] for a leaf of non-negative stride.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn compose_leaf_up(
-    am: &[(i64, i64)],
-    (s, d): (i64, i64),
+    sd: (i64, i64),
     out: &mut LeafRoom<'_>,
     pos: usize,
     reach: &mut [i64],
 ) -> std::result::Result<usize, Fail> {
     let Some((&(_, last_d), bounded)) = am.split_last() else { return Err(Fail::ROOM) };
-    if s == 1 {
-        out.put(pos, 1, unit_stride(bounded, d, last_d))?;
-        return Ok(1);
-    }
-    if d == 0 {
-        out.put(pos, s, 0)?;
-        return Ok(1);
-    }
-    let mut at = pos;
-    let mut rest_shape = s;
-    let mut rest_stride = d;
-    for (&(sr, dr), used) in bounded.iter().zip(reach.iter_mut()) {
-        // A stride of 1 (every leaf's after its first mode) never skips a
-        // mode (`S_r ≥ 2`) and always divides it: no division needed.
-        let (fits, left) = if rest_stride == 1 {
-            (sr, 0)
-        } else {
-            let (skip, left) = divmod(rest_stride, sr);
-            if left == 0 {
-                rest_stride = skip;
-                continue;
-            }
-            divmod(sr, rest_stride)
-        };
-        if left == 0 {
-            let n = fits.min(rest_shape);
-            let (rest, left) = divmod(rest_shape, n);
-            if left != 0 {
-                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
-            }
-            out.put(at, n, mul(rest_stride, dr)?)?;
-            at += 1;
-            *used = used.saturating_add((n - 1) * rest_stride);
-            rest_shape = rest;
-            rest_stride = 1;
-            if rest_shape == 1 {
-                return Ok(at - pos);
-            }
-            continue;
-        }
-        let stays = (rest_shape - 1).checked_mul(rest_stride).is_some_and(|reach| reach < sr);
-        if stays {
-            out.put(at, rest_shape, mul(rest_stride, dr)?)?;
-            *used = used.saturating_add((rest_shape - 1) * rest_stride);
-            return Ok(at + 1 - pos);
-        }
-        if dr == 0 {
-            // A stride-0 mode: its digit adds nothing, only its carry
-            // matters. Every `n = ceil(S/d)` steps of `d` carry once, for
-            // each group of `n` while the digit, `d·t + e·q` at step
-            // `q·n + t` (`e = n·d - S` the slip per group), stays below
-            // `S`: then the steps are `(n, rest/n) : (0, 1 in the next mode)`
-            // (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
-            let n = sr / rest_stride + 1;
-            let (groups, left) = divmod(rest_shape, n);
-            if left != 0 {
-                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
-            }
-            let slip = n * rest_stride - sr;
-            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((n - 1) * rest_stride));
-            if digit.is_none_or(|x| x >= sr) {
-                return Err(Fail::Stride { shape: sr, stride: rest_stride });
-            }
-            // `n == 1` (a stride past `S`): every step carries, no mode.
-            if n > 1 {
-                out.put(at, n, 0)?;
-                at += 1;
-            }
-            *used = used.saturating_add(digit.unwrap_or(sr));
-            rest_shape = groups;
-            rest_stride = 1;
-            if rest_shape == 1 {
-                return Ok(at - pos);
-            }
-            continue;
-        }
-        return Err(Fail::Stride { shape: sr, stride: rest_stride });
-    }
-    out.put(at, rest_shape, mul(rest_stride, last_d)?)?;
-    Ok(at + 1 - pos)
+    kernel::compose_leaf::<true, _>(bounded, last_d, sd, out, pos, reach)
 }
 
-/// The stride CuTe gives `A ∘ 1:d`: `d` carried through the bounded modes
-/// of `A` (a ceiling division by each shape, CuTe's `composition_impl`),
-/// times the stride of the last mode. A size-1 mode moves no offset, so
-/// this only makes the printed form CuTe's (`1:1 ∘ 1:1` is `1:1`,
-/// `(4,8):(2,16) ∘ 1:1` is `1:16`); where the product overflows, `0` (the
-/// same function) rather than an error.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
-    let mut t = d;
-    for &(sr, _) in bounded {
-        // sr >= 2 (prepared modes drop size 1) and t >= 0.
-        let (q, r) = divmod(t, sr);
-        t = q + i64::from(r != 0);
-    }
-    t.checked_mul(last_d).unwrap_or(0)
-}
-
-/// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
-/// up, never carry out of a (bounded) mode of `A`: then every mode of `A`
-/// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
-/// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
-/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`).
+/// The distributivity check over the prepared `A` (all its modes).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn check_reach(am: &[(i64, i64)], reach: &[i64]) -> std::result::Result<(), Fail> {
-    let bounded = &am[..am.len().saturating_sub(1)];
-    for (&(shape, _), &used) in bounded.iter().zip(reach) {
-        if used >= shape {
-            return Err(Fail::NotDistributive { shape, reach: used });
-        }
-    }
-    Ok(())
+    kernel::check_reach(&am[..am.len().saturating_sub(1)], reach)
 }
 
-/// Leaves of `B` that move up (stride > 0) and down (stride < 0) together
-/// (`signs == 3`) do not distribute over an `A` of several modes: with the
-/// odd extension `A(-x) = -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y`
-/// borrows across a mode of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but
-/// `A(2) - A(1) = 9`). One linear mode is linear everywhere.
+/// The sign check over the prepared `A` (all its modes).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn check_signs(am: &[(i64, i64)], signs: u8) -> std::result::Result<(), Fail> {
-    if signs == 3 && am.len() > 1 { Err(Fail::MixedSigns) } else { Ok(()) }
+    kernel::check_signs(am.len(), signs)
 }
 
 // ---------------------------------------------------------------------------
@@ -280,15 +146,20 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
             Err(e @ LayoutError::NotDistributive { .. }) => leafwise_if_exact(a, l).ok_or(e),
             r => r,
         },
-        t => {
-            // Built in place and made the returned value in one step.
-            let mut out = Parts::new();
-            if compose_view_flat_into(a, View::of(t), &mut out).is_some() {
-                return Ok(out.into_layout());
-            }
-            compose_view(a, View::of(t))
-        }
+        t => compose_tiler(a, t),
     }
+}
+
+/// [`composition`] by a tiler or a shape. Out of line, so that the
+/// generic `composition` stays small enough to inline at its callers.
+#[inline(never)]
+fn compose_tiler(a: &Layout, t: TilerRef<'_>) -> Result<Layout> {
+    // Built in place and made the returned value in one step.
+    let mut out = Parts::new();
+    if compose_view_flat_into(a, View::of(t), &mut out).is_some() {
+        return Ok(out.into_layout());
+    }
+    compose_view(a, View::of(t))
 }
 
 /// The cold path of a `NotDistributive` refusal: the offsets of `B`'s
@@ -406,12 +277,6 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
     coalesce_push(out, n, pending.unwrap_or((1, 0)), true)
 }
 
-/// `a·b`, or the overflow failure.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn mul(a: i64, b: i64) -> std::result::Result<i64, Fail> {
-    a.checked_mul(b).ok_or(Fail::Overflow("composition"))
-}
-
 /// Where the leaves of `A ∘ B` are written: their shapes and strides, in
 /// order.
 struct LeafRoom<'a> {
@@ -433,6 +298,10 @@ impl LeafRoom<'_> {
             *x = units.unit(d);
         }
     }
+}
+
+impl LeafSink for LeafRoom<'_> {
+    const PADDED: bool = false;
 
     /// Writes leaf `pos` of the result.
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -444,6 +313,11 @@ impl LeafRoom<'_> {
             }
             _ => Err(Fail::ROOM),
         }
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+        self.stride.get_mut(slot)
     }
 }
 
@@ -1194,18 +1068,5 @@ mod tests {
             }
         }
         assert!(flat > 1000 && ok > flat, "{flat} flat of {ok} results");
-    }
-
-    #[test]
-    fn divmod_matches_division() {
-        for a in 1..300i64 {
-            for b in 1..70i64 {
-                assert_eq!(divmod(a, b), (a / b, a % b), "{a} / {b}");
-            }
-        }
-        let big = i64::MAX - 6;
-        for b in [1, 2, 3, 1 << 40, (1 << 40) + 1, i64::MAX] {
-            assert_eq!(divmod(big, b), (big / b, big % b));
-        }
     }
 }

@@ -2,7 +2,8 @@
 
 use crate::coalesce::coalesce_modes;
 use crate::complement::is_injective_small;
-use crate::error::{LayoutError, Result, checked_mul};
+use crate::error::{LayoutError, Result};
+use crate::kernel::{self, Nest};
 use crate::layout::{Layout, eval_modes_checked, layout_from_modes};
 use smallvec::SmallVec;
 use std::ops::ControlFlow;
@@ -12,18 +13,12 @@ use std::ops::ControlFlow;
 type Ranked = SmallVec<[(i64, i64, i64); 9]>;
 
 /// The coalesced modes of `l` with their prefix products, stride-0 modes
-/// removed, sorted by stride.
+/// removed, sorted by stride ([`kernel::ranked`]).
 fn sorted_modes(l: &Layout) -> Ranked {
-    let mut prefix = 1i64;
-    let mut out = Ranked::new();
-    for (s, d) in coalesce_modes(&l.modes()) {
-        if d != 0 {
-            out.push((s, d, prefix));
-        }
-        // The size of the layout fits, so every prefix does.
-        prefix *= s;
-    }
-    out.sort_unstable_by_key(|&(s, d, p)| (d, p, s));
+    let mut m = l.modes();
+    let mut out: Ranked = smallvec::smallvec![(0, 0, 0); m.len()];
+    let k = kernel::ranked(&mut m, &mut out);
+    out.truncate(k);
     out
 }
 
@@ -49,24 +44,10 @@ fn sorted_modes(l: &Layout) -> Ranked {
 /// assert_eq!(right_inverse(&l).to_string(), "4:1");
 /// ```
 pub fn right_inverse(l: &Layout) -> Layout {
-    let mut out: crate::layout::Modes = SmallVec::new();
-    let mut cur = 1i64;
-    for (s, d, p) in sorted_modes(l) {
-        if d != cur {
-            if d < cur {
-                // Negative strides, or a stride met again: not part of the run.
-                continue;
-            }
-            break;
-        }
-        out.push((s, p));
-        // s·d is at most the layout's extent plus one stride: it fits unless
-        // this is the last mode of an extreme layout, where we stop anyway.
-        match s.checked_mul(d) {
-            Some(c) => cur = c,
-            None => break,
-        }
-    }
+    let modes = sorted_modes(l);
+    let mut out: crate::layout::Modes = smallvec::smallvec![(0, 0); modes.len()];
+    let k = kernel::right_inverse_modes(&modes, &mut out);
+    out.truncate(k);
     layout_from_modes(&coalesce_modes(&out))
 }
 
@@ -407,44 +388,35 @@ fn negated(l: &Layout) -> Result<Layout> {
 /// The paper's left inverse of a layout whose sorted non-zero strides nest
 /// (see [`left_inverse`]); `NotInjective` or `NoLayout` when they do not.
 fn nested_left_inverse(l: &Layout, modes: &Ranked) -> Result<Layout> {
-    let Some(&(_, d0, _)) = modes.first() else {
-        return Ok(layout_from_modes(&[]));
+    let mut out: crate::layout::Modes = smallvec::smallvec![(0, 0); modes.len() + 1];
+    let k = match kernel::nested_left_inverse(modes, &mut out) {
+        Ok(k) => k,
+        Err(why) => return Err(not_nested(l, modes, why)),
     };
-    let mut out: crate::layout::Modes = SmallVec::new();
-    if d0 > 1 {
-        out.push((d0, 0));
-    }
-    for w in modes.windows(2) {
-        let (s, d, p) = w[0];
-        let next = w[1].1;
-        let extent = checked_mul(s, d, "left_inverse")?;
-        if next < extent {
-            let flat: crate::layout::Modes = modes.iter().map(|m| (m.0, m.1)).collect();
-            if is_injective_small(&flat) == Some(false) {
-                return Err(LayoutError::NotInjective { layout: l.to_string() });
-            }
-            return Err(LayoutError::NoLayout {
-                operation: "left_inverse",
-                layout: l.to_string(),
-                reason: format!(
-                    "sorted by stride, a mode of stride {next} starts inside the extent {extent} of the previous mode"
-                ),
-            });
-        }
-        if next % d != 0 {
-            return Err(LayoutError::NoLayout {
-                operation: "left_inverse",
-                layout: l.to_string(),
-                reason: format!("sorted by stride, stride {next} is not a multiple of the previous stride {d}"),
-            });
-        }
-        out.push((next / d, p));
-    }
-    let &(s, _, p) = modes.last().unwrap_or(&(1, 0, 0));
-    out.push((s, p));
+    out.truncate(k);
     let r = layout_from_modes(&coalesce_modes(&out));
     r.check_extent()?;
     Ok(r)
+}
+
+/// The error of [`nested_left_inverse`] where the strides do not nest.
+#[cold]
+#[inline(never)]
+fn not_nested(l: &Layout, modes: &Ranked, why: Nest) -> LayoutError {
+    let reason = match why {
+        Nest::Overflow => return LayoutError::Overflow { operation: "left_inverse" },
+        Nest::Inside { extent, next } => {
+            let flat: crate::layout::Modes = modes.iter().map(|m| (m.0, m.1)).collect();
+            if is_injective_small(&flat) == Some(false) {
+                return LayoutError::NotInjective { layout: l.to_string() };
+            }
+            format!("sorted by stride, a mode of stride {next} starts inside the extent {extent} of the previous mode")
+        }
+        Nest::NotMultiple { stride, next } => {
+            format!("sorted by stride, stride {next} is not a multiple of the previous stride {stride}")
+        }
+    };
+    LayoutError::NoLayout { operation: "left_inverse", layout: l.to_string(), reason }
 }
 
 /// The largest size and cosize [`searched_left_inverse`] looks at.

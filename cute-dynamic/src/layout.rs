@@ -348,21 +348,10 @@ impl Layout {
 
 /// The size and one past the largest offset of a layout given by its
 /// leaves, `None` if either overflows `i64`, or the span of the offsets
-/// (the cosize, `max - min + 1`) does.
+/// (the cosize, `max - min + 1`) does ([`crate::kernel::extent`]).
 #[inline(always)]
 pub(crate) fn extent(shape: &[i64], stride: &[i64]) -> Option<(i64, i64)> {
-    let (mut size, mut hi, mut lo) = (1i64, 0i64, 0i64);
-    for (&s, &d) in shape.iter().zip(stride) {
-        size = size.checked_mul(s)?;
-        let span = (s - 1).checked_mul(d)?;
-        if span > 0 {
-            hi = hi.checked_add(span)?;
-        } else {
-            lo = lo.checked_add(span)?;
-        }
-    }
-    hi.checked_sub(lo)?.checked_add(1)?;
-    Some((size, hi.checked_add(1)?))
+    crate::kernel::extent(shape.iter().copied().zip(stride.iter().copied()))
 }
 
 /// `true` if the product of the extents overflows `i64`.

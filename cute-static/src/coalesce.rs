@@ -233,6 +233,7 @@ mod run_time {
     use crate::divide::{FromLeaves, Leaves};
     use crate::int_tuple::{Dyn, IntTuple};
     use crate::layout::Layout;
+    use cute_dynamic::kernel::{May, coalesce_push};
 
     /// A flat mode's values and which of its two leaves are static.
     #[doc(hidden)]
@@ -262,31 +263,30 @@ mod run_time {
     }
 
     /// Coalesce's walk, making the decisions of the fold in `coalesce.rs`
-    /// (a size-1 mode is dropped and two modes merge only when that is
-    /// known at compile time), the kept modes written to `out`; with
-    /// `zeros`, the modes of stride known to be 0 are dropped first.
+    /// (the kernel's rule, where a size-1 mode is dropped and two modes
+    /// merge only when that is known at compile time), the kept modes
+    /// written to `out`; with `zeros`, the modes of stride known to be 0
+    /// are dropped first.
     #[inline(always)]
     pub(crate) fn coalesce_walk(modes: &[FlatMode], zeros: bool, out: &mut Leaves) {
-        let mut pend: Option<FlatMode> = None;
+        let mut kept = [(1i64, 0i64); MAX_MODES];
+        // Whether the last kept mode's extent `s·d` is known: both leaves
+        // static, or `d` a static 0 (a merge into it keeps that).
+        let (mut n, mut known) = (0, false);
         for &m in modes {
-            if (m.ss && m.s == 1) || (zeros && m.ds && m.d == 0) {
+            if zeros && m.ds && m.d == 0 {
                 continue;
             }
-            let Some(p) = pend.as_mut() else {
-                pend = Some(m);
-                continue;
-            };
-            // `p.s·p.d` is known when both are static or `p.d` is a static 0.
-            let known = p.ds && (p.ss || p.d == 0);
-            if m.ss && m.ds && known && p.s.wrapping_mul(p.d) == m.d {
-                p.s = p.s.wrapping_mul(m.s);
-            } else {
-                out.push_pair(p.s, p.d);
-                pend = Some(m);
+            let may = May { drop_unit: m.ss, merge: m.ss && m.ds && known };
+            let k = coalesce_push(&mut kept, n, (m.s, m.d), may);
+            if k > n {
+                known = m.ds && (m.ss || m.d == 0);
             }
+            n = k;
         }
-        let last = pend.unwrap_or(FlatMode { s: 1, d: 0, ss: true, ds: true });
-        out.push_pair(last.s, last.d);
+        for &(s, d) in &kept[..n.max(1)] {
+            out.push_pair(s, d);
+        }
     }
 
     /// The run-time walk that writes the leaves of `Op` applied to `Self`.

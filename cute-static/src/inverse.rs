@@ -295,6 +295,7 @@ pub use run_time::{try_left_inverse, try_right_inverse};
 pub(crate) mod run_time {
     use super::*;
     use crate::composition::{FlatValues, MAX_MODES};
+    use cute_dynamic::kernel::{extent, nested_left_inverse, ranked, right_inverse_modes};
 
     /// The flat modes of a layout with run-time leaves.
     #[inline(always)]
@@ -309,52 +310,7 @@ pub(crate) mod run_time {
         (out, n)
     }
 
-    /// Coalesces flat modes in place (cute-dynamic's rule: size-1 modes
-    /// dropped, `s0:d0, s1:s0·d0` merged); returns the number left.
-    #[inline(always)]
-    pub(crate) fn coalesce_in_place(m: &mut [(i64, i64)]) -> usize {
-        let mut k = 0;
-        for i in 0..m.len() {
-            let (s, d) = m[i];
-            if s == 1 {
-                continue;
-            }
-            if k > 0 && m[k - 1].0.checked_mul(m[k - 1].1) == Some(d) {
-                m[k - 1].0 *= s;
-            } else {
-                m[k] = (s, d);
-                k += 1;
-            }
-        }
-        k
-    }
-
-    /// The coalesced non-zero modes with their prefixes, sorted by
-    /// `(stride, prefix, shape)` as cute-dynamic's `sorted_modes`.
-    #[inline(always)]
-    fn ranked(m: &mut [(i64, i64)]) -> ([(i64, i64, i64); MAX_MODES], usize) {
-        let n = coalesce_in_place(m);
-        let mut out = [(0i64, 0i64, 0i64); MAX_MODES];
-        let (mut k, mut prefix) = (0, 1i64);
-        for &(s, d) in &m[..n] {
-            if d != 0 {
-                out[k] = (s, d, prefix);
-                k += 1;
-            }
-            prefix = prefix.wrapping_mul(s);
-        }
-        let r = &mut out[..k];
-        for i in 1..r.len() {
-            let x = r[i];
-            let mut j = i;
-            while j > 0 && (r[j - 1].1, r[j - 1].2, r[j - 1].0) > (x.1, x.2, x.0) {
-                r[j] = r[j - 1];
-                j -= 1;
-            }
-            r[j] = x;
-        }
-        (out, k)
-    }
+    pub(crate) use cute_dynamic::kernel::coalesce_in_place;
 
     /// Writes `modes` coalesced into the padded form of `P` (`1:0` modes in
     /// front, `1:0` for no modes at all); `None` when they do not fit.
@@ -369,80 +325,30 @@ pub(crate) mod run_time {
         Some(P::build(&v[..P::RANK]))
     }
 
-    /// The right inverse of the flat modes `m` (cute-dynamic's algorithm:
-    /// the sorted modes that continue the run `1, s0·d0, …`), not yet
-    /// coalesced; returns the number of modes.
-    #[inline(always)]
-    fn right_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> usize {
-        let (r, k) = ranked(m);
-        let (mut n, mut cur) = (0, 1i64);
-        for &(s, d, p) in &r[..k] {
-            if d != cur {
-                if d < cur {
-                    continue;
-                }
-                break;
-            }
-            out[n] = (s, p);
-            n += 1;
-            match s.checked_mul(d) {
-                Some(c) => cur = c,
-                None => break,
-            }
-        }
-        n
-    }
-
-    /// The paper's nested left inverse (strides `> 0`, sorted strides each
-    /// a multiple of the previous one and past its extent), not coalesced;
-    /// `None` when it does not apply (cute-dynamic then decides, CuTe's
-    /// forms first). With no non-zero stride, CuTe's `size:0`.
+    /// The paper's nested left inverse (the kernel's, for strides `> 0`),
+    /// not coalesced; `None` when it does not apply (cute-dynamic then
+    /// decides, CuTe's forms first). With no non-zero stride, CuTe's
+    /// `size:0`.
     #[inline(always)]
     fn left_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> Option<usize> {
         let size = m.iter().try_fold(1i64, |n, x| n.checked_mul(x.0))?;
-        let (r, k) = ranked(m);
+        let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
+        let k = ranked(m, &mut r);
         let r = &r[..k];
         if r.iter().any(|x| x.1 < 0) {
             return None;
         }
-        let Some(&(_, d0, _)) = r.first() else {
+        if r.is_empty() {
             out[0] = (size, 0);
             return Some(1);
-        };
-        let mut n = 0;
-        if d0 > 1 {
-            out[n] = (d0, 0);
-            n += 1;
         }
-        for w in r.windows(2) {
-            let (s, d, p) = w[0];
-            let next = w[1].1;
-            if next < s.checked_mul(d)? || next % d != 0 {
-                return None;
-            }
-            out[n] = (next / d, p);
-            n += 1;
-        }
-        let &(s, _, p) = r.last()?;
-        out[n] = (s, p);
-        Some(n + 1)
+        nested_left_inverse(r, out).ok()
     }
 
     /// The result's size and extent fit in an `i64` (cute-dynamic's check).
     #[inline(always)]
     pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
-        let (mut hi, mut size) = (0i64, 1i64);
-        for &(s, d) in m {
-            match size.checked_mul(s) {
-                Some(x) => size = x,
-                None => return false,
-            }
-            match (s - 1).checked_mul(d.checked_abs().unwrap_or(i64::MAX)).and_then(|x| x.checked_add(hi)) {
-                Some(h) => hi = h,
-                None => return false,
-            }
-        }
-        hi.checked_add(1).is_some()
+        extent(m.iter().copied()).is_some()
     }
 
     /// The inverse of a layout with run-time leaves, in the padded form `P`.
@@ -455,8 +361,10 @@ pub(crate) mod run_time {
         #[inline(always)]
         fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError> {
             let (mut m, n) = flat_modes(&self.shape(), &self.stride());
+            let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
+            let k = ranked(&mut m[..n], &mut r);
             let mut out = [(1i64, 0i64); MAX_MODES];
-            let k = right_modes(&mut m[..n], &mut out);
+            let k = right_inverse_modes(&r[..k], &mut out);
             // At most one mode per flat mode of the layout: it fits.
             padded::<P>(&mut out[..k]).ok_or_else(|| unreachable!())
         }

@@ -137,3 +137,38 @@ fn complement_and_try_complement_print_alike() {
         assert_eq!(s, d, "complement({a}, {m})");
     }
 }
+
+/// The `try_` forms added for the one calling convention (tiled/flat
+/// divide, zipped/tiled/flat product) with a run-time leaf: the plain
+/// form's layout when the run-time conditions hold, cute-dynamic's error
+/// when one fails (the plain form would panic with its message).
+#[test]
+fn try_forms_with_run_time_leaves() {
+    use cute_dynamic::LayoutError;
+    let (m, n) = (1000i64, 500i64);
+    let (a, t) = (layout!(({m},{n}):(1,{m})), tile!(128:1, 64:1));
+    assert_eq!(try_tiled_divide(a, t).unwrap(), tiled_divide(a, t));
+    assert_eq!(try_flat_divide(a, t).unwrap(), flat_divide(a, t));
+    assert_eq!(try_flat_divide(a, t).unwrap().to_string(), "(_128,_64,8,8):(_1,1000,_128,64000)");
+    // 6 elements do not split across the mode of 4 (shape divisibility),
+    // known only once the run-time stride 9 is.
+    let (bad, t) = (layout!((4,{6i64}):(1,{9i64})), layout!(6:1));
+    for e in [try_tiled_divide(bad, t).map(|_| ()), try_flat_divide(bad, t).map(|_| ())] {
+        let e = e.unwrap_err();
+        assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 4, fits: 4, rest: 6, .. }), "{e}");
+    }
+
+    let (p, b) = (layout!((2,2):(1,2)), layout!(({3i64},4):(1,3)));
+    assert_eq!(try_zipped_product(p, b).unwrap(), zipped_product(p, b));
+    assert_eq!(try_tiled_product(p, b).unwrap(), tiled_product(p, b));
+    assert_eq!(try_flat_product(p, b).unwrap(), flat_product(p, b));
+    assert_eq!(try_tiled_product(p, b).unwrap().to_string(), "((_2,_2),3,_4):((_1,_2),_4,_12)");
+    // A* = (2,2):(2,8): its first mode of 2 cannot hold 3 elements.
+    let (p, b) = (layout!((2,2):(1,4)), layout!({3i64}:1));
+    for e in
+        [try_zipped_product(p, b).map(|_| ()), try_tiled_product(p, b).map(|_| ()), try_flat_product(p, b).map(|_| ())]
+    {
+        let e = e.unwrap_err();
+        assert!(matches!(e, LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }), "{e}");
+    }
+}

@@ -44,3 +44,31 @@ pub fn ceil_div(a: i64, b: i64) -> i64 {
     let (q, r) = divmod(a, b);
     q + i64::from(r != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divmod_matches_division() {
+        for a in -300..300i64 {
+            for b in (-70..70i64).filter(|&b| b != 0) {
+                assert_eq!(divmod(a, b), (a / b, a % b), "{a} / {b}");
+            }
+        }
+        let big = i64::MAX - 6;
+        for b in [1, 2, 3, 1 << 40, (1 << 40) + 1, i64::MAX] {
+            assert_eq!(divmod(big, b), (big / b, big % b));
+        }
+    }
+
+    #[test]
+    fn ceil_div_rounds_up() {
+        for a in 0..200i64 {
+            for b in 1..40i64 {
+                assert_eq!(ceil_div(a, b), (a + b - 1) / b, "{a} / {b}");
+            }
+        }
+        assert_eq!(ceil_div(i64::MAX, 2), i64::MAX / 2 + 1);
+    }
+}

@@ -20,7 +20,11 @@ use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use crate::layout::Layout;
+use cute_dynamic::kernel::{self, LeafSink, unit_stride};
 use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
+
+#[doc(hidden)]
+pub use cute_dynamic::kernel::Fail;
 
 // ------------------------------------------------------------------ leaves
 
@@ -58,6 +62,9 @@ impl FromValue for Dyn {
 
 /// The most flat modes the mixed algebra takes in one layout.
 pub(crate) const MAX_MODES: usize = 16;
+
+/// The failure of a layout past [`MAX_MODES`].
+pub(crate) const TOO_MANY_MODES: Fail = Fail::Room { limit: Some(MAX_MODES) };
 
 /// A list of at most `N` values on the stack whose unused room is never
 /// written: the mixed algebra's buffers are sized for the largest layout it
@@ -294,44 +301,6 @@ impl Prepared {
 
 // ------------------------------------------------------------ the fold
 
-/// Why a mixed composition failed; the message is written on the cold path.
-#[derive(Clone, Copy, Debug)]
-#[doc(hidden)]
-#[allow(missing_docs)]
-pub enum Fail {
-    Stride { shape: i64, stride: i64 },
-    Shape { shape: i64, fits: i64, rest: i64 },
-    NotDistributive { shape: i64, reach: i64 },
-    Negative,
-    Overflow(&'static str),
-    TooManyModes,
-}
-
-impl Fail {
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn into_error(self, ctx: &dyn Fn() -> String) -> cute_dynamic::LayoutError {
-        use cute_dynamic::LayoutError as E;
-        match self {
-            Fail::Stride { shape, stride } => E::StrideDivisibility { shape, stride, context: ctx() },
-            Fail::Shape { shape, fits, rest } => E::ShapeDivisibility { shape, fits, rest, context: ctx() },
-            Fail::NotDistributive { shape, reach } => E::NotDistributive { shape, reach, context: ctx() },
-            Fail::Negative => E::Unsupported {
-                what: format!(
-                    "{}: a negative stride in the right layout needs a left layout of one linear mode",
-                    ctx()
-                ),
-            },
-            Fail::Overflow(operation) => E::Overflow { operation },
-            Fail::TooManyModes => {
-                E::Unsupported { what: format!("{}: more than {MAX_MODES} flat modes in one layout", ctx()) }
-            }
-        }
-    }
-}
-
-use std::string::String;
-
 /// What the fold over `B`'s leaves accumulates for the checks made once at
 /// the end: how far the leaves reach into each mode of `A`
 /// (distributivity), `B`'s largest offset and whether a stride is negative,
@@ -374,45 +343,39 @@ fn small_values(a: &Prepared, b_bits: u64) -> bool {
     (a_bits | b_bits) < SMALL_LEAF
 }
 
-/// Quotient and remainder of non-negative `a` by positive `b`, the cheap
-/// cases first (as cute-dynamic's): a division is the slowest instruction of
-/// the walk and its latency adds up along a leaf's modes, while shapes and
-/// strides are most often equal, smaller, or powers of two.
-#[inline(always)]
-fn divmod(a: i64, b: i64) -> (i64, i64) {
-    if b > 0 && a >= 0 {
-        if a < b {
-            return (0, a);
-        }
-        if a == b {
-            return (1, 0);
-        }
-        if b & (b - 1) == 0 {
-            return (a >> b.trailing_zeros(), a & (b - 1));
-        }
-        if let (Ok(a32), Ok(b32)) = (u32::try_from(a), u32::try_from(b)) {
-            return (i64::from(a32 / b32), i64::from(a32 % b32));
-        }
-    }
-    (a / b, a % b)
-}
-
-/// A reach plus `x`: saturating (a reach past `i64` only has to fail the
-/// distributivity check), plain when the values are known small.
-#[inline(always)]
-fn add_reach<const CHECKED: bool>(reach: i64, x: i64) -> i64 {
-    if CHECKED { reach.saturating_add(x) } else { reach.wrapping_add(x) }
-}
-
 /// `a·b`, checked unless the values are known small ([`small_values`]).
 #[inline(always)]
 fn mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
     if CHECKED { a.checked_mul(b).ok_or(Fail::Overflow("composition")) } else { Ok(a.wrapping_mul(b)) }
 }
 
+/// The padded modes of one leaf, one slot per slot of `A`, and the
+/// result's extent as they are written (the overflow check of `finish`).
+struct PaddedOut<'a, const C: bool> {
+    out: &'a mut [(i64, i64)],
+    extent: &'a mut Option<i64>,
+}
+
+impl<const C: bool> LeafSink for PaddedOut<'_, C> {
+    const PADDED: bool = true;
+    #[inline(always)]
+    fn put(&mut self, slot: usize, ps: i64, pd: i64) -> Result<(), Fail> {
+        *self.out.get_mut(slot).ok_or(TOO_MANY_MODES)? = (ps, pd);
+        if C {
+            *self.extent = self.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
+        }
+        Ok(())
+    }
+    #[inline(always)]
+    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+        self.out.get_mut(slot).map(|m| &mut m.1)
+    }
+}
+
 /// Composes the prepared `A` with the leaf `s:d`: writes the padded modes
-/// (one per slot of `A`) into `out`. CuTe's arithmetic for the values (so
-/// the padding prints as CuTe's), cute-dynamic's conditions for the checks.
+/// (one per slot of `A`) into `out`, by the kernel's rule
+/// ([`kernel::compose_leaf`], CuTe's arithmetic for the padding, so that it
+/// prints as CuTe's, and cute-dynamic's conditions).
 #[inline(always)]
 pub(crate) fn compose_leaf<const C: bool>(
     a: &Prepared,
@@ -426,111 +389,26 @@ pub(crate) fn compose_leaf<const C: bool>(
         w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
         w.b_neg |= d < 0;
     }
-    let mut put = |i: usize, ps: i64, pd: i64, w: &mut DeferredChecks<C>| {
-        out[i] = (ps, pd);
-        if C {
-            w.extent = w.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
-        }
-    };
-    // CuTe's fold gives a leaf of size 1 `1:(d·D_i)` in every mode (its
-    // extent is not known to be 1); the coalesced modes put it in the last.
-    if d <= 0 || (s == 1 && !a.cute) {
+    let mut sink = PaddedOut::<C> { out, extent: &mut w.extent };
+    // The coalesced modes (not CuTe's) put a leaf of size 1 in the last
+    // slot; a negative stride too (on one mode, the only one taken).
+    if d < 0 || (s == 1 && !a.cute) {
         if d < 0 && n > 1 && s != 1 {
-            return Err(Fail::Negative);
+            return Err(Fail::NegativeStride);
         }
-        // One leaf: s:(d·D) in the last slot, 1:0 padding before it.
         for i in 0..n - 1 {
-            put(i, 1, 0, w);
+            sink.put(i, 1, 0)?;
         }
         let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { mul::<C>(d, last_d)? };
-        put(n - 1, s, dd, w);
-        return Ok(());
+        return sink.put(n - 1, s, dd);
     }
-    let (mut rest_s, mut rest_d) = (s, d);
-    for (i, &(cs, cd)) in modes[..n - 1].iter().enumerate() {
-        let (skip, left) = divmod(rest_d, cs);
-        // A size-1 padding mode moves no offset: its stride only makes the
-        // printed form CuTe's, and where the product overflows it is 0 (the
-        // same function), as in cute-dynamic.
-        if rest_s == 1 {
-            put(i, 1, rest_d.checked_mul(cd).unwrap_or(0), w);
-            rest_d = skip + i64::from(left != 0);
-            continue;
-        }
-        if left == 0 {
-            put(i, 1, rest_d.checked_mul(cd).unwrap_or(0), w);
-            rest_d = skip;
-            continue;
-        }
-        let (fits, left) = divmod(cs, rest_d);
-        if left == 0 {
-            let k = fits.min(rest_s);
-            let (q, r) = divmod(rest_s, k);
-            if r != 0 {
-                return Err(Fail::Shape { shape: cs, fits: k, rest: rest_s });
-            }
-            put(i, k, mul::<C>(rest_d, cd)?, w);
-            w.reach[i] = add_reach::<C>(w.reach[i], (k - 1) * rest_d);
-            rest_s = q;
-            rest_d = 1;
-            continue;
-        }
-        if mul::<C>(rest_s - 1, rest_d).is_ok_and(|r| r < cs) {
-            put(i, rest_s, mul::<C>(rest_d, cd)?, w);
-            w.reach[i] = add_reach::<C>(w.reach[i], (rest_s - 1) * rest_d);
-            rest_s = 1;
-            rest_d = 1;
-            continue;
-        }
-        if cd == 0 {
-            // cute-dynamic's stride-0 rule: the mode's digit adds nothing,
-            // only its carry matters; every `g = ceil(S/d)` steps carry once
-            // while the digit stays below `S` (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
-            let g = cs / rest_d + 1;
-            let (groups, left) = divmod(rest_s, g);
-            if left != 0 {
-                return Err(Fail::Shape { shape: cs, fits: g, rest: rest_s });
-            }
-            let slip = g * rest_d - cs;
-            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((g - 1) * rest_d));
-            if digit.is_none_or(|x| x >= cs) {
-                return Err(Fail::Stride { shape: cs, stride: rest_d });
-            }
-            put(i, g, 0, w);
-            w.reach[i] = w.reach[i].saturating_add(digit.unwrap_or(cs));
-            rest_s = groups;
-            rest_d = 1;
-            continue;
-        }
-        return Err(Fail::Stride { shape: cs, stride: rest_d });
-    }
-    put(n - 1, rest_s, mul::<C>(rest_d, last_d)?, w);
-    Ok(())
-}
-
-/// The stride CuTe gives `A ∘ 1:d` (as cute-dynamic): `|d|` ceiling-divided
-/// by each bounded mode of `A`, times the last mode's stride, with `d`'s
-/// sign; a size-1 mode moves no offset, so only the printed form depends on
-/// it (an overflow gives 0, the same function).
-#[inline(always)]
-fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
-    let mut t = d.unsigned_abs().min(i64::MAX as u64) as i64;
-    for &(sr, _) in bounded {
-        let (q, r) = divmod(t, sr.max(1));
-        t = q + i64::from(r != 0);
-    }
-    t.checked_mul(last_d).and_then(|x| if d < 0 { x.checked_neg() } else { Some(x) }).unwrap_or(0)
+    kernel::compose_leaf::<C, _>(&modes[..n - 1], last_d, (s, d), &mut sink, 0, &mut w.reach).map(|_| ())
 }
 
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
 pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
-    for i in 0..a.n - 1 {
-        let shape = a.modes.as_slice()[i].0;
-        if w.reach[i] >= shape && shape > 1 {
-            return Err(Fail::NotDistributive { shape, reach: w.reach[i] });
-        }
-    }
+    kernel::check_reach(&a.modes.as_slice()[..a.n - 1], &w.reach)?;
     if C && (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
         return Err(Fail::Overflow("layout extent"));
     }
@@ -638,7 +516,7 @@ macro_rules! mixed_tree_leaf {
             #[inline(always)]
             fn compose<const C: bool>(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks<C>) -> Result<(Self::Shape, Self::Stride), Fail> {
                 let mut buf = Buf::<_, MAX_MODES>::new();
-                let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(Fail::TooManyModes)?;
+                let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(TOO_MANY_MODES)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
                 Ok(AL::build(out))
             }
@@ -711,7 +589,7 @@ where
         // assumes divisibility it cannot check), the coalesced modes, out of
         // line.
         let cute = Prepared::as_cute(&self.shape(), &self.stride())
-            .ok_or(Fail::TooManyModes)
+            .ok_or(TOO_MANY_MODES)
             .and_then(|a| compose_layouts::<FlatModes<AS, AD>, _, _>(&a, b));
         match cute {
             Ok(r) => Ok(r),
@@ -746,7 +624,7 @@ where
     BS: MixedTree<AL, BD> + crate::Congruent<BD>,
 {
     Prepared::of(&a.shape(), &a.stride())
-        .ok_or(Fail::TooManyModes)
+        .ok_or(TOO_MANY_MODES)
         .and_then(|p| compose_layouts::<AL, _, _>(&p, b))
         .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
 }

@@ -22,7 +22,9 @@
 //! so cute-dynamic's complement is `M:1`) the same type holds that
 //! function; a negative stride is cute-dynamic's complement error.
 
-use crate::composition::{DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TryCompose, compose_leaf, finish};
+use crate::composition::{
+    DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TOO_MANY_MODES, TryCompose, compose_leaf, finish,
+};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
@@ -166,7 +168,7 @@ impl Leaves {
         // Room filled, then overwritten: a plain `copy_from_slice` the
         // optimizer turns into a few moves (an append loop here took the
         // mixed `logical_divide` bench from 12.3 to 21 ns).
-        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(Fail::TooManyModes)?;
+        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(TOO_MANY_MODES)?;
         dst.copy_from_slice(l);
         Ok(())
     }
@@ -175,7 +177,7 @@ impl Leaves {
         let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
-            return Err(Fail::TooManyModes);
+            return Err(TOO_MANY_MODES);
         }
         for i in 0..ns {
             self.push(&[(sv[i], dv[i])])?;
@@ -309,10 +311,10 @@ fn cut<T: Tile1>(t: &T) -> Cut {
 #[doc(hidden)]
 pub type Out = [(i64, i64); 2 * MAX_MODES];
 
-/// `out[at..at + k]`, or [`Fail::TooManyModes`] past the room.
+/// `out[at..at + k]`, or [`TOO_MANY_MODES`] past the room.
 #[inline(always)]
 fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
-    out.get_mut(at..at + k).ok_or(Fail::TooManyModes)
+    out.get_mut(at..at + k).ok_or(TOO_MANY_MODES)
 }
 
 /// The number of leaves of `B*`'s part of a 1-D divide of a mode of `k`
@@ -355,9 +357,9 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
                 None => divide_linear(mode, c)?,
             };
             // (The positions are constants of the types, inside the room.)
-            let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(Fail::TooManyModes)) };
+            let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(TOO_MANY_MODES)) };
             *xs = x;
-            let Ok(ys) = room(out, yo, rest_leaves(1, c.two)) else { return Err(to_error(Fail::TooManyModes)) };
+            let Ok(ys) = room(out, yo, rest_leaves(1, c.two)) else { return Err(to_error(TOO_MANY_MODES)) };
             for (slot, v) in ys.iter_mut().zip([y0, y1]) {
                 *slot = v;
             }
@@ -413,7 +415,7 @@ fn divide_1d_coalesced<S: FlatValues, D: FlatValues>(
     xo: usize,
     yo: usize,
 ) -> Result<(), Fail> {
-    let a = Prepared::of(s, d).ok_or(Fail::TooManyModes)?;
+    let a = Prepared::of(s, d).ok_or(TOO_MANY_MODES)?;
     divide_1d_prepared::<S>(&a, c, out, xo, yo)
 }
 
@@ -431,7 +433,7 @@ fn divide_1d_prepared<S: FlatValues>(
     // A run-time tile's negative stride: cute-dynamic's complement has no
     // answer (the error is its, see `divide_error`).
     if td < 0 {
-        return Err(Fail::Negative);
+        return Err(Fail::NegativeStride);
     }
     let a = *a;
     let k = S::LEAVES;
@@ -706,7 +708,7 @@ fn put_layout<S: FlatValues, D: FlatValues>(out: &mut Out, at: usize, s: &S, d: 
     let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
     let (mut ns, mut nd) = (0, 0);
     if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
-        return Err(Fail::TooManyModes);
+        return Err(TOO_MANY_MODES);
     }
     for (slot, (&x, &y)) in room(out, at, ns)?.iter_mut().zip(sv.iter().zip(&dv)) {
         *slot = (x, y);

@@ -1,6 +1,8 @@
 //! One operation of cute-dynamic run N times, for callgrind: `callgrind.sh`
 //! takes the difference of N = 2001 and N = 1 runs, divided by 2000, as the
-//! instructions per call. Inputs as in benches/benches/dynamic_ops.rs.
+//! instructions per call. Inputs as in benches/benches/dynamic_ops.rs, and
+//! for the `static_` operations (cute-static with run-time leaves) as in
+//! benches/benches/static_mixed_ops.rs.
 
 use cute_dynamic::*;
 use std::fmt::Write;
@@ -26,42 +28,76 @@ fn main() {
     const TEXT: &str = "((2,2),(4,2)):((1,8),(2,16))";
     let l: Layout = TEXT.parse().unwrap();
     let mut buf = String::with_capacity(64);
-    for _ in 0..n {
-        match op {
-            "composition" => {
+    let (sa, sb) = (
+        cute_static::prelude::layout!(({10i64},{2i64}):({16i64},{4i64})),
+        cute_static::prelude::layout!(({5i64},{4i64}):({1i64},{5i64})),
+    );
+    let (m, n_) = (black_box(1000i64), black_box(777i64));
+    let sl = cute_static::prelude::layout!(({m},{n_}):(1,{m}));
+    // The operation is chosen once, outside its loop: a string match in
+    // the loop would be counted with every call.
+    match op {
+        "composition" => {
+            for _ in 0..n {
                 keep(composition(black_box(&a1), black_box(&b1)));
             }
-            "complement" => {
+        }
+        "complement" => {
+            for _ in 0..n {
                 keep(complement(black_box(&c1), black_box(24)));
             }
-            "logical_divide" => {
+        }
+        "logical_divide" => {
+            for _ in 0..n {
                 keep(logical_divide(black_box(&d1), black_box(&t)));
             }
-            "blocked_product" => {
+        }
+        "blocked_product" => {
+            for _ in 0..n {
                 keep(blocked_product(black_box(&p1), black_box(&p2)));
             }
-            "parse" => {
+        }
+        "parse" => {
+            for _ in 0..n {
                 keep(black_box(TEXT).parse::<Layout>());
             }
-            "print" => {
+        }
+        "print" => {
+            for _ in 0..n {
                 buf.clear();
                 write!(buf, "{}", black_box(&l)).unwrap();
                 black_box(buf.len());
             }
-            "parse+print" => {
+        }
+        "parse+print" => {
+            for _ in 0..n {
                 let l: Layout = black_box(TEXT).parse().unwrap();
                 buf.clear();
                 write!(buf, "{l}").unwrap();
                 black_box(buf.len());
             }
-            "parse-scalar" => {
+        }
+        "parse-scalar" => {
+            for _ in 0..n {
                 // The fixed cost of a parse: the smallest layout's text.
                 keep(black_box("4:1").parse::<Layout>());
             }
-            "coalesce" => {
+        }
+        "coalesce" => {
+            for _ in 0..n {
                 keep(coalesce(black_box(&c1)));
             }
-            _ => panic!("op"),
         }
+        "static_composition" => {
+            for _ in 0..n {
+                keep(cute_static::composition(*black_box(&sa), *black_box(&sb)));
+            }
+        }
+        "static_logical_divide" => {
+            for _ in 0..n {
+                keep(cute_static::logical_divide(*black_box(&sl), cute_static::prelude::tile!(128:1, 64:1)));
+            }
+        }
+        _ => panic!("op"),
     }
 }

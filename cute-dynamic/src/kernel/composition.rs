@@ -1,0 +1,284 @@
+//! The composition of one leaf `s:d` of `B` with the prepared (flat) modes
+//! of `A`: the rule of paper 3.3.3 as cute-dynamic states it in
+//! `composition.rs` (where the rule is explained step by step), written
+//! once for both crates.
+//!
+//! Two forms of output: *compact* (cute-dynamic), one mode per piece of
+//! `A` the leaf occupies; *padded* (cute-static's run-time leaves), one
+//! mode per mode of `A` as CuTe's fold gives it, a mode the leaf does not
+//! occupy written `1:(rest·D_r)`, so that the result has CuTe's structure.
+//! The sink says which ([`LeafSink::PADDED`]).
+
+use super::arith::{ceil_div, divmod};
+use super::fail::Fail;
+
+/// Where the modes of `A ∘ s:d` are written.
+pub trait LeafSink {
+    /// Whether every mode of `A` gets a slot (CuTe's padded form) or only
+    /// the modes the leaf occupies.
+    const PADDED: bool;
+    /// Writes mode `slot` of the result; [`Fail::Room`] when there is no
+    /// room for it.
+    fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail>;
+    /// The stride of a mode written before (for the odd extension, which
+    /// negates them).
+    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64>;
+}
+
+/// Composes the modes of `A` (`bounded`, then the unbounded last mode of
+/// stride `last_d`) with one leaf `s:d`, writing the modes of `A ∘ s:d` as
+/// slots `pos, pos+1, ...` of `out`; returns how many it wrote (at least
+/// one).
+///
+/// Post-conditions, for the written modes `R`: `size(R) = s`, and
+/// `R(i) = A(i·d)` for every `i < s` (on `A`'s extended domain), provided
+/// the caller's checks over all leaves pass ([`check_reach`],
+/// [`check_signs`]). A negative `d` reads the odd extension `A(-x) =
+/// -A(x)`: the modes of `A ∘ s:|d|` with their strides negated. A leaf of
+/// size 1 gets CuTe's stride ([`unit_stride`]).
+///
+/// `reach[r]` (one entry per bounded mode) accumulates how far the leaf
+/// reaches into mode `r`. With `CHECKED` false the caller has proven that
+/// nothing overflows, and the products are not checked.
+///
+/// Failures: [`Fail::Stride`] and [`Fail::Shape`] (the divisibility
+/// conditions), [`Fail::Overflow`], [`Fail::Room`] from the sink.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, LeafSink, compose_leaf};
+/// // A = (4,8):(1,4) as its bounded mode 4:1 and last stride 4.
+/// struct Out(Vec<(i64, i64)>);
+/// impl LeafSink for Out {
+///     const PADDED: bool = false;
+///     fn put(&mut self, slot: usize, s: i64, d: i64) -> Result<(), Fail> {
+///         self.0.resize(slot + 1, (0, 0));
+///         self.0[slot] = (s, d);
+///         Ok(())
+///     }
+///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+///         self.0.get_mut(slot).map(|m| &mut m.1)
+///     }
+/// }
+/// let mut out = Out(Vec::new());
+/// let mut reach = [0];
+/// // A ∘ 8:2 = (2,4):(2,4)
+/// let n = compose_leaf::<true, _>(&[(4, 1)], 4, (8, 2), &mut out, 0, &mut reach).unwrap();
+/// assert_eq!((n, out.0), (2, vec![(2, 2), (4, 4)]));
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn compose_leaf<const CHECKED: bool, O: LeafSink>(
+    bounded: &[(i64, i64)],
+    last_d: i64,
+    (s, d): (i64, i64),
+    out: &mut O,
+    pos: usize,
+    reach: &mut [i64],
+) -> Result<usize, Fail> {
+    if d >= 0 {
+        return compose_leaf_up::<CHECKED, O>(bounded, last_d, (s, d), out, pos, reach);
+    }
+    let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
+    let n = compose_leaf_up::<CHECKED, O>(bounded, last_d, (s, up), out, pos, reach)?;
+    for slot in pos..pos + n {
+        let x = out.stride_mut(slot).ok_or(Fail::ROOM)?;
+        *x = x.checked_neg().ok_or(Fail::Overflow("composition"))?;
+    }
+    Ok(n)
+}
+
+/// [`compose_leaf`] for a leaf of non-negative stride.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
+    bounded: &[(i64, i64)],
+    last_d: i64,
+    (s, d): (i64, i64),
+    out: &mut O,
+    pos: usize,
+    reach: &mut [i64],
+) -> Result<usize, Fail> {
+    if !O::PADDED {
+        if s == 1 {
+            out.put(pos, 1, unit_stride(bounded, d, last_d))?;
+            return Ok(1);
+        }
+        if d == 0 {
+            out.put(pos, s, 0)?;
+            return Ok(1);
+        }
+    }
+    let mut at = pos;
+    let (mut rest_shape, mut rest_stride) = (s, d);
+    for (&(sr, dr), used) in bounded.iter().zip(reach.iter_mut()) {
+        // A mode the leaf does not occupy (padded form only: the compact
+        // walk has returned once nothing is left). Its stride only makes
+        // the printed form CuTe's: 0 where the product overflows (the same
+        // function).
+        if O::PADDED && rest_shape == 1 {
+            out.put(at, 1, rest_stride.checked_mul(dr).unwrap_or(0))?;
+            at += 1;
+            rest_stride = ceil_div(rest_stride, sr);
+            continue;
+        }
+        // A stride of 1 (every leaf's after its first mode) never skips a
+        // mode of shape ≥ 2 and always divides it: no division needed (the
+        // compact form's modes are coalesced, of shape ≥ 2).
+        let (fits, left) = if rest_stride == 1 && (!O::PADDED || sr != 1) {
+            (sr, 0)
+        } else {
+            let (skip, left) = divmod(rest_stride, sr);
+            if left == 0 {
+                // Rule 1: the walk skips the mode.
+                if O::PADDED {
+                    out.put(at, 1, rest_stride.checked_mul(dr).unwrap_or(0))?;
+                    at += 1;
+                }
+                rest_stride = skip;
+                continue;
+            }
+            divmod(sr, rest_stride)
+        };
+        if left == 0 {
+            // Rule 2: the mode holds `n` steps, which must divide the rest.
+            let n = fits.min(rest_shape);
+            let (rest, left) = divmod(rest_shape, n);
+            if left != 0 {
+                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
+            }
+            out.put(at, n, mul::<CHECKED>(rest_stride, dr)?)?;
+            at += 1;
+            *used = add_reach::<CHECKED>(*used, (n - 1) * rest_stride);
+            rest_shape = rest;
+            rest_stride = 1;
+            if rest_shape == 1 && !O::PADDED {
+                return Ok(at - pos);
+            }
+            continue;
+        }
+        if mul::<CHECKED>(rest_shape - 1, rest_stride).is_ok_and(|r| r < sr) {
+            // Rule 3: the steps stay inside the mode.
+            out.put(at, rest_shape, mul::<CHECKED>(rest_stride, dr)?)?;
+            at += 1;
+            *used = add_reach::<CHECKED>(*used, (rest_shape - 1) * rest_stride);
+            if !O::PADDED {
+                return Ok(at - pos);
+            }
+            rest_shape = 1;
+            rest_stride = 1;
+            continue;
+        }
+        if dr == 0 {
+            // Rule 4, a stride-0 mode: its digit adds nothing, only its
+            // carry matters. Every `n = ceil(S/d)` steps of `d` carry once,
+            // for each group of `n` while the digit, `d·t + e·q` at step
+            // `q·n + t` (`e = n·d - S` the slip per group), stays below `S`:
+            // then the steps are `(n, rest/n) : (0, 1 in the next mode)`
+            // (`(8,2):(0,9) ∘ 6:3 = (3,2):(0,9)`).
+            let n = sr / rest_stride + 1;
+            let (groups, left) = divmod(rest_shape, n);
+            if left != 0 {
+                return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
+            }
+            let slip = n * rest_stride - sr;
+            let digit = (groups - 1).checked_mul(slip).and_then(|x| x.checked_add((n - 1) * rest_stride));
+            if digit.is_none_or(|x| x >= sr) {
+                return Err(Fail::Stride { shape: sr, stride: rest_stride });
+            }
+            // `n == 1` (a stride past `S`): every step carries, no mode
+            // (but a slot in the padded form).
+            if n > 1 || O::PADDED {
+                out.put(at, n, 0)?;
+                at += 1;
+            }
+            *used = used.saturating_add(digit.unwrap_or(sr));
+            rest_shape = groups;
+            rest_stride = 1;
+            if rest_shape == 1 && !O::PADDED {
+                return Ok(at - pos);
+            }
+            continue;
+        }
+        return Err(Fail::Stride { shape: sr, stride: rest_stride });
+    }
+    let stride = if rest_shape == 1 {
+        rest_stride.checked_mul(last_d).unwrap_or(0)
+    } else {
+        mul::<CHECKED>(rest_stride, last_d)?
+    };
+    out.put(at, rest_shape, stride)?;
+    Ok(at + 1 - pos)
+}
+
+/// The stride CuTe gives `A ∘ 1:d`: `|d|` carried through the bounded modes
+/// of `A` (a ceiling division by each shape, CuTe's `composition_impl`),
+/// times the stride of the last mode, with `d`'s sign. A size-1 mode moves
+/// no offset, so this only makes the printed form CuTe's (`1:1 ∘ 1:1` is
+/// `1:1`, `(4,8):(2,16) ∘ 1:1` is `1:16`); where the product overflows, `0`
+/// (the same function) rather than an error.
+///
+/// ```
+/// use cute_dynamic::kernel::unit_stride;
+/// assert_eq!(unit_stride(&[(4, 2)], 1, 16), 16);
+/// assert_eq!(unit_stride(&[(4, 2)], -5, 16), -32);
+/// assert_eq!(unit_stride(&[], 3, i64::MAX), 0);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
+    let Some(mut t) = d.checked_abs() else { return 0 };
+    for &(sr, _) in bounded {
+        t = ceil_div(t, sr.max(1));
+    }
+    t.checked_mul(last_d).and_then(|x| if d < 0 { x.checked_neg() } else { Some(x) }).unwrap_or(0)
+}
+
+/// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added
+/// up, never carry out of a bounded mode of `A`: then every mode of `A`
+/// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
+/// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
+/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`). `reach` is what
+/// [`compose_leaf`] accumulated, one entry per bounded mode.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, check_reach};
+/// assert_eq!(check_reach(&[(4, 0)], &[3]), Ok(()));
+/// assert_eq!(check_reach(&[(4, 0)], &[4]), Err(Fail::NotDistributive { shape: 4, reach: 4 }));
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn check_reach(bounded: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
+    for (&(shape, _), &used) in bounded.iter().zip(reach) {
+        if used >= shape {
+            return Err(Fail::NotDistributive { shape, reach: used });
+        }
+    }
+    Ok(())
+}
+
+/// Leaves of `B` that move up (stride > 0, bit 1 of `signs`) and down
+/// (stride < 0, bit 2) together do not distribute over an `A` of several
+/// modes (`modes`, bounded and last): with the odd extension `A(-x) =
+/// -A(x)`, `A(x - y)` is not `A(x) - A(y)` once `x - y` borrows across a mode
+/// of `A` (`(2,4):(1,10)` at `2 - 1`: `A(1) = 1`, but `A(2) - A(1) = 9`).
+/// One linear mode is linear everywhere.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, check_signs};
+/// assert_eq!(check_signs(1, 3), Ok(()));
+/// assert_eq!(check_signs(2, 3), Err(Fail::MixedSigns));
+/// assert_eq!(check_signs(2, 1), Ok(()));
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn check_signs(modes: usize, signs: u8) -> Result<(), Fail> {
+    if signs == 3 && modes > 1 { Err(Fail::MixedSigns) } else { Ok(()) }
+}
+
+/// A reach plus `x`: saturating (a reach past `i64` only has to fail the
+/// distributivity check), plain when the values are known small.
+#[inline(always)]
+fn add_reach<const CHECKED: bool>(reach: i64, x: i64) -> i64 {
+    if CHECKED { reach.saturating_add(x) } else { reach.wrapping_add(x) }
+}
+
+/// `a·b`, checked unless the caller proved the values small.
+#[inline(always)]
+fn mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
+    if CHECKED { a.checked_mul(b).ok_or(Fail::Overflow("composition")) } else { Ok(a.wrapping_mul(b)) }
+}
