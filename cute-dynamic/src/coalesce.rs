@@ -2,16 +2,7 @@
 
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
-use crate::kernel::{self, May};
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
-
-/// The coalesce rule as one step ([`kernel::coalesce_push`]); `keep_unit`
-/// keeps a size-1 mode that does not merge (composition's last, unbounded
-/// mode, whose stride matters).
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn coalesce_push(out: &mut [(i64, i64)], n: usize, mode: (i64, i64), keep_unit: bool) -> usize {
-    kernel::coalesce_push(out, n, mode, if keep_unit { May::KEEP_UNIT } else { May::ALL })
-}
 
 /// Flat modes coalesced in place; returns the number kept at the front.
 pub(crate) use crate::kernel::coalesce_in_place as coalesce_slice;

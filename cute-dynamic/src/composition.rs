@@ -41,11 +41,10 @@
 //! into one result under construction. Failures carry numbers only; the
 //! message is written on the cold path.
 
-use crate::coalesce::coalesce_push;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, LEAF, PER_WORD, Tok, Toks, WordToks};
-use crate::kernel::{self, Fail, LeafSink, unit_stride};
+use crate::kernel::{self, Fail, LeafSink, May, unit_stride};
 use crate::layout::{self, Concat, Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{AsTiler, TilerRef, View, check_tiler_rank, with_next_mode};
 
@@ -259,7 +258,7 @@ fn compose_view(a: &Layout, view: View<'_>) -> Result<Layout> {
 const STACK_MODES: usize = 8;
 
 /// `A` flattened and coalesced for composition, by the one coalesce rule
-/// (`coalesce_push`), except that the last leaf is always kept (it is
+/// (`kernel::coalesce_push`), except that the last leaf is always kept (it is
 /// the unbounded mode of the extended domain, so its stride matters even
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
@@ -271,10 +270,10 @@ fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize
     let mut pending: Option<(i64, i64)> = None;
     for m in a {
         if let Some(p) = pending.replace(m) {
-            n = coalesce_push(out, n, p, false);
+            n = kernel::coalesce_push(out, n, p, May::ALL);
         }
     }
-    coalesce_push(out, n, pending.unwrap_or((1, 0)), true)
+    kernel::coalesce_push(out, n, pending.unwrap_or((1, 0)), May::KEEP_UNIT)
 }
 
 /// Where the leaves of `A ∘ B` are written: their shapes and strides, in

@@ -20,7 +20,7 @@ use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use crate::layout::Layout;
-use cute_dynamic::kernel::{self, LeafSink, unit_stride};
+use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, unit_stride};
 use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
 
 #[doc(hidden)]
@@ -274,16 +274,13 @@ impl Prepared {
         for i in 0..ns {
             size = size.wrapping_mul(s[i]);
             if let Some((ps, pd, pi)) = pending.replace((s[i], d[i], i)) {
-                if one(pi) {
-                    continue;
-                }
-                if k > 0 && last_known && known(pi) && modes[k - 1].0.checked_mul(modes[k - 1].1) == Some(pd) {
-                    modes[k - 1].0 *= ps;
-                } else {
-                    modes[k] = (ps, pd);
+                // The coalesce rule, where it is known (statically).
+                let may = May { drop_unit: one(pi), merge: last_known && known(pi) };
+                let kept = coalesce_push(modes, k, (ps, pd), may);
+                if kept > k {
                     last_known = known(pi);
-                    k += 1;
                 }
+                k = kept;
             }
         }
         let (ls, ld, li) = pending.unwrap_or((1, 0, 0));
