@@ -29,6 +29,7 @@ use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
 use core::ops::{BitOr, Mul};
+use cute_dynamic::kernel::ceil_div;
 use std::string::String;
 use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
 
@@ -531,12 +532,6 @@ fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Opti
     } else {
         [x, (td, ad), (ceil_div(m, span), span * ad)]
     })
-}
-
-/// `⌈m/k⌉` for `m ≥ 0`, `k ≥ 1`, without the overflow of `m + k - 1`.
-#[inline(always)]
-fn ceil_div(m: i64, k: i64) -> i64 {
-    if m > 0 { (m - 1) / k + 1 } else { 0 }
 }
 
 /// [`divide_error`] of the mode `a` (cold: the conversion of `a` stays off
