@@ -186,6 +186,42 @@ fn tile_macro_takes_run_time_leaves() {
     same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&l.to_dynamic(), &t.to_dynamic()));
 }
 
+/// Tiles of several modes, static or with run-time leaves, on layouts with
+/// run-time leaves: `A ∘ (B, complement(B, size(A)))` by the run-time
+/// composition and complement, each mode the same function as
+/// cute-dynamic's, or its error.
+#[test]
+fn divides_by_tiles_of_several_modes() {
+    let dt = |t: &str| t.parse::<cute_dynamic::Tiler>().unwrap();
+    for m in [6i64, 8, 12, 24] {
+        let a = layout!(({m},{m}):(1,{m}));
+        let r = logical_divide(a, tile!((2,3):(1,2), 6:1));
+        same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &dt("<(2,3):(1,2),6:1>")));
+        let h = m / 2;
+        let r = try_zipped_divide(a, tile!((2,{h}):(1,2), 2:1)).map(|r| r.to_dynamic());
+        let want = cute_dynamic::zipped_divide(&a.to_dynamic(), &dt(&format!("<(2,{h}):(1,2),2:1>")));
+        match (r, want) {
+            (Ok(r), want) => same_as(&r, want),
+            (Err(e), want) => assert_eq!(e, want.unwrap_err()),
+        }
+        let one = layout!({m * 4}:1);
+        for (t, text) in [
+            (layout!(({m},2):(1,{m})), format!("({m},2):(1,{m})")),
+            (layout!((2,{h}):(1,4)), format!("(2,{h}):(1,4)")),
+            (layout!((2,2):(1,3)), "(2,2):(1,3)".to_string()),
+        ] {
+            let want = cute_dynamic::logical_divide(&one.to_dynamic(), &dt(&text));
+            match try_logical_divide(one, t) {
+                Ok(r) => same_as(&r.to_dynamic(), want),
+                Err(e) => assert_eq!(e, want.unwrap_err(), "{one} / {text}"),
+            }
+        }
+    }
+    // CuTe's text: B* = complement(B, M) with an `int` M keeps its last mode.
+    let r = logical_divide(layout!({24i64}:1), layout!((2,2):(1,4)));
+    assert_eq!(r.to_string(), "((_2,_2),(_2,3)):((_1,_4),(_2,_8))");
+}
+
 /// An all-static layout by a run-time tile: the result has run-time leaves
 /// (CuTe's `_` markers are not all there: the static `A` is not
 /// coalesced first), the same function as cute-dynamic's.

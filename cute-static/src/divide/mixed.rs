@@ -835,3 +835,98 @@ impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crat
         try_divide_as::<How, A, T, S, D>(&a, &t)
     }
 }
+
+// ------------------------------------------------- tiles of several modes
+
+/// `(B, B*)` of a tile `B` of several modes against a run-time size: `B*`
+/// is `complement(B, M)`, the static complement with a run-time cotarget
+/// (CuTe's `make_layout(B, complement(B, size(A)))` with an `int` size).
+#[doc(hidden)]
+pub trait TileRest {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// `(B, complement(B, m))`, or the complement's error.
+    fn with_rest(&self, m: Dyn) -> Result<Self::BB, cute_dynamic::LayoutError>;
+}
+impl<TS, TD, CS, CD> TileRest for Layout<TS, TD>
+where
+    TS: Copy + crate::Congruent<TD>,
+    TD: Copy + IntTuple,
+    Self: crate::Complement<Dyn, Output = Layout<CS, CD>>,
+    Layout<CS, CD>: crate::ComplementValue<Self, Dyn>,
+    CS: crate::Congruent<CD>,
+    CD: IntTuple,
+    (TS, CS): crate::Congruent<(TD, CD)>,
+    (TD, CD): IntTuple,
+{
+    type BB = Layout<(TS, CS), (TD, CD)>;
+    #[inline]
+    fn with_rest(&self, m: Dyn) -> Result<Self::BB, cute_dynamic::LayoutError> {
+        let c = crate::try_complement(*self, m)?;
+        Ok(Layout::from_checked((self.shape(), c.shape()), (self.stride(), c.stride())))
+    }
+}
+
+/// The 1-D divide by a tile of several modes (a tuple shape), static or
+/// with run-time leaves, of a mode with a run-time leaf: `A ∘ (B, B*)` by
+/// the general run-time composition and complement, split in halves.
+macro_rules! multi_mode_tile {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<AS, AD, BBr, $($S, $D),+> Split1DBy<DivideOp, Layout<($($S,)+), ($($D,)+)>, B0> for Layout<AS, AD>
+        where
+            Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
+            Self: TryCompose<BBr>,
+            <Self as TryCompose<BBr>>::Output: SplitHalves,
+        {
+            type X = <<Self as TryCompose<BBr>>::Output as SplitHalves>::X;
+            type Y = <<Self as TryCompose<BBr>>::Output as SplitHalves>::Y;
+        }
+        impl<S, D, BBr, XS, XD, YS, YD, $($S, $D),+> ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0> for Layout<S, D>
+        where
+            S: crate::Congruent<D> + Copy,
+            D: IntTuple + Copy,
+            Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
+            Self: TryCompose<BBr, Output = Layout<(XS, YS), (XD, YD)>>,
+            XS: FlatValues + crate::Congruent<XD> + Copy,
+            XD: FlatValues + Copy,
+            YS: FlatValues + crate::Congruent<YD> + Copy,
+            YD: FlatValues + Copy,
+            (XS, YS): crate::Congruent<(XD, YD)>,
+            (XD, YD): IntTuple,
+        {
+            const XN: usize = XS::LEAVES;
+            const YN: usize = YS::LEAVES;
+            #[inline]
+            fn mode_leaves(
+                &self,
+                t: &Layout<($($S,)+), ($($D,)+)>,
+                out: &mut Out,
+                xo: usize,
+                yo: usize,
+            ) -> Result<(), cute_dynamic::LayoutError> {
+                let m = crate::int_tuple::IntTuple::size(&self.shape());
+                let bb = t.with_rest(Dyn::new(m as i64))?;
+                let r = self.try_compose(&bb)?;
+                let (s, d) = (r.shape(), r.stride());
+                let to_error = |f: Fail| f.into_error(&String::new);
+                put_layout(out, xo, &s.0, &d.0).map_err(to_error)?;
+                put_layout(out, yo, &s.1, &d.1).map_err(to_error)
+            }
+        }
+        impl<AS, AD, $($S, $D),+> DivideLeaves<Layout<($($S,)+), ($($D,)+)>> for Layout<AS, AD>
+        where
+            Self: ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0>,
+        {
+            #[inline]
+            fn leaves<How: Arrangement>(
+                &self,
+                t: &Layout<($($S,)+), ($($D,)+)>,
+                out: &mut Out,
+            ) -> Result<(), cute_dynamic::LayoutError> {
+                let xn = <Self as ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0>>::XN;
+                <Self as ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0>>::mode_leaves(self, t, out, 0, xn)
+            }
+        }
+    };
+}
+for_each_tuple!(multi_mode_tile);
