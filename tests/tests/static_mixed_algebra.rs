@@ -205,17 +205,20 @@ fn divides_by_tiles_of_several_modes() {
             (Err(e), want) => assert_eq!(e, want.unwrap_err()),
         }
         let one = layout!({m * 4}:1);
-        for (t, text) in [
-            (layout!(({m},2):(1,{m})), format!("({m},2):(1,{m})")),
-            (layout!((2,{h}):(1,4)), format!("(2,{h}):(1,4)")),
-            (layout!((2,2):(1,3)), "(2,2):(1,3)".to_string()),
-        ] {
-            let want = cute_dynamic::logical_divide(&one.to_dynamic(), &dt(&text));
-            match try_logical_divide(one, t) {
-                Ok(r) => same_as(&r.to_dynamic(), want),
-                Err(e) => assert_eq!(e, want.unwrap_err(), "{one} / {text}"),
-            }
+        // (The tiles are of different types.)
+        macro_rules! check {
+            ($t:expr, $text:expr) => {{
+                let text: String = $text;
+                let want = cute_dynamic::logical_divide(&one.to_dynamic(), &dt(&text));
+                match try_logical_divide(one, $t) {
+                    Ok(r) => same_as(&r.to_dynamic(), want),
+                    Err(e) => assert_eq!(e, want.unwrap_err(), "{one} / {text}"),
+                }
+            }};
         }
+        check!(layout!(({m},2):(1,{m})), format!("({m},2):(1,{m})"));
+        check!(layout!((2,{h}):(1,4)), format!("(2,{h}):(1,4)"));
+        check!(layout!((2,2):(1,3)), "(2,2):(1,3)".to_string());
     }
     // CuTe's text: B* = complement(B, M) with an `int` M keeps its last mode.
     let r = logical_divide(layout!({24i64}:1), layout!((2,2):(1,4)));
