@@ -186,6 +186,29 @@ fn tile_macro_takes_run_time_leaves() {
     same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&l.to_dynamic(), &t.to_dynamic()));
 }
 
+/// Composition by a tiler with a run-time leaf in the layout or a tile:
+/// mode by mode, the modes past the tiler dropped, as cute-dynamic (and
+/// each mode's form is that mode's composition).
+#[test]
+fn composition_by_tilers_with_run_time_leaves() {
+    let m = std::hint::black_box(12i64);
+    let a = layout!((12,(4,8)):(59,(13,1)));
+    let b = layout!(({m},(4,8)):(59,(13,1)));
+    let dt = |t: &str| t.parse::<cute_dynamic::Tiler>().unwrap();
+    let r = composition(a, tile!({m / 4}:4, 8:2));
+    assert_eq!(r.to_string(), "(3,(_2,_4)):(_236,(_26,_1))");
+    same_as(&r.to_dynamic(), cute_dynamic::composition(&a.to_dynamic(), &dt("<3:4,8:2>")));
+    let r = composition(b, tile!(3:4, 8:2));
+    assert_eq!(r.to_string(), "(_3,(_2,_4)):(_236,(_26,_1))");
+    let r = composition(b, tile!(3:{m / 3}));
+    assert_eq!(r.to_string(), "(_3):(236)");
+    same_as(&r.to_dynamic(), cute_dynamic::composition(&b.to_dynamic(), &dt("<3:4>")));
+    // A failing mode fails the whole, with cute-dynamic's error.
+    let c = layout!(({m},({m / 3},8)):(1,(13,1)));
+    let e = try_composition(c, tile!({m}:1, 8:3)).unwrap_err();
+    assert_eq!(e, cute_dynamic::composition(&c.to_dynamic(), &dt("<12:1,8:3>")).unwrap_err());
+}
+
 /// Tiles of several modes, static or with run-time leaves, on layouts with
 /// run-time leaves: `A ∘ (B, complement(B, size(A)))` by the run-time
 /// composition and complement, each mode the same function as

@@ -705,3 +705,76 @@ impl<O, A: TryCompose<B, Output = O>, B> crate::detail::ComposeValueBy<A, B, B0>
 pub(crate) fn fail(e: cute_dynamic::LayoutError) -> ! {
     panic!("{e}")
 }
+
+// ------------------------------------------------------------ by a tiler
+
+/// The shape and stride types of a layout type.
+#[doc(hidden)]
+pub trait LayoutParts {
+    /// The shape.
+    type S;
+    /// The stride.
+    type D;
+    /// The shape and the stride.
+    fn into_parts(self) -> (Self::S, Self::D);
+}
+impl<S: crate::Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
+    type S = S;
+    type D = D;
+    #[inline(always)]
+    fn into_parts(self) -> (S, D) {
+        (self.shape(), self.stride())
+    }
+}
+
+type ModeComposed<S, D, T> = <Layout<S, D> as crate::Compose<T>>::Output;
+
+// Composition by a tiler `<T0, ..., Tk>` of a layout of rank n ≥ k with a
+// run-time leaf: mode i composed with tile i (each by its own branch,
+// static or run-time), the modes the tiler does not reach dropped (CuTe's
+// `composition` of a layout and a tuple tiler).
+macro_rules! try_compose_tiler {
+    (@split [$($p:tt)*]) => {};
+    (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
+        try_compose_tiler!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
+        try_compose_tiler!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
+    };
+    (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
+        impl<$($T, $S: Copy + crate::Congruent<$D>, $D: Copy + IntTuple,)+ $($RS, $RD,)*>
+            TryCompose<crate::Tiler<($($T,)+)>> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
+        where
+            ($($S,)+ $($RS,)*): Copy + crate::Congruent<($($D,)+ $($RD,)*)>,
+            ($($D,)+ $($RD,)*): Copy + IntTuple,
+            $(
+                $T: Copy,
+                Layout<$S, $D>: crate::Compose<$T>,
+                ModeComposed<$S, $D, $T>: crate::ComposeValue<Layout<$S, $D>, $T> + LayoutParts,
+                <ModeComposed<$S, $D, $T> as LayoutParts>::S: Copy + crate::Congruent<<ModeComposed<$S, $D, $T> as LayoutParts>::D>,
+                <ModeComposed<$S, $D, $T> as LayoutParts>::D: Copy + IntTuple,
+            )+
+            ($(<ModeComposed<$S, $D, $T> as LayoutParts>::S,)+): crate::Congruent<($(<ModeComposed<$S, $D, $T> as LayoutParts>::D,)+)>,
+            ($(<ModeComposed<$S, $D, $T> as LayoutParts>::D,)+): IntTuple,
+        {
+            type Output = Layout<
+                ($(<ModeComposed<$S, $D, $T> as LayoutParts>::S,)+),
+                ($(<ModeComposed<$S, $D, $T> as LayoutParts>::D,)+),
+            >;
+            #[inline]
+            fn try_compose(&self, b: &crate::Tiler<($($T,)+)>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                let r = ($(
+                    <ModeComposed<$S, $D, $T> as crate::ComposeValue<Layout<$S, $D>, $T>>::try_make(
+                        Layout::from_checked(s.$i, d.$i),
+                        (b.0).$i,
+                    )?,
+                )+);
+                let r = ($(r.$i.into_parts(),)+);
+                Ok(Layout::from_checked(($((r.$i).0,)+), ($((r.$i).1,)+)))
+            }
+        }
+    };
+    ($($g:tt)+) => {
+        try_compose_tiler!(@split [] $($g)+);
+    };
+}
+for_each_tuple!(try_compose_tiler);
