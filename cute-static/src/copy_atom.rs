@@ -36,7 +36,7 @@ use crate::detail::SizeOf;
 use crate::detail::partition::Fits;
 use crate::detail::{Ints, LayoutKind};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
-use crate::inverse::RightInverse;
+use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{ConcatLayouts, Layout, StaticLayout};
 use crate::layout_tv::MakeLayoutTv;
 use crate::mma_atom::{AtomOperand, IndexOf, Split2, Split3, TiledOperands};

@@ -33,7 +33,7 @@ use crate::divide::LogicalDivide;
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::int_tuple::StaticIntTuple;
-use crate::inverse::RightInverse;
+use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
 use crate::product::TiledProduct;
 use crate::slice::Underscore;
