@@ -132,9 +132,6 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
 }
 
 #[cfg(feature = "std")]
-pub use run_time::{ModeLeafCounts, PaddedFrom, RankOrder, RankParts, TryProduct};
-
-#[cfg(feature = "std")]
 mod run_time {
     use super::*;
     use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
