@@ -154,9 +154,8 @@ where
 {
     type Output = <<L as crate::detail::ByMode<CoalesceEach, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
 }
-/// The by-mode operation of `coalesce_by` ([`crate::detail::ByMode`]): each
-/// profiled mode coalesced by its profile; modes past the profile are kept.
-pub struct CoalesceEach;
+// The marker `CoalesceEach` is in `detail/tiler.rs`, whose rank check names it.
+use crate::detail::CoalesceEach;
 impl crate::detail::ModeOp for CoalesceEach {
     type Past<AL> = AL;
 }

@@ -7,7 +7,9 @@ mod mixed;
 #[cfg(feature = "std")]
 pub use mixed::*;
 
-use crate::detail::{DivideOp, DivideValueBy, Flat, Tiled, Zipped, by_mode_op};
+#[cfg(feature = "std")]
+use crate::detail::DivideValueBy;
+use crate::detail::{DivideOp, Flat, Tiled, Zipped, by_mode_op};
 
 by_mode_op!(
     /// `logical_divide(Self, B)` (paper 3.5.2): `(A ∘ B, A ∘ B*)` with
@@ -30,7 +32,9 @@ by_mode_op!(
 /// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
 /// both are all-static, computed (and checked) otherwise. Public as
 /// [`LogicalDivideValue`](crate::LogicalDivideValue), ... (one name per
-/// arrangement).
+/// arrangement). With `std` only: without it the divides are all-static
+/// (`free_fn!`).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub trait DivideValue<How, A, B>: Sized {
     /// The divide.
@@ -39,6 +43,7 @@ pub trait DivideValue<How, A, B>: Sized {
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
+#[cfg(feature = "std")]
 impl<O, How, A, B> DivideValue<How, A, B> for O
 where
     A: crate::int_tuple::AllStatic,

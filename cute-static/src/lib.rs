@@ -230,11 +230,6 @@ pub use copy_atom::{
 };
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
-#[cfg(feature = "std")]
-pub use detail::partition::ThreadLayout;
-#[cfg(feature = "std")]
-#[doc(hidden)]
-pub use detail::partition::{Dice, Fits, Partition};
 pub use divide::{
     FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
@@ -250,6 +245,11 @@ pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
+#[cfg(feature = "std")]
+pub use partition::traits::ThreadLayout;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use partition::traits::{Dice, Fits, Partition};
 
 pub use coord_layout::{ElemLess, IdentityStride};
 #[cfg(feature = "std")]

@@ -26,7 +26,6 @@
 
 use crate::complement::Complement;
 use crate::composition::{Compose, ComposeValue};
-use crate::detail::partition::Fits;
 use crate::detail::{CosizeOf, SizeOf};
 use crate::detail::{Ints, LayoutKind};
 use crate::divide::LogicalDivide;
@@ -35,6 +34,7 @@ use crate::int_tuple::IntTuple;
 use crate::int_tuple::StaticIntTuple;
 use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
+use crate::partition::traits::Fits;
 use crate::product::TiledProduct;
 use crate::slice::Underscore;
 use crate::tensor::{

@@ -17,8 +17,7 @@ pub mod divide;
 pub mod filter;
 pub mod inverse;
 pub mod list;
-#[cfg(feature = "std")]
-pub mod partition;
+pub mod pad;
 pub mod product;
 pub mod sort;
 pub mod tiler;
@@ -30,8 +29,7 @@ pub use divide::*;
 pub use filter::*;
 pub use inverse::*;
 pub use list::*;
-#[cfg(feature = "std")]
-pub use partition::*;
+pub use pad::*;
 pub use product::*;
 pub use sort::*;
 pub use tiler::*;
