@@ -43,9 +43,24 @@
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
-//! [`flat_product`], [`blocked_product`], [`raked_product`]. Each has a
-//! trait of the same name in CamelCase (`Compose` for composition) for the
-//! bounds of generic code. An inadmissible operation does not compile; the
+//! [`flat_product`], [`blocked_product`], [`raked_product`]. Generic code
+//! bounds each by two public traits: the result's type, named in CamelCase
+//! (`Compose` for composition, `RightInverse`, `LogicalDivide`), and its
+//! value, the same name with `Value` (`ComposeValue`, `RightInverseValue`,
+//! `LogicalDivideValue`):
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! fn tiles<A: LogicalDivide<B>, B>(a: A, b: B) -> A::Output
+//! where
+//!     A::Output: LogicalDivideValue<A, B>,
+//! {
+//!     logical_divide(a, b)
+//! }
+//! assert_eq!(tiles(layout!(8:1), layout!(2:1)).to_string(), "(_2,_4):(_1,_2)");
+//! ```
+//!
+//! An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
 //! `shape divisibility condition`, `rank`, `not injective`). Also [`concat()`] (CuTe's
 //! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
@@ -334,6 +349,7 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
+    pub use crate::ConcatLayouts;
     pub use crate::{
         __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy,
         copy_if, crd, elem_less, fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
