@@ -1,95 +1,17 @@
 //! `complement` (paper 3.5).
 
 use crate::error::{LayoutError, Result};
-use crate::kernel::{ceil_div, divmod};
+use crate::kernel::{self, Fail};
 use crate::layout::{Layout, Modes, layout_from_modes, with_scratch};
 
-/// Why a complement failed, without text: the kernel only records the
-/// numbers, [`CFail::into_error`] writes the message (cold path).
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum CFail {
-    Negative,
-    Cotarget,
-    Interleaved { stride: i64, extent: i64 },
-    Overflow(&'static str),
-}
-
-impl CFail {
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn into_error(self, a: &Layout, cotarget: i64) -> LayoutError {
-        match self {
-            CFail::Negative => LayoutError::Unsupported {
-                what: format!("complement of {a}: negative strides have no ordered complement"),
-            },
-            CFail::Cotarget => {
-                LayoutError::Unsupported { what: format!("complement of {a} with cotarget {cotarget} below 1") }
-            }
-            CFail::Interleaved { stride, extent } => interleaved(a, stride, extent),
-            CFail::Overflow(operation) => LayoutError::Overflow { operation },
-        }
-    }
-}
-
-/// Writes into `out` the complement's modes before the final one (size-1
-/// ones left out) and returns their number, the stride at which the final
-/// ("rest") mode starts and the largest offset those modes and `A` reach
-/// together. Works in the one buffer (one slot per leaf of `A`): `A`'s kept
-/// modes are sorted in `out`, then replaced one by one by the complement's
-/// (each needs only its own input).
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn complement_modes(
-    a: impl Iterator<Item = (i64, i64)>,
-    out: &mut [(i64, i64)],
-) -> std::result::Result<(usize, i64, i64), CFail> {
-    let mut reach = 0i64;
-    let mut n = 0;
-    for (s, d) in a {
-        if d < 0 {
-            return Err(CFail::Negative);
-        }
-        if s != 1 && d != 0 {
-            out[n] = (s, d);
-            n += 1;
-            // Within the layout's checked extent.
-            reach = reach.saturating_add((s - 1) * d);
-        }
-    }
-    let out = &mut out[..n];
-    sort_modes(out);
-    let mut curr = 1i64;
-    let mut kept = 0;
-    for k in 0..out.len() {
-        let (s, d) = out[k];
-        if d < curr {
-            return Err(CFail::Interleaved { stride: d, extent: curr });
-        }
-        // Floor division: a stride that is not a multiple leaves a gap the
-        // complement cannot fill, but what it produces is still disjoint.
-        let n = divmod(d, curr).0;
-        if n != 1 {
-            out[kept] = (n, curr);
-            kept += 1;
-            // Saturating: a reach past i64 only means the cotarget is met.
-            reach = reach.saturating_add((n - 1).saturating_mul(curr));
-        }
-        curr = s.checked_mul(d).ok_or(CFail::Overflow("complement"))?;
-    }
-    Ok((kept, curr, reach))
-}
-
-/// Sorts modes by `(stride, shape)`: an insertion sort, as the lists are a
-/// few modes long (the library's sort spends longer choosing its method).
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn sort_modes(m: &mut [(i64, i64)]) {
-    for i in 1..m.len() {
-        let x = m[i];
-        let mut j = i;
-        while j > 0 && (m[j - 1].1, m[j - 1].0) > (x.1, x.0) {
-            m[j] = m[j - 1];
-            j -= 1;
-        }
-        m[j] = x;
+/// The error for a failed complement walk (cold): the kernel's message,
+/// except for modes that interleave, which this crate can tell apart.
+#[cold]
+#[inline(never)]
+fn complement_error(f: Fail, a: &Layout) -> LayoutError {
+    match f {
+        Fail::Interleaved { stride, extent } => interleaved(a, stride, extent),
+        f => f.into_error(&|| a.to_string()),
     }
 }
 
@@ -167,13 +89,13 @@ fn complement_small<const L: usize, const M: usize>(
     match complement_fixed::<L, M>(shape, stride, cotarget, &mut modes, false) {
         // Built in the returned value, not copied into it.
         Some(Ok(n)) => Ok(layout_from_modes(&modes[..n.min(M)])),
-        Some(Err(f)) => Err(f.into_error(a, cotarget)),
+        Some(Err(f)) => Err(complement_error(f, a)),
         None => complement_large(a, cotarget),
     }
 }
 
 /// [`complement_coalesced`] of the leaves `shape`, `stride` into `out`, on
-/// the stack (with `extended`, [`complement_extended_modes`]): `None` for
+/// the stack (with `extended`, [`kernel::complement_extended`]): `None` for
 /// more than 9 leaves. The usual 1, 2 and 3 leaves have their number known
 /// to the compiler: the loops over the modes unroll and their checks go.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -183,7 +105,7 @@ pub(crate) fn complement_on_stack(
     cotarget: i64,
     out: &mut [(i64, i64); STACK_MODES],
     extended: bool,
-) -> Option<std::result::Result<usize, CFail>> {
+) -> Option<std::result::Result<usize, Fail>> {
     match shape.len() {
         1 => complement_fixed::<1, 2>(shape, stride, cotarget, out, extended),
         2 => complement_fixed::<2, 3>(shape, stride, cotarget, out, extended),
@@ -204,13 +126,13 @@ fn complement_fixed<const L: usize, const M: usize>(
     cotarget: i64,
     out: &mut [(i64, i64)],
     extended: bool,
-) -> Option<std::result::Result<usize, CFail>> {
+) -> Option<std::result::Result<usize, Fail>> {
     let l = shape.len().min(L);
     let (shape, stride) = (shape.get(..l)?, stride.get(..l)?);
     let out = out.get_mut(..M)?;
     let leaves = shape.iter().copied().zip(stride.iter().copied());
     Some(if extended {
-        complement_extended_modes(leaves, cotarget, out)
+        kernel::complement_extended(leaves, cotarget, out)
     } else {
         complement_coalesced(leaves, cotarget, out)
     })
@@ -227,7 +149,7 @@ fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
     let mut modes = vec![(0i64, 0i64); a.shape.vals().len() + 1];
     match complement_coalesced(a.pairs(), cotarget, &mut modes) {
         Ok(n) => Ok(layout_from_modes(&modes[..n])),
-        Err(f) => Err(f.into_error(a, cotarget)),
+        Err(f) => Err(complement_error(f, a)),
     }
 }
 
@@ -239,8 +161,8 @@ pub(crate) fn complement_coalesced(
     a: impl Iterator<Item = (i64, i64)>,
     cotarget: i64,
     out: &mut [(i64, i64)],
-) -> std::result::Result<usize, CFail> {
-    let n = complement_extended_modes(a, cotarget, out)?;
+) -> std::result::Result<usize, Fail> {
+    let n = kernel::complement_extended(a, cotarget, out)?;
     let n = crate::coalesce::coalesce_slice(&mut out[..n]);
     if n == 0 {
         out[0] = (1, 0);
@@ -252,7 +174,7 @@ pub(crate) fn complement_coalesced(
 
 /// The size and every offset of flat modes fit in `i64`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CFail> {
+pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), Fail> {
     let (mut size, mut hi) = (1i64, 0i64);
     let mut bad = None;
     for &(s, d) in m {
@@ -277,37 +199,10 @@ pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), CF
         None => Ok(()),
         // The general check names the condition as it always has.
         Some(_) => match layout_from_modes(m).check_extent() {
-            Err(LayoutError::Overflow { operation }) => Err(CFail::Overflow(operation)),
-            _ => Err(CFail::Overflow("layout extent")),
+            Err(LayoutError::Overflow { operation }) => Err(Fail::Overflow(operation)),
+            _ => Err(Fail::Overflow("layout extent")),
         },
     }
-}
-
-/// The complement's modes with respect to `cotarget` written into `out` (one
-/// slot per leaf of `A`, plus one), the last ("rest") mode kept even when
-/// its size is 1: its stride is where the next replica of `A` starts, which
-/// the extended domain needs (composition reads past the end of the
-/// complement along that mode). Returns the number of modes.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn complement_extended_modes(
-    a: impl Iterator<Item = (i64, i64)>,
-    cotarget: i64,
-    out: &mut [(i64, i64)],
-) -> std::result::Result<usize, CFail> {
-    if cotarget < 1 {
-        return Err(CFail::Cotarget);
-    }
-    let (n, curr, covered) = complement_modes(a, out)?;
-    // The last mode repeats until make_layout(A, R) reaches the cotarget.
-    // Where a stride is not a multiple of the extent below it, the floor
-    // division leaves a gap, so count the reach actually covered rather
-    // than ceil(M / curr) (which would fall short: ((2,2)):((11,1)) with 22).
-    let need = cotarget - 1 - covered;
-    let last = if need <= 0 { 1 } else { 1 + ceil_div(need, curr) };
-    // No two modes merge (each stride is at least the extent of the mode
-    // before it).
-    out[n] = (last, curr);
-    Ok(n + 1)
 }
 
 /// [`complement`] keeping its last mode even when that mode has size 1 (see
@@ -315,9 +210,9 @@ pub(crate) fn complement_extended_modes(
 pub(crate) fn complement_extended(a: &Layout, cotarget: i64) -> Result<Layout> {
     // One mode per leaf of A, plus the last.
     with_scratch(a.shape.vals().len() + 1, |modes: &mut [(i64, i64)]| {
-        let n = match complement_extended_modes(a.pairs(), cotarget, modes) {
+        let n = match kernel::complement_extended(a.pairs(), cotarget, modes) {
             Ok(n) => n,
-            Err(f) => return Err(f.into_error(a, cotarget)),
+            Err(f) => return Err(complement_error(f, a)),
         };
         let r = layout_from_modes(&modes[..n]);
         r.check_extent()?;

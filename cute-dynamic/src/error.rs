@@ -400,6 +400,13 @@ impl crate::kernel::Fail {
                     ctx()
                 ),
             },
+            Fail::CotargetBelowOne { cotarget } => {
+                LayoutError::Unsupported { what: format!("complement of {} with cotarget {cotarget} below 1", ctx()) }
+            }
+            Fail::NoOrderedComplement => LayoutError::Unsupported {
+                what: format!("complement of {}: negative strides have no ordered complement", ctx()),
+            },
+            Fail::Interleaved { stride, extent } => LayoutError::NotComplementable { layout: ctx(), stride, extent },
             Fail::Overflow(operation) => LayoutError::Overflow { operation },
             Fail::Room { limit: Some(n) } => {
                 LayoutError::Unsupported { what: format!("{}: more than {n} flat modes in one layout", ctx()) }

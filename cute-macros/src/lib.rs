@@ -83,6 +83,17 @@ struct Text {
 }
 
 impl Text {
+    /// Whether a `:` follows the leaf that starts at the 1-based `column`
+    /// (a braced leaf is written `{}` in the text).
+    fn colon_after(&self, column: usize) -> bool {
+        let rest = self.text.get(column.saturating_sub(1)..).unwrap_or("");
+        let after = match rest.strip_prefix("{}") {
+            Some(r) => r,
+            None => rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+        };
+        after.trim_start().starts_with(':')
+    }
+
     /// The text of `input`, between `wrap.0` and `wrap.1` when given (a
     /// shape list `4, 8` is the tuple `(4, 8)`, a tiler's tiles `<...>`).
     fn new(input: TokenStream2, what: &'static str, wrap: Option<(&str, &str)>) -> Text {
@@ -291,7 +302,7 @@ impl<'a> Leaves<'a> {
                     if !value {
                         return err(
                             g.span(),
-                            "a braced expression is a run-time value: in a type (`Layout!`, `Shape!`, `Stride!`) write `Dyn`",
+                            "a braced expression is a run-time value: in a type (`Layout!`, `Shape!`, `Stride!`, `Tile!`) write `Dyn`",
                         );
                     }
                     // Spanned at the macro call, so that the braces (needed
@@ -421,7 +432,7 @@ fn parse_tuple_arg(input: TokenStream2, what: &str, value: bool) -> Res<TokenStr
     })
 }
 
-/// A static tiler from macro text `t0, t1, ...`, read as cute-dynamic reads
+/// A tiler from macro text `t0, t1, ...`, read as cute-dynamic reads
 /// `<t0, t1, ...>`; the code of its tiles as types or values.
 fn parse_tiler(input: TokenStream2, value: bool) -> Res<Vec<TokenStream2>> {
     if input.is_empty() {
@@ -429,12 +440,6 @@ fn parse_tiler(input: TokenStream2, value: bool) -> Res<Vec<TokenStream2>> {
     }
     let text = Text::new(input, "tiler", Some(("<", ">")));
     let (t, leaves) = cute_dynamic::parse_macro_tiler(&text.text).map_err(|e| text.error(e))?;
-    if let Some(l) = leaves.iter().find(|l| !matches!(l.kind, LeafKind::Int(_))) {
-        return err(
-            text.tree_span(l.column),
-            "tilers are static: a run-time leaf (`{m}` or `Dyn`) is not accepted in a tile",
-        );
-    }
     text.check_static_values(&leaves)?;
     let DynTiler::Tuple(tiles) = t else {
         return err(Span::call_site(), "internal error: a tiler in angle brackets is a tuple of tiles");
@@ -445,7 +450,43 @@ fn parse_tiler(input: TokenStream2, value: bool) -> Res<Vec<TokenStream2>> {
     if tiles.is_empty() || tiles.iter().any(has_empty) {
         return err(Span::call_site(), "`<>` is a rank-0 tiler: valid CuTe text, but cute-static has no rank-0 tilers");
     }
-    Ok(tiles.iter().map(|t| tile_code(t, value)).collect())
+    let mut lv = Leaves::new(&text, &leaves);
+    tiles.iter().map(|t| tile_code_of(t, &mut lv, value)).collect()
+}
+
+/// The code of a tile, its leaves read from `lv` in text order: an
+/// all-static tile as [`tile_code`] writes it; with a run-time leaf, a
+/// layout tile `s:d` is `make_layout` of its leaves (`Layout<S, D>` in a
+/// type), and an integer tile `{m}` is CuTe's `m:_1`.
+fn tile_code_of(t: &DynTiler, lv: &mut Leaves<'_>, value: bool) -> Res<TokenStream2> {
+    let DynTiler::Layout(l) = t else {
+        let DynTiler::Tuple(ts) = t else { unreachable!() };
+        let c = ts.iter().map(|t| tile_code_of(t, lv, value)).collect::<Res<Vec<_>>>()?;
+        return Ok(quote! { ( #(#c,)* ) });
+    };
+    let first = lv.next;
+    let Some(head) = lv.leaves.get(first) else {
+        return err(Span::call_site(), "internal error: fewer leaves than the tiler has");
+    };
+    // An integer tile's implied stride is not a leaf of the text: the tile
+    // is a layout when a `:` follows its shape's one leaf.
+    let written = !l.shape().is_int() || lv.text.colon_after(head.column);
+    let n = l.shape().leaf_count() + if written { l.stride().leaf_count() } else { 0 };
+    let Some(mine) = lv.leaves.get(first..first + n) else {
+        return err(Span::call_site(), "internal error: fewer leaves than the tiler has");
+    };
+    if mine.iter().all(|x| matches!(x.kind, LeafKind::Int(_))) {
+        lv.next += n;
+        return Ok(tile_code(t, value));
+    }
+    let s = lv.code(l.shape(), value)?;
+    // An integer tile `{m}` is CuTe's `m:_1`.
+    let d = if written { lv.code(l.stride(), value)? } else { static_leaf(1, value) };
+    Ok(if value {
+        quote! { ::cute_static::make_layout(#s, #d) }
+    } else {
+        quote! { ::cute_static::Layout<#s, #d> }
+    })
 }
 
 /// The code of an all-static tile: a layout, or a tuple of tiles.
@@ -613,26 +654,42 @@ pub fn Stride(input: TokenStream) -> TokenStream {
     emit(parse_tuple_arg(input.into(), "stride", false))
 }
 
-/// A static tiler (run-time leaves are not accepted in tilers): comma-separated tiles, each a layout `S:D`, an integer
+/// A tiler: comma-separated tiles, each a layout `S:D`, an integer
 /// `n` (the tile `n:1`, and `1:0` for 1, CuTe's `make_layout` of a static
 /// integer), or a nested tiler written in parentheses or angle
 /// brackets (`(2,4)`, `(2:1, 3:2)`, `<2:1, 3:2>`).
-/// `tile!(3:3, (2,4):(1,8))` is CuTe's `<3:3,(2,4):(1,8)>`.
+/// `tile!(3:3, (2,4):(1,8))` is CuTe's `<3:3,(2,4):(1,8)>`. A leaf may be
+/// a run-time value in braces, as in [`layout!`]: a layout tile with one is
+/// `make_layout` of its leaves (`tile!({m}:1, 8:2)`), an integer tile
+/// `{m}` is CuTe's `m:_1`.
 ///
 /// Expands to a `cute_static::Tiler` around a Rust tuple of tiles.
+///
+/// # Panics
+///
+/// With run-time leaves, as [`layout!`] (an extent below 1, a size or
+/// offset past `i64`).
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// let t = tile!(3:3, (2,4):(1,8));
 /// assert_eq!(t.to_string(), "<_3:_3,(_2,_4):(_1,_8)>");
+/// let m = 6i64;
+/// assert_eq!(tile!({m}:1, 8:2, {m}).to_string(), "<6:_1,_8:_2,6:_1>");
+/// // CuTe's form of a run-time tile: its complement keeps both modes.
+/// let d = logical_divide(layout!((12,(4,8)):(59,(13,1))), tile!({m / 2}:4, 8:2));
+/// assert_eq!(d.to_string(), "((3,(4,1)),((_2,_4),(_2,_2))):((_236,(_59,708)),((_26,_1),(_13,_4)))");
+/// let t: Tile![Dyn:1, 4] = tile!({m}:1, 4);
+/// assert_eq!(t.to_string(), "<6:_1,_4:_1>");
 /// ```
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
     emit(parse_tiler(input.into(), true).map(|v| quote! { ::cute_static::Tiler::new(( #(#v,)* )) }))
 }
 
-/// The type of a static tiler: `Tile![3:3, 4]` is
-/// `cute_static::Tiler<(Layout<U3, U3>, Layout<U4, U1>)>`.
+/// The type of a tiler: `Tile![3:3, 4]` is
+/// `cute_static::Tiler<(Layout<U3, U3>, Layout<U4, U1>)>`, `Tile![Dyn:1, 4]`
+/// has the run-time tile `Layout<Dyn, U1>`.
 ///
 /// ```
 /// use cute_static::prelude::*;

@@ -9,7 +9,8 @@
 //! what the other modes cover), waits for `M`: its shape is a [`Dyn`](crate::Dyn) and
 //! it is kept even when that is 1 (CuTe's form). When it is the only mode,
 //! its stride is a `Dyn` too, 0 for a size of 1, so that the answer prints
-//! as cute-dynamic's (`1:0`). A layout that is not
+//! as cute-dynamic's (`1:0`; CuTe C++ keeps the static stride, `1:_32` for
+//! `(4,8):(1,4)` and 16). A layout that is not
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
 //!
@@ -40,6 +41,7 @@ mod run_time {
     use crate::int_tuple::Dyn;
     use crate::inverse::PadDyn;
     use crate::inverse::run_time::{coalesce_in_place, extent_fits, flat_modes, padded};
+    use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
     /// The values of a static mode list, appended to `out[*n..]`.
@@ -117,7 +119,7 @@ mod run_time {
         /// The complement's type.
         type Output;
         /// The complement, or the error cute-dynamic gives.
-        fn try_complement(&self, m: &M) -> Result<Self::Output, cute_dynamic::LayoutError>;
+        fn try_complement(self, m: M) -> Result<Self::Output, cute_dynamic::LayoutError>;
     }
     impl<S, D, M> TryComplement<M> for Layout<S, D>
     where
@@ -130,7 +132,7 @@ mod run_time {
             <Self as crate::int_tuple::AllStatic>::Bit,
         >>::Output;
         #[inline(always)]
-        fn try_complement(&self, m: &M) -> Result<Self::Output, cute_dynamic::LayoutError> {
+        fn try_complement(self, m: M) -> Result<Self::Output, cute_dynamic::LayoutError> {
             match m.value() {
                 Some(m) => self.try_by(m),
                 None => Err(cute_dynamic::LayoutError::Overflow { operation: "complement" }),
@@ -175,7 +177,7 @@ mod run_time {
         #[inline(always)]
         fn try_by(&self, m: i64) -> Result<Layout<OS, OD>, cute_dynamic::LayoutError> {
             if m < 1 {
-                return Err(below_one(self.to_dynamic(), m));
+                return Err(Fail::CotargetBelowOne { cotarget: m }.into_error(&|| self.to_dynamic().to_string()));
             }
             let (mut modes, n) = ext_modes::<S, D>(m);
             if n == 1 {
@@ -225,53 +227,11 @@ mod run_time {
     }
 
     /// The extended complement's modes (the last kept even of size 1) of
-    /// the flat modes `a` for the cotarget `m`, as cute-dynamic's
-    /// `complement_extended`; `None` for any failure (cute-dynamic then
-    /// names it).
+    /// the flat modes `a` for the cotarget `m`: cute-dynamic's kernel walk;
+    /// `None` for any failure (cute-dynamic then names it).
     #[inline(always)]
     pub(crate) fn mixed_ext_modes(a: &[(i64, i64)], m: i64, out: &mut [(i64, i64); MAX_MODES]) -> Option<usize> {
-        if m < 1 {
-            return None;
-        }
-        let mut kept = [(0i64, 0i64); MAX_MODES];
-        let (mut n, mut reach) = (0, 0i64);
-        for &(s, d) in a {
-            if d < 0 {
-                return None;
-            }
-            if s != 1 && d != 0 {
-                kept[n] = (s, d);
-                n += 1;
-                reach = reach.saturating_add((s - 1) * d);
-            }
-        }
-        let kept = &mut kept[..n];
-        for i in 1..kept.len() {
-            let x = kept[i];
-            let mut j = i;
-            while j > 0 && (kept[j - 1].1, kept[j - 1].0) > (x.1, x.0) {
-                kept[j] = kept[j - 1];
-                j -= 1;
-            }
-            kept[j] = x;
-        }
-        let (mut curr, mut k) = (1i64, 0);
-        for &(s, d) in kept.iter() {
-            if d < curr {
-                return None;
-            }
-            let q = d / curr;
-            if q != 1 {
-                out[k] = (q, curr);
-                k += 1;
-                reach = reach.saturating_add((q - 1).saturating_mul(curr));
-            }
-            curr = s.checked_mul(d)?;
-        }
-        let need = m - 1 - reach;
-        let last = if need <= 0 { 1 } else { 1 + ((need - 1) / curr + 1) };
-        out[k] = (last, curr);
-        Some(k + 1)
+        kernel::complement_extended(a.iter().copied(), m, out).ok()
     }
 
     /// cute-dynamic's answer where the run-time walk stopped: its error,
@@ -308,8 +268,7 @@ mod run_time {
         // (the extents telescope); the last repeats until `M − 1`.
         let c = <CompCurr<S, D> as Unsigned>::I64;
         let covered = c - 1 - <CompGap<S, D> as Unsigned>::I64;
-        let need = m - 1 - covered;
-        let last = if need <= 0 { 1 } else { 1 + (need - 1) / c + 1 };
+        let last = kernel::complement_last(m, c, covered);
         if let Some(slot) = modes.get_mut(n) {
             *slot = FlatMode { s: last, d: c, ss: false, ds: true };
             n += 1;
@@ -317,26 +276,19 @@ mod run_time {
         (modes, n)
     }
 
-    /// cute-dynamic's error for a cotarget below 1 (cold).
-    #[cold]
-    #[inline(never)]
-    fn below_one(a: cute_dynamic::Layout, m: i64) -> cute_dynamic::LayoutError {
-        cute_dynamic::LayoutError::Unsupported { what: format!("complement of {a} with cotarget {m} below 1") }
-    }
-
     /// The run-time branch of [`ComplementValue`](crate::complement::ComplementValue).
     impl<O, A: TryComplement<M, Output = O>, M> crate::detail::ComplementValueBy<A, M, typenum::B0> for O {
         #[inline(always)]
         #[track_caller]
         fn make(a: A, m: M) -> O {
-            match a.try_complement(&m) {
+            match a.try_complement(m) {
                 Ok(r) => r,
                 Err(e) => crate::composition::fail(e),
             }
         }
         #[inline(always)]
         fn try_make(a: A, m: M) -> Result<O, cute_dynamic::LayoutError> {
-            a.try_complement(&m)
+            a.try_complement(m)
         }
     }
 

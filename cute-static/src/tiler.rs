@@ -33,10 +33,7 @@ pub trait Tile: Copy + 'static {
     fn to_dynamic(&self) -> cute_dynamic::Tiler;
 }
 
-impl<S: Congruent<D>, D: IntTuple> Tile for Layout<S, D>
-where
-    Layout<S, D>: crate::StaticLayout,
-{
+impl<S: Congruent<D> + 'static, D: IntTuple + 'static> Tile for Layout<S, D> {
     const RANK: usize = 1;
     fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)

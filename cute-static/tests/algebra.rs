@@ -99,6 +99,45 @@ fn complement_takes_a_usize_cotarget() {
     assert!(try_complement(layout!(4:1), usize::MAX).is_err());
 }
 
+/// `complement` and `try_complement` take the cotarget the same way (a
+/// `usize`, a `Dyn`, a static shape; by value) and print the same text,
+/// cute-dynamic's for the same layout (through `to_dynamic()`, and as
+/// printed where the static type allows it). CuTe C++ keeps the static
+/// stride of a lone last mode (`1:_32`, `2:_32` for the first two rows);
+/// cute-static makes that stride run-time so the text is cute-dynamic's.
+#[test]
+fn complement_and_try_complement_print_alike() {
+    macro_rules! alike {
+        ($a:expr, $m:expr, $text:literal) => {{
+            let (a, m) = ($a, $m);
+            let r = complement(a, m);
+            assert_eq!(r.to_string(), $text);
+            assert_eq!(try_complement(a, m).unwrap().to_string(), $text);
+            assert_eq!(try_complement(a, m).unwrap(), r);
+        }};
+    }
+    alike!(layout!((4,8):(1,4)), 16usize, "1:0");
+    alike!(layout!((4,8):(1,4)), 64usize, "2:32");
+    alike!(layout!((4,8):(1,4)), Dyn::new(16), "1:0");
+    alike!(layout!((4,8):(1,4)), shape!({ 16usize }), "1:0");
+    alike!(layout!(4:1), 4usize, "1:0");
+    alike!(layout!(4:2), 24usize, "(_2,3):(_1,_8)");
+    alike!(layout!((4,8):(1,8)), 1000usize, "(_2,16):(_4,_64)");
+    alike!(layout!((4,8):(1,4)), shape!(16), "_1:_0");
+    alike!(layout!(4:2), shape!(24), "(_2,_3):(_1,_8)");
+    alike!(layout!((4,{8usize}):(1,8)), 256usize, "(1,2,4):(0,4,64)");
+    // The same text as cute-dynamic's complement of the same values.
+    for (a, m) in [("(4,8):(1,4)", 16), ("(4,8):(1,4)", 64), ("4:1", 4), ("(4,8):(1,8)", 1000)] {
+        let d = cute_dynamic::complement(&a.parse().unwrap(), m).unwrap().to_string();
+        let s = match a {
+            "(4,8):(1,4)" => try_complement(layout!((4,8):(1,4)), m as usize).unwrap().to_dynamic().to_string(),
+            "4:1" => try_complement(layout!(4:1), m as usize).unwrap().to_dynamic().to_string(),
+            _ => try_complement(layout!((4,8):(1,8)), m as usize).unwrap().to_dynamic().to_string(),
+        };
+        assert_eq!(s, d, "complement({a}, {m})");
+    }
+}
+
 /// The `try_` forms added for the one calling convention (tiled/flat
 /// divide, zipped/tiled/flat product) with a run-time leaf: the plain
 /// form's layout when the run-time conditions hold, cute-dynamic's error

@@ -163,6 +163,29 @@ fn divides_by_run_time_tiles_err_where_cute_dynamic_does() {
     }
 }
 
+/// `tile!` with run-time leaves: the same tiler as the tuple of
+/// `layout!` tiles (a `{m}` integer tile is `m:_1`), CuTe's text, and the
+/// divides are cute-dynamic's functions of its `to_dynamic()`.
+#[test]
+fn tile_macro_takes_run_time_leaves() {
+    let (bm, d) = (std::hint::black_box(128i64), std::hint::black_box(2i64));
+    let t = tile!({bm}, 8:{d}, (2,4):(1,8));
+    assert_eq!(t.to_string(), "<128:_1,_8:2,(_2,_4):(_1,_8)>");
+    assert_eq!(t.tiles(), (layout!({bm}:1), layout!(8:{d}), layout!((2,4):(1,8))));
+    assert_eq!(t.to_dynamic().to_string(), "<128:1,8:2,(2,4):(1,8)>");
+    let (m, n) = (1000i64, 333i64);
+    let a = layout!(({m},{n}):(1,{m}));
+    let t = tile!({bm}, 8:{d});
+    let z = zipped_divide(a, t);
+    assert_eq!(z, zipped_divide(a, (layout!({bm}:1), layout!(8:{d}))));
+    same_as(&z.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &t.to_dynamic()));
+    let l = layout!((12,(4,8)):(59,(13,1)));
+    let t = tile!({bm / 32 - 1}:4, 8:2);
+    let r = logical_divide(l, t);
+    assert_eq!(r.to_string(), "((3,(4,1)),((_2,_4),(_2,_2))):((_236,(_59,708)),((_26,_1),(_13,_4)))");
+    same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&l.to_dynamic(), &t.to_dynamic()));
+}
+
 /// An all-static layout by a run-time tile: the result has run-time leaves
 /// (CuTe's `_` markers are not all there: the static `A` is not
 /// coalesced first), the same function as cute-dynamic's.

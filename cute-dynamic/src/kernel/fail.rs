@@ -38,6 +38,26 @@ pub enum Fail {
     NegativeStride,
     /// An `i64` overflow in the named operation.
     Overflow(&'static str),
+    /// Complement with a cotarget below 1 (the message's context names the
+    /// layout).
+    CotargetBelowOne {
+        /// The cotarget.
+        cotarget: i64,
+    },
+    /// Complement of a layout with a negative stride: no ordered layout
+    /// fills its holes (the message's context names the layout).
+    NoOrderedComplement,
+    /// Complement of a layout whose modes, sorted by stride, interleave: a
+    /// mode of stride `stride` starts inside the extent `extent` of the
+    /// previous one (the message's context names the layout). The layout
+    /// is either not injective or not complementable; only a caller that
+    /// has its modes can tell which (`into_error` says not complementable).
+    Interleaved {
+        /// The stride of the mode that starts inside the previous one.
+        stride: i64,
+        /// The extent (`shape·stride`) of the previous mode.
+        extent: i64,
+    },
     /// The result has more modes than the room given for it (`limit`, when
     /// the caller's room is a fixed bound it names).
     Room {
