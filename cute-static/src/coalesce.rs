@@ -27,7 +27,8 @@ use typenum::{B1, Bit, U0, U1, UInt, Unsigned};
 /// `coalesce(Self)`: the same function on its domain with the fewest flat
 /// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left. With
 /// run-time leaves, modes whose merging depends on a run-time value stay
-/// apart (CuTe's form).
+/// apart (CuTe's form). Generic code bounds the value by
+/// [`CoalesceValue`](crate::CoalesceValue) (an example there).
 pub trait Coalesce {
     /// The coalesced layout.
     type Output;
@@ -43,7 +44,8 @@ where
 
 /// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
 /// image, no repeated offsets from broadcast modes). A run-time stride
-/// that turns out 0 keeps its mode (CuTe's form).
+/// that turns out 0 keeps its mode (CuTe's form). Generic code bounds the
+/// value by [`FilterValue`](crate::FilterValue) (an example there).
 pub trait Filter {
     /// The filtered layout.
     type Output;
@@ -59,7 +61,9 @@ where
 }
 
 /// `flatten(Self)`: the layout with the leaves of its shape and stride in
-/// one flat tuple (a scalar layout is itself); the same function.
+/// one flat tuple (a scalar layout is itself); the same function. Generic
+/// code bounds the value by [`FlattenValue`](crate::FlattenValue) (an
+/// example there).
 pub trait Flatten {
     /// The flat layout.
     type Output;
@@ -163,9 +167,11 @@ impl<P: CoalesceProfile<A>, A> crate::detail::TileOp<CoalesceEach, A> for P {
     type Output = <P as CoalesceProfile<A>>::Output;
 }
 
-/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
-/// [`CoalesceProfile`]); the result is the same function, with each
-/// profiled mode coalesced.
+/// `coalesce_by(Self, P)`: coalesce by the profile `P` (an integer
+/// coalesces the whole (sub)layout, a tuple recurses into the modes it
+/// covers and leaves the others unchanged); the result is the same
+/// function, with each profiled mode coalesced. Generic code bounds the
+/// value by [`CoalesceByValue`](crate::CoalesceByValue) (an example there).
 pub trait CoalesceBy<P> {
     /// The result layout.
     type Output;

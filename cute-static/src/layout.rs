@@ -538,8 +538,8 @@ pub fn try_concat<T: ConcatLayouts>(layouts: T) -> Result<T::Output, cute_dynami
     layouts.try_concat()
 }
 
-/// A tuple of layouts that [`concat`] joins (one to ten of them): the
-/// bound of generic code that calls [`concat`] (its `Output`, the result,
+/// A tuple of layouts that [`concat()`] joins (one to ten of them): the
+/// bound of generic code that calls [`concat()`] (its `Output`, the result,
 /// and the value, made by `concat` itself).
 ///
 /// ```
@@ -555,7 +555,7 @@ pub fn try_concat<T: ConcatLayouts>(layouts: T) -> Result<T::Output, cute_dynami
 pub trait ConcatLayouts {
     /// The layout whose modes are the tuple's layouts.
     type Output;
-    /// [`concat`].
+    /// [`concat()`].
     fn concat(self) -> Self::Output;
     /// [`try_concat`].
     #[cfg(feature = "std")]

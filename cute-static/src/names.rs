@@ -25,7 +25,9 @@ use crate::product::RankProductValue;
 // generic function bounded by the two traits.
 macro_rules! op_names {
     // A unary operation whose output trait is new here (the inverses).
-    (@unary_op $Op:ident, $Value:ident, $f:ident, $Shared:ty, $arg:literal => $out:literal) => {
+    (@unary_op $(#[$doc:meta])* $Op:ident, $Value:ident, $f:ident, $Shared:ty, $arg:literal => $out:literal) => {
+        $(#[$doc])*
+        ///
         #[doc = concat!("`", stringify!($f), "(Self)` for any layout (all-static, or with run-time leaves): ")]
         #[doc = concat!("the type of [`", stringify!($f), "`](crate::", stringify!($f), ")'s result. ")]
         #[doc = concat!("Generic code bounds the value by [`", stringify!($Value), "`].")]
@@ -52,7 +54,7 @@ macro_rules! op_names {
     (@unary $Op:ident, $Value:ident, $f:ident, try $($tryf:ident)?, [$Shared:path], by $how:tt, $arg:literal => $out:literal) => {
         #[doc = concat!("The value of [`", stringify!($f), "`](crate::", stringify!($f), ")`(a)`: ")]
         #[doc = "zero-sized when `a` is all-static, computed from `a`'s run-time leaves otherwise. "]
-        #[doc = concat!("Generic code that calls `", stringify!($f), "` bounds the result by it, with [`", stringify!($Op), "`] for its type.")]
+        #[doc = concat!("Generic code that calls `", stringify!($f), "` bounds the result by it, with [`", stringify!($Op), "`](crate::", stringify!($Op), ") for its type.")]
         ///
         /// ```
         /// use cute_static::prelude::*;
@@ -97,7 +99,7 @@ macro_rules! op_names {
         $(#[$cfg])*
         #[doc = concat!("The value of [`", stringify!($f), "`](crate::", stringify!($f), ")`(a, b)`: ")]
         #[doc = "zero-sized when both are all-static, computed (and checked) when either has a run-time leaf. "]
-        #[doc = concat!("Generic code that calls `", stringify!($f), "` bounds the result by it, with [`", stringify!($Op), "`] for its type.")]
+        #[doc = concat!("Generic code that calls `", stringify!($f), "` bounds the result by it, with [`", stringify!($Op), "`](crate::", stringify!($Op), ") for its type.")]
         ///
         /// ```
         /// use cute_static::prelude::*;
@@ -147,8 +149,12 @@ macro_rules! op_names {
 }
 
 op_names! {
-    unary_op { RightInverse, RightInverseValue, right_inverse, RightOp, "layout!((4,8):(8,1))" => "(_8,_4):(_4,_1)" }
-    unary_op { LeftInverse, LeftInverseValue, left_inverse, LeftOp, "layout!((4,8):(1,5))" => "(_5,_8):(_1,_4)" }
+    unary_op {
+        /// `right_inverse(Self)` (paper 3.4.1): the largest `R` with `L(R(k)) = k` for `k < size(R)`.
+        RightInverse, RightInverseValue, right_inverse, RightOp, "layout!((4,8):(8,1))" => "(_8,_4):(_4,_1)" }
+    unary_op {
+        /// `left_inverse(Self)` (paper 3.4.3): `R` with `R(L(k)) = k` for every `k < size(L)`.
+        LeftInverse, LeftInverseValue, left_inverse, LeftOp, "layout!((4,8):(1,5))" => "(_5,_8):(_1,_4)" }
     unary { RightInverse, RightInverseValue, right_inverse, try try_right_inverse,
         [InverseValue<RightOp, A>], by val, "layout!((4,{8i64}):(8,1))" => "(8,4):(4,1)" }
     unary { LeftInverse, LeftInverseValue, left_inverse, try try_left_inverse,

@@ -136,7 +136,8 @@ product_fn!(
     flat_product, FlatProduct, FlatProductValue
 );
 
-/// `blocked_product(Self, B)` (see `detail::RankProduct`).
+/// `blocked_product(Self, B)` (see [`blocked_product`]). Generic code bounds the
+/// value by [`BlockedProductValue`](crate::BlockedProductValue) (an example there).
 pub trait BlockedProduct<B> {
     /// The result layout.
     type Output;
@@ -144,7 +145,8 @@ pub trait BlockedProduct<B> {
 impl<A, B: RankProductOnto<Blocked, A>> BlockedProduct<B> for A {
     type Output = <B as RankProductOnto<Blocked, A>>::Output;
 }
-/// `raked_product(Self, B)` (see `detail::RankProduct`).
+/// `raked_product(Self, B)` (see [`raked_product`]). Generic code bounds the
+/// value by [`RakedProductValue`](crate::RakedProductValue) (an example there).
 pub trait RakedProduct<B> {
     /// The result layout.
     type Output;

@@ -37,6 +37,8 @@ pub use tiler::*;
 macro_rules! by_mode_op {
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, logical) => {
         $(#[$doc])*
+        ///
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;
@@ -50,6 +52,8 @@ macro_rules! by_mode_op {
     };
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, $How:ty) => {
         $(#[$doc])*
+        ///
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;
