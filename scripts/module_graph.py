@@ -26,10 +26,10 @@ CRATES = ["cute-dynamic", "cute-static"]
 # under the prefix may import only modules under it and those below it.
 # cute-dynamic's `kernel` is the `core`-only layer both crates' run-time
 # algebra calls; cute-static's `detail` is the type-level solver, which may
-# build on the tuple and layout types only (not yet enforced: reported).
+# build on the tuple and layout types only.
 LAYERS = [
     ("cute-dynamic", "kernel", [], True),
-    ("cute-static", "detail", ["int_tuple", "layout", "arity"], False),
+    ("cute-static", "detail", ["int_tuple", "layout", "arity"], True),
 ]
 
 

@@ -91,9 +91,9 @@
 
 use crate::algorithm::TopModes;
 use crate::composition::FlatValues;
-use crate::detail::partition::{Outer, Partition, ThreadLayout};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
+use crate::partition::traits::{Outer, Partition, ThreadLayout};
 use crate::partition::{Overlap, ThreadTensor};
 use crate::tensor::{OffsetRange, Tensor, make_tensor};
 use core::cell::UnsafeCell;

@@ -27,7 +27,8 @@ use typenum::{B1, Bit, U0, U1, UInt, Unsigned};
 /// `coalesce(Self)`: the same function on its domain with the fewest flat
 /// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left. With
 /// run-time leaves, modes whose merging depends on a run-time value stay
-/// apart (CuTe's form).
+/// apart (CuTe's form). Generic code bounds the value by
+/// [`CoalesceValue`](crate::CoalesceValue) (an example there).
 pub trait Coalesce {
     /// The coalesced layout.
     type Output;
@@ -43,7 +44,8 @@ where
 
 /// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
 /// image, no repeated offsets from broadcast modes). A run-time stride
-/// that turns out 0 keeps its mode (CuTe's form).
+/// that turns out 0 keeps its mode (CuTe's form). Generic code bounds the
+/// value by [`FilterValue`](crate::FilterValue) (an example there).
 pub trait Filter {
     /// The filtered layout.
     type Output;
@@ -59,7 +61,9 @@ where
 }
 
 /// `flatten(Self)`: the layout with the leaves of its shape and stride in
-/// one flat tuple (a scalar layout is itself); the same function.
+/// one flat tuple (a scalar layout is itself); the same function. Generic
+/// code bounds the value by [`FlattenValue`](crate::FlattenValue) (an
+/// example there).
 pub trait Flatten {
     /// The flat layout.
     type Output;
@@ -154,9 +158,8 @@ where
 {
     type Output = <<L as crate::detail::ByMode<CoalesceEach, <A as ModesOf>::Output>>::Output as MakeLayout>::Output;
 }
-/// The by-mode operation of `coalesce_by` ([`crate::detail::ByMode`]): each
-/// profiled mode coalesced by its profile; modes past the profile are kept.
-pub struct CoalesceEach;
+// The marker `CoalesceEach` is in `detail/tiler.rs`, whose rank check names it.
+use crate::detail::CoalesceEach;
 impl crate::detail::ModeOp for CoalesceEach {
     type Past<AL> = AL;
 }
@@ -164,9 +167,11 @@ impl<P: CoalesceProfile<A>, A> crate::detail::TileOp<CoalesceEach, A> for P {
     type Output = <P as CoalesceProfile<A>>::Output;
 }
 
-/// `coalesce_by(Self, P)`: coalesce by the profile `P` (see
-/// [`CoalesceProfile`]); the result is the same function, with each
-/// profiled mode coalesced.
+/// `coalesce_by(Self, P)`: coalesce by the profile `P` (an integer
+/// coalesces the whole (sub)layout, a tuple recurses into the modes it
+/// covers and leaves the others unchanged); the result is the same
+/// function, with each profiled mode coalesced. Generic code bounds the
+/// value by [`CoalesceByValue`](crate::CoalesceByValue) (an example there).
 pub trait CoalesceBy<P> {
     /// The result layout.
     type Output;
@@ -193,7 +198,8 @@ pub mod op {
 /// The value of the operation `Op` on `A`: zero-sized when `A` is
 /// all-static, its leaves copied from `A` otherwise (never fails). Generic
 /// code that calls [`coalesce`], [`filter`], [`flatten`] or
-/// [`coalesce_by`] bounds the result by it.
+/// [`coalesce_by`] bounds the result by its public name
+/// ([`CoalesceValue`](crate::CoalesceValue), ...).
 #[doc(hidden)]
 pub trait LeafValue<Op, A> {
     /// The result.
@@ -222,9 +228,9 @@ impl<O: crate::layout::StaticValue, Op, A> LeafValueBy<Op, A, B1> for O {
 }
 
 #[cfg(feature = "std")]
-pub(crate) use run_time::coalesce_walk;
+pub use run_time::FlatMode;
 #[cfg(feature = "std")]
-pub use run_time::{FlatMode, LeafWalk, ProfileLeaves, RestLeaves, Uncons};
+pub(crate) use run_time::coalesce_walk;
 
 #[cfg(feature = "std")]
 mod run_time {
@@ -472,14 +478,14 @@ mod run_time {
 // ------------------------------------------------------------ public API
 
 macro_rules! leaf_op_fn {
-    ($(#[$doc:meta])* $name:ident, $Trait:ident, $Op:ty) => {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident, $Value:ident) => {
         $(#[$doc])*
         #[inline(always)]
-        pub fn $name<A: $Trait>(a: A) -> <A as $Trait>::Output
+        pub fn $name<A: $Trait>(a: A) -> A::Output
         where
-            <A as $Trait>::Output: LeafValue<$Op, A>,
+            A::Output: crate::$Value<A>,
         {
-            <<A as $Trait>::Output as LeafValue<$Op, A>>::make(&a)
+            <A::Output as crate::$Value<A>>::make(a)
         }
     };
 }
@@ -501,7 +507,7 @@ leaf_op_fn!(
     /// let m = 1000usize;
     /// assert_eq!(coalesce(layout!((2,(1,{m}),4):(1,(6,2),{m}))).to_string(), "(_2,1000,_4):(_1,_2,1000)");
     /// ```
-    coalesce, Coalesce, op::Coalesce
+    coalesce, Coalesce, CoalesceValue
 );
 leaf_op_fn!(
     /// `filter(a)` (see [`Filter`]): stride-0 and size-1 modes dropped,
@@ -518,7 +524,7 @@ leaf_op_fn!(
     /// let m = 7usize;
     /// assert_eq!(filter(layout!(({m},(3,4)):(0,(1,3)))).to_string(), "_12:_1");
     /// ```
-    filter, Filter, op::Filter
+    filter, Filter, FilterValue
 );
 leaf_op_fn!(
     /// `flatten(a)` (see [`Flatten`]): the leaves of the shape and stride in
@@ -533,7 +539,7 @@ leaf_op_fn!(
     /// let m = 9usize;
     /// assert_eq!(flatten(layout!(((2,{m}),4):((1,2),{m}))).to_string(), "(_2,9,_4):(_1,_2,9)");
     /// ```
-    flatten, Flatten, op::Flatten
+    flatten, Flatten, FlattenValue
 );
 
 /// `coalesce_by(a, profile)`: coalesce mode by mode as far as the profile
@@ -553,10 +559,9 @@ leaf_op_fn!(
 /// assert_eq!(coalesce_by(b, shape!(1, 1)).to_string(), "(_8,(5,_3)):(_1,(_8,5))");
 /// ```
 #[inline(always)]
-pub fn coalesce_by<A: CoalesceBy<P>, P>(a: A, profile: P) -> <A as CoalesceBy<P>>::Output
+pub fn coalesce_by<A: CoalesceBy<P>, P>(a: A, profile: P) -> A::Output
 where
-    <A as CoalesceBy<P>>::Output: LeafValue<op::By<P>, A>,
+    A::Output: crate::CoalesceByValue<A, P>,
 {
-    let _ = profile;
-    <<A as CoalesceBy<P>>::Output as LeafValue<op::By<P>, A>>::make(&a)
+    <A::Output as crate::CoalesceByValue<A, P>>::make(a, profile)
 }

@@ -26,7 +26,7 @@
 use crate::layout::Layout;
 
 #[cfg(feature = "std")]
-pub use run_time::{CotargetValue, StaticModes, TryComplement, TryComplementBy, try_complement};
+pub use run_time::{StaticModes, TryComplement, try_complement};
 #[cfg(feature = "std")]
 pub(crate) use run_time::{ext_modes, mixed_ext_modes};
 

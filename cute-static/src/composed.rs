@@ -20,7 +20,7 @@ use crate::detail::const_eval::{ConstFn, SwizzleMasks, swizzle_through};
 use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
 use crate::int_tuple::{AllStatic, StaticIntTuple};
-use crate::inverse::{LeftInverse, RightInverse};
+use crate::inverse::{StaticLeftInverse as LeftInverse, StaticRightInverse as RightInverse};
 #[cfg(feature = "std")]
 use crate::layout::StaticLayout;
 use crate::layout::{Congruent, Coord, Layout, StaticValue};

@@ -281,22 +281,22 @@ macro_rules! coord_tuple {
 
         #[cfg(feature = "std")]
         impl<T: Copy, K: Copy, W, Sh0, O: Origin<{ 0 $(+ coord_tuple!(@one $i))+ }>, $($D,)+ $($S,)+>
-            crate::detail::partition::PartitionBy<T, K, W, ByComponent> for CoordLayout<($(Layout<$S, $D>,)+), O>
+            crate::partition::traits::PartitionBy<T, K, W, ByComponent> for CoordLayout<($(Layout<$S, $D>,)+), O>
         where
             Layout<S0, D0>: crate::int_tuple::AllStatic,
             T: CuteTiler<StaticBit<S0, D0>>,
             $(
-                Layout<$S, $D>: crate::detail::partition::Partition<T::Out, K, W>,
-                <Layout<$S, $D> as crate::detail::partition::Partition<T::Out, K, W>>::Output: ShapeOf<Shape = Sh0>,
+                Layout<$S, $D>: crate::partition::traits::Partition<T::Out, K, W>,
+                <Layout<$S, $D> as crate::partition::traits::Partition<T::Out, K, W>>::Output: ShapeOf<Shape = Sh0>,
             )+
         {
             type Output = CoordLayout<
-                ($(<Layout<$S, $D> as crate::detail::partition::Partition<T::Out, K, W>>::Output,)+),
+                ($(<Layout<$S, $D> as crate::partition::traits::Partition<T::Out, K, W>>::Output,)+),
                 [usize; 0 $(+ coord_tuple!(@one $i))+],
             >;
             #[inline(always)]
             fn part_by(self, t: T, c: K) -> Option<(Self::Output, usize, bool)> {
-                use crate::detail::partition::Partition;
+                use crate::partition::traits::Partition;
                 let t = t.cute_tiler();
                 let o = self.origin.get();
                 let parts = ($( self.comps.$i.part(t, c)?, )+);
@@ -457,8 +457,8 @@ macro_rules! coord_tuple {
         }
 
         #[cfg(feature = "std")]
-        impl<T: crate::detail::partition::TilerFits<Layout<S0, D0>>, $($D,)+ $($S,)+ O>
-            crate::detail::partition::TilerFits<CoordLayout<($(Layout<$S, $D>,)+), O>> for T
+        impl<T: crate::partition::traits::TilerFits<Layout<S0, D0>>, $($D,)+ $($S,)+ O>
+            crate::partition::traits::TilerFits<CoordLayout<($(Layout<$S, $D>,)+), O>> for T
         {
         }
     };
@@ -633,12 +633,12 @@ impl<C, O> LayoutKind for CoordLayout<C, O> {
 }
 
 #[cfg(feature = "std")]
-impl<C, O, T> crate::detail::partition::FlatCase<T> for CoordLayout<C, O> {
+impl<C, O, T> crate::partition::traits::FlatCase<T> for CoordLayout<C, O> {
     type Bit = ByComponent;
 }
 
 #[cfg(feature = "std")]
-impl<C: Copy, O: Copy> crate::detail::partition::Fits for CoordLayout<C, O> {
+impl<C: Copy, O: Copy> crate::partition::traits::Fits for CoordLayout<C, O> {
     /// An identity tensor has no storage: every coordinate exists.
     #[inline(always)]
     fn fits(&self, _: &'static str, _: usize, _: usize) -> Result<(), crate::OutOfStorage> {

@@ -33,13 +33,13 @@
 
 use crate::composition::{Compose, ComposeValue};
 use crate::detail::SizeOf;
-use crate::detail::partition::Fits;
 use crate::detail::{Ints, LayoutKind};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
-use crate::inverse::RightInverse;
+use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{ConcatLayouts, Layout, StaticLayout};
 use crate::layout_tv::MakeLayoutTv;
 use crate::mma_atom::{AtomOperand, IndexOf, Split2, Split3, TiledOperands};
+use crate::partition::traits::Fits;
 use crate::product::LogicalProduct;
 use crate::recast::Upcast;
 use crate::tensor::CuteCompactCol;

@@ -7,7 +7,9 @@ mod mixed;
 #[cfg(feature = "std")]
 pub use mixed::*;
 
-use crate::detail::{DivideOp, DivideValueBy, Flat, Tiled, Zipped, by_mode_op};
+#[cfg(feature = "std")]
+use crate::detail::DivideValueBy;
+use crate::detail::{DivideOp, Flat, Tiled, Zipped, by_mode_op};
 
 by_mode_op!(
     /// `logical_divide(Self, B)` (paper 3.5.2): `(A ∘ B, A ∘ B*)` with
@@ -28,7 +30,11 @@ by_mode_op!(
 );
 
 /// The value of a divide of `A` by `B` arranged as `How`: zero-sized when
-/// both are all-static, computed (and checked) otherwise.
+/// both are all-static, computed (and checked) otherwise. Public as
+/// [`LogicalDivideValue`](crate::LogicalDivideValue), ... (one name per
+/// arrangement). With `std` only: without it the divides are all-static
+/// (`free_fn!`).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub trait DivideValue<How, A, B>: Sized {
     /// The divide.
@@ -37,6 +43,7 @@ pub trait DivideValue<How, A, B>: Sized {
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
+#[cfg(feature = "std")]
 impl<O, How, A, B> DivideValue<How, A, B> for O
 where
     A: crate::int_tuple::AllStatic,
@@ -54,57 +61,6 @@ where
         <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
 }
-/// The value of `logical_divide(a, b)`: generic code that calls
-/// [`logical_divide`] bounds the result by it (it holds for every
-/// admissible divide).
-#[cfg(feature = "std")]
-pub trait LogicalDivideValue<A, B>: DivideValue<crate::divide::LogicalArr, A, B> {}
-#[cfg(feature = "std")]
-impl<O: DivideValue<crate::divide::LogicalArr, A, B>, A, B> LogicalDivideValue<A, B> for O {}
-/// The value of `zipped_divide(a, b)`, as [`LogicalDivideValue`].
-#[cfg(feature = "std")]
-pub trait ZippedDivideValue<A, B>: DivideValue<crate::divide::ZippedArr, A, B> {}
-#[cfg(feature = "std")]
-impl<O: DivideValue<crate::divide::ZippedArr, A, B>, A, B> ZippedDivideValue<A, B> for O {}
-/// The value of `tiled_divide(a, b)`, as [`LogicalDivideValue`]: it holds
-/// for every admissible `tiled_divide` (all-static, or a layout with
-/// run-time leaves), and its `try_make` is what
-/// [`try_tiled_divide`](crate::try_tiled_divide) returns (its
-/// post-conditions).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// fn tiles<A: TiledDivide<B>, B>(a: A, b: B) -> A::Output
-/// where
-///     A::Output: TiledDivideValue<A, B>,
-/// {
-///     tiled_divide(a, b)
-/// }
-/// assert_eq!(tiles(layout!((8,8):(1,8)), shape!(2, 4)).to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
-/// ```
-#[cfg(feature = "std")]
-pub trait TiledDivideValue<A, B>: DivideValue<crate::divide::TiledArr, A, B> {}
-#[cfg(feature = "std")]
-impl<O: DivideValue<crate::divide::TiledArr, A, B>, A, B> TiledDivideValue<A, B> for O {}
-/// The value of `flat_divide(a, b)`, as [`LogicalDivideValue`]: it holds
-/// for every admissible `flat_divide`, and its `try_make` is what
-/// [`try_flat_divide`](crate::try_flat_divide) returns (its
-/// post-conditions).
-///
-/// ```
-/// use cute_static::prelude::*;
-/// fn tiles<A: FlatDivide<B>, B>(a: A, b: B) -> A::Output
-/// where
-///     A::Output: FlatDivideValue<A, B>,
-/// {
-///     flat_divide(a, b)
-/// }
-/// assert_eq!(tiles(layout!((8,8):(1,8)), shape!(2, 4)).to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
-/// ```
-#[cfg(feature = "std")]
-pub trait FlatDivideValue<A, B>: DivideValue<crate::divide::FlatArr, A, B> {}
-#[cfg(feature = "std")]
-impl<O: DivideValue<crate::divide::FlatArr, A, B>, A, B> FlatDivideValue<A, B> for O {}
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
     /// `logical_divide(a, b)` (see [`LogicalDivide`]).
@@ -131,12 +87,12 @@ crate::detail::free_fn!(
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn logical_divide<A, B>(a: A, b: B) -> <A as LogicalDivide<B>>::Output
+pub fn logical_divide<A, B>(a: A, b: B) -> A::Output
 where
     A: LogicalDivide<B>,
-    <A as LogicalDivide<B>>::Output: DivideValue<crate::divide::LogicalArr, A, B>,
+    A::Output: crate::LogicalDivideValue<A, B>,
 {
-    <<A as LogicalDivide<B>>::Output as DivideValue<crate::divide::LogicalArr, A, B>>::make(a, b)
+    <A::Output as crate::LogicalDivideValue<A, B>>::make(a, b)
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
@@ -164,12 +120,12 @@ crate::detail::free_fn!(
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn zipped_divide<A, B>(a: A, b: B) -> <A as ZippedDivide<B>>::Output
+pub fn zipped_divide<A, B>(a: A, b: B) -> A::Output
 where
     A: ZippedDivide<B>,
-    <A as ZippedDivide<B>>::Output: DivideValue<crate::divide::ZippedArr, A, B>,
+    A::Output: crate::ZippedDivideValue<A, B>,
 {
-    <<A as ZippedDivide<B>>::Output as DivideValue<crate::divide::ZippedArr, A, B>>::make(a, b)
+    <A::Output as crate::ZippedDivideValue<A, B>>::make(a, b)
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
@@ -202,12 +158,12 @@ crate::detail::free_fn!(
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn tiled_divide<A, B>(a: A, b: B) -> <A as TiledDivide<B>>::Output
+pub fn tiled_divide<A, B>(a: A, b: B) -> A::Output
 where
     A: TiledDivide<B>,
-    <A as TiledDivide<B>>::Output: DivideValue<crate::divide::TiledArr, A, B>,
+    A::Output: crate::TiledDivideValue<A, B>,
 {
-    <<A as TiledDivide<B>>::Output as DivideValue<crate::divide::TiledArr, A, B>>::make(a, b)
+    <A::Output as crate::TiledDivideValue<A, B>>::make(a, b)
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
@@ -237,12 +193,12 @@ crate::detail::free_fn!(
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn flat_divide<A, B>(a: A, b: B) -> <A as FlatDivide<B>>::Output
+pub fn flat_divide<A, B>(a: A, b: B) -> A::Output
 where
     A: FlatDivide<B>,
-    <A as FlatDivide<B>>::Output: DivideValue<crate::divide::FlatArr, A, B>,
+    A::Output: crate::FlatDivideValue<A, B>,
 {
-    <<A as FlatDivide<B>>::Output as DivideValue<crate::divide::FlatArr, A, B>>::make(a, b)
+    <A::Output as crate::FlatDivideValue<A, B>>::make(a, b)
 }
 
 #[cfg(feature = "std")]
@@ -251,7 +207,6 @@ pub use run_time::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zi
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
-    use crate::divide::{FlatArr, LogicalArr, TiledArr, ZippedArr};
     use cute_dynamic::LayoutError;
 
     crate::detail::try_fn!(
@@ -295,7 +250,7 @@ mod run_time {
         /// ```
         try_logical_divide,
         LogicalDivide,
-        DivideValue<LogicalArr, A, B>
+        crate::LogicalDivideValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -318,7 +273,7 @@ mod run_time {
         /// ```
         try_zipped_divide,
         ZippedDivide,
-        DivideValue<ZippedArr, A, B>
+        crate::ZippedDivideValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -344,7 +299,7 @@ mod run_time {
         /// ```
         try_tiled_divide,
         TiledDivide,
-        DivideValue<TiledArr, A, B>
+        crate::TiledDivideValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -364,6 +319,6 @@ mod run_time {
         /// ```
         try_flat_divide,
         FlatDivide,
-        DivideValue<FlatArr, A, B>
+        crate::FlatDivideValue<A, B>
     );
 }

@@ -12,11 +12,11 @@ use typenum::{B0, B1, U0, U1};
 
 /// `right_inverse(Self)` (paper 3.4.1): the largest `R` with
 /// `L(R(k)) = k` for `k < size(R)`.
-pub trait RightInverse {
+pub trait StaticRightInverse {
     /// The right inverse.
     type Output;
 }
-impl<S, D> RightInverse for Layout<S, D>
+impl<S, D> StaticRightInverse for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
@@ -34,11 +34,11 @@ where
 /// are not injective or do not nest (the paper's form only: CuTe's forms
 /// that cute-dynamic checks by brute force are not followed here). A
 /// layout with no non-zero stride gets CuTe's `size:0`.
-pub trait LeftInverse {
+pub trait StaticLeftInverse {
     /// The left inverse.
     type Output;
 }
-impl<S, D> LeftInverse for Layout<S, D>
+impl<S, D> StaticLeftInverse for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
@@ -52,7 +52,7 @@ where
 }
 
 /// `right_inverse(a)` (paper 3.4.1): the largest `R` with `A(R(k)) = k`
-/// for every `k < size(R)` (see [`RightInverse`]).
+/// for every `k < size(R)` (see [`RightInverse`](crate::RightInverse)).
 ///
 /// Post-conditions (as cute-dynamic's `right_inverse`): `A(R(k)) = k` for
 /// `k < size(R)`; `R` is injective, `size(R) <= size(A)`; the run of
@@ -76,15 +76,15 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn right_inverse<A: InverseOf<RightOp>>(a: A) -> <A as InverseOf<RightOp>>::Output
+pub fn right_inverse<A: crate::RightInverse>(a: A) -> A::Output
 where
-    <A as InverseOf<RightOp>>::Output: InverseValue<RightOp, A>,
+    A::Output: crate::RightInverseValue<A>,
 {
-    <<A as InverseOf<RightOp>>::Output as InverseValue<RightOp, A>>::make(a)
+    <A::Output as crate::RightInverseValue<A>>::make(a)
 }
 
 /// `left_inverse(a)` (paper 3.4.3): `R` with `R(A(k)) = k` for every
-/// `k < size(A)` (see [`LeftInverse`]).
+/// `k < size(A)` (see [`LeftInverse`](crate::LeftInverse)).
 ///
 /// Post-conditions (cute-dynamic's `left_inverse`'s), for every `k`, with
 /// `o = A(k)` and `c = R(o)` read on `R`'s extended domain: for an injective
@@ -121,11 +121,11 @@ where
 /// ```
 #[inline(always)]
 #[track_caller]
-pub fn left_inverse<A: InverseOf<LeftOp>>(a: A) -> <A as InverseOf<LeftOp>>::Output
+pub fn left_inverse<A: crate::LeftInverse>(a: A) -> A::Output
 where
-    <A as InverseOf<LeftOp>>::Output: InverseValue<LeftOp, A>,
+    A::Output: crate::LeftInverseValue<A>,
 {
-    <<A as InverseOf<LeftOp>>::Output as InverseValue<LeftOp, A>>::make(a)
+    <A::Output as crate::LeftInverseValue<A>>::make(a)
 }
 
 // ------------------------------------------------------ run-time leaves
@@ -137,57 +137,12 @@ pub struct RightOp;
 #[doc(hidden)]
 pub struct LeftOp;
 
-/// The padded form of a result whose number of modes is only known at run
-/// time: one [`Dyn`](crate::Dyn) mode per mode of the list `Self` (a flat
-/// `Dyn` leaf for one mode), filled from the computed modes with `1:0`
-/// modes in front (the last mode stays last, as a composition with the
-/// result needs: its last mode is the unbounded one).
-#[doc(hidden)]
-pub trait PadDyn {
-    /// The layout of run-time leaves.
-    type Output;
-    /// The number of modes.
-    const RANK: usize;
-    /// The layout from `v` (exactly `RANK` modes).
-    fn build(v: &[(i64, i64)]) -> Self::Output;
-}
-impl<S0, D0> PadDyn for MCons<S0, D0, MNil> {
-    type Output = Layout<crate::Dyn, crate::Dyn>;
-    const RANK: usize = 1;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Self::Output {
-        Layout::from_checked(crate::Dyn::new(v[0].0), crate::Dyn::new(v[0].1))
-    }
-}
-// Two modes or more, for every arity of the tuple list (one mode is the
-// scalar layout above).
-macro_rules! pad_dyn {
-    (@one $i:tt) => { 1 };
-    (@dyn $X:ident) => { crate::Dyn };
-    (@list $S:ident $D:ident $($rest:ident)*) => { MCons<$S, $D, pad_dyn!(@list $($rest)*)> };
-    (@list) => { MNil };
-    ($_i:tt $_a:ident $_s:ident $_d:ident) => {};
-    ($($i:tt $A:ident $S:ident $D:ident),+) => {
-        impl<$($S, $D,)+> PadDyn for pad_dyn!(@list $($S $D)+) {
-            type Output = Layout<($(pad_dyn!(@dyn $S),)+), ($(pad_dyn!(@dyn $D),)+)>;
-            const RANK: usize = 0 $(+ pad_dyn!(@one $i))+;
-            #[inline(always)]
-            fn build(v: &[(i64, i64)]) -> Self::Output {
-                Layout::from_checked(($(crate::Dyn::new(v[$i].0),)+), ($(crate::Dyn::new(v[$i].1),)+))
-            }
-        }
-    };
-}
-for_each_tuple!(pad_dyn);
-
-/// The padded type of `N` flat modes (`Self` the layout): `N` for the
-/// right inverse, `N + 1` for the left inverse and the complement.
-pub(crate) type PadN<S, D> = <FlatModes<S, D> as PadDyn>::Output;
-/// `N + 1` modes.
-pub(crate) type PadN1<S, D> = <MCons<U1, U0, FlatModes<S, D>> as PadDyn>::Output;
+// The padded form lives in `detail/pad.rs` (the complement's solver uses
+// it too); the run-time inverses, complement and products name it here.
+pub(crate) use crate::detail::{PadDyn, PadN, PadN1};
 
 /// `right_inverse(Self)` (`W` = [`RightOp`]) or `left_inverse(Self)`
-/// (`W` = [`LeftOp`]) for any layout: [`RightInverse`] / [`LeftInverse`]
+/// (`W` = [`LeftOp`]) for any layout: [`StaticRightInverse`] / [`StaticLeftInverse`]
 /// when all-static, the padded form of run-time leaves otherwise (see
 /// [`right_inverse`]).
 #[doc(hidden)]
@@ -208,11 +163,11 @@ pub trait InverseBy<W, Static> {
     /// The inverse.
     type Output;
 }
-impl<A: RightInverse> InverseBy<RightOp, B1> for A {
-    type Output = <A as RightInverse>::Output;
+impl<A: StaticRightInverse> InverseBy<RightOp, B1> for A {
+    type Output = <A as StaticRightInverse>::Output;
 }
-impl<A: LeftInverse> InverseBy<LeftOp, B1> for A {
-    type Output = <A as LeftInverse>::Output;
+impl<A: StaticLeftInverse> InverseBy<LeftOp, B1> for A {
+    type Output = <A as StaticLeftInverse>::Output;
 }
 impl<S, D> InverseBy<RightOp, B0> for Layout<S, D>
 where
@@ -231,8 +186,10 @@ where
 }
 
 /// The value of an inverse of `A`: zero-sized when `A` is all-static,
-/// computed (and checked) when it has a run-time leaf. Generic code that
-/// calls [`right_inverse`] or [`left_inverse`] bounds the result by it.
+/// computed (and checked) when it has a run-time leaf; public as
+/// [`RightInverseValue`](crate::RightInverseValue) and
+/// [`LeftInverseValue`](crate::LeftInverseValue).
+#[doc(hidden)]
 pub trait InverseValue<W, A>: Sized {
     /// The inverse of `a`.
     fn make(a: A) -> Self;
@@ -456,11 +413,11 @@ pub(crate) mod run_time {
     /// assert_eq!(r.to_string(), "(8,4):(4,1)");
     /// ```
     #[inline(always)]
-    pub fn try_right_inverse<A: InverseOf<RightOp>>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
+    pub fn try_right_inverse<A: crate::RightInverse>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
-        A::Output: InverseValue<RightOp, A>,
+        A::Output: crate::RightInverseValue<A>,
     {
-        <A::Output as InverseValue<RightOp, A>>::try_make(a)
+        <A::Output as crate::RightInverseValue<A>>::try_make(a)
     }
 
     /// `left_inverse(a)`: `Ok` with the left inverse (see [`left_inverse`],
@@ -479,10 +436,10 @@ pub(crate) mod run_time {
     /// assert!(try_left_inverse(layout!((4,4):({1i64},{-2i64}))).is_err());
     /// ```
     #[inline(always)]
-    pub fn try_left_inverse<A: InverseOf<LeftOp>>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
+    pub fn try_left_inverse<A: crate::LeftInverse>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
-        A::Output: InverseValue<LeftOp, A>,
+        A::Output: crate::LeftInverseValue<A>,
     {
-        <A::Output as InverseValue<LeftOp, A>>::try_make(a)
+        <A::Output as crate::LeftInverseValue<A>>::try_make(a)
     }
 }

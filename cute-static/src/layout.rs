@@ -538,12 +538,24 @@ pub fn try_concat<T: ConcatLayouts>(layouts: T) -> Result<T::Output, cute_dynami
     layouts.try_concat()
 }
 
-/// A tuple of layouts that [`concat`] joins (one to ten of them).
-#[doc(hidden)]
+/// A tuple of layouts that [`concat()`] joins (one to ten of them): the
+/// bound of generic code that calls [`concat()`] (its `Output`, the result,
+/// and the value, made by `concat` itself).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn join<A, B>(a: A, b: B) -> <(A, B) as ConcatLayouts>::Output
+/// where
+///     (A, B): ConcatLayouts,
+/// {
+///     concat((a, b))
+/// }
+/// assert_eq!(join(layout!(4:1), layout!({8usize}:4)).to_string(), "(_4,8):(_1,_4)");
+/// ```
 pub trait ConcatLayouts {
     /// The layout whose modes are the tuple's layouts.
     type Output;
-    /// [`concat`].
+    /// [`concat()`].
     fn concat(self) -> Self::Output;
     /// [`try_concat`].
     #[cfg(feature = "std")]

@@ -3,7 +3,7 @@
 
 use crate::composition::Compose;
 use crate::detail::SizeOf;
-use crate::inverse::RightInverse;
+use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{Layout, StaticLayout};
 use crate::product::RakedProduct;
 use typenum::{Prod, U1};

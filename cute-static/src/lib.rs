@@ -43,9 +43,24 @@
 //! [`complement`], [`right_inverse`], [`left_inverse`], [`logical_divide`],
 //! [`zipped_divide`], [`tiled_divide`], [`flat_divide`],
 //! [`logical_product`], [`zipped_product`], [`tiled_product`],
-//! [`flat_product`], [`blocked_product`], [`raked_product`]. Each has a
-//! trait of the same name in CamelCase (`Compose` for composition) for the
-//! bounds of generic code. An inadmissible operation does not compile; the
+//! [`flat_product`], [`blocked_product`], [`raked_product`]. Generic code
+//! bounds each by two public traits: the result's type, named in CamelCase
+//! (`Compose` for composition, `RightInverse`, `LogicalDivide`), and its
+//! value, the same name with `Value` (`ComposeValue`, `RightInverseValue`,
+//! `LogicalDivideValue`):
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! fn tiles<A: LogicalDivide<B>, B>(a: A, b: B) -> A::Output
+//! where
+//!     A::Output: LogicalDivideValue<A, B>,
+//! {
+//!     logical_divide(a, b)
+//! }
+//! assert_eq!(tiles(layout!(8:1), layout!(2:1)).to_string(), "(_2,_4):(_1,_2)");
+//! ```
+//!
+//! An inadmissible operation does not compile; the
 //! error names the violated condition (`stride divisibility condition`,
 //! `shape divisibility condition`, `rank`, `not injective`). Also [`concat()`] (CuTe's
 //! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
@@ -145,28 +160,22 @@ mod basis_layout;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod block;
-#[doc(hidden)]
-pub mod coalesce;
-#[doc(hidden)]
-pub mod complement;
+mod coalesce;
+mod complement;
 mod composed;
-#[doc(hidden)]
-pub mod composition;
+mod composition;
 mod coord_layout;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod copy_atom;
 #[cfg(feature = "std")]
 mod copy_gpu;
-// The solver's helper traits: off the docs (the operations are
-// re-exported, inlined, at the root).
-#[doc(hidden)]
-pub mod detail;
-#[doc(hidden)]
-pub mod divide;
+// The solver's helper traits (the operations are re-exported at the root,
+// their bounds named in `names.rs`).
+mod detail;
+mod divide;
 mod int_tuple;
-#[doc(hidden)]
-pub mod inverse;
+mod inverse;
 mod layout;
 mod layout_tv;
 #[cfg(feature = "std")]
@@ -176,14 +185,14 @@ mod mma_atom;
 mod mma_cpu;
 #[cfg(feature = "std")]
 mod mma_gpu;
+mod names;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod partition;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod predication;
-#[doc(hidden)]
-pub mod product;
+mod product;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod recast;
@@ -203,15 +212,12 @@ pub use basis_layout::{IdentityLayout, make_identity_layout};
 pub use basis_layout::{IdentityShape, PathNode};
 #[cfg(feature = "std")]
 pub use block::{Block, SharedTile, Thread};
-#[doc(inline)]
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use complement::TryComplement;
 #[cfg(feature = "std")]
-#[doc(inline)]
 pub use complement::try_complement;
-#[doc(inline)]
 pub use complement::{Complement, ComplementValue, complement};
 pub use composed::{ComposedLayout, ComposedLeftInverse, ComposedRightInverse, SwizzleThrough, make_composed_layout};
 #[cfg(feature = "std")]
@@ -219,7 +225,6 @@ pub use composed::{ComposedLayout, ComposedLeftInverse, ComposedRightInverse, Sw
 pub use composition::TryCompose;
 #[cfg(feature = "std")]
 pub use composition::try_composition;
-#[doc(inline)]
 pub use composition::{Compose, ComposeValue, composition};
 #[cfg(feature = "std")]
 #[doc(hidden)]
@@ -240,34 +245,26 @@ pub use copy_atom::{
 };
 #[cfg(feature = "std")]
 pub use copy_gpu::{SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS};
-#[cfg(feature = "std")]
-pub use detail::partition::ThreadLayout;
-#[cfg(feature = "std")]
-#[doc(hidden)]
-pub use detail::partition::{Dice, Fits, Partition};
-#[doc(inline)]
 pub use divide::{
     FlatDivide, LogicalDivide, TiledDivide, ZippedDivide, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 #[cfg(feature = "std")]
-#[doc(inline)]
-pub use divide::{FlatDivideValue, LogicalDivideValue, TiledDivideValue, ZippedDivideValue};
-#[cfg(feature = "std")]
 pub use divide::{try_flat_divide, try_logical_divide, try_tiled_divide, try_zipped_divide};
 pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, make_shape, make_stride};
-#[doc(inline)]
-pub use inverse::{InverseValue, LeftInverse, RightInverse, left_inverse, right_inverse};
+pub use inverse::{left_inverse, right_inverse};
 #[cfg(feature = "std")]
-#[doc(inline)]
 pub use inverse::{try_left_inverse, try_right_inverse};
-#[doc(hidden)]
-pub use layout::ConcatLayouts;
-pub use layout::{Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
+pub use layout::{ConcatLayouts, Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
 #[cfg(feature = "std")]
 pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
+#[cfg(feature = "std")]
+pub use partition::traits::ThreadLayout;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub use partition::traits::{Dice, Fits, Partition};
 
 pub use coord_layout::{ElemLess, IdentityStride};
 #[cfg(feature = "std")]
@@ -292,6 +289,14 @@ pub use mma_gpu::{
     SM70_8x8x4_F32F16F16F32_NT, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM90_64x8x16_F32F16F16_SS,
 };
 #[cfg(feature = "std")]
+pub use names::{
+    BlockedProductValue, FlatDivideValue, LogicalDivideValue, RakedProductValue, TiledDivideValue, ZippedDivideValue,
+};
+pub use names::{
+    CoalesceByValue, CoalesceValue, FilterValue, FlatProductValue, FlattenValue, LeftInverse, LeftInverseValue,
+    LogicalProductValue, RightInverse, RightInverseValue, TiledProductValue, ZippedProductValue,
+};
+#[cfg(feature = "std")]
 pub use partition::{
     Overlap, ThreadTensor, X, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     outer_partition, try_inner_partition, try_local_partition, try_local_tile, try_outer_partition,
@@ -300,14 +305,13 @@ pub use partition::{
 pub use partition::{Part, PartitionBy};
 #[cfg(feature = "std")]
 pub use predication::Predicated;
-#[doc(inline)]
 pub use product::{
-    BlockedProduct, FlatProduct, LogicalProduct, ProductValue, RakedProduct, TiledProduct, ZippedProduct,
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+    BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct, blocked_product,
+    flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 #[cfg(feature = "std")]
 pub use product::{
-    RankProductValue, try_blocked_product, try_flat_product, try_logical_product, try_raked_product, try_tiled_product,
+    try_blocked_product, try_flat_product, try_logical_product, try_raked_product, try_tiled_product,
     try_zipped_product,
 };
 #[cfg(feature = "std")]
@@ -345,6 +349,7 @@ pub use typenum;
 /// assert_eq!(l.index((1usize, 1usize)), 9);
 /// ```
 pub mod prelude {
+    pub use crate::ConcatLayouts;
     pub use crate::{
         __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy,
         copy_if, crd, elem_less, fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
@@ -363,13 +368,14 @@ pub mod prelude {
         make_layout_tv, make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product,
         zipped_divide, zipped_product,
     };
-    pub use crate::{ComplementValue, ComposeValue, InverseValue, ProductValue};
     #[cfg(feature = "std")]
     pub use crate::{
-        FlatDivideValue, LogicalDivideValue, RankProductValue, TiledDivideValue, ZippedDivideValue,
-        try_blocked_product, try_complement, try_composition, try_flat_divide, try_flat_product, try_left_inverse,
-        try_logical_divide, try_logical_product, try_raked_product, try_right_inverse, try_tiled_divide,
-        try_tiled_product, try_zipped_divide, try_zipped_product,
+        BlockedProductValue, FlatDivideValue, LogicalDivideValue, RakedProductValue, TiledDivideValue,
+        ZippedDivideValue,
+    };
+    pub use crate::{
+        CoalesceByValue, CoalesceValue, ComplementValue, ComposeValue, FilterValue, FlatProductValue, FlattenValue,
+        LeftInverseValue, LogicalProductValue, RightInverseValue, TiledProductValue, ZippedProductValue,
     };
     pub use crate::{IdentityLayout, make_identity_layout};
     #[cfg(feature = "std")]
@@ -380,6 +386,12 @@ pub mod prelude {
     };
     #[cfg(feature = "std")]
     pub use crate::{max_common_layout, max_common_vector};
+    #[cfg(feature = "std")]
+    pub use crate::{
+        try_blocked_product, try_complement, try_composition, try_flat_divide, try_flat_product, try_left_inverse,
+        try_logical_divide, try_logical_product, try_raked_product, try_right_inverse, try_tiled_divide,
+        try_tiled_product, try_zipped_divide, try_zipped_product,
+    };
     #[cfg(feature = "std")]
     pub use crate::{try_concat, try_make_layout};
     #[cfg(feature = "std")]

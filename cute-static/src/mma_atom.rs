@@ -26,15 +26,15 @@
 
 use crate::complement::Complement;
 use crate::composition::{Compose, ComposeValue};
-use crate::detail::partition::Fits;
 use crate::detail::{CosizeOf, SizeOf};
 use crate::detail::{Ints, LayoutKind};
 use crate::divide::LogicalDivide;
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::int_tuple::StaticIntTuple;
-use crate::inverse::RightInverse;
+use crate::inverse::StaticRightInverse as RightInverse;
 use crate::layout::{ConcatLayouts, Congruent, Layout, StaticLayout};
+use crate::partition::traits::Fits;
 use crate::product::TiledProduct;
 use crate::slice::Underscore;
 use crate::tensor::{

@@ -9,8 +9,11 @@
 //! tensor tiled by a static `(128,64)` has the static tile shape
 //! `(_128,_64)` and run-time strides). The traits that find those types
 //! (the flat or general divide of a partition, projections, thread
-//! layouts) are in `detail/partition.rs`.
+//! layouts) are in `partition/traits.rs`.
 
+pub(crate) mod traits;
+
+use self::traits::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, MAX_MODES};
@@ -18,7 +21,6 @@ use crate::coord_layout::{
     ComposeOp, CoordLayout, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
 };
 use crate::coord_layout::{Coords, IdentityStride};
-use crate::detail::partition::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::IntTuple;
@@ -30,7 +32,7 @@ use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 use std::vec::Vec;
 
-pub use crate::detail::partition::X;
+pub use self::traits::X;
 
 #[inline(always)]
 #[track_caller]

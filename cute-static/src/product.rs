@@ -14,7 +14,7 @@ use crate::detail::{Flat, ProductOp, ProductValueBy, RankProductOnto, Tiled, Zip
 // The four products of one family: the same leaves in different groupings,
 // so one value trait serves them.
 macro_rules! product_fn {
-    ($(#[$doc:meta])* $name:ident, $Trait:ident) => {
+    ($(#[$doc:meta])* $name:ident, $Trait:ident, $Value:ident) => {
         $(#[$doc])*
         ///
         /// With a run-time ([`Dyn`](crate::Dyn)) leaf in the layout `b` (and
@@ -23,12 +23,12 @@ macro_rules! product_fn {
         /// a panic with cute-dynamic's error message when a condition fails.
         #[inline(always)]
         #[track_caller]
-        pub fn $name<A, B>(a: A, b: B) -> <A as $Trait<B>>::Output
+        pub fn $name<A, B>(a: A, b: B) -> A::Output
         where
             A: $Trait<B>,
-            <A as $Trait<B>>::Output: ProductValue<A, B>,
+            A::Output: crate::$Value<A, B>,
         {
-            <<A as $Trait<B>>::Output as ProductValue<A, B>>::make(a, b)
+            <A::Output as crate::$Value<A, B>>::make(a, b)
         }
     };
 }
@@ -53,8 +53,9 @@ by_mode_op!(
 
 /// The value of a product of `A` by the layout `B`: zero-sized when both
 /// are all-static, computed (and checked) when `B` has a run-time leaf
-/// (see `product.rs`). Generic code that calls the products bounds the
-/// result by it.
+/// (see `product.rs`). Public as one name per product
+/// ([`LogicalProductValue`](crate::LogicalProductValue), ...).
+#[doc(hidden)]
 pub trait ProductValue<A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
@@ -67,9 +68,9 @@ pub trait ProductValue<A, B>: Sized {
     /// use cute_static::prelude::*;
     /// fn grid<A: TiledProduct<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
     /// where
-    ///     A::Output: ProductValue<A, B>,
+    ///     A::Output: TiledProductValue<A, B>,
     /// {
-    ///     try_tiled_product(a, b) // = <A::Output as ProductValue<A, B>>::try_make(a, b)
+    ///     try_tiled_product(a, b) // = <A::Output as TiledProductValue<A, B>>::try_make(a, b)
     /// }
     /// assert_eq!(grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(), "((_2,_2),_3,_4):((_1,_2),_4,_12)");
     /// assert!(grid(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
@@ -102,7 +103,7 @@ product_fn!(
     /// let p = logical_product(layout!((3,4):(4,1)), layout!((2,5):(1,2)));
     /// assert_eq!(p.to_string(), "((_3,_4),(_2,_5)):((_4,_1),(_12,_24))");
     /// ```
-    logical_product, LogicalProduct
+    logical_product, LogicalProduct, LogicalProductValue
 );
 product_fn!(
     /// `zipped_product(a, b)` (see [`ZippedProduct`]).
@@ -112,7 +113,7 @@ product_fn!(
     /// let p = zipped_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
     /// ```
-    zipped_product, ZippedProduct
+    zipped_product, ZippedProduct, ZippedProductValue
 );
 product_fn!(
     /// `tiled_product(a, b)` (see [`TiledProduct`]).
@@ -122,7 +123,7 @@ product_fn!(
     /// let p = tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
     /// ```
-    tiled_product, TiledProduct
+    tiled_product, TiledProduct, TiledProductValue
 );
 product_fn!(
     /// `flat_product(a, b)` (see [`FlatProduct`]).
@@ -132,10 +133,11 @@ product_fn!(
     /// let p = flat_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
     /// ```
-    flat_product, FlatProduct
+    flat_product, FlatProduct, FlatProductValue
 );
 
-/// `blocked_product(Self, B)` (see `detail::RankProduct`).
+/// `blocked_product(Self, B)` (see [`blocked_product`]). Generic code bounds the
+/// value by [`BlockedProductValue`](crate::BlockedProductValue) (an example there).
 pub trait BlockedProduct<B> {
     /// The result layout.
     type Output;
@@ -143,7 +145,8 @@ pub trait BlockedProduct<B> {
 impl<A, B: RankProductOnto<Blocked, A>> BlockedProduct<B> for A {
     type Output = <B as RankProductOnto<Blocked, A>>::Output;
 }
-/// `raked_product(Self, B)` (see `detail::RankProduct`).
+/// `raked_product(Self, B)` (see [`raked_product`]). Generic code bounds the
+/// value by [`RakedProductValue`](crate::RakedProductValue) (an example there).
 pub trait RakedProduct<B> {
     /// The result layout.
     type Output;
@@ -168,12 +171,12 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn blocked_product<A, B>(a: A, b: B) -> <A as BlockedProduct<B>>::Output
+pub fn blocked_product<A, B>(a: A, b: B) -> A::Output
 where
     A: BlockedProduct<B>,
-    <A as BlockedProduct<B>>::Output: crate::product::RankProductValue<Blocked, A, B>,
+    A::Output: crate::BlockedProductValue<A, B>,
 {
-    <<A as BlockedProduct<B>>::Output as crate::product::RankProductValue<Blocked, A, B>>::make(a, b)
+    <A::Output as crate::BlockedProductValue<A, B>>::make(a, b)
 }
 /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
 /// `detail::RankProduct`).
@@ -189,12 +192,12 @@ where
 #[cfg(feature = "std")]
 #[inline(always)]
 #[track_caller]
-pub fn raked_product<A, B>(a: A, b: B) -> <A as RakedProduct<B>>::Output
+pub fn raked_product<A, B>(a: A, b: B) -> A::Output
 where
     A: RakedProduct<B>,
-    <A as RakedProduct<B>>::Output: crate::product::RankProductValue<Raked, A, B>,
+    A::Output: crate::RakedProductValue<A, B>,
 {
-    <<A as RakedProduct<B>>::Output as crate::product::RankProductValue<Raked, A, B>>::make(a, b)
+    <A::Output as crate::RakedProductValue<A, B>>::make(a, b)
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
@@ -258,7 +261,7 @@ mod run_time {
         /// ```
         try_logical_product,
         LogicalProduct,
-        ProductValue<A, B>
+        crate::LogicalProductValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -281,7 +284,7 @@ mod run_time {
         /// ```
         try_zipped_product,
         ZippedProduct,
-        ProductValue<A, B>
+        crate::ZippedProductValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -303,7 +306,7 @@ mod run_time {
         /// ```
         try_tiled_product,
         TiledProduct,
-        ProductValue<A, B>
+        crate::TiledProductValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -323,7 +326,7 @@ mod run_time {
         /// ```
         try_flat_product,
         FlatProduct,
-        ProductValue<A, B>
+        crate::FlatProductValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -346,7 +349,7 @@ mod run_time {
         /// ```
         try_blocked_product,
         BlockedProduct,
-        RankProductValue<Blocked, A, B>
+        crate::BlockedProductValue<A, B>
     );
 
     crate::detail::try_fn!(
@@ -361,6 +364,6 @@ mod run_time {
         /// ```
         try_raked_product,
         RakedProduct,
-        RankProductValue<Raked, A, B>
+        crate::RakedProductValue<A, B>
     );
 }

@@ -12,9 +12,9 @@
 //! by construction); element access through the result is as fast as
 //! through any tensor of that layout type.
 
-use crate::detail::partition::CeilDiv;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
+use crate::partition::traits::CeilDiv;
 use crate::tensor::{OffsetRange, Tensor, check_fits};
 use cute_dynamic::{LayoutError, Pod};
 use typenum::{Bit, U0, UInt, Unsigned};

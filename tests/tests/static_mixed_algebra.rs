@@ -797,9 +797,9 @@ fn filter_flatten_and_coalesce_by_with_run_time_leaves() {
 fn check_leaf_ops<A>(a: &DLayout) -> Result<(), String>
 where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Coalesce + Filter + Flatten + Copy,
-    <A as Coalesce>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Coalesce, A> + ToDyn,
-    <A as Filter>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Filter, A> + ToDyn,
-    <A as Flatten>::Output: cute_static::coalesce::LeafValue<cute_static::coalesce::op::Flatten, A> + ToDyn,
+    <A as Coalesce>::Output: CoalesceValue<A> + ToDyn,
+    <A as Filter>::Output: FilterValue<A> + ToDyn,
+    <A as Flatten>::Output: FlattenValue<A> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let r = coalesce(sa).to_dyn();
@@ -1211,10 +1211,10 @@ fn try_tiled_flat_divides_and_products_err_where_the_plain_forms_panic() {
 fn check_product<A, B>(a: A, b: &DLayout) -> Result<(), String>
 where
     A: LogicalProduct<B> + ZippedProduct<B> + TiledProduct<B> + FlatProduct<B> + ToDyn + Copy,
-    <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
-    <A as ZippedProduct<B>>::Output: ProductValue<A, B> + ToDyn,
-    <A as TiledProduct<B>>::Output: ProductValue<A, B> + ToDyn,
-    <A as FlatProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as LogicalProduct<B>>::Output: LogicalProductValue<A, B> + ToDyn,
+    <A as ZippedProduct<B>>::Output: ZippedProductValue<A, B> + ToDyn,
+    <A as TiledProduct<B>>::Output: TiledProductValue<A, B> + ToDyn,
+    <A as FlatProduct<B>>::Output: FlatProductValue<A, B> + ToDyn,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy,
 {
     let da = a.to_dyn();

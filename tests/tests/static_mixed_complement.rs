@@ -115,7 +115,7 @@ where
 fn check_product<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + LogicalProduct<B>,
-    <A as LogicalProduct<B>>::Output: ProductValue<A, B> + ToDyn,
+    <A as LogicalProduct<B>>::Output: LogicalProductValue<A, B> + ToDyn,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError>,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
@@ -219,8 +219,8 @@ fn check_rank_products<A, B>(a: &DLayout, b: &DLayout) -> Result<(), String>
 where
     A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + BlockedProduct<B> + RakedProduct<B> + Copy,
     B: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + Copy,
-    <A as BlockedProduct<B>>::Output: RankProductValue<cute_static::product::Blocked, A, B> + ToDyn,
-    <A as RakedProduct<B>>::Output: RankProductValue<cute_static::product::Raked, A, B> + ToDyn,
+    <A as BlockedProduct<B>>::Output: BlockedProductValue<A, B> + ToDyn,
+    <A as RakedProduct<B>>::Output: RakedProductValue<A, B> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let sb = B::try_from(b).map_err(|e| e.to_string())?;

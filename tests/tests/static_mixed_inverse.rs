@@ -5,7 +5,6 @@
 //! through `to_dynamic()` on random values of fixed mixed types.
 
 use cute_dynamic::{Layout as DLayout, LayoutError};
-use cute_static::inverse::{InverseOf, LeftOp, RightOp};
 use cute_static::prelude::*;
 use proptest::prelude::*;
 
@@ -101,9 +100,9 @@ fn left_inverse_failures_err_and_panic_as_cute_dynamic() {
 /// post-conditions and cute-dynamic's answer or error.
 fn check_inverses<A>(a: &DLayout) -> Result<(), String>
 where
-    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + InverseOf<RightOp> + InverseOf<LeftOp> + Copy,
-    <A as InverseOf<RightOp>>::Output: InverseValue<RightOp, A> + ToDyn,
-    <A as InverseOf<LeftOp>>::Output: InverseValue<LeftOp, A> + ToDyn,
+    A: for<'x> TryFrom<&'x DLayout, Error = LayoutError> + RightInverse + LeftInverse + Copy,
+    <A as RightInverse>::Output: RightInverseValue<A> + ToDyn,
+    <A as LeftInverse>::Output: LeftInverseValue<A> + ToDyn,
 {
     let sa = A::try_from(a).map_err(|e| e.to_string())?;
     let r = right_inverse(sa).to_dyn();

@@ -335,9 +335,9 @@ impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: NoStaticOverlap,
-    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::inverse::PadDyn,
+    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::detail::PadDyn,
 {
-    type Output = crate::inverse::PadN1<S, D>;
+    type Output = crate::detail::PadN1<S, D>;
 }
 
 // The static conditions of a layout with run-time leaves.

@@ -390,7 +390,8 @@ where
     type Output = <Arr<How, T, Op, A> as MakeLayout>::Output;
 }
 
-/// [`DivideValue`] by branch (`Static` is `B1` for all-static arguments).
+/// `DivideValue` by branch (`Static` is `B1` for all-static arguments).
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub trait DivideValueBy<How, A, B, Static>: Sized {
     /// The divide.
@@ -399,6 +400,7 @@ pub trait DivideValueBy<How, A, B, Static>: Sized {
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
+#[cfg(feature = "std")]
 impl<O: crate::layout::StaticValue, How, A, B> DivideValueBy<How, A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {

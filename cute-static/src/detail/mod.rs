@@ -17,8 +17,7 @@ pub mod divide;
 pub mod filter;
 pub mod inverse;
 pub mod list;
-#[cfg(feature = "std")]
-pub mod partition;
+pub mod pad;
 pub mod product;
 pub mod sort;
 pub mod tiler;
@@ -30,8 +29,7 @@ pub use divide::*;
 pub use filter::*;
 pub use inverse::*;
 pub use list::*;
-#[cfg(feature = "std")]
-pub use partition::*;
+pub use pad::*;
 pub use product::*;
 pub use sort::*;
 pub use tiler::*;
@@ -39,6 +37,8 @@ pub use tiler::*;
 macro_rules! by_mode_op {
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, logical) => {
         $(#[$doc])*
+        ///
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;
@@ -52,6 +52,8 @@ macro_rules! by_mode_op {
     };
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, $How:ty) => {
         $(#[$doc])*
+        ///
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;

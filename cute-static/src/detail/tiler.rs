@@ -97,7 +97,11 @@ macro_rules! rank_mismatch {
     )+};
 }
 rank_mismatch!(TilerRankFits; ComposeEach; super::LogicalEach<Op>, Op; super::FirstHalf<Op>, Op; super::SecondHalf<Op>, Op);
-rank_mismatch!(ProfileRankFits; crate::coalesce::CoalesceEach);
+/// The by-mode operation of `coalesce_by` ([`ByMode`]): each profiled mode
+/// coalesced by its profile; modes past the profile are kept (its
+/// impls are in `coalesce.rs`).
+pub struct CoalesceEach;
+rank_mismatch!(ProfileRankFits; CoalesceEach);
 
 /// The rank condition of by-mode operations: a tiler may not have more
 /// modes than the layout it applies to (no list of tiles implements it:

@@ -85,12 +85,11 @@ pub trait RankProductValue<How, A, B>: Sized {
     ///
     /// ```
     /// use cute_static::prelude::*;
-    /// use cute_static::product::Blocked;
     /// fn blocks<A: BlockedProduct<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>
     /// where
-    ///     A::Output: RankProductValue<Blocked, A, B>,
+    ///     A::Output: BlockedProductValue<A, B>,
     /// {
-    ///     try_blocked_product(a, b) // = <A::Output as RankProductValue<Blocked, A, B>>::try_make(a, b)
+    ///     try_blocked_product(a, b) // = <A::Output as BlockedProductValue<A, B>>::try_make(a, b)
     /// }
     /// assert_eq!(blocks(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap().to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
     /// assert!(blocks(layout!({4i64}:2), layout!(3:1)).is_err());
@@ -131,9 +130,6 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
         Ok(O::value())
     }
 }
-
-#[cfg(feature = "std")]
-pub use run_time::{ModeLeafCounts, PaddedFrom, RankOrder, RankParts, TryProduct};
 
 #[cfg(feature = "std")]
 mod run_time {

@@ -1,5 +1,6 @@
 //! The trait-level machinery of `partition.rs` (tiling and partitioning
-//! tensors): which divide a partition takes (the algebra's
+//! tensors; beside it, not in `detail/`, as it builds on the divides,
+//! slices and tensors): which divide a partition takes (the algebra's
 //! `zipped_divide`, or the flat one of a layout of leaf modes by static
 //! integers), the slice of the divided layout a partition keeps, the
 //! projections (`dice`) and the thread layouts of `local_partition`.
