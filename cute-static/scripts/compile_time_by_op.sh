@@ -2,7 +2,8 @@
 # Compile-time cost of each operation of the static algebra, now against a
 # baseline commit: the agreement file of BASE (tests/tests/static_agreement.rs
 # as it was there), cut into one file per operation (its "/// N cases of"
-# block with the file's header), each built alone against BASE's crates and
+# block with the file's header), each built alone (as the only module of the
+# cross-crate test binary) against BASE's crates and
 # against the working tree's, as a debug test build (opt-level 0),
 # non-incrementally; the best of 3 builds. Prints per operation the cases,
 # the milliseconds per case (the build less that of the header alone) on
@@ -40,13 +41,14 @@ python3 - "$tmp" <<'PY'
 import re, sys
 d = sys.argv[1]
 s = open(d + "/agreement.rs").read()
-head = s[:s.index("/// ")]
+first = re.search(r"\n/// \d+ cases", s).start() + 1
+head = s[:first]
 names = ["none"]
 open(d + "/op_none.rs", "w").write(head + "\n#[test]\nfn none() {\n    let _ = check;\n}\n")
 # The case blocks only: the file may end with a module of expressions the
 # algebra rejects (assert_not_impl_any), which is not an operation's cost,
 # and whose verdicts changed where the algebra grew (a stride-0 mode).
-cases = s[s.index("/// "):]
+cases = s[first:]
 cut = re.search(r"\n(//[^\n]*\n)*mod rejected", cases)
 if cut:
     cases = cases[:cut.start()] + "\n"
@@ -57,12 +59,17 @@ for block in re.split(r"\n(?=/// \d+ cases)", cases):
 open(d + "/names", "w").write(" ".join(names))
 PY
 export CARGO_INCREMENTAL=0 CARGO_PROFILE_TEST_OPT_LEVEL=0
+# The cross-crate tests are one binary (`cross_crate`, tests/tests/main.rs):
+# in both checkouts it is cut down to the agreement module alone.
+for c in "$tmp/base" "$tmp/head"; do
+    echo "mod static_agreement;" > "$c/tests/tests/main.rs"
+done
 no_compile() { # checkout, operation: a file that does not compile has no cost to report
     echo "the $2 part of the agreement file does not compile in $1" >&2
     exit 1
 }
 build() { # checkout, operation
-    (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test static_agreement --no-run >/dev/null 2>&1) \
+    (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test cross_crate --no-run >/dev/null 2>&1) \
         || no_compile "$1" "$2"
 }
 best_of_3() { # checkout, operation -> seconds
@@ -73,7 +80,7 @@ best_of_3() { # checkout, operation -> seconds
         sleep 1
         touch "$f"
         s=$(date +%s.%N)
-        (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test static_agreement --no-run >/dev/null 2>&1)
+        (cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -q -p cute-tests --test cross_crate --no-run >/dev/null 2>&1)
         e=$(date +%s.%N)
         best=$(echo "$e - $s" | bc | awk -v b="$best" '{ print ($1 < b) ? $1 : b }')
     done
@@ -85,9 +92,9 @@ instructions() { # checkout, operation -> thousands of instructions of rustc
     touch "$f"
     # The test file's rustc command as cargo runs it (one build, which also
     # says whether the part compiles), without JSON output.
-    log=$(cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -v -p cute-tests --test static_agreement --no-run 2>&1) \
+    log=$(cd "$1" && CARGO_TARGET_DIR="$1/target" cargo test -v -p cute-tests --test cross_crate --no-run 2>&1) \
         || no_compile "$1" "$2"
-    cmd=$(printf '%s\n' "$log" | sed -n 's/^ *Running `\(.*--crate-name static_agreement .*\)`$/\1/p' | tail -1 \
+    cmd=$(printf '%s\n' "$log" | sed -n 's/^ *Running `\(.*--crate-name cross_crate .*\)`$/\1/p' | tail -1 \
         | sed 's/--error-format=json --json=[^ ]*//')
     (cd "$1" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1) \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ printf "%d", $1 / 1000 }'

@@ -18,63 +18,63 @@ fn part_0(tally: &mut Tally) {
         "logical_divide",
         "(32,4):(4,1)",
         "2:2",
-        text(try_logical_divide(layout!(({32},{4}):({4},{1})), layout!(2:2))),
+        text(try_logical_divide(layout!(({32},{4}):({4},{1})), layout!({2}:{2}))),
     );
     check(
         tally,
         "zipped_divide",
         "(32,16):(16,1)",
         "8:32",
-        text(try_zipped_divide(layout!(({32},{16}):({16},{1})), layout!(8:32))),
+        text(try_zipped_divide(layout!(({32},{16}):({16},{1})), layout!({8}:{32}))),
     );
     check(
         tally,
         "tiled_divide",
         "(1,128):(2,1)",
         "1:1",
-        text(try_tiled_divide(layout!(({1},{128}):({2},{1})), layout!(1:1))),
+        text(try_tiled_divide(layout!(({1},{128}):({2},{1})), layout!({1}:{1}))),
     );
     check(
         tally,
         "flat_divide",
         "(32,2,128):(1,32,64)",
         "4:1",
-        text(try_flat_divide(layout!(({32},{2},{128}):({1},{32},{64})), layout!(4:1))),
+        text(try_flat_divide(layout!(({32},{2},{128}):({1},{32},{64})), layout!({4}:{1}))),
     );
     check(
         tally,
-        "composition",
-        "(8,2,32):(1,8,16)",
-        "512:1",
-        text(try_composition(layout!(({8},{2},{32}):({1},{8},{16})), layout!({512}:{1}))),
+        "logical_product",
+        "(3,1):(_1,_3)",
+        "1:2",
+        text(try_logical_product(layout!(({3},{1}):(1,3)), layout!({1}:{2}))),
     );
     check(
         tally,
-        "logical_divide",
-        "(1000,333):(1,1000)",
-        "1332:74",
-        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!({1332}:{74}))),
+        "zipped_product",
+        "(4,8):(_1,_4)",
+        "4:1",
+        text(try_zipped_product(layout!(({4},{8}):(1,4)), layout!({4}:{1}))),
     );
     check(
         tally,
-        "zipped_divide",
-        "((4,3),4):((1,4),12)",
-        "16:2",
-        text(try_zipped_divide(layout!((({4},{3}),{4}):(({1},{4}),{12})), layout!({16}:{2}))),
+        "tiled_product",
+        "(2,2,2):(_4,_2,_1)",
+        "4:1",
+        text(try_tiled_product(layout!(({2},{2},{2}):(4,2,1)), layout!({4}:{1}))),
     );
     check(
         tally,
-        "tiled_divide",
-        "(128,8):(8,1)",
-        "32:2",
-        text(try_tiled_divide(layout!(({128},{8}):({8},{1})), layout!({32}:{2}))),
+        "flat_product",
+        "((3,8),1):((_1,_3),_24)",
+        "(3,2):(2,1)",
+        text(try_flat_product(layout!((({3},{8}),{1}):((1,3),24)), layout!(({3},{2}):({2},{1})))),
     );
     check(
         tally,
-        "flat_divide",
-        "(256,8):(1,256)",
-        "256:4",
-        text(try_flat_divide(layout!(({256},{8}):({1},{256})), layout!({256}:{4}))),
+        "blocked_product",
+        "((1,1),8):((_1,_1),_1)",
+        "(3,3):(3,1)",
+        text(try_blocked_product(layout!((({1},{1}),{8}):((1,1),1)), layout!(({3},{3}):({3},{1})))),
     );
 }
 
@@ -83,72 +83,66 @@ fn part_1(tally: &mut Tally) {
     check(
         tally,
         "composition",
-        "((8,128),24):((1,8),1024)",
-        "12288:1",
-        text(try_composition(layout!((({8},{128}),{24}):(({1},{8}),{1024})), layout!({12288}:{1}))),
+        "(1,6):(1,1)",
+        "(_6,_1):(_1,_1)",
+        text(try_composition(layout!(({1},{6}):({1},{1})), layout!((6,1):(1,1)))),
     );
     check(
         tally,
         "logical_divide",
-        "((24,2),1):((1,24),48)",
-        "48:1",
-        text(try_logical_divide(layout!((({24},{2}),{1}):(({1},{24}),{48})), layout!(48:1))),
+        "((1,24),8):((1,1),24)",
+        "_1:_4",
+        text(try_logical_divide(layout!((({1},{24}),{8}):(({1},{1}),{24})), layout!(1:4))),
     );
     check(
         tally,
         "zipped_divide",
-        "((16,8),1):((1,16),128)",
-        "2:8",
-        text(try_zipped_divide(layout!((({16},{8}),{1}):(({1},{16}),{128})), layout!(2:8))),
+        "((3,4),16):((1,3),12)",
+        "_2:_1",
+        text(try_zipped_divide(layout!((({3},{4}),{16}):(({1},{3}),{12})), layout!(2:1))),
     );
     check(
         tally,
         "tiled_divide",
-        "(4,6):(6,1)",
-        "12:2",
-        text(try_tiled_divide(layout!(({4},{6}):({6},{1})), layout!(12:2))),
+        "(6,3):(2,24)",
+        "_6:_2",
+        text(try_tiled_divide(layout!(({6},{3}):({2},{24})), layout!(6:2))),
     );
     check(
         tally,
         "flat_divide",
-        "(3,24):(1,3)",
-        "3:9",
-        text(try_flat_divide(layout!(({3},{24}):({1},{3})), layout!(3:9))),
+        "(100,32):(32,1)",
+        "_800:_1",
+        text(try_flat_divide(layout!(({100},{32}):({32},{1})), layout!(800:1))),
+    );
+    check(tally, "logical_product", "4:3", "_3:_1", text(try_logical_product(layout!({4}:{3}), layout!(3:1))));
+    check(
+        tally,
+        "zipped_product",
+        "(4,8):(_1,_4)",
+        "(_2,_1):(_1,_2)",
+        text(try_zipped_product(layout!(({4},{8}):(1,4)), layout!((2,1):(1,2)))),
     );
     check(
         tally,
-        "composition",
-        "(6,16):(2,24)",
-        "(4,3):(1,4)",
-        text(try_composition(layout!(({6},{16}):({2},{24})), layout!(({4},{3}):({1},{4})))),
+        "tiled_product",
+        "(4,4):(_2,_8)",
+        "_4:_1",
+        text(try_tiled_product(layout!(({4},{4}):(2,8)), layout!(4:1))),
     );
     check(
         tally,
-        "logical_divide",
-        "(4,4,1):(1,4,16)",
-        "4:2",
-        text(try_logical_divide(layout!(({4},{4},{1}):({1},{4},{16})), layout!({4}:{2}))),
+        "flat_product",
+        "(1,2):(_1,_1)",
+        "_1:_1",
+        text(try_flat_product(layout!(({1},{2}):(1,1)), layout!(1:1))),
     );
     check(
         tally,
-        "zipped_divide",
-        "(3,16):(1,3)",
+        "blocked_product",
         "8:1",
-        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!({8}:{1}))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(128,1):(2,512)",
-        "64:1",
-        text(try_tiled_divide(layout!(({128},{1}):({2},{512})), layout!({64}:{1}))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(24,16):(16,1)",
-        "12:16",
-        text(try_flat_divide(layout!(({24},{16}):({16},{1})), layout!({12}:{16}))),
+        "(_3,_1):(_1,_3)",
+        text(try_blocked_product(layout!({8}:{1}), layout!((3,1):(1,3)))),
     );
 }
 
@@ -156,73 +150,73 @@ fn part_1(tally: &mut Tally) {
 fn part_2(tally: &mut Tally) {
     check(
         tally,
-        "composition",
-        "(2,8,128):(1024,128,1)",
-        "4:256",
-        text(try_composition(layout!(({2},{8},{128}):({1024},{128},{1})), layout!({4}:{256}))),
+        "raked_product",
+        "(8,4):(_4,_1)",
+        "_3:_2",
+        text(try_raked_product(layout!(({8},{4}):(4,1)), layout!(3:2))),
     );
     check(
         tally,
         "logical_divide",
-        "(8,128):(128,1)",
-        "512:1",
-        text(try_logical_divide(layout!(({8},{128}):({128},{1})), layout!(512:1))),
+        "(4,32):(_1,_4)",
+        "_1:_16",
+        text(try_logical_divide(layout!(({4},{32}):(1,4)), layout!(1:16))),
     );
     check(
         tally,
         "zipped_divide",
-        "((8,128),8):((1,8),1024)",
-        "128:8",
-        text(try_zipped_divide(layout!((({8},{128}),{8}):(({1},{8}),{1024})), layout!(128:8))),
+        "(8,4,32):(_1,_8,_32)",
+        "_1024:_1",
+        text(try_zipped_divide(layout!(({8},{4},{32}):(1,8,32)), layout!(1024:1))),
     );
     check(
         tally,
         "tiled_divide",
-        "(256,64):(64,1)",
-        "32:16",
-        text(try_tiled_divide(layout!(({256},{64}):({64},{1})), layout!(32:16))),
+        "(_4,_32,24):(_1,4,128)",
+        "_1:_24",
+        text(try_tiled_divide(layout!((4,32,{24}):(1,{4},{128})), layout!(1:24))),
     );
     check(
         tally,
         "flat_divide",
-        "(100,8):(8,1)",
-        "50:1",
-        text(try_flat_divide(layout!(({100},{8}):({8},{1})), layout!(50:1))),
+        "((_8,2),4):((_1,8),_16)",
+        "_4:_2",
+        text(try_flat_divide(layout!(((8,{2}),{4}):((1,{8}),16)), layout!(4:2))),
     );
     check(
         tally,
-        "composition",
-        "(32,6):(1,32)",
-        "(64,3):(1,64)",
-        text(try_composition(layout!(({32},{6}):({1},{32})), layout!(({64},{3}):({1},{64})))),
+        "logical_product",
+        "_1:2",
+        "(_2,_4):(_4,_1)",
+        text(try_logical_product(layout!(1:{2}), layout!((2,4):(4,1)))),
     );
     check(
         tally,
-        "logical_divide",
-        "(8,4,32):(1,8,32)",
-        "1024:1",
-        text(try_logical_divide(layout!(({8},{4},{32}):({1},{8},{32})), layout!({1024}:{1}))),
+        "zipped_product",
+        "((_2,_8),8):((_1,_2),_16)",
+        "(_3,_2):(_2,_1)",
+        text(try_zipped_product(layout!(((2,8),{8}):((1,2),16)), layout!((3,2):(2,1)))),
     );
     check(
         tally,
-        "zipped_divide",
-        "(4,4):(2,16)",
-        "2:1",
-        text(try_zipped_divide(layout!(({4},{4}):({2},{16})), layout!({2}:{1}))),
+        "tiled_product",
+        "(_8,_2,8):(_1,_8,_16)",
+        "(_2,_1):(_1,_1)",
+        text(try_tiled_product(layout!((8,2,{8}):(1,8,16)), layout!((2,1):(1,1)))),
     );
     check(
         tally,
-        "tiled_divide",
-        "(1,6):(1,1)",
-        "3:2",
-        text(try_tiled_divide(layout!(({1},{6}):({1},{1})), layout!({3}:{2}))),
+        "flat_product",
+        "(4,8):(_1,_16)",
+        "_1:_1",
+        text(try_flat_product(layout!(({4},{8}):(1,16)), layout!(1:1))),
     );
     check(
         tally,
-        "flat_divide",
-        "((8,2),4):((1,8),16)",
-        "4:2",
-        text(try_flat_divide(layout!((({8},{2}),{4}):(({1},{8}),{16})), layout!({4}:{2}))),
+        "blocked_product",
+        "(2,_2):(_1,_2)",
+        "(_1,_3):(_3,_1)",
+        text(try_blocked_product(layout!(({2},2):(1,2)), layout!((1,3):(3,1)))),
     );
 }
 
@@ -231,72 +225,60 @@ fn part_3(tally: &mut Tally) {
     check(
         tally,
         "composition",
-        "(1000,8):(1,1000)",
-        "(2000,4):(1,2000)",
-        text(try_composition(layout!(({1000},{8}):({1},{1000})), layout!(({2000},{4}):({1},{2000})))),
+        "(1,_2):(2,2)",
+        "(1,2):(_1,1)",
+        text(try_composition(layout!(({1},2):({2},{2})), layout!(({1},{2}):(1,{1})))),
     );
     check(
         tally,
         "logical_divide",
-        "(16,4):(1,16)",
-        "64:1",
-        text(try_logical_divide(layout!(({16},{4}):({1},{16})), layout!(64:1))),
+        "(_24,_3,16):(48,16,_1)",
+        "3:384",
+        text(try_logical_divide(layout!((24,3,{16}):({48},{16},1)), layout!({3}:{384}))),
     );
     check(
         tally,
         "zipped_divide",
-        "(16,24):(1,16)",
-        "8:3",
-        text(try_zipped_divide(layout!(({16},{24}):({1},{16})), layout!(8:3))),
+        "(6,_3,24):(72,_24,_1)",
+        "_36:_1",
+        text(try_zipped_divide(layout!(({6},3,{24}):({72},24,1)), layout!(36:1))),
     );
     check(
         tally,
         "tiled_divide",
-        "(3,128):(1,3)",
-        "6:16",
-        text(try_tiled_divide(layout!(({3},{128}):({1},{3})), layout!(6:16))),
+        "((_1,8),_32):((1,_1),8)",
+        "_64:_1",
+        text(try_tiled_divide(layout!(((1,{8}),32):(({1},1),{8})), layout!(64:1))),
     );
     check(
         tally,
         "flat_divide",
-        "(128,32):(1,128)",
-        "1:4096",
-        text(try_flat_divide(layout!(({128},{32}):({1},{128})), layout!(1:4096))),
+        "(6,3,16):(_1,_6,18)",
+        "_16:_1",
+        text(try_flat_divide(layout!(({6},{3},{16}):(1,6,{18})), layout!(16:1))),
+    );
+    check(tally, "logical_product", "_1:_2", "_2:1", text(try_logical_product(layout!(1:2), layout!(2:{1}))));
+    check(
+        tally,
+        "zipped_product",
+        "((_3,8),2):((_1,_3),_24)",
+        "(1,_2):(_1,1)",
+        text(try_zipped_product(layout!(((3,{8}),{2}):((1,3),24)), layout!(({1},2):(1,{1})))),
     );
     check(
         tally,
-        "composition",
-        "(32,3):(1,32)",
-        "(4,1):(1,4)",
-        text(try_composition(layout!(({32},{3}):({1},{32})), layout!(({4},{1}):({1},{4})))),
+        "flat_product",
+        "((_8,4),8):((_1,_8),_32)",
+        "_2:1",
+        text(try_flat_product(layout!(((8,{4}),{8}):((1,8),32)), layout!(2:{1}))),
     );
+    check(tally, "blocked_product", "_2:_1", "3:1", text(try_blocked_product(layout!(2:1), layout!({3}:{1}))));
     check(
         tally,
-        "logical_divide",
-        "((32,4),128):((1,32),128)",
-        "8192:1",
-        text(try_logical_divide(layout!((({32},{4}),{128}):(({1},{32}),{128})), layout!({8192}:{1}))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "(8,24):(1,8)",
-        "24:8",
-        text(try_zipped_divide(layout!(({8},{24}):({1},{8})), layout!({24}:{8}))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(3,32):(1,12)",
-        "16:2",
-        text(try_tiled_divide(layout!(({3},{32}):({1},{12})), layout!({16}:{2}))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(1,3):(1,1)",
-        "1:1",
-        text(try_flat_divide(layout!(({1},{3}):({1},{1})), layout!({1}:{1}))),
+        "raked_product",
+        "(_8,_2,_3):(_6,_3,_1)",
+        "3:_1",
+        text(try_raked_product(layout!((8,2,3):(6,3,1)), layout!({3}:1))),
     );
 }
 
@@ -305,72 +287,72 @@ fn part_4(tally: &mut Tally) {
     check(
         tally,
         "composition",
-        "((32,32),32):((1,32),1024)",
-        "(2,8):(1,2)",
-        text(try_composition(layout!((({32},{32}),{32}):(({1},{32}),{1024})), layout!(({2},{8}):({1},{2})))),
+        "(_6,_4):(_1,_6)",
+        "12:1",
+        text(try_composition(layout!((6,4):(1,6)), layout!({12}:{1}))),
     );
     check(
         tally,
         "logical_divide",
-        "(2,32):(1,2)",
-        "1:8",
-        text(try_logical_divide(layout!(({2},{32}):({1},{2})), layout!(1:8))),
+        "(_128,_32):(_32,_1)",
+        "2:16",
+        text(try_logical_divide(layout!((128,32):(32,1)), layout!({2}:{16}))),
     );
     check(
         tally,
         "zipped_divide",
-        "((128,32),128):((1,128),4096)",
-        "16384:1",
-        text(try_zipped_divide(layout!((({128},{32}),{128}):(({1},{128}),{4096})), layout!(16384:1))),
+        "(_16,_128,_1):(_1,_16,_2048)",
+        "1024:1",
+        text(try_zipped_divide(layout!((16,128,1):(1,16,2048)), layout!({1024}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
-        "(1000,32):(1,1000)",
-        "128:10",
-        text(try_tiled_divide(layout!(({1000},{32}):({1},{1000})), layout!(128:10))),
+        "(_128,_32):(_1,_128)",
+        "2048:2",
+        text(try_tiled_divide(layout!((128,32):(1,128)), layout!({2048}:{2}))),
     );
     check(
         tally,
         "flat_divide",
-        "(16,2,16):(1,16,32)",
-        "8:8",
-        text(try_flat_divide(layout!(({16},{2},{16}):({1},{16},{32})), layout!(8:8))),
+        "((_24,_3),_6):((_1,_24),_72)",
+        "2:72",
+        text(try_flat_divide(layout!(((24,3),6):((1,24),72)), layout!({2}:{72}))),
     );
     check(
         tally,
-        "composition",
-        "(4,6):(1,4)",
-        "(3,4):(1,3)",
-        text(try_composition(layout!(({4},{6}):({1},{4})), layout!(({3},{4}):({1},{3})))),
+        "logical_product",
+        "(_2,_8):(_1,_8)",
+        "(2,1):(1,2)",
+        text(try_logical_product(layout!((2,8):(1,8)), layout!(({2},{1}):({1},{2})))),
     );
     check(
         tally,
-        "logical_divide",
-        "(24,4,2):(1,24,96)",
-        "48:2",
-        text(try_logical_divide(layout!(({24},{4},{2}):({1},{24},{96})), layout!({48}:{2}))),
+        "zipped_product",
+        "(_3,_1):(_1,_3)",
+        "(1,1):(1,1)",
+        text(try_zipped_product(layout!((3,1):(1,3)), layout!(({1},{1}):({1},{1})))),
     );
     check(
         tally,
-        "zipped_divide",
-        "(16,32,16):(1,16,512)",
-        "32:2",
-        text(try_zipped_divide(layout!(({16},{32},{16}):({1},{16},{512})), layout!({32}:{2}))),
+        "tiled_product",
+        "(_4,_3):(_3,_1)",
+        "(1,1):(1,1)",
+        text(try_tiled_product(layout!((4,3):(3,1)), layout!(({1},{1}):({1},{1})))),
     );
     check(
         tally,
-        "tiled_divide",
-        "((1,8),32):((1,1),8)",
-        "64:1",
-        text(try_tiled_divide(layout!((({1},{8}),{32}):(({1},{1}),{8})), layout!({64}:{1}))),
+        "flat_product",
+        "((_3,_1),_3):((_1,_3),_3)",
+        "(2,4):(1,2)",
+        text(try_flat_product(layout!(((3,1),3):((1,3),3)), layout!(({2},{4}):({1},{2})))),
     );
     check(
         tally,
-        "flat_divide",
-        "((32,2),2):((1,32),64)",
-        "2:1",
-        text(try_flat_divide(layout!((({32},{2}),{2}):(({1},{32}),{64})), layout!({2}:{1}))),
+        "blocked_product",
+        "((_1,_4),_3):((_1,_1),_4)",
+        "(2,1):(1,1)",
+        text(try_blocked_product(layout!(((1,4),3):((1,1),4)), layout!(({2},{1}):({1},{1})))),
     );
 }
 
@@ -378,73 +360,67 @@ fn part_4(tally: &mut Tally) {
 fn part_5(tally: &mut Tally) {
     check(
         tally,
-        "composition",
-        "(3,6):(1,3)",
-        "(18,1):(1,18)",
-        text(try_composition(layout!(({3},{6}):({1},{3})), layout!(({18},{1}):({1},{18})))),
-    );
-    check(
-        tally,
-        "logical_divide",
-        "(32,128):(2,128)",
-        "16:1",
-        text(try_logical_divide(layout!(({32},{128}):({2},{128})), layout!(16:1))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "(16,2,6):(1,16,32)",
-        "96:1",
-        text(try_zipped_divide(layout!(({16},{2},{6}):({1},{16},{32})), layout!(96:1))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(2,6,2):(1,2,12)",
-        "12:2",
-        text(try_tiled_divide(layout!(({2},{6},{2}):({1},{2},{12})), layout!(12:2))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(3,1):(1,3)",
-        "3:1",
-        text(try_flat_divide(layout!(({3},{1}):({1},{3})), layout!(3:1))),
+        "raked_product",
+        "(_3,_3,_8):(_1,_3,_9)",
+        "1:1",
+        text(try_raked_product(layout!((3,3,8):(1,3,9)), layout!({1}:{1}))),
     );
     check(
         tally,
         "composition",
-        "((6,32),4):((1,6),192)",
-        "8:6",
-        text(try_composition(layout!((({6},{32}),{4}):(({1},{6}),{192})), layout!({8}:{6}))),
+        "((2,4),24):((1,2),8)",
+        "_16:_4",
+        text(try_composition(layout!((({2},{4}),{24}):(({1},{2}),{8})), layout!(16:4))),
     );
     check(
         tally,
         "logical_divide",
-        "((1,6),1):((1,1),6)",
-        "2:1",
-        text(try_logical_divide(layout!((({1},{6}),{1}):(({1},{1}),{6})), layout!({2}:{1}))),
+        "(4,6):(1,8)",
+        "24:1",
+        text(try_logical_divide(layout!(({4},{6}):({1},{8})), layout!({24}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
-        "(64,333):(1,64)",
-        "296:72",
-        text(try_zipped_divide(layout!(({64},{333}):({1},{64})), layout!({296}:{72}))),
+        "(128,333):(333,1)",
+        "_37:1",
+        text(try_zipped_divide(layout!(({128},{333}):({333},{1})), layout!(37:{1}))),
     );
     check(
         tally,
         "tiled_divide",
-        "((4,4),8):((1,4),16)",
-        "4:8",
-        text(try_tiled_divide(layout!((({4},{4}),{8}):(({1},{4}),{16})), layout!({4}:{8}))),
+        "((3,128),32):((1,3),384)",
+        "_64:4",
+        text(try_tiled_divide(layout!((({3},{128}),{32}):(({1},{3}),{384})), layout!(64:{4}))),
     );
     check(
         tally,
         "flat_divide",
-        "(3,1):(1,1)",
-        "3:1",
-        text(try_flat_divide(layout!(({3},{1}):({1},{1})), layout!({3}:{1}))),
+        "(64,32):(32,1)",
+        "_128:_8",
+        text(try_flat_divide(layout!(({64},{32}):({32},{1})), layout!(128:8))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(4,3,1):(_1,_4,_12)",
+        "_3:1",
+        text(try_logical_product(layout!(({4},{3},{1}):(1,4,12)), layout!(3:{1}))),
+    );
+    check(tally, "zipped_product", "3:2", "4:1", text(try_zipped_product(layout!({3}:{2}), layout!({4}:{1}))));
+    check(
+        tally,
+        "flat_product",
+        "(4,8,3):(_24,_3,_1)",
+        "4:1",
+        text(try_flat_product(layout!(({4},{8},{3}):(24,3,1)), layout!({4}:{1}))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(8,2):(_1,_8)",
+        "(_4,4):(_4,1)",
+        text(try_blocked_product(layout!(({8},{2}):(1,8)), layout!((4,{4}):(4,{1})))),
     );
 }
 
@@ -452,147 +428,141 @@ fn part_5(tally: &mut Tally) {
 fn part_6(tally: &mut Tally) {
     check(
         tally,
+        "raked_product",
+        "(2,2):(_2,_4)",
+        "3:1",
+        text(try_raked_product(layout!(({2},{2}):(2,4)), layout!({3}:{1}))),
+    );
+    check(
+        tally,
         "composition",
-        "(16,32):(1,16)",
-        "8:32",
-        text(try_composition(layout!(({16},{32}):({1},{16})), layout!({8}:{32}))),
+        "((16,4),6):((1,16),64)",
+        "(4,3):(1,4)",
+        text(try_composition(layout!((({16},{4}),{6}):(({1},{16}),{64})), layout!(({4},{3}):({1},{4})))),
     );
     check(
         tally,
         "logical_divide",
-        "((1,24),3):((1,1),24)",
-        "6:8",
-        text(try_logical_divide(layout!((({1},{24}),{3}):(({1},{1}),{24})), layout!(6:8))),
+        "(4,32):(1,4)",
+        "8:8",
+        text(try_logical_divide(layout!(({4},{32}):({1},{4})), layout!({8}:{8}))),
     );
     check(
         tally,
         "zipped_divide",
-        "((32,8),4):((1,32),256)",
-        "8:1",
-        text(try_zipped_divide(layout!((({32},{8}),{4}):(({1},{32}),{256})), layout!(8:1))),
+        "((24,16),3):((1,24),384)",
+        "8:24",
+        text(try_zipped_divide(layout!((({24},{16}),{3}):(({1},{24}),{384})), layout!({8}:{24}))),
     );
     check(
         tally,
         "tiled_divide",
-        "((16,2),24):((1,16),32)",
-        "16:24",
-        text(try_tiled_divide(layout!((({16},{2}),{24}):(({1},{16}),{32})), layout!(16:24))),
+        "(2,8):(1,4)",
+        "16:1",
+        text(try_tiled_divide(layout!(({2},{8}):({1},{4})), layout!({16}:{1}))),
     );
     check(
         tally,
         "flat_divide",
-        "(6,2):(2,1)",
+        "(16,16):(1,16)",
+        "64:2",
+        text(try_flat_divide(layout!(({16},{16}):({1},{16})), layout!({64}:{2}))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(1,4,3):(_1,_1,_4)",
+        "2:1",
+        text(try_logical_product(layout!(({1},{4},{3}):(1,1,4)), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(2,4,4):(_1,_2,_8)",
+        "(3,1):(1,3)",
+        text(try_zipped_product(layout!(({2},{4},{4}):(1,2,8)), layout!(({3},{1}):({1},{3})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "((4,8),4):((_1,_4),_32)",
         "4:1",
-        text(try_flat_divide(layout!(({6},{2}):({2},{1})), layout!(4:1))),
+        text(try_tiled_product(layout!((({4},{8}),{4}):((1,4),32)), layout!({4}:{1}))),
     );
     check(
         tally,
-        "composition",
-        "((6,4),2):((1,6),24)",
-        "3:12",
-        text(try_composition(layout!((({6},{4}),{2}):(({1},{6}),{24})), layout!({3}:{12}))),
-    );
-    check(
-        tally,
-        "logical_divide",
-        "((24,3),6):((1,24),72)",
-        "2:72",
-        text(try_logical_divide(layout!((({24},{3}),{6}):(({1},{24}),{72})), layout!({2}:{72}))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "(3,32):(1,12)",
-        "96:1",
-        text(try_zipped_divide(layout!(({3},{32}):({1},{12})), layout!({96}:{1}))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(1,1):(1,1)",
-        "1:1",
-        text(try_tiled_divide(layout!(({1},{1}):({1},{1})), layout!({1}:{1}))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(1000,8):(1,1000)",
-        "500:1",
-        text(try_flat_divide(layout!(({1000},{8}):({1},{1000})), layout!({500}:{1}))),
+        "flat_product",
+        "(1,2):(_2,_1)",
+        "(1,4):(1,1)",
+        text(try_flat_product(layout!(({1},{2}):(2,1)), layout!(({1},{4}):({1},{1})))),
     );
 }
 
 #[inline(never)]
 fn part_7(tally: &mut Tally) {
+    check(tally, "blocked_product", "1:1", "1:2", text(try_blocked_product(layout!({1}:{1}), layout!({1}:{2}))));
     check(
         tally,
-        "composition",
-        "(24,2):(1,24)",
-        "24:1",
-        text(try_composition(layout!(({24},{2}):({1},{24})), layout!({24}:{1}))),
-    );
-    check(
-        tally,
-        "logical_divide",
-        "(2,24):(2,2)",
-        "4:12",
-        text(try_logical_divide(layout!(({2},{24}):({2},{2})), layout!(4:12))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "(24,24,16):(384,16,1)",
-        "144:1",
-        text(try_zipped_divide(layout!(({24},{24},{16}):({384},{16},{1})), layout!(144:1))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(2,128,3):(1,2,256)",
-        "32:1",
-        text(try_tiled_divide(layout!(({2},{128},{3}):({1},{2},{256})), layout!(32:1))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(24,6):(1,24)",
-        "4:24",
-        text(try_flat_divide(layout!(({24},{6}):({1},{24})), layout!(4:24))),
+        "raked_product",
+        "(2,3,8):(_1,_2,_6)",
+        "(1,1):(1,1)",
+        text(try_raked_product(layout!(({2},{3},{8}):(1,2,6)), layout!(({1},{1}):({1},{1})))),
     );
     check(
         tally,
         "composition",
-        "(128,64):(1,128)",
-        "2:256",
-        text(try_composition(layout!(({128},{64}):({1},{128})), layout!({2}:{256}))),
+        "(128,4):(2,256)",
+        "_512:_1",
+        text(try_composition(layout!(({128},{4}):({2},{256})), layout!(512:1))),
     );
     check(
         tally,
         "logical_divide",
-        "(6,2,24):(48,24,1)",
-        "144:2",
-        text(try_logical_divide(layout!(({6},{2},{24}):({48},{24},{1})), layout!({144}:{2}))),
+        "(32,6):(1,32)",
+        "_8:_4",
+        text(try_logical_divide(layout!(({32},{6}):({1},{32})), layout!(8:4))),
     );
     check(
         tally,
         "zipped_divide",
-        "((16,4),4):((1,16),64)",
-        "256:1",
-        text(try_zipped_divide(layout!((({16},{4}),{4}):(({1},{16}),{64})), layout!({256}:{1}))),
+        "(1000,32):(1,1000)",
+        "_1000:_8",
+        text(try_zipped_divide(layout!(({1000},{32}):({1},{1000})), layout!(1000:8))),
     );
     check(
         tally,
         "tiled_divide",
-        "((3,128),32):((1,3),384)",
-        "64:4",
-        text(try_tiled_divide(layout!((({3},{128}),{32}):(({1},{3}),{384})), layout!({64}:{4}))),
+        "(1,4):(1,1)",
+        "_2:_1",
+        text(try_tiled_divide(layout!(({1},{4}):({1},{1})), layout!(2:1))),
     );
     check(
         tally,
         "flat_divide",
-        "(256,333):(333,1)",
-        "576:144",
-        text(try_flat_divide(layout!(({256},{333}):({333},{1})), layout!({576}:{144}))),
+        "(128,32):(1,128)",
+        "_2048:_1",
+        text(try_flat_divide(layout!(({128},{32}):({1},{128})), layout!(2048:1))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "((2,1),3):((_1,_2),_2)",
+        "(_2,_4):(_4,_1)",
+        text(try_logical_product(layout!((({2},{1}),{3}):((1,2),2)), layout!((2,4):(4,1)))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(2,2,4):(_8,_4,_1)",
+        "(_3,_1):(_1,_1)",
+        text(try_zipped_product(layout!(({2},{2},{4}):(8,4,1)), layout!((3,1):(1,1)))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "((8,2),2):((_1,_8),_16)",
+        "(_1,_2):(_2,_1)",
+        text(try_tiled_product(layout!((({8},{2}),{2}):((1,8),16)), layout!((1,2):(2,1)))),
     );
 }
 
@@ -600,147 +570,141 @@ fn part_7(tally: &mut Tally) {
 fn part_8(tally: &mut Tally) {
     check(
         tally,
-        "composition",
-        "(256,64):(1,256)",
-        "64:32",
-        text(try_composition(layout!(({256},{64}):({1},{256})), layout!({64}:{32}))),
+        "flat_product",
+        "2:1",
+        "(_2,_4):(_1,_2)",
+        text(try_flat_product(layout!({2}:{1}), layout!((2,4):(1,2)))),
     );
     check(
         tally,
-        "logical_divide",
-        "(8,1):(1,8)",
-        "8:1",
-        text(try_logical_divide(layout!(({8},{1}):({1},{8})), layout!(8:1))),
+        "blocked_product",
+        "2:2",
+        "(_3,_1):(_1,_1)",
+        text(try_blocked_product(layout!({2}:{2}), layout!((3,1):(1,1)))),
     );
     check(
         tally,
-        "zipped_divide",
-        "(1,6,6):(1,1,6)",
-        "2:9",
-        text(try_zipped_divide(layout!(({1},{6},{6}):({1},{1},{6})), layout!(2:9))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(128,8):(8,1)",
-        "1024:1",
-        text(try_tiled_divide(layout!(({128},{8}):({8},{1})), layout!(1024:1))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(4,6,16):(1,4,24)",
-        "64:4",
-        text(try_flat_divide(layout!(({4},{6},{16}):({1},{4},{24})), layout!(64:4))),
+        "raked_product",
+        "(3,2):(_2,_1)",
+        "(_4,_1):(_1,_4)",
+        text(try_raked_product(layout!(({3},{2}):(2,1)), layout!((4,1):(1,4)))),
     );
     check(
         tally,
         "composition",
-        "(16,32):(1,16)",
-        "(1,64):(1,1)",
-        text(try_composition(layout!(({16},{32}):({1},{16})), layout!(({1},{64}):({1},{1})))),
+        "(_128,_64):(1,128)",
+        "_2:_16",
+        text(try_composition(layout!((128,64):({1},{128})), layout!(2:16))),
     );
     check(
         tally,
         "logical_divide",
-        "(6,24,1):(1,6,144)",
-        "3:12",
-        text(try_logical_divide(layout!(({6},{24},{1}):({1},{6},{144})), layout!({3}:{12}))),
+        "(_16,8,_6):(_1,16,_128)",
+        "_2:_256",
+        text(try_logical_divide(layout!((16,{8},6):(1,{16},128)), layout!(2:256))),
     );
     check(
         tally,
         "zipped_divide",
-        "(128,64):(64,1)",
-        "1024:1",
-        text(try_zipped_divide(layout!(({128},{64}):({64},{1})), layout!({1024}:{1}))),
+        "(_100,333):(333,_1)",
+        "_5:_4",
+        text(try_zipped_divide(layout!((100,{333}):({333},1)), layout!(5:4))),
     );
     check(
         tally,
         "tiled_divide",
-        "(6,24,32):(1,6,144)",
-        "256:3",
-        text(try_tiled_divide(layout!(({6},{24},{32}):({1},{6},{144})), layout!({256}:{3}))),
+        "((8,128),1):((1,_8),1024)",
+        "_32:_1",
+        text(try_tiled_divide(layout!((({8},{128}),{1}):(({1},8),{1024})), layout!(32:1))),
     );
     check(
         tally,
         "flat_divide",
-        "(4,32):(1,4)",
-        "8:8",
-        text(try_flat_divide(layout!(({4},{32}):({1},{4})), layout!({8}:{8}))),
+        "(24,_24):(_1,_24)",
+        "_16:_9",
+        text(try_flat_divide(layout!(({24},24):(1,24)), layout!(16:9))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(_2,_8,2):(_1,_2,_16)",
+        "_3:_2",
+        text(try_logical_product(layout!((2,8,{2}):(1,2,16)), layout!(3:2))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(4,1):(_1,_4)",
+        "(_3,_2):(_2,_1)",
+        text(try_zipped_product(layout!(({4},{1}):(1,4)), layout!((3,2):(2,1)))),
     );
 }
 
 #[inline(never)]
 fn part_9(tally: &mut Tally) {
+    check(tally, "blocked_product", "3:1", "_2:_2", text(try_blocked_product(layout!({3}:{1}), layout!(2:2))));
     check(
         tally,
-        "composition",
-        "((24,16),3):((1,24),384)",
-        "8:24",
-        text(try_composition(layout!((({24},{16}),{3}):(({1},{24}),{384})), layout!({8}:{24}))),
-    );
-    check(
-        tally,
-        "logical_divide",
-        "(2,8):(1,4)",
-        "16:1",
-        text(try_logical_divide(layout!(({2},{8}):({1},{4})), layout!(16:1))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "(16,16):(1,16)",
-        "64:2",
-        text(try_zipped_divide(layout!(({16},{16}):({1},{16})), layout!(64:2))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "((1,24),6):((1,1),24)",
-        "24:6",
-        text(try_tiled_divide(layout!((({1},{24}),{6}):(({1},{1}),{24})), layout!(24:6))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "(4,2):(2,4)",
-        "8:1",
-        text(try_flat_divide(layout!(({4},{2}):({2},{4})), layout!(8:1))),
+        "raked_product",
+        "3:_3",
+        "(_4,_3):(_3,_1)",
+        text(try_raked_product(layout!({3}:3), layout!((4,3):(3,1)))),
     );
     check(
         tally,
         "composition",
-        "((1,3),1):((1,1),3)",
-        "(3,1):(1,3)",
-        text(try_composition(layout!((({1},{3}),{1}):(({1},{1}),{3})), layout!(({3},{1}):({1},{3})))),
+        "(_128,_8):(1,128)",
+        "_4:_1",
+        text(try_composition(layout!((128,8):({1},{128})), layout!(4:1))),
     );
     check(
         tally,
         "logical_divide",
-        "(1000,333):(1,1000)",
-        "24:120",
-        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!({24}:{120}))),
+        "((_16,_8),_3):((1,16),_128)",
+        "2:96",
+        text(try_logical_divide(layout!(((16,8),3):(({1},{16}),128)), layout!({2}:{96}))),
     );
     check(
         tally,
         "zipped_divide",
-        "(3,32,2):(1,3,96)",
-        "48:1",
-        text(try_zipped_divide(layout!(({3},{32},{2}):({1},{3},{96})), layout!({48}:{1}))),
+        "(128,_333):(_1,128)",
+        "296:_1",
+        text(try_zipped_divide(layout!(({128},333):(1,{128})), layout!({296}:1))),
     );
     check(
         tally,
         "tiled_divide",
-        "(1,3):(3,1)",
-        "3:1",
-        text(try_tiled_divide(layout!(({1},{3}):({3},{1})), layout!({3}:{1}))),
+        "(_16,_16,4):(_1,16,_256)",
+        "_4:_64",
+        text(try_tiled_divide(layout!((16,16,{4}):(1,{16},256)), layout!(4:64))),
     );
     check(
         tally,
         "flat_divide",
-        "(16,2):(1,16)",
-        "16:1",
-        text(try_flat_divide(layout!(({16},{2}):({1},{16})), layout!({16}:{1}))),
+        "(_64,_64):(_1,_64)",
+        "32:16",
+        text(try_flat_divide(layout!((64,64):(1,64)), layout!({32}:{16}))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(_3,2):(_1,_3)",
+        "_4:1",
+        text(try_logical_product(layout!((3,{2}):(1,3)), layout!(4:{1}))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(_2,2):(_2,_8)",
+        "(_4,_2):(_2,1)",
+        text(try_zipped_product(layout!((2,{2}):(2,8)), layout!((4,2):(2,{1})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(_1,8):(_1,_1)",
+        "(3,1):(_1,_3)",
+        text(try_tiled_product(layout!((1,{8}):(1,1)), layout!(({3},{1}):(1,3)))),
     );
 }
 
@@ -748,73 +712,73 @@ fn part_9(tally: &mut Tally) {
 fn part_10(tally: &mut Tally) {
     check(
         tally,
-        "composition",
-        "(128,32):(1,128)",
-        "256:4",
-        text(try_composition(layout!(({128},{32}):({1},{128})), layout!({256}:{4}))),
+        "flat_product",
+        "((_3,4),8):((_1,_3),_12)",
+        "_4:_1",
+        text(try_flat_product(layout!(((3,{4}),{8}):((1,3),12)), layout!(4:1))),
     );
     check(
         tally,
-        "logical_divide",
-        "(128,64):(1,128)",
-        "128:1",
-        text(try_logical_divide(layout!(({128},{64}):({1},{128})), layout!(128:1))),
+        "blocked_product",
+        "((4,_1),_1):((_1,_4),_4)",
+        "(1,_4):(4,_1)",
+        text(try_blocked_product(layout!((({4},1),1):((1,4),4)), layout!(({1},4):({4},1)))),
     );
     check(
         tally,
-        "zipped_divide",
-        "(1,16,6):(96,6,1)",
-        "48:2",
-        text(try_zipped_divide(layout!(({1},{16},{6}):({96},{6},{1})), layout!(48:2))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(6,4):(1,6)",
-        "4:1",
-        text(try_tiled_divide(layout!(({6},{4}):({1},{6})), layout!(4:1))),
-    );
-    check(
-        tally,
-        "flat_divide",
-        "((16,8),16):((1,16),128)",
-        "2048:1",
-        text(try_flat_divide(layout!((({16},{8}),{16}):(({1},{16}),{128})), layout!(2048:1))),
+        "raked_product",
+        "(4,_2):(_1,_4)",
+        "(1,2):(1,1)",
+        text(try_raked_product(layout!(({4},2):(1,4)), layout!(({1},{2}):({1},{1})))),
     );
     check(
         tally,
         "composition",
-        "(6,4,4):(1,6,24)",
-        "6:2",
-        text(try_composition(layout!(({6},{4},{4}):({1},{6},{24})), layout!({6}:{2}))),
+        "(_2,_8,_128):(_1,_2,_16)",
+        "512:2",
+        text(try_composition(layout!((2,8,128):(1,2,16)), layout!({512}:{2}))),
     );
     check(
         tally,
         "logical_divide",
-        "(24,128):(1,24)",
-        "3072:1",
-        text(try_logical_divide(layout!(({24},{128}):({1},{24})), layout!({3072}:{1}))),
+        "(_100,_64):(_1,_100)",
+        "16:1",
+        text(try_logical_divide(layout!((100,64):(1,100)), layout!({16}:{1}))),
     );
     check(
         tally,
         "zipped_divide",
-        "(3,16):(1,3)",
-        "48:1",
-        text(try_zipped_divide(layout!(({3},{16}):({1},{3})), layout!({48}:{1}))),
+        "(_4,_8):(_2,_4)",
+        "8:1",
+        text(try_zipped_divide(layout!((4,8):(2,4)), layout!({8}:{1}))),
     );
     check(
         tally,
         "tiled_divide",
-        "(64,8):(8,1)",
-        "32:1",
-        text(try_tiled_divide(layout!(({64},{8}):({8},{1})), layout!({32}:{1}))),
+        "((_8,_16),_3):((_1,_8),_128)",
+        "2:48",
+        text(try_tiled_divide(layout!(((8,16),3):((1,8),128)), layout!({2}:{48}))),
     );
     check(
         tally,
         "flat_divide",
-        "(3,8):(8,1)",
-        "24:1",
-        text(try_flat_divide(layout!(({3},{8}):({8},{1})), layout!({24}:{1}))),
+        "((_24,_32),_32):((_1,_24),_768)",
+        "4:24",
+        text(try_flat_divide(layout!(((24,32),32):((1,24),768)), layout!({4}:{24}))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "((_3,_3),_4):((_1,_3),_9)",
+        "(3,3):(3,1)",
+        text(try_logical_product(layout!(((3,3),4):((1,3),9)), layout!(({3},{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "((_2,_2),_8):((_1,_2),_4)",
+        "3:1",
+        text(try_zipped_product(layout!(((2,2),8):((1,2),4)), layout!({3}:{1}))),
     );
 }
 
@@ -822,78 +786,855 @@ fn part_10(tally: &mut Tally) {
 fn part_11(tally: &mut Tally) {
     check(
         tally,
-        "composition",
-        "(128,64):(1,128)",
-        "2:16",
-        text(try_composition(layout!(({128},{64}):({1},{128})), layout!({2}:{16}))),
+        "tiled_product",
+        "(_3,_1):(_1,_3)",
+        "4:1",
+        text(try_tiled_product(layout!((3,1):(1,3)), layout!({4}:{1}))),
     );
     check(
         tally,
-        "logical_divide",
-        "(8,16):(1,8)",
-        "8:8",
-        text(try_logical_divide(layout!(({8},{16}):({1},{8})), layout!(8:8))),
-    );
-    check(
-        tally,
-        "zipped_divide",
-        "((6,16),2):((1,6),96)",
-        "8:24",
-        text(try_zipped_divide(layout!((({6},{16}),{2}):(({1},{6}),{96})), layout!(8:24))),
-    );
-    check(
-        tally,
-        "tiled_divide",
-        "(100,64):(1,100)",
+        "flat_product",
+        "(_3,_1):(_1,_6)",
         "1:1",
-        text(try_tiled_divide(layout!(({100},{64}):({1},{100})), layout!(1:1))),
+        text(try_flat_product(layout!((3,1):(1,6)), layout!({1}:{1}))),
     );
+    check(tally, "blocked_product", "_1:_3", "1:2", text(try_blocked_product(layout!(1:3), layout!({1}:{2}))));
     check(
         tally,
-        "flat_divide",
-        "(64,333):(333,1)",
-        "4:72",
-        text(try_flat_divide(layout!(({64},{333}):({333},{1})), layout!(4:72))),
+        "raked_product",
+        "(_8,_2,_4):(_1,_8,_16)",
+        "(2,3):(3,1)",
+        text(try_raked_product(layout!((8,2,4):(1,8,16)), layout!(({2},{3}):({3},{1})))),
     );
     check(
         tally,
         "composition",
-        "(2,128,8):(1,2,256)",
-        "512:1",
-        text(try_composition(layout!(({2},{128},{8}):({1},{2},{256})), layout!({512}:{1}))),
+        "(100,32):(32,1)",
+        "(_1600,_1):(1,_1600)",
+        text(try_composition(layout!(({100},{32}):({32},{1})), layout!((1600,1):({1},1600)))),
     );
     check(
         tally,
         "logical_divide",
-        "((8,6),6):((1,8),48)",
-        "3:1",
-        text(try_logical_divide(layout!((({8},{6}),{6}):(({1},{8}),{48})), layout!({3}:{1}))),
+        "((1,1),32):((1,1),1)",
+        "16:2",
+        text(try_logical_divide(layout!((({1},{1}),{32}):(({1},{1}),{1})), layout!({16}:{2}))),
     );
     check(
         tally,
         "zipped_divide",
-        "(24,24):(1,24)",
-        "16:9",
-        text(try_zipped_divide(layout!(({24},{24}):({1},{24})), layout!({16}:{9}))),
+        "(100,32):(1,100)",
+        "_200:_1",
+        text(try_zipped_divide(layout!(({100},{32}):({1},{100})), layout!(200:1))),
     );
     check(
         tally,
         "tiled_divide",
-        "(100,333):(333,1)",
-        "3700:3",
-        text(try_tiled_divide(layout!(({100},{333}):({333},{1})), layout!({3700}:{3}))),
+        "(2,1):(1,2)",
+        "1:1",
+        text(try_tiled_divide(layout!(({2},{1}):({1},{2})), layout!({1}:{1}))),
     );
     check(
         tally,
         "flat_divide",
-        "(128,4,8):(1,128,512)",
-        "4096:1",
-        text(try_flat_divide(layout!(({128},{4},{8}):({1},{128},{512})), layout!({4096}:{1}))),
+        "(1000,32):(1,1000)",
+        "5:_3200",
+        text(try_flat_divide(layout!(({1000},{32}):({1},{1000})), layout!({5}:3200))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "((4,1),4):((_1,_4),_4)",
+        "(_3,2):(2,1)",
+        text(try_logical_product(layout!((({4},{1}),{4}):((1,4),4)), layout!((3,{2}):({2},{1})))),
+    );
+}
+
+#[inline(never)]
+fn part_12(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_product",
+        "(1,3,8):(_1,_1,_3)",
+        "(3,_3):(3,_1)",
+        text(try_zipped_product(layout!(({1},{3},{8}):(1,1,3)), layout!(({3},3):({3},1)))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(2,2,2):(_1,_2,_4)",
+        "4:_1",
+        text(try_tiled_product(layout!(({2},{2},{2}):(1,2,4)), layout!({4}:1))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(4,4):(_1,_4)",
+        "(_2,3):(3,_1)",
+        text(try_flat_product(layout!(({4},{4}):(1,4)), layout!((2,{3}):({3},1)))),
+    );
+    check(tally, "blocked_product", "1:1", "2:1", text(try_blocked_product(layout!({1}:{1}), layout!({2}:{1}))));
+    check(
+        tally,
+        "raked_product",
+        "1:1",
+        "(_1,1):(_1,1)",
+        text(try_raked_product(layout!({1}:{1}), layout!((1,{1}):(1,{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,16):(1,2)",
+        "1:1",
+        text(try_composition(layout!(({2},{16}):({1},{2})), layout!({1}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,6):(1,2)",
+        "12:1",
+        text(try_logical_divide(layout!(({2},{6}):({1},{2})), layout!({12}:{1}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((8,8),16):((1,8),64)",
+        "16:1",
+        text(try_zipped_divide(layout!((({8},{8}),{16}):(({1},{8}),{64})), layout!({16}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((8,128),32):((1,8),1024)",
+        "1:8192",
+        text(try_tiled_divide(layout!((({8},{128}),{32}):(({1},{8}),{1024})), layout!({1}:{8192}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(16,32):(1,16)",
+        "1:256",
+        text(try_flat_divide(layout!(({16},{32}):({1},{16})), layout!({1}:{256}))),
+    );
+}
+
+#[inline(never)]
+fn part_13(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_product",
+        "1:2",
+        "(4,2):(2,1)",
+        text(try_zipped_product(layout!({1}:{2}), layout!(({4},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(3,8):(_2,_12)",
+        "(3,2):(2,1)",
+        text(try_tiled_product(layout!(({3},{8}):(2,12)), layout!(({3},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(4,2):(_2,_1)",
+        "(1,4):(4,1)",
+        text(try_flat_product(layout!(({4},{2}):(2,1)), layout!(({1},{4}):({4},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(3,16):(1,6)",
+        "_48:_1",
+        text(try_composition(layout!(({3},{16}):({1},{6})), layout!(48:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((128,8),32):((1,128),1024)",
+        "_1024:_1",
+        text(try_logical_divide(layout!((({128},{8}),{32}):(({1},{128}),{1024})), layout!(1024:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((128,4),3):((1,128),512)",
+        "_16:_1",
+        text(try_zipped_divide(layout!((({128},{4}),{3}):(({1},{128}),{512})), layout!(16:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((128,3),3):((1,128),384)",
+        "_192:_1",
+        text(try_tiled_divide(layout!((({128},{3}),{3}):(({1},{128}),{384})), layout!(192:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((4,6),2):((1,4),24)",
+        "_4:_1",
+        text(try_flat_divide(layout!((({4},{6}),{2}):(({1},{4}),{24})), layout!(4:1))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(3,3):(_1,_3)",
+        "_1:_1",
+        text(try_logical_product(layout!(({3},{3}):(1,3)), layout!(1:1))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(4,4):(_4,_1)",
+        "_4:_2",
+        text(try_zipped_product(layout!(({4},{4}):(4,1)), layout!(4:2))),
+    );
+}
+
+#[inline(never)]
+fn part_14(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_product",
+        "(8,3):(_1,_8)",
+        "_4:_1",
+        text(try_tiled_product(layout!(({8},{3}):(1,8)), layout!(4:1))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(4,8):(_1,_4)",
+        "(_2,_2):(_2,_1)",
+        text(try_flat_product(layout!(({4},{8}):(1,4)), layout!((2,2):(2,1)))),
+    );
+    check(tally, "blocked_product", "4:2", "_1:_1", text(try_blocked_product(layout!({4}:{2}), layout!(1:1))));
+    check(
+        tally,
+        "raked_product",
+        "(4,2):(_2,_1)",
+        "(_4,_1):(_1,_1)",
+        text(try_raked_product(layout!(({4},{2}):(2,1)), layout!((4,1):(1,1)))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1000,32):(_1,_1000)",
+        "_1:_640",
+        text(try_composition(layout!(({1000},{32}):(1,1000)), layout!(1:640))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(3,4,32):(1,_3,12)",
+        "_192:_1",
+        text(try_logical_divide(layout!(({3},{4},{32}):({1},3,{12})), layout!(192:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(3,_16,_32):(_1,_3,48)",
+        "_1536:_1",
+        text(try_zipped_divide(layout!(({3},16,32):(1,3,{48})), layout!(1536:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((128,_6),_2):((1,_128),768)",
+        "_384:_1",
+        text(try_tiled_divide(layout!((({128},6),2):(({1},128),{768})), layout!(384:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_24,_32,4):(_1,24,_768)",
+        "_3072:_1",
+        text(try_flat_divide(layout!((24,32,{4}):(1,{24},768)), layout!(3072:1))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(3,_4):(_1,_3)",
+        "(_2,_4):(_1,_2)",
+        text(try_logical_product(layout!(({3},4):(1,3)), layout!((2,4):(1,2)))),
+    );
+}
+
+#[inline(never)]
+fn part_15(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_product",
+        "_3:2",
+        "(_2,_2):(_1,_2)",
+        text(try_zipped_product(layout!(3:{2}), layout!((2,2):(1,2)))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(4,8):(_8,_1)",
+        "(_1,_3):(_1,_1)",
+        text(try_tiled_product(layout!(({4},{8}):(8,1)), layout!((1,3):(1,1)))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(_4,2):(_1,_4)",
+        "(_1,_2):(_2,_1)",
+        text(try_flat_product(layout!((4,{2}):(1,4)), layout!((1,2):(2,1)))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(4,_3,4):(_1,_4,_12)",
+        "(_1,_2):(_2,_1)",
+        text(try_blocked_product(layout!(({4},3,{4}):(1,4,12)), layout!((1,2):(2,1)))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "(1,_8,4):(_1,_1,_8)",
+        "(_1,_2):(_2,_1)",
+        text(try_raked_product(layout!(({1},8,{4}):(1,1,8)), layout!((1,2):(2,1)))),
+    );
+    check(
+        tally,
+        "composition",
+        "((_8,_24),_32):((_1,_8),_192)",
+        "(32,12):(_1,_32)",
+        text(try_composition(layout!(((8,24),32):((1,8),192)), layout!(({32},{12}):(1,32)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_64,64):(_64,1)",
+        "_4:512",
+        text(try_logical_divide(layout!((64,{64}):(64,{1})), layout!(4:{512}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(128,8):(8,1)",
+        "128:1",
+        text(try_zipped_divide(layout!(({128},{8}):({8},{1})), layout!({128}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(2,_4):(_1,8)",
+        "_2:1",
+        text(try_tiled_divide(layout!(({2},4):(1,{8})), layout!(2:{1}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_6,32,6):(1,_6,192)",
+        "2:24",
+        text(try_flat_divide(layout!((6,{32},{6}):({1},6,{192})), layout!({2}:{24}))),
+    );
+}
+
+#[inline(never)]
+fn part_16(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_product",
+        "((8,_4),_4):((_1,_8),_32)",
+        "(2,4):(_4,_1)",
+        text(try_logical_product(layout!((({8},4),4):((1,8),32)), layout!(({2},{4}):(4,1)))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "1:_1",
+        "(2,_4):(_1,2)",
+        text(try_zipped_product(layout!({1}:1), layout!(({2},4):(1,{2})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(_1,_3):(_1,_1)",
+        "(_4,3):(3,1)",
+        text(try_tiled_product(layout!((1,3):(1,1)), layout!((4,{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "((3,3),_8):((_1,_3),_9)",
+        "(_4,1):(_1,4)",
+        text(try_flat_product(layout!((({3},{3}),8):((1,3),9)), layout!((4,{1}):(1,{4})))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(_4,4):(_1,_4)",
+        "(3,3):(_1,3)",
+        text(try_blocked_product(layout!((4,{4}):(1,4)), layout!(({3},{3}):(1,{3})))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "2:3",
+        "(4,2):(_1,_4)",
+        text(try_raked_product(layout!({2}:{3}), layout!(({4},{2}):(1,4)))),
+    );
+    check(
+        tally,
+        "composition",
+        "((_6,_16),_3):((_1,_6),_96)",
+        "(2,6):(6,1)",
+        text(try_composition(layout!(((6,16),3):((1,6),96)), layout!(({2},{6}):({6},{1})))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_3,_6):(_2,_6)",
+        "9:2",
+        text(try_logical_divide(layout!((3,6):(2,6)), layout!({9}:{2}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_100,_32):(_1,_100)",
+        "64:20",
+        text(try_zipped_divide(layout!((100,32):(1,100)), layout!({64}:{20}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_6,_128,_1):(_1,_6,_768)",
+        "3:64",
+        text(try_tiled_divide(layout!((6,128,1):(1,6,768)), layout!({3}:{64}))),
+    );
+}
+
+#[inline(never)]
+fn part_17(tally: &mut Tally) {
+    check(
+        tally,
+        "flat_divide",
+        "(_4,_16):(_1,_4)",
+        "64:1",
+        text(try_flat_divide(layout!((4,16):(1,4)), layout!({64}:{1}))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(_2,_2):(_1,_2)",
+        "3:1",
+        text(try_logical_product(layout!((2,2):(1,2)), layout!({3}:{1}))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(_8,_3):(_2,_32)",
+        "(2,1):(1,1)",
+        text(try_zipped_product(layout!((8,3):(2,32)), layout!(({2},{1}):({1},{1})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "((_3,_1),_3):((_1,_3),_3)",
+        "(2,3):(3,1)",
+        text(try_tiled_product(layout!(((3,1),3):((1,3),3)), layout!(({2},{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(_3,_8,_8):(_64,_8,_1)",
+        "4:2",
+        text(try_flat_product(layout!((3,8,8):(64,8,1)), layout!({4}:{2}))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(_2,_3):(_2,_4)",
+        "4:2",
+        text(try_blocked_product(layout!((2,3):(2,4)), layout!({4}:{2}))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "(_2,_3):(_1,_4)",
+        "2:1",
+        text(try_raked_product(layout!((2,3):(1,4)), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1,1):(1,1)",
+        "1:1",
+        text(try_composition(layout!(({1},{1}):({1},{1})), layout!({1}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,16):(1,128)",
+        "_2:_1",
+        text(try_logical_divide(layout!(({128},{16}):({1},{128})), layout!(2:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(16,3):(2,16)",
+        "_4:_8",
+        text(try_zipped_divide(layout!(({16},{3}):({2},{16})), layout!(4:8))),
+    );
+}
+
+#[inline(never)]
+fn part_18(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_divide",
+        "((8,1),32):((1,8),8)",
+        "1:16",
+        text(try_tiled_divide(layout!((({8},{1}),{32}):(({1},{8}),{8})), layout!({1}:{16}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(64,8):(8,1)",
+        "8:_32",
+        text(try_flat_divide(layout!(({64},{8}):({8},{1})), layout!({8}:32))),
+    );
+    check(tally, "logical_product", "4:2", "_4:_1", text(try_logical_product(layout!({4}:{2}), layout!(4:1))));
+    check(
+        tally,
+        "zipped_product",
+        "((2,2),1):((_1,_2),_4)",
+        "(_1,2):(2,1)",
+        text(try_zipped_product(layout!((({2},{2}),{1}):((1,2),4)), layout!((1,{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(4,1):(_1,_4)",
+        "_1:2",
+        text(try_tiled_product(layout!(({4},{1}):(1,4)), layout!(1:{2}))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(2,4,1):(_1,_2,_8)",
+        "_2:2",
+        text(try_flat_product(layout!(({2},{4},{1}):(1,2,8)), layout!(2:{2}))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(2,4):(_1,_4)",
+        "(2,_2):(1,_2)",
+        text(try_blocked_product(layout!(({2},{4}):(1,4)), layout!(({2},2):({1},2)))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "3:2",
+        "(_1,2):(2,_1)",
+        text(try_raked_product(layout!({3}:{2}), layout!((1,{2}):({2},1)))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,8):(8,1)",
+        "32:8",
+        text(try_composition(layout!(({128},{8}):({8},{1})), layout!({32}:{8}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((4,4),2):((1,4),16)",
+        "2:1",
+        text(try_logical_divide(layout!((({4},{4}),{2}):(({1},{4}),{16})), layout!({2}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_19(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "((3,1),24):((1,3),3)",
+        "3:12",
+        text(try_zipped_divide(layout!((({3},{1}),{24}):(({1},{3}),{3})), layout!({3}:{12}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(32,6):(6,1)",
+        "12:4",
+        text(try_tiled_divide(layout!(({32},{6}):({6},{1})), layout!({12}:{4}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((128,3),3):((1,128),384)",
+        "12:8",
+        text(try_flat_divide(layout!((({128},{3}),{3}):(({1},{128}),{384})), layout!({12}:{8}))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(8,1):(_1,_8)",
+        "(4,3):(1,4)",
+        text(try_logical_product(layout!(({8},{1}):(1,8)), layout!(({4},{3}):({1},{4})))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(8,2):(_1,_8)",
+        "1:2",
+        text(try_zipped_product(layout!(({8},{2}):(1,8)), layout!({1}:{2}))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(4,1):(_2,_8)",
+        "4:1",
+        text(try_tiled_product(layout!(({4},{1}):(2,8)), layout!({4}:{1}))),
+    );
+    check(tally, "flat_product", "4:2", "3:1", text(try_flat_product(layout!({4}:{2}), layout!({3}:{1}))));
+    check(
+        tally,
+        "blocked_product",
+        "(8,3):(_3,_1)",
+        "(1,3):(3,1)",
+        text(try_blocked_product(layout!(({8},{3}):(3,1)), layout!(({1},{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "((8,1),1):((_1,_8),_8)",
+        "3:2",
+        text(try_raked_product(layout!((({8},{1}),{1}):((1,8),8)), layout!({3}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1000,8):(8,1)",
+        "_1000:_5",
+        text(try_composition(layout!(({1000},{8}):({8},{1})), layout!(1000:5))),
+    );
+}
+
+#[inline(never)]
+fn part_20(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(1000,8):(1,1000)",
+        "_1:_20",
+        text(try_logical_divide(layout!(({1000},{8}):({1},{1000})), layout!(1:20))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(4,128):(128,1)",
+        "_16:_16",
+        text(try_zipped_divide(layout!(({4},{128}):({128},{1})), layout!(16:16))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(1,2):(1,1)",
+        "_2:_1",
+        text(try_tiled_divide(layout!(({1},{2}):({1},{1})), layout!(2:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(24,32):(1,96)",
+        "_64:_12",
+        text(try_flat_divide(layout!(({24},{32}):({1},{96})), layout!(64:12))),
+    );
+    check(tally, "logical_product", "2:1", "_4:_1", text(try_logical_product(layout!({2}:{1}), layout!(4:1))));
+    check(
+        tally,
+        "zipped_product",
+        "(8,3):(_1,_8)",
+        "_2:_2",
+        text(try_zipped_product(layout!(({8},{3}):(1,8)), layout!(2:2))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(2,2):(_1,_8)",
+        "(_4,_2):(_2,_1)",
+        text(try_tiled_product(layout!(({2},{2}):(1,8)), layout!((4,2):(2,1)))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "4:3",
+        "(_1,_4):(_4,_1)",
+        text(try_flat_product(layout!({4}:{3}), layout!((1,4):(4,1)))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "3:2",
+        "(_3,_4):(_4,_1)",
+        text(try_blocked_product(layout!({3}:{2}), layout!((3,4):(4,1)))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "(3,4):(_1,_6)",
+        "(_3,_2):(_2,_1)",
+        text(try_raked_product(layout!(({3},{4}):(1,6)), layout!((3,2):(2,1)))),
+    );
+}
+
+#[inline(never)]
+fn part_21(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(8,_2):(_1,8)",
+        "_8:_1",
+        text(try_composition(layout!(({8},2):(1,{8})), layout!(8:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(64,8):(_8,_1)",
+        "_16:_1",
+        text(try_logical_divide(layout!(({64},{8}):(8,1)), layout!(16:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(32,_1):(1,32)",
+        "_4:_1",
+        text(try_zipped_divide(layout!(({32},1):({1},{32})), layout!(4:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((6,_4),_2):((1,_6),24)",
+        "_16:_3",
+        text(try_tiled_divide(layout!((({6},4),2):(({1},6),{24})), layout!(16:3))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "(1,8):(_2,_2)",
+        "(_4,_4):(_1,_4)",
+        text(try_logical_product(layout!(({1},{8}):(2,2)), layout!((4,4):(1,4)))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "(4,_3):(_1,_4)",
+        "_2:_2",
+        text(try_zipped_product(layout!(({4},3):(1,4)), layout!(2:2))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "(_1,4):(_2,_4)",
+        "(_2,_4):(_4,_1)",
+        text(try_tiled_product(layout!((1,{4}):(2,4)), layout!((2,4):(4,1)))),
+    );
+    check(
+        tally,
+        "flat_product",
+        "(1,_4):(_2,_4)",
+        "_3:_2",
+        text(try_flat_product(layout!(({1},4):(2,4)), layout!(3:2))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "((_4,3),3):((_1,_4),_12)",
+        "_4:_2",
+        text(try_blocked_product(layout!(((4,{3}),{3}):((1,4),12)), layout!(4:2))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "((4,4),_3):((_1,_4),_16)",
+        "_2:_1",
+        text(try_raked_product(layout!((({4},{4}),3):((1,4),16)), layout!(2:1))),
+    );
+}
+
+#[inline(never)]
+fn part_22(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "((_8,_128),4):((_1,8),_1024)",
+        "64:_1",
+        text(try_composition(layout!(((8,128),{4}):((1,{8}),1024)), layout!({64}:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,16):(2,_32)",
+        "_32:_8",
+        text(try_logical_divide(layout!(({16},{16}):({2},32)), layout!(32:8))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(128,3):(_1,_256)",
+        "_192:_2",
+        text(try_zipped_divide(layout!(({128},{3}):(1,256)), layout!(192:2))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((32,_3),_2):((_1,32),96)",
+        "_8:_24",
+        text(try_tiled_divide(layout!((({32},3),2):((1,{32}),{96})), layout!(8:24))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_128,2):(2,512)",
+        "_1:_1",
+        text(try_flat_divide(layout!((128,{2}):({2},{512})), layout!(1:1))),
+    );
+    check(tally, "logical_product", "1:1", "_3:_2", text(try_logical_product(layout!({1}:{1}), layout!(3:2))));
+    check(
+        tally,
+        "zipped_product",
+        "(_1,2):(_1,_4)",
+        "(1,1):(1,_1)",
+        text(try_zipped_product(layout!((1,{2}):(1,4)), layout!(({1},{1}):({1},1)))),
+    );
+    check(tally, "tiled_product", "_8:_2", "2:1", text(try_tiled_product(layout!(8:2), layout!({2}:{1}))));
+    check(
+        tally,
+        "flat_product",
+        "(_1,3):(_1,_2)",
+        "(_1,_1):(_1,_1)",
+        text(try_flat_product(layout!((1,{3}):(1,2)), layout!((1,1):(1,1)))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "(_8,2):(_1,_8)",
+        "(4,_3):(1,4)",
+        text(try_blocked_product(layout!((8,{2}):(1,8)), layout!(({4},3):({1},{4})))),
+    );
+}
+
+#[inline(never)]
+fn part_23(tally: &mut Tally) {
+    check(
+        tally,
+        "raked_product",
+        "(_2,_4):(_2,_4)",
+        "(_4,_1):(1,_1)",
+        text(try_raked_product(layout!((2,4):(2,4)), layout!((4,1):({1},1)))),
     );
 }
 
 #[test]
-fn all_run_time_results_print_as_cute_prints_them() {
+fn run_time_results_print_as_cute_prints_them() {
     let mut tally = Tally::default();
     part_0(&mut tally);
     part_1(&mut tally);
@@ -907,5 +1648,17 @@ fn all_run_time_results_print_as_cute_prints_them() {
     part_9(&mut tally);
     part_10(&mut tally);
     part_11(&mut tally);
+    part_12(&mut tally);
+    part_13(&mut tally);
+    part_14(&mut tally);
+    part_15(&mut tally);
+    part_16(&mut tally);
+    part_17(&mut tally);
+    part_18(&mut tally);
+    part_19(&mut tally);
+    part_20(&mut tally);
+    part_21(&mut tally);
+    part_22(&mut tally);
+    part_23(&mut tally);
     tally.report();
 }

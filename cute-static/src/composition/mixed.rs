@@ -17,11 +17,12 @@
 //! checks (`small_values`, the `CHECKED` parameter of `compose_leaf`).
 
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
-use crate::int_tuple::known::LeafMul;
-use crate::int_tuple::{Dyn, IntTuple, Leaf};
+use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafMul};
+use crate::int_tuple::{AllStatic, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::Layout;
+use core::ops::{Add, Div, Rem, Sub};
 use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, unit_stride};
-use typenum::{B0, B1, Bit, UInt, UTerm, Unsigned};
+use typenum::{B0, B1, Bit, Min, Minimum, Mod, Quot, Sub1, Sum, UInt, UTerm, Unsigned};
 
 #[doc(hidden)]
 pub use cute_dynamic::kernel::Fail;
@@ -424,7 +425,7 @@ pub trait LeafResult<BS, BD> {
     /// Its stride.
     type Stride: IntTuple;
     /// Builds them from the computed modes.
-    fn build(v: &[(i64, i64)]) -> (Self::Shape, Self::Stride);
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
 }
 impl<S0, D0, BS: FromValue + IntTuple, BD: LeafMul<D0>> LeafResult<BS, BD> for MCons<S0, D0, MNil>
 where
@@ -433,8 +434,8 @@ where
     type Shape = BS;
     type Stride = <BD as LeafMul<D0>>::Output;
     #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> (BS, Self::Stride) {
-        (BS::from_value(v[0].0), <Self::Stride as FromValue>::from_value(v[0].1))
+    fn build(v: &[(i64, i64)]) -> Result<(BS, Self::Stride), Fail> {
+        Ok((BS::from_value(v[0].0), <Self::Stride as FromValue>::from_value(v[0].1)))
     }
 }
 // With more than one flat mode, CuTe's three forms of `A ∘ s:d`: a static
@@ -453,8 +454,8 @@ macro_rules! padded {
             type Shape = BS;
             type Stride = UTerm;
             #[inline(always)]
-            fn build(v: &[(i64, i64)]) -> (BS, UTerm) {
-                (BS::from_value(v[padded!(@last $($i)+)].0), UTerm)
+            fn build(v: &[(i64, i64)]) -> Result<(BS, UTerm), Fail> {
+                Ok((BS::from_value(v[padded!(@last $($i)+)].0), UTerm))
             }
         }
         padded!(@one [$($S $D)+] [$($i)+] UInt<U2, B2>; U2, B2);
@@ -469,8 +470,8 @@ macro_rules! padded {
             type Shape = UInt<UTerm, B1>;
             type Stride = Dyn;
             #[inline(always)]
-            fn build(v: &[(i64, i64)]) -> (Self::Shape, Dyn) {
-                (UInt::new(), Dyn::new(v[padded!(@last $($i)+)].1))
+            fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Dyn), Fail> {
+                Ok((UInt::new(), Dyn::new(v[padded!(@last $($i)+)].1)))
             }
         }
     };
@@ -479,13 +480,676 @@ macro_rules! padded {
             type Shape = ($(padded!(@dyn $S),)+);
             type Stride = ($(padded!(@dyn $D),)+);
             #[inline(always)]
-            fn build(v: &[(i64, i64)]) -> (Self::Shape, Self::Stride) {
-                (($(Dyn::new(v[$i].0),)+), ($(Dyn::new(v[$i].1),)+))
+            fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+                Ok((($(Dyn::new(v[$i].0),)+), ($(Dyn::new(v[$i].1),)+)))
             }
         }
     };
 }
 for_each_tuple!(padded);
+
+// ------------------------------------------- CuTe's form, as types
+
+// CuTe's result keeps a mode or a leaf static exactly where its arithmetic
+// met only static values, and drops a mode only where it knows statically
+// that it is of size 1. The traits below follow `coalesce_x` and
+// `composition_impl` (CuTe 4.2, layout.hpp) on the types of the leaves; the
+// values still come from the kernel's padded walk (one slot per flat mode
+// of `A`), and each static leaf of the type is checked against its value,
+// each dropped mode against size 1 (a mismatch is an error, never a
+// wrong layout: it can only come from the coalesced fallback, where CuTe
+// is wrong anyway).
+
+/// CuTe's `ceil_div` on leaves: static when both are.
+#[doc(hidden)]
+pub trait LeafCeilDiv<R> {
+    /// The quotient's leaf type.
+    type Output;
+}
+impl<U, B, U2, B2> LeafCeilDiv<UInt<U2, B2>> for UInt<U, B>
+where
+    UInt<U, B>: Add<UInt<U2, B2>>,
+    Sum<UInt<U, B>, UInt<U2, B2>>: Sub<B1>,
+    Sub1<Sum<UInt<U, B>, UInt<U2, B2>>>: Div<UInt<U2, B2>>,
+{
+    type Output = Quot<Sub1<Sum<UInt<U, B>, UInt<U2, B2>>>, UInt<U2, B2>>;
+}
+impl<U, B> LeafCeilDiv<UInt<U, B>> for UTerm {
+    type Output = UTerm;
+}
+impl<U, B> LeafCeilDiv<Dyn> for UInt<U, B> {
+    type Output = Dyn;
+}
+impl LeafCeilDiv<Dyn> for UTerm {
+    type Output = Dyn;
+}
+impl<R> LeafCeilDiv<R> for Dyn {
+    type Output = Dyn;
+}
+// The fold's stride is never a static 0 (CuTe returns a leaf of stride `_0`
+// before its fold); this completes the bound of [`SafeSteps`].
+impl<U, B> LeafCeilDiv<UTerm> for UInt<U, B> {
+    type Output = Dyn;
+}
+
+/// CuTe's `min` on leaves: static when both are.
+#[doc(hidden)]
+pub trait LeafMin<R> {
+    /// The minimum's leaf type.
+    type Output;
+}
+impl<U, B, U2, B2> LeafMin<UInt<U2, B2>> for UInt<U, B>
+where
+    UInt<U, B>: Min<UInt<U2, B2>>,
+{
+    type Output = Minimum<UInt<U, B>, UInt<U2, B2>>;
+}
+impl<U, B> LeafMin<Dyn> for UInt<U, B> {
+    type Output = Dyn;
+}
+impl<R> LeafMin<R> for Dyn {
+    type Output = Dyn;
+}
+
+/// CuTe's `/` on leaves: static when both are.
+#[doc(hidden)]
+pub trait LeafDiv<R> {
+    /// The quotient's leaf type.
+    type Output;
+}
+impl<U, B, U2, B2> LeafDiv<UInt<U2, B2>> for UInt<U, B>
+where
+    UInt<U, B>: Div<UInt<U2, B2>>,
+{
+    type Output = Quot<UInt<U, B>, UInt<U2, B2>>;
+}
+impl<U, B> LeafDiv<Dyn> for UInt<U, B> {
+    type Output = Dyn;
+}
+impl<R> LeafDiv<R> for Dyn {
+    type Output = Dyn;
+}
+
+/// `B1` when both leaves of a mode are static.
+#[doc(hidden)]
+pub trait ModeStatic {
+    /// `B1` or `B0`.
+    type Output: Truth;
+}
+impl<S: AllStatic, D: AllStatic> ModeStatic for (S, D) {
+    type Output = <S::Bit as Truth>::And<D::Bit>;
+}
+
+/// The flat modes `Self` as CuTe's `coalesce_x` leaves them (and as
+/// [`Prepared::as_cute`] computes them): a mode of static extent 1 dropped
+/// (but the last), two modes merged where `s₀·d₀ = d₁` holds statically.
+/// The last mode's shape is CuTe's `_2` where it is a static 1 (only its
+/// stride matters to the composition).
+#[doc(hidden)]
+pub trait CuteModes {
+    /// The coalesced modes.
+    type Output;
+}
+// One impl for a list, the tail's trait deciding: with a leaf type still
+// unknown (an integer literal's), the solver then waits on the tail instead
+// of trying lists of every length.
+impl<S, D, T: CoTail<S, D>> CuteModes for MCons<S, D, T> {
+    type Output = T::Output;
+}
+/// [`CuteModes`] of `S:D` before the modes `Self`.
+#[doc(hidden)]
+pub trait CoTail<S, D> {
+    /// The coalesced modes.
+    type Output;
+}
+impl<S: KnownOne, D> CoTail<S, D> for MNil
+where
+    (S, IsOne<S>): LastShape,
+{
+    type Output = MCons<<(S, IsOne<S>) as LastShape>::Output, D, MNil>;
+}
+impl<S: KnownOne, D, S2, D2, T> CoTail<S, D> for MCons<S2, D2, T>
+where
+    MCons<S2, D2, T>: CuteModes,
+    <MCons<S2, D2, T> as CuteModes>::Output: CoStep<S, D, IsOne<S>>,
+{
+    type Output = <<MCons<S2, D2, T> as CuteModes>::Output as CoStep<S, D, IsOne<S>>>::Output;
+}
+/// The last mode's shape in `coalesce_x`: `_2` for a static 1.
+#[doc(hidden)]
+pub trait LastShape {
+    /// The shape.
+    type Output;
+}
+impl<S> LastShape for (S, B0) {
+    type Output = S;
+}
+impl<S> LastShape for (S, B1) {
+    type Output = typenum::U2;
+}
+/// One step of `bw_coalesce`: the mode `S:D` before the coalesced modes
+/// `Self`; `One` is `B1` when `S` is a static 1 (dropped).
+#[doc(hidden)]
+pub trait CoStep<S, D, One> {
+    /// The coalesced modes with `S:D`.
+    type Output;
+}
+impl<S, D, L> CoStep<S, D, B1> for L {
+    type Output = L;
+}
+impl<S, D, FS, FD, FT> CoStep<S, D, B0> for MCons<FS, FD, FT>
+where
+    (S, D): ModeStatic,
+    (FS, FD): ModeStatic,
+    S: LeafMul<D>,
+    <S as LeafMul<D>>::Output: KnownEq<FD>,
+    MCons<FS, FD, FT>: CoMerge<S, D, MergeBit<S, D, FS, FD>>,
+{
+    type Output = <MCons<FS, FD, FT> as CoMerge<S, D, MergeBit<S, D, FS, FD>>>::Output;
+}
+/// Whether `S:D` merges into the front mode `FS:FD`: all four static and
+/// `S·D = FD`.
+type MergeBit<S, D, FS, FD> =
+    <<<(S, D) as ModeStatic>::Output as Truth>::And<<(FS, FD) as ModeStatic>::Output> as Truth>::And<
+        <<S as LeafMul<D>>::Output as KnownEq<FD>>::Output,
+    >;
+/// `S:D` merged into the front mode (`B1`) or put before it (`B0`).
+#[doc(hidden)]
+pub trait CoMerge<S, D, Merge> {
+    /// The coalesced modes.
+    type Output;
+}
+impl<S, D, FS, FD, FT> CoMerge<S, D, B0> for MCons<FS, FD, FT> {
+    type Output = MCons<S, D, MCons<FS, FD, FT>>;
+}
+impl<S: LeafMul<FS>, D, FS, FD, FT> CoMerge<S, D, B1> for MCons<FS, FD, FT> {
+    type Output = MCons<<S as LeafMul<FS>>::Output, D, FT>;
+}
+
+/// The modes of `A ∘ s:d` (`RS:RD` the leaf of `B`) for CuTe's coalesced
+/// modes `Self` of `A`, as types, and their values from the kernel's padded
+/// slots.
+#[doc(hidden)]
+pub trait CuteLeaf<RS, RD> {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The modes from the slots `v` (one per flat mode of `A`).
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+}
+/// [`CuteLeaf`] by branch: `Zero` is `B1` for a static stride 0 (CuTe
+/// returns `s:_0` itself).
+#[doc(hidden)]
+pub trait CuteLeafBy<RS, RD, Zero> {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The modes from the slots.
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+}
+impl<L: CuteLeafBy<RS, RD, IsZero<RD>>, RS, RD: KnownZero> CuteLeaf<RS, RD> for L {
+    type Shape = L::Shape;
+    type Stride = L::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        L::build(v)
+    }
+}
+impl<L, RS: FromValue + IntTuple> CuteLeafBy<RS, UTerm, B1> for L {
+    type Shape = RS;
+    type Stride = UTerm;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(RS, UTerm), Fail> {
+        Ok((checked(v[v.len() - 1].0)?, UTerm))
+    }
+}
+impl<S0, D0, T: LeafTail<S0, D0, RS, RD>, RS, RD> CuteLeafBy<RS, RD, B0> for MCons<S0, D0, T> {
+    type Shape = T::Shape;
+    type Stride = T::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        T::build(v)
+    }
+}
+/// [`CuteLeafBy`] of the modes `S0:D0` then `Self`, by the tail.
+#[doc(hidden)]
+pub trait LeafTail<S0, D0, RS, RD> {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The modes from the slots.
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+}
+// One coalesced mode: CuTe's `s:(d·D)` (its integral-shape case).
+impl<S0, D0, RS: FromValue + IntTuple, RD: LeafMul<D0>> LeafTail<S0, D0, RS, RD> for MNil
+where
+    <RD as LeafMul<D0>>::Output: FromValue + IntTuple,
+{
+    type Shape = RS;
+    type Stride = <RD as LeafMul<D0>>::Output;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(RS, Self::Stride), Fail> {
+        let n = v.len() - 1;
+        ones(&v[..n])?;
+        mode(v[n])
+    }
+}
+impl<S0, D0, S1, D1, T, RS, RD> LeafTail<S0, D0, RS, RD> for MCons<S1, D1, T>
+where
+    MCons<S0, D0, MCons<S1, D1, T>>: CuteSteps<RS, RD, B0>,
+    <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out: ListLayout,
+{
+    type Shape = <<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out as ListLayout>::Shape;
+    type Stride = <<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out as ListLayout>::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        Ok(<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::steps(v, 0)?.parts())
+    }
+}
+
+/// The failure of a value that does not fit CuTe's form (a static leaf of
+/// another value, a dropped mode not of size 1): only the coalesced
+/// fallback meets it, and [`TryCompose`] then returns the error of CuTe's
+/// modes instead.
+pub(crate) const FORM: Fail = Fail::Room { limit: Some(0) };
+
+/// The value of a static or run-time leaf, `Err` where a static leaf's
+/// value differs.
+#[inline(always)]
+fn checked<T: FromValue>(v: i64) -> Result<T, Fail> {
+    match T::STATIC {
+        Some(s) if s as i64 != v => Err(FORM),
+        _ => Ok(T::from_value(v)),
+    }
+}
+/// A mode from its slot. A static stride of a mode of size 1 is taken as it
+/// is (the coordinate is always 0): the coalesced fallback leaves such a
+/// slot `1:0`.
+#[inline(always)]
+fn mode<S: FromValue, D: FromValue>(m: (i64, i64)) -> Result<(S, D), Fail> {
+    let d = if m.0 == 1 && D::STATIC.is_some() { D::STATIC.unwrap_or(0) as i64 } else { m.1 };
+    Ok((checked(m.0)?, checked(d)?))
+}
+/// `Err` unless every slot is of size 1 (the modes CuTe drops).
+#[inline(always)]
+fn ones(v: &[(i64, i64)]) -> Result<(), Fail> {
+    if v.iter().all(|m| m.0 == 1) { Ok(()) } else { Err(FORM) }
+}
+
+/// The modes of `A ∘ s:d` as a value list.
+#[doc(hidden)]
+pub struct VCons<S, D, T>(S, D, T);
+/// The end of a value list.
+#[doc(hidden)]
+pub struct VNil;
+/// A result of no appended mode: CuTe's leaf `s:d`.
+#[doc(hidden)]
+pub struct VLeaf<S, D>(S, D);
+
+/// The fold of `composition_impl` over the coalesced modes `Self` from
+/// slot `i`: `RS:RD` the rest of the leaf of `B`, `Any` whether a mode was
+/// appended yet.
+#[doc(hidden)]
+pub trait CuteSteps<RS, RD, Any> {
+    /// The appended modes and the end, as a value list.
+    type Out;
+    /// Reads the slots from `i` on.
+    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+}
+impl<S, D, T: StepTail<S, D, RS, RD, Any>, RS, RD, Any> CuteSteps<RS, RD, Any> for MCons<S, D, T> {
+    type Out = T::Out;
+    #[inline(always)]
+    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
+        T::steps(v, i)
+    }
+}
+/// [`CuteSteps`] of the mode `S:D` then `Self`, by the tail (one impl for
+/// a list: see [`CuteModes`]).
+#[doc(hidden)]
+pub trait StepTail<S, D, RS, RD, Any> {
+    /// As [`CuteSteps::Out`].
+    type Out;
+    /// As [`CuteSteps::steps`].
+    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+}
+// A mode before the last: skipped where the next shape or the rest is a
+// static 1, else `min(next, rest) : rest_stride·d` appended.
+impl<S, D, S2, D2, T, RS: KnownOne, RD, Any> StepTail<S, D, RS, RD, Any> for MCons<S2, D2, T>
+where
+    S: LeafCeilDiv<RD>,
+    RD: LeafCeilDiv<S>,
+    <S as LeafCeilDiv<RD>>::Output: KnownOne,
+    MCons<S, D, Self>: CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>,
+{
+    type Out = <MCons<S, D, Self> as CuteStep<
+        RS,
+        RD,
+        Any,
+        <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
+    >>::Out;
+    #[inline(always)]
+    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
+        <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>>::step(
+            v, i,
+        )
+    }
+}
+/// One step of the fold by branch: `Skip` is `B1` where CuTe appends
+/// nothing.
+#[doc(hidden)]
+pub trait CuteStep<RS, RD, Any, Skip> {
+    /// As [`CuteSteps::Out`].
+    type Out;
+    /// As [`CuteSteps::steps`].
+    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+}
+impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B1> for MCons<S, D, T>
+where
+    RD: LeafCeilDiv<S>,
+    T: CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>,
+{
+    type Out = <T as CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>>::Out;
+    #[inline(always)]
+    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
+        if v[i].0 != 1 {
+            return Err(FORM);
+        }
+        T::steps(v, i + 1)
+    }
+}
+impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B0> for MCons<S, D, T>
+where
+    S: LeafCeilDiv<RD>,
+    RD: LeafCeilDiv<S> + LeafMul<D>,
+    <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
+    Next<S, RD, RS>: FromValue,
+    <RD as LeafMul<D>>::Output: FromValue,
+    RS: LeafDiv<Next<S, RD, RS>>,
+    T: CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>,
+{
+    type Out = VCons<
+        Next<S, RD, RS>,
+        <RD as LeafMul<D>>::Output,
+        <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Out,
+    >;
+    #[inline(always)]
+    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
+        let (s, d) = mode(v[i])?;
+        Ok(VCons(s, d, T::steps(v, i + 1)?))
+    }
+}
+/// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
+type Next<S, RD, RS> = <<S as LeafCeilDiv<RD>>::Output as LeafMin<RS>>::Output;
+// The last mode: the slots between (the coalesced fallback's, or `1:0`) are
+// of size 1; then the leaf `RS:(RD·D)` alone where nothing was appended,
+// dropped where `RS` is a static 1, appended otherwise.
+impl<S, D, RS: KnownOne, RD: LeafMul<D>, Any> StepTail<S, D, RS, RD, Any> for MNil
+where
+    MNil: CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>,
+{
+    type Out = <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::Out;
+    #[inline(always)]
+    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
+        let n = v.len() - 1;
+        ones(&v[i..n])?;
+        <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::end(v[n])
+    }
+}
+/// The end of the fold by branch (`Any`, `One`: whether a mode was
+/// appended, whether the rest is a static 1).
+#[doc(hidden)]
+pub trait CuteEnd<RS, RD, Any, One> {
+    /// As [`CuteSteps::Out`].
+    type Out;
+    /// From the last slot.
+    fn end(m: (i64, i64)) -> Result<Self::Out, Fail>;
+}
+impl<L, RS: FromValue, RD: FromValue, One> CuteEnd<RS, RD, B0, One> for L {
+    type Out = VLeaf<RS, RD>;
+    #[inline(always)]
+    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
+        let (s, d) = mode(m)?;
+        Ok(VLeaf(s, d))
+    }
+}
+impl<L, RS, RD> CuteEnd<RS, RD, B1, B1> for L {
+    type Out = VNil;
+    #[inline(always)]
+    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
+        if m.0 != 1 { Err(FORM) } else { Ok(VNil) }
+    }
+}
+impl<L, RS: FromValue, RD: FromValue> CuteEnd<RS, RD, B1, B0> for L {
+    type Out = VCons<RS, RD, VNil>;
+    #[inline(always)]
+    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
+        let (s, d) = mode(m)?;
+        Ok(VCons(s, d, VNil))
+    }
+}
+
+/// A value list as a layout's shape and stride: a leaf alone, one mode
+/// unwrapped (CuTe's `unwrap`), more a tuple.
+#[doc(hidden)]
+pub trait ListLayout {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The values.
+    fn parts(self) -> (Self::Shape, Self::Stride);
+}
+impl<S: IntTuple, D: IntTuple> ListLayout for VLeaf<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        (self.0, self.1)
+    }
+}
+macro_rules! list_layout {
+    (@list $S:ident $D:ident $($rest:ident)*) => { VCons<$S, $D, list_layout!(@list $($rest)*)> };
+    (@list) => { VNil };
+    ($i:tt $T:ident $S:ident $D:ident) => {
+        impl<$S: IntTuple, $D: IntTuple> ListLayout for VCons<$S, $D, VNil> {
+            type Shape = $S;
+            type Stride = $D;
+            #[inline(always)]
+            fn parts(self) -> ($S, $D) {
+                (self.0, self.1)
+            }
+        }
+    };
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<$($S, $D),+> ListLayout for list_layout!(@list $($S $D)+)
+        where
+            ($($S,)+): IntTuple,
+            ($($D,)+): IntTuple,
+        {
+            type Shape = ($($S,)+);
+            type Stride = ($($D,)+);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn parts(self) -> (Self::Shape, Self::Stride) {
+                let rest = self;
+                $(let VCons($S, $D, rest) = rest;)+
+                let VNil = rest;
+                (($($S,)+), ($($D,)+))
+            }
+        }
+    };
+}
+for_each_tuple!(list_layout);
+
+/// `A`'s flat modes `FM` and CuTe's coalesced modes `CL` of them, marked
+/// so that [`LeafResult`] builds CuTe's form of each leaf of `B`, or the
+/// padded form of all run-time modes where a static step of CuTe's fold
+/// is not cute-dynamic's (see [`SafeSteps`]).
+#[doc(hidden)]
+pub struct Cute<CL, FM>(core::marker::PhantomData<(CL, FM)>);
+// CuTe's form for now only where `A` coalesces statically to one mode (then
+// the coalesced fallback, which coalesces at least as much, has one mode
+// too, and its values fit the form): with more, a static shape of CuTe's
+// form may not fit the fallback's values where CuTe's modes fail a
+// run-time condition (`(6,8,3):({1},6,48) ∘ (2,12):(2,4)` would have to
+// error where cute-dynamic answers).
+impl<CL: SafeSteps<BS, BD> + OneMode, FM, BS, BD> LeafResult<BS, BD> for Cute<CL, FM>
+where
+    Self: PickForm<BS, BD, CuteSafe<CL, BS, BD>>,
+{
+    type Shape = <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::Shape;
+    type Stride = <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::build(v)
+    }
+}
+/// Whether the leaf `BS:BD` takes CuTe's form.
+type CuteSafe<CL, BS, BD> = <<CL as SafeSteps<BS, BD>>::Bit as Truth>::And<<CL as OneMode>::Bit>;
+/// `B1` for a list of one mode.
+#[doc(hidden)]
+pub trait OneMode {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<S, D, T: OneTail> OneMode for MCons<S, D, T> {
+    type Bit = T::Bit;
+}
+/// [`OneMode`] by the tail.
+#[doc(hidden)]
+pub trait OneTail {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl OneTail for MNil {
+    type Bit = B1;
+}
+impl<S, D, T> OneTail for MCons<S, D, T> {
+    type Bit = B0;
+}
+/// [`LeafResult`] of [`Cute`] by branch: `B1` CuTe's form, `B0` the padded
+/// one.
+#[doc(hidden)]
+pub trait PickForm<BS, BD, Safe> {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The modes from the slots.
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+}
+impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
+    type Shape = CL::Shape;
+    type Stride = CL::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        CL::build(v)
+    }
+}
+impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
+    type Shape = FM::Shape;
+    type Stride = FM::Stride;
+    #[inline(always)]
+    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+        FM::build(v)
+    }
+}
+
+/// `B1` unless a step of CuTe's fold over `Self` (the rest `RS:RD` of a leaf
+/// of `B`) meets a static shape and a static stride of which neither
+/// divides the other: CuTe then computes a static mode cute-dynamic does
+/// not (its stride divisibility fails, and the coalesced fallback's values
+/// would not fit the static leaves), so the leaf keeps the padded form.
+#[doc(hidden)]
+pub trait SafeSteps<RS, RD> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<S, D, T: SafeTail<S, D, RS, RD>, RS, RD> SafeSteps<RS, RD> for MCons<S, D, T> {
+    type Bit = T::Bit;
+}
+/// [`SafeSteps`] of the mode `S:D` then `Self`, by the tail.
+#[doc(hidden)]
+pub trait SafeTail<S, D, RS, RD> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<S, D, RS, RD> SafeTail<S, D, RS, RD> for MNil {
+    type Bit = B1;
+}
+impl<S, D, S2, D2, T, RS: KnownOne, RD, Div1: Truth, Div2: Truth> SafeTail<S, D, RS, RD> for MCons<S2, D2, T>
+where
+    S: LeafCeilDiv<RD> + LeafDivides<RD, Output = Div1>,
+    RD: LeafCeilDiv<S> + LeafDivides<S, Output = Div2>,
+    <S as LeafCeilDiv<RD>>::Output: KnownOne,
+    MCons<S, D, Self>: SafeStep<RS, RD, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>,
+{
+    type Bit = <<Div1 as Truth>::Or<Div2> as Truth>::And<
+        <MCons<S, D, Self> as SafeStep<RS, RD, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>>::Bit,
+    >;
+}
+/// A step of [`SafeSteps`] by branch (`Skip` as in [`CuteStep`]).
+#[doc(hidden)]
+pub trait SafeStep<RS, RD, Skip> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<S, D, T, RS, RD> SafeStep<RS, RD, B1> for MCons<S, D, T>
+where
+    RD: LeafCeilDiv<S>,
+    T: SafeSteps<RS, <RD as LeafCeilDiv<S>>::Output>,
+{
+    type Bit = T::Bit;
+}
+impl<S, D, T, RS, RD> SafeStep<RS, RD, B0> for MCons<S, D, T>
+where
+    S: LeafCeilDiv<RD>,
+    RD: LeafCeilDiv<S>,
+    <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
+    RS: LeafDiv<Next<S, RD, RS>>,
+    T: SafeSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output>,
+{
+    type Bit = T::Bit;
+}
+/// `B1` unless both leaves are static and `R` does not divide `Self`.
+#[doc(hidden)]
+pub trait LeafDivides<R> {
+    /// `B1` or `B0`.
+    type Output: Truth;
+}
+impl<U, B, U2, B2> LeafDivides<UInt<U2, B2>> for UInt<U, B>
+where
+    UInt<U, B>: Rem<UInt<U2, B2>>,
+    Mod<UInt<U, B>, UInt<U2, B2>>: KnownZero<Output: Truth>,
+{
+    type Output = IsZero<Mod<UInt<U, B>, UInt<U2, B2>>>;
+}
+impl LeafDivides<Dyn> for Dyn {
+    type Output = B1;
+}
+// A static stride 0 of `B`'s leaf: CuTe returns the leaf itself (no fold),
+// so these only complete the bound.
+impl<L> LeafDivides<UTerm> for L {
+    type Output = B1;
+}
+impl<U, B> LeafDivides<Dyn> for UInt<U, B> {
+    type Output = B1;
+}
+impl<U, B> LeafDivides<UInt<U, B>> for Dyn {
+    type Output = B1;
+}
+impl LeafDivides<Dyn> for UTerm {
+    type Output = B1;
+}
+impl<U, B> LeafDivides<UInt<U, B>> for UTerm {
+    type Output = B1;
+}
+/// CuTe's coalesced modes and the flat modes of the layout `AS:AD`, marked.
+#[doc(hidden)]
+pub type CuteOf<AS, AD> = Cute<<FlatModes<AS, AD> as CuteModes>::Output, FlatModes<AS, AD>>;
 
 /// The tree of `B` (`Self` its shape, `BD` its stride) composed leaf by leaf
 /// with `A`, whose flat modes are the type list `AL`.
@@ -515,7 +1179,7 @@ macro_rules! mixed_tree_leaf {
                 let mut buf = Buf::<_, MAX_MODES>::new();
                 let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(TOO_MANY_MODES)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
-                Ok(AL::build(out))
+                AL::build(out)
             }
             #[inline(always)]
             fn magnitudes(&self, d: &BD) -> u64 {
@@ -581,17 +1245,62 @@ where
         Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
     #[inline(always)]
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        // CuTe's padded form where CuTe's modes compose (the same function:
-        // every condition is checked on them); where they do not (CuTe
-        // assumes divisibility it cannot check), the coalesced modes, out of
-        // line.
-        let cute = Prepared::as_cute(&self.shape(), &self.stride())
-            .ok_or(TOO_MANY_MODES)
-            .and_then(|a| compose_layouts::<FlatModes<AS, AD>, _, _>(&a, b));
-        match cute {
-            Ok(r) => Ok(r),
-            Err(_) => compose_coalesced::<FlatModes<AS, AD>, _, _, _, _>(self, b),
-        }
+        try_compose_as::<FlatModes<AS, AD>, _, _, _, _>(self, b)
+    }
+}
+
+/// Composition `Self ∘ B` with a run-time leaf, in CuTe's form: as
+/// [`TryCompose`] (the same values and checks), but the result's type is
+/// CuTe's to the leaf: a mode CuTe drops statically dropped, a leaf CuTe
+/// keeps static static (`(_6,_4):(_1,_6) ∘ {12}:{1}` is `12:1`, not
+/// `(1,12):(0,1)`). The run-time path of [`composition`](crate::composition).
+/// (The divides and products compose with [`TryCompose`], whose padded
+/// form their leaf-by-leaf values follow.)
+#[doc(hidden)]
+pub trait TryComposeCute<B> {
+    /// The composition's type.
+    type Output;
+    /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
+    fn try_compose_cute(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+}
+
+impl<AS, AD, BS, BD> TryComposeCute<Layout<BS, BD>> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    FlatModes<AS, AD>: CuteModes,
+    BS: MixedTree<CuteOf<AS, AD>, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    type Output = Layout<<BS as MixedTree<CuteOf<AS, AD>, BD>>::Shape, <BS as MixedTree<CuteOf<AS, AD>, BD>>::Stride>;
+    #[inline(always)]
+    fn try_compose_cute(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+        try_compose_as::<CuteOf<AS, AD>, _, _, _, _>(self, b)
+    }
+}
+
+/// `A ∘ B` with the leaves' results `AL`.
+#[inline(always)]
+fn try_compose_as<AL, AS, AD, BS, BD>(
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+) -> Result<Layout<BS::Shape, BS::Stride>, cute_dynamic::LayoutError>
+where
+    AS: FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    BS: MixedTree<AL, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    // CuTe's padded form where CuTe's modes compose (the same function:
+    // every condition is checked on them); where they do not (CuTe
+    // assumes divisibility it cannot check), the coalesced modes, out of
+    // line.
+    let cute = Prepared::as_cute(&a.shape(), &a.stride())
+        .ok_or(TOO_MANY_MODES)
+        .and_then(|p| compose_layouts::<AL, _, _>(&p, b));
+    match cute {
+        Ok(r) => Ok(r),
+        Err(f) => compose_coalesced::<AL, _, _, _, _>(a, b, f),
     }
 }
 
@@ -616,6 +1325,7 @@ fn compose_layouts<AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTupl
 fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
+    cute: Fail,
 ) -> Result<Layout<BS::Shape, BS::Stride>, cute_dynamic::LayoutError>
 where
     BS: MixedTree<AL, BD> + crate::Congruent<BD>,
@@ -623,6 +1333,8 @@ where
     Prepared::of(&a.shape(), &a.stride())
         .ok_or(TOO_MANY_MODES)
         .and_then(|p| compose_layouts::<AL, _, _>(&p, b))
+        // Values that do not fit CuTe's form: the failure on CuTe's modes.
+        .map_err(|f: Fail| if f == FORM { cute } else { f })
         .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
 }
 
@@ -677,24 +1389,24 @@ where
 
 /// The mixed branch of [`TileCompose`](crate::detail::TileCompose): a
 /// layout tile composed with a layout, one of them with a run-time leaf.
-impl<A: TryCompose<Layout<BS, BD>>, BS, BD> crate::detail::TileComposeBy<A, B0> for Layout<BS, BD> {
-    type Output = <A as TryCompose<Layout<BS, BD>>>::Output;
+impl<A: TryComposeCute<Layout<BS, BD>>, BS, BD> crate::detail::TileComposeBy<A, B0> for Layout<BS, BD> {
+    type Output = <A as TryComposeCute<Layout<BS, BD>>>::Output;
 }
 
 /// The mixed branch of [`ComposeValue`](crate::composition::ComposeValue): the
 /// values computed and checked, a panic with the error's message.
-impl<O, A: TryCompose<B, Output = O>, B> crate::detail::ComposeValueBy<A, B, B0> for O {
+impl<O, A: TryComposeCute<B, Output = O>, B> crate::detail::ComposeValueBy<A, B, B0> for O {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        match a.try_compose(&b) {
+        match a.try_compose_cute(&b) {
             Ok(r) => r,
             Err(e) => fail(e),
         }
     }
     #[inline(always)]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
-        a.try_compose(&b)
+        a.try_compose_cute(&b)
     }
 }
 
