@@ -1453,7 +1453,7 @@ macro_rules! try_compose_tiler {
     };
     (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
         impl<$($T, $S: Copy + crate::Congruent<$D>, $D: Copy + IntTuple,)+ $($RS, $RD,)*>
-            TryCompose<crate::Tiler<($($T,)+)>> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
+            TryComposeCute<crate::Tiler<($($T,)+)>> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
         where
             ($($S,)+ $($RS,)*): Copy + crate::Congruent<($($D,)+ $($RD,)*)>,
             ($($D,)+ $($RD,)*): Copy + IntTuple,
@@ -1472,7 +1472,7 @@ macro_rules! try_compose_tiler {
                 ($(<ModeComposed<$S, $D, $T> as LayoutParts>::D,)+),
             >;
             #[inline]
-            fn try_compose(&self, b: &crate::Tiler<($($T,)+)>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            fn try_compose_cute(&self, b: &crate::Tiler<($($T,)+)>) -> Result<Self::Output, cute_dynamic::LayoutError> {
                 let (s, d) = (self.shape(), self.stride());
                 let r = ($(
                     <ModeComposed<$S, $D, $T> as crate::ComposeValue<Layout<$S, $D>, $T>>::try_make(
