@@ -326,81 +326,20 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "std")]
-mod admissible;
-#[cfg(feature = "std")]
-mod algorithm;
-#[cfg(feature = "std")]
-mod bank_conflicts;
-#[cfg(feature = "std")]
-mod basis;
-#[cfg(feature = "std")]
-mod basis_layout;
-#[cfg(feature = "std")]
-mod coalesce;
-#[cfg(feature = "std")]
-mod complement;
-#[cfg(feature = "std")]
-mod composed;
-#[cfg(feature = "std")]
-mod composition;
-#[cfg(feature = "std")]
-mod copy_atom;
-#[cfg(feature = "std")]
-mod descriptor;
-#[cfg(feature = "std")]
-mod divide;
-#[cfg(feature = "std")]
-mod error;
-#[cfg(feature = "std")]
-mod expr;
-#[cfg(feature = "std")]
-mod grid;
-#[cfg(feature = "std")]
-mod int_tuple;
-#[cfg(feature = "std")]
-mod inverse;
+// Everything above the `core` kernels needs `std` (without it the crate is
+// the kernel layer alone).
+macro_rules! std_modules {
+    ($($m:ident)*) => {
+        $(
+            #[cfg(feature = "std")]
+            mod $m;
+        )*
+    };
+}
+std_modules! {
+    admissible algorithm bank_conflicts basis basis_layout coalesce complement composed composition copy_atom descriptor divide error expr grid int_tuple inverse layout layout_tv max_common mma_atom palette parse partition print print_atom print_html print_latex print_layout print_svg product recast slice swizzle swizzle_search tensor tiler
+}
 pub mod kernel;
-#[cfg(feature = "std")]
-mod layout;
-#[cfg(feature = "std")]
-mod layout_tv;
-#[cfg(feature = "std")]
-mod max_common;
-#[cfg(feature = "std")]
-mod mma_atom;
-#[cfg(feature = "std")]
-mod palette;
-#[cfg(feature = "std")]
-mod parse;
-#[cfg(feature = "std")]
-mod partition;
-#[cfg(feature = "std")]
-mod print;
-#[cfg(feature = "std")]
-mod print_atom;
-#[cfg(feature = "std")]
-mod print_html;
-#[cfg(feature = "std")]
-mod print_latex;
-#[cfg(feature = "std")]
-mod print_layout;
-#[cfg(feature = "std")]
-mod print_svg;
-#[cfg(feature = "std")]
-mod product;
-#[cfg(feature = "std")]
-mod recast;
-#[cfg(feature = "std")]
-mod slice;
-#[cfg(feature = "std")]
-mod swizzle;
-#[cfg(feature = "std")]
-mod swizzle_search;
-#[cfg(feature = "std")]
-mod tensor;
-#[cfg(feature = "std")]
-mod tiler;
 
 #[cfg(feature = "std")]
 pub use admissible::is_admissible;
