@@ -144,7 +144,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
             if left != 0 {
                 return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
             }
-            out.put(at, n, mul::<CHECKED>(rest_stride, dr)?)?;
+            out.put(at, n, compose_mul::<CHECKED>(rest_stride, dr)?)?;
             at += 1;
             *used = add_reach::<CHECKED>(*used, (n - 1) * rest_stride);
             rest_shape = rest;
@@ -154,9 +154,9 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
             }
             continue;
         }
-        if mul::<CHECKED>(rest_shape - 1, rest_stride).is_ok_and(|r| r < sr) {
+        if compose_mul::<CHECKED>(rest_shape - 1, rest_stride).is_ok_and(|r| r < sr) {
             // Rule 3: the steps stay inside the mode.
-            out.put(at, rest_shape, mul::<CHECKED>(rest_stride, dr)?)?;
+            out.put(at, rest_shape, compose_mul::<CHECKED>(rest_stride, dr)?)?;
             at += 1;
             *used = add_reach::<CHECKED>(*used, (rest_shape - 1) * rest_stride);
             if !O::PADDED {
@@ -202,7 +202,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
     let stride = if rest_shape == 1 {
         rest_stride.checked_mul(last_d).unwrap_or(0)
     } else {
-        mul::<CHECKED>(rest_stride, last_d)?
+        compose_mul::<CHECKED>(rest_stride, last_d)?
     };
     out.put(at, rest_shape, stride)?;
     Ok(at + 1 - pos)
@@ -277,8 +277,16 @@ fn add_reach<const CHECKED: bool>(reach: i64, x: i64) -> i64 {
     if CHECKED { reach.saturating_add(x) } else { reach.wrapping_add(x) }
 }
 
-/// `a·b`, checked unless the caller proved the values small.
+/// `a·b` for a composition: checked (an overflow is
+/// [`Fail::Overflow`]) unless the caller proved the values small
+/// (`CHECKED` false), as in [`compose_leaf`].
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, compose_mul};
+/// assert_eq!(compose_mul::<true>(3, 4), Ok(12));
+/// assert_eq!(compose_mul::<true>(i64::MAX, 2), Err(Fail::Overflow("composition")));
+/// ```
 #[inline(always)]
-fn mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
+pub fn compose_mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
     if CHECKED { a.checked_mul(b).ok_or(Fail::Overflow("composition")) } else { Ok(a.wrapping_mul(b)) }
 }

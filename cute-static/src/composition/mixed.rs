@@ -21,7 +21,7 @@ use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafM
 use crate::int_tuple::{AllStatic, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Rem, Sub};
-use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, unit_stride};
+use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, compose_mul, unit_stride};
 use typenum::{B0, B1, Bit, Min, Minimum, Mod, Quot, Sub1, Sum, UInt, UTerm, Unsigned};
 
 #[doc(hidden)]
@@ -341,12 +341,6 @@ fn small_values(a: &Prepared, b_bits: u64) -> bool {
     (a_bits | b_bits) < SMALL_LEAF
 }
 
-/// `a·b`, checked unless the values are known small ([`small_values`]).
-#[inline(always)]
-fn mul<const CHECKED: bool>(a: i64, b: i64) -> Result<i64, Fail> {
-    if CHECKED { a.checked_mul(b).ok_or(Fail::Overflow("composition")) } else { Ok(a.wrapping_mul(b)) }
-}
-
 /// The padded modes of one leaf, one slot per slot of `A`, and the
 /// result's extent as they are written (the overflow check of `finish`).
 struct PaddedOut<'a, const C: bool> {
@@ -397,7 +391,7 @@ pub(crate) fn compose_leaf<const C: bool>(
         for i in 0..n - 1 {
             sink.put(i, 1, 0)?;
         }
-        let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { mul::<C>(d, last_d)? };
+        let dd = if s == 1 { unit_stride(&modes[..n - 1], d, last_d) } else { compose_mul::<C>(d, last_d)? };
         return sink.put(n - 1, s, dd);
     }
     kernel::compose_leaf::<C, _>(&modes[..n - 1], last_d, (s, d), &mut sink, 0, &mut w.reach).map(|_| ())
@@ -532,42 +526,35 @@ impl<U, B> LeafCeilDiv<UTerm> for UInt<U, B> {
     type Output = Dyn;
 }
 
-/// CuTe's `min` on leaves: static when both are.
-#[doc(hidden)]
-pub trait LeafMin<R> {
-    /// The minimum's leaf type.
-    type Output;
+// CuTe's binary operations on leaves that are static when both leaves
+// are, and run-time otherwise: one list.
+macro_rules! leaf_binop {
+    ($($(#[$doc:meta])* $Name:ident: $Op:ident => $Out:ident;)+) => {$(
+        $(#[$doc])*
+        #[doc(hidden)]
+        pub trait $Name<R> {
+            /// The result's leaf type.
+            type Output;
+        }
+        impl<U, B, U2, B2> $Name<UInt<U2, B2>> for UInt<U, B>
+        where
+            UInt<U, B>: $Op<UInt<U2, B2>>,
+        {
+            type Output = $Out<UInt<U, B>, UInt<U2, B2>>;
+        }
+        impl<U, B> $Name<Dyn> for UInt<U, B> {
+            type Output = Dyn;
+        }
+        impl<R> $Name<R> for Dyn {
+            type Output = Dyn;
+        }
+    )+};
 }
-impl<U, B, U2, B2> LeafMin<UInt<U2, B2>> for UInt<U, B>
-where
-    UInt<U, B>: Min<UInt<U2, B2>>,
-{
-    type Output = Minimum<UInt<U, B>, UInt<U2, B2>>;
-}
-impl<U, B> LeafMin<Dyn> for UInt<U, B> {
-    type Output = Dyn;
-}
-impl<R> LeafMin<R> for Dyn {
-    type Output = Dyn;
-}
-
-/// CuTe's `/` on leaves: static when both are.
-#[doc(hidden)]
-pub trait LeafDiv<R> {
-    /// The quotient's leaf type.
-    type Output;
-}
-impl<U, B, U2, B2> LeafDiv<UInt<U2, B2>> for UInt<U, B>
-where
-    UInt<U, B>: Div<UInt<U2, B2>>,
-{
-    type Output = Quot<UInt<U, B>, UInt<U2, B2>>;
-}
-impl<U, B> LeafDiv<Dyn> for UInt<U, B> {
-    type Output = Dyn;
-}
-impl<R> LeafDiv<R> for Dyn {
-    type Output = Dyn;
+leaf_binop! {
+    /// CuTe's `min` on leaves: static when both are.
+    LeafMin: Min => Minimum;
+    /// CuTe's `/` on leaves: static when both are.
+    LeafDiv: Div => Quot;
 }
 
 /// `B1` when both leaves of a mode are static.
