@@ -16,7 +16,13 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60]
+
+Beside those, `--all-rt` more cases of each of composition and
+logical_divide, and a sixth of that of each product, with every leaf of `A`
+and `B` run-time (a product's `A` of rank 1: CuTe's complement takes a
+run-time stride in rank 1 only), from their own seeded stream, so the
+mixed cases above stay the same.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
 above 1: its complement needs static strides) is left out. The test
@@ -161,6 +167,26 @@ def gen_case(r, op, k):
     return (op, (leaves(a[0], ka, r), leaves(a[1], kd, r)), (leaves(b[0], kb, r), leaves(b[1], kb, r)))
 
 
+def all_run_time_cases(r, n):
+    """`n` cases each of composition and logical_divide and `n // 6` of
+    each product, every leaf run-time."""
+    cases = []
+    for op in ["composition", "logical_divide"]:
+        for _ in range(n):
+            a = gen_a(r)
+            b = gen_b(r, size(a[0]))
+            if op != "composition" and not isinstance(b[0], int):
+                b = (b[0][0], b[1][0])
+            cases.append((op, (leaves(a[0], "rt", r), leaves(a[1], "rt", r)),
+                          (leaves(b[0], "rt", r), leaves(b[1], "rt", r))))
+    for op in PRODUCTS:
+        for _ in range(n // 6):
+            a, b = (r.choice([1, 2, 3, 4, 8]), r.choice([1, 2, 3])), gen_grid(r)
+            cases.append((op, (leaves(a[0], "rt", r), leaves(a[1], "rt", r)),
+                          (leaves(b[0], "rt", r), leaves(b[1], "rt", r))))
+    return cases
+
+
 def all_static(t):
     return t.st if isinstance(t, Leaf) else all(all_static(x) for x in t)
 
@@ -218,6 +244,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=242)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--all-rt", type=int, default=60)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -226,6 +253,7 @@ def main():
         c = gen_case(r, op, len(cases) // len(OPS))
         if not (all_static(c[1]) and all_static(c[2])):
             cases.append(c)
+    cases += all_run_time_cases(random.Random(args.seed + 1), args.all_rt)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]

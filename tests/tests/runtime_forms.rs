@@ -1631,6 +1631,1105 @@ fn part_23(tally: &mut Tally) {
         "(_4,_1):(1,_1)",
         text(try_raked_product(layout!((2,4):(2,4)), layout!((4,1):({1},1)))),
     );
+    check(
+        tally,
+        "composition",
+        "(8,16,3):(48,3,1)",
+        "6:4",
+        text(try_composition(layout!(({8},{16},{3}):({48},{3},{1})), layout!({6}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(4,16):(1,8)",
+        "8:8",
+        text(try_composition(layout!(({4},{16}):({1},{8})), layout!({8}:{8}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(4,16):(1,8)",
+        "1:32",
+        text(try_composition(layout!(({4},{16}):({1},{8})), layout!({1}:{32}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((32,16),24):((1,32),512)",
+        "4:2048",
+        text(try_composition(layout!((({32},{16}),{24}):(({1},{32}),{512})), layout!({4}:{2048}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((2,2),16):((1,2),4)",
+        "32:1",
+        text(try_composition(layout!((({2},{2}),{16}):(({1},{2}),{4})), layout!({32}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((4,2),24):((1,4),8)",
+        "4:32",
+        text(try_composition(layout!((({4},{2}),{24}):(({1},{4}),{8})), layout!({4}:{32}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,2,32):(1,128,256)",
+        "8:4",
+        text(try_composition(layout!(({128},{2},{32}):({1},{128},{256})), layout!({8}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(24,128):(2,48)",
+        "128:3",
+        text(try_composition(layout!(({24},{128}):({2},{48})), layout!({128}:{3}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,2,32):(1,128,256)",
+        "(1024,8):(1,1024)",
+        text(try_composition(layout!(({128},{2},{32}):({1},{128},{256})), layout!(({1024},{8}):({1},{1024})))),
+    );
+}
+
+#[inline(never)]
+fn part_24(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(6,3,8):(1,6,18)",
+        "2:48",
+        text(try_composition(layout!(({6},{3},{8}):({1},{6},{18})), layout!({2}:{48}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(32,4):(2,32)",
+        "(16,4):(1,16)",
+        text(try_composition(layout!(({32},{4}):({2},{32})), layout!(({16},{4}):({1},{16})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(16,6):(1,16)",
+        "(12,2):(1,12)",
+        text(try_composition(layout!(({16},{6}):({1},{16})), layout!(({12},{2}):({1},{12})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(3,1):(1,1)",
+        "(3,1):(1,3)",
+        text(try_composition(layout!(({3},{1}):({1},{1})), layout!(({3},{1}):({1},{3})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,32):(1,128)",
+        "(4,64):(1,4)",
+        text(try_composition(layout!(({128},{32}):({1},{128})), layout!(({4},{64}):({1},{4})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(256,8):(1,256)",
+        "2:1",
+        text(try_composition(layout!(({256},{8}):({1},{256})), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,32):(1,2)",
+        "16:2",
+        text(try_composition(layout!(({2},{32}):({1},{2})), layout!({16}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,2,4):(8,4,1)",
+        "64:16",
+        text(try_composition(layout!(({128},{2},{4}):({8},{4},{1})), layout!({64}:{16}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,8):(1,6)",
+        "16:1",
+        text(try_composition(layout!(({6},{8}):({1},{6})), layout!({16}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,1):(1,128)",
+        "(4,2):(1,4)",
+        text(try_composition(layout!(({128},{1}):({1},{128})), layout!(({4},{2}):({1},{4})))),
+    );
+}
+
+#[inline(never)]
+fn part_25(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(256,8):(8,1)",
+        "(128,8):(8,1)",
+        text(try_composition(layout!(({256},{8}):({8},{1})), layout!(({128},{8}):({8},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(64,8):(1,64)",
+        "4:128",
+        text(try_composition(layout!(({64},{8}):({1},{64})), layout!({4}:{128}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,24):(2,4)",
+        "1:4",
+        text(try_composition(layout!(({2},{24}):({2},{4})), layout!({1}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(24,2):(2,1)",
+        "(48,1):(1,48)",
+        text(try_composition(layout!(({24},{2}):({2},{1})), layout!(({48},{1}):({1},{48})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1000,8):(1,1000)",
+        "(320,25):(25,1)",
+        text(try_composition(layout!(({1000},{8}):({1},{1000})), layout!(({320},{25}):({25},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(4,32):(1,8)",
+        "8:1",
+        text(try_composition(layout!(({4},{32}):({1},{8})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((128,6),2):((1,128),768)",
+        "(96,2):(1,96)",
+        text(try_composition(layout!((({128},{6}),{2}):(({1},{128}),{768})), layout!(({96},{2}):({1},{96})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(32,16):(1,32)",
+        "32:16",
+        text(try_composition(layout!(({32},{16}):({1},{32})), layout!({32}:{16}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((8,6),2):((1,8),48)",
+        "32:2",
+        text(try_composition(layout!((({8},{6}),{2}):(({1},{8}),{48})), layout!({32}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,16,128):(1,6,96)",
+        "(384,32):(32,1)",
+        text(try_composition(layout!(({6},{16},{128}):({1},{6},{96})), layout!(({384},{32}):({32},{1})))),
+    );
+}
+
+#[inline(never)]
+fn part_26(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(128,8):(2,128)",
+        "256:4",
+        text(try_composition(layout!(({128},{8}):({2},{128})), layout!({256}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,3):(3,1)",
+        "(3,6):(6,1)",
+        text(try_composition(layout!(({6},{3}):({3},{1})), layout!(({3},{6}):({6},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,6):(2,24)",
+        "12:1",
+        text(try_composition(layout!(({6},{6}):({2},{24})), layout!({12}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((4,4),32):((1,4),16)",
+        "512:1",
+        text(try_composition(layout!((({4},{4}),{32}):(({1},{4}),{16})), layout!({512}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((24,2),2):((1,24),48)",
+        "(32,3):(3,1)",
+        text(try_composition(layout!((({24},{2}),{2}):(({1},{24}),{48})), layout!(({32},{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1,128,4):(1,1,128)",
+        "128:2",
+        text(try_composition(layout!(({1},{128},{4}):({1},{1},{128})), layout!({128}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((128,2),3):((1,128),256)",
+        "(3,32):(32,1)",
+        text(try_composition(layout!((({128},{2}),{3}):(({1},{128}),{256})), layout!(({3},{32}):({32},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(3,8):(1,3)",
+        "4:1",
+        text(try_composition(layout!(({3},{8}):({1},{3})), layout!({4}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(8,4):(2,32)",
+        "4:1",
+        text(try_composition(layout!(({8},{4}):({2},{32})), layout!({4}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,128):(2,4)",
+        "16:8",
+        text(try_composition(layout!(({2},{128}):({2},{4})), layout!({16}:{8}))),
+    );
+}
+
+#[inline(never)]
+fn part_27(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(16,2,2):(1,16,32)",
+        "2:4",
+        text(try_composition(layout!(({16},{2},{2}):({1},{16},{32})), layout!({2}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,1,1):(1,2,2)",
+        "(1,2):(1,1)",
+        text(try_composition(layout!(({2},{1},{1}):({1},{2},{2})), layout!(({1},{2}):({1},{1})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(32,24,2):(1,32,768)",
+        "(6,4):(1,6)",
+        text(try_composition(layout!(({32},{24},{2}):({1},{32},{768})), layout!(({6},{4}):({1},{6})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(16,3,3):(9,3,1)",
+        "36:4",
+        text(try_composition(layout!(({16},{3},{3}):({9},{3},{1})), layout!({36}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,6):(2,256)",
+        "64:8",
+        text(try_composition(layout!(({128},{6}):({2},{256})), layout!({64}:{8}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(24,8):(1,48)",
+        "16:12",
+        text(try_composition(layout!(({24},{8}):({1},{48})), layout!({16}:{12}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,24,32):(1,6,144)",
+        "(18,8):(1,18)",
+        text(try_composition(layout!(({6},{24},{32}):({1},{6},{144})), layout!(({18},{8}):({1},{18})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(100,333):(1,100)",
+        "150:2",
+        text(try_composition(layout!(({100},{333}):({1},{100})), layout!({150}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(8,32):(1,8)",
+        "1:4",
+        text(try_composition(layout!(({8},{32}):({1},{8})), layout!({1}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(2,3):(1,2)",
+        "(6,1):(1,6)",
+        text(try_composition(layout!(({2},{3}):({1},{2})), layout!(({6},{1}):({1},{6})))),
+    );
+}
+
+#[inline(never)]
+fn part_28(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(1,128):(2,2)",
+        "32:4",
+        text(try_composition(layout!(({1},{128}):({2},{2})), layout!({32}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(24,3):(1,24)",
+        "24:2",
+        text(try_composition(layout!(({24},{3}):({1},{24})), layout!({24}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((16,8),1):((1,16),128)",
+        "(32,1):(1,32)",
+        text(try_composition(layout!((({16},{8}),{1}):(({1},{16}),{128})), layout!(({32},{1}):({1},{32})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(32,8,24):(1,32,256)",
+        "32:3",
+        text(try_composition(layout!(({32},{8},{24}):({1},{32},{256})), layout!({32}:{3}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((1,24),6):((1,1),24)",
+        "72:2",
+        text(try_composition(layout!((({1},{24}),{6}):(({1},{1}),{24})), layout!({72}:{2}))),
+    );
+    check(
+        tally,
+        "composition",
+        "((16,24),24):((1,16),384)",
+        "1536:3",
+        text(try_composition(layout!((({16},{24}),{24}):(({1},{16}),{384})), layout!({1536}:{3}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(128,2,8):(1,128,256)",
+        "(32,8):(1,32)",
+        text(try_composition(layout!(({128},{2},{8}):({1},{128},{256})), layout!(({32},{8}):({1},{32})))),
+    );
+    check(
+        tally,
+        "composition",
+        "(32,32,128):(4096,128,1)",
+        "2:4",
+        text(try_composition(layout!(({32},{32},{128}):({4096},{128},{1})), layout!({2}:{4}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(6,4):(1,24)",
+        "4:1",
+        text(try_composition(layout!(({6},{4}):({1},{24})), layout!({4}:{1}))),
+    );
+    check(
+        tally,
+        "composition",
+        "(1,24):(1,1)",
+        "8:1",
+        text(try_composition(layout!(({1},{24}):({1},{1})), layout!({8}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_29(tally: &mut Tally) {
+    check(
+        tally,
+        "composition",
+        "(1,3):(1,1)",
+        "(1,1):(1,1)",
+        text(try_composition(layout!(({1},{3}):({1},{1})), layout!(({1},{1}):({1},{1})))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((8,2),16):((1,8),16)",
+        "2:1",
+        text(try_logical_divide(layout!((({8},{2}),{16}):(({1},{8}),{16})), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(64,333):(1,64)",
+        "192:111",
+        text(try_logical_divide(layout!(({64},{333}):({1},{64})), layout!({192}:{111}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(64,64):(1,64)",
+        "1:1",
+        text(try_logical_divide(layout!(({64},{64}):({1},{64})), layout!({1}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,32):(32,1)",
+        "2048:2",
+        text(try_logical_divide(layout!(({128},{32}):({32},{1})), layout!({2048}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((6,32),6):((1,6),192)",
+        "9:9",
+        text(try_logical_divide(layout!((({6},{32}),{6}):(({1},{6}),{192})), layout!({9}:{9}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,24,3):(1,2,48)",
+        "24:1",
+        text(try_logical_divide(layout!(({2},{24},{3}):({1},{2},{48})), layout!({24}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,333):(1,128)",
+        "192:1",
+        text(try_logical_divide(layout!(({128},{333}):({1},{128})), layout!({192}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(64,32):(1,64)",
+        "4:256",
+        text(try_logical_divide(layout!(({64},{32}):({1},{64})), layout!({4}:{256}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(4,16,128):(1,4,64)",
+        "4:512",
+        text(try_logical_divide(layout!(({4},{16},{128}):({1},{4},{64})), layout!({4}:{512}))),
+    );
+}
+
+#[inline(never)]
+fn part_30(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "((2,24),8):((1,2),48)",
+        "16:12",
+        text(try_logical_divide(layout!((({2},{24}),{8}):(({1},{2}),{48})), layout!({16}:{12}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(8,16):(1,8)",
+        "2:8",
+        text(try_logical_divide(layout!(({8},{16}):({1},{8})), layout!({2}:{8}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,8):(1,256)",
+        "8:1",
+        text(try_logical_divide(layout!(({256},{8}):({1},{256})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,32):(1,128)",
+        "512:1",
+        text(try_logical_divide(layout!(({128},{32}):({1},{128})), layout!({512}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,24):(24,1)",
+        "4:2",
+        text(try_logical_divide(layout!(({1},{24}):({24},{1})), layout!({4}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,8):(1,1)",
+        "8:1",
+        text(try_logical_divide(layout!(({1},{8}):({1},{1})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((1,24),24):((1,1),24)",
+        "144:1",
+        text(try_logical_divide(layout!((({1},{24}),{24}):(({1},{1}),{24})), layout!({144}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,16):(2,128)",
+        "4:2",
+        text(try_logical_divide(layout!(({32},{16}):({2},{128})), layout!({4}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,32):(1,256)",
+        "512:1",
+        text(try_logical_divide(layout!(({128},{32}):({1},{256})), layout!({512}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1000,32):(32,1)",
+        "400:1",
+        text(try_logical_divide(layout!(({1000},{32}):({32},{1})), layout!({400}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_31(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(1000,64):(64,1)",
+        "2000:20",
+        text(try_logical_divide(layout!(({1000},{64}):({64},{1})), layout!({2000}:{20}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((4,24),32):((1,4),96)",
+        "32:2",
+        text(try_logical_divide(layout!((({4},{24}),{32}):(({1},{4}),{96})), layout!({32}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,2,32):(64,32,1)",
+        "128:4",
+        text(try_logical_divide(layout!(({16},{2},{32}):({64},{32},{1})), layout!({128}:{4}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(4,4):(2,4)",
+        "1:1",
+        text(try_logical_divide(layout!(({4},{4}):({2},{4})), layout!({1}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,32):(1,32)",
+        "2:128",
+        text(try_logical_divide(layout!(({32},{32}):({1},{32})), layout!({2}:{128}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((6,8),2):((1,6),48)",
+        "12:1",
+        text(try_logical_divide(layout!((({6},{8}),{2}):(({1},{6}),{48})), layout!({12}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,8,3):(1,1,8)",
+        "12:1",
+        text(try_logical_divide(layout!(({1},{8},{3}):({1},{1},{8})), layout!({12}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,32):(1,256)",
+        "8:1",
+        text(try_logical_divide(layout!(({256},{32}):({1},{256})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,3):(1,128)",
+        "8:3",
+        text(try_logical_divide(layout!(({32},{3}):({1},{128})), layout!({8}:{3}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(3,32):(1,3)",
+        "12:1",
+        text(try_logical_divide(layout!(({3},{32}):({1},{3})), layout!({12}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_32(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(64,8):(1,64)",
+        "4:4",
+        text(try_logical_divide(layout!(({64},{8}):({1},{64})), layout!({4}:{4}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,333):(333,1)",
+        "6:1",
+        text(try_logical_divide(layout!(({128},{333}):({333},{1})), layout!({6}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,64):(1,256)",
+        "16384:1",
+        text(try_logical_divide(layout!(({256},{64}):({1},{256})), layout!({16384}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,1):(2,8)",
+        "1:2",
+        text(try_logical_divide(layout!(({2},{1}):({2},{8})), layout!({1}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((1,3),128):((1,1),3)",
+        "2:24",
+        text(try_logical_divide(layout!((({1},{3}),{128}):(({1},{1}),{3})), layout!({2}:{24}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,2):(1,1)",
+        "2:1",
+        text(try_logical_divide(layout!(({1},{2}):({1},{1})), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,8):(1,32)",
+        "8:1",
+        text(try_logical_divide(layout!(({32},{8}):({1},{32})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,1):(1,1)",
+        "8:2",
+        text(try_logical_divide(layout!(({16},{1}):({1},{1})), layout!({8}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,6,4):(1,32,192)",
+        "64:1",
+        text(try_logical_divide(layout!(({32},{6},{4}):({1},{32},{192})), layout!({64}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(3,128):(2,12)",
+        "32:1",
+        text(try_logical_divide(layout!(({3},{128}):({2},{12})), layout!({32}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_33(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "((1,32),1):((1,1),32)",
+        "4:1",
+        text(try_logical_divide(layout!((({1},{32}),{1}):(({1},{1}),{32})), layout!({4}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,4):(1,128)",
+        "256:1",
+        text(try_logical_divide(layout!(({128},{4}):({1},{128})), layout!({256}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,64):(1,128)",
+        "2048:1",
+        text(try_logical_divide(layout!(({128},{64}):({1},{128})), layout!({2048}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,32):(1,256)",
+        "1024:4",
+        text(try_logical_divide(layout!(({256},{32}):({1},{256})), layout!({1024}:{4}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(6,128):(1,12)",
+        "384:1",
+        text(try_logical_divide(layout!(({6},{128}):({1},{12})), layout!({384}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((1,1),128):((1,1),1)",
+        "8:1",
+        text(try_logical_divide(layout!((({1},{1}),{128}):(({1},{1}),{1})), layout!({8}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(3,32):(32,1)",
+        "8:6",
+        text(try_logical_divide(layout!(({3},{32}):({32},{1})), layout!({8}:{6}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,32,128):(1,16,512)",
+        "512:64",
+        text(try_logical_divide(layout!(({16},{32},{128}):({1},{16},{512})), layout!({512}:{64}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,16):(2,512)",
+        "64:1",
+        text(try_logical_divide(layout!(({128},{16}):({2},{512})), layout!({64}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1000,333):(1,1000)",
+        "3000:100",
+        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!({3000}:{100}))),
+    );
+}
+
+#[inline(never)]
+fn part_34(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(4,32,3):(1,4,128)",
+        "24:8",
+        text(try_logical_divide(layout!(({4},{32},{3}):({1},{4},{128})), layout!({24}:{8}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,6):(1,2)",
+        "3:2",
+        text(try_logical_divide(layout!(({1},{6}):({1},{2})), layout!({3}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((1,24),128):((1,1),24)",
+        "8:64",
+        text(try_logical_divide(layout!((({1},{24}),{128}):(({1},{1}),{24})), layout!({8}:{64}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(3,4,4):(1,3,12)",
+        "12:1",
+        text(try_logical_divide(layout!(({3},{4},{4}):({1},{3},{12})), layout!({12}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,3):(2,4)",
+        "6:1",
+        text(try_logical_divide(layout!(({2},{3}):({2},{4})), layout!({6}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((2,128),32):((1,2),256)",
+        "1024:1",
+        text(try_logical_divide(layout!((({2},{128}),{32}):(({1},{2}),{256})), layout!({1024}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,2,8):(16,8,1)",
+        "2:1",
+        text(try_logical_divide(layout!(({1},{2},{8}):({16},{8},{1})), layout!({2}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,1,1):(1,16,16)",
+        "4:2",
+        text(try_logical_divide(layout!(({16},{1},{1}):({1},{16},{16})), layout!({4}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,8,128):(1,1,8)",
+        "256:2",
+        text(try_logical_divide(layout!(({1},{8},{128}):({1},{1},{8})), layout!({256}:{2}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(6,16,2):(32,2,1)",
+        "64:3",
+        text(try_logical_divide(layout!(({6},{16},{2}):({32},{2},{1})), layout!({64}:{3}))),
+    );
+}
+
+#[inline(never)]
+fn part_35(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(64,333):(333,1)",
+        "144:16",
+        text(try_logical_divide(layout!(({64},{333}):({333},{1})), layout!({144}:{16}))),
+    );
+    check(tally, "logical_product", "4:1", "4:1", text(try_logical_product(layout!({4}:{1}), layout!({4}:{1}))));
+    check(
+        tally,
+        "logical_product",
+        "2:1",
+        "(1,4):(4,1)",
+        text(try_logical_product(layout!({2}:{1}), layout!(({1},{4}):({4},{1})))),
+    );
+    check(tally, "logical_product", "8:1", "4:1", text(try_logical_product(layout!({8}:{1}), layout!({4}:{1}))));
+    check(
+        tally,
+        "logical_product",
+        "1:1",
+        "(3,1):(1,1)",
+        text(try_logical_product(layout!({1}:{1}), layout!(({3},{1}):({1},{1})))),
+    );
+    check(tally, "logical_product", "3:1", "3:1", text(try_logical_product(layout!({3}:{1}), layout!({3}:{1}))));
+    check(tally, "logical_product", "8:1", "1:1", text(try_logical_product(layout!({8}:{1}), layout!({1}:{1}))));
+    check(tally, "logical_product", "4:2", "1:1", text(try_logical_product(layout!({4}:{2}), layout!({1}:{1}))));
+    check(
+        tally,
+        "logical_product",
+        "8:2",
+        "(1,2):(2,1)",
+        text(try_logical_product(layout!({8}:{2}), layout!(({1},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "logical_product",
+        "3:2",
+        "(3,4):(1,3)",
+        text(try_logical_product(layout!({3}:{2}), layout!(({3},{4}):({1},{3})))),
+    );
+}
+
+#[inline(never)]
+fn part_36(tally: &mut Tally) {
+    check(tally, "logical_product", "4:3", "4:1", text(try_logical_product(layout!({4}:{3}), layout!({4}:{1}))));
+    check(
+        tally,
+        "zipped_product",
+        "4:2",
+        "(3,4):(1,3)",
+        text(try_zipped_product(layout!({4}:{2}), layout!(({3},{4}):({1},{3})))),
+    );
+    check(tally, "zipped_product", "2:1", "1:1", text(try_zipped_product(layout!({2}:{1}), layout!({1}:{1}))));
+    check(tally, "zipped_product", "1:1", "2:2", text(try_zipped_product(layout!({1}:{1}), layout!({2}:{2}))));
+    check(tally, "zipped_product", "4:2", "1:1", text(try_zipped_product(layout!({4}:{2}), layout!({1}:{1}))));
+    check(tally, "zipped_product", "8:2", "2:2", text(try_zipped_product(layout!({8}:{2}), layout!({2}:{2}))));
+    check(
+        tally,
+        "zipped_product",
+        "4:2",
+        "(3,2):(2,1)",
+        text(try_zipped_product(layout!({4}:{2}), layout!(({3},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "3:1",
+        "(1,1):(1,1)",
+        text(try_zipped_product(layout!({3}:{1}), layout!(({1},{1}):({1},{1})))),
+    );
+    check(
+        tally,
+        "zipped_product",
+        "2:3",
+        "(2,2):(2,1)",
+        text(try_zipped_product(layout!({2}:{3}), layout!(({2},{2}):({2},{1})))),
+    );
+    check(tally, "zipped_product", "8:1", "3:1", text(try_zipped_product(layout!({8}:{1}), layout!({3}:{1}))));
+}
+
+#[inline(never)]
+fn part_37(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_product",
+        "4:1",
+        "(2,4):(1,2)",
+        text(try_zipped_product(layout!({4}:{1}), layout!(({2},{4}):({1},{2})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "8:2",
+        "(2,1):(1,1)",
+        text(try_tiled_product(layout!({8}:{2}), layout!(({2},{1}):({1},{1})))),
+    );
+    check(
+        tally,
+        "tiled_product",
+        "4:1",
+        "(3,4):(1,3)",
+        text(try_tiled_product(layout!({4}:{1}), layout!(({3},{4}):({1},{3})))),
+    );
+    check(tally, "tiled_product", "3:1", "3:2", text(try_tiled_product(layout!({3}:{1}), layout!({3}:{2}))));
+    check(tally, "tiled_product", "2:2", "4:1", text(try_tiled_product(layout!({2}:{2}), layout!({4}:{1}))));
+    check(tally, "tiled_product", "1:3", "2:1", text(try_tiled_product(layout!({1}:{3}), layout!({2}:{1}))));
+    check(
+        tally,
+        "tiled_product",
+        "2:3",
+        "(2,3):(1,2)",
+        text(try_tiled_product(layout!({2}:{3}), layout!(({2},{3}):({1},{2})))),
+    );
+    check(tally, "tiled_product", "4:2", "3:2", text(try_tiled_product(layout!({4}:{2}), layout!({3}:{2}))));
+    check(tally, "tiled_product", "3:2", "2:1", text(try_tiled_product(layout!({3}:{2}), layout!({2}:{1}))));
+    check(tally, "tiled_product", "3:1", "3:1", text(try_tiled_product(layout!({3}:{1}), layout!({3}:{1}))));
+}
+
+#[inline(never)]
+fn part_38(tally: &mut Tally) {
+    check(tally, "tiled_product", "2:2", "2:2", text(try_tiled_product(layout!({2}:{2}), layout!({2}:{2}))));
+    check(
+        tally,
+        "flat_product",
+        "8:2",
+        "(2,2):(2,1)",
+        text(try_flat_product(layout!({8}:{2}), layout!(({2},{2}):({2},{1})))),
+    );
+    check(tally, "flat_product", "4:2", "3:2", text(try_flat_product(layout!({4}:{2}), layout!({3}:{2}))));
+    check(
+        tally,
+        "flat_product",
+        "2:3",
+        "(4,2):(2,1)",
+        text(try_flat_product(layout!({2}:{3}), layout!(({4},{2}):({2},{1})))),
+    );
+    check(tally, "flat_product", "1:3", "1:1", text(try_flat_product(layout!({1}:{3}), layout!({1}:{1}))));
+    check(tally, "flat_product", "1:1", "2:2", text(try_flat_product(layout!({1}:{1}), layout!({2}:{2}))));
+    check(
+        tally,
+        "flat_product",
+        "1:2",
+        "(4,3):(3,1)",
+        text(try_flat_product(layout!({1}:{2}), layout!(({4},{3}):({3},{1})))),
+    );
+    check(tally, "flat_product", "4:1", "4:1", text(try_flat_product(layout!({4}:{1}), layout!({4}:{1}))));
+    check(tally, "flat_product", "8:2", "2:1", text(try_flat_product(layout!({8}:{2}), layout!({2}:{1}))));
+    check(tally, "flat_product", "4:2", "1:1", text(try_flat_product(layout!({4}:{2}), layout!({1}:{1}))));
+}
+
+#[inline(never)]
+fn part_39(tally: &mut Tally) {
+    check(
+        tally,
+        "flat_product",
+        "8:2",
+        "(2,3):(1,2)",
+        text(try_flat_product(layout!({8}:{2}), layout!(({2},{3}):({1},{2})))),
+    );
+    check(tally, "blocked_product", "2:1", "3:2", text(try_blocked_product(layout!({2}:{1}), layout!({3}:{2}))));
+    check(tally, "blocked_product", "2:1", "3:1", text(try_blocked_product(layout!({2}:{1}), layout!({3}:{1}))));
+    check(
+        tally,
+        "blocked_product",
+        "1:3",
+        "(1,3):(3,1)",
+        text(try_blocked_product(layout!({1}:{3}), layout!(({1},{3}):({3},{1})))),
+    );
+    check(tally, "blocked_product", "2:2", "2:2", text(try_blocked_product(layout!({2}:{2}), layout!({2}:{2}))));
+    check(tally, "blocked_product", "4:3", "3:1", text(try_blocked_product(layout!({4}:{3}), layout!({3}:{1}))));
+    check(tally, "blocked_product", "3:2", "3:1", text(try_blocked_product(layout!({3}:{2}), layout!({3}:{1}))));
+    check(
+        tally,
+        "blocked_product",
+        "2:3",
+        "(3,2):(2,1)",
+        text(try_blocked_product(layout!({2}:{3}), layout!(({3},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "2:3",
+        "(4,4):(1,4)",
+        text(try_blocked_product(layout!({2}:{3}), layout!(({4},{4}):({1},{4})))),
+    );
+    check(
+        tally,
+        "blocked_product",
+        "4:1",
+        "(3,3):(1,3)",
+        text(try_blocked_product(layout!({4}:{1}), layout!(({3},{3}):({1},{3})))),
+    );
+}
+
+#[inline(never)]
+fn part_40(tally: &mut Tally) {
+    check(tally, "blocked_product", "8:3", "4:2", text(try_blocked_product(layout!({8}:{3}), layout!({4}:{2}))));
+    check(
+        tally,
+        "raked_product",
+        "8:1",
+        "(2,3):(3,1)",
+        text(try_raked_product(layout!({8}:{1}), layout!(({2},{3}):({3},{1})))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "1:3",
+        "(4,2):(2,1)",
+        text(try_raked_product(layout!({1}:{3}), layout!(({4},{2}):({2},{1})))),
+    );
+    check(
+        tally,
+        "raked_product",
+        "3:2",
+        "(4,3):(1,4)",
+        text(try_raked_product(layout!({3}:{2}), layout!(({4},{3}):({1},{4})))),
+    );
 }
 
 #[test]
@@ -1660,5 +2759,22 @@ fn run_time_results_print_as_cute_prints_them() {
     part_21(&mut tally);
     part_22(&mut tally);
     part_23(&mut tally);
+    part_24(&mut tally);
+    part_25(&mut tally);
+    part_26(&mut tally);
+    part_27(&mut tally);
+    part_28(&mut tally);
+    part_29(&mut tally);
+    part_30(&mut tally);
+    part_31(&mut tally);
+    part_32(&mut tally);
+    part_33(&mut tally);
+    part_34(&mut tally);
+    part_35(&mut tally);
+    part_36(&mut tally);
+    part_37(&mut tally);
+    part_38(&mut tally);
+    part_39(&mut tally);
+    part_40(&mut tally);
     tally.report();
 }

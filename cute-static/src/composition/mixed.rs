@@ -400,7 +400,7 @@ pub(crate) fn compose_leaf<const C: bool>(
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
 pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
-    kernel::check_reach(&a.modes.as_slice()[..a.n - 1], &w.reach)?;
+    kernel::check_reach(&a.modes.as_slice()[..a.n], &w.reach)?;
     if C && (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
         return Err(Fail::Overflow("layout extent"));
     }

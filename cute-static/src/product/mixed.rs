@@ -29,6 +29,14 @@ use typenum::{B0, U1};
 /// `A*` with its last mode kept (the extended complement), as a type.
 type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
 
+/// The slots of `A*` for an `A` with a run-time leaf: one per flat mode of
+/// `A` that is not statically trivial (size 1 or stride 0, which CuTe's
+/// `filter` drops before its complement; `blocked_product` pads `A` with
+/// such modes) and one more.
+type StarPad<AS, AD> = crate::detail::MCons<U1, typenum::U0, <FlatModes<AS, AD> as FilterModes<Trivial>>::Output>;
+/// `A*` in that padded form, as a type.
+type StarN1<AS, AD> = <StarPad<AS, AD> as crate::inverse::PadDyn>::Output;
+
 /// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
 impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
 where
@@ -52,10 +60,11 @@ pub trait ProductGridBy<B, Static> {
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
-    crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>: crate::inverse::PadDyn,
-    crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>>,
+    FlatModes<AS, AD>: FilterModes<Trivial>,
+    StarPad<AS, AD>: crate::inverse::PadDyn,
+    StarN1<AS, AD>: TryCompose<Layout<BS, BD>>,
 {
-    type Y = <crate::inverse::PadN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+    type Y = <StarN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
 }
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
 where
@@ -140,6 +149,7 @@ mod run_time {
     use crate::divide::{FromLeaves, Leaves};
     use crate::inverse::PadDyn;
     use crate::inverse::run_time::{extent_fits, flat_modes};
+    use cute_dynamic::kernel;
     use typenum::Unsigned;
 
     /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
@@ -192,20 +202,32 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>: PadDyn,
-        crate::inverse::PadN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        StarPad<AS, AD>: PadDyn,
+        StarN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
         #[inline(always)]
         fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            type P<AS, AD> = crate::detail::MCons<U1, typenum::U0, FlatModes<AS, AD>>;
+            type P<AS, AD> = StarPad<AS, AD>;
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
                 let (modes, n) = flat_modes(&self.shape(), &self.stride());
+                let rank = <P<AS, AD> as PadDyn>::RANK;
+                if rank == 2 {
+                    // One mode that is not statically trivial: CuTe's form
+                    // where it has one (see `cute_star`).
+                    let kept = the_mode_kept::<AS, AD>(&modes[..n]);
+                    if let Some(y) = kept
+                        .and_then(|a| cute_star(a, m))
+                        .and_then(|v| <P<AS, AD> as PadDyn>::build(&v).try_compose(b).ok())
+                    {
+                        return Some(y);
+                    }
+                }
                 let mut ext = [(1i64, 0i64); MAX_MODES];
                 let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
-                let rank = <P<AS, AD> as PadDyn>::RANK;
                 if k > rank || !extent_fits(&ext[..k]) {
                     return None;
                 }
@@ -220,6 +242,39 @@ mod run_time {
             out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
             out.push_layout(&y.shape(), &y.stride()).map_err(e)
         }
+    }
+
+    /// The one flat mode of `A` (`modes`) that is not statically trivial
+    /// (the filter of [`StarPad`]), if there is one.
+    #[inline(always)]
+    fn the_mode_kept<AS: FlatValues, AD: FlatValues>(modes: &[(i64, i64)]) -> Option<(i64, i64)> {
+        let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
+        let (mut ns, mut nd) = (0, 0);
+        if !(AS::write_static(&mut ss, &mut ns) && AD::write_static(&mut sd, &mut nd)) {
+            return None;
+        }
+        let mut kept = modes.iter().enumerate().filter(|&(i, &(s, d))| !((ss[i] && s == 1) || (sd[i] && d == 0)));
+        match (kept.next(), kept.next()) {
+            (Some((_, &m)), None) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// CuTe's `A* = complement(s:d, m)` of a rank-1 `A` with run-time
+    /// leaves (CuTe's complement takes a run-time stride in rank 1 only):
+    /// `(d, ⌈m/(s·d)⌉) : (1, s·d)`, uncoalesced, as CuTe cannot merge
+    /// run-time modes. On the offsets below `m`, all that `A* ∘ B` reads
+    /// (`m = size(A)·span(B)`), it is cute-dynamic's `A*`: the same modes
+    /// before coalescing, or for `s = 1` (a trivial `A`, whose `A*` is
+    /// `m:1`) the identity. `None` for a leaf below 1, which CuTe's form
+    /// does not cover.
+    #[inline(always)]
+    fn cute_star((s, d): (i64, i64), m: i64) -> Option<[(i64, i64); 2]> {
+        if s < 1 || d < 1 {
+            return None;
+        }
+        let sd = s.checked_mul(d)?;
+        Some([(d, 1), (kernel::ceil_div(m, sd), sd)])
     }
 
     /// cute-dynamic's error where the run-time walk of a product stopped
