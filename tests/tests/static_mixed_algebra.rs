@@ -504,6 +504,38 @@ proptest! {
     }
 }
 
+/// A layout whose modes mostly coalesce (compact column-major strides
+/// times `k`, one of them moved by `nudge`): CuTe's uncoalesced form
+/// lets a leaf's reach carry between such modes.
+fn mergeable_layout(rank: usize) -> impl Strategy<Value = DLayout> {
+    (prop::collection::vec(1i64..=8, rank), 1i64..=3, 0..rank, 0i64..=2).prop_map(move |(s, k, at, nudge)| {
+        let mut d = Vec::with_capacity(rank);
+        let mut c = k;
+        for &x in &s {
+            d.push(c);
+            c *= x;
+        }
+        d[at] += nudge;
+        DLayout::new(cute_dynamic::IntTuple::flat(s), cute_dynamic::IntTuple::flat(d)).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Random all-run-time compositions of an `A` whose modes coalesce
+    /// (CuTe's fold walks them uncoalesced, the distributivity check
+    /// counts them as one): cute-dynamic's answer or its error.
+    #[test]
+    fn composition_of_coalescing_modes_agrees_with_cute_dynamic(
+        a in (2usize..=4).prop_flat_map(mergeable_layout),
+        b in (1usize..=3).prop_flat_map(mergeable_layout),
+    ) {
+        let r = run_case(&a, &b).expect("typed structure");
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
 /// `l` with its first shape times `ks` and every stride times `kd`, if that
 /// is a layout (its extent fits).
 fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {

@@ -234,40 +234,44 @@ pub fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
 /// up, never carry out of a bounded mode of `A`: then every mode of `A`
 /// sees the sum of the leaves' digits and `A(Σ x_k) = Σ A(x_k)`. A single
 /// leaf always fits (rules 2 and 3 keep its reach below the mode's shape);
-/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`). A carry between
-/// two modes that coalesce (`s₀·d₀ = d₁`, one linear mode in two) changes
-/// nothing, so such modes count as one, whose reach is the sum of theirs in
-/// its own units (`(16,6):(1,16) ∘ (12,2):(1,12)`, CuTe's uncoalesced `A`).
-/// `modes` are `A`'s modes, the bounded ones then the last; `reach` is
-/// what [`compose_leaf`] accumulated, one entry per bounded mode.
+/// several leaves may not (`(4,1):(0,1) ∘ (2,4):(1,1)`). `reach` is what
+/// [`compose_leaf`] accumulated, one entry per bounded mode. For modes
+/// that are not coalesced, [`check_reach_coalescing`].
 ///
 /// ```
 /// use cute_dynamic::kernel::{Fail, check_reach};
-/// assert_eq!(check_reach(&[(4, 0), (2, 1)], &[3]), Ok(()));
-/// assert_eq!(check_reach(&[(4, 0), (2, 1)], &[4]), Err(Fail::NotDistributive { shape: 4, reach: 4 }));
-/// // (16,6):(1,16) is one linear mode: a reach of 23 into its first mode
-/// // carries into the second harmlessly.
-/// assert_eq!(check_reach(&[(16, 1), (6, 16)], &[23]), Ok(()));
+/// assert_eq!(check_reach(&[(4, 0)], &[3]), Ok(()));
+/// assert_eq!(check_reach(&[(4, 0)], &[4]), Err(Fail::NotDistributive { shape: 4, reach: 4 }));
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn check_reach(modes: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
-    let bounded = &modes[..modes.len().saturating_sub(1)];
+pub fn check_reach(bounded: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
     for (&(shape, _), &used) in bounded.iter().zip(reach) {
         if used >= shape {
-            return check_reach_merged(modes, reach);
+            return Err(Fail::NotDistributive { shape, reach: used });
         }
     }
     Ok(())
 }
 
-/// [`check_reach`] where a mode's own reach is too far: the modes that
-/// coalesce grouped (a mode of shape 1 with no reach is passed over, as
-/// coalesce drops it), each group's reach checked against its size; a
-/// group that reaches the last mode is unbounded (cold: `A`'s modes
-/// coalesced never group).
-#[cold]
-#[inline(never)]
-fn check_reach_merged(modes: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
+/// [`check_reach`] for modes of `A` that are not coalesced (CuTe's, which
+/// cannot merge run-time modes): a carry between two modes that coalesce
+/// (`s₀·d₀ = d₁`, one linear mode written as two) changes nothing, so they
+/// count as one mode, whose reach is the sum of theirs in its own units; a
+/// mode of shape 1 that nothing reaches is passed over (coalesce drops
+/// it); a group that merges into the last mode is unbounded.
+/// `(16,6):(1,16) ∘ (12,2):(1,12)` reaches 23 into the first mode, which
+/// carries into the second harmlessly. `modes` are all of `A`'s modes, the
+/// bounded ones then the last; `reach` one entry per bounded mode.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, check_reach_coalescing};
+/// assert_eq!(check_reach_coalescing(&[(16, 1), (6, 16)], &[23]), Ok(()));
+/// assert_eq!(check_reach_coalescing(&[(16, 1), (6, 32)], &[23]), Err(Fail::NotDistributive { shape: 16, reach: 23 }));
+/// // Two bounded modes that merge, then a last one that does not.
+/// assert_eq!(check_reach_coalescing(&[(2, 1), (4, 2), (3, 100)], &[1, 3]), Ok(()));
+/// assert_eq!(check_reach_coalescing(&[(2, 1), (4, 2), (3, 100)], &[2, 3]), Err(Fail::NotDistributive { shape: 8, reach: 8 }));
+/// ```
+pub fn check_reach_coalescing(modes: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
     let bounded = modes.len().saturating_sub(1);
     // The open group: its reach and size so far, in its first mode's units.
     let (mut used, mut size) = (0i64, 1i64);
@@ -278,15 +282,12 @@ fn check_reach_merged(modes: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
         }
         used = own.checked_mul(size).and_then(|x| x.checked_add(used)).unwrap_or(i64::MAX);
         size = size.checked_mul(shape).unwrap_or(i64::MAX);
-        // The next mode that coalesce would see (size-1 modes dropped).
-        let next = modes[r + 1..]
-            .iter()
-            .enumerate()
-            .find(|&(k, &(s, _))| s != 1 || r + 1 + k == bounded || reach.get(r + 1 + k).is_some_and(|&x| x != 0));
-        let merges = next.is_some_and(|(_, &(_, d))| shape.checked_mul(stride) == Some(d));
-        if merges {
-            if next.is_some_and(|(k, _)| r + 1 + k == bounded) {
-                // Merged into the unbounded last mode: any reach is fine.
+        // The next mode coalesce would see (size-1 modes nothing reaches
+        // dropped; the last mode always).
+        let next =
+            (r + 1..modes.len()).find(|&k| k == bounded || modes[k].0 != 1 || reach.get(k).is_some_and(|&x| x != 0));
+        if let Some(k) = next.filter(|&k| shape.checked_mul(stride) == Some(modes[k].1)) {
+            if k == bounded {
                 return Ok(());
             }
             continue;

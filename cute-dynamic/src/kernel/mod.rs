@@ -22,6 +22,8 @@ mod inverse;
 pub use arith::{ceil_div, divmod};
 pub use coalesce::{May, coalesce_in_place, coalesce_push};
 pub use complement::{complement_extended, complement_last};
-pub use composition::{LeafSink, check_reach, check_signs, compose_leaf, compose_mul, unit_stride};
+pub use composition::{
+    LeafSink, check_reach, check_reach_coalescing, check_signs, compose_leaf, compose_mul, unit_stride,
+};
 pub use fail::Fail;
 pub use inverse::{Nest, extent, nested_left_inverse, ranked, right_inverse_modes, sort_by_key};

@@ -400,7 +400,24 @@ pub(crate) fn compose_leaf<const C: bool>(
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
 pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
-    kernel::check_reach(&a.modes.as_slice()[..a.n], &w.reach)?;
+    kernel::check_reach(&a.modes.as_slice()[..a.n - 1], &w.reach)?;
+    finish_extent(a, w)
+}
+
+/// [`finish`] where `A`'s modes may coalesce (CuTe's): the distributivity
+/// check counts the modes that coalesce as one
+/// ([`kernel::check_reach_coalescing`]). The cold retry of the
+/// composition: the hot path's check is the plain one, with `reach` in
+/// registers.
+#[inline(always)]
+fn finish_coalescing<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
+    kernel::check_reach_coalescing(&a.modes.as_slice()[..a.n], &w.reach)?;
+    finish_extent(a, w)
+}
+
+/// The overflow check of the result's extent.
+#[inline(always)]
+fn finish_extent<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
     if C && (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
         return Err(Fail::Overflow("layout extent"));
     }
@@ -1284,23 +1301,24 @@ where
     // line.
     let cute = Prepared::as_cute(&a.shape(), &a.stride())
         .ok_or(TOO_MANY_MODES)
-        .and_then(|p| compose_layouts::<AL, _, _>(&p, b));
+        .and_then(|p| compose_layouts::<false, AL, _, _>(&p, b));
     match cute {
         Ok(r) => Ok(r),
         Err(f) => compose_coalesced::<AL, _, _, _, _>(a, b, f),
     }
 }
 
-/// `A ∘ B` on `A`'s prepared modes, values known small or not.
+/// `A ∘ B` on `A`'s prepared modes, values known small or not; `MERGED`:
+/// with the distributivity check of modes that may coalesce.
 #[inline(always)]
-fn compose_layouts<AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
+fn compose_layouts<const MERGED: bool, AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
     a: &Prepared,
     b: &Layout<BS, BD>,
 ) -> Result<Layout<BS::Shape, BS::Stride>, Fail> {
     let (s, d) = if small_values(a, b.shape().magnitudes(&b.stride())) {
-        compose_all::<false, AL, _, _>(a, &b.shape(), &b.stride())?
+        compose_all::<false, MERGED, AL, _, _>(a, &b.shape(), &b.stride())?
     } else {
-        compose_all::<true, AL, _, _>(a, &b.shape(), &b.stride())?
+        compose_all::<true, MERGED, AL, _, _>(a, &b.shape(), &b.stride())?
     };
     Ok(Layout::from_checked(s, d))
 }
@@ -1317,9 +1335,16 @@ fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, 
 where
     BS: MixedTree<AL, BD> + crate::Congruent<BD>,
 {
+    // CuTe's modes once more, with the check that lets a leaf's reach
+    // carry between modes that coalesce (CuTe's modes are not coalesced).
+    if let Some(r) =
+        Prepared::as_cute(&a.shape(), &a.stride()).and_then(|p| compose_layouts::<true, AL, _, _>(&p, b).ok())
+    {
+        return Ok(r);
+    }
     Prepared::of(&a.shape(), &a.stride())
         .ok_or(TOO_MANY_MODES)
-        .and_then(|p| compose_layouts::<AL, _, _>(&p, b))
+        .and_then(|p| compose_layouts::<false, AL, _, _>(&p, b))
         // Values that do not fit CuTe's form: the failure on CuTe's modes.
         .map_err(|f: Fail| if f == FORM { cute } else { f })
         .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
@@ -1328,14 +1353,18 @@ where
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared
 /// `A`, then the checks made once at the end.
 #[inline(always)]
-fn compose_all<const C: bool, AL, BS: MixedTree<AL, BD>, BD>(
+fn compose_all<const C: bool, const MERGED: bool, AL, BS: MixedTree<AL, BD>, BD>(
     a: &Prepared,
     s: &BS,
     d: &BD,
 ) -> Result<(BS::Shape, BS::Stride), Fail> {
     let mut w = DeferredChecks::<C>::new();
     let r = s.compose(d, a, &mut w)?;
-    finish(a, &w)?;
+    if MERGED {
+        finish_coalescing(a, &w)?;
+    } else {
+        finish(a, &w)?;
+    }
     Ok(r)
 }
 
