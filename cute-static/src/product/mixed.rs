@@ -8,8 +8,12 @@
 //! at compile time, the last one's size when it runs, kept even of size 1:
 //! the extended domain `B` may read). With a run-time leaf in `A`, the
 //! sort of `A`'s modes by stride is a run-time matter too, so `A*` is the
-//! padded form of `N + 1` run-time leaves (`N` the flat modes of `A`; `1:0`
-//! modes in front, its last mode, the unbounded one, last). Either way
+//! padded form of `N + 1` run-time leaves (`N` the flat modes of `A` that
+//! are not statically trivial, which CuTe's `filter` drops; `1:0` modes in
+//! front, its last mode, the unbounded one, last). With `N = 1` (CuTe's
+//! complement takes a run-time stride only there), `A*` is CuTe's own two
+//! modes `(d, ⌈M/(s·d)⌉):(1, s·d)`, uncoalesced, where they compose with
+//! `B`, so that the product prints as CuTe's. Either way
 //! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
 //! form, cute-dynamic's checks), and the result's structure is the same
 //! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
