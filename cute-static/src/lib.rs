@@ -66,6 +66,18 @@
 //! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
 //! [`max_common_layout`].
 //!
+//! Coordinates (`coord.rs`): [`Layout::index`] evaluates a layout at any
+//! coordinate ([`Coord`]: integral, rank-N or natural); [`idx2crd`] gives
+//! the natural coordinate of a point of a shape and [`crd2idx`] its
+//! integral one, colexicographically, as CuTe's functions of those names.
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let s = shape!(3, (2, 3));
+//! assert_eq!(idx2crd(16usize, s), (1, (1, 2)));
+//! assert_eq!(crd2idx((1usize, 5usize), s), 16);
+//! ```
+//!
 //! # Run-time leaves
 //!
 //! A leaf may also be run-time: [`Dyn`] holds an `i64` in the layout value
