@@ -268,30 +268,6 @@ impl Layout {
         eval_modes_checked(&self.modes(), i)
     }
 
-    /// Evaluates at a coordinate weakly congruent to the shape: an integral
-    /// coordinate, a rank-N coordinate, or a natural (fully nested) one, mixed
-    /// as the paper's coordinate sets allow. Every integer must be in bounds
-    /// for the mode it indexes.
-    ///
-    /// ```
-    /// use cute_dynamic::Layout;
-    /// let l: Layout = "(4,8):(8,1)".parse()?;
-    /// assert_eq!(l.eval_coord(&"(1,3)".parse()?)?, 11);
-    /// assert_eq!(l.eval_coord(&"13".parse()?)?, 11); // integral coordinate
-    /// assert!(l.eval_coord(&"(4,0)".parse()?).is_err()); // 4 is outside mode 0
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    pub fn eval_coord(&self, coord: &IntTuple) -> Result<i64> {
-        eval_coord_tree(coord.tree(), self.shape.tree(), self.stride.vals()).map_err(|e| match e {
-            CoordError::Rank => LayoutError::RankMismatch {
-                what: format!("coordinate {coord} for layout {self}"),
-                expected: self.rank(),
-                found: coord.rank(),
-            },
-            CoordError::Bounds => LayoutError::OutOfBounds { coord: coord.to_string(), shape: self.shape.to_string() },
-        })
-    }
-
     /// The flat `(shape, stride)` pairs of the leaves.
     pub(crate) fn modes(&self) -> Modes {
         self.pairs().collect()
@@ -554,41 +530,6 @@ pub(crate) fn eval_modes_checked(modes: &[(i64, i64)], i: i64) -> Result<i64> {
         Some(v) => Ok(v),
         None => Err(LayoutError::Overflow { operation: "layout evaluation" }),
     }
-}
-
-enum CoordError {
-    Rank,
-    Bounds,
-}
-
-/// Evaluates the coordinate `c` in the shape `s` whose stride leaves are
-/// `d`, in one walk over both structures: they must agree token for token,
-/// except that an integer of `c` may stand for a whole subtree of `s`
-/// (then it is an integral coordinate of that subtree).
-fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i64, CoordError> {
-    let (mut cv, mut sp, mut sv) = (0usize, 0usize, 0usize);
-    let mut off = 0i64;
-    for t in c.tok.iter() {
-        let Some(st) = s.tok.get(sp) else { return Err(CoordError::Rank) };
-        match (t, st) {
-            (Tok::Open, Tok::Open) | (Tok::Close, Tok::Close) => sp += 1,
-            (Tok::Leaf, Tok::Leaf | Tok::Open) => {
-                let (nt, nv) =
-                    if st == Tok::Leaf { (1, 1) } else { crate::int_tuple::extent(s.tok.slice(sp, s.tok.len())) };
-                let i = c.val.get(cv).copied().unwrap_or(0);
-                let (shape, stride) = (&s.val[sv..sv + nv], &d[sv..sv + nv]);
-                let size: i64 = shape.iter().product();
-                if i < 0 || i >= size {
-                    return Err(CoordError::Bounds);
-                }
-                // In bounds, so the sum stays within the checked extent.
-                off += eval_vals(shape, stride, i);
-                (cv, sp, sv) = (cv + 1, sp + nt, sv + nv);
-            }
-            _ => return Err(CoordError::Rank),
-        }
-    }
-    Ok(off)
 }
 
 /// Concatenation: the layout whose modes are the given layouts

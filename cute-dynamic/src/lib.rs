@@ -242,12 +242,13 @@
 //!
 //! # Index by concept
 //!
-//! * Integer tuples (`int_tuple.rs`): [`IntTuple`], [`idx2crd`],
-//!   [`crd2idx`], [`inner_product`], [`prefix_product`], [`shape_div`],
-//!   [`elem_less`].
+//! * Integer tuples (`int_tuple.rs`): [`IntTuple`], [`inner_product`],
+//!   [`prefix_product`], [`shape_div`], [`elem_less`].
 //! * Layouts (`layout.rs`): [`Layout`] (`size`, `cosize`, `rank`, `depth`,
-//!   `get`, `flatten`, `eval`, `eval_coord`, `eval_extended`),
-//!   [`make_layout`], [`Layout::column_major`].
+//!   `get`, `flatten`, `eval`, `eval_extended`), [`make_layout`],
+//!   [`Layout::column_major`].
+//! * Coordinates (`coord.rs`): [`idx2crd`], [`crd2idx`],
+//!   [`Layout::eval_coord`], [`Coord`].
 //! * Text (`parse.rs`, `print.rs`): `FromStr` and `Display` for [`IntTuple`],
 //!   [`Layout`], [`Tiler`], [`SliceCoord`] and the swizzles (the same
 //!   parser reads the text of `cute-static`'s macros, through hidden entry
@@ -337,7 +338,7 @@ macro_rules! std_modules {
     };
 }
 std_modules! {
-    admissible algorithm bank_conflicts basis basis_layout coalesce complement composed composition copy_atom descriptor divide error expr grid int_tuple inverse layout layout_tv max_common mma_atom palette parse partition print print_atom print_html print_latex print_layout print_svg product recast slice swizzle swizzle_search tensor tiler
+    admissible algorithm bank_conflicts basis basis_layout coalesce complement composed composition coord copy_atom descriptor divide error expr grid int_tuple inverse layout layout_tv max_common mma_atom palette parse partition print print_atom print_html print_latex print_layout print_svg product recast slice swizzle swizzle_search tensor tiler
 }
 pub mod kernel;
 
@@ -366,6 +367,8 @@ pub use composed::{
 #[cfg(feature = "std")]
 pub use composition::composition;
 #[cfg(feature = "std")]
+pub use coord::{Coord, crd2idx, idx2crd};
+#[cfg(feature = "std")]
 pub use copy_atom::{CopyAtom, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c};
 #[cfg(feature = "std")]
 pub use descriptor::{BasisEntry, Descriptor, parse_descriptor};
@@ -378,7 +381,7 @@ pub use expr::{EvalError, Value, eval};
 #[cfg(feature = "std")]
 pub use grid::{Cell, Grid, MAX_PICTURE_CELLS};
 #[cfg(feature = "std")]
-pub use int_tuple::{IntTuple, crd2idx, elem_less, idx2crd, inner_product, prefix_product, shape_div};
+pub use int_tuple::{IntTuple, elem_less, inner_product, prefix_product, shape_div};
 #[cfg(feature = "std")]
 pub use inverse::{left_inverse, right_inverse};
 #[cfg(feature = "std")]
@@ -423,8 +426,8 @@ pub use swizzle_search::{
 };
 #[cfg(feature = "std")]
 pub use tensor::{
-    Coord, Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like,
-    make_identity_tensor, make_tensor, make_tensor_at, make_tensor_like,
+    Coords, Engine, EngineMut, ReadTensor, Tensor, TensorLayout, WriteTensor, make_fragment_like, make_identity_tensor,
+    make_tensor, make_tensor_at, make_tensor_like,
 };
 #[cfg(feature = "std")]
 pub use tiler::{AsTiler, Tiler, TilerRef};

@@ -22,6 +22,7 @@
 //! and [`elem_less`](crate::elem_less) against the tensor's shape.
 
 use crate::composed::{ComposedLayout, Stage};
+use crate::coord::Coord;
 use crate::error::{LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -94,50 +95,6 @@ impl<T, const N: usize> Engine for [T; N] {
 impl<T, const N: usize> EngineMut for [T; N] {
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
-    }
-}
-
-/// A coordinate a tensor (or a layout) can be evaluated at: an integral
-/// coordinate (`i64`), a rank-N one (`(i64, i64)`, `[i64; N]`), or any
-/// [`IntTuple`] weakly congruent to the shape (natural coordinates too).
-pub trait Coord {
-    /// `L(self)`, with the layout's bounds checks.
-    fn eval_in(&self, layout: &Layout) -> Result<i64>;
-}
-
-impl Coord for i64 {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        layout.eval(*self)
-    }
-}
-impl Coord for IntTuple {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        if let Some(i) = self.as_int() { layout.eval(i) } else { layout.eval_coord(self) }
-    }
-}
-impl Coord for &IntTuple {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        (*self).eval_in(layout)
-    }
-}
-impl<const N: usize> Coord for [i64; N] {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        IntTuple::flat(self.iter().copied()).eval_in(layout)
-    }
-}
-impl Coord for (i64, i64) {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        [self.0, self.1].eval_in(layout)
-    }
-}
-impl Coord for (i64, i64, i64) {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        [self.0, self.1, self.2].eval_in(layout)
-    }
-}
-impl Coord for (i64, i64, i64, i64) {
-    fn eval_in(&self, layout: &Layout) -> Result<i64> {
-        [self.0, self.1, self.2, self.3].eval_in(layout)
     }
 }
 

@@ -8,8 +8,9 @@
 //! loops run over the integral coordinates (or the modes, for `gemm`) of
 //! the layouts, so with static layouts they unroll to straight-line code.
 
+use crate::coord::Coord;
 use crate::int_tuple::IntTuple;
-use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
+use crate::layout::{Congruent, Layout, ShapeLeaf};
 use crate::slice::InDomain;
 use crate::tensor::{DataEngine, DataEngineMut, Tensor};
 use core::ops::{Add, Mul};

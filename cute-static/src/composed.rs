@@ -16,6 +16,7 @@
 
 use crate::IntTuple;
 use crate::composition::Compose;
+use crate::coord::Coord;
 use crate::detail::const_eval::{ConstFn, SwizzleMasks, swizzle_through};
 use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
@@ -23,7 +24,7 @@ use crate::int_tuple::{AllStatic, StaticIntTuple};
 use crate::inverse::{StaticLeftInverse as LeftInverse, StaticRightInverse as RightInverse};
 #[cfg(feature = "std")]
 use crate::layout::StaticLayout;
-use crate::layout::{Congruent, Coord, Layout, StaticValue};
+use crate::layout::{Congruent, Layout, StaticValue};
 use crate::product::{BlockedProduct, LogicalProduct, RakedProduct};
 use crate::swizzle::OffsetFn;
 use core::fmt;

@@ -38,11 +38,12 @@
 //! ([`CuteTiler`]), so it prints as CuTe's (see docs/architecture.md,
 //! section 5, for the cases that still keep the component's stride).
 
+use crate::coord::Coord;
 pub use crate::detail::{ByComponent, Ints, LayoutKind};
 use crate::int_tuple::StaticIntTuple;
 use crate::int_tuple::{IntTuple, Leaf};
 use crate::layout::ShapeLeaf;
-use crate::layout::{Congruent, Coord, Layout};
+use crate::layout::{Congruent, Layout};
 use crate::slice::SliceBy;
 use crate::tensor::{Engine, OffsetRange, Tensor, domain_panic};
 use core::fmt;

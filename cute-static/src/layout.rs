@@ -1,8 +1,9 @@
 //! `Layout<Shape, Stride>`: a CuTe layout with static and run-time leaves,
-//! its construction, its evaluation at integral, rank-N and hierarchical
-//! coordinates, its static facts, printing and conversion.
+//! its construction, its evaluation at integral coordinates
+//! ([`Congruent::offset_flat`]; at any coordinate in `coord.rs`), its
+//! static facts, printing and conversion.
 
-use crate::int_tuple::{CuteFmt, Dyn, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticIntTuple, add_static, mul_static};
+use crate::int_tuple::{CuteFmt, Dyn, IntTuple, IntoIntTuple, Leaf, StaticIntTuple, add_static, mul_static};
 use core::fmt;
 use typenum::{Bit, UInt, Unsigned};
 
@@ -190,46 +191,12 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
     }
 }
 
-/// A coordinate into the shape `S` of a layout with stride `D`: an integer
-/// (`usize`), or a tuple with one coordinate per mode of `S`, nested as far
-/// as wanted (paper def. 2.13–2.14: integral, rank-N and natural coordinates).
-///
-/// Post-condition: `offset_acc(s, d, acc)` is `acc` plus the layout's value at the coordinate; an
-/// integer at a tuple mode is decomposed colexicographically with `idx2crd`
-/// (paper eq. 4; the last leaf of that mode takes the quotient, so
-/// out-of-range values extend the last leaf). Wrapping arithmetic.
-///
-/// ```
-/// use cute_static::prelude::*;
-/// let l = layout!(((2,2),(4,2)):((1,8),(2,16)));
-/// assert_eq!(l.index(22usize), 26);
-/// assert_eq!(l.index((2usize, 5usize)), 26);
-/// assert_eq!(l.index(((0usize, 1usize), (1usize, 1usize))), 26);
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of this layout: its rank or nesting does not match the layout's shape",
-    label = "coordinate of the wrong rank for this layout",
-    note = "a coordinate is an integer (`usize`), or a tuple with exactly one coordinate per mode of the shape (nested where the shape is)"
-)]
-pub trait Coord<S, D> {
-    /// `acc` plus the offset of this coordinate, the terms added leaf by
-    /// leaf from left to right.
-    fn offset_acc(self, shape: &S, stride: &D, acc: usize) -> usize;
-}
-
-impl<S: Congruent<D>, D: IntTuple> Coord<S, D> for usize {
-    #[inline(always)]
-    fn offset_acc(self, shape: &S, stride: &D, acc: usize) -> usize {
-        shape.offset_flat::<true>(stride, self, 1, acc)
-    }
-}
-
-// Congruent and Coord for tuples: the modes before the last, `;`, the last.
-macro_rules! tuple_congruent_all {
+// Congruent for tuples: the modes before the last, `;`, the last.
+macro_rules! tuple_congruent {
     (@split [$($done:tt)*] $i:tt $C:ident $S:ident $D:ident, $($rest:tt)+) => {
-        tuple_congruent_all!(@split [$($done)* $i $S $D $C,] $($rest)+);
+        tuple_congruent!(@split [$($done)* $i $S $D,] $($rest)+);
     };
-    (@split [$($i:tt $S:ident $D:ident $C:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
+    (@split [$($i:tt $S:ident $D:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
         #[diagnostic::do_not_recommend]
         impl<$($S: Congruent<$D>, $D: IntTuple,)* $LS: Congruent<$LD>, $LD: IntTuple>
             Congruent<($($D,)* $LD,)> for ($($S,)* $LS,)
@@ -272,25 +239,14 @@ macro_rules! tuple_congruent_all {
                 self.$li.extent(&stride.$li, e)
             }
         }
-
-        #[diagnostic::do_not_recommend]
-        impl<$($C: Coord<$S, $D>, $S, $D,)* $LC: Coord<$LS, $LD>, $LS, $LD>
-            Coord<($($S,)* $LS,), ($($D,)* $LD,)> for ($($C,)* $LC,)
-        {
-            #[inline(always)]
-            fn offset_acc(self, shape: &($($S,)* $LS,), stride: &($($D,)* $LD,), acc: usize) -> usize {
-                $( let acc = self.$i.offset_acc(&shape.$i, &stride.$i, acc); )*
-                self.$li.offset_acc(&shape.$li, &stride.$li, acc)
-            }
-        }
     };
     // The modes before the last are split off one by one.
     ($($g:tt)+) => {
-        tuple_congruent_all!(@split [] $($g)+);
+        tuple_congruent!(@split [] $($g)+);
     };
 }
 
-for_each_tuple!(tuple_congruent_all);
+for_each_tuple!(tuple_congruent);
 
 /// Mode `I` of a tree (CuTe's `get<I>`): the `I`-th element of a tuple; mode
 /// 0 of a leaf is the leaf itself.
@@ -700,39 +656,6 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     #[inline(always)]
     pub const fn depth(&self) -> usize {
         S::DEPTH
-    }
-
-    /// The offset at a coordinate: an integral coordinate (`usize`), a
-    /// rank-N coordinate (a tuple with one `usize` per mode) or a
-    /// hierarchical one (nested tuples, paper def. 2.13). Integers are
-    /// decomposed colexicographically (paper eq. 4), the last leaf of each
-    /// integer's mode taking the quotient, then multiplied by the strides.
-    ///
-    /// With static leaves this inlines to the hand-written arithmetic:
-    /// `layout!(((4,2),(2,8)):((1,16),(4,32))).index(i)` is
-    /// `i%4 + (i/4%2)*16 + (i/8%2)*4 + (i/16)*32`; with run-time leaves
-    /// the same arithmetic reads them from the layout. A coordinate of the
-    /// wrong rank does not compile. Arithmetic wraps on overflow (never
-    /// panics).
-    ///
-    /// The offset is a `usize` when every stride is static (static strides
-    /// are non-negative) and an `i64` when a stride is run-time ([`Dyn`],
-    /// possibly negative).
-    ///
-    /// ```
-    /// use cute_static::prelude::*;
-    /// let l = layout!(((4,2),(2,8)):((1,16),(4,32)));
-    /// let i = 37usize;
-    /// assert_eq!(l.index(i), (i % 4) + (i / 4 % 2) * 16 + (i / 8 % 2) * 4 + (i / 16) * 32);
-    /// assert_eq!(l.index((5usize, 4usize)), l.index(5 + 8 * 4usize));
-    /// assert_eq!(l.index(((1usize, 1usize), (0usize, 2usize))), 1 + 16 + 64);
-    /// let (m, s) = (5usize, -100i64);
-    /// let d = layout!((({m},4),2):((4,1),{s}));
-    /// assert_eq!(d.index(27usize), (27 % 5 * 4 + 27 / 5 % 4) as i64 - 100);
-    /// ```
-    #[inline(always)]
-    pub fn index<C: Coord<S, D>>(&self, coord: C) -> D::Offset {
-        D::Offset::from_wrapping(coord.offset_acc(&self.shape, &self.stride, 0))
     }
 
     /// Mode `I` as a layout (paper 2.4.1, the sublayout `L_I = S_I:D_I`);

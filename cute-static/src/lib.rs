@@ -66,6 +66,18 @@
 //! `make_layout(a, b, ...)`) and, with `std`, [`max_common_vector`] and
 //! [`max_common_layout`].
 //!
+//! Coordinates (`coord.rs`): [`Layout::index`] evaluates a layout at any
+//! coordinate ([`Coord`]: integral, rank-N or natural); [`idx2crd`] gives
+//! the natural coordinate of a point of a shape and [`crd2idx`] its
+//! integral one, colexicographically, as CuTe's functions of those names.
+//!
+//! ```
+//! use cute_static::prelude::*;
+//! let s = shape!(3, (2, 3));
+//! assert_eq!(idx2crd(16usize, s), (1, (1, 2)));
+//! assert_eq!(crd2idx((1usize, 5usize), s), 16);
+//! ```
+//!
 //! # Run-time leaves
 //!
 //! A leaf may also be run-time: [`Dyn`] holds an `i64` in the layout value
@@ -164,6 +176,7 @@ mod coalesce;
 mod complement;
 mod composed;
 mod composition;
+mod coord;
 mod coord_layout;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
@@ -226,6 +239,9 @@ pub use composition::TryCompose;
 #[cfg(feature = "std")]
 pub use composition::try_composition;
 pub use composition::{Compose, ComposeValue, composition};
+pub use coord::{Coord, Crd2Idx, Idx2Crd, NaturalCoord, crd2idx, idx2crd};
+#[doc(hidden)]
+pub use coord::{CrdIndex, ShapeCoords};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use coord_layout::{ApplyOp, ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
@@ -254,7 +270,7 @@ pub use int_tuple::{Dyn, Int, IntTuple, IntoIntTuple, Leaf, OffsetInt, StaticInt
 pub use inverse::{left_inverse, right_inverse};
 #[cfg(feature = "std")]
 pub use inverse::{try_left_inverse, try_right_inverse};
-pub use layout::{ConcatLayouts, Congruent, Coord, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
+pub use layout::{ConcatLayouts, Congruent, Extent, Layout, Mode, ShapeLeaf, StaticLayout, concat, make_layout};
 #[cfg(feature = "std")]
 pub use layout::{try_concat, try_make_layout};
 pub use layout_tv::{MakeLayoutTv, make_layout_tv};
@@ -352,21 +368,21 @@ pub mod prelude {
     pub use crate::ConcatLayouts;
     pub use crate::{
         __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy,
-        copy_if, crd, elem_less, fill, gemm, make_fragment_like, make_identity_tensor, make_owned_tensor, make_tensor,
-        make_tensor_like, slice, slice_and_offset,
+        copy_if, crd, crd2idx, elem_less, fill, gemm, idx2crd, make_fragment_like, make_identity_tensor,
+        make_owned_tensor, make_tensor, make_tensor_like, slice, slice_and_offset,
     };
     #[cfg(feature = "std")]
     pub use crate::{
         Block, Mma, Part, PartitionBy, Predicated, SharedTile, SliceBy, TensorLayout, Thread, ThreadLayout,
     };
     pub use crate::{
-        BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Dyn, Filter, FlatDivide,
-        FlatProduct, Flatten, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct, MakeLayoutTv,
-        Mode, RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide, TiledProduct,
-        Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement, composition, concat,
-        filter, flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product, make_layout,
-        make_layout_tv, make_shape, make_stride, raked_product, right_inverse, tiled_divide, tiled_product,
-        zipped_divide, zipped_product,
+        BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Crd2Idx, Dyn, Filter, FlatDivide,
+        FlatProduct, Flatten, Idx2Crd, Int, IntTuple, Layout, Leaf, LeftInverse, LogicalDivide, LogicalProduct,
+        MakeLayoutTv, Mode, RakedProduct, RightInverse, ShapeLeaf, StaticIntTuple, StaticLayout, Tile, TiledDivide,
+        TiledProduct, Tiler, ZippedDivide, ZippedProduct, blocked_product, coalesce, coalesce_by, complement,
+        composition, concat, filter, flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product,
+        make_layout, make_layout_tv, make_shape, make_stride, raked_product, right_inverse, tiled_divide,
+        tiled_product, zipped_divide, zipped_product,
     };
     #[cfg(feature = "std")]
     pub use crate::{

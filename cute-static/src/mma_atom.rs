@@ -400,13 +400,13 @@ pub trait IndexOf {
 }
 impl<S: Congruent<D>, D: IntTuple> IndexOf for Layout<S, D>
 where
-    usize: crate::layout::Coord<S, D>,
+    usize: crate::coord::Coord<S, D>,
 {
     #[inline(always)]
     fn index_of(&self, i: usize) -> usize {
         // The wrapping sum: a negative offset wraps, and the storage check
         // of the part that uses it fails.
-        crate::layout::Coord::<S, D>::offset_acc(i, &self.shape(), &self.stride(), 0)
+        crate::coord::Coord::<S, D>::offset_acc(i, &self.shape(), &self.stride(), 0)
     }
 }
 
@@ -1340,7 +1340,7 @@ where
     }
     #[inline(always)]
     fn at(&self, p: usize, _q: usize) -> usize {
-        crate::layout::Coord::<S1, D1>::offset_acc(p, &self.shape().1, &self.stride().1, 0)
+        crate::coord::Coord::<S1, D1>::offset_acc(p, &self.shape().1, &self.stride().1, 0)
     }
     #[inline(always)]
     fn values_contiguous(&self) -> bool {
@@ -1363,8 +1363,8 @@ where
     #[inline(always)]
     fn at(&self, p: usize, q: usize) -> usize {
         let (s, d) = (self.shape(), self.stride());
-        crate::layout::Coord::<S1, D1>::offset_acc(p, &s.1, &d.1, 0)
-            .wrapping_add(crate::layout::Coord::<S2, D2>::offset_acc(q, &s.2, &d.2, 0))
+        crate::coord::Coord::<S1, D1>::offset_acc(p, &s.1, &d.1, 0)
+            .wrapping_add(crate::coord::Coord::<S2, D2>::offset_acc(q, &s.2, &d.2, 0))
     }
     #[inline(always)]
     fn values_contiguous(&self) -> bool {
@@ -1375,7 +1375,7 @@ where
 // With a static mode the loop folds to a constant.
 #[inline(always)]
 fn contiguous<S: Congruent<D>, D: IntTuple>(s: &S, d: &D) -> bool {
-    (0..s.size()).all(|v| crate::layout::Coord::<S, D>::offset_acc(v, s, d, 0) == v)
+    (0..s.size()).all(|v| crate::coord::Coord::<S, D>::offset_acc(v, s, d, 0) == v)
 }
 
 /// A layout with a static shape, of which a fragment can be made: what

@@ -17,6 +17,7 @@ use self::traits::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits}
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
 use crate::composition::{FlatValues, MAX_MODES};
+use crate::coord::Coord;
 use crate::coord_layout::{
     ComposeOp, CoordLayout, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
 };
@@ -24,7 +25,7 @@ use crate::coord_layout::{Coords, IdentityStride};
 use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::IntTuple;
-use crate::layout::{Congruent, Coord, Layout};
+use crate::layout::{Congruent, Layout};
 use crate::slice::InDomain;
 use crate::slice::Slice;
 use crate::tensor::{Engine, OffsetRange, Tensor, domain_panic, storage_panic};

@@ -37,10 +37,11 @@
 //! [`Tensor`] view passes).
 
 use crate::algorithm::{ReadTensor, WriteTensor};
+use crate::coord::Coord;
 use crate::coord_layout::{CoordLayout, IdentityAt, IdentityView, Zero};
 use crate::coord_layout::{ElemLess, IdentityStride, make_identity_tensor};
 use crate::int_tuple::IntTuple;
-use crate::layout::{Congruent, Coord, Layout};
+use crate::layout::{Congruent, Layout};
 use crate::partition::traits::{Dice, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::slice::{InDomain, Slice, SliceBy};
 use crate::tensor::{DataEngine, DataEngineMut, Engine, OffsetRange, Tensor, check_fits, domain_panic};

@@ -11,8 +11,9 @@
 //! are found in trait resolution; only the offset is computed, with the
 //! arithmetic of [`Layout::index`].
 
+use crate::coord::Coord;
 use crate::int_tuple::{IntTuple, OffsetInt};
-use crate::layout::{Congruent, Coord, Layout};
+use crate::layout::{Congruent, Layout};
 
 /// CuTe's `_` in a slice coordinate: the mode stays free. Rust cannot name
 /// a value `_`; write [`Underscore`] (or `__`, the constant), or use the

@@ -29,8 +29,9 @@
 //! once, wherever a tile lies inside the matrix.
 
 use crate::composed::ComposedLayout;
+use crate::coord::Coord;
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
-use crate::layout::{Congruent, Coord, Layout, ShapeLeaf};
+use crate::layout::{Congruent, Layout, ShapeLeaf};
 use crate::slice::{InDomain, SliceBy};
 use crate::swizzle::OffsetFn;
 use core::ops::{Index, IndexMut};

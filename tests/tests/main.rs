@@ -12,6 +12,7 @@ mod bank_conflicts;
 mod basis_layout;
 mod composed;
 mod conformance;
+mod coord;
 mod cute_print_forms;
 mod descriptor;
 mod golden_algebra;
