@@ -51,12 +51,16 @@ by_mode_op!(
     FlatProduct, ProductOp, Flat
 );
 
-/// The value of a product of `A` by the layout `B`: zero-sized when both
-/// are all-static, computed (and checked) when `B` has a run-time leaf
-/// (see `product.rs`). Public as one name per product
-/// ([`LogicalProductValue`](crate::LogicalProductValue), ...).
+/// The value of a product of `A` by `B` (a layout or a tiler) arranged as
+/// `How` (`Logical`, `Zipped`, `Tiled`, `Flat`): zero-sized when both are
+/// all-static, computed (and checked) when one has a run-time leaf (see
+/// `product.rs`). Public as one name per product
+/// ([`LogicalProductValue`](crate::LogicalProductValue), ...). The four
+/// arrangements hold the same leaves; by a layout in the same order, by a
+/// tiler the logical one keeps each mode's tile and repetition together,
+/// the others put all tiles first, so the value depends on `How`.
 #[doc(hidden)]
-pub trait ProductValue<A, B>: Sized {
+pub trait ProductValue<How, A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
     /// The product, or the error cute-dynamic gives: what the `try_`
@@ -74,25 +78,26 @@ pub trait ProductValue<A, B>: Sized {
     /// }
     /// assert_eq!(grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(), "((_2,_2),_3,_4):((_1,_2),_4,_12)");
     /// assert!(grid(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+    /// assert_eq!(grid(layout!((2,2):(1,2)), tile!({3i64}:1, 2:1)).unwrap().to_string(), "((_2,_2),3,_2):((_1,_2),_4,_8)");
     /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
-impl<O, A, B> ProductValue<A, B> for O
+impl<O, How, A, B> ProductValue<How, A, B> for O
 where
     A: crate::int_tuple::AllStatic,
     B: crate::int_tuple::AllStatic,
-    O: ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>,
+    O: ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        <O as ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
+        <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
     #[cfg(feature = "std")]
     #[inline(always)]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
-        <O as ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
+        <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
 }
 product_fn!(
