@@ -444,11 +444,13 @@ mod run_time {
         fn mode_product(&self, t: &T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
     }
     type TileOf<T> = <T as crate::detail::TileArg>::Tile;
-    type ModeBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, TileOf<T>>;
-    impl<How, S, D, T: crate::detail::TileArg> ModeProduct<How, T> for Layout<S, D>
+    // The tile's own leaves decide (a nested tuple of tiles included): the
+    // same bit as its canonical tile's.
+    type ModeBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, T>;
+    impl<How, S, D, T> ModeProduct<How, T> for Layout<S, D>
     where
         Self: crate::int_tuple::AllStatic,
-        TileOf<T>: crate::int_tuple::AllStatic,
+        T: crate::int_tuple::AllStatic,
         Self: ModeProductBy<How, T, ModeBit<S, D, T>>,
     {
         #[inline(always)]
