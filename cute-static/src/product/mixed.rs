@@ -16,6 +16,13 @@
 //! then `A* ∘ B`'s in every arrangement (logical, zipped, tiled and flat
 //! only regroup the modes). `blocked_product` and `raked_product` pad the
 //! ranks with `1:0`, compute that logical product and pair its modes.
+//! By a tiler `<B0, B1, ...>` with a run-time leaf (in a tile or in `A`),
+//! each mode `A_k` is producted with `B_k` by its own branch (the static
+//! algebra's leaves where both are all-static, the run-time product above
+//! otherwise, a nested tiler recursively), and the parts are gathered in
+//! the arrangement's order: `(A_k, G_k)` side by side (logical), or all
+//! tiles, then all grids and the untouched modes (zipped, tiled, flat);
+//! the result's type is the static algebra's by-mode answer.
 //! Where the run-time walk fails, the error is cute-dynamic's.
 
 use crate::composition::{FlatValues, TryCompose};
