@@ -13,6 +13,7 @@
 use crate::coalesce::{LeafValue, op as leaf_op};
 #[cfg(feature = "std")]
 use crate::detail::{Blocked, Raked};
+use crate::detail::{Flat, Logical, Tiled, Zipped};
 #[cfg(feature = "std")]
 use crate::divide::{DivideValue, FlatArr, LogicalArr, TiledArr, ZippedArr};
 use crate::inverse::{InverseOf, InverseValue, LeftOp, RightOp};
@@ -176,13 +177,13 @@ op_names! {
     binary { #[cfg(feature = "std")] FlatDivide, FlatDivideValue, flat_divide, try try_flat_divide,
         [DivideValue<FlatArr, A, B>], B, "layout!((8,8):(1,8))", "shape!(2, 4)" => "(_2,_4,_4,_2):(_1,_8,_2,_32)" }
     binary { LogicalProduct, LogicalProductValue, logical_product, try try_logical_product,
-        [ProductValue<A, B>], B, "layout!((3,4):(4,1))", "layout!((2,5):(1,2))" => "((_3,_4),(_2,_5)):((_4,_1),(_12,_24))" }
+        [ProductValue<Logical, A, B>], B, "layout!((3,4):(4,1))", "layout!((2,5):(1,2))" => "((_3,_4),(_2,_5)):((_4,_1),(_12,_24))" }
     binary { ZippedProduct, ZippedProductValue, zipped_product, try try_zipped_product,
-        [ProductValue<A, B>], B, "layout!((2,2):(1,2))", "tile!(3:1, 2:1)" => "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))" }
+        [ProductValue<Zipped, A, B>], B, "layout!((2,2):(1,2))", "tile!(3:1, 2:1)" => "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))" }
     binary { TiledProduct, TiledProductValue, tiled_product, try try_tiled_product,
-        [ProductValue<A, B>], B, "layout!((2,2):(1,2))", "layout!(({3i64},4):(1,3))" => "((_2,_2),3,_4):((_1,_2),_4,_12)" }
+        [ProductValue<Tiled, A, B>], B, "layout!((2,2):(1,2))", "layout!(({3i64},4):(1,3))" => "((_2,_2),3,_4):((_1,_2),_4,_12)" }
     binary { FlatProduct, FlatProductValue, flat_product, try try_flat_product,
-        [ProductValue<A, B>], B, "layout!((2,2):(1,2))", "tile!(3:1, 2:1)" => "(_2,_2,_3,_2):(_1,_2,_2,_1)" }
+        [ProductValue<Flat, A, B>], B, "layout!((2,2):(1,2))", "tile!(3:1, 2:1)" => "(_2,_2,_3,_2):(_1,_2,_2,_1)" }
     binary { #[cfg(feature = "std")] BlockedProduct, BlockedProductValue, blocked_product, try try_blocked_product,
         [RankProductValue<Blocked, A, B>], B, "layout!((2,5):(5,1))", "layout!(({3i64},4):(1,3))" => "((_2,3),(_5,_4)):((_5,_10),(_1,_30))" }
     binary { #[cfg(feature = "std")] RakedProduct, RakedProductValue, raked_product, try try_raked_product,

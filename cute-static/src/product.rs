@@ -21,6 +21,11 @@ macro_rules! product_fn {
         /// an all-static `a`): `A* ∘ B` computed and checked when it runs
         /// (CuTe's padded form; see [`try_logical_product`](crate::try_logical_product)),
         /// a panic with cute-dynamic's error message when a condition fails.
+        /// By a tiler `<B0, B1, ...>` (`tile!`, a tuple) with run-time tiles
+        /// or an `a` with run-time leaves: mode `k` of `a` producted with
+        /// `Bk` (each mode as above, from the static algebra where the mode
+        /// and the tile are all-static), the modes past the tiler untouched,
+        /// arranged as for a static tiler.
         #[inline(always)]
         #[track_caller]
         pub fn $name<A, B>(a: A, b: B) -> A::Output
@@ -51,12 +56,16 @@ by_mode_op!(
     FlatProduct, ProductOp, Flat
 );
 
-/// The value of a product of `A` by the layout `B`: zero-sized when both
-/// are all-static, computed (and checked) when `B` has a run-time leaf
-/// (see `product.rs`). Public as one name per product
-/// ([`LogicalProductValue`](crate::LogicalProductValue), ...).
+/// The value of a product of `A` by `B` (a layout or a tiler) arranged as
+/// `How` (`Logical`, `Zipped`, `Tiled`, `Flat`): zero-sized when both are
+/// all-static, computed (and checked) when one has a run-time leaf (see
+/// `product.rs`). Public as one name per product
+/// ([`LogicalProductValue`](crate::LogicalProductValue), ...). The four
+/// arrangements hold the same leaves; by a layout in the same order, by a
+/// tiler the logical one keeps each mode's tile and repetition together,
+/// the others put all tiles first, so the value depends on `How`.
 #[doc(hidden)]
-pub trait ProductValue<A, B>: Sized {
+pub trait ProductValue<How, A, B>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
     /// The product, or the error cute-dynamic gives: what the `try_`
@@ -74,25 +83,26 @@ pub trait ProductValue<A, B>: Sized {
     /// }
     /// assert_eq!(grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(), "((_2,_2),_3,_4):((_1,_2),_4,_12)");
     /// assert!(grid(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+    /// assert_eq!(grid(layout!((2,2):(1,2)), tile!({3i64}:1, 2:1)).unwrap().to_string(), "((_2,_2),3,_2):((_1,_2),_2,_1)");
     /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
-impl<O, A, B> ProductValue<A, B> for O
+impl<O, How, A, B> ProductValue<How, A, B> for O
 where
     A: crate::int_tuple::AllStatic,
     B: crate::int_tuple::AllStatic,
-    O: ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>,
+    O: ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>,
 {
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        <O as ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
+        <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
     #[cfg(feature = "std")]
     #[inline(always)]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
-        <O as ProductValueBy<A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
+        <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
 }
 product_fn!(
@@ -102,6 +112,10 @@ product_fn!(
     /// use cute_static::prelude::*;
     /// let p = logical_product(layout!((3,4):(4,1)), layout!((2,5):(1,2)));
     /// assert_eq!(p.to_string(), "((_3,_4),(_2,_5)):((_4,_1),(_12,_24))");
+    /// // By a tiler with a run-time tile: (A_0, A_0* ∘ B_0), (A_1, A_1* ∘ B_1).
+    /// let m = 4i64;
+    /// let p = logical_product(layout!((2,2):(1,2)), tile!({m}:1, 2:1));
+    /// assert_eq!(p.to_string(), "((_2,4),(_2,_2)):((_1,_2),(_2,_1))");
     /// ```
     logical_product, LogicalProduct, LogicalProductValue
 );
@@ -112,6 +126,9 @@ product_fn!(
     /// use cute_static::prelude::*;
     /// let p = zipped_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+    /// let m = 4i64;
+    /// let p = zipped_product(layout!((2,2):(1,2)), tile!({m}:1, 2:1));
+    /// assert_eq!(p.to_string(), "((_2,_2),(4,_2)):((_1,_2),(_2,_1))");
     /// ```
     zipped_product, ZippedProduct, ZippedProductValue
 );
@@ -122,6 +139,9 @@ product_fn!(
     /// use cute_static::prelude::*;
     /// let p = tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "((_2,_2),_3,_2):((_1,_2),_2,_1)");
+    /// let m = 4i64;
+    /// let p = tiled_product(layout!((2,2):(1,2)), tile!({m}:1, 2:1));
+    /// assert_eq!(p.to_string(), "((_2,_2),4,_2):((_1,_2),_2,_1)");
     /// ```
     tiled_product, TiledProduct, TiledProductValue
 );
@@ -132,6 +152,9 @@ product_fn!(
     /// use cute_static::prelude::*;
     /// let p = flat_product(layout!((2,2):(1,2)), tile!(3:1, 2:1));
     /// assert_eq!(p.to_string(), "(_2,_2,_3,_2):(_1,_2,_2,_1)");
+    /// let m = 4i64;
+    /// let p = flat_product(layout!((2,2):(1,2)), tile!({m}:1, 2:1));
+    /// assert_eq!(p.to_string(), "(_2,_2,4,_2):(_1,_2,_2,_1)");
     /// ```
     flat_product, FlatProduct, FlatProductValue
 );
@@ -249,11 +272,26 @@ mod run_time {
         /// fit its holes, a divisibility condition of `A* ∘ B`, overflow).
         /// All-static arguments: always `Ok`.
         ///
+        /// By a tiler `<B0, ..., Bk>` (`tile!` or a tuple; tiles layouts,
+        /// integers or nested tilers, static or with run-time leaves), on
+        /// `Ok(r)`: mode `i ≤ k` of `r` is `logical_product(A_i, B_i)` (the
+        /// post-conditions above, by mode), the modes of `A` past `k`
+        /// follow unchanged; `r.to_dynamic()` is the same function as
+        /// cute-dynamic's `logical_product(A, tiler)`, in the same modes.
+        /// `Err(e)`: the error of the first mode whose product fails, as
+        /// cute-dynamic gives it.
+        ///
         /// ```
         /// use cute_static::prelude::*;
         /// let (m, n) = (3i64, 4i64);
         /// let r = try_logical_product(layout!((2,2):(1,2)), layout!(({m},{n}):(1,{m}))).unwrap();
         /// assert_eq!(r.to_string(), "((_2,_2),(3,4)):((_1,_2),(_4,12))");
+        /// let t = tile!({n}:1, 2:1);
+        /// let r = try_logical_product(layout!((2,2,5):(1,2,4)), t).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,4),(_2,_2),_5):((_1,_2),(_2,_1),_4)");
+        /// // Mode 0, (2,2):(1,4), has A_0* = (2,2):(2,8): 3 elements do not
+        /// // split across its first mode of 2.
+        /// assert!(try_logical_product(layout!(((2,2),2):((1,4),8)), tile!({m}:1, 2:1)).is_err());
         /// // A* = (2,2):(2,8) and B = 3:1: 3 elements do not split across
         /// // A*'s first mode of 2 (shape divisibility), found when the
         /// // run-time extent 3 is known.
@@ -272,15 +310,20 @@ mod run_time {
         /// arguments.
         ///
         /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), (repetitions...,
-        /// untouched...))`, the leaves of [`try_logical_product`]'s result in
-        /// the same order; `r.to_dynamic()` is the same function as
-        /// cute-dynamic's `zipped_product`.
+        /// untouched...))`, the modes of [`try_logical_product`]'s result
+        /// (by a tiler: its mode `i`, `(A_i, R_i)`, gives the tile `A_i` and
+        /// the repetition `R_i`); `r.to_dynamic()` is the same function as
+        /// cute-dynamic's `zipped_product`, in the same modes. `Err(e)`: the
+        /// error [`try_logical_product`] gives.
         ///
         /// ```
         /// use cute_static::prelude::*;
         /// let r = try_zipped_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
         /// assert_eq!(r.to_string(), "((_2,_2),(3,_4)):((_1,_2),(_4,_12))");
         /// assert!(try_zipped_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// let r = try_zipped_product(layout!((2,2,5):(1,2,4)), tile!({4i64}:1, 2:1)).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,_2),(4,_2,_5)):((_1,_2),(_2,_1,_4))");
+        /// assert!(try_zipped_product(layout!(((2,2),2):((1,4),8)), tile!({3i64}:1, 2:1)).is_err());
         /// ```
         try_zipped_product,
         ZippedProduct,
@@ -292,9 +335,11 @@ mod run_time {
         /// [`try_zipped_product`].
         ///
         /// Post-conditions, on `Ok(r)`: `r` is `((tiles...), repetitions...,
-        /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
-        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-        /// `tiled_product`.
+        /// untouched...)`, the modes of [`try_zipped_product`]'s result with
+        /// its second mode spliced in (by a layout or a tiler);
+        /// `r.to_dynamic()` is the same function as cute-dynamic's
+        /// `tiled_product`, in the same modes. `Err(e)`: the error
+        /// [`try_logical_product`] gives.
         ///
         /// ```
         /// use cute_static::prelude::*;
@@ -303,6 +348,8 @@ mod run_time {
         /// assert!(try_tiled_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
         /// let s = try_tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)).unwrap();
         /// assert_eq!(s, tiled_product(layout!((2,2):(1,2)), tile!(3:1, 2:1)));
+        /// let r = try_tiled_product(layout!((2,2):(1,2)), tile!({4i64}:1, 2:1)).unwrap();
+        /// assert_eq!(r.to_string(), "((_2,_2),4,_2):((_1,_2),_2,_1)");
         /// ```
         try_tiled_product,
         TiledProduct,
@@ -314,15 +361,18 @@ mod run_time {
         /// [`try_zipped_product`].
         ///
         /// Post-conditions, on `Ok(r)`: `r` is `(tiles..., repetitions...,
-        /// untouched...)`, the leaves of [`try_logical_product`]'s result in the
-        /// same order; `r.to_dynamic()` is the same function as cute-dynamic's
-        /// `flat_product`.
+        /// untouched...)`, the modes of [`try_zipped_product`]'s result with
+        /// both modes spliced in (by a layout or a tiler); `r.to_dynamic()`
+        /// is the same function as cute-dynamic's `flat_product`, in the
+        /// same modes. `Err(e)`: the error [`try_logical_product`] gives.
         ///
         /// ```
         /// use cute_static::prelude::*;
         /// let r = try_flat_product(layout!((2,2):(1,2)), layout!(({3i64},4):(1,3))).unwrap();
         /// assert_eq!(r.to_string(), "(_2,_2,3,_4):(_1,_2,_4,_12)");
         /// assert!(try_flat_product(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
+        /// let r = try_flat_product(layout!((2,2):(1,2)), tile!({4i64}:1, 2:1)).unwrap();
+        /// assert_eq!(r.to_string(), "(_2,_2,4,_2):(_1,_2,_2,_1)");
         /// ```
         try_flat_product,
         FlatProduct,

@@ -1468,3 +1468,306 @@ fn a_padding_stride_that_overflows_is_zero_as_in_cute_dynamic() {
     let r = run_case(&a, &b).expect("typed");
     assert!(r.is_ok(), "{}", r.unwrap_err());
 }
+
+// ------------------------------------------ products by run-time tilers
+
+/// Products by tilers with run-time tiles: mode `k` of `A` producted with
+/// tile `k` (CuTe's by-mode product), the modes past the tiler untouched,
+/// each mode by its own branch (static where the mode and the tile are).
+/// Checked against cute-dynamic's product by the same tiler: the same
+/// error, or the same function arranged in the same modes.
+mod products_by_run_time_tilers {
+    use super::*;
+    use cute_static::typenum::{U2, Unsigned};
+
+    impl<U: Unsigned, B: cute_static::typenum::Bit> AsDynTiler for cute_static::typenum::UInt<U, B> {
+        /// CuTe's `make_layout(n)`: `n:1`.
+        fn dyn_tiler(&self) -> cute_dynamic::Tiler {
+            cute_dynamic::Tiler::Layout(DLayout::new(Self::I64.into(), 1.into()).unwrap())
+        }
+    }
+
+    /// The modes of `l`, a scalar being its one mode.
+    fn modes(l: &DLayout) -> Vec<DLayout> {
+        if l.shape().as_int().is_some() { vec![l.clone()] } else { l.modes_iter().collect() }
+    }
+
+    /// `r` is the product cute-dynamic gives as `d`: the same function, as
+    /// many top-level modes, each the same function, and one level down the
+    /// same modes as functions (or, where a run-time step kept CuTe's
+    /// padded form, `(1,3):(0,4)` for `3:4`, the same coalesced mode).
+    fn same_product(r: &DLayout, d: &DLayout) -> Result<(), String> {
+        same_values(r, d)?;
+        let (rm, dm) = (modes(r), modes(d));
+        if rm.len() != dm.len() {
+            return Err(format!("ranks {} and {}", rm.len(), dm.len()));
+        }
+        for (x, y) in rm.iter().zip(&dm) {
+            same_values(x, y).map_err(|e| format!("mode {x} and {y}: {e}"))?;
+            let (xs, ys) = (modes(x), modes(y));
+            if xs.len() == ys.len() {
+                for (p, q) in xs.iter().zip(&ys) {
+                    same_values(p, q).map_err(|e| format!("mode {p} of {x} and {q} of {y}: {e}"))?;
+                }
+            } else if cute_dynamic::coalesce(x) != cute_dynamic::coalesce(y) {
+                return Err(format!("mode {x} and {y}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Mode `k` of `logical_product(A, <B0, B1, ...>)` is
+    /// `logical_product(A_k, B_k)`: the shared checker's post-conditions on
+    /// each mode whose tile is a layout (a nested tiler's mode is checked
+    /// as a function by [`same_product`]).
+    fn logical_modes(a: &DLayout, t: &cute_dynamic::Tiler, r: &DLayout) -> Result<(), String> {
+        let cute_dynamic::Tiler::Tuple(ts) = t else { return Ok(()) };
+        let (am, rm) = (modes(a), modes(r));
+        for (k, tk) in ts.iter().enumerate() {
+            if let cute_dynamic::Tiler::Layout(b) = tk {
+                cute_tests::check::logical_product(&am[k], b, &rm[k])?;
+            }
+        }
+        // The modes past the tiler are A's, untouched.
+        if am[ts.len()..] != rm[ts.len()..] {
+            return Err(format!("untouched modes of {a}: {r}"));
+        }
+        Ok(())
+    }
+
+    /// The four products of `a` by the tiler `t`, the `try_` forms against
+    /// cute-dynamic (the same error, or [`same_product`], and for the
+    /// logical one [`logical_modes`]); on success the panicking form gives
+    /// the same layout.
+    fn check<A, T>(a: A, t: T) -> Result<(), String>
+    where
+        A: LogicalProduct<T> + ZippedProduct<T> + TiledProduct<T> + FlatProduct<T> + ToDyn + Copy,
+        <A as LogicalProduct<T>>::Output: LogicalProductValue<A, T> + ToDyn,
+        <A as ZippedProduct<T>>::Output: ZippedProductValue<A, T> + ToDyn,
+        <A as TiledProduct<T>>::Output: TiledProductValue<A, T> + ToDyn,
+        <A as FlatProduct<T>>::Output: FlatProductValue<A, T> + ToDyn,
+        T: AsDynTiler + Copy,
+    {
+        let (da, dt) = (a.to_dyn(), t.dyn_tiler());
+        macro_rules! one {
+            ($name:literal, $try_f:ident, $f:ident, $extra:expr) => {{
+                let got = $try_f(a, t).map(|r| r.to_dyn());
+                if let Ok(r) = &got {
+                    let plain = $f(a, t).to_dyn();
+                    if *r != plain {
+                        return Err(format!("{}({da}, {dt}): try_ {r}, plain {plain}", $name));
+                    }
+                }
+                let want = cute_dynamic::$f(&da, &dt);
+                agree(format_args!("{}({da}, {dt})", $name), got, want, |r, d| {
+                    same_product(r, d)?;
+                    $extra(r)
+                })?;
+            }};
+        }
+        one!("logical_product", try_logical_product, logical_product, |r: &DLayout| logical_modes(&da, &dt, r));
+        let none = |_: &DLayout| Ok(());
+        one!("zipped_product", try_zipped_product, zipped_product, none);
+        one!("tiled_product", try_tiled_product, tiled_product, none);
+        one!("flat_product", try_flat_product, flat_product, none);
+        Ok(())
+    }
+
+    /// The tilers with run-time tiles `n:d` (and `n` as an integer) on a
+    /// layout of rank at least 2: two tiles, one tile (the other modes
+    /// untouched), a tile of several modes, a bare tuple with integers.
+    macro_rules! menu {
+        ($a:expr, $n:expr, $d:expr) => {{
+            let (a, n, d) = ($a, $n, $d);
+            check(a, tile!({n}:{d}, 2:1))?;
+            check(a, tile!(2:1, {n}:1))?;
+            check(a, tile!({n}:{d}))?;
+            check(a, tile!(({n},2):(1,{d}), 2:1))?;
+            check(a, (Dyn::new(n), layout!(2:{d})))?;
+            check(a, (U2::new(), Dyn::new(n)))?;
+        }};
+    }
+
+    type T22 = Layout![((Dyn,Dyn),Dyn):((Dyn,Dyn),Dyn)];
+
+    /// Every layout of the cases: static ones (compact, with holes, a
+    /// broadcast mode, a size-1 leaf), one with static and run-time leaves,
+    /// random all-run-time ones (flat of rank 2 and 3, nested, scalar).
+    fn cases(r2: &DLayout, r3: &DLayout, n: i64, d: i64) -> Result<(), String> {
+        menu!(layout!((2,2):(1,2)), n, d);
+        menu!(layout!((4,3):(1,4)), n, d);
+        menu!(layout!((2,2):(4,1)), n, d);
+        menu!(layout!((2,(1,3)):(1,(5,2))), n, d);
+        menu!(layout!((3,2):(0,1)), n, d);
+        menu!(layout!((2,2,2):(1,4,2)), n, d);
+        let m = r2.size();
+        menu!(layout!(({m},8):(1,{m})), n, d);
+        menu!(T2::try_from(r2).map_err(|e| e.to_string())?, n, d);
+        menu!(T3::try_from(r3).map_err(|e| e.to_string())?, n, d);
+        let leaf = |k: usize| {
+            let l = r3.get(k).unwrap();
+            (l.shape().as_int().unwrap(), l.stride().as_int().unwrap())
+        };
+        let ((s0, d0), (s1, d1), (s2, d2)) = (leaf(0), leaf(1), leaf(2));
+        let nested = fill("(({},{}),{}):(({},{}),{})", &[s0, s1, s2, d0, d1, d2]);
+        let nested = T22::try_from(&nested).map_err(|e| e.to_string())?;
+        menu!(nested, n, d);
+        // A nested tiler on the nested mode, its run-time tile inside.
+        check(nested, tile!(({n}:{d}, 2:1), 3:1))?;
+        check(nested, tile!((2:1, {n}:1)))?;
+        // A scalar layout: a tiler of one tile, a run-time or a static one.
+        let s = D1::try_from(&r2.get(0).unwrap()).map_err(|e| e.to_string())?;
+        check(s, tile!({n}:{d}))?;
+        check(s, tile!(3:1))?;
+        check(layout!(4:2), tile!({n}:{d}))?;
+        Ok(())
+    }
+
+    /// A static tile by a tiler with a run-time tile: CuTe's arrangements,
+    /// the static mode and tile static in the result; the same layout as
+    /// cute-dynamic's, from the panicking and the `try_` forms.
+    #[test]
+    fn products_by_run_time_tiles_print_as_cute() {
+        let m = 4i64;
+        let (a, t) = (layout!((2,2):(1,2)), tile!({m}:1, 2:1));
+        let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+        let r = logical_product(a, t);
+        assert_eq!(r.to_string(), "((_2,4),(_2,_2)):((_1,_2),(_2,_1))");
+        assert_eq!(
+            (try_logical_product(a, t).unwrap(), r.to_dynamic()),
+            (r, cute_dynamic::logical_product(&da, &dt).unwrap())
+        );
+        let r = zipped_product(a, t);
+        assert_eq!(r.to_string(), "((_2,_2),(4,_2)):((_1,_2),(_2,_1))");
+        assert_eq!(
+            (try_zipped_product(a, t).unwrap(), r.to_dynamic()),
+            (r, cute_dynamic::zipped_product(&da, &dt).unwrap())
+        );
+        let r = tiled_product(a, t);
+        assert_eq!(r.to_string(), "((_2,_2),4,_2):((_1,_2),_2,_1)");
+        assert_eq!(
+            (try_tiled_product(a, t).unwrap(), r.to_dynamic()),
+            (r, cute_dynamic::tiled_product(&da, &dt).unwrap())
+        );
+        let r = flat_product(a, t);
+        assert_eq!(r.to_string(), "(_2,_2,4,_2):(_1,_2,_2,_1)");
+        assert_eq!(
+            (try_flat_product(a, t).unwrap(), r.to_dynamic()),
+            (r, cute_dynamic::flat_product(&da, &dt).unwrap())
+        );
+        // A mode past the tiler stays, after the repetitions when zipped; a
+        // run-time mode by a static tile beside a static mode by a run-time
+        // one; a nested tiler. The same function in the same modes as
+        // cute-dynamic's (a grid with a run-time step in CuTe's padded form,
+        // `(1,4):(4,12)` for `4:12`).
+        let (a, t) = (layout!((2,3,5):(1,2,6)), tile!(2:1, {m}:{m}));
+        assert_eq!(zipped_product(a, t).to_string(), "((_2,_3),(_2,(1,4),_5)):((_1,_2),(_2,(4,12),_6))");
+        assert_eq!(logical_product(a, t).to_string(), "((_2,_2),(_3,(1,4)),_5):((_1,_2),(_2,(4,12)),_6)");
+        let (da, dt) = &(a.to_dynamic(), t.to_dynamic());
+        for (got, want) in [
+            (try_logical_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::logical_product(da, dt)),
+            (try_zipped_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::zipped_product(da, dt)),
+            (try_tiled_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_product(da, dt)),
+            (try_flat_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_product(da, dt)),
+        ] {
+            agree(format_args!("{da} x {dt}"), got, want, same_product).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let (a, t) = (layout!(({m},(2,3)):(1,({m},8))), tile!(2:1, ({m}:1, 2:1)));
+        let (da, dt) = &(a.to_dynamic(), t.to_dynamic());
+        for (got, want) in [
+            (try_logical_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::logical_product(da, dt)),
+            (try_zipped_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::zipped_product(da, dt)),
+            (try_tiled_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_product(da, dt)),
+            (try_flat_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_product(da, dt)),
+        ] {
+            agree(format_args!("{da} x {dt}"), got, want, same_product).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(
+            zipped_product(a, t).to_string(),
+            "((4,(_2,_3)),((1,2),((4,1),_2))):((_1,(4,_8)),((0,4),((1,8),_1)))"
+        );
+        // An integer as a run-time tile (CuTe's `make_layout(m)`, `m:1`) and
+        // a static integer, in a bare tuple.
+        let a = layout!((2,{m}):(1,2));
+        let r = tiled_product(a, (Dyn::new(3), U2::new()));
+        let d = cute_dynamic::tiled_product(&a.to_dynamic(), &"<3:1,2:1>".parse::<cute_dynamic::Tiler>().unwrap());
+        same_product(&r.to_dynamic(), &d.unwrap()).unwrap();
+    }
+
+    /// Each product in both forms on a failing case: the `try_` form
+    /// returns cute-dynamic's error (no panic), the panicking form panics
+    /// with its message.
+    macro_rules! fails_as_cute_dynamic {
+        ($a:expr, $t:expr, $pat:pat) => {{
+            let (a, t) = ($a, $t);
+            let (da, dt) = (a.to_dynamic(), t.to_dynamic());
+            macro_rules! one {
+                ($try_f:ident, $f:ident) => {{
+                    let e = std::panic::catch_unwind(|| $try_f(a, t)).expect("no panic").unwrap_err();
+                    assert!(matches!(e, $pat), "{e}");
+                    assert_eq!(e, cute_dynamic::$f(&da, &dt).unwrap_err());
+                    assert_eq!(
+                        panic_message(move || {
+                            let _ = $f(a, t);
+                        }),
+                        e.to_string()
+                    );
+                }};
+            }
+            one!(try_logical_product, logical_product);
+            one!(try_zipped_product, zipped_product);
+            one!(try_tiled_product, tiled_product);
+            one!(try_flat_product, flat_product);
+        }};
+    }
+
+    #[test]
+    fn products_by_run_time_tiles_err_where_cute_dynamic_does() {
+        // A static mode (2,2):(1,4) by the run-time tile 3:1: its A* =
+        // (2,2):(2,8), whose first mode of 2 cannot hold 3 elements.
+        fails_as_cute_dynamic!(
+            layout!(((2,2),2):((1,4),8)),
+            tile!({3i64}:1, 2:1),
+            LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }
+        );
+        // The same mode with run-time leaves, by a static tile.
+        fails_as_cute_dynamic!(
+            layout!(((2,{2i64}),2):((1,{4i64}),8)),
+            tile!(3:1, 2:1),
+            LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }
+        );
+        // The second mode fails after the first one's product.
+        fails_as_cute_dynamic!(
+            layout!((4,(2,2)):(1,(1,4))),
+            tile!(2:1, {3i64}:1),
+            LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }
+        );
+        // In a nested tiler.
+        fails_as_cute_dynamic!(
+            layout!((4,((2,2),3)):(1,((1,4),16))),
+            tile!(2:1, ({3i64}:1, 1:0)),
+            LayoutError::ShapeDivisibility { shape: 2, fits: 2, rest: 3, .. }
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Random layouts and run-time tiles (stride 0 included):
+        /// cute-dynamic's error exactly when it rejects, otherwise the same
+        /// product in the same modes. (Not negative strides: the run-time
+        /// product by a layout `2:{-1}` is `Unsupported` where `A*` has
+        /// several modes, `logical_product(2:2, 2:-1)`, and cute-dynamic
+        /// answers; a limit of that path, tilers or not.)
+        #[test]
+        fn products_by_run_time_tilers_agree_with_cute_dynamic(
+            r2 in small_layout(2),
+            r3 in small_layout(3),
+            n in 1i64..=6,
+            d in 0i64..=5,
+        ) {
+            let r = cases(&r2, &r3, n, d);
+            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        }
+    }
+}

@@ -10,17 +10,23 @@ use typenum::{B1, U0, U1};
 pub struct Blocked;
 /// Marker: raked order (`(grid_k, A_k)` per mode).
 pub struct Raked;
-
-/// [`ProductValue`] by branch: `Static` is `B1` when both are all-static.
+/// Marker: `logical_product`'s arrangement, `((A0,G0),(A1,G1),untouched...)`
+/// for a tiler (the value traits of the other three products take
+/// [`Zipped`], [`Tiled`], [`Flat`]).
 #[doc(hidden)]
-pub trait ProductValueBy<A, B, Static>: Sized {
+pub struct Logical;
+
+/// [`ProductValue`] by branch: `Static` is `B1` when both are all-static;
+/// `How` is the arrangement ([`Logical`], [`Zipped`], [`Tiled`], [`Flat`]).
+#[doc(hidden)]
+pub trait ProductValueBy<How, A, B, Static>: Sized {
     /// The product.
     fn make(a: A, b: B) -> Self;
     /// The product, or cute-dynamic's error.
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
-impl<O: crate::layout::StaticValue, A, B> ProductValueBy<A, B, B1> for O {
+impl<O: crate::layout::StaticValue, How, A, B> ProductValueBy<How, A, B, B1> for O {
     #[inline(always)]
     fn make(_: A, _: B) -> O {
         O::value()

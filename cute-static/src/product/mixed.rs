@@ -20,6 +20,13 @@
 //! then `A* ∘ B`'s in every arrangement (logical, zipped, tiled and flat
 //! only regroup the modes). `blocked_product` and `raked_product` pad the
 //! ranks with `1:0`, compute that logical product and pair its modes.
+//! By a tiler `<B0, B1, ...>` with a run-time leaf (in a tile or in `A`),
+//! each mode `A_k` is producted with `B_k` by its own branch (the static
+//! algebra's leaves where both are all-static, the run-time product above
+//! otherwise, a nested tiler recursively), and the parts are gathered in
+//! the arrangement's order: `(A_k, G_k)` side by side (logical), or all
+//! tiles, then all grids and the untouched modes (zipped, tiled, flat);
+//! the result's type is the static algebra's by-mode answer.
 //! Where the run-time walk fails, the error is cute-dynamic's.
 
 use crate::composition::{FlatValues, TryCompose};
@@ -148,7 +155,7 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
 mod run_time {
     use super::*;
     use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
-    use crate::composition::{Fail, MAX_MODES};
+    use crate::composition::{Fail, MAX_MODES, TOO_MANY_MODES};
     use crate::detail::CompGap;
     use crate::divide::{FromLeaves, Leaves};
     use crate::inverse::PadDyn;
@@ -339,34 +346,327 @@ mod run_time {
         }
     }
 
-    /// The mixed branch of [`ProductValue`](crate::product::ProductValue).
-    impl<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B> ProductValueBy<A, B, B0> for Layout<S, D> {
+    /// The mixed branch of [`ProductValue`](crate::product::ProductValue):
+    /// the leaves in the order of the arrangement `How`, then the result's
+    /// type filled from them.
+    impl<How, S: FromLeaves, D: FromLeaves, A: ProductLeaves<How, B>, B> ProductValueBy<How, A, B, B0> for Layout<S, D> {
         #[inline(always)]
         #[track_caller]
         fn make(a: A, b: B) -> Self {
-            match fill(&a, &b) {
+            match fill::<How, S, D, A, B>(&a, &b) {
                 Ok(r) => r,
                 Err(e) => crate::composition::fail(e),
             }
         }
         #[inline(always)]
         fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError> {
-            fill(&a, &b)
+            fill::<How, S, D, A, B>(&a, &b)
         }
     }
 
     #[inline(always)]
-    fn fill<S: FromLeaves, D: FromLeaves, A: TryProduct<B>, B>(
+    fn fill<How, S: FromLeaves, D: FromLeaves, A: ProductLeaves<How, B>, B>(
         a: &A,
         b: &B,
     ) -> Result<Layout<S, D>, cute_dynamic::LayoutError> {
         let mut out = Leaves::new();
-        a.product_leaves(b, &mut out)?;
+        a.leaves_as(b, &mut out)?;
         let (mut i, mut j) = (0, 0);
         let s = S::from_leaves(out.all(), &mut i, false);
         let d = D::from_leaves(out.all(), &mut j, true);
         Ok(Layout::from_checked(s, d))
     }
+
+    // ------------------------------------------------------ by a tiler
+
+    /// The leaves of the product of `Self` by `B` (a layout, an integer or
+    /// a tiler) in the order of the arrangement `How`, checked as
+    /// cute-dynamic's product.
+    #[doc(hidden)]
+    pub trait ProductLeaves<How, B> {
+        /// Writes the leaves into `out` (empty on entry).
+        fn leaves_as(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+
+    /// A tiler's arrangement: where a tiled mode's repetition goes.
+    #[doc(hidden)]
+    pub trait ProductOrder {
+        /// All tiles first, then all repetitions and the untouched modes
+        /// (zipped, tiled, flat), rather than each mode's `(tile,
+        /// repetition)` side by side (logical).
+        const ZIPPED: bool;
+    }
+    impl ProductOrder for crate::detail::Logical {
+        const ZIPPED: bool = false;
+    }
+    impl ProductOrder for crate::detail::Zipped {
+        const ZIPPED: bool = true;
+    }
+    impl ProductOrder for crate::detail::Tiled {
+        const ZIPPED: bool = true;
+    }
+    impl ProductOrder for crate::detail::Flat {
+        const ZIPPED: bool = true;
+    }
+
+    /// A tile as the layout CuTe makes of it (`make_layout(n)` for an
+    /// integer): the value of [`TileArg::Tile`](crate::detail::TileArg).
+    #[doc(hidden)]
+    pub trait AsTile: crate::detail::TileArg {
+        /// The tile's layout.
+        fn as_tile(&self) -> Self::Tile;
+    }
+    impl<S: Copy, D: Copy> AsTile for Layout<S, D> {
+        #[inline(always)]
+        fn as_tile(&self) -> Self {
+            *self
+        }
+    }
+    impl AsTile for crate::Dyn {
+        #[inline(always)]
+        fn as_tile(&self) -> Layout<crate::Dyn, U1> {
+            Layout::from_checked(*self, U1::new())
+        }
+    }
+    impl<U, B> AsTile for typenum::UInt<U, B>
+    where
+        Self: crate::detail::IntTileStride + Copy,
+        <Self as crate::detail::IntTileStride>::Stride: Default,
+    {
+        #[inline(always)]
+        fn as_tile(&self) -> Self::Tile {
+            Layout::from_checked(*self, Default::default())
+        }
+    }
+
+    // A whole tile (a layout or an integer): `(A, A* ∘ B)`, the same leaves
+    // in every arrangement.
+    macro_rules! whole_tile_product {
+        ($($g:ident),* ; $T:ty) => {
+            impl<How, A, $($g),*> ProductLeaves<How, $T> for A
+            where
+                $T: AsTile,
+                A: TryProduct<<$T as crate::detail::TileArg>::Tile>,
+            {
+                #[inline(always)]
+                fn leaves_as(&self, b: &$T, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+                    self.product_leaves(&b.as_tile(), out)
+                }
+            }
+        };
+    }
+    whole_tile_product!(BS, BD; Layout<BS, BD>);
+    whole_tile_product!(; crate::Dyn);
+    whole_tile_product!(U, B; typenum::UInt<U, B>);
+
+    impl<How, A: ProductLeaves<How, T>, T> ProductLeaves<How, crate::Tiler<T>> for A {
+        #[inline(always)]
+        fn leaves_as(&self, b: &crate::Tiler<T>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            self.leaves_as(&b.0, out)
+        }
+    }
+
+    // A tuple tiler: the modes' parts gathered in the arrangement's order
+    // (`ModeProductBy` of the tuple), the repetitions after the tiles when
+    // zipped.
+    macro_rules! tuple_tiler_product {
+        ($($i:tt $T:ident $S:ident $D:ident),+) => {
+            impl<How: ProductOrder, A, $($T),+> ProductLeaves<How, ($($T,)+)> for A
+            where
+                A: ModeProductBy<How, ($($T,)+), B0>,
+            {
+                #[inline(always)]
+                fn leaves_as(&self, t: &($($T,)+), out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+                    let mut y = Leaves::new();
+                    self.mode_product_by(t, out, &mut y)?;
+                    append(out, y.all())
+                }
+            }
+        };
+    }
+    for_each_tuple!(tuple_tiler_product);
+
+    /// Appends leaves, or the error of too many.
+    #[inline(always)]
+    fn append(out: &mut Leaves, l: &[(i64, i64)]) -> Result<(), cute_dynamic::LayoutError> {
+        if out.all().len() + l.len() > 2 * MAX_MODES {
+            return Err(TOO_MANY_MODES.into_error(&String::new));
+        }
+        for &(s, d) in l {
+            out.push_pair(s, d);
+        }
+        Ok(())
+    }
+
+    /// One mode's product by its tile `T` in the arrangement `How`: each
+    /// mode by its own branch, from the static algebra's answer when the
+    /// mode and the tile are all-static (as the result's type takes it), by
+    /// the run-time product otherwise.
+    #[doc(hidden)]
+    pub trait ModeProduct<How, T> {
+        /// Writes the mode's part: zipped, its tiles' leaves to `x` and its
+        /// repetitions' (and untouched modes') to `y`; logical, all of it
+        /// to `x`.
+        fn mode_product(&self, t: &T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+    type TileOf<T> = <T as crate::detail::TileArg>::Tile;
+    // The tile's own leaves decide (a nested tuple of tiles included): the
+    // same bit as its canonical tile's.
+    type ModeBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, T>;
+    impl<How, S, D, T> ModeProduct<How, T> for Layout<S, D>
+    where
+        Self: crate::int_tuple::AllStatic,
+        T: crate::int_tuple::AllStatic,
+        Self: ModeProductBy<How, T, ModeBit<S, D, T>>,
+    {
+        #[inline(always)]
+        fn mode_product(&self, t: &T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            <Self as ModeProductBy<How, T, ModeBit<S, D, T>>>::mode_product_by(self, t, x, y)
+        }
+    }
+    /// [`ModeProduct`] by branch (`Static` is `B1` for an all-static mode
+    /// and tile).
+    #[doc(hidden)]
+    pub trait ModeProductBy<How, T, Static> {
+        /// As [`ModeProduct::mode_product`].
+        fn mode_product_by(&self, t: &T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+
+    /// The leaves of an all-static layout type.
+    #[doc(hidden)]
+    pub trait PushStatic {
+        /// Appends them to `out`.
+        fn push_static(out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+    impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> PushStatic for Layout<S, D>
+    where
+        Self: crate::layout::StaticValue,
+    {
+        #[inline(always)]
+        fn push_static(out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            let l = <Self as crate::layout::StaticValue>::value();
+            let (mut v, e) = (Leaves::new(), |f: Fail| f.into_error(&String::new));
+            v.push_layout(&l.shape(), &l.stride()).map_err(e)?;
+            append(out, v.all())
+        }
+    }
+    type LogicalOf<S, D, T> = <TileOf<T> as crate::detail::TileLogical<ProductOp, Layout<S, D>>>::Output;
+    impl<S, D, T: crate::detail::TileArg> ModeProductBy<crate::detail::Logical, T, typenum::B1> for Layout<S, D>
+    where
+        TileOf<T>: crate::detail::TileLogical<ProductOp, Self>,
+        LogicalOf<S, D, T>: PushStatic,
+    {
+        #[inline(always)]
+        fn mode_product_by(&self, _: &T, x: &mut Leaves, _: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            <LogicalOf<S, D, T> as PushStatic>::push_static(x)
+        }
+    }
+    type PartsOf<S, D, T> = <TileOf<T> as crate::detail::TileParts<ProductOp, Layout<S, D>>>::X;
+    type RestsOf<S, D, T> = <TileOf<T> as crate::detail::TileParts<ProductOp, Layout<S, D>>>::Y;
+    macro_rules! zipped_static_mode {
+        ($How:ty) => {
+            impl<S, D, T: crate::detail::TileArg> ModeProductBy<$How, T, typenum::B1> for Layout<S, D>
+            where
+                TileOf<T>: crate::detail::TileParts<ProductOp, Self>,
+                PartsOf<S, D, T>: PushStatic,
+                RestsOf<S, D, T>: PushStatic,
+            {
+                #[inline(always)]
+                fn mode_product_by(
+                    &self,
+                    _: &T,
+                    x: &mut Leaves,
+                    y: &mut Leaves,
+                ) -> Result<(), cute_dynamic::LayoutError> {
+                    <PartsOf<S, D, T> as PushStatic>::push_static(x)?;
+                    <RestsOf<S, D, T> as PushStatic>::push_static(y)
+                }
+            }
+        };
+    }
+    zipped_static_mode!(crate::detail::Zipped);
+    zipped_static_mode!(crate::detail::Tiled);
+    zipped_static_mode!(crate::detail::Flat);
+
+    // A whole tile on a mode with a run-time leaf (or a run-time tile):
+    // the run-time product `(A_k, A_k* ∘ B_k)` of the mode, split after the
+    // mode's own leaves.
+    macro_rules! whole_tile_mode {
+        ($($g:ident),* ; $T:ty) => {
+            impl<How: ProductOrder, S: FlatValues, D, $($g),*> ModeProductBy<How, $T, B0> for Layout<S, D>
+            where
+                $T: AsTile,
+                Self: TryProduct<<$T as crate::detail::TileArg>::Tile>,
+            {
+                #[inline(always)]
+                fn mode_product_by(&self, t: &$T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+                    let mut m = Leaves::new();
+                    self.product_leaves(&t.as_tile(), &mut m)?;
+                    let (a, g) = m.all().split_at(S::LEAVES.min(m.all().len()));
+                    append(x, a)?;
+                    append(if How::ZIPPED { y } else { x }, g)
+                }
+            }
+        };
+    }
+    whole_tile_mode!(BS, BD; Layout<BS, BD>);
+    whole_tile_mode!(; crate::Dyn);
+    whole_tile_mode!(U, B; typenum::UInt<U, B>);
+
+    // A tuple of tiles `<T0, ..., Tk>` on a layout of rank n ≥ k (the whole
+    // tiler, or a nested one on a mode): tile i on mode i, each by its own
+    // branch, then the modes past the tiles, untouched (CuTe's by-mode
+    // product of a tuple tiler).
+    macro_rules! tuple_tile_mode {
+        (@split [$($p:tt)*]) => {};
+        (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
+            tuple_tile_mode!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
+            tuple_tile_mode!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
+        };
+        (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
+            impl<How: ProductOrder, $($T, $S: Copy + crate::Congruent<$D>, $D: Copy + crate::IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
+                ModeProductBy<How, ($($T,)+), B0> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
+            where
+                ($($S,)+ $($RS,)*): crate::Congruent<($($D,)+ $($RD,)*)>,
+                ($($D,)+ $($RD,)*): crate::IntTuple,
+                $(Layout<$S, $D>: ModeProduct<How, $T>,)+
+            {
+                #[inline(always)]
+                fn mode_product_by(&self, t: &($($T,)+), x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+                    let (s, d) = (self.shape(), self.stride());
+                    $(Layout::from_checked(s.$i, d.$i).mode_product(&t.$i, x, y)?;)+
+                    $(
+                        (if How::ZIPPED { &mut *y } else { &mut *x })
+                            .push_layout(&s.$j, &d.$j)
+                            .map_err(|f| f.into_error(&String::new))?;
+                    )*
+                    Ok(())
+                }
+            }
+        };
+        ($($g:tt)+) => {
+            tuple_tile_mode!(@split [] $($g)+);
+        };
+    }
+    for_each_tuple!(tuple_tile_mode);
+
+    // A scalar layout is its one mode (CuTe's rank 1): a tiler of one tile
+    // on it is that tile on the whole layout.
+    macro_rules! scalar_tile_mode {
+        ($($g:ident),* ; $S:ty) => {
+            impl<How, D, T0, $($g),*> ModeProductBy<How, (T0,), B0> for Layout<$S, D>
+            where
+                Self: ModeProduct<How, T0>,
+            {
+                #[inline(always)]
+                fn mode_product_by(&self, t: &(T0,), x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+                    self.mode_product(&t.0, x, y)
+                }
+            }
+        };
+    }
+    scalar_tile_mode!(; crate::Dyn);
+    scalar_tile_mode!(U, B; typenum::UInt<U, B>);
 
     // ------------------------------------------------ blocked / raked
 
