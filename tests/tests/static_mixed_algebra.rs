@@ -1684,7 +1684,7 @@ mod products_by_run_time_tilers {
         }
         assert_eq!(
             zipped_product(a, t).to_string(),
-            "((4,(_2,_3)),((1,2),((4,1),_2))):((_1,(4,_8)),((0,4),((1,8),_1)))"
+            "((4,(_2,_3)),((1,2),((4,1),_2))):((_1,(4,_8)),((1,4),((1,8),_1)))"
         );
         // An integer as a run-time tile (CuTe's `make_layout(m)`, `m:1`) and
         // a static integer, in a bare tuple.
