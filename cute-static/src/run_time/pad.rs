@@ -1,7 +1,8 @@
 //! The padded form of a result whose number of modes is only known at run
 //! time (CuTe's form for `int` leaves): the type of the run-time inverses,
 //! of the complement of a layout with run-time leaves, and of `A*` in a
-//! product by such a layout.
+//! product by such a layout; and (with `std`) its filling from computed
+//! modes.
 
 #[cfg(feature = "std")]
 use super::MAX_MODES;
