@@ -26,10 +26,14 @@ CRATES = ["cute-dynamic", "cute-static"]
 # under the prefix may import only modules under it and those below it.
 # cute-dynamic's `kernel` is the `core`-only layer both crates' run-time
 # algebra calls; cute-static's `detail` is the type-level solver, which may
-# build on the tuple and layout types only.
+# build on the tuple and layout types only; cute-static's `run_time` is the
+# run-time support (leaf values between layout types and flat buffers, the
+# padded form), which may build on those and on `detail`, not on the
+# concept files whose run-time paths use it.
 LAYERS = [
     ("cute-dynamic", "kernel", [], True),
     ("cute-static", "detail", ["int_tuple", "layout", "arity"], True),
+    ("cute-static", "run_time", ["int_tuple", "layout", "arity", "detail"], True),
 ]
 
 
@@ -119,7 +123,11 @@ def main(argv) -> int:
                 continue
             inside = lambda m: m == prefix or m.startswith(prefix + "::")
             for m in sorted(graph):
-                up = sorted(t for t in graph[m] if inside(m) and not inside(t) and t not in below)
+                up = sorted(
+                    t
+                    for t in graph[m]
+                    if inside(m) and not inside(t) and not any(t == b or t.startswith(b + "::") for b in below)
+                )
                 if up:
                     found += enforced
                     kind = "layer" if enforced else "layer (reported, not enforced)"

@@ -90,11 +90,11 @@
 //!    payload after every thread has finished.
 
 use crate::algorithm::TopModes;
-use crate::composition::FlatValues;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
 use crate::partition::traits::{Outer, Partition, ThreadLayout};
 use crate::partition::{Overlap, ThreadTensor};
+use crate::run_time::FlatValues;
 use crate::tensor::{OffsetRange, Tensor, make_tensor};
 use core::cell::UnsafeCell;
 use core::marker::PhantomData;

@@ -228,45 +228,15 @@ impl<O: crate::layout::StaticValue, Op, A> LeafValueBy<Op, A, B1> for O {
 }
 
 #[cfg(feature = "std")]
-pub use run_time::FlatMode;
-#[cfg(feature = "std")]
 pub(crate) use run_time::coalesce_walk;
 
 #[cfg(feature = "std")]
 mod run_time {
     use super::{B0, Bit, HCons, HNil, LeafValueBy, PList, ToHList, UInt, Unsigned, op};
-    use crate::composition::{FlatValues, MAX_MODES};
-    use crate::divide::{FromLeaves, Leaves};
     use crate::int_tuple::{Dyn, IntTuple};
     use crate::layout::Layout;
+    use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, marked_modes};
     use cute_dynamic::kernel::{May, coalesce_push};
-
-    /// A flat mode's values and which of its two leaves are static.
-    #[doc(hidden)]
-    #[derive(Clone, Copy, Debug, Default)]
-    pub struct FlatMode {
-        pub(crate) s: i64,
-        pub(crate) d: i64,
-        pub(crate) ss: bool,
-        pub(crate) ds: bool,
-    }
-
-    /// The flat modes of a layout with their static flags.
-    #[inline(always)]
-    fn modes_of<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([FlatMode; MAX_MODES], usize) {
-        const { assert!(S::LEAVES <= MAX_MODES, "more than 16 leaves in a layout with run-time leaves") };
-        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-        let (mut sf, mut df) = ([false; MAX_MODES], [false; MAX_MODES]);
-        let (mut n, mut k) = (0, 0);
-        let _ = s.write(&mut sv, &mut n) && d.write(&mut dv, &mut k);
-        let (mut a, mut b) = (0, 0);
-        let _ = S::write_static(&mut sf, &mut a) && D::write_static(&mut df, &mut b);
-        let mut out = [FlatMode::default(); MAX_MODES];
-        for i in 0..n {
-            out[i] = FlatMode { s: sv[i], d: dv[i], ss: sf[i], ds: df[i] };
-        }
-        (out, n)
-    }
 
     /// Coalesce's walk, making the decisions of the fold in `coalesce.rs`
     /// (the kernel's rule, where a size-1 mode is dropped and two modes
@@ -304,21 +274,21 @@ mod run_time {
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Coalesce> for Layout<S, D> {
         #[inline(always)]
         fn walk(&self, out: &mut Leaves) {
-            let (m, n) = modes_of(&self.shape(), &self.stride());
+            let (m, n) = marked_modes(&self.shape(), &self.stride());
             coalesce_walk(&m[..n], false, out)
         }
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Filter> for Layout<S, D> {
         #[inline(always)]
         fn walk(&self, out: &mut Leaves) {
-            let (m, n) = modes_of(&self.shape(), &self.stride());
+            let (m, n) = marked_modes(&self.shape(), &self.stride());
             coalesce_walk(&m[..n], true, out)
         }
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Flatten> for Layout<S, D> {
         #[inline(always)]
         fn walk(&self, out: &mut Leaves) {
-            let (m, n) = modes_of(&self.shape(), &self.stride());
+            let (m, n) = marked_modes(&self.shape(), &self.stride());
             for x in &m[..n] {
                 out.push_pair(x.s, x.d);
             }
@@ -361,7 +331,7 @@ mod run_time {
     impl<S: FlatValues, D: FlatValues, U: Unsigned, B: Bit> ProfileLeaves<UInt<U, B>> for (S, D) {
         #[inline(always)]
         fn profile_leaves(&self, out: &mut Leaves) {
-            let (m, n) = modes_of(&self.0, &self.1);
+            let (m, n) = marked_modes(&self.0, &self.1);
             coalesce_walk(&m[..n], false, out)
         }
     }
@@ -464,7 +434,7 @@ mod run_time {
             {
                 #[inline(always)]
                 fn rest_leaves(&self, d: &DD, out: &mut Leaves) {
-                    let (m, n) = modes_of(self, d);
+                    let (m, n) = marked_modes(self, d);
                     for x in &m[..n] {
                         out.push_pair(x.s, x.d);
                     }

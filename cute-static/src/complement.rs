@@ -25,6 +25,17 @@
 
 use crate::layout::Layout;
 
+/// The mixed branch of [`ComplementBy`](crate::detail::ComplementBy): the
+/// padded form of `N + 1` run-time leaves.
+impl<S, D, M> crate::detail::ComplementBy<M, typenum::B0> for Layout<S, D>
+where
+    S: crate::detail::FlattenInto<D, crate::detail::MNil>,
+    crate::detail::FlatModes<S, D>: crate::detail::NoStaticOverlap,
+    crate::detail::MCons<typenum::U1, typenum::U0, crate::detail::FlatModes<S, D>>: crate::run_time::PadDyn,
+{
+    type Output = crate::run_time::PadN1<S, D>;
+}
+
 #[cfg(feature = "std")]
 pub use run_time::{StaticModes, TryComplement, try_complement};
 #[cfg(feature = "std")]
@@ -33,15 +44,13 @@ pub(crate) use run_time::{ext_modes, mixed_ext_modes};
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
-    use crate::coalesce::{FlatMode, coalesce_walk};
-    use crate::composition::{FlatValues, MAX_MODES};
+    use crate::coalesce::coalesce_walk;
     use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit, FilterModes};
     use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
-    use crate::divide::{FromLeaves, Leaves};
     use crate::int_tuple::Dyn;
-    use crate::inverse::PadDyn;
-    use crate::inverse::run_time::{coalesce_in_place, extent_fits, flat_modes, padded};
-    use cute_dynamic::kernel::{self, Fail};
+    use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
+    use crate::run_time::{extent_fits, flat_modes, padded};
+    use cute_dynamic::kernel::{self, Fail, coalesce_in_place};
     use typenum::{U0, U1, Unsigned};
 
     /// The values of a static mode list, appended to `out[*n..]`.
@@ -204,7 +213,7 @@ mod run_time {
         D: FlatValues,
         crate::detail::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
     {
-        type Output = crate::inverse::PadN1<S, D>;
+        type Output = PadN1<S, D>;
         #[inline(always)]
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             let (modes, n) = flat_modes(&self.shape(), &self.stride());
@@ -250,7 +259,7 @@ mod run_time {
     /// coalescing, the last kept even of size 1 (cute-dynamic's
     /// `complement_extended`), with their static flags.
     #[inline(always)]
-    pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; crate::composition::MAX_MODES], usize)
+    pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; MAX_MODES], usize)
     where
         S: FlattenInto<D, MNil>,
         FlatModes<S, D>: FilterModes<Trivial>,
@@ -261,7 +270,7 @@ mod run_time {
         CompCurr<S, D>: Unsigned,
         CompGap<S, D>: Unsigned,
     {
-        let mut modes = [FlatMode::default(); crate::composition::MAX_MODES];
+        let mut modes = [FlatMode::default(); MAX_MODES];
         let mut n = 0;
         <<CompOut<S, D> as DropUnit>::Output as StaticModes>::write(&mut modes, &mut n);
         // What `A` and the modes before the last cover: `C − 1 − gaps`

@@ -137,9 +137,7 @@ pub struct RightOp;
 #[doc(hidden)]
 pub struct LeftOp;
 
-// The padded form lives in `detail/pad.rs` (the complement's solver uses
-// it too); the run-time inverses, complement and products name it here.
-pub(crate) use crate::detail::{PadDyn, PadN, PadN1};
+use crate::run_time::{PadDyn, PadN, PadN1};
 
 /// `right_inverse(Self)` (`W` = [`RightOp`]) or `left_inverse(Self)`
 /// (`W` = [`LeftOp`]) for any layout: [`StaticRightInverse`] / [`StaticLeftInverse`]
@@ -249,38 +247,10 @@ impl<O: crate::layout::StaticValue, W, A> InverseValueBy<W, A, B1> for O {
 pub use run_time::{try_left_inverse, try_right_inverse};
 
 #[cfg(feature = "std")]
-pub(crate) mod run_time {
+mod run_time {
     use super::*;
-    use crate::composition::{FlatValues, MAX_MODES};
-    use cute_dynamic::kernel::{extent, nested_left_inverse, ranked, right_inverse_modes};
-
-    /// The flat modes of a layout with run-time leaves.
-    #[inline(always)]
-    pub(crate) fn flat_modes<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([(i64, i64); MAX_MODES], usize) {
-        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-        let (mut n, mut k) = (0, 0);
-        let _ = s.write(&mut sv, &mut n) && d.write(&mut dv, &mut k);
-        let mut out = [(1i64, 0i64); MAX_MODES];
-        for i in 0..n {
-            out[i] = (sv[i], dv[i]);
-        }
-        (out, n)
-    }
-
-    pub(crate) use cute_dynamic::kernel::coalesce_in_place;
-
-    /// Writes `modes` coalesced into the padded form of `P` (`1:0` modes in
-    /// front, `1:0` for no modes at all); `None` when they do not fit.
-    #[inline(always)]
-    pub(crate) fn padded<P: PadDyn>(modes: &mut [(i64, i64)]) -> Option<P::Output> {
-        let n = coalesce_in_place(modes);
-        if n > P::RANK {
-            return None;
-        }
-        let mut v = [(1i64, 0i64); MAX_MODES];
-        v[P::RANK - n..P::RANK].copy_from_slice(&modes[..n]);
-        Some(P::build(&v[..P::RANK]))
-    }
+    use crate::run_time::{FlatValues, MAX_MODES, extent_fits, flat_modes, padded};
+    use cute_dynamic::kernel::{coalesce_in_place, nested_left_inverse, ranked, right_inverse_modes};
 
     /// The paper's nested left inverse (the kernel's, for strides `> 0`),
     /// not coalesced; `None` when it does not apply (cute-dynamic then
@@ -300,12 +270,6 @@ pub(crate) mod run_time {
             return Some(1);
         }
         nested_left_inverse(r, out).ok()
-    }
-
-    /// The result's size and extent fit in an `i64` (cute-dynamic's check).
-    #[inline(always)]
-    pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
-        extent(m.iter().copied()).is_some()
     }
 
     /// The inverse of a layout with run-time leaves, in the padded form `P`.

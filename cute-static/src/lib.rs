@@ -209,6 +209,8 @@ mod product;
 #[cfg(feature = "std")]
 #[allow(unsafe_code)]
 mod recast;
+// The run-time support: leaf values between layout types and flat buffers.
+mod run_time;
 mod slice;
 mod swizzle;
 #[allow(unsafe_code)]

@@ -16,7 +16,6 @@ pub(crate) mod traits;
 use self::traits::{Dice, Fits, Inner, Outer, Partition, ThreadLayout, TilerFits};
 use crate::algorithm::TopModes;
 use crate::composition::{Compose, ComposeValue};
-use crate::composition::{FlatValues, MAX_MODES};
 use crate::coord::Coord;
 use crate::coord_layout::{
     ComposeOp, CoordLayout, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
@@ -26,6 +25,7 @@ use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
 use crate::divide::{LogicalArr, ZippedArr};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
+use crate::run_time::{FlatValues, MAX_MODES};
 use crate::slice::InDomain;
 use crate::slice::Slice;
 use crate::tensor::{Engine, OffsetRange, Tensor, domain_panic, storage_panic};

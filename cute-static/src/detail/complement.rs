@@ -331,14 +331,7 @@ impl<U: typenum::Unsigned, B: typenum::Bit, A: crate::detail::ComplementLayout<t
 impl<A: ComplementRunTime> ComplementBy<Dyn, typenum::B1> for A {
     type Output = <A as ComplementRunTime>::Output;
 }
-impl<S, D, M> ComplementBy<M, typenum::B0> for Layout<S, D>
-where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: NoStaticOverlap,
-    crate::detail::MCons<U1, U0, FlatModes<S, D>>: crate::detail::PadDyn,
-{
-    type Output = crate::detail::PadN1<S, D>;
-}
+// The `B0` branch (the padded form, run-time support) is in `complement.rs`.
 
 // The static conditions of a layout with run-time leaves.
 

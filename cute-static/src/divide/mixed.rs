@@ -22,12 +22,11 @@
 //! so cute-dynamic's complement is `M:1`) the same type holds that
 //! function; a negative stride is cute-dynamic's complement error.
 
-use crate::composition::{
-    DeferredChecks, Fail, FlatValues, MAX_MODES, Prepared, TOO_MANY_MODES, TryCompose, compose_leaf, finish,
-};
+use crate::composition::{DeferredChecks, Fail, Prepared, TryCompose, compose_leaf, finish};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
+use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES};
 use core::ops::{BitOr, Mul};
 use cute_dynamic::kernel::ceil_div;
 use std::string::String;
@@ -137,89 +136,6 @@ run_time_tile_split!(BBr; Layout<Dyn, U1>);
 run_time_tile_split!(BBr, U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
 
 // ------------------------------------------------------------ the values
-
-/// Leaves written in order: the values of a result whose structure is a
-/// type are filled from them (the run-time products, coalesce and
-/// complement; the divides write at positions known from the types, into
-/// an [`Out`]).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct Leaves {
-    v: crate::composition::Buf<(i64, i64), { 2 * MAX_MODES }>,
-}
-impl Leaves {
-    /// No leaves.
-    #[inline(always)]
-    pub(crate) fn new() -> Leaves {
-        Leaves { v: crate::composition::Buf::new() }
-    }
-    /// All leaves.
-    #[inline(always)]
-    pub(crate) fn all(&self) -> &[(i64, i64)] {
-        self.v.as_slice()
-    }
-    /// Appends one leaf pair; the callers write at most as many as their
-    /// argument has leaves (checked at most `MAX_MODES` at compile time).
-    #[inline(always)]
-    pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
-        let _ = self.v.push((s, d));
-    }
-    #[inline(always)]
-    fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
-        // Room filled, then overwritten: a plain `copy_from_slice` the
-        // optimizer turns into a few moves (an append loop here took the
-        // mixed `logical_divide` bench from 12.3 to 21 ns).
-        let dst = self.v.extend_with(l.len(), (1, 0)).ok_or(TOO_MANY_MODES)?;
-        dst.copy_from_slice(l);
-        Ok(())
-    }
-    #[inline(always)]
-    pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
-        let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-        let (mut ns, mut nd) = (0, 0);
-        if !(s.write(&mut sv, &mut ns) && d.write(&mut dv, &mut nd)) {
-            return Err(TOO_MANY_MODES);
-        }
-        for i in 0..ns {
-            self.push(&[(sv[i], dv[i])])?;
-        }
-        Ok(())
-    }
-}
-
-/// A tree filled from leaf values in order: a static leaf is its type, a
-/// [`Dyn`] takes the value.
-#[doc(hidden)]
-pub trait FromLeaves: IntTuple {
-    /// The tree from `v[*at..]`, advancing `at`.
-    fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self;
-}
-macro_rules! from_leaves_leaf {
-    ($($g:ident),* ; $T:ty) => {
-        impl<$($g),*> FromLeaves for $T where $T: crate::composition::FromValue + IntTuple {
-            #[inline(always)]
-            fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
-                let (s, d) = v[*at];
-                *at += 1;
-                <$T as crate::composition::FromValue>::from_value(if stride { d } else { s })
-            }
-        }
-    };
-}
-from_leaves_leaf!(; typenum::UTerm);
-from_leaves_leaf!(U, B; UInt<U, B>);
-from_leaves_leaf!(; Dyn);
-macro_rules! from_leaves_tuple {
-    ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<$($T: FromLeaves),+> FromLeaves for ($($T,)+) where ($($T,)+): IntTuple {
-            #[inline(always)]
-            fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
-                ($($T::from_leaves(v, at, stride),)+)
-            }
-        }
-    };
-}
-for_each_tuple!(from_leaves_tuple);
 
 /// A tile of one mode `n:d`: a layout `n:d` or an integer `n` (the layout
 /// `n:1`, `1:0` for a static `n = 1`, as

@@ -5,12 +5,12 @@
 //! integers), the slice of the divided layout a partition keeps, the
 //! projections (`dice`) and the thread layouts of `local_partition`.
 
-use crate::composition::FromValue;
 use crate::detail::{FlattenInto, MNil, ModeSize};
 use crate::divide::{DivideValue, ZippedArr, ZippedDivide};
 use crate::int_tuple::known::LeafMul;
 use crate::int_tuple::{Dyn, IntTuple, Leaf, Truth};
 use crate::layout::{Congruent, Layout};
+use crate::run_time::FromValue;
 use crate::slice::InDomain;
 use crate::slice::{Slice, Underscore, VCons, VNil};
 use crate::tensor::{OffsetRange, OutOfStorage};

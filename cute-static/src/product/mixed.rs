@@ -29,12 +29,13 @@
 //! the result's type is the static algebra's by-mode answer.
 //! Where the run-time walk fails, the error is cute-dynamic's.
 
-use crate::composition::{FlatValues, TryCompose};
+use crate::composition::TryCompose;
 use crate::detail::RunTimeModes;
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
+use crate::run_time::{FlatValues, PadDyn};
 use typenum::{B0, U1};
 
 /// `A*` with its last mode kept (the extended complement), as a type.
@@ -46,7 +47,7 @@ type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
 /// such modes) and one more.
 type StarPad<AS, AD> = crate::detail::MCons<U1, typenum::U0, <FlatModes<AS, AD> as FilterModes<Trivial>>::Output>;
 /// `A*` in that padded form, as a type.
-type StarN1<AS, AD> = <StarPad<AS, AD> as crate::inverse::PadDyn>::Output;
+type StarN1<AS, AD> = <StarPad<AS, AD> as PadDyn>::Output;
 
 /// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
 impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
@@ -72,7 +73,7 @@ impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, A
 where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: FilterModes<Trivial>,
-    StarPad<AS, AD>: crate::inverse::PadDyn,
+    StarPad<AS, AD>: PadDyn,
     StarN1<AS, AD>: TryCompose<Layout<BS, BD>>,
 {
     type Y = <StarN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
@@ -155,11 +156,10 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
 mod run_time {
     use super::*;
     use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
-    use crate::composition::{Fail, MAX_MODES, TOO_MANY_MODES};
+    use crate::composition::Fail;
     use crate::detail::CompGap;
-    use crate::divide::{FromLeaves, Leaves};
-    use crate::inverse::PadDyn;
-    use crate::inverse::run_time::{extent_fits, flat_modes};
+    use crate::run_time::TOO_MANY_MODES;
+    use crate::run_time::{FromLeaves, Leaves, MAX_MODES, extent_fits, flat_modes};
     use cute_dynamic::kernel;
     use typenum::Unsigned;
 

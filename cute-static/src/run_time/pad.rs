@@ -1,11 +1,16 @@
 //! The padded form of a result whose number of modes is only known at run
 //! time (CuTe's form for `int` leaves): the type of the run-time inverses,
 //! of the complement of a layout with run-time leaves, and of `A*` in a
-//! product by such a layout.
+//! product by such a layout; and (with `std`) its filling from computed
+//! modes.
 
+#[cfg(feature = "std")]
+use super::MAX_MODES;
 use crate::detail::{FlatModes, MCons, MNil};
 use crate::int_tuple::Dyn;
 use crate::layout::Layout;
+#[cfg(feature = "std")]
+use cute_dynamic::kernel::{coalesce_in_place, extent};
 use typenum::{U0, U1};
 
 /// The padded form of a result whose number of modes is only known at run
@@ -56,3 +61,24 @@ for_each_tuple!(pad_dyn);
 pub type PadN<S, D> = <FlatModes<S, D> as PadDyn>::Output;
 /// `N + 1` modes.
 pub type PadN1<S, D> = <MCons<U1, U0, FlatModes<S, D>> as PadDyn>::Output;
+
+/// Writes `modes` coalesced into the padded form of `P` (`1:0` modes in
+/// front, `1:0` for no modes at all); `None` when they do not fit.
+#[cfg(feature = "std")]
+#[inline(always)]
+pub(crate) fn padded<P: PadDyn>(modes: &mut [(i64, i64)]) -> Option<P::Output> {
+    let n = coalesce_in_place(modes);
+    if n > P::RANK {
+        return None;
+    }
+    let mut v = [(1i64, 0i64); MAX_MODES];
+    v[P::RANK - n..P::RANK].copy_from_slice(&modes[..n]);
+    Some(P::build(&v[..P::RANK]))
+}
+
+/// The result's size and extent fit in an `i64` (cute-dynamic's check).
+#[cfg(feature = "std")]
+#[inline(always)]
+pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
+    extent(m.iter().copied()).is_some()
+}
