@@ -536,6 +536,52 @@ proptest! {
     }
 }
 
+/// `small_layout` with strides of either sign.
+fn signed_layout(rank: usize) -> impl Strategy<Value = DLayout> {
+    (prop::collection::vec(1i64..=6, rank), prop::collection::vec(-6i64..=6, rank))
+        .prop_map(|(s, d)| DLayout::new(cute_dynamic::IntTuple::flat(s), cute_dynamic::IntTuple::flat(d)).unwrap())
+}
+
+#[test]
+fn composition_by_negative_strides_over_several_modes() {
+    // One leaf moving down over A's two modes: the odd extension,
+    // A(-x) = -A(x) (cute-dynamic's `3:-10`); leaves moving both ways over
+    // several modes: cute-dynamic's error.
+    for (a, b) in [
+        ("(2,3):(1,10)", "3:-2"),
+        ("(2,3):(1,10)", "(3):(-2)"),
+        ("(2,3):(1,10)", "(2,3):(1,-2)"),
+        ("(2,3):(1,2)", "(2,3):(1,-2)"),
+        ("(4,3):(1,10)", "(2,3):(-1,-4)"),
+    ] {
+        let (a, b): (DLayout, DLayout) = (a.parse().unwrap(), b.parse().unwrap());
+        run_case(&a, &b).expect("typed structure").unwrap_or_else(|e| panic!("{e}"));
+    }
+    let a = layout!(({2i64},{3i64}):({1i64},{10i64}));
+    assert_eq!(try_composition(a, layout!({3i64}:{-2i64})).unwrap().to_dynamic().to_string(), "(1,3):(-2,-10)");
+    // A product whose A* has two modes, by a grid moving down.
+    let r = try_logical_product(layout!(2:2), layout!(2:{-1i64})).unwrap().to_dynamic();
+    let d =
+        cute_dynamic::logical_product(&"2:2".parse::<DLayout>().unwrap(), &"2:-1".parse::<DLayout>().unwrap()).unwrap();
+    assert_eq!(cute_dynamic::coalesce(&r), cute_dynamic::coalesce(&d), "{r} and {d}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Random all-run-time compositions by leaves of either sign:
+    /// cute-dynamic's answer or its error (a leaf moving down over several
+    /// modes, leaves moving both ways).
+    #[test]
+    fn composition_by_strides_of_either_sign_agrees_with_cute_dynamic(
+        a in (1usize..=3).prop_flat_map(mergeable_layout),
+        b in (1usize..=3).prop_flat_map(signed_layout),
+    ) {
+        let r = run_case(&a, &b).expect("typed structure");
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
 /// `l` with its first shape times `ks` and every stride times `kd`, if that
 /// is a layout (its extent fits).
 fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {
@@ -1753,18 +1799,15 @@ mod products_by_run_time_tilers {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
 
-        /// Random layouts and run-time tiles (stride 0 included):
-        /// cute-dynamic's error exactly when it rejects, otherwise the same
-        /// product in the same modes. (Not negative strides: the run-time
-        /// product by a layout `2:{-1}` is `Unsupported` where `A*` has
-        /// several modes, `logical_product(2:2, 2:-1)`, and cute-dynamic
-        /// answers; a limit of that path, tilers or not.)
+        /// Random layouts and run-time tiles (stride 0 and negative
+        /// strides included): cute-dynamic's error exactly when it rejects,
+        /// otherwise the same product in the same modes.
         #[test]
         fn products_by_run_time_tilers_agree_with_cute_dynamic(
             r2 in small_layout(2),
             r3 in small_layout(3),
             n in 1i64..=6,
-            d in 0i64..=5,
+            d in -3i64..=5,
         ) {
             let r = cases(&r2, &r3, n, d);
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());

@@ -141,6 +141,7 @@ impl Prepared {
 /// What the fold over `B`'s leaves accumulates for the checks made once at
 /// the end: how far the leaves reach into each mode of `A`
 /// (distributivity), `B`'s largest offset and whether a stride is negative,
+/// whether a leaf moves down over several modes of `A` (the sign check),
 /// and the result's extent (overflow). With `CHECKED` false the values
 /// are known small (see [`small_values`]): nothing can overflow, so the
 /// overflow checks and what they need are left out.
@@ -150,6 +151,10 @@ pub struct DeferredChecks<const CHECKED: bool> {
     reach: [i64; MAX_MODES],
     b_hi: i64,
     b_neg: bool,
+    /// The full rules (the cold retry): a leaf moving down over several
+    /// modes is walked, and `down` records it for the sign check.
+    full: bool,
+    down: bool,
     extent: Option<i64>,
 }
 
@@ -157,7 +162,12 @@ impl<const CHECKED: bool> DeferredChecks<CHECKED> {
     /// Nothing walked yet.
     #[inline(always)]
     pub(crate) fn new() -> Self {
-        DeferredChecks { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, extent: Some(0) }
+        DeferredChecks { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, full: false, down: false, extent: Some(0) }
+    }
+    /// Nothing walked yet, with the full rules (see `full`).
+    #[inline(always)]
+    pub(crate) fn new_full() -> Self {
+        DeferredChecks { full: true, ..Self::new() }
     }
 }
 
@@ -220,13 +230,20 @@ pub(crate) fn compose_leaf<const C: bool>(
         w.b_hi = w.b_hi.saturating_add((s - 1).saturating_mul(d.max(0)));
         w.b_neg |= d < 0;
     }
-    let mut sink = PaddedOut::<C> { out, extent: &mut w.extent };
-    // The coalesced modes (not CuTe's) put a leaf of size 1 in the last
-    // slot; a negative stride too (on one mode, the only one taken).
-    if d < 0 || (s == 1 && !a.cute) {
-        if d < 0 && n > 1 && s != 1 {
+    if d < 0 && n > 1 && s != 1 {
+        // Over several modes: only on the cold retry (`full`), which
+        // walks the kernel's odd extension and checks the signs.
+        if !w.full {
             return Err(Fail::NegativeStride);
         }
+        w.down = true;
+        let mut sink = PaddedOut::<C> { out, extent: &mut w.extent };
+        return kernel::compose_leaf::<C, _>(&modes[..n - 1], last_d, (s, d), &mut sink, 0, &mut w.reach).map(|_| ());
+    }
+    let mut sink = PaddedOut::<C> { out, extent: &mut w.extent };
+    // The coalesced modes (not CuTe's) put a leaf of size 1 in the last
+    // slot; a negative stride on one mode too (the only one taken).
+    if d < 0 || (s == 1 && !a.cute) {
         for i in 0..n - 1 {
             sink.put(i, 1, 0)?;
         }
@@ -1011,6 +1028,8 @@ pub trait MixedTree<AL, BD> {
     ) -> Result<(Self::Shape, Self::Stride), Fail>;
     /// The bitwise or of the magnitudes of every shape and stride leaf.
     fn magnitudes(&self, d: &BD) -> u64;
+    /// Whether a leaf moves up: a shape above 1 with a positive stride.
+    fn moves_up(&self, d: &BD) -> bool;
 }
 macro_rules! mixed_tree_leaf {
     ($($g:ident),* ; $T:ty) => {
@@ -1027,6 +1046,10 @@ macro_rules! mixed_tree_leaf {
             #[inline(always)]
             fn magnitudes(&self, d: &BD) -> u64 {
                 self.signed().unsigned_abs() | d.signed().unsigned_abs()
+            }
+            #[inline(always)]
+            fn moves_up(&self, d: &BD) -> bool {
+                self.signed() > 1 && d.signed() > 0
             }
         }
     };
@@ -1052,6 +1075,10 @@ macro_rules! mixed_tree_tuple {
             #[inline(always)]
             fn magnitudes(&self, d: &($($D,)+)) -> u64 {
                 0 $(| self.$i.magnitudes(&d.$i))+
+            }
+            #[inline(always)]
+            fn moves_up(&self, d: &($($D,)+)) -> bool {
+                false $(|| self.$i.moves_up(&d.$i))+
             }
         }
     };
@@ -1147,17 +1174,18 @@ where
     }
 }
 
-/// `A ∘ B` on `A`'s prepared modes, values known small or not; `MERGED`:
-/// with the distributivity check of modes that may coalesce.
+/// `A ∘ B` on `A`'s prepared modes, values known small or not; `FULL`:
+/// the cold retry's rules (the distributivity check of modes that may
+/// coalesce, a leaf moving down over several modes).
 #[inline(always)]
-fn compose_layouts<const MERGED: bool, AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
+fn compose_layouts<const FULL: bool, AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
     a: &Prepared,
     b: &Layout<BS, BD>,
 ) -> Result<Layout<BS::Shape, BS::Stride>, Fail> {
     let (s, d) = if small_values(a, b.shape().magnitudes(&b.stride())) {
-        compose_all::<false, MERGED, AL, _, _>(a, &b.shape(), &b.stride())?
+        compose_all::<false, FULL, AL, _, _>(a, &b.shape(), &b.stride())?
     } else {
-        compose_all::<true, MERGED, AL, _, _>(a, &b.shape(), &b.stride())?
+        compose_all::<true, FULL, AL, _, _>(a, &b.shape(), &b.stride())?
     };
     Ok(Layout::from_checked(s, d))
 }
@@ -1183,7 +1211,7 @@ where
     }
     Prepared::of(&a.shape(), &a.stride())
         .ok_or(TOO_MANY_MODES)
-        .and_then(|p| compose_layouts::<false, AL, _, _>(&p, b))
+        .and_then(|p| compose_layouts::<true, AL, _, _>(&p, b))
         // Values that do not fit CuTe's form: the failure on CuTe's modes.
         .map_err(|f: Fail| if f == FORM { cute } else { f })
         .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
@@ -1192,14 +1220,22 @@ where
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared
 /// `A`, then the checks made once at the end.
 #[inline(always)]
-fn compose_all<const C: bool, const MERGED: bool, AL, BS: MixedTree<AL, BD>, BD>(
+fn compose_all<const C: bool, const FULL: bool, AL, BS: MixedTree<AL, BD>, BD>(
     a: &Prepared,
     s: &BS,
     d: &BD,
 ) -> Result<(BS::Shape, BS::Stride), Fail> {
-    let mut w = DeferredChecks::<C>::new();
+    let mut w = if FULL { DeferredChecks::<C>::new_full() } else { DeferredChecks::<C>::new() };
     let r = s.compose(d, a, &mut w)?;
-    if MERGED {
+    // Leaves that move down and up over several modes do not distribute
+    // (kernel::check_signs; a leaf moved down only in that case). The
+    // modes are the bounded ones of size above 1 (the padding's `1:0` is
+    // not one) and the last, unbounded one; CuTe's modes that coalesce
+    // count apart here, and the cold retry on the coalesced ones decides.
+    if FULL && w.down && s.moves_up(d) {
+        kernel::check_signs(1 + a.modes.as_slice()[..a.n - 1].iter().filter(|m| m.0 != 1).count(), 3)?;
+    }
+    if FULL {
         finish_coalescing(a, &w)?;
     } else {
         finish(a, &w)?;
