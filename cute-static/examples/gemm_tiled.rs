@@ -9,7 +9,7 @@
 //! is accumulated in registers over a pair of panels. What the atom layer
 //! gives:
 //!
-//! * the micro-kernel is a [`TiledMma`] of a SIMD FMA atom, chosen at run
+//! * the micro-kernel is a [`TiledMma`](cute_static::TiledMma) of a SIMD FMA atom, chosen at run
 //!   time (`FmaF32x8` where the CPU has AVX2 and FMA, the portable
 //!   `FmaLanes<f32, U8>` elsewhere, with the same tiles); `partition_a|b`
 //!   of the packed panels and `partition_fragment_c` of the `16×6` tile
