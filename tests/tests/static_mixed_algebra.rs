@@ -1678,30 +1678,19 @@ mod products_by_run_time_tilers {
         let m = 4i64;
         let (a, t) = (layout!((2,2):(1,2)), tile!({m}:1, 2:1));
         let (da, dt) = (a.to_dynamic(), t.to_dynamic());
-        let r = logical_product(a, t);
-        assert_eq!(r.to_string(), "((_2,4),(_2,_2)):((_1,_2),(_2,_1))");
-        assert_eq!(
-            (try_logical_product(a, t).unwrap(), r.to_dynamic()),
-            (r, cute_dynamic::logical_product(&da, &dt).unwrap())
-        );
-        let r = zipped_product(a, t);
-        assert_eq!(r.to_string(), "((_2,_2),(4,_2)):((_1,_2),(_2,_1))");
-        assert_eq!(
-            (try_zipped_product(a, t).unwrap(), r.to_dynamic()),
-            (r, cute_dynamic::zipped_product(&da, &dt).unwrap())
-        );
-        let r = tiled_product(a, t);
-        assert_eq!(r.to_string(), "((_2,_2),4,_2):((_1,_2),_2,_1)");
-        assert_eq!(
-            (try_tiled_product(a, t).unwrap(), r.to_dynamic()),
-            (r, cute_dynamic::tiled_product(&da, &dt).unwrap())
-        );
-        let r = flat_product(a, t);
-        assert_eq!(r.to_string(), "(_2,_2,4,_2):(_1,_2,_2,_1)");
-        assert_eq!(
-            (try_flat_product(a, t).unwrap(), r.to_dynamic()),
-            (r, cute_dynamic::flat_product(&da, &dt).unwrap())
-        );
+        // Each product: its text, its `try_` form the same, and its layout
+        // cute-dynamic's.
+        macro_rules! prints {
+            ($op:ident, $try_op:ident, $text:expr) => {
+                let r = $op(a, t);
+                assert_eq!(r.to_string(), $text);
+                assert_eq!(($try_op(a, t).unwrap(), r.to_dynamic()), (r, cute_dynamic::$op(&da, &dt).unwrap()));
+            };
+        }
+        prints!(logical_product, try_logical_product, "((_2,4),(_2,_2)):((_1,_2),(_2,_1))");
+        prints!(zipped_product, try_zipped_product, "((_2,_2),(4,_2)):((_1,_2),(_2,_1))");
+        prints!(tiled_product, try_tiled_product, "((_2,_2),4,_2):((_1,_2),_2,_1)");
+        prints!(flat_product, try_flat_product, "(_2,_2,4,_2):(_1,_2,_2,_1)");
         // A mode past the tiler stays, after the repetitions when zipped; a
         // run-time mode by a static tile beside a static mode by a run-time
         // one; a nested tiler. The same function in the same modes as
