@@ -1132,6 +1132,16 @@ pub trait TryComposeCute<B> {
     type Output;
     /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
     fn try_compose_cute(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+    /// `Self ∘ b`, panicking with that error's message (what
+    /// [`composition`](crate::composition) runs).
+    #[inline(always)]
+    #[track_caller]
+    fn compose_cute(&self, b: &B) -> Self::Output {
+        match self.try_compose_cute(b) {
+            Ok(r) => r,
+            Err(e) => fail(e),
+        }
+    }
 }
 
 impl<AS, AD, BS, BD> TryComposeCute<Layout<BS, BD>> for Layout<AS, AD>
@@ -1146,6 +1156,19 @@ where
     #[inline(always)]
     fn try_compose_cute(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         try_compose_as::<CuteOf<AS, AD>, _, _, _, _>(self, b)
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn compose_cute(&self, b: &Layout<BS, BD>) -> Self::Output {
+        // The hot path's result straight out (not through a `Result` of
+        // the other error type: a copy of every leaf).
+        match compose_cute_modes::<CuteOf<AS, AD>, _, _, _, _>(self, b) {
+            Ok(r) => r,
+            Err(f) => match compose_coalesced::<CuteOf<AS, AD>, _, _, _, _>(self, b, f) {
+                Ok(r) => r,
+                Err(e) => fail(e),
+            },
+        }
     }
 }
 
@@ -1165,13 +1188,27 @@ where
     // every condition is checked on them); where they do not (CuTe
     // assumes divisibility it cannot check), the coalesced modes, out of
     // line.
-    let cute = Prepared::as_cute(&a.shape(), &a.stride())
-        .ok_or(TOO_MANY_MODES)
-        .and_then(|p| compose_layouts::<false, AL, _, _>(&p, b));
-    match cute {
+    match compose_cute_modes::<AL, _, _, _, _>(a, b) {
         Ok(r) => Ok(r),
         Err(f) => compose_coalesced::<AL, _, _, _, _>(a, b, f),
     }
+}
+
+/// `A ∘ B` on CuTe's modes of `A` (the hot path of [`try_compose_as`]).
+#[inline(always)]
+fn compose_cute_modes<AL, AS, AD, BS, BD>(
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
+where
+    AS: FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    BS: MixedTree<AL, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    Prepared::as_cute(&a.shape(), &a.stride())
+        .ok_or(TOO_MANY_MODES)
+        .and_then(|p| compose_layouts::<false, AL, _, _>(&p, b))
 }
 
 /// `A ∘ B` on `A`'s prepared modes, values known small or not; `FULL`:
@@ -1290,10 +1327,7 @@ impl<O, A: TryComposeCute<B, Output = O>, B> crate::detail::ComposeValueBy<A, B,
     #[inline(always)]
     #[track_caller]
     fn make(a: A, b: B) -> O {
-        match a.try_compose_cute(&b) {
-            Ok(r) => r,
-            Err(e) => fail(e),
-        }
+        a.compose_cute(&b)
     }
     #[inline(always)]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
