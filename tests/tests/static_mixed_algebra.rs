@@ -476,6 +476,14 @@ fn composition_agrees_on_generated_cases_with_every_leaf_run_time() {
     assert!(ran >= 60, "only {ran} generated cases have a flat structure");
 }
 
+/// One all-run-time composition of the typed structures: cute-dynamic's
+/// answer or its error.
+fn composition_agrees(a: &DLayout, b: &DLayout) -> Result<(), TestCaseError> {
+    let r = run_case(a, b).expect("typed structure");
+    prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    Ok(())
+}
+
 fn small_layout(rank: usize) -> impl Strategy<Value = DLayout> {
     (prop::collection::vec(1i64..=8, rank), prop::collection::vec(0i64..=40, rank)).prop_map(move |(s, d)| {
         if rank == 0 {
@@ -499,8 +507,7 @@ proptest! {
         a in (1usize..=4).prop_flat_map(small_layout),
         b in (0usize..=3).prop_flat_map(|r| small_layout(r.max(1)).prop_map(move |l| if r == 0 { l.get(0).unwrap() } else { l })),
     ) {
-        let r = run_case(&a, &b).expect("typed structure");
-        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+        composition_agrees(&a, &b)?;
     }
 }
 
@@ -548,14 +555,6 @@ fn composition_by_negative_strides_over_several_modes() {
     let d =
         cute_dynamic::logical_product(&"2:2".parse::<DLayout>().unwrap(), &"2:-1".parse::<DLayout>().unwrap()).unwrap();
     assert_eq!(cute_dynamic::coalesce(&r), cute_dynamic::coalesce(&d), "{r} and {d}");
-}
-
-/// One all-run-time composition of the typed structures: cute-dynamic's
-/// answer or its error.
-fn composition_agrees(a: &DLayout, b: &DLayout) -> Result<(), TestCaseError> {
-    let r = run_case(a, b).expect("typed structure");
-    prop_assert!(r.is_ok(), "{}", r.unwrap_err());
-    Ok(())
 }
 
 proptest! {
@@ -614,8 +613,7 @@ proptest! {
         kb in prop::sample::select(vec![1i64, 1 << 4, (1 << 16) - 1, 1 << 16, 1 << 30]),
     ) {
         if let (Some(a), Some(b)) = (rescaled(&a, ks, ka), rescaled(&b, 1, kb)) {
-            let r = run_case(&a, &b).expect("typed structure");
-            prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+            composition_agrees(&a, &b)?;
         }
     }
 }
