@@ -41,7 +41,9 @@
 //! into one result under construction. Failures carry numbers only; the
 //! message is written on the cold path.
 
-use crate::error::{LayoutError, Result};
+use crate::error::Result;
+#[cfg(doc)]
+use crate::error::LayoutError;
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{INLINE_TOKS, INLINE_VALS, LEAF, PER_WORD, Tok, Toks, WordToks};
 use crate::kernel::{self, Fail, LeafSink, May, unit_stride};
@@ -141,10 +143,7 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
     match b.as_tiler() {
         // The common case, straight through: every wrapper around the large
         // result value costs a copy.
-        TilerRef::Layout(l) => match compose_layout(a, l) {
-            Err(e @ LayoutError::NotDistributive { .. }) => leafwise_if_exact(a, l).ok_or(e),
-            r => r,
-        },
+        TilerRef::Layout(l) => compose_layout_by::<true>(a, l),
         t => compose_tiler(a, t),
     }
 }
@@ -716,7 +715,19 @@ fn compose_slow<const N: usize>(a: &Layout, bs: [LayoutRef<'_>; N]) -> std::resu
     Ok(results.map(|r| r.unwrap_or_else(Layout::empty)))
 }
 
+/// `A ∘ B` for a layout `B`, refusing where `B`'s modes are not
+/// distributive over `A` ([`compose_layout_by`] without the by-mode answer).
 fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    compose_layout_by::<false>(a, b)
+}
+
+/// `A ∘ B` for a layout `B`; where `B`'s modes are not distributive over
+/// `A` and `BY_MODE`, the answer of [`leafwise_if_exact`] (what
+/// [`composition`] gives). Every answer is made in the returned value: a
+/// caller that matched the result apart and returned it would copy its 144
+/// bytes just after they were written, through a library `memcpy` whose
+/// wide loads wait on those narrow stores (20 ns of a 35 ns composition).
+fn compose_layout_by<const BY_MODE: bool>(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut parts = [Parts::new()];
     let fail = match compose_fast(a, [b], &mut parts) {
         // Built in the returned value, not moved into it.
@@ -727,6 +738,9 @@ fn compose_layout(a: &Layout, b: &Layout) -> Result<Layout> {
         },
         Err(f) => f,
     };
+    if BY_MODE && matches!(fail, Fail::NotDistributive { .. }) {
+        return leafwise_if_exact(a, b).ok_or_else(|| fail.into_error(&|| format!("composition({a}, {b})")));
+    }
     Err(fail.into_error(&|| format!("composition({a}, {b})")))
 }
 
@@ -943,6 +957,7 @@ impl Composer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::LayoutError;
     use crate::int_tuple::IntTuple;
     use crate::tiler::Tiler;
 
