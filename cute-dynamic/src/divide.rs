@@ -2,7 +2,8 @@
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
 use crate::complement::{STACK_MODES, complement, complement_on_stack};
-use crate::composition::{Composer, compose_pair};
+use crate::composition::compose_pair;
+use crate::composition::composer::Composer;
 use crate::error::Result;
 use crate::int_tuple::{PER_WORD, Tok};
 use crate::layout::{Layout, LayoutRef, Leaves, Parts};

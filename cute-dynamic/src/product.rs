@@ -4,7 +4,8 @@
 
 use crate::coalesce::coalesce_slice;
 use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, complement_on_stack};
-use crate::composition::{Composer, composition, restride_units};
+use crate::composition::composer::{Composer, restride_units};
+use crate::composition::composition;
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{LEAF, Tok};
