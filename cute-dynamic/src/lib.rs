@@ -169,7 +169,7 @@
 //!
 //! ## Pictures
 //!
-//! [`print_layout`] draws a rank-2 layout as CuTe's `print_layout` does (rows
+//! [`print_layout`](fn@print_layout) draws a rank-2 layout as CuTe's `print_layout` does (rows
 //! are mode 0, columns mode 1, each cell the offset):
 //!
 //! ```
@@ -189,8 +189,8 @@
 //! ```
 //!
 //! A [`Grid`] (of a layout, a composed layout, a thread-value layout, or any
-//! offset function) is drawn as SVG by [`print_svg`], as a self-contained
-//! HTML page by [`print_html`], and as CuTe's TikZ by [`print_latex`]:
+//! offset function) is drawn as SVG by [`print_svg`](fn@print_svg), as a self-contained
+//! HTML page by [`print_html`](fn@print_html), and as CuTe's TikZ by [`print_latex`](fn@print_latex):
 //!
 //! ```
 //! use cute_dynamic::{Grid, Layout, print_svg};
@@ -202,7 +202,7 @@
 //!
 //! ## Bank conflicts
 //!
-//! [`bank_conflicts`] reads a layout from thread index (a rank-2 layout:
+//! [`bank_conflicts`](fn@bank_conflicts) reads a layout from thread index (a rank-2 layout:
 //! from (thread, value)) to element offsets as a shared-memory access, and
 //! counts the wavefronts each group of 32 threads needs (32 banks of 4
 //! bytes); [`bank_conflicts_composed`] does the same for a swizzled layout,
@@ -253,11 +253,11 @@
 //!   [`Layout`], [`Tiler`], [`SliceCoord`] and the swizzles (the same
 //!   parser reads the text of `cute-static`'s macros, through hidden entry
 //!   points).
-//! * Coalesce and filter (`coalesce.rs`): [`coalesce`], [`coalesce_by`],
+//! * Coalesce and filter (`coalesce.rs`): [`coalesce`](fn@coalesce), [`coalesce_by`],
 //!   [`filter`].
-//! * Composition and tilers (`composition.rs`, `tiler.rs`): [`composition`],
+//! * Composition and tilers (`composition.rs`, `tiler.rs`): [`composition`](fn@composition),
 //!   [`Tiler`], [`AsTiler`].
-//! * Complement (`complement.rs`): [`complement`], [`complement_full`].
+//! * Complement (`complement.rs`): [`complement`](fn@complement), [`complement_full`].
 //! * Inverses (`inverse.rs`): [`left_inverse`], [`right_inverse`].
 //! * Divide (`divide.rs`): [`logical_divide`], [`zipped_divide`],
 //!   [`tiled_divide`], [`flat_divide`].
@@ -294,13 +294,13 @@
 //! * Algorithms (`algorithm.rs`): [`copy`], [`copy_if`], [`fill`],
 //!   [`clear`], [`axpby`], [`gemm`].
 //! * Pictures (`print_layout.rs`, `grid.rs`, `print_svg.rs`,
-//!   `print_html.rs`, `print_latex.rs`): [`print_layout`],
-//!   [`print_basis_layout`], [`Grid`], [`print_svg`], [`print_html`],
-//!   [`print_latex`].
+//!   `print_html.rs`, `print_latex.rs`): [`print_layout`](fn@print_layout),
+//!   [`print_basis_layout`], [`Grid`], [`print_svg`](fn@print_svg), [`print_html`](fn@print_html),
+//!   [`print_latex`](fn@print_latex).
 //! * Pictures of tiled MMAs and copies (`print_atom.rs`): [`Figure`],
 //!   [`Panel`], [`print_svg_figure`], [`print_html_figure`],
 //!   [`print_latex_figure`].
-//! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`],
+//! * Bank conflicts (`bank_conflicts.rs`): [`bank_conflicts`](fn@bank_conflicts),
 //!   [`bank_conflicts_composed`], [`bank_wavefronts`], [`BankReport`].
 //! * Swizzle search (`swizzle_search.rs`): [`suggest_swizzle`],
 //!   [`SwizzleSearch`], [`SwizzleCandidate`], [`PhaseFigures`],

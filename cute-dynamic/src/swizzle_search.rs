@@ -550,7 +550,7 @@ fn offset_bits(cosize: i64) -> u32 {
 /// * `elem_bytes`: bytes per element;
 /// * `write`, `read`: the access patterns, each a thread-value layout
 ///   `(thr, val) → coordinate index of the tile` (rank 2; any other rank
-///   is one value per thread), read as [`bank_conflicts`](crate::bank_conflicts)
+///   is one value per thread), read as [`bank_conflicts`](fn@crate::bank_conflicts)
 ///   reads one: the threads in groups of 32, each value index of a group
 ///   one request.
 ///
