@@ -16,20 +16,23 @@
 ///   position to the next (see `SliceInto` in `slice.rs`).
 ///
 /// Two forms hand the groups over already split, because a `macro_rules`
-/// pattern cannot split a list itself (`$(g,)* last` is ambiguous to the
-/// matcher): without them every such callback needs its own recursion.
+/// pattern cannot split a list itself (`$(g,)* last` is a local ambiguity
+/// to the matcher): without them every such callback needs a recursion of
+/// its own.
 ///
 /// * `for_each_tuple!(last m)` calls `$m!([0 A0 S0 D0, ...,] n An Sn Dn)`
 ///   once per arity, the last group apart, for impls that treat the last
 ///   mode differently (`Congruent` in `layout.rs`, `Coord` in `coord.rs`).
-/// * `for_each_tuple!(split m)` calls `$m!([0 A0 S0 D0, ..., k Ak Sk Dk]
-///   [k+1 ..., ..., n An Sn Dn])` once per arity and per prefix (k from 0
-///   to n, so the second list may be empty), for a tuple tiler of rank k+1
-///   on a layout of rank n+1 ≥ k+1: the tiled modes, then the untouched
-///   rest (`DivideLeaves` in `divide/mixed.rs`, `TryComposeCute` in
-///   `composition/mixed.rs`, `ModeProductBy` in `product/mixed.rs`). It is
-///   not `last` called for every prefix: the tiled modes are one list, and
-///   it calls `$m` n+1 times per arity where `last` calls it once.
+/// * `for_each_tuple!(split m)` calls
+///   `$m!([0 A0 S0 D0, ..., k Ak Sk Dk] [k+1 ..., ..., n An Sn Dn])` once
+///   per arity n+1 and per k ≤ n: a tuple tiler's modes, then the modes of
+///   the layout it leaves untouched, maybe none (`DivideLeaves` in
+///   `divide/mixed.rs`, `TryComposeCute` in `composition/mixed.rs`,
+///   `ModeProductBy` in `product/mixed.rs`).
+///
+/// They are two because neither serves the other's callbacks as they are:
+/// `split` calls n+1 times per arity where `last` callbacks want one call,
+/// and keeps the tiled modes in one list where those want the last apart.
 ///
 /// Both take an optional `[tokens]` like the plain form.
 macro_rules! for_each_tuple {
