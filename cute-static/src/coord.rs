@@ -136,10 +136,7 @@ impl<S: ShapeCoords> CrdIndex<S> for usize {
 // Coord, ShapeCoords and CrdIndex for tuples: the modes before the last,
 // the last.
 macro_rules! tuple_coords {
-    (@split [$($done:tt)*] $i:tt $C:ident $S:ident $D:ident, $($rest:tt)+) => {
-        tuple_coords!(@split [$($done)* $i $C $S $D,] $($rest)+);
-    };
-    (@split [$($i:tt $C:ident $S:ident $D:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
+    ([$($i:tt $C:ident $S:ident $D:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
         #[diagnostic::do_not_recommend]
         impl<$($C: Coord<$S, $D>, $S, $D,)* $LC: Coord<$LS, $LD>, $LS, $LD>
             Coord<($($S,)* $LS,), ($($D,)* $LD,)> for ($($C,)* $LC,)
@@ -184,12 +181,9 @@ macro_rules! tuple_coords {
             }
         }
     };
-    ($($g:tt)+) => {
-        tuple_coords!(@split [] $($g)+);
-    };
 }
 
-for_each_tuple!(tuple_coords);
+for_each_tuple!(last tuple_coords);
 
 /// A shape that has natural coordinates: every shape (static leaves,
 /// run-time [`Dyn`](crate::Dyn) leaves, or both, nested as wanted). The

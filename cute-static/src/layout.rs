@@ -191,12 +191,10 @@ impl<S: ShapeLeaf, D: Leaf + IntTuple> Congruent<D> for S {
     }
 }
 
-// Congruent for tuples: the modes before the last, `;`, the last.
+// Congruent for tuples: the modes before the last, then the last (its
+// `offset_flat` gets `LAST`; the element names `$C` are not needed here).
 macro_rules! tuple_congruent {
-    (@split [$($done:tt)*] $i:tt $C:ident $S:ident $D:ident, $($rest:tt)+) => {
-        tuple_congruent!(@split [$($done)* $i $S $D,] $($rest)+);
-    };
-    (@split [$($i:tt $S:ident $D:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
+    ([$($i:tt $C:ident $S:ident $D:ident,)*] $li:tt $LC:ident $LS:ident $LD:ident) => {
         #[diagnostic::do_not_recommend]
         impl<$($S: Congruent<$D>, $D: IntTuple,)* $LS: Congruent<$LD>, $LD: IntTuple>
             Congruent<($($D,)* $LD,)> for ($($S,)* $LS,)
@@ -240,13 +238,9 @@ macro_rules! tuple_congruent {
             }
         }
     };
-    // The modes before the last are split off one by one.
-    ($($g:tt)+) => {
-        tuple_congruent!(@split [] $($g)+);
-    };
 }
 
-for_each_tuple!(tuple_congruent);
+for_each_tuple!(last tuple_congruent);
 
 /// Mode `I` of a tree (CuTe's `get<I>`): the `I`-th element of a tuple; mode
 /// 0 of a leaf is the leaf itself.

@@ -1371,12 +1371,7 @@ type ModeComposed<S, D, T> = <Layout<S, D> as crate::Compose<T>>::Output;
 // static or run-time), the modes the tiler does not reach dropped (CuTe's
 // `composition` of a layout and a tuple tiler).
 macro_rules! try_compose_tiler {
-    (@split [$($p:tt)*]) => {};
-    (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
-        try_compose_tiler!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
-        try_compose_tiler!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
-    };
-    (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
+    ([$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
         impl<$($T, $S: Copy + crate::Congruent<$D>, $D: Copy + IntTuple,)+ $($RS, $RD,)*>
             TryComposeCute<crate::Tiler<($($T,)+)>> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
         where
@@ -1410,8 +1405,5 @@ macro_rules! try_compose_tiler {
             }
         }
     };
-    ($($g:tt)+) => {
-        try_compose_tiler!(@split [] $($g)+);
-    };
 }
-for_each_tuple!(try_compose_tiler);
+for_each_tuple!(split try_compose_tiler);

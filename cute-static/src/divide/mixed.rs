@@ -634,12 +634,7 @@ fn put_layout<S: FlatValues, D: FlatValues>(out: &mut Out, at: usize, s: &S, d: 
 // each mode's halves side by side, `((X0,Y0),(X1,Y1),rest...)`,
 // `zipped_divide` all tiles first, `((X0,X1),(Y0,Y1,rest...))`.
 macro_rules! tuple_tile {
-    (@split [$($p:tt)*]) => {};
-    (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
-        tuple_tile!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
-        tuple_tile!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
-    };
-    (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
+    ([$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
         impl<$($T, $S: IntTuple + crate::Congruent<$D>, $D: IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
             DivideLeaves<($($T,)+)> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
         where
@@ -676,11 +671,8 @@ macro_rules! tuple_tile {
             }
         }
     };
-    ($($g:tt)+) => {
-        tuple_tile!(@split [] $($g)+);
-    };
 }
-for_each_tuple!(tuple_tile);
+for_each_tuple!(split tuple_tile);
 
 // ---------------------------------------------------------- arrangement
 

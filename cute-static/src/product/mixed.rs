@@ -618,12 +618,7 @@ mod run_time {
     // branch, then the modes past the tiles, untouched (CuTe's by-mode
     // product of a tuple tiler).
     macro_rules! tuple_tile_mode {
-        (@split [$($p:tt)*]) => {};
-        (@split [$($p:tt)*] $i:tt $T:ident $S:ident $D:ident $(, $($rest:tt)*)?) => {
-            tuple_tile_mode!(@emit [$($p)* $i $T $S $D] [$($($rest)*)?]);
-            tuple_tile_mode!(@split [$($p)* $i $T $S $D,] $($($rest)*)?);
-        };
-        (@emit [$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
+        ([$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
             impl<How: ProductOrder, $($T, $S: Copy + crate::Congruent<$D>, $D: Copy + crate::IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
                 ModeProductBy<How, ($($T,)+), B0> for Layout<($($S,)+ $($RS,)*), ($($D,)+ $($RD,)*)>
             where
@@ -644,11 +639,8 @@ mod run_time {
                 }
             }
         };
-        ($($g:tt)+) => {
-            tuple_tile_mode!(@split [] $($g)+);
-        };
     }
-    for_each_tuple!(tuple_tile_mode);
+    for_each_tuple!(split tuple_tile_mode);
 
     // A scalar layout is its one mode (CuTe's rank 1): a tiler of one tile
     // on it is that tile on the whole layout.
