@@ -600,17 +600,28 @@ fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
-    /// The walk runs without its overflow checks when every value is below
-    /// 2^16 and with them otherwise: random compositions whose shapes and
-    /// strides lie on both sides of that bound, and far past it, give
-    /// cute-dynamic's answer or its error.
+    /// The walk runs without its overflow checks when every shape is below
+    /// 2^16 and every stride in `-2^16..2^16`, and with them otherwise:
+    /// random compositions whose shapes and strides (of either sign) lie on
+    /// both sides of that bound, and far past it, give cute-dynamic's
+    /// answer or its error.
     #[test]
     fn composition_all_run_time_agrees_across_the_small_value_bound(
         a in (1usize..=3).prop_flat_map(small_layout),
         b in (1usize..=2).prop_flat_map(small_layout),
         ks in prop::sample::select(vec![1i64, (1 << 15) + 1, 1 << 16, (1 << 16) + 1]),
-        ka in prop::sample::select(vec![1i64, (1 << 16) - 1, 1 << 16, 1 << 17, 1 << 40]),
-        kb in prop::sample::select(vec![1i64, 1 << 4, (1 << 16) - 1, 1 << 16, 1 << 30]),
+        ka in prop::sample::select(vec![1i64, (1 << 16) - 1, 1 << 16, 1 << 17, 1 << 40, -(1 << 16), -(1 << 16) - 1]),
+        kb in prop::sample::select(vec![
+            1i64,
+            1 << 4,
+            (1 << 16) - 1,
+            1 << 16,
+            1 << 30,
+            -1,
+            -((1 << 16) - 1),
+            -(1 << 16),
+            -(1 << 16) - 1,
+        ]),
     ) {
         if let (Some(a), Some(b)) = (rescaled(&a, ks, ka), rescaled(&b, 1, kb)) {
             composition_agrees(&a, &b)?;

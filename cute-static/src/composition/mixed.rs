@@ -175,19 +175,37 @@ impl<const CHECKED: bool> DeferredChecks<CHECKED> {
 const SMALL_LEAF: u64 = 1 << 16;
 
 /// Speed work below the rule: every shape and stride of the prepared `A`
-/// (its coalesced modes) and of `B`'s leaves is below 2^16 in magnitude.
+/// (its coalesced modes) and of `B`'s leaves is at most 2^16 in magnitude.
 /// Then nothing in [`compose_leaf`] overflows: a stride of the result is a
-/// product of two such values (below 2^32), a shape is at most one of them
-/// plus one, so each of the at most 16·16 leaves adds below 2^49 to the
-/// extent, which stays below 2^57; the walk's other products (`g·d` of the
+/// product of two such values (at most 2^32), a shape is at most one of
+/// them plus one, so each of the at most 16·16 leaves adds at most 2^48 to
+/// the extent, which stays below 2^57; the walk's other products (`g·d` of the
 /// stride-0 rule, a reach) are smaller still. The walk then runs with
 /// `CHECKED = false`, the same arithmetic without its overflow checks.
 /// (`b_bits` is the bitwise or of the magnitudes of `B`'s leaves,
 /// [`MixedTree::magnitudes`].)
 #[inline(always)]
 fn small_values(a: &Prepared, b_bits: u64) -> bool {
-    let a_bits = a.modes.as_slice().iter().fold(0u64, |acc, &(x, y)| acc | x.unsigned_abs() | y.unsigned_abs());
+    let a_bits = a.modes.as_slice().iter().fold(0u64, |acc, &(x, y)| acc | shape_bits(x) | stride_bits(y));
     (a_bits | b_bits) < SMALL_LEAF
+}
+
+/// A shape's bits for [`small_values`]: the shape itself (a layout's
+/// shapes are positive; anything else is a huge `u64`, so not small, and
+/// the checked walk decides).
+#[inline(always)]
+fn shape_bits(s: i64) -> u64 {
+    s as u64
+}
+
+/// A stride's bits for [`small_values`]: `d` when `d ≥ 0`, `-d - 1`
+/// otherwise (two instructions, where `|d|` takes three), so that the
+/// bitwise or of them is below `SMALL_LEAF` exactly when every stride is in
+/// `-SMALL_LEAF..SMALL_LEAF`: a magnitude of at most 2^16, which the bound
+/// above allows.
+#[inline(always)]
+fn stride_bits(d: i64) -> u64 {
+    (d ^ (d >> 63)) as u64
 }
 
 /// The padded modes of one leaf, one slot per slot of `A`, and the
@@ -256,8 +274,10 @@ pub(crate) fn compose_leaf<const C: bool>(
 /// The checks made once all leaves of `B` are composed.
 #[inline(always)]
 pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
-    kernel::check_reach(&a.modes.as_slice()[..a.n - 1], &w.reach)?;
-    finish_extent(a, w)
+    // The extent first, as cute-dynamic checks it (with each `B`, before
+    // the distributivity of them all): where both fail, the same error.
+    finish_extent(a, w)?;
+    kernel::check_reach(&a.modes.as_slice()[..a.n - 1], &w.reach)
 }
 
 /// [`finish`] where `A`'s modes may coalesce (CuTe's): the distributivity
@@ -267,8 +287,8 @@ pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Resu
 /// registers.
 #[inline(always)]
 fn finish_coalescing<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
-    kernel::check_reach_coalescing(&a.modes.as_slice()[..a.n], &w.reach)?;
-    finish_extent(a, w)
+    finish_extent(a, w)?;
+    kernel::check_reach_coalescing(&a.modes.as_slice()[..a.n], &w.reach)
 }
 
 /// The overflow check of the result's extent.
@@ -1045,7 +1065,7 @@ macro_rules! mixed_tree_leaf {
             }
             #[inline(always)]
             fn magnitudes(&self, d: &BD) -> u64 {
-                self.signed().unsigned_abs() | d.signed().unsigned_abs()
+                shape_bits(self.signed()) | stride_bits(d.signed())
             }
             #[inline(always)]
             fn moves_up(&self, d: &BD) -> bool {
