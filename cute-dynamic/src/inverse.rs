@@ -437,7 +437,11 @@ fn searched_left_inverse(l: &Layout) -> std::result::Result<Layout, &'static str
     if n > SEARCH_LIMIT || l.cosize() > SEARCH_LIMIT {
         return Err("it is too large to search for another form (size or cosize above 65536)");
     }
-    let offs: Vec<i64> = (0..n).map(|k| l.eval(k)).collect::<Result<_>>().map_err(|_| NOT_FOUND)?;
+    // Every offset, from the coalesced layout (the same function on the
+    // domain, with at most 16 modes here): `l` may have thousands of size-1
+    // modes, which each evaluation would walk.
+    let lc = crate::coalesce::coalesce(l);
+    let offs: Vec<i64> = (0..n).map(|k| lc.eval(k)).collect::<Result<_>>().map_err(|_| NOT_FOUND)?;
     let top = offs.iter().copied().max().unwrap_or(0);
     if offs.iter().any(|&o| o < 0) {
         return Err(NOT_FOUND);
