@@ -20,8 +20,9 @@
 //! ```
 
 use crate::error::{LayoutError, Result, checked_add};
+use crate::composition::composer::prepare;
 use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
+use crate::layout::{Layout, eval_modes_checked};
 use crate::slice::SliceCoord;
 use crate::swizzle::{AnySwizzle, Swizzle};
 use crate::tiler::AsTiler;
@@ -491,16 +492,25 @@ impl ComposedLayout {
     /// [`left_inverse`](Self::left_inverse) with `inv` as `B†`, checked.
     fn left_inverse_with(&self, inv: Layout) -> Result<ComposedLayout> {
         let r = self.inverse_around("left_inverse", inv)?;
+        let c = self.for_checks();
         check_points(
             "left_inverse",
             || self.to_string(),
             self.size(),
             |k| {
-                let y = self.eval(k)?;
-                Ok(self.eval(r.eval(y)?)? == y)
+                let y = c.eval(k)?;
+                Ok(c.eval(r.eval(y)?)? == y)
             },
         )?;
         Ok(r)
+    }
+
+    /// The same function on the domain, for the point-by-point checks: the
+    /// inner layout coalesced, so that each evaluation walks a few modes
+    /// rather than every leaf (thousands of size-1 leaves would make a
+    /// check cost its size times its rank).
+    fn for_checks(&self) -> ComposedLayout {
+        ComposedLayout { stages: self.stages.clone(), inner: crate::coalesce::coalesce(&self.inner) }
     }
 
     /// CuTe's `right_inverse` of a composed layout `A_0 ∘ 0 ∘ … ∘ A_k ∘ 0 ∘
@@ -520,7 +530,8 @@ impl ComposedLayout {
     /// ```
     pub fn right_inverse(&self) -> Result<ComposedLayout> {
         let r = self.inverse_around("right_inverse", crate::right_inverse(&self.inner))?;
-        check_points("right_inverse", || self.to_string(), r.size(), |i| Ok(self.eval(r.eval(i)?)? == i))?;
+        let c = self.for_checks();
+        check_points("right_inverse", || self.to_string(), r.size(), |i| Ok(c.eval(r.eval(i)?)? == i))?;
         Ok(r)
     }
 
@@ -677,7 +688,8 @@ pub fn composition_with_swizzle(a: &Layout, sw: impl Into<AnySwizzle>) -> Result
     let sw = sw.into();
     let subject = || format!("{a} o {sw}");
     let r = ComposedLayout::new(transfer(a, &sw, "composition", subject)?, 0, a.clone());
-    check_points("composition", subject, a.size(), |i| Ok(a.eval_extended(sw.apply(i))? == r.eval(i)?))?;
+    let (ae, rc) = (Extended::of(a), r.for_checks());
+    check_points("composition", subject, a.size(), |i| Ok(ae.eval(sw.apply(i))? == rc.eval(i)?))?;
     Ok(r)
 }
 
@@ -705,8 +717,29 @@ pub fn composition_with_composed(a: &Layout, d: &ComposedLayout) -> Result<Compo
     let subject = || format!("{a} o {d}");
     let stages = through(a, d.stages.iter(), "composition", subject)?;
     let r = ComposedLayout { stages, inner: crate::composition(a, &d.inner)? };
-    check_points("composition", subject, d.size(), |c| Ok(a.eval_extended(d.eval(c)?)? == r.eval(c)?))?;
+    let (ae, dc, rc) = (Extended::of(a), d.for_checks(), r.for_checks());
+    check_points("composition", subject, d.size(), |c| Ok(ae.eval(dc.eval(c)?)? == rc.eval(c)?))?;
     Ok(r)
+}
+
+/// A layout on its extended domain, for the point-by-point checks: its
+/// leaves coalesced as composition reads them (the last kept: it is the
+/// unbounded mode), the same function everywhere, so that each evaluation
+/// walks a few modes rather than every leaf.
+struct Extended(Vec<(i64, i64)>);
+
+impl Extended {
+    fn of(a: &Layout) -> Extended {
+        let mut modes = vec![(0, 0); a.shape.vals().len().max(1)];
+        let k = prepare(a.pairs(), &mut modes);
+        modes.truncate(k);
+        Extended(modes)
+    }
+
+    /// `A(x)` on the extended domain, as [`Layout::eval_extended`].
+    fn eval(&self, x: i64) -> Result<i64> {
+        eval_modes_checked(&self.0, x)
+    }
 }
 
 /// CuTe's `print_layout` of a composed layout: the layout on the first

@@ -69,7 +69,7 @@ const STACK_MODES: usize = 8;
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
+pub(crate) fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
     // Each mode goes through the rule once the next one is seen: the last
     // is known only then.
     let mut n = 0usize;
