@@ -138,9 +138,19 @@ fn leafwise_if_exact(a: &Layout, b: &Layout) -> Option<Layout> {
     if b.size() > 1 << 16 {
         return None;
     }
-    let r = by_mode(a, b)?;
+    // `A` as composition reads it (flattened, coalesced, its last mode
+    // kept): the same function on the extended domain and the same
+    // compositions, in at most 64 modes (every other one has a size of at
+    // least 2, and the size fits in an `i64`). Composing `B`'s modes one by
+    // one and the check below are then linear in the ranks, and the check
+    // evaluates `B` and `R` coalesced (the same functions on their domain).
+    let mut modes = vec![(0, 0); a.shape.vals().len().max(1)];
+    let k = composer::prepare(a.pairs(), &mut modes);
+    let a = crate::layout::layout_from_modes(&modes[..k]);
+    let r = by_mode(&a, b)?;
+    let (bc, rc) = (crate::coalesce::coalesce(b), crate::coalesce::coalesce(&r));
     let exact = r.size() == b.size()
-        && (0..b.size()).all(|i| match (r.eval(i), b.eval(i).and_then(|x| a.eval_extended(x))) {
+        && (0..b.size()).all(|i| match (rc.eval(i), bc.eval(i).and_then(|x| a.eval_extended(x))) {
             (Ok(x), Ok(y)) => x == y,
             _ => false,
         });
