@@ -20,9 +20,9 @@
 //! ```
 
 use crate::error::{LayoutError, Result, checked_add};
-use crate::composition::composer::prepare;
+use crate::composition::composer::prepared_layout;
 use crate::int_tuple::IntTuple;
-use crate::layout::{Layout, eval_modes_checked};
+use crate::layout::Layout;
 use crate::slice::SliceCoord;
 use crate::swizzle::{AnySwizzle, Swizzle};
 use crate::tiler::AsTiler;
@@ -688,8 +688,8 @@ pub fn composition_with_swizzle(a: &Layout, sw: impl Into<AnySwizzle>) -> Result
     let sw = sw.into();
     let subject = || format!("{a} o {sw}");
     let r = ComposedLayout::new(transfer(a, &sw, "composition", subject)?, 0, a.clone());
-    let (ae, rc) = (Extended::of(a), r.for_checks());
-    check_points("composition", subject, a.size(), |i| Ok(ae.eval(sw.apply(i))? == rc.eval(i)?))?;
+    let (ae, rc) = (prepared_layout(a), r.for_checks());
+    check_points("composition", subject, a.size(), |i| Ok(ae.eval_extended(sw.apply(i))? == rc.eval(i)?))?;
     Ok(r)
 }
 
@@ -717,30 +717,11 @@ pub fn composition_with_composed(a: &Layout, d: &ComposedLayout) -> Result<Compo
     let subject = || format!("{a} o {d}");
     let stages = through(a, d.stages.iter(), "composition", subject)?;
     let r = ComposedLayout { stages, inner: crate::composition(a, &d.inner)? };
-    let (ae, dc, rc) = (Extended::of(a), d.for_checks(), r.for_checks());
-    check_points("composition", subject, d.size(), |c| Ok(ae.eval(dc.eval(c)?)? == rc.eval(c)?))?;
+    let (ae, dc, rc) = (prepared_layout(a), d.for_checks(), r.for_checks());
+    check_points("composition", subject, d.size(), |c| Ok(ae.eval_extended(dc.eval(c)?)? == rc.eval(c)?))?;
     Ok(r)
 }
 
-/// A layout on its extended domain, for the point-by-point checks: its
-/// leaves coalesced as composition reads them (the last kept: it is the
-/// unbounded mode), the same function everywhere, so that each evaluation
-/// walks a few modes rather than every leaf.
-struct Extended(Vec<(i64, i64)>);
-
-impl Extended {
-    fn of(a: &Layout) -> Extended {
-        let mut modes = vec![(0, 0); a.shape.vals().len().max(1)];
-        let k = prepare(a.pairs(), &mut modes);
-        modes.truncate(k);
-        Extended(modes)
-    }
-
-    /// `A(x)` on the extended domain, as [`Layout::eval_extended`].
-    fn eval(&self, x: i64) -> Result<i64> {
-        eval_modes_checked(&self.0, x)
-    }
-}
 
 /// CuTe's `print_layout` of a composed layout: the layout on the first
 /// line, then the grid of swizzled offsets, mode 0 down the rows and mode 1

@@ -138,15 +138,11 @@ fn leafwise_if_exact(a: &Layout, b: &Layout) -> Option<Layout> {
     if b.size() > 1 << 16 {
         return None;
     }
-    // `A` as composition reads it (flattened, coalesced, its last mode
-    // kept): the same function on the extended domain and the same
-    // compositions, in at most 64 modes (every other one has a size of at
-    // least 2, and the size fits in an `i64`). Composing `B`'s modes one by
-    // one and the check below are then linear in the ranks, and the check
-    // evaluates `B` and `R` coalesced (the same functions on their domain).
-    let mut modes = vec![(0, 0); a.shape.vals().len().max(1)];
-    let k = composer::prepare(a.pairs(), &mut modes);
-    let a = crate::layout::layout_from_modes(&modes[..k]);
+    // `A` as composition reads it, in a few modes: composing `B`'s modes
+    // one by one and the check below are then linear in the ranks, and the
+    // check evaluates `B` and `R` coalesced (the same functions on their
+    // domain).
+    let a = composer::prepared_layout(a);
     let r = by_mode(&a, b)?;
     let (bc, rc) = (crate::coalesce::coalesce(b), crate::coalesce::coalesce(&r));
     let exact = r.size() == b.size()

@@ -69,7 +69,7 @@ const STACK_MODES: usize = 8;
 /// when its size is 1). Written into `out` (room for one mode per leaf of
 /// `A`, at least one); returns the number of modes.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
+fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> usize {
     // Each mode goes through the rule once the next one is seen: the last
     // is known only then.
     let mut n = 0usize;
@@ -80,6 +80,17 @@ pub(crate) fn prepare(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)
         }
     }
     kernel::coalesce_push(out, n, pending.unwrap_or((1, 0)), May::KEEP_UNIT)
+}
+
+/// `A` as composition reads it ([`prepare`]), as a layout of flat modes:
+/// the same function on the extended domain and the same compositions,
+/// in at most 64 modes (every other one has a size of at least 2, and the
+/// size fits in an `i64`). For the checks that evaluate `A` at every point
+/// of a domain: each evaluation walks these few modes, not every leaf.
+pub(crate) fn prepared_layout(a: &Layout) -> Layout {
+    let mut modes = vec![(0, 0); a.shape.vals().len().max(1)];
+    let k = prepare(a.pairs(), &mut modes);
+    layout::layout_from_modes(&modes[..k])
 }
 
 /// Where the leaves of `A ∘ B` are written: their shapes and strides, in
