@@ -557,6 +557,21 @@ fn composition_by_negative_strides_over_several_modes() {
     assert_eq!(cute_dynamic::coalesce(&r), cute_dynamic::coalesce(&d), "{r} and {d}");
 }
 
+/// `l` with its first shape times `ks` and every stride times `kd`, if that
+/// is a layout (its extent fits).
+fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {
+    let shapes: Vec<i64> = l.shape().leaves().enumerate().map(|(k, s)| if k == 0 { s * ks } else { s }).collect();
+    let strides: Vec<i64> = l.stride().leaves().map(|d| d.checked_mul(kd)).collect::<Option<_>>()?;
+    let t = |v: &[i64]| -> cute_dynamic::IntTuple {
+        if l.shape().as_int().is_some() {
+            cute_dynamic::IntTuple::int(v[0])
+        } else {
+            cute_dynamic::IntTuple::flat(v.iter().copied())
+        }
+    };
+    DLayout::new(t(&shapes), t(&strides)).ok()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -580,25 +595,6 @@ proptest! {
     ) {
         composition_agrees(&a, &b)?;
     }
-}
-
-/// `l` with its first shape times `ks` and every stride times `kd`, if that
-/// is a layout (its extent fits).
-fn rescaled(l: &DLayout, ks: i64, kd: i64) -> Option<DLayout> {
-    let shapes: Vec<i64> = l.shape().leaves().enumerate().map(|(k, s)| if k == 0 { s * ks } else { s }).collect();
-    let strides: Vec<i64> = l.stride().leaves().map(|d| d.checked_mul(kd)).collect::<Option<_>>()?;
-    let t = |v: &[i64]| -> cute_dynamic::IntTuple {
-        if l.shape().as_int().is_some() {
-            cute_dynamic::IntTuple::int(v[0])
-        } else {
-            cute_dynamic::IntTuple::flat(v.iter().copied())
-        }
-    };
-    DLayout::new(t(&shapes), t(&strides)).ok()
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
 
     /// The walk runs without its overflow checks when every shape is below
     /// 2^16 and every stride in `-2^16..2^16`, and with them otherwise:
