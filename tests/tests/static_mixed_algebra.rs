@@ -1696,6 +1696,22 @@ mod products_by_run_time_tilers {
         prints!(zipped_product, try_zipped_product, "((_2,_2),(4,_2)):((_1,_2),(_2,_1))");
         prints!(tiled_product, try_tiled_product, "((_2,_2),4,_2):((_1,_2),_2,_1)");
         prints!(flat_product, try_flat_product, "(_2,_2,4,_2):(_1,_2,_2,_1)");
+        // The four products of `a` by `t` (`try_` forms) against
+        // cute-dynamic's: the same function in the same modes.
+        macro_rules! agree_with_cute_dynamic {
+            ($a:expr, $t:expr) => {{
+                let (a, t) = ($a, $t);
+                let (da, dt) = &(a.to_dynamic(), t.to_dynamic());
+                for (got, want) in [
+                    (try_logical_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::logical_product(da, dt)),
+                    (try_zipped_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::zipped_product(da, dt)),
+                    (try_tiled_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_product(da, dt)),
+                    (try_flat_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_product(da, dt)),
+                ] {
+                    agree(format_args!("{da} x {dt}"), got, want, same_product).unwrap_or_else(|e| panic!("{e}"));
+                }
+            }};
+        }
         // A mode past the tiler stays, after the repetitions when zipped; a
         // run-time mode by a static tile beside a static mode by a run-time
         // one; a nested tiler. The same function in the same modes as
@@ -1704,25 +1720,9 @@ mod products_by_run_time_tilers {
         let (a, t) = (layout!((2,3,5):(1,2,6)), tile!(2:1, {m}:{m}));
         assert_eq!(zipped_product(a, t).to_string(), "((_2,_3),(_2,(1,4),_5)):((_1,_2),(_2,(4,12),_6))");
         assert_eq!(logical_product(a, t).to_string(), "((_2,_2),(_3,(1,4)),_5):((_1,_2),(_2,(4,12)),_6)");
-        let (da, dt) = &(a.to_dynamic(), t.to_dynamic());
-        for (got, want) in [
-            (try_logical_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::logical_product(da, dt)),
-            (try_zipped_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::zipped_product(da, dt)),
-            (try_tiled_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_product(da, dt)),
-            (try_flat_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_product(da, dt)),
-        ] {
-            agree(format_args!("{da} x {dt}"), got, want, same_product).unwrap_or_else(|e| panic!("{e}"));
-        }
+        agree_with_cute_dynamic!(a, t);
         let (a, t) = (layout!(({m},(2,3)):(1,({m},8))), tile!(2:1, ({m}:1, 2:1)));
-        let (da, dt) = &(a.to_dynamic(), t.to_dynamic());
-        for (got, want) in [
-            (try_logical_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::logical_product(da, dt)),
-            (try_zipped_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::zipped_product(da, dt)),
-            (try_tiled_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::tiled_product(da, dt)),
-            (try_flat_product(a, t).map(|r| r.to_dynamic()), cute_dynamic::flat_product(da, dt)),
-        ] {
-            agree(format_args!("{da} x {dt}"), got, want, same_product).unwrap_or_else(|e| panic!("{e}"));
-        }
+        agree_with_cute_dynamic!(a, t);
         assert_eq!(
             zipped_product(a, t).to_string(),
             "((4,(_2,_3)),((1,2),((4,1),_2))):((_1,(4,_8)),((1,4),((1,8),_1)))"
