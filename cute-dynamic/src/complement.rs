@@ -94,7 +94,7 @@ fn complement_small<const L: usize, const M: usize>(
     }
 }
 
-/// [`complement_coalesced`] of the leaves `shape`, `stride` into `out`, on
+/// [`kernel::complement_coalesced`] of the leaves `shape`, `stride` into `out`, on
 /// the stack (with `extended`, [`kernel::complement_extended`]): `None` for
 /// more than 9 leaves. The usual 1, 2 and 3 leaves have their number known
 /// to the compiler: the loops over the modes unroll and their checks go.
@@ -134,7 +134,7 @@ fn complement_fixed<const L: usize, const M: usize>(
     Some(if extended {
         kernel::complement_extended(leaves, cotarget, out)
     } else {
-        complement_coalesced(leaves, cotarget, out)
+        kernel::complement_coalesced(leaves, cotarget, out)
     })
 }
 
@@ -147,61 +147,9 @@ pub(crate) const STACK_MODES: usize = 10;
 #[inline(never)]
 fn complement_large(a: &Layout, cotarget: i64) -> Result<Layout> {
     let mut modes = vec![(0i64, 0i64); a.shape.vals().len() + 1];
-    match complement_coalesced(a.pairs(), cotarget, &mut modes) {
+    match kernel::complement_coalesced(a.pairs(), cotarget, &mut modes) {
         Ok(n) => Ok(layout_from_modes(&modes[..n])),
         Err(f) => Err(complement_error(f, a)),
-    }
-}
-
-/// [`complement`]'s modes, coalesced, written into `out` (one slot per leaf
-/// of `A`, plus one; at least one mode: `1:0` when nothing is left), their
-/// extent checked. Returns the number of modes.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn complement_coalesced(
-    a: impl Iterator<Item = (i64, i64)>,
-    cotarget: i64,
-    out: &mut [(i64, i64)],
-) -> std::result::Result<usize, Fail> {
-    let n = kernel::complement_extended(a, cotarget, out)?;
-    let n = crate::coalesce::coalesce_slice(&mut out[..n]);
-    if n == 0 {
-        out[0] = (1, 0);
-        return Ok(1);
-    }
-    check_modes_extent(&out[..n])?;
-    Ok(n)
-}
-
-/// The size and every offset of flat modes fit in `i64`.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn check_modes_extent(m: &[(i64, i64)]) -> std::result::Result<(), Fail> {
-    let (mut size, mut hi) = (1i64, 0i64);
-    let mut bad = None;
-    for &(s, d) in m {
-        let Some(x) = size.checked_mul(s) else {
-            bad = Some("layout size");
-            break;
-        };
-        size = x;
-        match (s - 1).checked_mul(d) {
-            Some(span) if span > 0 => match hi.checked_add(span) {
-                Some(h) => hi = h,
-                None => bad = bad.or(Some("layout extent")),
-            },
-            Some(_) => {}
-            None => bad = bad.or(Some("layout extent")),
-        }
-    }
-    if hi.checked_add(1).is_none() {
-        bad = bad.or(Some("layout extent"));
-    }
-    match bad {
-        None => Ok(()),
-        // The general check names the condition as it always has.
-        Some(_) => match layout_from_modes(m).check_extent() {
-            Err(LayoutError::Overflow { operation }) => Err(Fail::Overflow(operation)),
-            _ => Err(Fail::Overflow("layout extent")),
-        },
     }
 }
 

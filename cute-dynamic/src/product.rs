@@ -3,7 +3,7 @@
 //! docs "Product").
 
 use crate::coalesce::coalesce_slice;
-use crate::complement::{STACK_MODES, check_modes_extent, complement_extended, complement_on_stack};
+use crate::complement::{STACK_MODES, complement_extended, complement_on_stack};
 use crate::composition::composer::{Composer, restride_units};
 use crate::composition::composition;
 use crate::error::{LayoutError, Result, checked_mul};
@@ -168,7 +168,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     let m = a.size().checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(a_shape, a_stride, m, &mut star, true)?.ok()?;
-    check_modes_extent(&star[..n]).ok()?;
+    crate::kernel::complement_fits(&star[..n]).ok()?;
     let mut grid = Composer::new();
     grid.prepare(star[..n].iter().copied())?;
     // The size-1 leaves of B take their strides from the coalesced

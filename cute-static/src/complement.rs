@@ -49,8 +49,8 @@ mod run_time {
     use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
     use crate::int_tuple::Dyn;
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
-    use crate::run_time::{extent_fits, flat_modes, padded};
-    use cute_dynamic::kernel::{self, Fail, coalesce_in_place};
+    use crate::run_time::{flat_modes, padded};
+    use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
     /// The values of a static mode list, appended to `out[*n..]`.
@@ -218,16 +218,10 @@ mod run_time {
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             let (modes, n) = flat_modes(&self.shape(), &self.stride());
             let mut out = [(1i64, 0i64); MAX_MODES];
-            let r = mixed_ext_modes(&modes[..n], m, &mut out).and_then(|k| {
-                let k = coalesce_in_place(&mut out[..k]);
-                if k == 0 {
-                    out[0] = (1, 0);
-                }
-                if !extent_fits(&out[..k.max(1)]) {
-                    return None;
-                }
-                padded::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(&mut out[..k])
-            });
+            // cute-dynamic's kernel: the walk, coalesced, its extent checked.
+            let r = kernel::complement_coalesced(modes[..n].iter().copied(), m, &mut out)
+                .ok()
+                .and_then(|k| padded::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(&mut out[..k]));
             match r {
                 Some(r) => Ok(r),
                 None => mixed_failure::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),

@@ -78,9 +78,14 @@ pub fn complement_last(cotarget: i64, curr: i64, covered: i64) -> i64 {
 /// mode starts and the largest offset those modes and `a` reach together.
 /// Works in the one buffer: `a`'s kept modes are sorted in `out`, then
 /// replaced one by one by the complement's (each needs only its own input).
+///
+/// No sum here overflows: after each mode `(s, d)` of `a`, what `a`'s modes
+/// so far and the complement's reach together is at most `s·d − 1` (the
+/// stride where the next mode starts, checked), by induction: the reach
+/// before is at most `curr − 1`, the complement's mode `(d/curr, curr)`
+/// adds at most `d − curr` and `(s, d)` adds `s·d − d`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> Result<(usize, i64, i64), Fail> {
-    let mut reach = 0i64;
     let mut n = 0;
     for (s, d) in a {
         if d < 0 {
@@ -90,13 +95,11 @@ fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)])
             let Some(slot) = out.get_mut(n) else { return Err(Fail::ROOM) };
             *slot = (s, d);
             n += 1;
-            // Saturating: a reach past i64 only means the cotarget is met.
-            reach = reach.saturating_add((s - 1).saturating_mul(d));
         }
     }
     let out = &mut out[..n];
     sort_by_stride(out);
-    let mut curr = 1i64;
+    let (mut curr, mut reach) = (1i64, 0i64);
     let mut kept = 0;
     for k in 0..out.len() {
         let (s, d) = out[k];
@@ -109,14 +112,77 @@ fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)])
         if q != 1 {
             out[kept] = (q, curr);
             kept += 1;
-            reach = reach.saturating_add((q - 1).saturating_mul(curr));
         }
-        curr = match s.checked_mul(d) {
-            Some(c) => c,
-            None => return Err(Fail::Overflow("complement")),
-        };
+        let Some(next) = s.checked_mul(d) else { return Err(Fail::Overflow("complement")) };
+        reach += (q - 1) * curr + (next - d);
+        curr = next;
     }
     Ok((kept, curr, reach))
+}
+
+/// CuTe's `complement(A, M)` of the flat modes `a`: the modes of
+/// [`complement_extended`] coalesced, into `out` (room: one slot per mode
+/// of `a` plus one), their size and extent checked; returns their number,
+/// at least 1 (`1:0` when nothing is left).
+///
+/// The walk's modes never merge: each starts at a stride `s·d` of `a`
+/// (`s ≥ 2`) above the extent `(d/curr)·curr ≤ d` of the one before. So
+/// coalescing them only drops the last mode when it has size 1.
+///
+/// Post-conditions on `Ok(n)`: `out[..n]` is the coalesced complement, and
+/// its size and every offset fit in an `i64`. Failures: those of
+/// [`complement_extended`].
+///
+/// ```
+/// use cute_dynamic::kernel::complement_coalesced;
+/// let mut out = [(0i64, 0i64); 3];
+/// let n = complement_coalesced([(2, 1), (4, 6)].into_iter(), 24, &mut out).unwrap();
+/// assert_eq!(&out[..n], &[(3, 2)]);
+/// let n = complement_coalesced([(4, 1), (8, 4)].into_iter(), 16, &mut out).unwrap();
+/// assert_eq!(&out[..n], &[(1, 0)]);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn complement_coalesced(
+    a: impl Iterator<Item = (i64, i64)>,
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+) -> Result<usize, Fail> {
+    let n = complement_extended(a, cotarget, out)?;
+    complement_fits(&out[..n])?;
+    let n = if out[n - 1].0 == 1 { n - 1 } else { n };
+    if n == 0 {
+        out[0] = (1, 0);
+        return Ok(1);
+    }
+    Ok(n)
+}
+
+/// The size and every offset of the modes `m` that [`complement_extended`]
+/// wrote fit in an `i64`; otherwise [`Fail::Overflow`] naming the size or
+/// the extent, as a layout's own check does.
+///
+/// Cheap for what the walk writes: its offsets are below `L·C`, its last
+/// mode `(L, C)` (the modes before reach at most `C − 1`, see
+/// `complement_modes`), and an ordered layout's size is at most its
+/// largest offset plus one. Only when `L·C` overflows are the modes
+/// summed.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn complement_fits(m: &[(i64, i64)]) -> Result<(), Fail> {
+    match m.last() {
+        Some(&(l, c)) if l.checked_mul(c).is_none() => modes_fit(m),
+        _ => Ok(()),
+    }
+}
+
+/// [`complement_fits`] by summing the modes (cold).
+#[cold]
+#[inline(never)]
+fn modes_fit(m: &[(i64, i64)]) -> Result<(), Fail> {
+    if super::extent(m.iter().copied()).is_some() {
+        return Ok(());
+    }
+    let size = m.iter().try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s));
+    Err(Fail::Overflow(if size.is_none() { "layout size" } else { "layout extent" }))
 }
 
 /// Sorts modes by `(stride, shape)`: an insertion sort, as the lists are a
@@ -197,6 +263,51 @@ mod tests {
         assert_eq!(complement_extended(a.into_iter(), 64, &mut out), Err(Fail::ROOM));
         let mut out = [(0i64, 0i64); 1];
         assert_eq!(complement_extended(a.into_iter(), 64, &mut out), Err(Fail::ROOM));
+    }
+
+    /// The coalesced complement is the walk's modes coalesced (the walk's
+    /// modes never merge, so only a last mode of size 1 goes), `1:0` when
+    /// nothing is left, with the walk's failures.
+    #[test]
+    fn coalesced_is_the_walk_coalesced() {
+        let leaves = [(1, 0), (2, 1), (3, 1), (2, 2), (4, 2), (2, 3), (3, 4), (2, 5), (2, 6), (4, 8), (2, 11), (5, 0)];
+        for &x in &leaves {
+            for &y in &leaves {
+                for &z in &leaves[..4] {
+                    let a = [x, y, z];
+                    for m in [1, 2, 5, 8, 16, 24, 60, 97, 256] {
+                        let mut want = [(0i64, 0i64); 4];
+                        let want = complement_extended(a.into_iter(), m, &mut want).map(|n| {
+                            let k = crate::kernel::coalesce_in_place(&mut want[..n]);
+                            if k == 0 { ([(1, 0); 4], 1) } else { (want, k) }
+                        });
+                        let mut got = [(0i64, 0i64); 4];
+                        let got = complement_coalesced(a.into_iter(), m, &mut got).map(|n| (got, n));
+                        match (got, want) {
+                            (Ok((g, n)), Ok((w, k))) => assert_eq!(&g[..n], &w[..k], "{a:?} {m}"),
+                            (g, w) => assert_eq!(g.err(), w.err(), "{a:?} {m}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Past the cheap bound (`L·C` overflows), the modes are summed: an
+    /// extent that still fits passes, one that does not is named.
+    #[test]
+    fn fits_sums_the_modes_past_the_bound() {
+        let mut out = [(0i64, 0i64); 3];
+        // 2:1 for i64::MAX: (L, 2) with L·2 past i64, extent 2·(L−1) fits.
+        let n = complement_coalesced([(2, 1)].into_iter(), i64::MAX, &mut out).unwrap();
+        assert_eq!(&out[..n], &[(i64::MAX / 2 + 1, 2)]);
+        // 2:3 for i64::MAX: (3,L):(1,6), whose extent 2 + 6·(L−1) passes it.
+        assert_eq!(
+            complement_coalesced([(2, 3)].into_iter(), i64::MAX, &mut out),
+            Err(Fail::Overflow("layout extent"))
+        );
+        assert_eq!(complement_fits(&[(1 << 40, 1), (1 << 30, 1 << 40)]), Err(Fail::Overflow("layout size")));
+        assert_eq!(complement_fits(&[(3, 1), (4, 6)]), Ok(()));
     }
 
     #[test]
