@@ -5,7 +5,8 @@ use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::compose_pair;
 use crate::composition::composer::Composer;
 use crate::error::Result;
-use crate::int_tuple::{PER_WORD, Tok};
+use crate::int_tuple::{PER_WORD, Tok, flat_toks};
+use crate::kernel::unit_stride;
 use crate::layout::{Layout, LayoutRef, Leaves, Parts};
 use crate::tiler::{Arrange, Tiler, View, by_mode};
 use crate::tiler::{AsTiler, TilerRef};
@@ -165,6 +166,9 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> 
     }
     let mut star = [(0i64, 0i64); STACK_MODES];
     let n = complement_on_stack(leaves.shape, leaves.stride, a.size()?, &mut star, false)?.ok()?;
+    if let (&[d], Tile::Flat(b)) = (a.stride, b) {
+        return divide_linear_into(out, d, b, star.get(..n)?);
+    }
     let mut c = Composer::new();
     c.prepare(a.pairs())?;
     // The tile's tokens, `(`, those of A ∘ B and of A ∘ B* and `)`, are
@@ -190,6 +194,24 @@ fn divide_1d_into(out: &mut Parts, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> 
     }
     out.tok_bits(word | y << (2 * len) | Tok::Close.code() << (2 * (len + ny)), len + ny + 1)?;
     c.check()
+}
+
+/// [`divide_1d_into`] for a mode `A` of one leaf `S:D` and a flat tile:
+/// on its extended domain `A(x) = x·D` is linear, so `A ∘ s:d` is
+/// `s:(d·D)` for every leaf (the composition rule with no bounded mode of
+/// `A`: no division and no condition but overflow; a leaf of size 1 gets
+/// CuTe's stride, [`unit_stride`]), and each part keeps the flat structure
+/// of `B` and of `B*`. `None` on overflow (the general path names it).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn divide_linear_into(out: &mut Parts, d: i64, b: Leaves<'_>, star: &[(i64, i64)]) -> Option<()> {
+    let ((tb, nb), (ts, ns)) = (flat_toks(b.len()), flat_toks(star.len()));
+    let toks = Tok::Open.code() | tb << 2 | ts << (2 * (nb + 1)) | Tok::Close.code() << (2 * (nb + ns + 1));
+    out.tok_bits(toks, nb + ns + 2)?;
+    let composed = |(s, x): (i64, i64)| Some((s, if s == 1 { unit_stride(&[], x, d) } else { x.checked_mul(d)? }));
+    for m in b.shape.iter().copied().zip(b.stride.iter().copied()).chain(star.iter().copied()) {
+        out.leaf_vals(composed(m)?)?;
+    }
+    Some(())
 }
 
 /// Zipped divide: the by-mode logical divide with the tiles gathered into
