@@ -9,7 +9,9 @@
 //! `cargo bench -p cute-benches --bench dynamic_ops`.
 
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
-use cute_dynamic::{IntTuple, Layout, Tiler, blocked_product, coalesce, complement, composition, logical_divide};
+use cute_dynamic::{
+    IntTuple, Layout, Tiler, blocked_product, coalesce, complement, composition, logical_divide, zipped_divide,
+};
 use std::fmt::Write;
 use std::hint::black_box;
 
@@ -109,6 +111,12 @@ fn divide_product(c: &mut Criterion) {
     let t: Tiler = "<3:3, (2,4):(1,8)>".parse().unwrap_or_else(|e| panic!("{e}"));
     g.bench_function("logical_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)", |bench| {
         in_place(bench, || logical_divide(black_box(&a), black_box(&t)))
+    });
+
+    // The divide kernels tile with most (CuTe's tutorials' `zipped_divide`
+    // of a tensor by a tile), on the same inputs.
+    g.bench_function("zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)", |bench| {
+        in_place(bench, || zipped_divide(black_box(&a), black_box(&t)))
     });
 
     let a = layout("(3,4):(4,1)");

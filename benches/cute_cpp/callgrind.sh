@@ -16,7 +16,7 @@ root="$(cd "$here/../.." && pwd)"
 CARGO_TARGET_DIR="$root/target" "${CARGO:-cargo}" build -q --release --manifest-path "$here/callgrind/Cargo.toml"
 bin="$root/target/release/cute-callgrind"
 ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
-for op in ${@:-composition complement logical_divide blocked_product parse print parse+print}; do
+for op in ${@:-composition complement logical_divide zipped_divide blocked_product parse print parse+print}; do
   a=$(ir "$op" 1)
   b=$(ir "$op" 2001)
   echo "$op $(((b - a) / 2000))"

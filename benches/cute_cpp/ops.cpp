@@ -60,6 +60,13 @@ int main(int argc, char** argv) {
     return logical_divide(a, t);
   });
 
+  bench("zipped_divide((9,(4,8)):(59,(13,1)), <3:3, (2,4):(1,8)>)", n, [&] {
+    auto a = make_layout(make_shape(int(v[11]), make_shape(int(v[12]), int(v[13]))),
+                         make_stride(int(v[15]), make_stride(13, 1)));
+    auto t = make_tile(Layout<_3, _3>{}, Layout<Shape<_2, _4>, Stride<_1, _8>>{});
+    return zipped_divide(a, t);
+  });
+
   bench("blocked_product((3,4):(4,1), (2,5):(1,2))", n, [&] {
     auto a = make_layout(make_shape(int(v[14]), int(v[12])), make_stride(Int<4>{}, Int<1>{}));
     auto b = make_layout(make_shape(int(v[8]), 5), make_stride(Int<1>{}, Int<2>{}));

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times CuTe C++ (g++ -O3, run-time integers where CuTe allows them) and
-# cute-dynamic (criterion) on the same four operations, side by side:
-# composition, complement, logical_divide and blocked_product; then
-# cute-dynamic's parse+print of ((2,2),(4,2)):((1,8),(2,16)) (CuTe C++ has
-# no text syntax to time beside it); then cute-static on mixed static and
+# cute-dynamic (criterion) on the same operations, side by side:
+# composition, complement, logical_divide, zipped_divide and
+# blocked_product; then cute-dynamic's parse+print of
+# ((2,2),(4,2)):((1,8),(2,16)) (CuTe C++ has no text syntax to time beside
+# it); then cute-static on mixed static and
 # run-time leaves (all-run-time composition, and a run-time (M,N) divided by
 # a static tiler), beside the same expressions in CuTe C++.
 #
@@ -105,7 +106,7 @@ if [ -z "${CPP_ONLY:-}" ]; then
   echo "   'moved': criterion's own iter, the result moved into black_box)"
   cd "$root"
   "${CARGO:-cargo}" bench -q -p cute-benches --bench dynamic_ops -- --warm-up-time 1 --measurement-time 3 \
-    '^(dynamic|moved)/(composition\(\(10|complement\(|logical_divide|blocked_product|parse\+print)' 2>/dev/null |
+    '^(dynamic|moved)/(composition\(\(10|complement\(|logical_divide|zipped_divide|blocked_product|parse\+print)' 2>/dev/null |
     awk '/^(dynamic|moved)\// { name = $0; tag = ($0 ~ /^moved\//) ? " (moved)" : ""; sub(/^[a-z]+\//, "", name); sub(/ +time:.*/, "", name) }
          /time:/ { t = $0; sub(/.*\[/, "", t); split(t, f, " "); print name; print "  cute-dynamic" tag ": " f[3] " " f[4] }'
   echo "== cute-static, mixed static and run-time leaves, run-time checks included (criterion, median)"

@@ -429,6 +429,34 @@ impl Parts {
         Some(())
     }
 
+    /// Appends what `p` holds (one subtree) as one mode, or with
+    /// `top_modes` its top-level modes each as a mode (a tuple's children;
+    /// a leaf, or a tuple of one mode, whole, as CuTe's `result(_,
+    /// repeat<R>(_))` keeps a part of rank 1); `None` when it does not
+    /// fit.
+    #[inline(always)]
+    pub(crate) fn append(&mut self, p: &Parts, top_modes: bool) -> Option<()> {
+        let (toks, n) = (p.tok_list(), p.nval.min(INLINE_VALS));
+        let toks = if top_modes && toks.first() == Some(Tok::Open) {
+            // A tuple of two modes or more: its first mode ends before its
+            // `)` (found without walking the rest).
+            let inner = toks.slice(1, toks.len() - 1);
+            let first = match inner.first() {
+                Some(Tok::Leaf) => 1,
+                Some(_) => crate::int_tuple::extent(inner).0,
+                None => 0,
+            };
+            if first < inner.len() { inner } else { toks }
+        } else {
+            toks
+        };
+        self.toks(toks)?;
+        for k in 0..n {
+            self.leaf_vals((p.shape[k], p.stride[k]))?;
+        }
+        Some(())
+    }
+
     /// Appends the values of one leaf, not its token: for callers that
     /// write the structure of several leaves at once.
     #[inline(always)]

@@ -277,10 +277,8 @@ fn complement_does_not_allocate() {
     }
 }
 
-/// Known to allocate: a tuple shape is turned into a `Tiler` on every call
-/// (`Tiler::from_shape`, cute-dynamic/src/tiler.rs, called from
-/// `composition`, composition.rs), and a `Tiler::Tuple` is a `Vec`: one
-/// allocation per tuple in the shape. Remove the `ignore` once fixed.
+/// A tuple shape is read as a tiler in place (no `Tiler::Tuple`, which is a
+/// `Vec`, is built from it).
 #[test]
 fn composition_with_a_tuple_shape_does_not_allocate() {
     let la = layout("((2,2,2),(2,2,2),(2,2)):((1,2,4),(8,16,32),(64,128))");
@@ -296,9 +294,7 @@ fn make_layout_does_not_allocate() {
     assert!(r.is_ok(), "{r:?}");
 }
 
-/// Known to allocate: `slice_nodes` (cute-dynamic/src/slice.rs) collects the
-/// kept sub-layouts of each tuple level in a `Vec`. Remove the `ignore` once
-/// fixed.
+/// The kept sub-layouts of each tuple level are not collected into a list.
 #[test]
 fn slice_does_not_allocate() {
     let cases = [
@@ -370,8 +366,8 @@ fn inverses_and_1d_divide_and_product_do_not_allocate() {
     }
 }
 
-/// Known to allocate: the by-mode divides (a `<tiler>` argument) and the
-/// zipped/tiled/flat regroupings. Run with `--ignored` to see where.
+/// The by-mode divides (a `<tiler>` argument) and the zipped, tiled and
+/// flat regroupings are written in place, with no list of modes.
 #[test]
 fn divide_by_a_tiler_does_not_allocate() {
     let a = layout("(9,(4,8)):(59,(13,1))");
@@ -394,8 +390,8 @@ fn divide_by_a_tiler_does_not_allocate() {
     assert!(failures.is_empty(), "{failures}");
 }
 
-/// Known to allocate: `blocked_product` and `raked_product` pad their
-/// arguments into `Vec`s of modes. Run with `--ignored` to see where.
+/// `blocked_product` and `raked_product` do not pad their arguments into
+/// lists of modes.
 #[test]
 fn blocked_and_raked_products_do_not_allocate() {
     let (a, b) = (layout("(3,4):(4,1)"), layout("(2,5):(1,2)"));

@@ -52,6 +52,11 @@ fn main() {
                 keep(logical_divide(black_box(&d1), black_box(&t)));
             }
         }
+        "zipped_divide" => {
+            for _ in 0..n {
+                keep(zipped_divide(black_box(&d1), black_box(&t)));
+            }
+        }
         "blocked_product" => {
             for _ in 0..n {
                 keep(blocked_product(black_box(&p1), black_box(&p2)));
