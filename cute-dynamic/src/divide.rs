@@ -5,11 +5,10 @@ use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::compose_pair;
 use crate::composition::composer::Composer;
 use crate::error::Result;
-use crate::int_tuple::{PER_WORD, Tok, flat_toks};
+use crate::int_tuple::flat_toks;
 use crate::kernel::unit_stride;
-use crate::layout::{Layout, LayoutRef, Leaves, Parts};
-use crate::tiler::{Arrange, Tiler, View, by_mode};
-use crate::tiler::{AsTiler, TilerRef};
+use crate::layout::{Layout, LayoutRef};
+use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Tile, by_mode_or};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
@@ -51,215 +50,17 @@ fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 /// assert_eq!(logical_divide(&a, &t).unwrap().to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    let t = b.as_tiler();
-    // Built in place and made the returned value in one step.
-    let mut out = Parts::new();
-    if logical_divide_into(a, t, &mut out).is_some() {
-        return Ok(out.into_layout());
-    }
-    by_mode(a, t, Arrange::Logical, divide_1d)
+    by_mode_or::<Divide>(a, b.as_tiler(), Arrange::Logical, divide_1d)
 }
 
-/// [`logical_divide_into`] into a new `Parts`, for the tests.
-#[cfg(test)]
-fn logical_divide_flat(a: &Layout, t: TilerRef<'_>) -> Option<Parts> {
-    let mut out = Parts::new();
-    logical_divide_into(a, t, &mut out).map(|()| out)
-}
+/// The 1-D divide of one mode on the leaves, for the by-mode walk
+/// ([`by_mode_leaves`]).
+struct Divide;
 
-/// [`logical_divide`] on the leaves, written straight into `out` (empty on
-/// entry): each mode of `A` is a borrowed view, each tile's `(A ∘ B, A ∘
-/// B*)` is composed into place. `None` for an `A` of more than 8 leaves and
-/// on any failure; then the general path computes it again and names the
-/// error.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn logical_divide_into(a: &Layout, t: TilerRef<'_>, out: &mut Parts) -> Option<()> {
-    if a.shape.vals().len() > 8 {
-        return None;
-    }
-    divide_into(&mut Logical(out), a.view(), View::of(t))?;
-    // The whole fits, so every part (each a sum over fewer leaves) does.
-    out.fits().then_some(())
-}
-
-/// The zipped, tiled or flat divide (`how`) on the leaves, as
-/// [`logical_divide_into`]: the tiles `X` and the rests `Y` (with the
-/// modes of `A` the tiler does not reach) are written apart, as the
-/// general path's `(X, Y)` parts, then arranged into `out` (empty on
-/// entry): `(X, Y)`, `(X, Y's modes...)` or `(X's modes..., Y's modes...)`,
-/// a part of rank 1 kept whole.
-fn arranged_divide_into(a: &Layout, t: TilerRef<'_>, how: Arrange, out: &mut Parts) -> Option<()> {
-    if a.shape.vals().len() > 8 {
-        return None;
-    }
-    let (mut tiles, mut rests) = (Parts::new(), Parts::new());
-    divide_into(&mut Apart { tiles: &mut tiles, rests: &mut rests }, a.view(), View::of(t))?;
-    out.open()?;
-    out.append(&tiles, how == Arrange::Flat)?;
-    out.append(&rests, how != Arrange::Zipped)?;
-    out.close()?;
-    out.fits().then_some(())
-}
-
-/// Where a divide on the leaves writes: the logical divide's one layout
-/// (each tile's `(A ∘ B, A ∘ B*)` one subtree, [`Logical`]), or the tiles
-/// and the rests apart (the other three divides, [`Apart`]). A trait, not
-/// an enum: each kind gets its own code, the logical divide's as fast as
-/// when it was the only one.
-trait DivideOut {
-    /// Where `A ∘ B` goes.
-    fn tiles(&mut self) -> &mut Parts;
-    /// Where `A ∘ B*` and the modes of `A` the tiler does not reach go.
-    fn rests(&mut self) -> &mut Parts;
-    /// Starts (`tok` is `(`) or ends (`)`) a tuple of the tiler, in each
-    /// output.
-    fn both(&mut self, tok: Tok) -> Option<()>;
-    /// Before the leaves of a tile that is not flat (which writes its own
-    /// tokens as it is composed).
-    fn open_nested(&mut self) -> Option<()>;
-    /// The tokens of a tile, `A ∘ B`'s (packed, with their number; `None`
-    /// where they are written already) and `A ∘ B*`'s.
-    fn tile_toks(&mut self, x: Option<(u64, usize)>, y: (u64, usize)) -> Option<()>;
-}
-
-/// The logical divide's one layout.
-struct Logical<'p>(&'p mut Parts);
-
-impl DivideOut for Logical<'_> {
+impl SplitLeaves for Divide {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiles(&mut self) -> &mut Parts {
-        self.0
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn rests(&mut self) -> &mut Parts {
-        self.0
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn both(&mut self, tok: Tok) -> Option<()> {
-        self.0.tok(tok)
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn open_nested(&mut self) -> Option<()> {
-        self.0.open()
-    }
-    /// `(`, A ∘ B, A ∘ B*, `)` in one step.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_toks(&mut self, x: Option<(u64, usize)>, (y, ny): (u64, usize)) -> Option<()> {
-        let (word, len) = x.map_or((0, 0), |(x, nx)| (Tok::Open.code() | x << 2, 1 + nx));
-        if len + ny + 1 > PER_WORD {
-            return None;
-        }
-        self.0.tok_bits(word | y << (2 * len) | Tok::Close.code() << (2 * (len + ny)), len + ny + 1)
-    }
-}
-
-/// The tiles and the rests, apart.
-struct Apart<'p> {
-    tiles: &'p mut Parts,
-    rests: &'p mut Parts,
-}
-
-impl DivideOut for Apart<'_> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tiles(&mut self) -> &mut Parts {
-        self.tiles
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn rests(&mut self) -> &mut Parts {
-        self.rests
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn both(&mut self, tok: Tok) -> Option<()> {
-        self.tiles.tok(tok)?;
-        self.rests.tok(tok)
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn open_nested(&mut self) -> Option<()> {
-        Some(())
-    }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile_toks(&mut self, x: Option<(u64, usize)>, (y, ny): (u64, usize)) -> Option<()> {
-        if let Some((x, nx)) = x {
-            self.tiles.tok_bits(x, nx)?;
-        }
-        self.rests.tok_bits(y, ny)
-    }
-}
-
-/// Appends `A ⊘ view` to `out` as one subtree (see [`logical_divide_into`]),
-/// or its tiles and its rests as one subtree each.
-fn divide_into(out: &mut impl DivideOut, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
-    match view {
-        View::Layout(b) => return divide_1d_into(out, a, Tile::of(b)),
-        View::Shape(n) => {
-            if let Some(v) = n.leaf() {
-                // The tile `v:1`, or `1:0` (a shape below 1 is the general
-                // path's error).
-                if v < 1 {
-                    return None;
-                }
-                let (shape, stride) = ([v], [crate::tiler::shape_tile_stride(v)]);
-                return divide_1d_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
-            }
-        }
-        View::Tiles(_) => {}
-    }
-    // A tiler of more modes than `A` runs out of modes below (`None`):
-    // the general path then names the error.
-    out.both(Tok::Open)?;
-    let mut modes = a.modes();
-    match view {
-        // A tuple tiler's tiles straight from its list, a layout tile
-        // divided here rather than in a call of this function.
-        View::Tiles(ts) => {
-            for t in ts {
-                let m = modes.next()?;
-                match t {
-                    Tiler::Layout(l) => divide_1d_into(out, m, Tile::of(l))?,
-                    Tiler::Tuple(_) => divide_into(out, m, View::tiler(t))?,
-                }
-            }
-        }
-        _ => {
-            for tk in view.tiles() {
-                divide_into(out, modes.next()?, tk)?;
-            }
-        }
-    }
-    // The modes the tiler does not reach stay, with the rests (a scalar
-    // `A` has none left).
-    if !a.is_leaf() {
-        for m in modes {
-            out.rests().push_view(m)?;
-        }
-    }
-    out.both(Tok::Close)
-}
-
-/// A tile of a divide: its leaves, and for a nested tile its structure.
-#[derive(Clone, Copy)]
-enum Tile<'a> {
-    /// A leaf or a tuple of leaves (most tiles).
-    Flat(Leaves<'a>),
-    /// Any other tile.
-    Nested(LayoutRef<'a>),
-}
-
-impl<'a> Tile<'a> {
-    /// The tile `l` (its flatness read from the head word of its shape, its
-    /// token list only for a nested tile).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn of(l: &'a Layout) -> Tile<'a> {
-        if l.shape.flat_leaves().is_some() { Tile::Flat(l.leaves()) } else { Tile::Nested(l.view()) }
-    }
-
-    /// The tile's leaves, either way.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn leaves(self) -> Leaves<'a> {
-        match self {
-            Tile::Flat(l) => l,
-            Tile::Nested(b) => b.leaves(),
-        }
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
+        divide_1d_into(out, a, b)
     }
 }
 
@@ -273,7 +74,7 @@ impl<'a> Tile<'a> {
 /// stride, [`unit_stride`]), and each part keeps the flat structure of `B`
 /// and of `B*`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_1d_into(out: &mut impl DivideOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
+fn divide_1d_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
     let leaves = b.leaves();
     if leaves.len() > 8 {
         return None;
@@ -313,18 +114,6 @@ fn divide_1d_into(out: &mut impl DivideOut, a: LayoutRef<'_>, b: Tile<'_>) -> Op
     out.tile_toks(x, y)
 }
 
-/// The zipped, tiled or flat divide: on the leaves
-/// ([`arranged_divide_into`]), or by the general path, which also names
-/// the errors.
-fn arranged_divide(a: &Layout, t: TilerRef<'_>, how: Arrange) -> Result<Layout> {
-    // Built in place and made the returned value in one step.
-    let mut out = Parts::new();
-    if arranged_divide_into(a, t, how, &mut out).is_some() {
-        return Ok(out.into_layout());
-    }
-    by_mode(a, t, how, divide_1d)
-}
-
 /// Zipped divide: the by-mode logical divide with the tiles gathered into
 /// mode 0 and the rests (and the untouched modes of `A`) into mode 1:
 /// `((TileM,TileN,...), (RestM,RestN,L,...))`. For a layout `B` it equals
@@ -340,7 +129,7 @@ fn arranged_divide(a: &Layout, t: TilerRef<'_>, how: Arrange) -> Result<Layout> 
 /// assert_eq!(zipped_divide(&a, &t).unwrap().to_string(), "((4,8),(2,2)):((20,2),(80,1))");
 /// ```
 pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    arranged_divide(a, b.as_tiler(), Arrange::Zipped)
+    by_mode_or::<Divide>(a, b.as_tiler(), Arrange::Zipped, divide_1d)
 }
 
 /// Tiled divide: `((TileM,TileN,...), RestM, RestN, L, ...)`: the zipped
@@ -361,7 +150,7 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// assert_eq!(tiled_divide(&a, &t).unwrap().to_string(), "((4,8),2,2):((20,2),80,1)");
 /// ```
 pub fn tiled_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    arranged_divide(a, b.as_tiler(), Arrange::Tiled)
+    by_mode_or::<Divide>(a, b.as_tiler(), Arrange::Tiled, divide_1d)
 }
 
 /// Flat divide: `(TileM, TileN, ..., RestM, RestN, L, ...)`: the zipped
@@ -378,13 +167,14 @@ pub fn tiled_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// assert_eq!(flat_divide(&a, &t).unwrap().to_string(), "(4,8,2,2):(20,2,80,1)");
 /// ```
 pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    arranged_divide(a, b.as_tiler(), Arrange::Flat)
+    by_mode_or::<Divide>(a, b.as_tiler(), Arrange::Flat, divide_1d)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiler::Tiler;
+    use crate::layout::Parts;
+    use crate::tiler::{Tiler, TilerRef, by_mode, by_mode_leaves};
 
     /// The flat logical divide agrees with the general path wherever it
     /// answers (by a layout, by tilers, by shapes), and answers for most
@@ -396,13 +186,14 @@ mod tests {
         let mut check = |a: &Layout, t: TilerRef<'_>, what: &dyn Fn() -> String| {
             let general = by_mode(a, t, Arrange::Logical, divide_1d);
             ok += usize::from(general.is_ok());
-            if let Some(p) = logical_divide_flat(a, t) {
+            let mut p = Parts::new();
+            if by_mode_leaves::<Divide>(a, t, Arrange::Logical, &mut p).is_some() {
                 answered += 1;
                 assert_eq!(Ok(p.into_layout()), general, "{}", what());
             }
             for how in [Arrange::Zipped, Arrange::Tiled, Arrange::Flat] {
                 let mut p = Parts::new();
-                if arranged_divide_into(a, t, how, &mut p).is_some() {
+                if by_mode_leaves::<Divide>(a, t, how, &mut p).is_some() {
                     arranged += 1;
                     assert_eq!(Ok(p.into_layout()), by_mode(a, t, how, divide_1d), "{how:?} {}", what());
                 }

@@ -1,8 +1,8 @@
 //! `Tiler`: what the by-mode operations take as their second argument.
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{IntTuple, Tree};
-use crate::layout::{Concat, Layout, concat};
+use crate::int_tuple::{IntTuple, PER_WORD, Tok, Tree};
+use crate::layout::{Concat, Layout, LayoutRef, Leaves, Parts, concat};
 use smallvec::SmallVec;
 
 /// A tiler (CuTe docs, "composition with tilers"): a layout, or a tuple of
@@ -337,4 +337,222 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
         });
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The by-mode walk on the leaves: the speed work below `by_mode`, for the
+// divides and the products. Each mode of `A` is a borrowed view and each
+// tile's parts are written in place; anything it cannot do (an `A` of more
+// than 8 leaves, a result past the inline room, any failure) returns
+// `None`, and `by_mode` computes the answer again and names the error. The
+// tests of `divide.rs` and `product.rs` check that both agree.
+// ---------------------------------------------------------------------------
+
+/// The 1-D split of one mode by a tile, on the leaves: a divide's
+/// `(A ∘ B, A ∘ B*)`, a product's `(A, A* ∘ B)`.
+pub(crate) trait SplitLeaves {
+    /// Appends the split of the mode `a` by the tile `b` to `out`.
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()>;
+}
+
+/// [`by_mode_leaves`], or where it cannot, [`by_mode`] with `split` (the
+/// same split on whole layouts), which also names the errors.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn by_mode_or<S: SplitLeaves>(a: &Layout, t: TilerRef<'_>, how: Arrange, split: Split) -> Result<Layout> {
+    // Built in place and made the returned value in one step.
+    let mut out = Parts::new();
+    if by_mode_leaves::<S>(a, t, how, &mut out).is_some() {
+        return Ok(out.into_layout());
+    }
+    by_mode(a, t, how, split)
+}
+
+/// [`by_mode`] on the leaves, written into `out` (empty on entry): the
+/// logical form straight in; the others as the `X` and `Y` parts apart,
+/// then arranged: `(X, Y)`, `(X, Y's modes...)` or `(X's modes..., Y's
+/// modes...)`, a part of rank 1 kept whole.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn by_mode_leaves<S: SplitLeaves>(a: &Layout, t: TilerRef<'_>, how: Arrange, out: &mut Parts) -> Option<()> {
+    if a.shape.vals().len() > 8 {
+        return None;
+    }
+    if how == Arrange::Logical {
+        by_mode_into::<S>(&mut Logical(out), a.view(), View::of(t))?;
+    } else {
+        let (mut x, mut y) = (Parts::new(), Parts::new());
+        by_mode_into::<S>(&mut Apart { tiles: &mut x, rests: &mut y }, a.view(), View::of(t))?;
+        out.open()?;
+        out.append(&x, how == Arrange::Flat)?;
+        out.append(&y, how != Arrange::Zipped)?;
+        out.close()?;
+    }
+    // The whole fits, so every part (each a sum over fewer leaves) does.
+    out.fits().then_some(())
+}
+
+/// Where a by-mode operation on the leaves writes: the logical form's one
+/// layout (each tile's `(X, Y)` one subtree, [`Logical`]), or the first
+/// parts `X` and the second parts `Y` apart (the zipped, tiled and flat
+/// forms, [`Apart`]). A divide's `X` is `A ∘ B` and its `Y` is `A ∘ B*`; a
+/// product's are `A` and `A* ∘ B`. A trait, not an enum: each kind gets
+/// its own code, the logical form's as fast as when it was the only one.
+pub(crate) trait SplitOut {
+    /// Where the first parts (`X`) go.
+    fn tiles(&mut self) -> &mut Parts;
+    /// Where the second parts (`Y`) and the modes of `A` the tiler does
+    /// not reach go.
+    fn rests(&mut self) -> &mut Parts;
+    /// Starts (`tok` is `(`) or ends (`)`) a tuple of the tiler, in each
+    /// output.
+    fn both(&mut self, tok: Tok) -> Option<()>;
+    /// Before a tile's `X` when its tokens are written with its leaves
+    /// (the logical form's `(`).
+    fn open_nested(&mut self) -> Option<()>;
+    /// The tokens of a tile: `X`'s (packed, with their number; `None` where
+    /// they are written already) and `Y`'s (the logical form's `)` after).
+    fn tile_toks(&mut self, x: Option<(u64, usize)>, y: (u64, usize)) -> Option<()>;
+}
+
+/// The logical form's one layout.
+pub(crate) struct Logical<'p>(&'p mut Parts);
+
+impl SplitOut for Logical<'_> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiles(&mut self) -> &mut Parts {
+        self.0
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn rests(&mut self) -> &mut Parts {
+        self.0
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn both(&mut self, tok: Tok) -> Option<()> {
+        self.0.tok(tok)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn open_nested(&mut self) -> Option<()> {
+        self.0.open()
+    }
+    /// `(`, `X`, `Y`, `)` in one step.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_toks(&mut self, x: Option<(u64, usize)>, (y, ny): (u64, usize)) -> Option<()> {
+        let (word, len) = x.map_or((0, 0), |(x, nx)| (Tok::Open.code() | x << 2, 1 + nx));
+        if len + ny + 1 > PER_WORD {
+            return None;
+        }
+        self.0.tok_bits(word | y << (2 * len) | Tok::Close.code() << (2 * (len + ny)), len + ny + 1)
+    }
+}
+
+/// The first and second parts, apart.
+pub(crate) struct Apart<'p> {
+    tiles: &'p mut Parts,
+    rests: &'p mut Parts,
+}
+
+impl SplitOut for Apart<'_> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tiles(&mut self) -> &mut Parts {
+        self.tiles
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn rests(&mut self) -> &mut Parts {
+        self.rests
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn both(&mut self, tok: Tok) -> Option<()> {
+        self.tiles.tok(tok)?;
+        self.rests.tok(tok)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn open_nested(&mut self) -> Option<()> {
+        Some(())
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tile_toks(&mut self, x: Option<(u64, usize)>, (y, ny): (u64, usize)) -> Option<()> {
+        if let Some((x, nx)) = x {
+            self.tiles.tok_bits(x, nx)?;
+        }
+        self.rests.tok_bits(y, ny)
+    }
+}
+
+/// Appends the by-mode split of `a` by `view` (the 1-D split `S` of each
+/// mode by its tile) to `out` as one subtree, or its `X` and its `Y` as one
+/// subtree each. `None` where the walk cannot (a tiler of more modes than
+/// `a`, more than the inline room) or the split fails.
+fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
+    match view {
+        View::Layout(b) => return S::split_into(out, a, Tile::of(b)),
+        View::Shape(n) => {
+            if let Some(v) = n.leaf() {
+                // The tile `v:1`, or `1:0` (a shape below 1 is the general
+                // path's error).
+                if v < 1 {
+                    return None;
+                }
+                let (shape, stride) = ([v], [crate::tiler::shape_tile_stride(v)]);
+                return S::split_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
+            }
+        }
+        View::Tiles(_) => {}
+    }
+    // A tiler of more modes than `A` runs out of modes below (`None`):
+    // the general path then names the error.
+    out.both(Tok::Open)?;
+    let mut modes = a.modes();
+    match view {
+        // A tuple tiler's tiles straight from its list, a layout tile
+        // divided here rather than in a call of this function.
+        View::Tiles(ts) => {
+            for t in ts {
+                let m = modes.next()?;
+                match t {
+                    Tiler::Layout(l) => S::split_into(out, m, Tile::of(l))?,
+                    Tiler::Tuple(_) => by_mode_into::<S>(out, m, View::tiler(t))?,
+                }
+            }
+        }
+        _ => {
+            for tk in view.tiles() {
+                by_mode_into::<S>(out, modes.next()?, tk)?;
+            }
+        }
+    }
+    // The modes the tiler does not reach stay, with the second parts (a
+    // scalar `A` has none left).
+    if !a.is_leaf() {
+        for m in modes {
+            out.rests().push_view(m)?;
+        }
+    }
+    out.both(Tok::Close)
+}
+
+/// A tile of a by-mode operation: its leaves, and for a nested tile its
+/// structure.
+#[derive(Clone, Copy)]
+pub(crate) enum Tile<'a> {
+    /// A leaf or a tuple of leaves (most tiles).
+    Flat(Leaves<'a>),
+    /// Any other tile.
+    Nested(LayoutRef<'a>),
+}
+
+impl<'a> Tile<'a> {
+    /// The tile `l` (its flatness read from the head word of its shape, its
+    /// token list only for a nested tile).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn of(l: &'a Layout) -> Tile<'a> {
+        if l.shape.flat_leaves().is_some() { Tile::Flat(l.leaves()) } else { Tile::Nested(l.view()) }
+    }
+
+    /// The tile's leaves, either way.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn leaves(self) -> Leaves<'a> {
+        match self {
+            Tile::Flat(l) => l,
+            Tile::Nested(b) => b.leaves(),
+        }
+    }
 }
