@@ -98,7 +98,7 @@ fn divide_1d_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Opt
         c.prepare(a.pairs())?;
         let x = match b {
             // A flat B (most tiles) leaf by leaf.
-            Tile::Flat(l) => Some(c.compose_flat(l.len(), |k| Some((*l.shape.get(k)?, *l.stride.get(k)?)), out.tiles())?),
+            Tile::Flat(l) => Some(c.compose_flat(l.len(), |k| Some((*l.shape.get(k)?, *l.stride.get(k)?)), None, out.tiles())?),
             Tile::Nested(b) => {
                 out.open_nested()?;
                 c.compose_into(b, None, out.tiles())?;
@@ -107,7 +107,7 @@ fn divide_1d_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Opt
         };
         // B*, a complement, is flat: leaf by leaf, read where the
         // complement left it.
-        let y = c.compose_flat(n, |k| star.get(k).copied(), out.rests())?;
+        let y = c.compose_flat(n, |k| star.get(k).copied(), None, out.rests())?;
         c.check()?;
         (x, y)
     };

@@ -9,9 +9,8 @@ use crate::composition::composition;
 use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{LEAF, Tok};
-use crate::layout::{Concat, Layout, LayoutRef, Parts, concat};
-use crate::tiler::AsTiler;
-use crate::tiler::{Arrange, by_mode};
+use crate::layout::{Concat, Layout, LayoutRef, Leaves, Parts, concat};
+use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Tile, by_mode_or};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
 /// complement keeping its last mode even when that has size 1: `B` may
@@ -58,7 +57,7 @@ fn product_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 /// ```
 pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    by_mode(a, b.as_tiler(), Arrange::Logical, product_1d)
+    by_mode_or::<Product>(a, b.as_tiler(), Arrange::Logical, product_1d)
 }
 
 /// Zipped product: `((M,N,...), (TileM,TileN,L,...))`; for a layout `B` it
@@ -76,7 +75,7 @@ pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout>
 /// assert_eq!(zipped_product(&a, &t).unwrap().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
 /// ```
 pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    by_mode(a, b.as_tiler(), Arrange::Zipped, product_1d)
+    by_mode_or::<Product>(a, b.as_tiler(), Arrange::Zipped, product_1d)
 }
 
 /// Tiled product: `((M,N,...), TileM, TileN, L, ...)`: the zipped product
@@ -100,7 +99,7 @@ pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    by_mode(a, b.as_tiler(), Arrange::Tiled, product_1d)
+    by_mode_or::<Product>(a, b.as_tiler(), Arrange::Tiled, product_1d)
 }
 
 /// Flat product: `(M, N, ..., TileM, TileN, L, ...)`: the zipped product
@@ -122,7 +121,7 @@ pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> {
-    by_mode(a, b.as_tiler(), Arrange::Flat, product_1d)
+    by_mode_or::<Product>(a, b.as_tiler(), Arrange::Flat, product_1d)
 }
 
 /// The rank-sensitive products: pad both to the same rank with `1:0` modes,
@@ -152,43 +151,82 @@ fn rank_product_flat(a: &Layout, b: &Layout, block_first: bool) -> Option<Parts>
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts) -> Option<()> {
     // The leaves; the token lists are read only for a nested `A` or `B`.
-    let (a_shape, a_stride) = (a.shape.vals(), a.stride.vals());
-    if a_shape.len() > 8 || b.shape.vals().len() > 8 {
+    if a.shape.vals().len() > 8 || b.shape.vals().len() > 8 {
         return None;
     }
-    // B's span (as in `product_1d`) and whether it has a size-1 leaf of
-    // non-zero stride (below), in one pass over its leaves. The padding
-    // modes 1:0 add nothing to the span, the size or the complement (which
-    // skips size-1 modes).
-    let (mut hi, mut lo, mut unit) = (0i64, 0i64, false);
-    for (s, d) in b.pairs() {
-        (hi, lo) = (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0));
-        unit |= s == 1 && d != 0;
-    }
-    let m = a.size().checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
-    let mut star = [(0i64, 0i64); STACK_MODES];
-    let n = complement_on_stack(a_shape, a_stride, m, &mut star, true)?.ok()?;
-    crate::kernel::complement_fits(&star[..n]).ok()?;
+    // The padding modes 1:0 add nothing to B's span, the size or the
+    // complement (which skips size-1 modes).
     let mut grid = Composer::new();
-    grid.prepare(star[..n].iter().copied())?;
-    // The size-1 leaves of B take their strides from the coalesced
-    // complement, as CuTe's (see `product_1d`); a stride of 0 stays 0
-    // either way (the padding modes among them).
-    let units = if unit {
-        let k = coalesce_slice(&mut star[..n]);
-        if k == 0 {
-            star[0] = (1, 0);
-        }
-        let mut c = Composer::new();
-        c.prepare(star[..k.max(1)].iter().copied())?;
-        Some(c)
-    } else {
-        None
-    };
+    let mut units = None;
+    prepare_grid(a.leaves(), a.size(), b.leaves(), &mut grid, &mut units)?;
     rank_product_modes(a, b, &mut grid, units.as_ref(), block_first, out)?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
     out.fits().then_some(())
+}
+
+/// Prepares `grid` with the complement `A* = complement(A, size(A)·span(B))`
+/// (its last mode kept, as in `product_1d`) of the leaves of `A` (of size
+/// `a_size`), and, where `B` has a size-1 leaf of non-zero stride, `units`
+/// with the coalesced `A*`: those leaves take their strides from it, as
+/// CuTe's (see `product_1d`); a stride of 0 stays 0 either way.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn prepare_grid(
+    a: Leaves<'_>,
+    a_size: i64,
+    b: Leaves<'_>,
+    grid: &mut Composer,
+    units: &mut Option<Composer>,
+) -> Option<()> {
+    // B's span and whether it has such a leaf, in one pass over its leaves
+    // (B's offsets fit: its extent is checked when it is made).
+    let (mut hi, mut lo, mut unit) = (0i64, 0i64, false);
+    for (s, d) in b.shape.iter().copied().zip(b.stride.iter().copied()) {
+        (hi, lo) = (hi + (s - 1) * d.max(0), lo + (s - 1) * d.min(0));
+        unit |= s == 1 && d != 0;
+    }
+    let m = a_size.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
+    let mut star = [(0i64, 0i64); STACK_MODES];
+    let n = complement_on_stack(a.shape, a.stride, m, &mut star, true)?.ok()?;
+    crate::kernel::complement_fits(&star[..n]).ok()?;
+    grid.prepare(star[..n].iter().copied())?;
+    if unit {
+        let k = coalesce_slice(&mut star[..n]);
+        if k == 0 {
+            star[0] = (1, 0);
+        }
+        units.insert(Composer::new()).prepare(star[..k.max(1)].iter().copied())?;
+    }
+    Some(())
+}
+
+/// The 1-D product of one mode on the leaves, for the by-mode walk
+/// ([`by_mode_leaves`](crate::tiler::by_mode_leaves)): `(A, A* ∘ B)`, as
+/// `product_1d`.
+struct Product;
+
+impl SplitLeaves for Product {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
+        let mut grid = Composer::new();
+        let mut units = None;
+        prepare_grid(a.leaves(), a.size()?, b.leaves(), &mut grid, &mut units)?;
+        out.open_nested()?;
+        out.tiles().push_view(a)?;
+        let y = match b {
+            // A flat B (most tiles) leaf by leaf.
+            Tile::Flat(l) => {
+                let leaf = |k: usize| Some((*l.shape.get(k)?, *l.stride.get(k)?));
+                grid.compose_flat(l.len(), leaf, units.as_ref(), out.rests())?
+            }
+            Tile::Nested(b) => {
+                grid.compose_into(b, units.as_ref(), out.rests())?;
+                (0, 0)
+            }
+        };
+        grid.check()?;
+        out.tile_toks(None, y)
+    }
 }
 
 /// [`rank_product_into`]'s modes, `(A_k, A* ∘ B_k)` (`block_first`) or
@@ -358,5 +396,41 @@ mod tests {
         }
         assert!(ok > 1000, "only {ok} inputs with a result");
         assert!(answered * 10 >= ok * 9, "the flat path answered {answered} of {ok}");
+    }
+
+    /// The by-mode products on the leaves (logical, zipped, tiled, flat)
+    /// agree with the general path wherever they answer (by a layout, by
+    /// tilers, by shapes), and answer for most small inputs.
+    #[test]
+    fn by_mode_products_on_the_leaves_agree_with_the_general_path() {
+        use crate::tiler::{Tiler, TilerRef, by_mode, by_mode_leaves};
+        let ls = crate::layout::small_layouts();
+        let (mut answered, mut ok) = (0, 0);
+        let mut check = |a: &Layout, t: TilerRef<'_>, what: &dyn Fn() -> String| {
+            for how in [Arrange::Logical, Arrange::Zipped, Arrange::Tiled, Arrange::Flat] {
+                let general = by_mode(a, t, how, product_1d);
+                ok += usize::from(general.is_ok());
+                let mut p = Parts::new();
+                if by_mode_leaves::<Product>(a, t, how, &mut p).is_some() {
+                    answered += 1;
+                    assert_eq!(Ok(p.into_layout()), general, "{how:?} {}", what());
+                }
+            }
+        };
+        for a in &ls {
+            for b in &ls {
+                check(a, b.as_tiler(), &|| format!("{a} x {b}"));
+                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]);
+                check(a, t.as_tiler(), &|| format!("{a} x {t}"));
+                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone())]);
+                check(a, t.as_tiler(), &|| format!("{a} x {t}"));
+            }
+            for s in ["2", "(2,2)", "(1,(2,1))", "(3,2,1)", "0"] {
+                let s: crate::IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+                check(a, s.as_tiler(), &|| format!("{a} x {s}"));
+            }
+        }
+        assert!(ok > 1000, "only {ok} inputs with a result");
+        assert!(answered * 10 >= ok * 8, "the leaves answered {answered} of {ok}");
     }
 }

@@ -632,13 +632,14 @@ impl Composer {
         &mut self,
         n: usize,
         leaf: impl Fn(usize) -> Option<(i64, i64)>,
+        units: Option<&Composer>,
         out: &mut Parts,
     ) -> Option<(u64, usize)> {
         // Tiles of one or two leaves (most) unrolled, as in `compose_fast`.
         match n {
-            1 => self.compose_flat_n::<1>(1, leaf, out),
-            2 => self.compose_flat_n::<2>(2, leaf, out),
-            _ => self.compose_flat_n::<0>(n, leaf, out),
+            1 => self.compose_flat_n::<1>(1, leaf, units, out),
+            2 => self.compose_flat_n::<2>(2, leaf, units, out),
+            _ => self.compose_flat_n::<0>(n, leaf, units, out),
         }
     }
 
@@ -648,12 +649,13 @@ impl Composer {
         &mut self,
         n: usize,
         leaf: impl Fn(usize) -> Option<(i64, i64)>,
+        units: Option<&Composer>,
         out: &mut Parts,
     ) -> Option<(u64, usize)> {
         let n = if N > 0 { N } else { n };
         let mut toks = FlatToks::new(n);
         for k in 0..n {
-            toks.group(self.compose_leaf_into(leaf(k)?, None, out)?);
+            toks.group(self.compose_leaf_into(leaf(k)?, units, out)?);
         }
         toks.finish()
     }
