@@ -390,6 +390,24 @@ fn divide_by_a_tiler_does_not_allocate() {
     assert!(failures.is_empty(), "{failures}");
 }
 
+/// Nor do the by-mode products (a `<tiler>` argument).
+#[test]
+fn product_by_a_tiler_does_not_allocate() {
+    let a = layout("(2,5):(5,1)");
+    let t: Tiler = "<3:1, (2,2):(1,4)>".parse().unwrap_or_else(|e| panic!("{e}"));
+    type Op = fn(&Layout, &Tiler) -> cute_dynamic::Result<Layout>;
+    let ops: [(&str, Op); 4] = [
+        ("logical_product", |a, t| cute_dynamic::logical_product(a, t)),
+        ("zipped_product", |a, t| cute_dynamic::zipped_product(a, t)),
+        ("tiled_product", |a, t| cute_dynamic::tiled_product(a, t)),
+        ("flat_product", |a, t| cute_dynamic::flat_product(a, t)),
+    ];
+    for (name, op) in ops {
+        let r = no_alloc(&format!("{name}({a}, {t})"), || op(&a, &t));
+        assert!(r.is_ok(), "{r:?}");
+    }
+}
+
 /// `blocked_product` and `raked_product` do not pad their arguments into
 /// lists of modes.
 #[test]
