@@ -71,9 +71,19 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
         1 => complement_small::<1, 2>(a, shape, stride, cotarget),
         2 => complement_small::<2, 3>(a, shape, stride, cotarget),
         3 => complement_small::<3, 4>(a, shape, stride, cotarget),
-        n if n < STACK_MODES => complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, shape, stride, cotarget),
-        _ => complement_large(a, cotarget),
+        _ => complement_many(a, cotarget),
     }
+}
+
+/// [`complement`] of an `A` of 4 leaves or more (out of line: the usual
+/// few leaves keep a small frame).
+#[inline(never)]
+fn complement_many(a: &Layout, cotarget: i64) -> Result<Layout> {
+    let (shape, stride) = (a.shape.vals(), a.stride.vals());
+    if shape.len() < STACK_MODES {
+        return complement_small::<{ STACK_MODES - 1 }, STACK_MODES>(a, shape, stride, cotarget);
+    }
+    complement_large(a, cotarget)
 }
 
 /// [`complement`] of an `A` of `L` leaves (at most `L`, for the largest
