@@ -481,6 +481,11 @@ impl SplitOut for Apart<'_> {
 /// mode by its tile) to `out` as one subtree, or its `X` and its `Y` as one
 /// subtree each. `None` where the walk cannot (a tiler of more modes than
 /// `a`, more than the inline room) or the split fails.
+///
+/// Out of line (it recurses for a nested tiler anyway): inlined at the top
+/// level, the logical divide of the benchmark took 92 ns, not 84, for 9
+/// fewer instructions.
+#[inline(never)]
 fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
     match view {
         View::Layout(b) => return S::split_into(out, a, Tile::of(b)),
