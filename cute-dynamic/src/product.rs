@@ -403,34 +403,9 @@ mod tests {
     /// tilers, by shapes), and answer for most small inputs.
     #[test]
     fn by_mode_products_on_the_leaves_agree_with_the_general_path() {
-        use crate::tiler::{Tiler, TilerRef, by_mode, by_mode_leaves};
-        let ls = crate::layout::small_layouts();
-        let (mut answered, mut ok) = (0, 0);
-        let mut check = |a: &Layout, t: TilerRef<'_>, what: &dyn Fn() -> String| {
-            for how in [Arrange::Logical, Arrange::Zipped, Arrange::Tiled, Arrange::Flat] {
-                let general = by_mode(a, t, how, product_1d);
-                ok += usize::from(general.is_ok());
-                let mut p = Parts::new();
-                if by_mode_leaves::<Product>(a, t, how, &mut p).is_some() {
-                    answered += 1;
-                    assert_eq!(Ok(p.into_layout()), general, "{how:?} {}", what());
-                }
-            }
-        };
-        for a in &ls {
-            for b in &ls {
-                check(a, b.as_tiler(), &|| format!("{a} x {b}"));
-                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]);
-                check(a, t.as_tiler(), &|| format!("{a} x {t}"));
-                let t = Tiler::Tuple(vec![Tiler::Layout(b.clone())]);
-                check(a, t.as_tiler(), &|| format!("{a} x {t}"));
-            }
-            for s in ["2", "(2,2)", "(1,(2,1))", "(3,2,1)", "0"] {
-                let s: crate::IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
-                check(a, s.as_tiler(), &|| format!("{a} x {s}"));
-            }
+        for (ok, answered) in crate::tiler::leaves_agree_with_by_mode::<Product>(product_1d) {
+            assert!(ok > 1000, "only {ok} inputs with a result");
+            assert!(answered * 10 >= ok * 8, "the leaves answered {answered} of {ok}");
         }
-        assert!(ok > 1000, "only {ok} inputs with a result");
-        assert!(answered * 10 >= ok * 8, "the leaves answered {answered} of {ok}");
     }
 }

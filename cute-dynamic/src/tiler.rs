@@ -348,6 +348,43 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
 // tests of `divide.rs` and `product.rs` check that both agree.
 // ---------------------------------------------------------------------------
 
+/// For the tests of the by-mode operations: checks that [`by_mode_leaves`]
+/// with `S` gives what [`by_mode`] with `split` gives wherever it answers,
+/// in every arrangement, over small layouts split by small layouts, by
+/// tilers of one and two modes and by shapes. Returns, for the logical,
+/// zipped, tiled and flat forms, how many results the general path gave
+/// and how many of those the leaves gave too.
+#[cfg(test)]
+pub(crate) fn leaves_agree_with_by_mode<S: SplitLeaves>(split: Split) -> [(usize, usize); 4] {
+    let ls = crate::layout::small_layouts();
+    let mut counts = [(0, 0); 4];
+    let mut check = |a: &Layout, t: TilerRef<'_>, what: &dyn Fn() -> String| {
+        for (how, (ok, answered)) in [Arrange::Logical, Arrange::Zipped, Arrange::Tiled, Arrange::Flat].into_iter().zip(&mut counts) {
+            let general = by_mode(a, t, how, split);
+            *ok += usize::from(general.is_ok());
+            let mut p = Parts::new();
+            if by_mode_leaves::<S>(a, t, how, &mut p).is_some() {
+                *answered += 1;
+                assert_eq!(Ok(p.into_layout()), general, "{how:?} {}", what());
+            }
+        }
+    };
+    for a in &ls {
+        for b in &ls {
+            check(a, b.as_tiler(), &|| format!("{a} by {b}"));
+            let t = Tiler::Tuple(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]);
+            check(a, t.as_tiler(), &|| format!("{a} by {t}"));
+            let t = Tiler::Tuple(vec![Tiler::Layout(b.clone())]);
+            check(a, t.as_tiler(), &|| format!("{a} by {t}"));
+        }
+        for s in ["2", "(2,2)", "(1,(2,1))", "(3,2,1)", "0"] {
+            let s: IntTuple = s.parse().unwrap_or_else(|e| panic!("{e}"));
+            check(a, s.as_tiler(), &|| format!("{a} by {s}"));
+        }
+    }
+    counts
+}
+
 /// The 1-D split of one mode by a tile, on the leaves: a divide's
 /// `(A ∘ B, A ∘ B*)`, a product's `(A, A* ∘ B)`.
 pub(crate) trait SplitLeaves {
