@@ -366,46 +366,33 @@ fn inverses_and_1d_divide_and_product_do_not_allocate() {
     }
 }
 
-/// The by-mode divides (a `<tiler>` argument) and the zipped, tiled and
-/// flat regroupings are written in place, with no list of modes.
+/// The by-mode divides and products (a `<tiler>` argument), logical,
+/// zipped, tiled and flat, are written in place, with no list of modes.
 #[test]
-fn divide_by_a_tiler_does_not_allocate() {
-    let a = layout("(9,(4,8)):(59,(13,1))");
-    let t: Tiler = "<3:3, (2,4):(1,8)>".parse().unwrap_or_else(|e| panic!("{e}"));
+fn by_mode_operations_by_a_tiler_do_not_allocate() {
+    let tiler = |s: &str| -> Tiler { s.parse().unwrap_or_else(|e| panic!("{e}")) };
+    let (da, dt) = (layout("(9,(4,8)):(59,(13,1))"), tiler("<3:3, (2,4):(1,8)>"));
+    let (pa, pt) = (layout("(2,5):(5,1)"), tiler("<3:1, (2,2):(1,4)>"));
     let mut failures = String::new();
     type Op = fn(&Layout, &Tiler) -> cute_dynamic::Result<Layout>;
-    let ops: [(&str, Op); 4] = [
-        ("logical_divide", |a, t| cute_dynamic::logical_divide(a, t)),
-        ("zipped_divide", |a, t| cute_dynamic::zipped_divide(a, t)),
-        ("tiled_divide", |a, t| cute_dynamic::tiled_divide(a, t)),
-        ("flat_divide", |a, t| cute_dynamic::flat_divide(a, t)),
+    let ops: [(&str, &Layout, &Tiler, Op); 8] = [
+        ("logical_divide", &da, &dt, |a, t| cute_dynamic::logical_divide(a, t)),
+        ("zipped_divide", &da, &dt, |a, t| cute_dynamic::zipped_divide(a, t)),
+        ("tiled_divide", &da, &dt, |a, t| cute_dynamic::tiled_divide(a, t)),
+        ("flat_divide", &da, &dt, |a, t| cute_dynamic::flat_divide(a, t)),
+        ("logical_product", &pa, &pt, |a, t| cute_dynamic::logical_product(a, t)),
+        ("zipped_product", &pa, &pt, |a, t| cute_dynamic::zipped_product(a, t)),
+        ("tiled_product", &pa, &pt, |a, t| cute_dynamic::tiled_product(a, t)),
+        ("flat_product", &pa, &pt, |a, t| cute_dynamic::flat_product(a, t)),
     ];
-    for (name, op) in ops {
-        let (r, n) = allocations(|| op(&a, &t));
+    for (name, a, t, op) in ops {
+        let (r, n) = allocations(|| op(a, t));
         assert!(r.is_ok(), "{r:?}");
         if n != 0 {
             let _ = writeln!(failures, "{name}({a}, {t}): {n} allocation(s); first at\n{}", first_allocation_site());
         }
     }
     assert!(failures.is_empty(), "{failures}");
-}
-
-/// Nor do the by-mode products (a `<tiler>` argument).
-#[test]
-fn product_by_a_tiler_does_not_allocate() {
-    let a = layout("(2,5):(5,1)");
-    let t: Tiler = "<3:1, (2,2):(1,4)>".parse().unwrap_or_else(|e| panic!("{e}"));
-    type Op = fn(&Layout, &Tiler) -> cute_dynamic::Result<Layout>;
-    let ops: [(&str, Op); 4] = [
-        ("logical_product", |a, t| cute_dynamic::logical_product(a, t)),
-        ("zipped_product", |a, t| cute_dynamic::zipped_product(a, t)),
-        ("tiled_product", |a, t| cute_dynamic::tiled_product(a, t)),
-        ("flat_product", |a, t| cute_dynamic::flat_product(a, t)),
-    ];
-    for (name, op) in ops {
-        let r = no_alloc(&format!("{name}({a}, {t})"), || op(&a, &t));
-        assert!(r.is_ok(), "{r:?}");
-    }
 }
 
 /// `blocked_product` and `raked_product` do not pad their arguments into
