@@ -54,7 +54,7 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout> 
 }
 
 /// The 1-D divide of one mode on the leaves, for the by-mode walk
-/// ([`by_mode_leaves`]).
+/// ([`by_mode_leaves`](crate::tiler::by_mode_leaves)).
 struct Divide;
 
 impl SplitLeaves for Divide {

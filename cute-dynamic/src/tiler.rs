@@ -533,7 +533,7 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
                 if v < 1 {
                     return None;
                 }
-                let (shape, stride) = ([v], [crate::tiler::shape_tile_stride(v)]);
+                let (shape, stride) = ([v], [shape_tile_stride(v)]);
                 return S::split_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
             }
         }
@@ -545,7 +545,7 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
     let mut modes = a.modes();
     match view {
         // A tuple tiler's tiles straight from its list, a layout tile
-        // divided here rather than in a call of this function.
+        // split here rather than in a call of this function.
         View::Tiles(ts) => {
             for t in ts {
                 let m = modes.next()?;
