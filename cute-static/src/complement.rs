@@ -39,7 +39,7 @@ where
 #[cfg(feature = "std")]
 pub use run_time::{StaticModes, TryComplement, try_complement};
 #[cfg(feature = "std")]
-pub(crate) use run_time::{ext_modes, mixed_ext_modes};
+pub(crate) use run_time::{ext_modes, fold_modes, mixed_ext_modes};
 
 #[cfg(feature = "std")]
 mod run_time {
@@ -49,7 +49,7 @@ mod run_time {
     use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
     use crate::int_tuple::Dyn;
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
-    use crate::run_time::{flat_modes, padded};
+    use crate::run_time::{extent_fits, flat_modes, padded};
     use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
@@ -227,6 +227,116 @@ mod run_time {
                 None => mixed_failure::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),
             }
         }
+    }
+
+    /// The values of CuTe's extended complement of `A = s:d` (a layout
+    /// with run-time leaves whose kept modes [`CuteFolds`]) for the
+    /// cotarget `m`, in the structure of the type
+    /// [`FoldModes`](crate::detail::FoldModes), written to `out`; their
+    /// number. The modes CuTe's `filter` drops (statically of size 1 or
+    /// stride 0) go, the others are sorted by `(stride, size)` as the type
+    /// is, and folded: each `x:y` gives `y/C : C`, then `C = x·y`; the
+    /// modes of statically known size 1 are left out, as in the type, and
+    /// the last mode repeats until the cotarget is reached, counting the
+    /// offsets the floor divisions leave out (as cute-dynamic and the
+    /// static complement do). A mode of run-time size 1 or stride 0 whose
+    /// stride is below `C` (where CuTe's fold breaks, and cute-dynamic
+    /// drops the mode) adds no offset: its slot is `1:C` and `C` stays;
+    /// so does a mode of run-time size 1 wherever CuTe's fold of it leaves
+    /// offsets out. `None` where the values break the fold (a mode that starts
+    /// inside the extent of the modes before it, a size below 1, a
+    /// negative stride, an overflow): cute-dynamic then names the error.
+    ///
+    /// [`CuteFolds`]: crate::detail::CuteFolds
+    #[inline(always)]
+    pub(crate) fn fold_modes<S: FlatValues, D: FlatValues>(
+        s: &S,
+        d: &D,
+        m: i64,
+        out: &mut [(i64, i64); MAX_MODES],
+    ) -> Option<usize> {
+        let (modes, n) = flat_modes(s, d);
+        let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
+        let (mut ns, mut nd) = (0, 0);
+        if !(S::write_static(&mut ss, &mut ns) && D::write_static(&mut sd, &mut nd)) {
+            return None;
+        }
+        let mut kept = [FlatMode::default(); MAX_MODES];
+        let mut k = 0;
+        for i in 0..n {
+            let (x, y) = modes[i];
+            if !((ss[i] && x == 1) || (sd[i] && y == 0)) {
+                kept[k] = FlatMode { s: x, d: y, ss: ss[i], ds: sd[i] };
+                k += 1;
+            }
+        }
+        // The type's insertion sort (`detail/sort.rs`), step for step: each
+        // mode from the last is inserted into the sorted rest before the
+        // first whose stride is larger, or equal with a size not smaller (a
+        // run-time size ties).
+        let mut sorted = [FlatMode::default(); MAX_MODES];
+        for (len, x) in kept[..k].iter().rev().enumerate() {
+            let before = |l: &FlatMode| x.d < l.d || (x.d == l.d && !(x.ss && l.ss && x.s > l.s));
+            let at = sorted[..len].iter().position(before).unwrap_or(len);
+            sorted.copy_within(at..len, at + 1);
+            sorted[at] = *x;
+        }
+        // CuTe's fold first; where a mode of run-time size 1 folded as CuTe
+        // folds it leaves offsets out (a gap), its function is not the
+        // complement's, and the fold is made again with such modes adding
+        // nothing (as cute-dynamic drops them).
+        match fold_sorted(&sorted[..k], m, false, out)? {
+            (w, false) => Some(w),
+            (_, true) => fold_sorted(&sorted[..k], m, true, out).map(|(w, _)| w),
+        }
+    }
+
+    /// The fold of [`fold_modes`] over the sorted kept modes: the number
+    /// of modes written, and whether a mode of run-time size 1 was folded
+    /// as CuTe folds it while the floor divisions left offsets out. With
+    /// `transparent`, such a mode adds nothing (`1:C`, or no slot where the
+    /// type's size is a static 1; `None` where it is a larger static size).
+    #[inline(always)]
+    fn fold_sorted(
+        sorted: &[FlatMode],
+        m: i64,
+        transparent: bool,
+        out: &mut [(i64, i64); MAX_MODES],
+    ) -> Option<(usize, bool)> {
+        let (mut c, mut c_static, mut gap, mut w, mut unit_folded) = (1i64, true, 0i64, 0, false);
+        for x in sorted {
+            if x.s < 1 || x.d < 0 {
+                return None;
+            }
+            // The slot's size is static where the type's is ([`FoldDiv`]).
+            //
+            // [`FoldDiv`]: crate::detail::FoldDiv
+            let size_static = c_static && x.ds && x.d >= c;
+            let run_time_unit = x.s == 1 && !x.ss;
+            let (q, next) = if x.d >= c && !(transparent && run_time_unit) {
+                gap = gap.checked_add(x.d % c)?;
+                unit_folded |= run_time_unit;
+                (x.d / c, x.s.checked_mul(x.d)?)
+            } else if x.s == 1 || x.d == 0 {
+                // No offsets (a size 1, or a stride 0, at run time): `C`
+                // stays.
+                if size_static && x.d / c != 1 {
+                    return None;
+                }
+                (1, c)
+            } else {
+                return None;
+            };
+            if !(size_static && q == 1) {
+                *out.get_mut(w)? = (q, c);
+                w += 1;
+            }
+            c = next;
+            c_static = x.ss && x.ds;
+        }
+        *out.get_mut(w)? = (kernel::complement_last(m, c, c - 1 - gap), c);
+        w += 1;
+        extent_fits(&out[..w]).then_some((w, unit_folded && gap != 0))
     }
 
     /// The extended complement's modes (the last kept even of size 1) of

@@ -164,6 +164,17 @@ proptest! {
                 &fill("(2,{}):({},1)", &[v[1], w[1]]), &fill("({},{}):({},{})", &[v[2], v[3], w[2], w[3]]))?;
             check_product::<Layout![Dyn:Dyn], Layout![Dyn:Dyn]>(
                 &fill("{}:{}", &[v[0], w[3]]), &fill("{}:{}", &[v[1], w[1]]))?;
+            // Static strides, run-time sizes: CuTe's complement fold (floor
+            // divisions that leave gaps, run-time sizes of 1 anywhere in the
+            // order, static modes between run-time ones).
+            check_product::<Layout![(Dyn,Dyn):(1,6)], Layout![(Dyn,2):(1,Dyn)]>(
+                &fill("({},{}):(1,6)", &[v[0], v[1]]), &fill("({},2):(1,{})", &[v[2], w[2]]))?;
+            check_product::<Layout![(Dyn,2,Dyn):(4,1,12)], Layout![3:1]>(
+                &fill("({},2,{}):(4,1,12)", &[v[2], v[3]]), &d("3:1"))?;
+            check_product::<Layout![(Dyn,(3,Dyn)):(3,(1,9))], Layout![Dyn:Dyn]>(
+                &fill("({},(3,{})):(3,(1,9))", &[v[1], v[3]]), &fill("{}:{}", &[v[0], w[0]]))?;
+            check_product::<Layout![(Dyn,Dyn):(2,2)], Layout![2:1]>(&fill("({},{}):(2,2)", &[v[0], v[3]]), &d("2:1"))?;
+            check_product::<Layout![Dyn:4], Layout![Dyn:1]>(&fill("{}:4", &[v[2]]), &fill("{}:1", &[v[3]]))?;
             Ok::<(), String>(())
         })();
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
@@ -173,21 +184,22 @@ proptest! {
 // ------------------------------------------------------ blocked / raked
 
 /// CuTe's blocked and raked examples with a leaf of either argument
-/// run-time: the same function as cute-dynamic's, mode by mode.
+/// run-time: the same function as cute-dynamic's, mode by mode, and the
+/// text CuTe C++ prints for them (`int` for the run-time leaf).
 #[test]
 fn blocked_and_raked_products_with_a_run_time_leaf() {
     let (a, b) = (layout!((2,{5i64}):(5,1)), layout!((3,4):(1,3)));
     let want = cute_dynamic::blocked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
     assert_eq!(want.to_string(), "((2,3),(5,4)):((5,10),(1,30))");
     let r = blocked_product(a, b);
-    assert_eq!(r.to_string(), "((_2,(1,1,3)),(5,(1,1,4))):((_5,(0,0,10)),(_1,(0,0,30)))");
+    assert_eq!(r.to_string(), "((_2,(1,3)),(5,(1,4))):((_5,(5,10)),(_1,(15,30)))");
     for k in 0..2 {
         same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
     }
     assert_eq!(try_blocked_product(a, b).unwrap(), r);
     let want = cute_dynamic::raked_product(&a.to_dynamic(), &b.to_dynamic()).unwrap();
     let r = raked_product(a, b);
-    assert_eq!(r.to_string(), "(((1,1,3),_2),((1,1,4),5)):(((0,0,10),_5),((0,0,30),_1))");
+    assert_eq!(r.to_string(), "(((1,3),_2),((1,4),5)):(((5,10),_5),((15,30),_1))");
     for k in 0..2 {
         same_function(&r.to_dynamic().get(k).unwrap(), &want.get(k).unwrap());
     }

@@ -17,13 +17,13 @@
 //! checks (`small_values`, the `CHECKED` parameter of `compose_leaf`).
 
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
-use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafMul};
+use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafDiv, LeafMin, LeafMul};
 use crate::int_tuple::{AllStatic, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::Layout;
 use crate::run_time::{Buf, FlatValues, FromValue, MAX_MODES, TOO_MANY_MODES};
 use core::ops::{Add, Div, Rem, Sub};
 use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, compose_mul, unit_stride};
-use typenum::{B0, B1, Min, Minimum, Mod, Quot, Sub1, Sum, UInt, UTerm};
+use typenum::{B0, B1, Mod, Quot, Sub1, Sum, UInt, UTerm};
 
 #[doc(hidden)]
 pub use cute_dynamic::kernel::Fail;
@@ -417,37 +417,6 @@ impl<R> LeafCeilDiv<R> for Dyn {
 // before its fold); this completes the bound of [`SafeSteps`].
 impl<U, B> LeafCeilDiv<UTerm> for UInt<U, B> {
     type Output = Dyn;
-}
-
-// CuTe's binary operations on leaves that are static when both leaves
-// are, and run-time otherwise: one list.
-macro_rules! leaf_binop {
-    ($($(#[$doc:meta])* $Name:ident: $Op:ident => $Out:ident;)+) => {$(
-        $(#[$doc])*
-        #[doc(hidden)]
-        pub trait $Name<R> {
-            /// The result's leaf type.
-            type Output;
-        }
-        impl<U, B, U2, B2> $Name<UInt<U2, B2>> for UInt<U, B>
-        where
-            UInt<U, B>: $Op<UInt<U2, B2>>,
-        {
-            type Output = $Out<UInt<U, B>, UInt<U2, B2>>;
-        }
-        impl<U, B> $Name<Dyn> for UInt<U, B> {
-            type Output = Dyn;
-        }
-        impl<R> $Name<R> for Dyn {
-            type Output = Dyn;
-        }
-    )+};
-}
-leaf_binop! {
-    /// CuTe's `min` on leaves: static when both are.
-    LeafMin: Min => Minimum;
-    /// CuTe's `/` on leaves: static when both are.
-    LeafDiv: Div => Quot;
 }
 
 /// `B1` when both leaves of a mode are static.

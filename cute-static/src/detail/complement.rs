@@ -6,7 +6,8 @@ use super::{FilterModes, Sort, Trivial};
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
-use crate::int_tuple::known::{IsOne, KnownOne};
+use crate::int_tuple::known::{IsOne, KnownOne, LeafDiv, LeafMul};
+use crate::int_tuple::{AllStatic, Truth};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Bit, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
@@ -255,6 +256,114 @@ impl<O: crate::layout::StaticValue, A, M> ComplementValueBy<A, M, B1> for O {
 }
 
 // --------------------------------------------- with run-time leaves
+
+/// CuTe's complement fold over sorted modes whose leaves may be run-time
+/// ([`Dyn`]): each mode `s:d` contributes `d/C : C`, then `C = s·d`, a
+/// leaf static exactly where the arithmetic met only static values (a
+/// run-time `C` makes the next mode's size and stride run-time). The
+/// conditions (injectivity, divisibility gaps) are checked on the values
+/// when the call runs.
+#[doc(hidden)]
+pub trait RunTimeFold<C> {
+    /// The complement's modes before the last.
+    type Output;
+    /// The stride of the last mode.
+    type Curr;
+}
+impl<C> RunTimeFold<C> for MNil {
+    type Output = MNil;
+    type Curr = C;
+}
+impl<S: LeafMul<D>, D: FoldDiv<C>, T, C> RunTimeFold<C> for MCons<S, D, T>
+where
+    T: RunTimeFold<<S as LeafMul<D>>::Output>,
+{
+    type Output = MCons<<D as FoldDiv<C>>::Output, C, <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Output>;
+    type Curr = <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Curr;
+}
+/// The size `Self/C` of a mode of [`RunTimeFold`]: static when both are
+/// and the stride `Self` reaches the extent `C`; otherwise run-time. A
+/// static stride below a static extent starts inside the modes before it
+/// (whose sizes were all static), which only a mode of run-time size 1
+/// allows: its size is then a run-time 1 (checked when the call runs).
+#[doc(hidden)]
+pub trait FoldDiv<C> {
+    /// The size's leaf type.
+    type Output;
+}
+impl<U, B, C: Unsigned> FoldDiv<C> for UInt<U, B>
+where
+    UInt<U, B>: IsLess<C>,
+    Self: FoldDivBy<C, Le<UInt<U, B>, C>>,
+{
+    type Output = <Self as FoldDivBy<C, Le<UInt<U, B>, C>>>::Output;
+}
+impl<U, B> FoldDiv<Dyn> for UInt<U, B> {
+    type Output = Dyn;
+}
+impl<C> FoldDiv<C> for Dyn {
+    type Output = Dyn;
+}
+/// [`FoldDiv`] of static leaves by `Below`, "the stride is below `C`".
+#[doc(hidden)]
+pub trait FoldDivBy<C, Below> {
+    /// The size's leaf type.
+    type Output;
+}
+impl<D: LeafDiv<C>, C> FoldDivBy<C, B0> for D {
+    type Output = <D as LeafDiv<C>>::Output;
+}
+impl<D, C> FoldDivBy<C, B1> for D {
+    type Output = Dyn;
+}
+
+/// `Bit` is `B1` where CuTe's complement is defined on run-time leaves:
+/// at most one mode (kept by the filter), or every stride static, so that
+/// the order of the modes is known at compile time (CuTe asserts `R == 1
+/// || is_static<Stride>`).
+#[doc(hidden)]
+pub trait CuteFolds {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl CuteFolds for MNil {
+    type Bit = B1;
+}
+impl<S, D> CuteFolds for MCons<S, D, MNil> {
+    type Bit = B1;
+}
+impl<S, D, S2, D2, T> CuteFolds for MCons<S, D, MCons<S2, D2, T>>
+where
+    MCons<S, D, MCons<S2, D2, T>>: StridesStatic,
+{
+    type Bit = <MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit;
+}
+/// `Bit` is `B1` when every stride of the mode list is static.
+#[doc(hidden)]
+pub trait StridesStatic {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl StridesStatic for MNil {
+    type Bit = B1;
+}
+impl<S, D: AllStatic, T: StridesStatic> StridesStatic for MCons<S, D, T> {
+    type Bit = <<D as AllStatic>::Bit as Truth>::And<<T as StridesStatic>::Bit>;
+}
+
+/// The modes of `A` that CuTe's `filter` keeps.
+pub(crate) type Filtered<S, D> = <FlatModes<S, D> as FilterModes<Trivial>>::Output;
+/// [`CuteFolds`] of a layout's kept modes.
+pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds>::Bit;
+pub(crate) type FoldOut<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Output;
+pub(crate) type FoldCurr<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Curr;
+/// CuTe's extended complement of a layout with run-time leaves for a
+/// run-time cotarget: the fold's modes but those statically of size 1,
+/// then the last mode `Dyn:C` (kept even of size 1: the products compose
+/// with it). CuTe's `coalesce` would merge no two of these modes: a merge
+/// needs a static size and a static product equal to the next stride,
+/// which only a mode of size 1 (dropped by the filter) gives.
+pub(crate) type FoldModes<S, D> = <<FoldOut<S, D> as DropUnit>::Output as PushMode<Dyn, FoldCurr<S, D>>>::Output;
 
 /// The complement's modes before the last, then the last `Dyn:C` (the
 /// extended complement the products compose with).

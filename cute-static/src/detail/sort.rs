@@ -1,7 +1,8 @@
 //! One insertion sort of type-level mode lists, ascending by a key and then
 //! a tie-break: complement sorts a layout's modes (`MCons`) by `(stride,
 //! shape)`, the inverses sort ranked modes (`RCons`) by `(stride, prefix)`.
-//! Cells whose key and tie-break are both equal keep the inserted one first.
+//! Cells whose key and tie-break are both equal (or whose tie-break is a
+//! run-time leaf) keep the inserted one first.
 //!
 //! The algorithm is written once, in `sort_impls!`, and instantiated for the
 //! two kinds of list: the cells are matched by their type directly, which
@@ -10,7 +11,8 @@
 
 use crate::detail::{MCons, MNil};
 use crate::detail::{RCons, RNil};
-use typenum::{Compare, Equal, Greater, Less};
+use crate::int_tuple::Dyn;
+use typenum::{Compare, Equal, Greater, Less, UInt, UTerm, Unsigned};
 
 /// The list sorted, ascending by `(key, tie-break)`.
 pub trait Sort {
@@ -28,6 +30,27 @@ pub trait Insert<C> {
 pub trait InsertBy<C, O> {
     /// The sorted list.
     type Output;
+}
+
+/// The comparison of two tie-breaks: typenum's on static integers; a
+/// run-time ([`Dyn`]) tie-break ties, so that the inserted cell goes first
+/// and the sort stays stable (CuTe's complement takes the first mode of the
+/// smallest stride, whatever its shape).
+pub trait TieCmp<R> {
+    /// `Less`, `Equal` or `Greater`.
+    type Output;
+}
+impl<L: Unsigned + typenum::Cmp<R>, R: Unsigned> TieCmp<R> for L {
+    type Output = Compare<L, R>;
+}
+impl<R> TieCmp<R> for Dyn {
+    type Output = Equal;
+}
+impl TieCmp<Dyn> for UTerm {
+    type Output = Equal;
+}
+impl<U, B> TieCmp<Dyn> for UInt<U, B> {
+    type Output = Equal;
 }
 
 /// A tie-break comparison as a placement: equal or less goes first.
@@ -81,11 +104,11 @@ macro_rules! sort_impls {
         }
         impl<$($c,)+ $($l,)+ LT> InsertBy<$Cons<$($c,)+ $Nil>, Equal> for $Cons<$($l,)+ LT>
         where
-            $ct: typenum::Cmp<$lt>,
-            Compare<$ct, $lt>: TieOrderOf,
-            Self: InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<Compare<$ct, $lt>>>,
+            $ct: TieCmp<$lt>,
+            <$ct as TieCmp<$lt>>::Output: TieOrderOf,
+            Self: InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<<$ct as TieCmp<$lt>>::Output>>,
         {
-            type Output = <Self as InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<Compare<$ct, $lt>>>>::Output;
+            type Output = <Self as InsertBy<$Cons<$($c,)+ $Nil>, TieOrder<<$ct as TieCmp<$lt>>::Output>>>::Output;
         }
     };
 }

@@ -6,14 +6,19 @@
 //! `size(A)·span(B)` of `A*` is run-time, so `A* = complement(A, M)` is the
 //! run-time-cotarget complement of `complement.rs` (its static modes found
 //! at compile time, the last one's size when it runs, kept even of size 1:
-//! the extended domain `B` may read). With a run-time leaf in `A`, the
-//! sort of `A`'s modes by stride is a run-time matter too, so `A*` is the
-//! padded form of `N + 1` run-time leaves (`N` the flat modes of `A` that
-//! are not statically trivial, which CuTe's `filter` drops; `1:0` modes in
-//! front, its last mode, the unbounded one, last). With `N = 1` (CuTe's
-//! complement takes a run-time stride only there), `A*` is CuTe's own two
-//! modes `(d, ⌈M/(s·d)⌉):(1, s·d)`, uncoalesced, where they compose with
-//! `B`, so that the product prints as CuTe's. Either way
+//! the extended domain `B` may read). With a run-time leaf in `A`, where
+//! CuTe's complement is defined (every stride of the modes CuTe's `filter`
+//! keeps is static, or one mode is kept), `A*` is CuTe's fold: the kept
+//! modes sorted by stride at compile time, each `s:d` giving `d/C : C`, a
+//! leaf static where the arithmetic met only static values, the modes
+//! statically of size 1 dropped, the last mode kept
+//! (`detail::FoldModes`); the values are computed when the call runs,
+//! with cute-dynamic's conditions (a mode of run-time size 1 that CuTe's
+//! fold would let leave offsets out adds nothing instead, so that the
+//! function is cute-dynamic's). With a run-time stride among several kept
+//! modes (which CuTe rejects), the order is a run-time matter too, and
+//! `A*` is the padded form of `N + 1` run-time leaves (`N` the kept modes;
+//! `1:0` modes in front, its last mode, the unbounded one, last). Either way
 //! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
 //! form, cute-dynamic's checks), and the result's structure is the same
 //! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
@@ -32,6 +37,7 @@
 use crate::composition::TryCompose;
 use crate::detail::RunTimeModes;
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
+use crate::detail::{CuteFolds, Filtered, FoldBit, FoldCurr, FoldModes, FoldOut, RunTimeFold};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -48,6 +54,11 @@ type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
 type StarPad<AS, AD> = crate::detail::MCons<U1, typenum::U0, <FlatModes<AS, AD> as FilterModes<Trivial>>::Output>;
 /// `A*` in that padded form, as a type.
 type StarN1<AS, AD> = <StarPad<AS, AD> as PadDyn>::Output;
+/// `A*` as CuTe's complement fold gives it for an `A` with a run-time leaf
+/// where CuTe's complement is defined ([`CuteFolds`]): the kept modes
+/// sorted by their strides, a leaf static where CuTe's arithmetic met
+/// only static values, the last mode kept.
+type StarFold<AS, AD> = LayoutOfModes<FoldModes<AS, AD>>;
 
 /// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
 impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
@@ -70,6 +81,38 @@ pub trait ProductGridBy<B, Static> {
     type Y;
 }
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    FlatModes<AS, AD>: FilterModes<Trivial>,
+    Filtered<AS, AD>: CuteFolds,
+    Self: ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>,
+{
+    type Y = <Self as ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>>::Y;
+}
+/// The grid of a product whose `A` has a run-time leaf, by the branch
+/// `Folds` ([`CuteFolds`]): `B1` where CuTe's complement is defined (one
+/// mode kept, or all strides static): `A*` is CuTe's fold ([`StarFold`]);
+/// `B0` (a run-time stride among several modes, which CuTe rejects): the
+/// padded form of `N + 1` run-time leaves.
+#[doc(hidden)]
+pub trait ProductGridMixed<B, Folds> {
+    /// The grid.
+    type Y;
+}
+impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil>,
+    FlatModes<AS, AD>: FilterModes<Trivial>,
+    Filtered<AS, AD>: Sort,
+    Sorted<AS, AD>: RunTimeFold<U1>,
+    FoldOut<AS, AD>: DropUnit,
+    <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
+    FoldModes<AS, AD>: ModesToLayout,
+    StarFold<AS, AD>: TryCompose<Layout<BS, BD>>,
+{
+    type Y = <StarFold<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+}
+impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: FilterModes<Trivial>,
@@ -155,12 +198,12 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
-    use crate::complement::{StaticModes, ext_modes, mixed_ext_modes};
+    use crate::complement::{StaticModes, ext_modes, fold_modes, mixed_ext_modes};
     use crate::composition::Fail;
     use crate::detail::CompGap;
     use crate::run_time::TOO_MANY_MODES;
     use crate::run_time::{FromLeaves, Leaves, MAX_MODES, extent_fits, flat_modes};
-    use cute_dynamic::kernel;
+
     use typenum::Unsigned;
 
     /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
@@ -207,7 +250,69 @@ mod run_time {
         Ok(span)
     }
 
-    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+    impl<AS, AD, B> TryProductBy<B, typenum::B0> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil>,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        Filtered<AS, AD>: CuteFolds,
+        Self: TryProductMixed<B, FoldBit<AS, AD>>,
+    {
+        #[inline(always)]
+        fn leaves_by(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            <Self as TryProductMixed<B, FoldBit<AS, AD>>>::leaves_mixed(self, b, out)
+        }
+    }
+    /// [`TryProduct`] for an `A` with a run-time leaf, by the branch
+    /// `Folds` of [`ProductGridMixed`].
+    #[doc(hidden)]
+    pub trait TryProductMixed<B, Folds> {
+        /// Writes `A`'s leaves then `A* ∘ B`'s.
+        fn leaves_mixed(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
+    }
+    impl<AS, AD, BS, BD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        BS: FlatValues + crate::Congruent<BD>,
+        BD: FlatValues,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        Filtered<AS, AD>: Sort,
+        Sorted<AS, AD>: RunTimeFold<U1>,
+        FoldOut<AS, AD>: DropUnit,
+        <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
+        FoldModes<AS, AD>: ModesToLayout,
+        <FoldModes<AS, AD> as ModesToLayout>::Shape:
+            FromLeaves + FlatValues + crate::Congruent<<FoldModes<AS, AD> as ModesToLayout>::Stride>,
+        <FoldModes<AS, AD> as ModesToLayout>::Stride: FromLeaves,
+        StarFold<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        YS: FlatValues + crate::Congruent<YD>,
+        YD: FlatValues,
+    {
+        #[inline(always)]
+        fn leaves_mixed(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+            type Shape<AS, AD> = <FoldModes<AS, AD> as ModesToLayout>::Shape;
+            type Stride<AS, AD> = <FoldModes<AS, AD> as ModesToLayout>::Stride;
+            let y = (|| {
+                let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
+                let mut v = [(1i64, 0i64); MAX_MODES];
+                let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
+                if k != <Shape<AS, AD> as FlatValues>::LEAVES {
+                    return None;
+                }
+                let (mut i, mut j) = (0, 0);
+                let ss = <Shape<AS, AD> as FromLeaves>::from_leaves(&v[..k], &mut i, false);
+                let sd = <Stride<AS, AD> as FromLeaves>::from_leaves(&v[..k], &mut j, true);
+                let star: StarFold<AS, AD> = Layout::from_checked(ss, sd);
+                star.try_compose(b).ok()
+            })();
+            let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
+            let e = |f: Fail| f.into_error(&String::new);
+            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
+            out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+
+    impl<AS, AD, BS, BD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
     where
         AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
         AD: FlatValues,
@@ -220,23 +325,12 @@ mod run_time {
         YD: FlatValues,
     {
         #[inline(always)]
-        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
+        fn leaves_mixed(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             type P<AS, AD> = StarPad<AS, AD>;
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
                 let (modes, n) = flat_modes(&self.shape(), &self.stride());
                 let rank = <P<AS, AD> as PadDyn>::RANK;
-                if rank == 2 {
-                    // One mode that is not statically trivial: CuTe's form
-                    // where it has one (see `cute_star`).
-                    let kept = the_mode_kept::<AS, AD>(&modes[..n]);
-                    if let Some(y) = kept
-                        .and_then(|a| cute_star(a, m))
-                        .and_then(|v| <P<AS, AD> as PadDyn>::build(&v).try_compose(b).ok())
-                    {
-                        return Some(y);
-                    }
-                }
                 let mut ext = [(1i64, 0i64); MAX_MODES];
                 let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
                 if k > rank || !extent_fits(&ext[..k]) {
@@ -253,39 +347,6 @@ mod run_time {
             out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
             out.push_layout(&y.shape(), &y.stride()).map_err(e)
         }
-    }
-
-    /// The one flat mode of `A` (`modes`) that is not statically trivial
-    /// (the filter of [`StarPad`]), if there is one.
-    #[inline(always)]
-    fn the_mode_kept<AS: FlatValues, AD: FlatValues>(modes: &[(i64, i64)]) -> Option<(i64, i64)> {
-        let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
-        let (mut ns, mut nd) = (0, 0);
-        if !(AS::write_static(&mut ss, &mut ns) && AD::write_static(&mut sd, &mut nd)) {
-            return None;
-        }
-        let mut kept = modes.iter().enumerate().filter(|&(i, &(s, d))| !((ss[i] && s == 1) || (sd[i] && d == 0)));
-        match (kept.next(), kept.next()) {
-            (Some((_, &m)), None) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// CuTe's `A* = complement(s:d, m)` of a rank-1 `A` with run-time
-    /// leaves (CuTe's complement takes a run-time stride in rank 1 only):
-    /// `(d, ⌈m/(s·d)⌉) : (1, s·d)`, uncoalesced, as CuTe cannot merge
-    /// run-time modes. On the offsets below `m`, all that `A* ∘ B` reads
-    /// (`m = size(A)·span(B)`), it is cute-dynamic's `A*`: the same modes
-    /// before coalescing, or for `s = 1` (a trivial `A`, whose `A*` is
-    /// `m:1`) the identity. `None` for a leaf below 1, which CuTe's form
-    /// does not cover.
-    #[inline(always)]
-    fn cute_star((s, d): (i64, i64), m: i64) -> Option<[(i64, i64); 2]> {
-        if s < 1 || d < 1 {
-            return None;
-        }
-        let sd = s.checked_mul(d)?;
-        Some([(d, 1), (kernel::ceil_div(m, sd), sd)])
     }
 
     /// cute-dynamic's error where the run-time walk of a product stopped
