@@ -293,9 +293,9 @@ mod run_time {
 
     /// The fold of [`fold_modes`] over the sorted kept modes: the number
     /// of modes written, and whether a mode of run-time size 1 was folded
-    /// as CuTe folds it while the floor divisions left offsets out. With
-    /// `transparent`, such a mode adds nothing (`1:C`, or no slot where the
-    /// type's size is a static 1; `None` where it is a larger static size).
+    /// (its slot's size run-time) as CuTe folds it while the floor
+    /// divisions left offsets out. With `transparent`, such a mode adds
+    /// nothing (`1:C`).
     #[inline(always)]
     fn fold_sorted(
         sorted: &[FlatMode],
@@ -312,17 +312,18 @@ mod run_time {
             //
             // [`FoldDiv`]: crate::detail::FoldDiv
             let size_static = c_static && x.ds && x.d >= c;
-            let run_time_unit = x.s == 1 && !x.ss;
-            let (q, next) = if x.d >= c && !(transparent && run_time_unit) {
+            // A mode of run-time size 1 whose slot's size is run-time:
+            // with `transparent`, it adds nothing. (One whose slot's size
+            // is static folds as CuTe folds it: the type is chosen only
+            // where that is harmless, `detail::FoldSafe`.)
+            let unit = x.s == 1 && !x.ss && !size_static;
+            let (q, next) = if x.d >= c && !(transparent && unit) {
                 gap = gap.checked_add(x.d % c)?;
-                unit_folded |= run_time_unit;
+                unit_folded |= unit;
                 (x.d / c, x.s.checked_mul(x.d)?)
             } else if x.s == 1 || x.d == 0 {
                 // No offsets (a size 1, or a stride 0, at run time): `C`
                 // stays.
-                if size_static && x.d / c != 1 {
-                    return None;
-                }
                 (1, c)
             } else {
                 return None;

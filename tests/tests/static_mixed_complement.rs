@@ -93,6 +93,34 @@ fn products_of_a_run_time_tile() {
     );
 }
 
+/// A tile with static strides and a run-time size: `A*` is CuTe's
+/// complement fold, so the product prints as CuTe C++ prints it (`int` for
+/// the run-time leaf); where a run-time size of 1 could make CuTe's static
+/// sizes wrong, `A*` is the padded form, the same function.
+#[test]
+fn products_of_a_tile_with_static_strides() {
+    let n = 2i64;
+    let a = layout!((4,{n}):(1,8));
+    // CuTe's modes; CuTe also keeps the leaves static that its arithmetic
+    // finds static through a two-mode `A*` (`((_4,2),(_2,_2)):((_1,_8),(_4,16))`
+    // and `((_4,2),(2,3)):((_1,_8),(_4,16))`), which the composition by an
+    // `A` of several modes does not yet.
+    assert_eq!(logical_product(a, layout!(4:1)).to_string(), "((_4,2),(2,2)):((_1,_8),(4,16))");
+    assert_eq!(logical_product(a, layout!({6i64}:1)).to_string(), "((_4,2),(2,3)):((_1,_8),(4,16))");
+    // Of run-time size 1, the mode adds nothing: cute-dynamic's function.
+    let a1 = layout!((4,{1i64}):(1,8));
+    same_function(
+        &logical_product(a1, layout!({6i64}:1)).to_dynamic(),
+        &cute_dynamic::logical_product(&d("(4,1):(1,8)"), &d("6:1")).unwrap(),
+    );
+    // 9 is no multiple of 4: CuTe's `_2:_4` would skip offset 8 were the
+    // run-time size 1, so `A*` is padded.
+    let a = layout!((4,{1i64}):(1,9));
+    let r = logical_product(a, layout!({6i64}:1));
+    assert_eq!(r.to_string(), "((_4,1),(1,1,6)):((_1,_9),(0,0,4))");
+    same_function(&r.to_dynamic(), &cute_dynamic::logical_product(&d("(4,1):(1,9)"), &d("6:1")).unwrap());
+}
+
 // ---------------------------------------------------------- properties
 
 /// `complement(a, m)` (type `A`): the shared checker's post-conditions,
@@ -175,6 +203,17 @@ proptest! {
                 &fill("({},(3,{})):(3,(1,9))", &[v[1], v[3]]), &fill("{}:{}", &[v[0], w[0]]))?;
             check_product::<Layout![(Dyn,Dyn):(2,2)], Layout![2:1]>(&fill("({},{}):(2,2)", &[v[0], v[3]]), &d("2:1"))?;
             check_product::<Layout![Dyn:4], Layout![Dyn:1]>(&fill("{}:4", &[v[2]]), &fill("{}:1", &[v[3]]))?;
+            // A run-time size that could be 1 where CuTe's fold gives it a
+            // static size: padded (a mode before the last, or a last whose
+            // stride the extent does not divide), or CuTe's fold.
+            check_product::<Layout![(Dyn,Dyn):(3,4)], Layout![Dyn:1]>(
+                &fill("({},{}):(3,4)", &[v[0], v[1]]), &fill("{}:1", &[v[2]]))?;
+            check_product::<Layout![(4,Dyn):(1,9)], Layout![Dyn:1]>(&fill("(4,{}):(1,9)", &[v[0]]), &fill("{}:1", &[v[2]]))?;
+            check_product::<Layout![(4,Dyn):(1,8)], Layout![Dyn:1]>(&fill("(4,{}):(1,8)", &[v[0]]), &fill("{}:1", &[v[2]]))?;
+            check_product::<Layout![(4,Dyn,Dyn):(1,6,24)], Layout![Dyn:1]>(
+                &fill("(4,{},{}):(1,6,24)", &[v[0], v[1]]), &fill("{}:1", &[v[2]]))?;
+            check_product::<Layout![(4,Dyn,Dyn):(1,4,16)], Layout![Dyn:1]>(
+                &fill("(4,{},{}):(1,4,16)", &[v[0], v[1]]), &fill("{}:1", &[v[2]]))?;
             Ok::<(), String>(())
         })();
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());

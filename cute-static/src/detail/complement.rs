@@ -6,7 +6,7 @@ use super::{FilterModes, Sort, Trivial};
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
-use crate::int_tuple::known::{IsOne, KnownOne, LeafDiv, LeafMul};
+use crate::int_tuple::known::{IsOne, KnownOne, KnownZero, LeafDiv, LeafMul};
 use crate::int_tuple::{AllStatic, Truth};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
@@ -317,10 +317,12 @@ impl<D, C> FoldDivBy<C, B1> for D {
     type Output = Dyn;
 }
 
-/// `Bit` is `B1` where CuTe's complement is defined on run-time leaves:
-/// at most one mode (kept by the filter), or every stride static, so that
-/// the order of the modes is known at compile time (CuTe asserts `R == 1
-/// || is_static<Stride>`).
+/// `Bit` is `B1` where the products take CuTe's complement fold of a
+/// layout with run-time leaves (`Self` its kept modes): where CuTe defines
+/// it, at most one mode or every stride static, so that the order of the
+/// modes is known at compile time (CuTe asserts `R == 1 ||
+/// is_static<Stride>`), and where its type can hold the answer whatever
+/// the run-time sizes are ([`FoldSafe`]).
 #[doc(hidden)]
 pub trait CuteFolds {
     /// `B1` or `B0`.
@@ -335,8 +337,100 @@ impl<S, D> CuteFolds for MCons<S, D, MNil> {
 impl<S, D, S2, D2, T> CuteFolds for MCons<S, D, MCons<S2, D2, T>>
 where
     MCons<S, D, MCons<S2, D2, T>>: StridesStatic,
+    MCons<S, D, MCons<S2, D2, T>>: SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>,
 {
-    type Bit = <MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit;
+    type Bit = <MCons<S, D, MCons<S2, D2, T>> as SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>>::Bit;
+}
+/// [`CuteFolds`] of modes whose strides are all static (`B1`), sorted and
+/// checked by [`FoldSafe`]; `B0` otherwise (no sort on run-time strides).
+#[doc(hidden)]
+pub trait SafeWhen<StaticStrides> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<L> SafeWhen<B0> for L {
+    type Bit = B0;
+}
+impl<L: Sort> SafeWhen<B1> for L
+where
+    <L as Sort>::Output: FoldSafe<U1>,
+{
+    type Bit = <<L as Sort>::Output as FoldSafe<U1>>::Bit;
+}
+/// `B1` unless a sorted mode of run-time size gets a static size in
+/// [`RunTimeFold`] (extent `C`) where, were that size 1 at run time,
+/// CuTe's fold would leave offsets out after it ([`UnitSafe`]): the static
+/// size would then keep the mode from adding nothing instead (as
+/// cute-dynamic drops it).
+#[doc(hidden)]
+pub trait FoldSafe<C> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<C> FoldSafe<C> for MNil {
+    type Bit = B1;
+}
+impl<S, D, C> FoldSafe<C> for MCons<S, D, MNil>
+where
+    S: AllStatic,
+    D: UnitSafe<C, D>,
+{
+    type Bit = <<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D>>::Bit>;
+}
+impl<S, D, C, S2, D2, T> FoldSafe<C> for MCons<S, D, MCons<S2, D2, T>>
+where
+    S: AllStatic + LeafMul<D>,
+    D: UnitSafe<C, D2>,
+    MCons<S2, D2, T>: FoldSafe<<S as LeafMul<D>>::Output>,
+{
+    type Bit = <<<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D2>>::Bit> as Truth>::And<
+        <MCons<S2, D2, T> as FoldSafe<<S as LeafMul<D>>::Output>>::Bit,
+    >;
+}
+/// Whether a mode of stride `Self` after the extent `C`, the next mode's
+/// stride being `Next` (`Self` for the last mode), may be of size 1 at
+/// run time in CuTe's fold: its slot's size is run-time ([`Harmless`]), or
+/// `C` divides `Self` and either `Self` is `C` (no slot, `C` stays) or
+/// `Self` divides `Next`, so that its slot `Self/C : C` and the next
+/// `Next/Self : Self` cover what one slot `Next/C : C` would: the same
+/// function as without the mode.
+#[doc(hidden)]
+pub trait UnitSafe<C, Next> {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<U, B, U2, B2, N, R1, R2, Q: Harmless + KnownOne> UnitSafe<UInt<U2, B2>, N> for UInt<U, B>
+where
+    UInt<U, B>: FoldDiv<UInt<U2, B2>, Output = Q> + Rem<UInt<U2, B2>, Output = R1>,
+    N: Rem<UInt<U, B>, Output = R2>,
+    R1: KnownZero<Output: Truth>,
+    R2: KnownZero<Output: Truth>,
+{
+    type Bit = <<Q as Harmless>::Bit as Truth>::Or<
+        <<R1 as KnownZero>::Output as Truth>::And<<<R2 as KnownZero>::Output as Truth>::Or<IsOne<Q>>>,
+    >;
+}
+impl<U, B, N> UnitSafe<Dyn, N> for UInt<U, B> {
+    type Bit = B1;
+}
+impl<C, N> UnitSafe<C, N> for Dyn {
+    type Bit = B1;
+}
+/// `B1` for a run-time slot size, which a mode of run-time size 1 leaves
+/// harmless (the fold then makes it `1:C`, adding nothing).
+#[doc(hidden)]
+pub trait Harmless {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl Harmless for Dyn {
+    type Bit = B1;
+}
+impl<U, B> Harmless for UInt<U, B> {
+    type Bit = B0;
+}
+impl Harmless for typenum::UTerm {
+    type Bit = B0;
 }
 /// `Bit` is `B1` when every stride of the mode list is static.
 #[doc(hidden)]
