@@ -15,10 +15,13 @@
 //! (`detail::FoldModes`); the values are computed when the call runs,
 //! with cute-dynamic's conditions (a mode of run-time size 1 that CuTe's
 //! fold would let leave offsets out adds nothing instead, so that the
-//! function is cute-dynamic's). With a run-time stride among several kept
-//! modes (which CuTe rejects), the order is a run-time matter too, and
-//! `A*` is the padded form of `N + 1` run-time leaves (`N` the kept modes;
-//! `1:0` modes in front, its last mode, the unbounded one, last). Either way
+//! function is cute-dynamic's; where CuTe's fold gives such a mode a
+//! static size, the fold is taken only if that size cannot leave offsets
+//! out, `detail::FoldSafe`). Otherwise, and with a run-time stride among
+//! several kept modes (which CuTe rejects; the order is then a run-time
+//! matter too), `A*` is the padded form of `N + 1` run-time leaves (`N`
+//! the kept modes; `1:0` modes in front, its last mode, the unbounded one,
+//! last). Either way
 //! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
 //! form, cute-dynamic's checks), and the result's structure is the same
 //! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
@@ -91,8 +94,8 @@ where
 }
 /// The grid of a product whose `A` has a run-time leaf, by the branch
 /// `Folds` ([`CuteFolds`]): `B1` where CuTe's complement is defined (one
-/// mode kept, or all strides static): `A*` is CuTe's fold ([`StarFold`]);
-/// `B0` (a run-time stride among several modes, which CuTe rejects): the
+/// mode kept, or all strides static) and its static sizes hold for any
+/// run-time sizes: `A*` is CuTe's fold ([`StarFold`]); `B0` otherwise: the
 /// padded form of `N + 1` run-time leaves.
 #[doc(hidden)]
 pub trait ProductGridMixed<B, Folds> {
