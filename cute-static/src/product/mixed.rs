@@ -102,7 +102,20 @@ pub trait ProductGridMixed<B, Folds> {
     /// The grid.
     type Y;
 }
-impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+impl<A: CuteStar, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B1> for A
+where
+    A::Star: TryCompose<Layout<BS, BD>>,
+{
+    type Y = <A::Star as TryCompose<Layout<BS, BD>>>::Output;
+}
+/// `A*` as CuTe's complement fold ([`StarFold`]) of a layout `Self` with a
+/// run-time leaf, its solver's bounds in one place.
+#[doc(hidden)]
+pub trait CuteStar {
+    /// `A*`.
+    type Star;
+}
+impl<AS, AD> CuteStar for Layout<AS, AD>
 where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: FilterModes<Trivial>,
@@ -111,9 +124,8 @@ where
     FoldOut<AS, AD>: DropUnit,
     <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
     FoldModes<AS, AD>: ModesToLayout,
-    StarFold<AS, AD>: TryCompose<Layout<BS, BD>>,
 {
-    type Y = <StarFold<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+    type Star = StarFold<AS, AD>;
 }
 impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
@@ -272,40 +284,33 @@ mod run_time {
         /// Writes `A`'s leaves then `A* ∘ B`'s.
         fn leaves_mixed(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
     }
-    impl<AS, AD, BS, BD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+    impl<AS, AD, BS, BD, SS, SD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
     where
-        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AS: FlatValues + crate::Congruent<AD>,
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        FlatModes<AS, AD>: FilterModes<Trivial>,
-        Filtered<AS, AD>: Sort,
-        Sorted<AS, AD>: RunTimeFold<U1>,
-        FoldOut<AS, AD>: DropUnit,
-        <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
-        FoldModes<AS, AD>: ModesToLayout,
-        <FoldModes<AS, AD> as ModesToLayout>::Shape:
-            FromLeaves + FlatValues + crate::Congruent<<FoldModes<AS, AD> as ModesToLayout>::Stride>,
-        <FoldModes<AS, AD> as ModesToLayout>::Stride: FromLeaves,
-        StarFold<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        Self: CuteStar<Star = Layout<SS, SD>>,
+        SS: FromLeaves + FlatValues + crate::Congruent<SD>,
+        SD: FromLeaves,
+        Layout<SS, SD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
         #[inline(always)]
         fn leaves_mixed(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            type Shape<AS, AD> = <FoldModes<AS, AD> as ModesToLayout>::Shape;
-            type Stride<AS, AD> = <FoldModes<AS, AD> as ModesToLayout>::Stride;
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
                 let mut v = [(1i64, 0i64); MAX_MODES];
                 let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
-                if k != <Shape<AS, AD> as FlatValues>::LEAVES {
+                if k != SS::LEAVES {
                     return None;
                 }
                 let (mut i, mut j) = (0, 0);
-                let ss = <Shape<AS, AD> as FromLeaves>::from_leaves(&v[..k], &mut i, false);
-                let sd = <Stride<AS, AD> as FromLeaves>::from_leaves(&v[..k], &mut j, true);
-                let star: StarFold<AS, AD> = Layout::from_checked(ss, sd);
+                let star = Layout::from_checked(
+                    SS::from_leaves(&v[..k], &mut i, false),
+                    SD::from_leaves(&v[..k], &mut j, true),
+                );
                 star.try_compose(b).ok()
             })();
             let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
