@@ -57,11 +57,6 @@ type StarExt<AS, AD> = LayoutOfModes<RunTimeModes<AS, AD>>;
 type StarPad<AS, AD> = crate::detail::MCons<U1, typenum::U0, <FlatModes<AS, AD> as FilterModes<Trivial>>::Output>;
 /// `A*` in that padded form, as a type.
 type StarN1<AS, AD> = <StarPad<AS, AD> as PadDyn>::Output;
-/// `A*` as CuTe's complement fold gives it for an `A` with a run-time leaf
-/// where CuTe's complement is defined ([`CuteFolds`]): the kept modes
-/// sorted by their strides, a leaf static where CuTe's arithmetic met
-/// only static values, the last mode kept.
-type StarFold<AS, AD> = LayoutOfModes<FoldModes<AS, AD>>;
 
 /// The mixed branch of the 1-D product: `(A, A* ∘ B)`.
 impl<AS, AD, BS, BD> Split1DBy<ProductOp, Layout<BS, BD>, B0> for Layout<AS, AD>
@@ -95,7 +90,7 @@ where
 /// The grid of a product whose `A` has a run-time leaf, by the branch
 /// `Folds` ([`CuteFolds`]): `B1` where CuTe's complement is defined (one
 /// mode kept, or all strides static) and its static sizes hold for any
-/// run-time sizes: `A*` is CuTe's fold ([`StarFold`]); `B0` otherwise: the
+/// run-time sizes: `A*` is CuTe's fold ([`CuteStar`]); `B0` otherwise: the
 /// padded form of `N + 1` run-time leaves.
 #[doc(hidden)]
 pub trait ProductGridMixed<B, Folds> {
@@ -108,8 +103,11 @@ where
 {
     type Y = <A::Star as TryCompose<Layout<BS, BD>>>::Output;
 }
-/// `A*` as CuTe's complement fold ([`StarFold`]) of a layout `Self` with a
-/// run-time leaf, its solver's bounds in one place.
+/// `A*` as CuTe's complement fold gives it for a layout `Self` with a
+/// run-time leaf where CuTe's complement is defined ([`CuteFolds`]): the
+/// kept modes sorted by their strides, a leaf static where CuTe's
+/// arithmetic met only static values, the last mode kept; the solver's
+/// bounds in one place, for the grid's type and its values.
 #[doc(hidden)]
 pub trait CuteStar {
     /// `A*`.
@@ -125,7 +123,7 @@ where
     <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
     FoldModes<AS, AD>: ModesToLayout,
 {
-    type Star = StarFold<AS, AD>;
+    type Star = LayoutOfModes<FoldModes<AS, AD>>;
 }
 impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
