@@ -754,8 +754,8 @@ for_each_tuple!(all_static_tuple);
 #[doc(hidden)]
 pub mod known {
     use super::Dyn;
-    use core::ops::{Div, Mul};
-    use typenum::{B0, B1, Bit, Min, Minimum, Prod, Quot, UInt, UTerm};
+    use core::ops::Mul;
+    use typenum::{B0, B1, Bit, Prod, UInt, UTerm};
 
     /// `B1` when the leaf is known to be 1.
     pub trait KnownOne {
@@ -878,34 +878,43 @@ pub mod known {
         type Output = UTerm;
     }
 
+    #[cfg(feature = "std")]
+    pub use binop::*;
     // CuTe's binary operations on leaves that are static when both leaves
-    // are, and run-time otherwise: one list.
-    macro_rules! leaf_binop {
-        ($($(#[$doc:meta])* $Name:ident: $Op:ident => $Out:ident;)+) => {$(
-            $(#[$doc])*
-            #[doc(hidden)]
-            pub trait $Name<R> {
-                /// The result's leaf type.
-                type Output;
-            }
-            impl<U, B, U2, B2> $Name<UInt<U2, B2>> for UInt<U, B>
-            where
-                UInt<U, B>: $Op<UInt<U2, B2>>,
-            {
-                type Output = $Out<UInt<U, B>, UInt<U2, B2>>;
-            }
-            impl<U, B> $Name<Dyn> for UInt<U, B> {
-                type Output = Dyn;
-            }
-            impl<R> $Name<R> for Dyn {
-                type Output = Dyn;
-            }
-        )+};
-    }
-    leaf_binop! {
-        /// CuTe's `min` on leaves: static when both are.
-        LeafMin: Min => Minimum;
-        /// CuTe's `/` on leaves: static when both are.
-        LeafDiv: Div => Quot;
+    // are, and run-time otherwise (the run-time paths' types): one list.
+    #[cfg(feature = "std")]
+    mod binop {
+        use super::Dyn;
+        use core::ops::Div;
+        use typenum::{Min, Minimum, Quot, UInt};
+
+        macro_rules! leaf_binop {
+            ($($(#[$doc:meta])* $Name:ident: $Op:ident => $Out:ident;)+) => {$(
+                $(#[$doc])*
+                #[doc(hidden)]
+                pub trait $Name<R> {
+                    /// The result's leaf type.
+                    type Output;
+                }
+                impl<U, B, U2, B2> $Name<UInt<U2, B2>> for UInt<U, B>
+                where
+                    UInt<U, B>: $Op<UInt<U2, B2>>,
+                {
+                    type Output = $Out<UInt<U, B>, UInt<U2, B2>>;
+                }
+                impl<U, B> $Name<Dyn> for UInt<U, B> {
+                    type Output = Dyn;
+                }
+                impl<R> $Name<R> for Dyn {
+                    type Output = Dyn;
+                }
+            )+};
+        }
+        leaf_binop! {
+            /// CuTe's `min` on leaves: static when both are.
+            LeafMin: Min => Minimum;
+            /// CuTe's `/` on leaves: static when both are.
+            LeafDiv: Div => Quot;
+        }
     }
 }

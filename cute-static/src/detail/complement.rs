@@ -6,8 +6,7 @@ use super::{FilterModes, Sort, Trivial};
 use crate::detail::{CoalesceFold, Coalesced, Plain};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
 use crate::int_tuple::Dyn;
-use crate::int_tuple::known::{IsOne, KnownOne, KnownZero, LeafDiv, LeafMul};
-use crate::int_tuple::{AllStatic, Truth};
+use crate::int_tuple::known::{IsOne, KnownOne};
 use crate::layout::Layout;
 use core::ops::{Add, Div, Mul, Rem, Sub};
 use typenum::{B0, B1, Bit, IsLess, Le, Mod, Prod, Quot, Sub1, U0, U1, UInt, Unsigned};
@@ -257,207 +256,219 @@ impl<O: crate::layout::StaticValue, A, M> ComplementValueBy<A, M, B1> for O {
 
 // --------------------------------------------- with run-time leaves
 
-/// CuTe's complement fold over sorted modes whose leaves may be run-time
-/// ([`Dyn`]): each mode `s:d` contributes `d/C : C`, then `C = s·d`, a
-/// leaf static exactly where the arithmetic met only static values (a
-/// run-time `C` makes the next mode's size and stride run-time). The
-/// conditions (injectivity, divisibility gaps) are checked on the values
-/// when the call runs.
-#[doc(hidden)]
-pub trait RunTimeFold<C> {
-    /// The complement's modes before the last.
-    type Output;
-    /// The stride of the last mode.
-    type Curr;
-}
-impl<C> RunTimeFold<C> for MNil {
-    type Output = MNil;
-    type Curr = C;
-}
-impl<S: LeafMul<D>, D: FoldDiv<C>, T, C> RunTimeFold<C> for MCons<S, D, T>
-where
-    T: RunTimeFold<<S as LeafMul<D>>::Output>,
-{
-    type Output = MCons<<D as FoldDiv<C>>::Output, C, <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Output>;
-    type Curr = <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Curr;
-}
-/// The size `Self/C` of a mode of [`RunTimeFold`]: static when both are
-/// and the stride `Self` reaches the extent `C`; otherwise run-time. A
-/// static stride below a static extent starts inside the modes before it
-/// (whose sizes were all static), which only a mode of run-time size 1
-/// allows: its size is then a run-time 1 (checked when the call runs).
-#[doc(hidden)]
-pub trait FoldDiv<C> {
-    /// The size's leaf type.
-    type Output;
-}
-impl<U, B, C: Unsigned> FoldDiv<C> for UInt<U, B>
-where
-    UInt<U, B>: IsLess<C>,
-    Self: FoldDivBy<C, Le<UInt<U, B>, C>>,
-{
-    type Output = <Self as FoldDivBy<C, Le<UInt<U, B>, C>>>::Output;
-}
-impl<U, B> FoldDiv<Dyn> for UInt<U, B> {
-    type Output = Dyn;
-}
-impl<C> FoldDiv<C> for Dyn {
-    type Output = Dyn;
-}
-/// [`FoldDiv`] of static leaves by `Below`, "the stride is below `C`".
-#[doc(hidden)]
-pub trait FoldDivBy<C, Below> {
-    /// The size's leaf type.
-    type Output;
-}
-impl<D: LeafDiv<C>, C> FoldDivBy<C, B0> for D {
-    type Output = <D as LeafDiv<C>>::Output;
-}
-impl<D, C> FoldDivBy<C, B1> for D {
-    type Output = Dyn;
-}
+/// CuTe's complement fold on run-time leaves (the products' `A*`, which
+/// needs `std` like every run-time path).
+#[cfg(feature = "std")]
+mod run_time_fold {
+    use super::*;
+    use crate::int_tuple::known::{KnownZero, LeafDiv, LeafMul};
+    use crate::int_tuple::{AllStatic, Truth};
 
-/// `Bit` is `B1` where the products take CuTe's complement fold of a
-/// layout with run-time leaves (`Self` its kept modes): where CuTe defines
-/// it, at most one mode or every stride static, so that the order of the
-/// modes is known at compile time (CuTe asserts `R == 1 ||
-/// is_static<Stride>`), and where its type can hold the answer whatever
-/// the run-time sizes are ([`FoldSafe`]).
-#[doc(hidden)]
-pub trait CuteFolds {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl CuteFolds for MNil {
-    type Bit = B1;
-}
-impl<S, D> CuteFolds for MCons<S, D, MNil> {
-    type Bit = B1;
-}
-impl<S, D, S2, D2, T> CuteFolds for MCons<S, D, MCons<S2, D2, T>>
-where
-    MCons<S, D, MCons<S2, D2, T>>: StridesStatic,
-    MCons<S, D, MCons<S2, D2, T>>: SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>,
-{
-    type Bit = <MCons<S, D, MCons<S2, D2, T>> as SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>>::Bit;
-}
-/// [`CuteFolds`] of modes whose strides are all static (`B1`), sorted and
-/// checked by [`FoldSafe`]; `B0` otherwise (no sort on run-time strides).
-#[doc(hidden)]
-pub trait SafeWhen<StaticStrides> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<L> SafeWhen<B0> for L {
-    type Bit = B0;
-}
-impl<L: Sort> SafeWhen<B1> for L
-where
-    <L as Sort>::Output: FoldSafe<U1>,
-{
-    type Bit = <<L as Sort>::Output as FoldSafe<U1>>::Bit;
-}
-/// `B1` unless a sorted mode of run-time size gets a static size in
-/// [`RunTimeFold`] (extent `C`) where, were that size 1 at run time,
-/// CuTe's fold would leave offsets out after it ([`UnitSafe`]): the static
-/// size would then keep the mode from adding nothing instead (as
-/// cute-dynamic drops it).
-#[doc(hidden)]
-pub trait FoldSafe<C> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<C> FoldSafe<C> for MNil {
-    type Bit = B1;
-}
-impl<S, D, C> FoldSafe<C> for MCons<S, D, MNil>
-where
-    S: AllStatic,
-    D: UnitSafe<C, D>,
-{
-    type Bit = <<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D>>::Bit>;
-}
-impl<S, D, C, S2, D2, T> FoldSafe<C> for MCons<S, D, MCons<S2, D2, T>>
-where
-    S: AllStatic + LeafMul<D>,
-    D: UnitSafe<C, D2>,
-    MCons<S2, D2, T>: FoldSafe<<S as LeafMul<D>>::Output>,
-{
-    type Bit = <<<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D2>>::Bit> as Truth>::And<
-        <MCons<S2, D2, T> as FoldSafe<<S as LeafMul<D>>::Output>>::Bit,
-    >;
-}
-/// Whether a mode of stride `Self` after the extent `C`, the next mode's
-/// stride being `Next` (`Self` for the last mode), may be of size 1 at
-/// run time in CuTe's fold: its slot's size is run-time ([`Harmless`]), or
-/// `C` divides `Self` and either `Self` is `C` (no slot, `C` stays) or
-/// `Self` divides `Next`, so that its slot `Self/C : C` and the next
-/// `Next/Self : Self` cover what one slot `Next/C : C` would: the same
-/// function as without the mode.
-#[doc(hidden)]
-pub trait UnitSafe<C, Next> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<U, B, U2, B2, N, R1, R2, Q: Harmless + KnownOne> UnitSafe<UInt<U2, B2>, N> for UInt<U, B>
-where
-    UInt<U, B>: FoldDiv<UInt<U2, B2>, Output = Q> + Rem<UInt<U2, B2>, Output = R1>,
-    N: Rem<UInt<U, B>, Output = R2>,
-    R1: KnownZero<Output: Truth>,
-    R2: KnownZero<Output: Truth>,
-{
-    type Bit = <<Q as Harmless>::Bit as Truth>::Or<
-        <<R1 as KnownZero>::Output as Truth>::And<<<R2 as KnownZero>::Output as Truth>::Or<IsOne<Q>>>,
-    >;
-}
-impl<U, B, N> UnitSafe<Dyn, N> for UInt<U, B> {
-    type Bit = B1;
-}
-impl<C, N> UnitSafe<C, N> for Dyn {
-    type Bit = B1;
-}
-/// `B1` for a run-time slot size, which a mode of run-time size 1 leaves
-/// harmless (the fold then makes it `1:C`, adding nothing).
-#[doc(hidden)]
-pub trait Harmless {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl Harmless for Dyn {
-    type Bit = B1;
-}
-impl<U, B> Harmless for UInt<U, B> {
-    type Bit = B0;
-}
-impl Harmless for typenum::UTerm {
-    type Bit = B0;
-}
-/// `Bit` is `B1` when every stride of the mode list is static.
-#[doc(hidden)]
-pub trait StridesStatic {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl StridesStatic for MNil {
-    type Bit = B1;
-}
-impl<S, D: AllStatic, T: StridesStatic> StridesStatic for MCons<S, D, T> {
-    type Bit = <<D as AllStatic>::Bit as Truth>::And<<T as StridesStatic>::Bit>;
-}
+    /// CuTe's complement fold over sorted modes whose leaves may be run-time
+    /// ([`Dyn`]): each mode `s:d` contributes `d/C : C`, then `C = s·d`, a
+    /// leaf static exactly where the arithmetic met only static values (a
+    /// run-time `C` makes the next mode's size and stride run-time). The
+    /// conditions (injectivity, divisibility gaps) are checked on the values
+    /// when the call runs.
+    #[doc(hidden)]
+    pub trait RunTimeFold<C> {
+        /// The complement's modes before the last.
+        type Output;
+        /// The stride of the last mode.
+        type Curr;
+    }
+    impl<C> RunTimeFold<C> for MNil {
+        type Output = MNil;
+        type Curr = C;
+    }
+    impl<S: LeafMul<D>, D: FoldDiv<C>, T, C> RunTimeFold<C> for MCons<S, D, T>
+    where
+        T: RunTimeFold<<S as LeafMul<D>>::Output>,
+    {
+        type Output = MCons<<D as FoldDiv<C>>::Output, C, <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Output>;
+        type Curr = <T as RunTimeFold<<S as LeafMul<D>>::Output>>::Curr;
+    }
+    /// The size `Self/C` of a mode of [`RunTimeFold`]: static when both are
+    /// and the stride `Self` reaches the extent `C`; otherwise run-time. A
+    /// static stride below a static extent starts inside the modes before it
+    /// (whose sizes were all static), which only a mode of run-time size 1
+    /// allows: its size is then a run-time 1 (checked when the call runs).
+    #[doc(hidden)]
+    pub trait FoldDiv<C> {
+        /// The size's leaf type.
+        type Output;
+    }
+    impl<U, B, C: Unsigned> FoldDiv<C> for UInt<U, B>
+    where
+        UInt<U, B>: IsLess<C>,
+        Self: FoldDivBy<C, Le<UInt<U, B>, C>>,
+    {
+        type Output = <Self as FoldDivBy<C, Le<UInt<U, B>, C>>>::Output;
+    }
+    impl<U, B> FoldDiv<Dyn> for UInt<U, B> {
+        type Output = Dyn;
+    }
+    impl<C> FoldDiv<C> for Dyn {
+        type Output = Dyn;
+    }
+    /// [`FoldDiv`] of static leaves by `Below`, "the stride is below `C`".
+    #[doc(hidden)]
+    pub trait FoldDivBy<C, Below> {
+        /// The size's leaf type.
+        type Output;
+    }
+    impl<D: LeafDiv<C>, C> FoldDivBy<C, B0> for D {
+        type Output = <D as LeafDiv<C>>::Output;
+    }
+    impl<D, C> FoldDivBy<C, B1> for D {
+        type Output = Dyn;
+    }
 
-/// The modes of `A` that CuTe's `filter` keeps.
-pub(crate) type Filtered<S, D> = <FlatModes<S, D> as FilterModes<Trivial>>::Output;
-/// [`CuteFolds`] of a layout's kept modes.
-pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds>::Bit;
-pub(crate) type FoldOut<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Output;
-pub(crate) type FoldCurr<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Curr;
-/// CuTe's extended complement of a layout with run-time leaves for a
-/// run-time cotarget: the fold's modes but those statically of size 1,
-/// then the last mode `Dyn:C` (kept even of size 1: the products compose
-/// with it). CuTe's `coalesce` would merge no two of these modes: a merge
-/// needs a static size and a static product equal to the next stride,
-/// which only a mode of size 1 (dropped by the filter) gives.
-pub(crate) type FoldModes<S, D> = <<FoldOut<S, D> as DropUnit>::Output as PushMode<Dyn, FoldCurr<S, D>>>::Output;
+    /// `Bit` is `B1` where the products take CuTe's complement fold of a
+    /// layout with run-time leaves (`Self` its kept modes): where CuTe defines
+    /// it, at most one mode or every stride static, so that the order of the
+    /// modes is known at compile time (CuTe asserts `R == 1 ||
+    /// is_static<Stride>`), and where its type can hold the answer whatever
+    /// the run-time sizes are ([`FoldSafe`]).
+    #[doc(hidden)]
+    pub trait CuteFolds {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl CuteFolds for MNil {
+        type Bit = B1;
+    }
+    impl<S, D> CuteFolds for MCons<S, D, MNil> {
+        type Bit = B1;
+    }
+    impl<S, D, S2, D2, T> CuteFolds for MCons<S, D, MCons<S2, D2, T>>
+    where
+        MCons<S, D, MCons<S2, D2, T>>: StridesStatic,
+        MCons<S, D, MCons<S2, D2, T>>: SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>,
+    {
+        type Bit =
+            <MCons<S, D, MCons<S2, D2, T>> as SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>>::Bit;
+    }
+    /// [`CuteFolds`] of modes whose strides are all static (`B1`), sorted and
+    /// checked by [`FoldSafe`]; `B0` otherwise (no sort on run-time strides).
+    #[doc(hidden)]
+    pub trait SafeWhen<StaticStrides> {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl<L> SafeWhen<B0> for L {
+        type Bit = B0;
+    }
+    impl<L: Sort> SafeWhen<B1> for L
+    where
+        <L as Sort>::Output: FoldSafe<U1>,
+    {
+        type Bit = <<L as Sort>::Output as FoldSafe<U1>>::Bit;
+    }
+    /// `B1` unless a sorted mode of run-time size gets a static size in
+    /// [`RunTimeFold`] (extent `C`) where, were that size 1 at run time,
+    /// CuTe's fold would leave offsets out after it ([`UnitSafe`]): the static
+    /// size would then keep the mode from adding nothing instead (as
+    /// cute-dynamic drops it).
+    #[doc(hidden)]
+    pub trait FoldSafe<C> {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl<C> FoldSafe<C> for MNil {
+        type Bit = B1;
+    }
+    impl<S, D, C> FoldSafe<C> for MCons<S, D, MNil>
+    where
+        S: AllStatic,
+        D: UnitSafe<C, D>,
+    {
+        type Bit = <<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D>>::Bit>;
+    }
+    impl<S, D, C, S2, D2, T> FoldSafe<C> for MCons<S, D, MCons<S2, D2, T>>
+    where
+        S: AllStatic + LeafMul<D>,
+        D: UnitSafe<C, D2>,
+        MCons<S2, D2, T>: FoldSafe<<S as LeafMul<D>>::Output>,
+    {
+        type Bit = <<<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D2>>::Bit> as Truth>::And<
+            <MCons<S2, D2, T> as FoldSafe<<S as LeafMul<D>>::Output>>::Bit,
+        >;
+    }
+    /// Whether a mode of stride `Self` after the extent `C`, the next mode's
+    /// stride being `Next` (`Self` for the last mode), may be of size 1 at
+    /// run time in CuTe's fold: its slot's size is run-time ([`Harmless`]), or
+    /// `C` divides `Self` and either `Self` is `C` (no slot, `C` stays) or
+    /// `Self` divides `Next`, so that its slot `Self/C : C` and the next
+    /// `Next/Self : Self` cover what one slot `Next/C : C` would: the same
+    /// function as without the mode.
+    #[doc(hidden)]
+    pub trait UnitSafe<C, Next> {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl<U, B, U2, B2, N, R1, R2, Q: Harmless + KnownOne> UnitSafe<UInt<U2, B2>, N> for UInt<U, B>
+    where
+        UInt<U, B>: FoldDiv<UInt<U2, B2>, Output = Q> + Rem<UInt<U2, B2>, Output = R1>,
+        N: Rem<UInt<U, B>, Output = R2>,
+        R1: KnownZero<Output: Truth>,
+        R2: KnownZero<Output: Truth>,
+    {
+        type Bit = <<Q as Harmless>::Bit as Truth>::Or<
+            <<R1 as KnownZero>::Output as Truth>::And<<<R2 as KnownZero>::Output as Truth>::Or<IsOne<Q>>>,
+        >;
+    }
+    impl<U, B, N> UnitSafe<Dyn, N> for UInt<U, B> {
+        type Bit = B1;
+    }
+    impl<C, N> UnitSafe<C, N> for Dyn {
+        type Bit = B1;
+    }
+    /// `B1` for a run-time slot size, which a mode of run-time size 1 leaves
+    /// harmless (the fold then makes it `1:C`, adding nothing).
+    #[doc(hidden)]
+    pub trait Harmless {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl Harmless for Dyn {
+        type Bit = B1;
+    }
+    impl<U, B> Harmless for UInt<U, B> {
+        type Bit = B0;
+    }
+    impl Harmless for typenum::UTerm {
+        type Bit = B0;
+    }
+    /// `Bit` is `B1` when every stride of the mode list is static.
+    #[doc(hidden)]
+    pub trait StridesStatic {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl StridesStatic for MNil {
+        type Bit = B1;
+    }
+    impl<S, D: AllStatic, T: StridesStatic> StridesStatic for MCons<S, D, T> {
+        type Bit = <<D as AllStatic>::Bit as Truth>::And<<T as StridesStatic>::Bit>;
+    }
+
+    /// The modes of `A` that CuTe's `filter` keeps.
+    pub(crate) type Filtered<S, D> = <FlatModes<S, D> as FilterModes<Trivial>>::Output;
+    /// [`CuteFolds`] of a layout's kept modes.
+    pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds>::Bit;
+    pub(crate) type FoldOut<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Output;
+    pub(crate) type FoldCurr<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Curr;
+    /// CuTe's extended complement of a layout with run-time leaves for a
+    /// run-time cotarget: the fold's modes but those statically of size 1,
+    /// then the last mode `Dyn:C` (kept even of size 1: the products compose
+    /// with it). CuTe's `coalesce` would merge no two of these modes: a merge
+    /// needs a static size and a static product equal to the next stride,
+    /// which only a mode of size 1 (dropped by the filter) gives.
+    pub(crate) type FoldModes<S, D> = <<FoldOut<S, D> as DropUnit>::Output as PushMode<Dyn, FoldCurr<S, D>>>::Output;
+}
+#[cfg(feature = "std")]
+pub use run_time_fold::*;
 
 /// The complement's modes before the last, then the last `Dyn:C` (the
 /// extended complement the products compose with).
