@@ -49,7 +49,7 @@ mod run_time {
     use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
     use crate::int_tuple::Dyn;
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
-    use crate::run_time::{extent_fits, flat_modes, padded};
+    use crate::run_time::{extent_fits, flat_modes, marked_modes, padded};
     use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
@@ -255,18 +255,12 @@ mod run_time {
         m: i64,
         out: &mut [(i64, i64); MAX_MODES],
     ) -> Option<usize> {
-        let (modes, n) = flat_modes(s, d);
-        let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
-        let (mut ns, mut nd) = (0, 0);
-        if !(S::write_static(&mut ss, &mut ns) && D::write_static(&mut sd, &mut nd)) {
-            return None;
-        }
+        let (modes, n) = marked_modes(s, d);
         let mut kept = [FlatMode::default(); MAX_MODES];
         let mut k = 0;
-        for i in 0..n {
-            let (x, y) = modes[i];
-            if !((ss[i] && x == 1) || (sd[i] && y == 0)) {
-                kept[k] = FlatMode { s: x, d: y, ss: ss[i], ds: sd[i] };
+        for x in &modes[..n] {
+            if !((x.ss && x.s == 1) || (x.ds && x.d == 0)) {
+                kept[k] = *x;
                 k += 1;
             }
         }
