@@ -216,7 +216,6 @@ mod run_time {
     use crate::detail::CompGap;
     use crate::run_time::TOO_MANY_MODES;
     use crate::run_time::{FromLeaves, Leaves, MAX_MODES, extent_fits, flat_modes};
-
     use typenum::Unsigned;
 
     /// The leaves of `(A, A* ∘ B)` for an all-static `Self = A` and a
@@ -263,95 +262,88 @@ mod run_time {
         Ok(span)
     }
 
-    impl<AS, AD, B> TryProductBy<B, typenum::B0> for Layout<AS, AD>
-    where
-        AS: FlattenInto<AD, MNil>,
-        FlatModes<AS, AD>: FilterModes<Trivial>,
-        Filtered<AS, AD>: CuteFolds,
-        Self: TryProductMixed<B, FoldBit<AS, AD>>,
-    {
-        #[inline(always)]
-        fn leaves_by(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            <Self as TryProductMixed<B, FoldBit<AS, AD>>>::leaves_mixed(self, b, out)
-        }
-    }
-    /// [`TryProduct`] for an `A` with a run-time leaf, by the branch
-    /// `Folds` of [`ProductGridMixed`].
-    #[doc(hidden)]
-    pub trait TryProductMixed<B, Folds> {
-        /// Writes `A`'s leaves then `A* ∘ B`'s.
-        fn leaves_mixed(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError>;
-    }
-    impl<AS, AD, BS, BD, SS, SD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
-    where
-        AS: FlatValues + crate::Congruent<AD>,
-        AD: FlatValues,
-        BS: FlatValues + crate::Congruent<BD>,
-        BD: FlatValues,
-        Self: CuteStar<Star = Layout<SS, SD>>,
-        SS: FromLeaves + FlatValues + crate::Congruent<SD>,
-        SD: FromLeaves,
-        Layout<SS, SD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
-        YS: FlatValues + crate::Congruent<YD>,
-        YD: FlatValues,
-    {
-        #[inline(always)]
-        fn leaves_mixed(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            let y = (|| {
-                let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
-                let mut v = [(1i64, 0i64); MAX_MODES];
-                let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
-                if k != SS::LEAVES {
-                    return None;
-                }
-                let (mut i, mut j) = (0, 0);
-                let star = Layout::from_checked(
-                    SS::from_leaves(&v[..k], &mut i, false),
-                    SD::from_leaves(&v[..k], &mut j, true),
-                );
-                star.try_compose(b).ok()
-            })();
-            let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
-            let e = |f: Fail| f.into_error(&String::new);
-            out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
-            out.push_layout(&y.shape(), &y.stride()).map_err(e)
-        }
-    }
-
-    impl<AS, AD, BS, BD, YS, YD> TryProductMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+    impl<AS, AD, BS, BD, YS, YD> TryProductBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
     where
         AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
         FlatModes<AS, AD>: FilterModes<Trivial>,
-        StarPad<AS, AD>: PadDyn,
-        StarN1<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        Filtered<AS, AD>: CuteFolds,
+        Self: TryProductMixed<Layout<BS, BD>, FoldBit<AS, AD>, Grid = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
         #[inline(always)]
-        fn leaves_mixed(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
-            type P<AS, AD> = StarPad<AS, AD>;
+        fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
-                let (modes, n) = flat_modes(&self.shape(), &self.stride());
-                let rank = <P<AS, AD> as PadDyn>::RANK;
-                let mut ext = [(1i64, 0i64); MAX_MODES];
-                let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
-                if k > rank || !extent_fits(&ext[..k]) {
-                    return None;
-                }
-                // `1:0` in front, the last (unbounded) mode last.
-                let mut v = [(1i64, 0i64); MAX_MODES];
-                v[rank - k..rank].copy_from_slice(&ext[..k]);
-                let star = <P<AS, AD> as PadDyn>::build(&v[..rank]);
-                star.try_compose(b).ok()
+                <Self as TryProductMixed<Layout<BS, BD>, FoldBit<AS, AD>>>::grid(self, b, m)
             })();
             let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
             let e = |f: Fail| f.into_error(&String::new);
             out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
             out.push_layout(&y.shape(), &y.stride()).map_err(e)
+        }
+    }
+    /// The grid `A* ∘ B` of a product whose `A` has a run-time leaf, by the
+    /// branch `Folds` of [`ProductGridMixed`], for the cotarget `m` of
+    /// `A*`; `None` where the run-time walk stops (cute-dynamic then names
+    /// the error).
+    #[doc(hidden)]
+    pub trait TryProductMixed<B, Folds> {
+        /// The grid's type.
+        type Grid;
+        /// The grid.
+        fn grid(&self, b: &B, m: i64) -> Option<Self::Grid>;
+    }
+    impl<AS, AD, BS, BD, SS, SD> TryProductMixed<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
+    where
+        AS: FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        Self: CuteStar<Star = Layout<SS, SD>>,
+        SS: FromLeaves + FlatValues + crate::Congruent<SD>,
+        SD: FromLeaves,
+        Layout<SS, SD>: TryCompose<Layout<BS, BD>>,
+    {
+        type Grid = <Layout<SS, SD> as TryCompose<Layout<BS, BD>>>::Output;
+        #[inline(always)]
+        fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
+            let mut v = [(1i64, 0i64); MAX_MODES];
+            let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
+            if k != SS::LEAVES {
+                return None;
+            }
+            let (mut i, mut j) = (0, 0);
+            let star =
+                Layout::from_checked(SS::from_leaves(&v[..k], &mut i, false), SD::from_leaves(&v[..k], &mut j, true));
+            star.try_compose(b).ok()
+        }
+    }
+    impl<AS, AD, BS, BD> TryProductMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+        AD: FlatValues,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        StarPad<AS, AD>: PadDyn,
+        StarN1<AS, AD>: TryCompose<Layout<BS, BD>>,
+    {
+        type Grid = <StarN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+        #[inline(always)]
+        fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
+            type P<AS, AD> = StarPad<AS, AD>;
+            let (modes, n) = flat_modes(&self.shape(), &self.stride());
+            let rank = <P<AS, AD> as PadDyn>::RANK;
+            let mut ext = [(1i64, 0i64); MAX_MODES];
+            let k = mixed_ext_modes(&modes[..n], m, &mut ext)?;
+            if k > rank || !extent_fits(&ext[..k]) {
+                return None;
+            }
+            // `1:0` in front, the last (unbounded) mode last.
+            let mut v = [(1i64, 0i64); MAX_MODES];
+            v[rank - k..rank].copy_from_slice(&ext[..k]);
+            let star = <P<AS, AD> as PadDyn>::build(&v[..rank]);
+            star.try_compose(b).ok()
         }
     }
 
