@@ -433,20 +433,21 @@ fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Opti
     let span = n.checked_mul(td)?;
     // (A run-time tile's size 1, stride 0 or negative stride in two modes
     // takes the general path.)
-    if !((0..=SMALL).contains(&span)
-        && n <= SMALL
-        && 0 < m
-        && m <= SMALL
-        && ad.unsigned_abs() <= SMALL as u64
-        && (!two || (n > 1 && td > 0)))
+    // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison; the
+    // tile's conditions are constants of a static tile.
+    let mode = (m.wrapping_sub(1) as u64) | ((ad ^ (ad >> 63)) as u64);
+    if !((0..=SMALL).contains(&span) && (1..=SMALL).contains(&n) && mode < SMALL as u64 && (!two || (n > 1 && td > 0)))
     {
         return None;
     }
     let x = (n, td * ad);
+    // `1 ≤ m, n, span ≤ SMALL` here: unsigned quotients that cannot
+    // overflow (two instructions by a power of two).
+    let up = |q: i64| ((m + q - 1) as u64 / q as u64) as i64;
     Some(if !two {
-        [x, (if n == 1 { m } else { ceil_div(m, n) }, n * ad), (1, 0)]
+        [x, (if n == 1 { m } else { up(n) }, n * ad), (1, 0)]
     } else {
-        [x, (td, ad), (ceil_div(m, span), span * ad)]
+        [x, (td, ad), (up(span), span * ad)]
     })
 }
 

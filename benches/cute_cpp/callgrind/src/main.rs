@@ -14,6 +14,13 @@ use std::hint::black_box;
 fn keep<R>(r: R) {
     black_box(&r);
 }
+/// Reads an argument from memory on every call, as CuTe C++'s side reads
+/// its `volatile` inputs (a layout of cute-static is `Copy`).
+#[inline(always)]
+fn read<T: Copy>(x: &T) -> T {
+    // SAFETY: `x` is a valid, aligned reference to an initialised `T`.
+    unsafe { std::ptr::read_volatile(x) }
+}
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let op = args[1].as_str();
@@ -95,12 +102,12 @@ fn main() {
         }
         "static_composition" => {
             for _ in 0..n {
-                keep(cute_static::composition(*black_box(&sa), *black_box(&sb)));
+                keep(cute_static::composition(read(&sa), read(&sb)));
             }
         }
         "static_logical_divide" => {
             for _ in 0..n {
-                keep(cute_static::logical_divide(*black_box(&sl), cute_static::prelude::tile!(128:1, 64:1)));
+                keep(cute_static::logical_divide(read(&sl), cute_static::prelude::tile!(128:1, 64:1)));
             }
         }
         _ => panic!("op"),
