@@ -956,7 +956,7 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
                 let mut slots = [ONE; MAX_MODES];
                 let slots = slots.get_mut(..v.len()).ok_or(FORM)?;
                 CL::slots(slots);
-                fit(v, slots, &mut |w| CL::build(w))
+                CL::build(fit(v, slots)?.as_slice())
             }
             r => r,
         }
@@ -976,14 +976,11 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
 /// the answer: `(6,8):({1},6) ∘ {4}:2` is `(4,1):(2,_6)` (cute-dynamic's
 /// `4:2`), where CuTe's fold fails to place 4 elements in a mode of 3.
 /// Each slot of run-time shape takes the next mode or nothing (at most
-/// `2^16` placements tried, in this cold path only).
+/// `2^16` placements tried, in this cold path only); `build` checks the
+/// placement found.
 #[cold]
 #[inline(never)]
-fn fit<R>(
-    v: &[(i64, i64)],
-    slots: &[Slot],
-    build: &mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
-) -> Result<R, Fail> {
+fn fit(v: &[(i64, i64)], slots: &[Slot]) -> Result<Buf<(i64, i64), MAX_MODES>, Fail> {
     let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
     for &m in v.iter().filter(|m| m.0 != 1) {
         if !modes.push(m) {
@@ -992,21 +989,21 @@ fn fit<R>(
     }
     let mut w = Buf::<(i64, i64), MAX_MODES>::new();
     let out = w.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
-    let mut fit = Fit { slots, out, build };
-    fit.place(None, modes.as_slice(), 0).ok_or(FORM)
+    let placed = Fit { slots, out }.place(None, modes.as_slice(), 0);
+    if placed { Ok(w) } else { Err(FORM) }
 }
 
 /// The search of [`fit`]: `out` the slots placed so far.
-struct Fit<'a, R> {
+struct Fit<'a> {
     slots: &'a [Slot],
     out: &'a mut [(i64, i64)],
-    build: &'a mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
 }
 
-impl<R> Fit<'_, R> {
-    /// The modes `part` (the rest of a split mode) then `rest` placed in
-    /// the slots from `at` on (which are `1:0` on entry and on return).
-    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> Option<R> {
+impl Fit<'_> {
+    /// Whether the modes `part` (the rest of a split mode) then `rest` fit
+    /// in the slots from `at` on; if so they are placed there, else those
+    /// slots are left `1:0`.
+    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> bool {
         let (cur, rest) = match part {
             Some(p) => (Some(p), rest),
             None => match rest.split_first() {
@@ -1015,12 +1012,14 @@ impl<R> Fit<'_, R> {
             },
         };
         let Some((s, d)) = cur else {
-            // Every mode placed: the other slots are of size 1.
-            return (self.build)(self.out).ok();
+            // Every mode placed: the other slots must take size 1.
+            return self.slots.get(at..).is_some_and(|x| x.iter().all(|m| matches!(m.0, None | Some(1))));
         };
-        let (shape, stride) = *self.slots.get(at)?;
+        let Some(&(shape, stride)) = self.slots.get(at) else {
+            return false;
+        };
         if self.slots.len() - at < 1 + rest.len() {
-            return None;
+            return false;
         }
         let takes = |d: i64| stride.is_none_or(|x| x == d);
         match shape {
@@ -1028,27 +1027,26 @@ impl<R> Fit<'_, R> {
             Some(1) => self.place(Some((s, d)), rest, at + 1),
             // A static shape: that part of the mode.
             Some(n) => {
+                let Some(next) = d.checked_mul(n) else { return false };
                 if n < 1 || s % n != 0 || !takes(d) {
-                    return None;
+                    return false;
                 }
                 self.out[at] = (n, d);
-                let r = if s == n {
-                    self.place(None, rest, at + 1)
-                } else {
-                    self.place(Some((s / n, d.checked_mul(n)?)), rest, at + 1)
-                };
-                self.out[at] = (1, 0);
-                r
+                let fits =
+                    if s == n { self.place(None, rest, at + 1) } else { self.place(Some((s / n, next)), rest, at + 1) };
+                if !fits {
+                    self.out[at] = (1, 0);
+                }
+                fits
             }
             // A run-time shape: the whole mode, or nothing.
             None => {
                 if takes(d) {
                     self.out[at] = (s, d);
-                    let r = self.place(None, rest, at + 1);
-                    self.out[at] = (1, 0);
-                    if r.is_some() {
-                        return r;
+                    if self.place(None, rest, at + 1) {
+                        return true;
                     }
+                    self.out[at] = (1, 0);
                 }
                 self.place(Some((s, d)), rest, at + 1)
             }
