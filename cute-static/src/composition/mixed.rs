@@ -526,8 +526,6 @@ pub trait CuteLeaf<RS, RD> {
     type Stride: IntTuple;
     /// The modes from the slots `v` (one per flat mode of `A`).
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
-    /// What `build` takes in each slot (see [`Slot`]).
-    fn slots(s: &mut [Slot]);
 }
 /// [`CuteLeaf`] by branch: `Zero` is `B1` for a static stride 0 (CuTe
 /// returns `s:_0` itself).
@@ -539,8 +537,6 @@ pub trait CuteLeafBy<RS, RD, Zero> {
     type Stride: IntTuple;
     /// The modes from the slots.
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
-    /// As [`CuteLeaf::slots`].
-    fn slots(s: &mut [Slot]);
 }
 impl<L: CuteLeafBy<RS, RD, IsZero<RD>>, RS, RD: KnownZero> CuteLeaf<RS, RD> for L {
     type Shape = L::Shape;
@@ -548,9 +544,6 @@ impl<L: CuteLeafBy<RS, RD, IsZero<RD>>, RS, RD: KnownZero> CuteLeaf<RS, RD> for 
     #[inline(always)]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
         L::build(v)
-    }
-    fn slots(s: &mut [Slot]) {
-        L::slots(s)
     }
 }
 impl<L, RS: FromValue + IntTuple> CuteLeafBy<RS, UTerm, B1> for L {
@@ -560,9 +553,6 @@ impl<L, RS: FromValue + IntTuple> CuteLeafBy<RS, UTerm, B1> for L {
     fn build(v: &[(i64, i64)]) -> Result<(RS, UTerm), Fail> {
         Ok((checked(v[v.len() - 1].0)?, UTerm))
     }
-    fn slots(s: &mut [Slot]) {
-        set_last::<RS, UTerm>(s);
-    }
 }
 impl<S0, D0, T: LeafTail<S0, D0, RS, RD>, RS, RD> CuteLeafBy<RS, RD, B0> for MCons<S0, D0, T> {
     type Shape = T::Shape;
@@ -570,9 +560,6 @@ impl<S0, D0, T: LeafTail<S0, D0, RS, RD>, RS, RD> CuteLeafBy<RS, RD, B0> for MCo
     #[inline(always)]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
         T::build(v)
-    }
-    fn slots(s: &mut [Slot]) {
-        T::slots(s)
     }
 }
 /// [`CuteLeafBy`] of the modes `S0:D0` then `Self`, by the tail.
@@ -584,8 +571,6 @@ pub trait LeafTail<S0, D0, RS, RD> {
     type Stride: IntTuple;
     /// The modes from the slots.
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
-    /// As [`CuteLeaf::slots`].
-    fn slots(s: &mut [Slot]);
 }
 // One coalesced mode: CuTe's `s:(d·D)` (its integral-shape case).
 impl<S0, D0, RS: FromValue + IntTuple, RD: LeafMul<D0>> LeafTail<S0, D0, RS, RD> for MNil
@@ -600,9 +585,6 @@ where
         ones(&v[..n])?;
         mode(v[n])
     }
-    fn slots(s: &mut [Slot]) {
-        set_last::<RS, Self::Stride>(s);
-    }
 }
 impl<S0, D0, S1, D1, T, RS, RD> LeafTail<S0, D0, RS, RD> for MCons<S1, D1, T>
 where
@@ -614,9 +596,6 @@ where
     #[inline(always)]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
         Ok(<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::steps(v, 0)?.parts())
-    }
-    fn slots(s: &mut [Slot]) {
-        <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::slots(s, 0)
     }
 }
 
@@ -649,31 +628,6 @@ fn ones(v: &[(i64, i64)]) -> Result<(), Fail> {
     if v.iter().all(|m| m.0 == 1) { Ok(()) } else { Err(FORM) }
 }
 
-/// What CuTe's form takes in a slot: its static shape (`Some(1)` for a
-/// mode CuTe drops) or `None` for a run-time one, and its static stride or
-/// `None`. Read by [`fit`].
-#[doc(hidden)]
-pub type Slot = (Option<i64>, Option<i64>);
-/// A slot of size 1 (a mode CuTe drops).
-const ONE: Slot = (Some(1), None);
-/// The slot of a mode `S:D`.
-const fn slot<S: Leaf, D: Leaf>() -> Slot {
-    (value(S::STATIC), value(D::STATIC))
-}
-/// A static leaf's value as an `i64`.
-const fn value(x: Option<usize>) -> Option<i64> {
-    match x {
-        Some(x) => Some(x as i64),
-        None => None,
-    }
-}
-/// The last slot is the mode `S:D`.
-fn set_last<S: Leaf, D: Leaf>(s: &mut [Slot]) {
-    if let Some(m) = s.last_mut() {
-        *m = slot::<S, D>();
-    }
-}
-
 /// The modes of `A ∘ s:d` as a value list.
 #[doc(hidden)]
 pub struct VCons<S, D, T>(S, D, T);
@@ -693,17 +647,12 @@ pub trait CuteSteps<RS, RD, Any> {
     type Out;
     /// Reads the slots from `i` on.
     fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
-    /// What `steps` takes in the slots from `i` on (see [`Slot`]).
-    fn slots(s: &mut [Slot], i: usize);
 }
 impl<S, D, T: StepTail<S, D, RS, RD, Any>, RS, RD, Any> CuteSteps<RS, RD, Any> for MCons<S, D, T> {
     type Out = T::Out;
     #[inline(always)]
     fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
         T::steps(v, i)
-    }
-    fn slots(s: &mut [Slot], i: usize) {
-        T::slots(s, i)
     }
 }
 /// [`CuteSteps`] of the mode `S:D` then `Self`, by the tail (one impl for
@@ -714,8 +663,6 @@ pub trait StepTail<S, D, RS, RD, Any> {
     type Out;
     /// As [`CuteSteps::steps`].
     fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
-    /// As [`CuteSteps::slots`].
-    fn slots(s: &mut [Slot], i: usize);
 }
 // A mode before the last: skipped where the next shape or the rest is a
 // static 1, else `min(next, rest) : rest_stride·d` appended.
@@ -738,11 +685,6 @@ where
             v, i,
         )
     }
-    fn slots(s: &mut [Slot], i: usize) {
-        <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>>::slots(
-            s, i,
-        )
-    }
 }
 /// One step of the fold by branch: `Skip` is `B1` where CuTe appends
 /// nothing.
@@ -752,8 +694,6 @@ pub trait CuteStep<RS, RD, Any, Skip> {
     type Out;
     /// As [`CuteSteps::steps`].
     fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
-    /// As [`CuteSteps::slots`].
-    fn slots(s: &mut [Slot], i: usize);
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B1> for MCons<S, D, T>
 where
@@ -767,9 +707,6 @@ where
             return Err(FORM);
         }
         T::steps(v, i + 1)
-    }
-    fn slots(s: &mut [Slot], i: usize) {
-        T::slots(s, i + 1)
     }
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B0> for MCons<S, D, T>
@@ -792,12 +729,6 @@ where
         let (s, d) = mode(v[i])?;
         Ok(VCons(s, d, T::steps(v, i + 1)?))
     }
-    fn slots(s: &mut [Slot], i: usize) {
-        if let Some(m) = s.get_mut(i) {
-            *m = slot::<Next<S, RD, RS>, <RD as LeafMul<D>>::Output>();
-        }
-        T::slots(s, i + 1)
-    }
 }
 /// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
 type Next<S, RD, RS> = <<S as LeafCeilDiv<RD>>::Output as LeafMin<RS>>::Output;
@@ -815,11 +746,6 @@ where
         ones(&v[i..n])?;
         <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::end(v[n])
     }
-    fn slots(s: &mut [Slot], _: usize) {
-        if let Some(m) = s.last_mut() {
-            *m = <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::SLOT;
-        }
-    }
 }
 /// The end of the fold by branch (`Any`, `One`: whether a mode was
 /// appended, whether the rest is a static 1).
@@ -829,12 +755,9 @@ pub trait CuteEnd<RS, RD, Any, One> {
     type Out;
     /// From the last slot.
     fn end(m: (i64, i64)) -> Result<Self::Out, Fail>;
-    /// What `end` takes (see [`Slot`]).
-    const SLOT: Slot;
 }
 impl<L, RS: FromValue, RD: FromValue, One> CuteEnd<RS, RD, B0, One> for L {
     type Out = VLeaf<RS, RD>;
-    const SLOT: Slot = slot::<RS, RD>();
     #[inline(always)]
     fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
         let (s, d) = mode(m)?;
@@ -843,7 +766,6 @@ impl<L, RS: FromValue, RD: FromValue, One> CuteEnd<RS, RD, B0, One> for L {
 }
 impl<L, RS, RD> CuteEnd<RS, RD, B1, B1> for L {
     type Out = VNil;
-    const SLOT: Slot = ONE;
     #[inline(always)]
     fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
         if m.0 != 1 { Err(FORM) } else { Ok(VNil) }
@@ -851,7 +773,6 @@ impl<L, RS, RD> CuteEnd<RS, RD, B1, B1> for L {
 }
 impl<L, RS: FromValue, RD: FromValue> CuteEnd<RS, RD, B1, B0> for L {
     type Out = VCons<RS, RD, VNil>;
-    const SLOT: Slot = slot::<RS, RD>();
     #[inline(always)]
     fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
         let (s, d) = mode(m)?;
@@ -918,11 +839,13 @@ for_each_tuple!(list_layout);
 /// is not cute-dynamic's (see [`SafeSteps`]).
 #[doc(hidden)]
 pub struct Cute<CL, FM>(core::marker::PhantomData<(CL, FM)>);
-// CuTe's form wherever CuTe's static steps are cute-dynamic's
-// ([`SafeSteps`]). Where CuTe's modes fail a run-time condition that the
-// coalesced modes meet, the fallback's values are moved into CuTe's form
-// ([`fit`]).
-impl<CL: SafeSteps<BS, BD>, FM, BS, BD> LeafResult<BS, BD> for Cute<CL, FM>
+// CuTe's form for now only where `A` coalesces statically to one mode (then
+// the coalesced fallback, which coalesces at least as much, has one mode
+// too, and its values fit the form): with more, a static shape of CuTe's
+// form may not fit the fallback's values where CuTe's modes fail a
+// run-time condition (`(6,8,3):({1},6,48) ∘ (2,12):(2,4)` would have to
+// error where cute-dynamic answers).
+impl<CL: SafeSteps<BS, BD> + OneMode, FM, BS, BD> LeafResult<BS, BD> for Cute<CL, FM>
 where
     Self: PickForm<BS, BD, CuteSafe<CL, BS, BD>>,
 {
@@ -934,7 +857,28 @@ where
     }
 }
 /// Whether the leaf `BS:BD` takes CuTe's form.
-type CuteSafe<CL, BS, BD> = <CL as SafeSteps<BS, BD>>::Bit;
+type CuteSafe<CL, BS, BD> = <<CL as SafeSteps<BS, BD>>::Bit as Truth>::And<<CL as OneMode>::Bit>;
+/// `B1` for a list of one mode.
+#[doc(hidden)]
+pub trait OneMode {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl<S, D, T: OneTail> OneMode for MCons<S, D, T> {
+    type Bit = T::Bit;
+}
+/// [`OneMode`] by the tail.
+#[doc(hidden)]
+pub trait OneTail {
+    /// `B1` or `B0`.
+    type Bit: Truth;
+}
+impl OneTail for MNil {
+    type Bit = B1;
+}
+impl<S, D, T> OneTail for MCons<S, D, T> {
+    type Bit = B0;
+}
 /// [`LeafResult`] of [`Cute`] by branch: `B1` CuTe's form, `B0` the padded
 /// one.
 #[doc(hidden)]
@@ -951,106 +895,7 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
     type Stride = CL::Stride;
     #[inline(always)]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
-        match CL::build(v) {
-            Err(FORM) => {
-                let mut slots = [ONE; MAX_MODES];
-                let slots = slots.get_mut(..v.len()).ok_or(FORM)?;
-                CL::slots(slots);
-                CL::build(fit(v, slots)?.as_slice())
-            }
-            r => r,
-        }
-    }
-}
-
-/// The leaf's modes `v` (the coalesced fallback's slots, which do not fit
-/// CuTe's form) placed in the slots of CuTe's form (`slots`, see [`Slot`])
-/// so that `build` takes them: the modes of size above 1 in their order, a
-/// mode split where a slot's static shape takes a part of it
-/// (`s:d = (S, s/S):(d, S·d)`), every other slot `1:0`. The same function on
-/// the leaf's domain (modes of size 1 add nothing, a split mode is the
-/// same function), in CuTe's type. [`FORM`] if no placement fits.
-///
-/// Where CuTe's modes of `A` fail a run-time condition and the coalesced
-/// modes do not (modes that merge at run time), CuTe's form can still hold
-/// the answer: `(6,8):({1},6) ∘ {4}:2` is `(4,1):(2,_6)` (cute-dynamic's
-/// `4:2`), where CuTe's fold fails to place 4 elements in a mode of 3.
-/// Each slot of run-time shape takes the next mode or nothing (at most
-/// `2^16` placements tried, in this cold path only); `build` checks the
-/// placement found.
-#[cold]
-#[inline(never)]
-fn fit(v: &[(i64, i64)], slots: &[Slot]) -> Result<Buf<(i64, i64), MAX_MODES>, Fail> {
-    let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
-    for &m in v.iter().filter(|m| m.0 != 1) {
-        if !modes.push(m) {
-            return Err(FORM);
-        }
-    }
-    let mut w = Buf::<(i64, i64), MAX_MODES>::new();
-    let out = w.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
-    let placed = Fit { slots, out }.place(None, modes.as_slice(), 0);
-    if placed { Ok(w) } else { Err(FORM) }
-}
-
-/// The search of [`fit`]: `out` the slots placed so far.
-struct Fit<'a> {
-    slots: &'a [Slot],
-    out: &'a mut [(i64, i64)],
-}
-
-impl Fit<'_> {
-    /// Whether the modes `part` (the rest of a split mode) then `rest` fit
-    /// in the slots from `at` on; if so they are placed there, else those
-    /// slots are left `1:0`.
-    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> bool {
-        let (cur, rest) = match part {
-            Some(p) => (Some(p), rest),
-            None => match rest.split_first() {
-                Some((&m, rest)) => (Some(m), rest),
-                None => (None, rest),
-            },
-        };
-        let Some((s, d)) = cur else {
-            // Every mode placed: the other slots must take size 1.
-            return self.slots.get(at..).is_some_and(|x| x.iter().all(|m| matches!(m.0, None | Some(1))));
-        };
-        let Some(&(shape, stride)) = self.slots.get(at) else {
-            return false;
-        };
-        if self.slots.len() - at < 1 + rest.len() {
-            return false;
-        }
-        let takes = |d: i64| stride.is_none_or(|x| x == d);
-        match shape {
-            // A mode CuTe drops: size 1.
-            Some(1) => self.place(Some((s, d)), rest, at + 1),
-            // A static shape: that part of the mode.
-            Some(n) => {
-                let Some(next) = d.checked_mul(n) else { return false };
-                if n < 1 || s % n != 0 || !takes(d) {
-                    return false;
-                }
-                self.out[at] = (n, d);
-                let fits =
-                    if s == n { self.place(None, rest, at + 1) } else { self.place(Some((s / n, next)), rest, at + 1) };
-                if !fits {
-                    self.out[at] = (1, 0);
-                }
-                fits
-            }
-            // A run-time shape: the whole mode, or nothing.
-            None => {
-                if takes(d) {
-                    self.out[at] = (s, d);
-                    if self.place(None, rest, at + 1) {
-                        return true;
-                    }
-                    self.out[at] = (1, 0);
-                }
-                self.place(Some((s, d)), rest, at + 1)
-            }
-        }
+        CL::build(v)
     }
 }
 impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
@@ -1064,11 +909,9 @@ impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
 
 /// `B1` unless a step of CuTe's fold over `Self` (the rest `RS:RD` of a leaf
 /// of `B`) meets a static shape and a static stride of which neither
-/// divides the other, or appends a static shape that does not divide a
-/// static rest: CuTe then computes a static mode cute-dynamic does not
-/// (its stride or shape divisibility fails, and the coalesced fallback's
-/// values would not fit the static leaves), so the leaf keeps the padded
-/// form.
+/// divides the other: CuTe then computes a static mode cute-dynamic does
+/// not (its stride divisibility fails, and the coalesced fallback's values
+/// would not fit the static leaves), so the leaf keeps the padded form.
 #[doc(hidden)]
 pub trait SafeSteps<RS, RD> {
     /// `B1` or `B0`.
@@ -1110,16 +953,15 @@ where
 {
     type Bit = T::Bit;
 }
-// An appended mode: CuTe's shape divisibility, where static, too.
 impl<S, D, T, RS, RD> SafeStep<RS, RD, B0> for MCons<S, D, T>
 where
     S: LeafCeilDiv<RD>,
     RD: LeafCeilDiv<S>,
     <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
-    RS: LeafDiv<Next<S, RD, RS>> + LeafDivides<Next<S, RD, RS>>,
+    RS: LeafDiv<Next<S, RD, RS>>,
     T: SafeSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output>,
 {
-    type Bit = <<RS as LeafDivides<Next<S, RD, RS>>>::Output as Truth>::And<T::Bit>;
+    type Bit = T::Bit;
 }
 /// `B1` unless both leaves are static and `R` does not divide `Self`.
 #[doc(hidden)]
