@@ -204,7 +204,7 @@ fn shape_bits(s: i64) -> u64 {
 /// `-SMALL_LEAF..SMALL_LEAF`: a magnitude of at most 2^16, which the bound
 /// above allows.
 #[inline(always)]
-fn stride_bits(d: i64) -> u64 {
+pub(crate) fn stride_bits(d: i64) -> u64 {
     (d ^ (d >> 63)) as u64
 }
 

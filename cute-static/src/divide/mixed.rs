@@ -22,7 +22,7 @@
 //! so cute-dynamic's complement is `M:1`) the same type holds that
 //! function; a negative stride is cute-dynamic's complement error.
 
-use crate::composition::{DeferredChecks, Fail, Prepared, TryCompose, compose_leaf, finish};
+use crate::composition::{DeferredChecks, Fail, Prepared, TryCompose, compose_leaf, finish, stride_bits};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
@@ -433,9 +433,10 @@ fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Opti
     let span = n.checked_mul(td)?;
     // (A run-time tile's size 1, stride 0 or negative stride in two modes
     // takes the general path.)
-    // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison; the
-    // tile's conditions are constants of a static tile.
-    let mode = (m.wrapping_sub(1) as u64) | ((ad ^ (ad >> 63)) as u64);
+    // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison (the
+    // composition's `stride_bits`); the tile's conditions are constants of
+    // a static tile.
+    let mode = (m.wrapping_sub(1) as u64) | stride_bits(ad);
     if !((0..=SMALL).contains(&span) && (1..=SMALL).contains(&n) && mode < SMALL as u64 && (!two || (n > 1 && td > 0)))
     {
         return None;
