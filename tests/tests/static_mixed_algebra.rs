@@ -41,6 +41,48 @@ fn composition_with_one_flat_mode_keeps_static_products() {
 }
 
 #[test]
+fn composition_of_several_modes_keeps_cutes_static_leaves() {
+    // CuTe's fold over modes that do not coalesce statically: the leaves
+    // CuTe computes from static values stay static (CuTe C++ 4.2 prints
+    // `(8,1):(_1,8)` and `_2:16`).
+    let r = composition(layout!(({8i64},2):(1,{8i64})), layout!(8:1));
+    assert_eq!(r.to_string(), "(8,1):(_1,8)");
+    let r = composition(layout!((128,64):({1i64},128)), layout!(2:16));
+    assert_eq!(r.to_string(), "_2:16");
+}
+
+#[test]
+fn composition_where_cutes_modes_fail_at_run_time_is_cute_dynamics_answer_in_cutes_form() {
+    // `(6,8):(1,6)` coalesces to `48:1` at run time, CuTe's modes do not
+    // (the stride 1 is a run-time leaf), and CuTe's fold cannot place the
+    // 4 elements of `4:2` in the 3 its first mode holds: cute-dynamic's
+    // answer is `4:2`. CuTe's type for it is `(d,d):(d,_6)`: the answer
+    // goes to the slot that takes it, the other is of size 1.
+    let (a, b) = (layout!((6,8):({1i64},6)), layout!({4i64}:2));
+    let r = try_composition(a, b).unwrap();
+    assert_eq!(r.to_string(), "(4,1):(2,_6)");
+    assert_eq!(composition(a, b), r);
+    let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d);
+    // Where CuTe's fold holds, its form and values.
+    let r = composition(layout!((6,8):({1i64},6)), layout!({3i64}:2));
+    assert_eq!(r.to_string(), "(3,1):(2,_6)");
+    let r = composition(layout!((6,8):({1i64},6)), layout!({6i64}:2));
+    assert_eq!(r.to_string(), "(3,2):(2,_6)");
+    // A static shape of CuTe's form takes a part of the answer's mode:
+    // `(4,3,8):(1,4,12)` is `96:1` at run time, CuTe's fold cannot place
+    // 16 elements in `_4` then 3, and `16:1` is split as `(_4,4):(_1,4)`.
+    let (a, b) = (layout!((4,{3i64},8):(1,{4i64},{12i64})), layout!((16,2):(1,{3i64})));
+    let r = try_composition(a, b).unwrap();
+    assert_eq!(r.to_string(), "((_4,4,1),(1,1,2)):((_1,4,0),(0,0,3))");
+    let d = cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap();
+    assert_eq!(d.to_string(), "(16,2):(1,3)");
+    for (x, y) in r.to_dynamic().modes_iter().zip(d.modes_iter()) {
+        assert_eq!(cute_dynamic::coalesce(&x), y);
+    }
+}
+
+#[test]
 fn composition_run_time_failures_err_and_panic_with_the_same_message() {
     let (a, b) = (layout!(({4i64},6,8):(2,3,{5i64})), layout!({6i64}:{3i64}));
     let e = try_composition(a, b).unwrap_err();
@@ -555,6 +597,43 @@ fn composition_by_negative_strides_over_several_modes() {
     let d =
         cute_dynamic::logical_product(&"2:2".parse::<DLayout>().unwrap(), &"2:-1".parse::<DLayout>().unwrap()).unwrap();
     assert_eq!(cute_dynamic::coalesce(&r), cute_dynamic::coalesce(&d), "{r} and {d}");
+}
+
+/// `try_composition(a, b)` against cute-dynamic's composition of the same
+/// values: the same error, or `R(i) = A(B(i))` with the same coalesced modes.
+fn mixed_composition_agrees<A, B>(a: A, b: B) -> Result<(), String>
+where
+    A: Compose<B> + ToDyn + Copy,
+    B: ToDyn + Copy,
+    <A as Compose<B>>::Output: ComposeValue<A, B> + ToDyn,
+{
+    let (da, db) = (a.to_dyn(), b.to_dyn());
+    let got = try_composition(a, b).map(|r| r.to_dyn());
+    agree(format!("composition({da}, {db})"), got, cute_dynamic::composition(&da, &db), |r, w| agrees(&da, &db, r, w))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Mixed static and run-time leaves where `A`'s modes merge at run time
+    /// and not statically (CuTe keeps them apart, cute-dynamic coalesces
+    /// them): CuTe's form holds cute-dynamic's answer, or its error.
+    #[test]
+    fn composition_of_modes_that_merge_at_run_time_agrees_with_cute_dynamic(
+        d0 in 1i64..=4,
+        d1 in 1i64..=24,
+        s in 1i64..=24,
+        t in prop::sample::select(vec![1i64, 2, 3, 4, 6]),
+    ) {
+        let r = mixed_composition_agrees(layout!((6,8):({d0},6)), layout!({s}:2))
+            .and(mixed_composition_agrees(layout!((6,8):({d0},6)), layout!({s}:{t})))
+            .and(mixed_composition_agrees(layout!((4,2,8):({d0},{d1},8)), layout!(({s},2):(1,{t}))))
+            .and(mixed_composition_agrees(layout!(({t},8):(1,{d1})), layout!((12,{s}):(1,{d0}))))
+            .and(mixed_composition_agrees(layout!((6,{t},4):(1,{d1},48)), layout!((4,{s}):(2,1))))
+            .and(mixed_composition_agrees(layout!((2,{t},3,4):({d0},2,{d1},6)), layout!({s}:{d0})))
+            .and(mixed_composition_agrees(layout!((4,{t},8):(1,{d1},{d1 * t})), layout!((16,2):(1,{s}))));
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
 }
 
 /// `l` with its first shape times `ks` and every stride times `kd`, if that

@@ -21,9 +21,9 @@ use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafD
 use crate::int_tuple::{AllStatic, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::Layout;
 use crate::run_time::{Buf, FlatValues, FromValue, MAX_MODES, TOO_MANY_MODES};
-use core::ops::{Add, Div, Rem, Sub};
+use core::ops::{Add, Div, Not, Rem};
 use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, compose_mul, unit_stride};
-use typenum::{B0, B1, Mod, Quot, Sub1, Sum, UInt, UTerm};
+use typenum::{B0, B1, Mod, Quot, Sum, UInt, UTerm};
 
 #[doc(hidden)]
 pub use cute_dynamic::kernel::Fail;
@@ -393,13 +393,17 @@ pub trait LeafCeilDiv<R> {
     /// The quotient's leaf type.
     type Output;
 }
+// The quotient, plus 1 where the remainder is not 0: typenum computes the
+// quotient and the remainder of the same two numbers in one long division
+// (the trait solver caches it), which [`LeafDivides`] needs too.
 impl<U, B, U2, B2> LeafCeilDiv<UInt<U2, B2>> for UInt<U, B>
 where
-    UInt<U, B>: Add<UInt<U2, B2>>,
-    Sum<UInt<U, B>, UInt<U2, B2>>: Sub<B1>,
-    Sub1<Sum<UInt<U, B>, UInt<U2, B2>>>: Div<UInt<U2, B2>>,
+    UInt<U, B>: Div<UInt<U2, B2>> + Rem<UInt<U2, B2>>,
+    Mod<UInt<U, B>, UInt<U2, B2>>: KnownZero,
+    IsZero<Mod<UInt<U, B>, UInt<U2, B2>>>: Not,
+    Quot<UInt<U, B>, UInt<U2, B2>>: Add<<IsZero<Mod<UInt<U, B>, UInt<U2, B2>>> as Not>::Output>,
 {
-    type Output = Quot<Sub1<Sum<UInt<U, B>, UInt<U2, B2>>>, UInt<U2, B2>>;
+    type Output = Sum<Quot<UInt<U, B>, UInt<U2, B2>>, <IsZero<Mod<UInt<U, B>, UInt<U2, B2>>> as Not>::Output>;
 }
 impl<U, B> LeafCeilDiv<UInt<U, B>> for UTerm {
     type Output = UTerm;
@@ -414,7 +418,7 @@ impl<R> LeafCeilDiv<R> for Dyn {
     type Output = Dyn;
 }
 // The fold's stride is never a static 0 (CuTe returns a leaf of stride `_0`
-// before its fold); this completes the bound of [`SafeSteps`].
+// before its fold); this completes the bound of [`CuteSteps`].
 impl<U, B> LeafCeilDiv<UTerm> for UInt<U, B> {
     type Output = Dyn;
 }
@@ -516,87 +520,74 @@ impl<S: LeafMul<FS>, D, FS, FD, FT> CoMerge<S, D, B1> for MCons<FS, FD, FT> {
 }
 
 /// The modes of `A ∘ s:d` (`RS:RD` the leaf of `B`) for CuTe's coalesced
-/// modes `Self` of `A`, as types, and their values from the kernel's padded
-/// slots.
+/// modes `Self` of `A`, as a type list (`Out`), and the slots of the
+/// kernel's padded walk they are read from (`KEEP`). The values are read
+/// by one function per list type ([`build_form`]), not by a function per
+/// step of the fold: the fold is types and constants only.
 #[doc(hidden)]
 pub trait CuteLeaf<RS, RD> {
-    /// The shape.
-    type Shape: IntTuple;
-    /// The stride.
-    type Stride: IntTuple;
-    /// The modes from the slots `v` (one per flat mode of `A`).
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+    /// `B1` unless a static step of the fold is not cute-dynamic's (see
+    /// [`CuteSteps::Safe`]): then the leaf keeps the padded form.
+    type Safe: Truth;
+    /// The modes, as a type list.
+    type Out: ListLayout;
+    /// The slots they are read from.
+    const KEEP: Keep;
 }
 /// [`CuteLeaf`] by branch: `Zero` is `B1` for a static stride 0 (CuTe
 /// returns `s:_0` itself).
 #[doc(hidden)]
 pub trait CuteLeafBy<RS, RD, Zero> {
-    /// The shape.
-    type Shape: IntTuple;
-    /// The stride.
-    type Stride: IntTuple;
-    /// The modes from the slots.
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+    /// As [`CuteLeaf::Safe`].
+    type Safe: Truth;
+    /// The modes, as a type list.
+    type Out: ListLayout;
+    /// The slots they are read from.
+    const KEEP: Keep;
 }
 impl<L: CuteLeafBy<RS, RD, IsZero<RD>>, RS, RD: KnownZero> CuteLeaf<RS, RD> for L {
-    type Shape = L::Shape;
-    type Stride = L::Stride;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
-        L::build(v)
-    }
+    type Safe = L::Safe;
+    type Out = L::Out;
+    const KEEP: Keep = L::KEEP;
 }
+// The walk leaves a stride-0 leaf in the last slot, every other `1:0`.
 impl<L, RS: FromValue + IntTuple> CuteLeafBy<RS, UTerm, B1> for L {
-    type Shape = RS;
-    type Stride = UTerm;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Result<(RS, UTerm), Fail> {
-        Ok((checked(v[v.len() - 1].0)?, UTerm))
-    }
+    type Safe = B1;
+    type Out = VLeaf<RS, UTerm>;
+    const KEEP: Keep = Keep::LAST;
 }
 impl<S0, D0, T: LeafTail<S0, D0, RS, RD>, RS, RD> CuteLeafBy<RS, RD, B0> for MCons<S0, D0, T> {
-    type Shape = T::Shape;
-    type Stride = T::Stride;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
-        T::build(v)
-    }
+    type Safe = T::Safe;
+    type Out = T::Out;
+    const KEEP: Keep = T::KEEP;
 }
 /// [`CuteLeafBy`] of the modes `S0:D0` then `Self`, by the tail.
 #[doc(hidden)]
 pub trait LeafTail<S0, D0, RS, RD> {
-    /// The shape.
-    type Shape: IntTuple;
-    /// The stride.
-    type Stride: IntTuple;
-    /// The modes from the slots.
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
+    /// As [`CuteLeaf::Safe`].
+    type Safe: Truth;
+    /// The modes, as a type list.
+    type Out: ListLayout;
+    /// The slots they are read from.
+    const KEEP: Keep;
 }
 // One coalesced mode: CuTe's `s:(d·D)` (its integral-shape case).
 impl<S0, D0, RS: FromValue + IntTuple, RD: LeafMul<D0>> LeafTail<S0, D0, RS, RD> for MNil
 where
     <RD as LeafMul<D0>>::Output: FromValue + IntTuple,
 {
-    type Shape = RS;
-    type Stride = <RD as LeafMul<D0>>::Output;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Result<(RS, Self::Stride), Fail> {
-        let n = v.len() - 1;
-        ones(&v[..n])?;
-        mode(v[n])
-    }
+    type Safe = B1;
+    type Out = VLeaf<RS, <RD as LeafMul<D0>>::Output>;
+    const KEEP: Keep = Keep::LAST;
 }
 impl<S0, D0, S1, D1, T, RS, RD> LeafTail<S0, D0, RS, RD> for MCons<S1, D1, T>
 where
     MCons<S0, D0, MCons<S1, D1, T>>: CuteSteps<RS, RD, B0>,
     <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out: ListLayout,
 {
-    type Shape = <<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out as ListLayout>::Shape;
-    type Stride = <<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out as ListLayout>::Stride;
-    #[inline(always)]
-    fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
-        Ok(<MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::steps(v, 0)?.parts())
-    }
+    type Safe = <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Safe;
+    type Out = <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::Out;
+    const KEEP: Keep = <MCons<S0, D0, MCons<S1, D1, T>> as CuteSteps<RS, RD, B0>>::KEEP;
 }
 
 /// The failure of a value that does not fit CuTe's form (a static leaf of
@@ -607,7 +598,7 @@ pub(crate) const FORM: Fail = Fail::Room { limit: Some(0) };
 
 /// The value of a static or run-time leaf, `Err` where a static leaf's
 /// value differs.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn checked<T: FromValue>(v: i64) -> Result<T, Fail> {
     match T::STATIC {
         Some(s) if s as i64 != v => Err(FORM),
@@ -617,135 +608,228 @@ fn checked<T: FromValue>(v: i64) -> Result<T, Fail> {
 /// A mode from its slot. A static stride of a mode of size 1 is taken as it
 /// is (the coordinate is always 0): the coalesced fallback leaves such a
 /// slot `1:0`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn mode<S: FromValue, D: FromValue>(m: (i64, i64)) -> Result<(S, D), Fail> {
     let d = if m.0 == 1 && D::STATIC.is_some() { D::STATIC.unwrap_or(0) as i64 } else { m.1 };
     Ok((checked(m.0)?, checked(d)?))
 }
-/// `Err` unless every slot is of size 1 (the modes CuTe drops).
-#[inline(always)]
-fn ones(v: &[(i64, i64)]) -> Result<(), Fail> {
-    if v.iter().all(|m| m.0 == 1) { Ok(()) } else { Err(FORM) }
+
+/// Which slots of the kernel's padded walk (one per flat mode of `A`)
+/// CuTe's form reads its modes from, in order: bit `i` of `front` for slot
+/// `i` (a mode CuTe's fold appends before its end), `last` for the last
+/// slot (the end of the fold). Every other slot holds a mode CuTe drops,
+/// which must be of size 1.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Keep {
+    front: u32,
+    last: bool,
+}
+impl Keep {
+    /// The last slot only.
+    const LAST: Keep = Keep { front: 0, last: true };
+    /// Whether slot `i` of `n` is read.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn reads(self, i: usize, n: usize) -> bool {
+        if i + 1 == n { self.last } else { self.front.checked_shr(i as u32).unwrap_or(0) & 1 == 1 }
+    }
 }
 
-/// The modes of `A ∘ s:d` as a value list.
+/// CuTe's form `O` of one leaf of `B` from the slots `v`: the slots `keep`
+/// reads, in order, each static leaf of `O` checked against its value;
+/// every other slot must be of size 1. [`FORM`] where they do not fit.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn build_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O::Stride), Fail> {
+    let mut kept = [(1i64, 0i64); MAX_MODES];
+    let mut n = 0;
+    for (i, &m) in v.iter().enumerate() {
+        if keep.reads(i, v.len()) {
+            *kept.get_mut(n).ok_or(FORM)? = m;
+            n += 1;
+        } else if m.0 != 1 {
+            return Err(FORM);
+        }
+    }
+    O::from_slots(&kept[..n])
+}
+
+/// [`build_form`], or where the slots do not fit CuTe's form (the
+/// coalesced fallback's modes, see [`fit`]), those modes placed in it.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn build_or_fit<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O::Stride), Fail> {
+    match build_form::<O>(v, keep) {
+        Err(FORM) => fit_form::<O>(v, keep),
+        r => r,
+    }
+}
+
+/// The cold path of [`build_or_fit`]: the slots of the form (what `O`
+/// takes in each slot `keep` reads, [`ONE`] elsewhere), the modes placed in
+/// them by [`fit`], and the form built from that.
+#[cold]
+#[inline(never)]
+fn fit_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O::Stride), Fail> {
+    let mut slots = [ONE; MAX_MODES];
+    let slots = slots.get_mut(..v.len()).ok_or(FORM)?;
+    let mut k = 0;
+    let n = slots.len();
+    for (i, s) in slots.iter_mut().enumerate() {
+        if keep.reads(i, n) {
+            *s = *O::SLOTS.get(k).ok_or(FORM)?;
+            k += 1;
+        }
+    }
+    build_form::<O>(fit(v, slots)?.as_slice(), keep)
+}
+
+/// What CuTe's form takes in a slot: its static shape (`Some(1)` for a
+/// mode CuTe drops) or `None` for a run-time one, and its static stride or
+/// `None`. Read by [`fit`].
 #[doc(hidden)]
-pub struct VCons<S, D, T>(S, D, T);
-/// The end of a value list.
+pub type Slot = (Option<i64>, Option<i64>);
+/// A slot of size 1 (a mode CuTe drops).
+const ONE: Slot = (Some(1), None);
+/// The slot of a mode `S:D`.
+const fn slot<S: Leaf, D: Leaf>() -> Slot {
+    (value(S::STATIC), value(D::STATIC))
+}
+/// A static leaf's value as an `i64`.
+const fn value(x: Option<usize>) -> Option<i64> {
+    match x {
+        Some(x) => Some(x as i64),
+        None => None,
+    }
+}
+
+/// The modes of `A ∘ s:d` as a type list: the mode `S:D`, then `T`.
+#[doc(hidden)]
+pub struct VCons<S, D, T>(core::marker::PhantomData<(S, D, T)>);
+/// The end of a type list.
 #[doc(hidden)]
 pub struct VNil;
 /// A result of no appended mode: CuTe's leaf `s:d`.
 #[doc(hidden)]
-pub struct VLeaf<S, D>(S, D);
+pub struct VLeaf<S, D>(core::marker::PhantomData<(S, D)>);
 
 /// The fold of `composition_impl` over the coalesced modes `Self` from
 /// slot `i`: `RS:RD` the rest of the leaf of `B`, `Any` whether a mode was
 /// appended yet.
 #[doc(hidden)]
 pub trait CuteSteps<RS, RD, Any> {
-    /// The appended modes and the end, as a value list.
+    /// `B1` unless a step meets a static shape and a static stride of
+    /// which neither divides the other, or appends a static shape that
+    /// does not divide a static rest: CuTe then computes a static mode
+    /// cute-dynamic does not (its stride or shape divisibility fails, and
+    /// the coalesced fallback's values would not fit the static leaves).
+    type Safe: Truth;
+    /// The appended modes and the end, as a type list.
     type Out;
-    /// Reads the slots from `i` on.
-    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+    /// The slots they are read from, bit 0 of `front` for this mode's.
+    const KEEP: Keep;
 }
 impl<S, D, T: StepTail<S, D, RS, RD, Any>, RS, RD, Any> CuteSteps<RS, RD, Any> for MCons<S, D, T> {
+    type Safe = T::Safe;
     type Out = T::Out;
-    #[inline(always)]
-    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
-        T::steps(v, i)
-    }
+    const KEEP: Keep = T::KEEP;
 }
 /// [`CuteSteps`] of the mode `S:D` then `Self`, by the tail (one impl for
 /// a list: see [`CuteModes`]).
 #[doc(hidden)]
 pub trait StepTail<S, D, RS, RD, Any> {
+    /// As [`CuteSteps::Safe`].
+    type Safe: Truth;
     /// As [`CuteSteps::Out`].
     type Out;
-    /// As [`CuteSteps::steps`].
-    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+    /// As [`CuteSteps::KEEP`].
+    const KEEP: Keep;
 }
 // A mode before the last: skipped where the next shape or the rest is a
 // static 1, else `min(next, rest) : rest_stride·d` appended.
-impl<S, D, S2, D2, T, RS: KnownOne, RD, Any> StepTail<S, D, RS, RD, Any> for MCons<S2, D2, T>
+impl<S, D, S2, D2, T, RS: KnownOne, RD, Any, Div1: Truth, Div2: Truth> StepTail<S, D, RS, RD, Any> for MCons<S2, D2, T>
 where
-    S: LeafCeilDiv<RD>,
-    RD: LeafCeilDiv<S>,
+    S: LeafCeilDiv<RD> + LeafDivides<RD, Output = Div1>,
+    RD: LeafCeilDiv<S> + LeafDivides<S, Output = Div2>,
     <S as LeafCeilDiv<RD>>::Output: KnownOne,
     MCons<S, D, Self>: CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>,
 {
+    type Safe =
+        <<Div1 as Truth>::Or<Div2> as Truth>::And<
+            <MCons<S, D, Self> as CuteStep<
+                RS,
+                RD,
+                Any,
+                <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
+            >>::Safe,
+        >;
     type Out = <MCons<S, D, Self> as CuteStep<
         RS,
         RD,
         Any,
         <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
     >>::Out;
-    #[inline(always)]
-    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
-        <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>>::step(
-            v, i,
-        )
-    }
+    const KEEP: Keep = <MCons<S, D, Self> as CuteStep<
+        RS,
+        RD,
+        Any,
+        <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
+    >>::KEEP;
 }
 /// One step of the fold by branch: `Skip` is `B1` where CuTe appends
 /// nothing.
 #[doc(hidden)]
 pub trait CuteStep<RS, RD, Any, Skip> {
+    /// As [`CuteSteps::Safe`].
+    type Safe: Truth;
     /// As [`CuteSteps::Out`].
     type Out;
-    /// As [`CuteSteps::steps`].
-    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail>;
+    /// As [`CuteSteps::KEEP`].
+    const KEEP: Keep;
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B1> for MCons<S, D, T>
 where
     RD: LeafCeilDiv<S>,
     T: CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>,
 {
+    type Safe = <T as CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>>::Safe;
     type Out = <T as CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>>::Out;
-    #[inline(always)]
-    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
-        if v[i].0 != 1 {
-            return Err(FORM);
-        }
-        T::steps(v, i + 1)
-    }
+    const KEEP: Keep = Keep { front: T::KEEP.front << 1, last: T::KEEP.last };
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B0> for MCons<S, D, T>
 where
     S: LeafCeilDiv<RD>,
     RD: LeafCeilDiv<S> + LeafMul<D>,
     <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
-    Next<S, RD, RS>: FromValue,
-    <RD as LeafMul<D>>::Output: FromValue,
-    RS: LeafDiv<Next<S, RD, RS>>,
+    RS: LeafDiv<Next<S, RD, RS>> + LeafDivides<Next<S, RD, RS>>,
     T: CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>,
 {
+    // An appended mode: CuTe's shape divisibility, where static, too.
+    type Safe = <<RS as LeafDivides<Next<S, RD, RS>>>::Output as Truth>::And<
+        <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Safe,
+    >;
     type Out = VCons<
         Next<S, RD, RS>,
         <RD as LeafMul<D>>::Output,
         <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Out,
     >;
-    #[inline(always)]
-    fn step(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
-        let (s, d) = mode(v[i])?;
-        Ok(VCons(s, d, T::steps(v, i + 1)?))
-    }
+    const KEEP: Keep = Keep {
+        front: 1 | <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
+            .front
+            << 1,
+        last: <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP.last,
+    };
 }
 /// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
 type Next<S, RD, RS> = <<S as LeafCeilDiv<RD>>::Output as LeafMin<RS>>::Output;
-// The last mode: the slots between (the coalesced fallback's, or `1:0`) are
-// of size 1; then the leaf `RS:(RD·D)` alone where nothing was appended,
+// The last mode (the slots between, the coalesced fallback's or `1:0`, are
+// of size 1): the leaf `RS:(RD·D)` alone where nothing was appended,
 // dropped where `RS` is a static 1, appended otherwise.
 impl<S, D, RS: KnownOne, RD: LeafMul<D>, Any> StepTail<S, D, RS, RD, Any> for MNil
 where
     MNil: CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>,
 {
+    type Safe = B1;
     type Out = <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::Out;
-    #[inline(always)]
-    fn steps(v: &[(i64, i64)], i: usize) -> Result<Self::Out, Fail> {
-        let n = v.len() - 1;
-        ones(&v[i..n])?;
-        <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::end(v[n])
-    }
+    const KEEP: Keep = Keep { front: 0, last: <MNil as CuteEnd<RS, <RD as LeafMul<D>>::Output, Any, IsOne<RS>>>::LAST };
 }
 /// The end of the fold by branch (`Any`, `One`: whether a mode was
 /// appended, whether the rest is a static 1).
@@ -753,34 +837,23 @@ where
 pub trait CuteEnd<RS, RD, Any, One> {
     /// As [`CuteSteps::Out`].
     type Out;
-    /// From the last slot.
-    fn end(m: (i64, i64)) -> Result<Self::Out, Fail>;
+    /// Whether the last slot is read.
+    const LAST: bool;
 }
-impl<L, RS: FromValue, RD: FromValue, One> CuteEnd<RS, RD, B0, One> for L {
+impl<L, RS, RD, One> CuteEnd<RS, RD, B0, One> for L {
     type Out = VLeaf<RS, RD>;
-    #[inline(always)]
-    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
-        let (s, d) = mode(m)?;
-        Ok(VLeaf(s, d))
-    }
+    const LAST: bool = true;
 }
 impl<L, RS, RD> CuteEnd<RS, RD, B1, B1> for L {
     type Out = VNil;
-    #[inline(always)]
-    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
-        if m.0 != 1 { Err(FORM) } else { Ok(VNil) }
-    }
+    const LAST: bool = false;
 }
-impl<L, RS: FromValue, RD: FromValue> CuteEnd<RS, RD, B1, B0> for L {
+impl<L, RS, RD> CuteEnd<RS, RD, B1, B0> for L {
     type Out = VCons<RS, RD, VNil>;
-    #[inline(always)]
-    fn end(m: (i64, i64)) -> Result<Self::Out, Fail> {
-        let (s, d) = mode(m)?;
-        Ok(VCons(s, d, VNil))
-    }
+    const LAST: bool = true;
 }
 
-/// A value list as a layout's shape and stride: a leaf alone, one mode
+/// A type list as a layout's shape and stride: a leaf alone, one mode
 /// unwrapped (CuTe's `unwrap`), more a tuple.
 #[doc(hidden)]
 pub trait ListLayout {
@@ -788,45 +861,56 @@ pub trait ListLayout {
     type Shape: IntTuple;
     /// The stride.
     type Stride: IntTuple;
-    /// The values.
-    fn parts(self) -> (Self::Shape, Self::Stride);
+    /// What each mode takes (see [`Slot`]), in order.
+    const SLOTS: &'static [Slot];
+    /// The modes from their slots, in order ([`FORM`] where a static leaf
+    /// has another value or the count differs).
+    fn from_slots(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
 }
-impl<S: IntTuple, D: IntTuple> ListLayout for VLeaf<S, D> {
+impl<S: IntTuple + FromValue, D: IntTuple + FromValue> ListLayout for VLeaf<S, D> {
     type Shape = S;
     type Stride = D;
-    #[inline(always)]
-    fn parts(self) -> (S, D) {
-        (self.0, self.1)
+    const SLOTS: &'static [Slot] = &[slot::<S, D>()];
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn from_slots(v: &[(i64, i64)]) -> Result<(S, D), Fail> {
+        match v {
+            [m] => mode(*m),
+            _ => Err(FORM),
+        }
     }
 }
 macro_rules! list_layout {
     (@list $S:ident $D:ident $($rest:ident)*) => { VCons<$S, $D, list_layout!(@list $($rest)*)> };
     (@list) => { VNil };
     ($i:tt $T:ident $S:ident $D:ident) => {
-        impl<$S: IntTuple, $D: IntTuple> ListLayout for VCons<$S, $D, VNil> {
+        impl<$S: IntTuple + FromValue, $D: IntTuple + FromValue> ListLayout for VCons<$S, $D, VNil> {
             type Shape = $S;
             type Stride = $D;
-            #[inline(always)]
-            fn parts(self) -> ($S, $D) {
-                (self.0, self.1)
+            const SLOTS: &'static [Slot] = &[slot::<$S, $D>()];
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn from_slots(v: &[(i64, i64)]) -> Result<($S, $D), Fail> {
+                match v {
+                    [m] => mode(*m),
+                    _ => Err(FORM),
+                }
             }
         }
     };
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<$($S, $D),+> ListLayout for list_layout!(@list $($S $D)+)
+        impl<$($S: FromValue, $D: FromValue),+> ListLayout for list_layout!(@list $($S $D)+)
         where
             ($($S,)+): IntTuple,
             ($($D,)+): IntTuple,
         {
             type Shape = ($($S,)+);
             type Stride = ($($D,)+);
-            #[inline(always)]
+            const SLOTS: &'static [Slot] = &[$(slot::<$S, $D>()),+];
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case)]
-            fn parts(self) -> (Self::Shape, Self::Stride) {
-                let rest = self;
-                $(let VCons($S, $D, rest) = rest;)+
-                let VNil = rest;
-                (($($S,)+), ($($D,)+))
+            fn from_slots(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
+                let [$($T),+] = v else { return Err(FORM) };
+                $(let ($S, $D) = mode::<$S, $D>(*$T)?;)+
+                Ok((($($S,)+), ($($D,)+)))
             }
         }
     };
@@ -836,16 +920,14 @@ for_each_tuple!(list_layout);
 /// `A`'s flat modes `FM` and CuTe's coalesced modes `CL` of them, marked
 /// so that [`LeafResult`] builds CuTe's form of each leaf of `B`, or the
 /// padded form of all run-time modes where a static step of CuTe's fold
-/// is not cute-dynamic's (see [`SafeSteps`]).
+/// is not cute-dynamic's (see [`CuteSteps::Safe`]).
 #[doc(hidden)]
 pub struct Cute<CL, FM>(core::marker::PhantomData<(CL, FM)>);
-// CuTe's form for now only where `A` coalesces statically to one mode (then
-// the coalesced fallback, which coalesces at least as much, has one mode
-// too, and its values fit the form): with more, a static shape of CuTe's
-// form may not fit the fallback's values where CuTe's modes fail a
-// run-time condition (`(6,8,3):({1},6,48) ∘ (2,12):(2,4)` would have to
-// error where cute-dynamic answers).
-impl<CL: SafeSteps<BS, BD> + OneMode, FM, BS, BD> LeafResult<BS, BD> for Cute<CL, FM>
+// CuTe's form wherever CuTe's static steps are cute-dynamic's
+// ([`CuteLeaf::Safe`]). Where CuTe's modes fail a run-time condition that the
+// coalesced modes meet, the fallback's values are moved into CuTe's form
+// ([`fit`]).
+impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> LeafResult<BS, BD> for Cute<CL, FM>
 where
     Self: PickForm<BS, BD, CuteSafe<CL, BS, BD>>,
 {
@@ -857,28 +939,7 @@ where
     }
 }
 /// Whether the leaf `BS:BD` takes CuTe's form.
-type CuteSafe<CL, BS, BD> = <<CL as SafeSteps<BS, BD>>::Bit as Truth>::And<<CL as OneMode>::Bit>;
-/// `B1` for a list of one mode.
-#[doc(hidden)]
-pub trait OneMode {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<S, D, T: OneTail> OneMode for MCons<S, D, T> {
-    type Bit = T::Bit;
-}
-/// [`OneMode`] by the tail.
-#[doc(hidden)]
-pub trait OneTail {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl OneTail for MNil {
-    type Bit = B1;
-}
-impl<S, D, T> OneTail for MCons<S, D, T> {
-    type Bit = B0;
-}
+type CuteSafe<CL, BS, BD> = <CL as CuteLeaf<BS, BD>>::Safe;
 /// [`LeafResult`] of [`Cute`] by branch: `B1` CuTe's form, `B0` the padded
 /// one.
 #[doc(hidden)]
@@ -891,11 +952,102 @@ pub trait PickForm<BS, BD, Safe> {
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail>;
 }
 impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
-    type Shape = CL::Shape;
-    type Stride = CL::Stride;
-    #[inline(always)]
+    type Shape = <CL::Out as ListLayout>::Shape;
+    type Stride = <CL::Out as ListLayout>::Stride;
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
-        CL::build(v)
+        build_or_fit::<CL::Out>(v, CL::KEEP)
+    }
+}
+
+/// The leaf's modes `v` (the coalesced fallback's slots, which do not fit
+/// CuTe's form) placed in the slots of CuTe's form (`slots`, see [`Slot`])
+/// so that `build` takes them: the modes of size above 1 in their order, a
+/// mode split where a slot's static shape takes a part of it
+/// (`s:d = (S, s/S):(d, S·d)`), every other slot `1:0`. The same function on
+/// the leaf's domain (modes of size 1 add nothing, a split mode is the
+/// same function), in CuTe's type. [`FORM`] if no placement fits.
+///
+/// Where CuTe's modes of `A` fail a run-time condition and the coalesced
+/// modes do not (modes that merge at run time), CuTe's form can still hold
+/// the answer: `(6,8):({1},6) ∘ {4}:2` is `(4,1):(2,_6)` (cute-dynamic's
+/// `4:2`), where CuTe's fold fails to place 4 elements in a mode of 3.
+/// Each slot of run-time shape takes the next mode or nothing (at most
+/// `2^16` placements tried, in this cold path only); `build` checks the
+/// placement found.
+#[cold]
+#[inline(never)]
+fn fit(v: &[(i64, i64)], slots: &[Slot]) -> Result<Buf<(i64, i64), MAX_MODES>, Fail> {
+    let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
+    for &m in v.iter().filter(|m| m.0 != 1) {
+        if !modes.push(m) {
+            return Err(FORM);
+        }
+    }
+    let mut w = Buf::<(i64, i64), MAX_MODES>::new();
+    let out = w.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
+    let placed = Fit { slots, out }.place(None, modes.as_slice(), 0);
+    if placed { Ok(w) } else { Err(FORM) }
+}
+
+/// The search of [`fit`]: `out` the slots placed so far.
+struct Fit<'a> {
+    slots: &'a [Slot],
+    out: &'a mut [(i64, i64)],
+}
+
+impl Fit<'_> {
+    /// Whether the modes `part` (the rest of a split mode) then `rest` fit
+    /// in the slots from `at` on; if so they are placed there, else those
+    /// slots are left `1:0`.
+    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> bool {
+        let (cur, rest) = match part {
+            Some(p) => (Some(p), rest),
+            None => match rest.split_first() {
+                Some((&m, rest)) => (Some(m), rest),
+                None => (None, rest),
+            },
+        };
+        let Some((s, d)) = cur else {
+            // Every mode placed: the other slots must take size 1.
+            return self.slots.get(at..).is_some_and(|x| x.iter().all(|m| matches!(m.0, None | Some(1))));
+        };
+        let Some(&(shape, stride)) = self.slots.get(at) else {
+            return false;
+        };
+        if self.slots.len() - at < 1 + rest.len() {
+            return false;
+        }
+        let takes = |d: i64| stride.is_none_or(|x| x == d);
+        match shape {
+            // A mode CuTe drops: size 1.
+            Some(1) => self.place(Some((s, d)), rest, at + 1),
+            // A static shape: that part of the mode.
+            Some(n) => {
+                let Some(next) = d.checked_mul(n) else { return false };
+                if n < 1 || s % n != 0 || !takes(d) {
+                    return false;
+                }
+                self.out[at] = (n, d);
+                let fits =
+                    if s == n { self.place(None, rest, at + 1) } else { self.place(Some((s / n, next)), rest, at + 1) };
+                if !fits {
+                    self.out[at] = (1, 0);
+                }
+                fits
+            }
+            // A run-time shape: the whole mode, or nothing.
+            None => {
+                if takes(d) {
+                    self.out[at] = (s, d);
+                    if self.place(None, rest, at + 1) {
+                        return true;
+                    }
+                    self.out[at] = (1, 0);
+                }
+                self.place(Some((s, d)), rest, at + 1)
+            }
+        }
     }
 }
 impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
@@ -907,62 +1059,6 @@ impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
     }
 }
 
-/// `B1` unless a step of CuTe's fold over `Self` (the rest `RS:RD` of a leaf
-/// of `B`) meets a static shape and a static stride of which neither
-/// divides the other: CuTe then computes a static mode cute-dynamic does
-/// not (its stride divisibility fails, and the coalesced fallback's values
-/// would not fit the static leaves), so the leaf keeps the padded form.
-#[doc(hidden)]
-pub trait SafeSteps<RS, RD> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<S, D, T: SafeTail<S, D, RS, RD>, RS, RD> SafeSteps<RS, RD> for MCons<S, D, T> {
-    type Bit = T::Bit;
-}
-/// [`SafeSteps`] of the mode `S:D` then `Self`, by the tail.
-#[doc(hidden)]
-pub trait SafeTail<S, D, RS, RD> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<S, D, RS, RD> SafeTail<S, D, RS, RD> for MNil {
-    type Bit = B1;
-}
-impl<S, D, S2, D2, T, RS: KnownOne, RD, Div1: Truth, Div2: Truth> SafeTail<S, D, RS, RD> for MCons<S2, D2, T>
-where
-    S: LeafCeilDiv<RD> + LeafDivides<RD, Output = Div1>,
-    RD: LeafCeilDiv<S> + LeafDivides<S, Output = Div2>,
-    <S as LeafCeilDiv<RD>>::Output: KnownOne,
-    MCons<S, D, Self>: SafeStep<RS, RD, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>,
-{
-    type Bit = <<Div1 as Truth>::Or<Div2> as Truth>::And<
-        <MCons<S, D, Self> as SafeStep<RS, RD, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>>::Bit,
-    >;
-}
-/// A step of [`SafeSteps`] by branch (`Skip` as in [`CuteStep`]).
-#[doc(hidden)]
-pub trait SafeStep<RS, RD, Skip> {
-    /// `B1` or `B0`.
-    type Bit: Truth;
-}
-impl<S, D, T, RS, RD> SafeStep<RS, RD, B1> for MCons<S, D, T>
-where
-    RD: LeafCeilDiv<S>,
-    T: SafeSteps<RS, <RD as LeafCeilDiv<S>>::Output>,
-{
-    type Bit = T::Bit;
-}
-impl<S, D, T, RS, RD> SafeStep<RS, RD, B0> for MCons<S, D, T>
-where
-    S: LeafCeilDiv<RD>,
-    RD: LeafCeilDiv<S>,
-    <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
-    RS: LeafDiv<Next<S, RD, RS>>,
-    T: SafeSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output>,
-{
-    type Bit = T::Bit;
-}
 /// `B1` unless both leaves are static and `R` does not divide `Self`.
 #[doc(hidden)]
 pub trait LeafDivides<R> {
