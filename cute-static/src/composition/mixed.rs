@@ -17,13 +17,13 @@
 //! checks (`small_values`, the `CHECKED` parameter of `compose_leaf`).
 
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
-use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafDiv, LeafMin, LeafMul};
+use crate::int_tuple::known::{IsOne, IsZero, KnownEq, KnownOne, KnownZero, LeafMin, LeafMul};
 use crate::int_tuple::{AllStatic, Dyn, IntTuple, Leaf, Truth};
 use crate::layout::Layout;
 use crate::run_time::{Buf, FlatValues, FromValue, MAX_MODES, TOO_MANY_MODES};
 use core::ops::{Add, Div, Not, Rem};
 use cute_dynamic::kernel::{self, LeafSink, May, coalesce_push, compose_mul, unit_stride};
-use typenum::{B0, B1, Mod, Quot, Sum, UInt, UTerm};
+use typenum::{B0, B1, Cmp, Compare, Equal, Greater, Less, Mod, Quot, Sum, UInt, UTerm};
 
 #[doc(hidden)]
 pub use cute_dynamic::kernel::Fail;
@@ -393,17 +393,52 @@ pub trait LeafCeilDiv<R> {
     /// The quotient's leaf type.
     type Output;
 }
-// The quotient, plus 1 where the remainder is not 0: typenum computes the
-// quotient and the remainder of the same two numbers in one long division
-// (the trait solver caches it), which [`LeafDivides`] needs too.
-impl<U, B, U2, B2> LeafCeilDiv<UInt<U2, B2>> for UInt<U, B>
+// By the numerals' shapes where a side is 1 (the fold's rest stride is 1
+// after its first appended mode), which costs the trait solver no
+// division. Otherwise the quotient, plus 1 where the remainder is not 0:
+// typenum computes the quotient and the remainder of the same two numbers
+// in one long division (the trait solver caches it), which
+// [`LeafDivides`] needs too.
+impl<U2, B2> LeafCeilDiv<UInt<U2, B2>> for UInt<UTerm, B1> {
+    type Output = UInt<UTerm, B1>;
+}
+impl<U, B3, B> LeafCeilDiv<UInt<UTerm, B1>> for UInt<UInt<U, B3>, B> {
+    type Output = Self;
+}
+impl<U, B3, B, U2, B4, B2> LeafCeilDiv<UInt<UInt<U2, B4>, B2>> for UInt<UInt<U, B3>, B>
 where
-    UInt<U, B>: Div<UInt<U2, B2>> + Rem<UInt<U2, B2>>,
-    Mod<UInt<U, B>, UInt<U2, B2>>: KnownZero,
-    IsZero<Mod<UInt<U, B>, UInt<U2, B2>>>: Not,
-    Quot<UInt<U, B>, UInt<U2, B2>>: Add<<IsZero<Mod<UInt<U, B>, UInt<U2, B2>>> as Not>::Output>,
+    Self: Cmp<UInt<UInt<U2, B4>, B2>> + ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>,
 {
-    type Output = Sum<Quot<UInt<U, B>, UInt<U2, B2>>, <IsZero<Mod<UInt<U, B>, UInt<U2, B2>>> as Not>::Output>;
+    type Output = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::CeilDiv;
+}
+/// `ceil_div(Self, R)` and whether `R` divides `Self`, for numbers of at
+/// least 2, by their order `O`: only `Self > R` takes a long division (a
+/// comparison walks the numerals once, a division once per bit), so each
+/// step of the fold, which needs both `s / d` and `d / s`, divides once.
+#[doc(hidden)]
+pub trait ByOrder<R, O> {
+    /// `ceil_div(Self, R)`.
+    type CeilDiv;
+    /// `B1` where `R` divides `Self`.
+    type Divides: Truth;
+}
+impl<A, R> ByOrder<R, Less> for A {
+    type CeilDiv = UInt<UTerm, B1>;
+    type Divides = B0;
+}
+impl<A, R> ByOrder<R, Equal> for A {
+    type CeilDiv = UInt<UTerm, B1>;
+    type Divides = B1;
+}
+impl<A, R> ByOrder<R, Greater> for A
+where
+    A: Div<R> + Rem<R>,
+    Mod<A, R>: KnownZero<Output: Truth>,
+    IsZero<Mod<A, R>>: Not,
+    Quot<A, R>: Add<<IsZero<Mod<A, R>> as Not>::Output>,
+{
+    type CeilDiv = Sum<Quot<A, R>, <IsZero<Mod<A, R>> as Not>::Output>;
+    type Divides = IsZero<Mod<A, R>>;
 }
 impl<U, B> LeafCeilDiv<UInt<U, B>> for UTerm {
     type Output = UTerm;
@@ -679,7 +714,7 @@ fn fit_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O:
             k += 1;
         }
     }
-    build_form::<O>(fit(v, slots)?.as_slice(), keep)
+    fit(v, slots, &mut |w| build_form::<O>(w, keep))
 }
 
 /// What CuTe's form takes in a slot: its static shape (`Some(1)` for a
@@ -799,23 +834,28 @@ where
     S: LeafCeilDiv<RD>,
     RD: LeafCeilDiv<S> + LeafMul<D>,
     <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
-    RS: LeafDiv<Next<S, RD, RS>> + LeafDivides<Next<S, RD, RS>>,
-    T: CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>,
+    // The rest `RS / Next`: exact wherever the leaf is safe (`Next`
+    // divides `RS`), so taken as `ceil_div`, which shares its division
+    // with that check.
+    RS: LeafCeilDiv<Next<S, RD, RS>> + LeafDivides<Next<S, RD, RS>>,
+    T: CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>,
 {
     // An appended mode: CuTe's shape divisibility, where static, too.
     type Safe = <<RS as LeafDivides<Next<S, RD, RS>>>::Output as Truth>::And<
-        <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Safe,
+        <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Safe,
     >;
     type Out = VCons<
         Next<S, RD, RS>,
         <RD as LeafMul<D>>::Output,
-        <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Out,
+        <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Out,
     >;
     const KEEP: Keep = Keep {
-        front: 1 | <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
-            .front
-            << 1,
-        last: <T as CuteSteps<<RS as LeafDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP.last,
+        front: 1
+            | <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
+                .front
+                << 1,
+        last: <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
+            .last,
     };
 }
 /// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
@@ -973,11 +1013,14 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
 /// the answer: `(6,8):({1},6) ∘ {4}:2` is `(4,1):(2,_6)` (cute-dynamic's
 /// `4:2`), where CuTe's fold fails to place 4 elements in a mode of 3.
 /// Each slot of run-time shape takes the next mode or nothing (at most
-/// `2^16` placements tried, in this cold path only); `build` checks the
-/// placement found.
+/// `2^16` placements tried, in this cold path only).
 #[cold]
 #[inline(never)]
-fn fit(v: &[(i64, i64)], slots: &[Slot]) -> Result<Buf<(i64, i64), MAX_MODES>, Fail> {
+fn fit<R>(
+    v: &[(i64, i64)],
+    slots: &[Slot],
+    build: &mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
+) -> Result<R, Fail> {
     let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
     for &m in v.iter().filter(|m| m.0 != 1) {
         if !modes.push(m) {
@@ -986,21 +1029,21 @@ fn fit(v: &[(i64, i64)], slots: &[Slot]) -> Result<Buf<(i64, i64), MAX_MODES>, F
     }
     let mut w = Buf::<(i64, i64), MAX_MODES>::new();
     let out = w.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
-    let placed = Fit { slots, out }.place(None, modes.as_slice(), 0);
-    if placed { Ok(w) } else { Err(FORM) }
+    let mut fit = Fit { slots, out, build };
+    fit.place(None, modes.as_slice(), 0).ok_or(FORM)
 }
 
 /// The search of [`fit`]: `out` the slots placed so far.
-struct Fit<'a> {
+struct Fit<'a, R> {
     slots: &'a [Slot],
     out: &'a mut [(i64, i64)],
+    build: &'a mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
 }
 
-impl Fit<'_> {
-    /// Whether the modes `part` (the rest of a split mode) then `rest` fit
-    /// in the slots from `at` on; if so they are placed there, else those
-    /// slots are left `1:0`.
-    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> bool {
+impl<R> Fit<'_, R> {
+    /// The modes `part` (the rest of a split mode) then `rest` placed in
+    /// the slots from `at` on (which are `1:0` on entry and on return).
+    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> Option<R> {
         let (cur, rest) = match part {
             Some(p) => (Some(p), rest),
             None => match rest.split_first() {
@@ -1009,14 +1052,12 @@ impl Fit<'_> {
             },
         };
         let Some((s, d)) = cur else {
-            // Every mode placed: the other slots must take size 1.
-            return self.slots.get(at..).is_some_and(|x| x.iter().all(|m| matches!(m.0, None | Some(1))));
+            // Every mode placed: the other slots are of size 1.
+            return (self.build)(self.out).ok();
         };
-        let Some(&(shape, stride)) = self.slots.get(at) else {
-            return false;
-        };
+        let (shape, stride) = *self.slots.get(at)?;
         if self.slots.len() - at < 1 + rest.len() {
-            return false;
+            return None;
         }
         let takes = |d: i64| stride.is_none_or(|x| x == d);
         match shape {
@@ -1024,26 +1065,27 @@ impl Fit<'_> {
             Some(1) => self.place(Some((s, d)), rest, at + 1),
             // A static shape: that part of the mode.
             Some(n) => {
-                let Some(next) = d.checked_mul(n) else { return false };
                 if n < 1 || s % n != 0 || !takes(d) {
-                    return false;
+                    return None;
                 }
                 self.out[at] = (n, d);
-                let fits =
-                    if s == n { self.place(None, rest, at + 1) } else { self.place(Some((s / n, next)), rest, at + 1) };
-                if !fits {
-                    self.out[at] = (1, 0);
-                }
-                fits
+                let r = if s == n {
+                    self.place(None, rest, at + 1)
+                } else {
+                    self.place(Some((s / n, d.checked_mul(n)?)), rest, at + 1)
+                };
+                self.out[at] = (1, 0);
+                r
             }
             // A run-time shape: the whole mode, or nothing.
             None => {
                 if takes(d) {
                     self.out[at] = (s, d);
-                    if self.place(None, rest, at + 1) {
-                        return true;
-                    }
+                    let r = self.place(None, rest, at + 1);
                     self.out[at] = (1, 0);
+                    if r.is_some() {
+                        return r;
+                    }
                 }
                 self.place(Some((s, d)), rest, at + 1)
             }
@@ -1065,12 +1107,21 @@ pub trait LeafDivides<R> {
     /// `B1` or `B0`.
     type Output: Truth;
 }
-impl<U, B, U2, B2> LeafDivides<UInt<U2, B2>> for UInt<U, B>
+// By the numerals' shapes where a side is 1, as [`LeafCeilDiv`].
+impl<U2, B2> LeafDivides<UInt<U2, B2>> for UInt<UTerm, B1>
 where
-    UInt<U, B>: Rem<UInt<U2, B2>>,
-    Mod<UInt<U, B>, UInt<U2, B2>>: KnownZero<Output: Truth>,
+    UInt<U2, B2>: KnownOne,
 {
-    type Output = IsZero<Mod<UInt<U, B>, UInt<U2, B2>>>;
+    type Output = IsOne<UInt<U2, B2>>;
+}
+impl<U, B3, B> LeafDivides<UInt<UTerm, B1>> for UInt<UInt<U, B3>, B> {
+    type Output = B1;
+}
+impl<U, B3, B, U2, B4, B2> LeafDivides<UInt<UInt<U2, B4>, B2>> for UInt<UInt<U, B3>, B>
+where
+    Self: Cmp<UInt<UInt<U2, B4>, B2>> + ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>,
+{
+    type Output = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::Divides;
 }
 impl LeafDivides<Dyn> for Dyn {
     type Output = B1;
