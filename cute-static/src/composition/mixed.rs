@@ -1016,11 +1016,7 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
 /// `2^16` placements tried, in this cold path only).
 #[cold]
 #[inline(never)]
-fn fit<R>(
-    v: &[(i64, i64)],
-    slots: &[Slot],
-    build: &mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
-) -> Result<R, Fail> {
+fn fit<R>(v: &[(i64, i64)], slots: &[Slot], build: &mut BuildForm<'_, R>) -> Result<R, Fail> {
     let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
     for &m in v.iter().filter(|m| m.0 != 1) {
         if !modes.push(m) {
@@ -1033,11 +1029,14 @@ fn fit<R>(
     fit.place(None, modes.as_slice(), 0).ok_or(FORM)
 }
 
+/// What [`fit`] tries each placement with: the form built from the slots.
+type BuildForm<'a, R> = dyn FnMut(&[(i64, i64)]) -> Result<R, Fail> + 'a;
+
 /// The search of [`fit`]: `out` the slots placed so far.
 struct Fit<'a, R> {
     slots: &'a [Slot],
     out: &'a mut [(i64, i64)],
-    build: &'a mut dyn FnMut(&[(i64, i64)]) -> Result<R, Fail>,
+    build: &'a mut BuildForm<'a, R>,
 }
 
 impl<R> Fit<'_, R> {
