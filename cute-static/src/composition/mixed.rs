@@ -387,34 +387,48 @@ for_each_tuple!(padded);
 // wrong layout: it can only come from the coalesced fallback, where CuTe
 // is wrong anyway).
 
-/// CuTe's `ceil_div` on leaves: static when both are.
+/// CuTe's `ceil_div` of two leaves and its divisibility, as types: one
+/// list of impls for both, since each step of the fold needs both of the
+/// same two leaves.
 #[doc(hidden)]
-pub trait LeafCeilDiv<R> {
-    /// The quotient's leaf type.
-    type Output;
+pub trait LeafQuot<R> {
+    /// `ceil_div(Self, R)`: static when both are.
+    type CeilDiv;
+    /// `B1` unless both leaves are static and `R` does not divide `Self`.
+    type Divides: Truth;
 }
+/// CuTe's `ceil_div` on leaves: static when both are.
+pub(crate) type LeafCeilDiv<L, R> = <L as LeafQuot<R>>::CeilDiv;
+/// `B1` unless both leaves are static and `R` does not divide `L`.
+pub(crate) type LeafDivides<L, R> = <L as LeafQuot<R>>::Divides;
 // By the numerals' shapes where a side is 1 (the fold's rest stride is 1
 // after its first appended mode), which costs the trait solver no
-// division. Otherwise the quotient, plus 1 where the remainder is not 0:
-// typenum computes the quotient and the remainder of the same two numbers
-// in one long division (the trait solver caches it), which
-// [`LeafDivides`] needs too.
-impl<U2, B2> LeafCeilDiv<UInt<U2, B2>> for UInt<UTerm, B1> {
-    type Output = UInt<UTerm, B1>;
+// division; otherwise by their order ([`ByOrder`]).
+impl<U2, B2> LeafQuot<UInt<U2, B2>> for UInt<UTerm, B1>
+where
+    UInt<U2, B2>: KnownOne,
+{
+    type CeilDiv = UInt<UTerm, B1>;
+    type Divides = IsOne<UInt<U2, B2>>;
 }
-impl<U, B3, B> LeafCeilDiv<UInt<UTerm, B1>> for UInt<UInt<U, B3>, B> {
-    type Output = Self;
+impl<U, B3, B> LeafQuot<UInt<UTerm, B1>> for UInt<UInt<U, B3>, B> {
+    type CeilDiv = Self;
+    type Divides = B1;
 }
-impl<U, B3, B, U2, B4, B2> LeafCeilDiv<UInt<UInt<U2, B4>, B2>> for UInt<UInt<U, B3>, B>
+impl<U, B3, B, U2, B4, B2> LeafQuot<UInt<UInt<U2, B4>, B2>> for UInt<UInt<U, B3>, B>
 where
     Self: Cmp<UInt<UInt<U2, B4>, B2>> + ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>,
 {
-    type Output = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::CeilDiv;
+    type CeilDiv = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::CeilDiv;
+    type Divides = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::Divides;
 }
 /// `ceil_div(Self, R)` and whether `R` divides `Self`, for numbers of at
 /// least 2, by their order `O`: only `Self > R` takes a long division (a
 /// comparison walks the numerals once, a division once per bit), so each
 /// step of the fold, which needs both `s / d` and `d / s`, divides once.
+/// The quotient, plus 1 where the remainder is not 0: typenum computes the
+/// quotient and the remainder of the same two numbers in one long division
+/// (the trait solver caches it).
 #[doc(hidden)]
 pub trait ByOrder<R, O> {
     /// `ceil_div(Self, R)`.
@@ -440,22 +454,28 @@ where
     type CeilDiv = Sum<Quot<A, R>, <IsZero<Mod<A, R>> as Not>::Output>;
     type Divides = IsZero<Mod<A, R>>;
 }
-impl<U, B> LeafCeilDiv<UInt<U, B>> for UTerm {
-    type Output = UTerm;
+impl<U, B> LeafQuot<UInt<U, B>> for UTerm {
+    type CeilDiv = UTerm;
+    type Divides = B1;
 }
-impl<U, B> LeafCeilDiv<Dyn> for UInt<U, B> {
-    type Output = Dyn;
+// A run-time quotient, its divisibility checked on the values, where a leaf
+// is run-time; and where the divisor is a static 0, which the fold's stride
+// never is (CuTe returns a leaf of stride `_0` before its fold, see
+// [`CuteLeafBy`]): those only complete the bounds of [`CuteSteps`].
+macro_rules! run_time_quot {
+    ($([$($g:ident),*] $L:ty, $R:ty;)+) => {$(
+        impl<$($g),*> LeafQuot<$R> for $L {
+            type CeilDiv = Dyn;
+            type Divides = B1;
+        }
+    )+};
 }
-impl LeafCeilDiv<Dyn> for UTerm {
-    type Output = Dyn;
-}
-impl<R> LeafCeilDiv<R> for Dyn {
-    type Output = Dyn;
-}
-// The fold's stride is never a static 0 (CuTe returns a leaf of stride `_0`
-// before its fold); this completes the bound of [`CuteSteps`].
-impl<U, B> LeafCeilDiv<UTerm> for UInt<U, B> {
-    type Output = Dyn;
+run_time_quot! {
+    [U, B] UInt<U, B>, Dyn;
+    [] UTerm, Dyn;
+    [R] Dyn, R;
+    [U, B] UInt<U, B>, UTerm;
+    [] UTerm, UTerm;
 }
 
 /// `B1` when both leaves of a mode are static.
@@ -782,32 +802,17 @@ pub trait StepTail<S, D, RS, RD, Any> {
 // static 1, else `min(next, rest) : rest_stride·d` appended.
 impl<S, D, S2, D2, T, RS: KnownOne, RD, Any, Div1: Truth, Div2: Truth> StepTail<S, D, RS, RD, Any> for MCons<S2, D2, T>
 where
-    S: LeafCeilDiv<RD> + LeafDivides<RD, Output = Div1>,
-    RD: LeafCeilDiv<S> + LeafDivides<S, Output = Div2>,
-    <S as LeafCeilDiv<RD>>::Output: KnownOne,
-    MCons<S, D, Self>: CuteStep<RS, RD, Any, <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>>,
+    S: LeafQuot<RD, Divides = Div1>,
+    RD: LeafQuot<S, Divides = Div2>,
+    LeafCeilDiv<S, RD>: KnownOne,
+    MCons<S, D, Self>: CuteStep<RS, RD, Any, <IsOne<LeafCeilDiv<S, RD>> as Truth>::Or<IsOne<RS>>>,
 {
-    type Safe =
-        <<Div1 as Truth>::Or<Div2> as Truth>::And<
-            <MCons<S, D, Self> as CuteStep<
-                RS,
-                RD,
-                Any,
-                <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
-            >>::Safe,
-        >;
-    type Out = <MCons<S, D, Self> as CuteStep<
-        RS,
-        RD,
-        Any,
-        <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
-    >>::Out;
-    const KEEP: Keep = <MCons<S, D, Self> as CuteStep<
-        RS,
-        RD,
-        Any,
-        <IsOne<<S as LeafCeilDiv<RD>>::Output> as Truth>::Or<IsOne<RS>>,
-    >>::KEEP;
+    type Safe = <<Div1 as Truth>::Or<Div2> as Truth>::And<
+        <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<LeafCeilDiv<S, RD>> as Truth>::Or<IsOne<RS>>>>::Safe,
+    >;
+    type Out = <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<LeafCeilDiv<S, RD>> as Truth>::Or<IsOne<RS>>>>::Out;
+    const KEEP: Keep =
+        <MCons<S, D, Self> as CuteStep<RS, RD, Any, <IsOne<LeafCeilDiv<S, RD>> as Truth>::Or<IsOne<RS>>>>::KEEP;
 }
 /// One step of the fold by branch: `Skip` is `B1` where CuTe appends
 /// nothing.
@@ -822,44 +827,40 @@ pub trait CuteStep<RS, RD, Any, Skip> {
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B1> for MCons<S, D, T>
 where
-    RD: LeafCeilDiv<S>,
-    T: CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>,
+    RD: LeafQuot<S>,
+    T: CuteSteps<RS, LeafCeilDiv<RD, S>, Any>,
 {
-    type Safe = <T as CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>>::Safe;
-    type Out = <T as CuteSteps<RS, <RD as LeafCeilDiv<S>>::Output, Any>>::Out;
+    type Safe = <T as CuteSteps<RS, LeafCeilDiv<RD, S>, Any>>::Safe;
+    type Out = <T as CuteSteps<RS, LeafCeilDiv<RD, S>, Any>>::Out;
     const KEEP: Keep = Keep { front: T::KEEP.front << 1, last: T::KEEP.last };
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B0> for MCons<S, D, T>
 where
-    S: LeafCeilDiv<RD>,
-    RD: LeafCeilDiv<S> + LeafMul<D>,
-    <S as LeafCeilDiv<RD>>::Output: LeafMin<RS>,
+    S: LeafQuot<RD>,
+    RD: LeafQuot<S> + LeafMul<D>,
+    LeafCeilDiv<S, RD>: LeafMin<RS>,
     // The rest `RS / Next`: exact wherever the leaf is safe (`Next`
     // divides `RS`), so taken as `ceil_div`, which shares its division
     // with that check.
-    RS: LeafCeilDiv<Next<S, RD, RS>> + LeafDivides<Next<S, RD, RS>>,
-    T: CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>,
+    RS: LeafQuot<Next<S, RD, RS>>,
+    T: CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>,
 {
     // An appended mode: CuTe's shape divisibility, where static, too.
-    type Safe = <<RS as LeafDivides<Next<S, RD, RS>>>::Output as Truth>::And<
-        <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Safe,
+    type Safe = <LeafDivides<RS, Next<S, RD, RS>> as Truth>::And<
+        <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::Safe,
     >;
     type Out = VCons<
         Next<S, RD, RS>,
         <RD as LeafMul<D>>::Output,
-        <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::Out,
+        <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::Out,
     >;
     const KEEP: Keep = Keep {
-        front: 1
-            | <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
-                .front
-                << 1,
-        last: <T as CuteSteps<<RS as LeafCeilDiv<Next<S, RD, RS>>>::Output, <RD as LeafCeilDiv<S>>::Output, B1>>::KEEP
-            .last,
+        front: 1 | <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::KEEP.front << 1,
+        last: <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::KEEP.last,
     };
 }
 /// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
-type Next<S, RD, RS> = <<S as LeafCeilDiv<RD>>::Output as LeafMin<RS>>::Output;
+type Next<S, RD, RS> = <LeafCeilDiv<S, RD> as LeafMin<RS>>::Output;
 // The last mode (the slots between, the coalesced fallback's or `1:0`, are
 // of size 1): the leaf `RS:(RD·D)` alone where nothing was appended,
 // dropped where `RS` is a static 1, appended otherwise.
@@ -1100,48 +1101,6 @@ impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
     }
 }
 
-/// `B1` unless both leaves are static and `R` does not divide `Self`.
-#[doc(hidden)]
-pub trait LeafDivides<R> {
-    /// `B1` or `B0`.
-    type Output: Truth;
-}
-// By the numerals' shapes where a side is 1, as [`LeafCeilDiv`].
-impl<U2, B2> LeafDivides<UInt<U2, B2>> for UInt<UTerm, B1>
-where
-    UInt<U2, B2>: KnownOne,
-{
-    type Output = IsOne<UInt<U2, B2>>;
-}
-impl<U, B3, B> LeafDivides<UInt<UTerm, B1>> for UInt<UInt<U, B3>, B> {
-    type Output = B1;
-}
-impl<U, B3, B, U2, B4, B2> LeafDivides<UInt<UInt<U2, B4>, B2>> for UInt<UInt<U, B3>, B>
-where
-    Self: Cmp<UInt<UInt<U2, B4>, B2>> + ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>,
-{
-    type Output = <Self as ByOrder<UInt<UInt<U2, B4>, B2>, Compare<Self, UInt<UInt<U2, B4>, B2>>>>::Divides;
-}
-impl LeafDivides<Dyn> for Dyn {
-    type Output = B1;
-}
-// A static stride 0 of `B`'s leaf: CuTe returns the leaf itself (no fold),
-// so these only complete the bound.
-impl<L> LeafDivides<UTerm> for L {
-    type Output = B1;
-}
-impl<U, B> LeafDivides<Dyn> for UInt<U, B> {
-    type Output = B1;
-}
-impl<U, B> LeafDivides<UInt<U, B>> for Dyn {
-    type Output = B1;
-}
-impl LeafDivides<Dyn> for UTerm {
-    type Output = B1;
-}
-impl<U, B> LeafDivides<UInt<U, B>> for UTerm {
-    type Output = B1;
-}
 /// CuTe's coalesced modes and the flat modes of the layout `AS:AD`, marked.
 #[doc(hidden)]
 pub type CuteOf<AS, AD> = Cute<<FlatModes<AS, AD> as CuteModes>::Output, FlatModes<AS, AD>>;
