@@ -426,9 +426,10 @@ where
 /// least 2, by their order `O`: only `Self > R` takes a long division (a
 /// comparison walks the numerals once, a division once per bit), so each
 /// step of the fold, which needs both `s / d` and `d / s`, divides once.
-/// The quotient, plus 1 where the remainder is not 0: typenum computes the
-/// quotient and the remainder of the same two numbers in one long division
-/// (the trait solver caches it).
+///
+/// `ceil_div` is the quotient plus 1 where the remainder is not 0: typenum
+/// computes the quotient and the remainder of the same two numbers in one
+/// long division (the trait solver caches it).
 #[doc(hidden)]
 pub trait ByOrder<R, O> {
     /// `ceil_div(Self, R)`.
