@@ -162,12 +162,15 @@ impl<'a> Parser<'a> {
 
     /// An integer literal: optional `-`, optional static marker `_`, digits.
     /// With `allow_underscore`, a lone `_` is the free-mode marker.
+    /// Whitespace may follow the `-`: the macros read Rust tokens, where
+    /// `- 4` and `-4` are the same, and a text means one value to both.
     pub(crate) fn int(&mut self, allow_underscore: bool) -> Result<i64> {
         self.ws();
         let start = self.pos;
         let neg = self.src.get(self.pos) == Some(&b'-');
         if neg {
             self.pos += 1;
+            self.ws();
         }
         let marker = self.src.get(self.pos) == Some(&b'_');
         if marker {
@@ -792,6 +795,8 @@ mod tests {
             "(2,(3,4)):(1,6)",
             "(1,1,1,1,1,1,1,1,1,1,1):(0,0,0,0,0,0,0,0,0,0,0)",
             "((((((((((((((((4)))))))))))))))):((((((((((((((((1))))))))))))))))",
+            "(4,8):(- 1,- 4)",
+            "4:- _2",
         ] {
             texts.push(extra.to_string());
         }
@@ -806,5 +811,15 @@ mod tests {
         }
         let printed = crate::layout::small_layouts().len();
         assert!(answered >= 3 * printed, "the fast path answered {answered} of {} texts", texts.len());
+    }
+
+    /// A `-` and its digits may be apart, as the macros' tokens are.
+    #[test]
+    fn a_minus_sign_may_be_followed_by_whitespace() {
+        for (spaced, joined) in [("(4,8):(- 1,- 4)", "(4,8):(-1,-4)"), ("4:- 0", "4:0"), ("(2,2):(-\t3, 1)", "(2,2):(-3,1)")] {
+            assert_eq!(spaced.parse::<Layout>(), joined.parse::<Layout>(), "{spaced}");
+        }
+        assert!("4:-".parse::<Layout>().is_err());
+        assert!("4:- x".parse::<Layout>().is_err());
     }
 }
