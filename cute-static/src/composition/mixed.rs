@@ -684,6 +684,11 @@ pub struct Keep {
 impl Keep {
     /// The last slot only.
     const LAST: Keep = Keep { front: 0, last: true };
+    /// A mode's slot (read or not) before the slots `self` of the modes
+    /// after it.
+    const fn after(self, read: bool) -> Keep {
+        Keep { front: (self.front << 1) | read as u32, last: self.last }
+    }
     /// Whether slot `i` of `n` is read.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn reads(self, i: usize, n: usize) -> bool {
@@ -831,9 +836,9 @@ where
     RD: LeafQuot<S>,
     T: CuteSteps<RS, LeafCeilDiv<RD, S>, Any>,
 {
-    type Safe = <T as CuteSteps<RS, LeafCeilDiv<RD, S>, Any>>::Safe;
-    type Out = <T as CuteSteps<RS, LeafCeilDiv<RD, S>, Any>>::Out;
-    const KEEP: Keep = Keep { front: T::KEEP.front << 1, last: T::KEEP.last };
+    type Safe = T::Safe;
+    type Out = T::Out;
+    const KEEP: Keep = T::KEEP.after(false);
 }
 impl<S, D, T, RS, RD, Any> CuteStep<RS, RD, Any, B0> for MCons<S, D, T>
 where
@@ -847,18 +852,9 @@ where
     T: CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>,
 {
     // An appended mode: CuTe's shape divisibility, where static, too.
-    type Safe = <LeafDivides<RS, Next<S, RD, RS>> as Truth>::And<
-        <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::Safe,
-    >;
-    type Out = VCons<
-        Next<S, RD, RS>,
-        <RD as LeafMul<D>>::Output,
-        <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::Out,
-    >;
-    const KEEP: Keep = Keep {
-        front: 1 | <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::KEEP.front << 1,
-        last: <T as CuteSteps<LeafCeilDiv<RS, Next<S, RD, RS>>, LeafCeilDiv<RD, S>, B1>>::KEEP.last,
-    };
+    type Safe = <LeafDivides<RS, Next<S, RD, RS>> as Truth>::And<T::Safe>;
+    type Out = VCons<Next<S, RD, RS>, <RD as LeafMul<D>>::Output, T::Out>;
+    const KEEP: Keep = T::KEEP.after(true);
 }
 /// The appended shape: `min(ceil_div(s, rest_stride), rest_shape)`.
 type Next<S, RD, RS> = <LeafCeilDiv<S, RD> as LeafMin<RS>>::Output;
