@@ -209,7 +209,7 @@ impl<O, Op, A: crate::int_tuple::AllStatic> LeafValue<Op, A> for O
 where
     O: LeafValueBy<Op, A, <A as crate::int_tuple::AllStatic>::Bit>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn make(a: &A) -> O {
         <O as LeafValueBy<Op, A, <A as crate::int_tuple::AllStatic>::Bit>>::make(a)
     }
@@ -221,7 +221,7 @@ pub trait LeafValueBy<Op, A, Static> {
     fn make(a: &A) -> Self;
 }
 impl<O: crate::layout::StaticValue, Op, A> LeafValueBy<Op, A, B1> for O {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn make(_: &A) -> O {
         O::value()
     }
@@ -243,7 +243,7 @@ mod run_time {
     /// merge only when that is known at compile time), the kept modes
     /// written to `out`; with `zeros`, the modes of stride known to be 0
     /// are dropped first.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn coalesce_walk(modes: &[FlatMode], zeros: bool, out: &mut Leaves) {
         let mut kept = [(1i64, 0i64); MAX_MODES];
         // Whether the last kept mode's extent `s·d` is known: both leaves
@@ -272,21 +272,21 @@ mod run_time {
         fn walk(&self, out: &mut Leaves);
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Coalesce> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn walk(&self, out: &mut Leaves) {
             let (m, n) = marked_modes(&self.shape(), &self.stride());
             coalesce_walk(&m[..n], false, out)
         }
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Filter> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn walk(&self, out: &mut Leaves) {
             let (m, n) = marked_modes(&self.shape(), &self.stride());
             coalesce_walk(&m[..n], true, out)
         }
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> LeafWalk<op::Flatten> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn walk(&self, out: &mut Leaves) {
             let (m, n) = marked_modes(&self.shape(), &self.stride());
             for x in &m[..n] {
@@ -300,7 +300,7 @@ mod run_time {
         S: crate::Congruent<D>,
         D: IntTuple,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn walk(&self, out: &mut Leaves) {
             (self.shape(), self.stride()).profile_leaves(out)
         }
@@ -309,7 +309,7 @@ mod run_time {
     /// The mixed branch of [`LeafValue`](super::LeafValue): the leaves
     /// walked, the result filled from them.
     impl<Op, S: FromLeaves, D: FromLeaves, A: LeafWalk<Op>> LeafValueBy<Op, A, B0> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn make(a: &A) -> Self {
             let mut out = Leaves::new();
             a.walk(&mut out);
@@ -329,7 +329,7 @@ mod run_time {
         fn profile_leaves(&self, out: &mut Leaves);
     }
     impl<S: FlatValues, D: FlatValues, U: Unsigned, B: Bit> ProfileLeaves<UInt<U, B>> for (S, D) {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn profile_leaves(&self, out: &mut Leaves) {
             let (m, n) = marked_modes(&self.0, &self.1);
             coalesce_walk(&m[..n], false, out)
@@ -340,7 +340,7 @@ mod run_time {
         (S::Head, D::Head): ProfileLeaves<P0>,
         (S::Tail, D::Tail): ProfileLeaves<PList<PR>>,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn profile_leaves(&self, out: &mut Leaves) {
             let ((sh, st), (dh, dt)) = (self.0.uncons(), self.1.uncons());
             (sh, dh).profile_leaves(out);
@@ -348,7 +348,7 @@ mod run_time {
         }
     }
     impl<S: RestLeaves<D>, D> ProfileLeaves<PList<HNil>> for (S, D) {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn profile_leaves(&self, out: &mut Leaves) {
             self.0.rest_leaves(&self.1, out)
         }
@@ -360,7 +360,7 @@ mod run_time {
                 ($($T,)+): ToHList,
                 (S, D): ProfileLeaves<PList<<($($T,)+) as ToHList>::Output>>,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn profile_leaves(&self, out: &mut Leaves) {
                     <(S, D) as ProfileLeaves<PList<<($($T,)+) as ToHList>::Output>>>::profile_leaves(self, out)
                 }
@@ -376,7 +376,7 @@ mod run_time {
         fn rest_leaves(&self, d: &D, out: &mut Leaves);
     }
     impl RestLeaves<()> for () {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn rest_leaves(&self, _: &(), _: &mut Leaves) {}
     }
 
@@ -397,7 +397,7 @@ mod run_time {
     {
         type Head = Self;
         type Tail = ();
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn uncons(&self) -> (Self, ()) {
             (*self, ())
         }
@@ -405,7 +405,7 @@ mod run_time {
     impl Uncons for typenum::UTerm {
         type Head = Self;
         type Tail = ();
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn uncons(&self) -> (Self, ()) {
             (*self, ())
         }
@@ -413,7 +413,7 @@ mod run_time {
     impl Uncons for Dyn {
         type Head = Self;
         type Tail = ();
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn uncons(&self) -> (Self, ()) {
             (*self, ())
         }
@@ -423,7 +423,7 @@ mod run_time {
             impl<$H: Copy $(, $T: Copy)*> Uncons for ($H, $($T,)*) {
                 type Head = $H;
                 type Tail = ($($T,)*);
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn uncons(&self) -> ($H, ($($T,)*)) {
                     (self.0, ($(self.$i,)*))
                 }
@@ -432,7 +432,7 @@ mod run_time {
             where
                 ($H, $($T,)*): FlatValues,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn rest_leaves(&self, d: &DD, out: &mut Leaves) {
                     let (m, n) = marked_modes(self, d);
                     for x in &m[..n] {
@@ -450,7 +450,7 @@ mod run_time {
 macro_rules! leaf_op_fn {
     ($(#[$doc:meta])* $name:ident, $Trait:ident, $Value:ident) => {
         $(#[$doc])*
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         pub fn $name<A: $Trait>(a: A) -> A::Output
         where
             A::Output: crate::$Value<A>,
@@ -528,7 +528,7 @@ leaf_op_fn!(
 /// let b = layout!(((2,4),({m},3)):((1,2),(8,{m})));
 /// assert_eq!(coalesce_by(b, shape!(1, 1)).to_string(), "(_8,(5,_3)):(_1,(_8,5))");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn coalesce_by<A: CoalesceBy<P>, P>(a: A, profile: P) -> A::Output
 where
     A::Output: crate::CoalesceByValue<A, P>,

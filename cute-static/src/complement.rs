@@ -60,11 +60,11 @@ mod run_time {
         fn write(out: &mut [FlatMode], n: &mut usize);
     }
     impl StaticModes for MNil {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn write(_: &mut [FlatMode], _: &mut usize) {}
     }
     impl<S: Unsigned, D: Unsigned, T: StaticModes> StaticModes for MCons<S, D, T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn write(out: &mut [FlatMode], n: &mut usize) {
             if let Some(m) = out.get_mut(*n) {
                 *m = FlatMode { s: S::I64, d: D::I64, ss: true, ds: true };
@@ -82,19 +82,19 @@ mod run_time {
         fn value(&self) -> Option<i64>;
     }
     impl<U: Unsigned, B: typenum::Bit> CotargetValue for typenum::UInt<U, B> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn value(&self) -> Option<i64> {
             Some(<Self as Unsigned>::I64)
         }
     }
     impl CotargetValue for Dyn {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn value(&self) -> Option<i64> {
             Some(self.get())
         }
     }
     impl CotargetValue for usize {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn value(&self) -> Option<i64> {
             i64::try_from(*self).ok()
         }
@@ -103,7 +103,7 @@ mod run_time {
     macro_rules! cotarget_tuple {
         ($($i:tt $A:ident $_s:ident $_d:ident),+) => {
             impl<$($A: CotargetValue),+> CotargetValue for ($($A,)+) {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn value(&self) -> Option<i64> {
                     let v = 1i64;
                     $( let v = v.checked_mul(self.$i.value()?)?; )+
@@ -140,7 +140,7 @@ mod run_time {
             <M as crate::detail::ShapeSize>::Output,
             <Self as crate::int_tuple::AllStatic>::Bit,
         >>::Output;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_complement(self, m: M) -> Result<Self::Output, cute_dynamic::LayoutError> {
             match m.value() {
                 Some(m) => self.try_by(m),
@@ -164,7 +164,7 @@ mod run_time {
         <Self as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output: crate::StaticLayout,
     {
         type Output = <Self as crate::detail::ComplementLayout<typenum::UInt<U, B>>>::Output;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_by(&self, _: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             Ok(Default::default())
         }
@@ -183,7 +183,7 @@ mod run_time {
         CompGap<S, D>: Unsigned,
     {
         type Output = Layout<OS, OD>;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_by(&self, m: i64) -> Result<Layout<OS, OD>, cute_dynamic::LayoutError> {
             if m < 1 {
                 return Err(Fail::CotargetBelowOne { cotarget: m }.into_error(&|| self.to_dynamic().to_string()));
@@ -214,7 +214,7 @@ mod run_time {
         crate::detail::MCons<U1, U0, FlatModes<S, D>>: PadDyn,
     {
         type Output = PadN1<S, D>;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             let (modes, n) = flat_modes(&self.shape(), &self.stride());
             let mut out = [(1i64, 0i64); MAX_MODES];
@@ -248,7 +248,7 @@ mod run_time {
     /// negative stride, an overflow): cute-dynamic then names the error.
     ///
     /// [`CuteFolds`]: crate::detail::CuteFolds
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn fold_modes<S: FlatValues, D: FlatValues>(
         s: &S,
         d: &D,
@@ -290,7 +290,7 @@ mod run_time {
     /// (its slot's size run-time) as CuTe folds it while the floor
     /// divisions left offsets out. With `transparent`, such a mode adds
     /// nothing (`1:C`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fold_sorted(
         sorted: &[FlatMode],
         m: i64,
@@ -337,7 +337,7 @@ mod run_time {
     /// The extended complement's modes (the last kept even of size 1) of
     /// the flat modes `a` for the cotarget `m`: cute-dynamic's kernel walk;
     /// `None` for any failure (cute-dynamic then names it).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn mixed_ext_modes(a: &[(i64, i64)], m: i64, out: &mut [(i64, i64); MAX_MODES]) -> Option<usize> {
         kernel::complement_extended(a.iter().copied(), m, out).ok()
     }
@@ -357,7 +357,7 @@ mod run_time {
     /// The modes of `complement(Layout<S, D>, m)` (`m ≥ 1`) before
     /// coalescing, the last kept even of size 1 (cute-dynamic's
     /// `complement_extended`), with their static flags.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; MAX_MODES], usize)
     where
         S: FlattenInto<D, MNil>,
@@ -386,7 +386,7 @@ mod run_time {
 
     /// The run-time branch of [`ComplementValue`](crate::complement::ComplementValue).
     impl<O, A: TryComplement<M, Output = O>, M> crate::detail::ComplementValueBy<A, M, typenum::B0> for O {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
         fn make(a: A, m: M) -> O {
             match a.try_complement(m) {
@@ -394,7 +394,7 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_make(a: A, m: M) -> Result<O, cute_dynamic::LayoutError> {
             a.try_complement(m)
         }
@@ -432,7 +432,7 @@ mod run_time {
     /// // A static cotarget: the static complement.
     /// assert_eq!(try_complement(layout!(4:2), shape!(24)).unwrap(), complement(layout!(4:2), shape!(24)));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn try_complement<A, M>(
         a: A,
         cotarget: M,
@@ -498,7 +498,7 @@ where
 /// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
 /// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn complement<A, M>(a: A, m: M) -> <A as Complement<M>>::Output
 where
@@ -538,13 +538,13 @@ where
     M: crate::int_tuple::AllStatic,
     O: ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, m: M) -> O {
         <O as ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>>::make(a, m)
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, m: M) -> Result<O, cute_dynamic::LayoutError> {
         <O as ComplementValueBy<A, M, crate::int_tuple::BothStatic<A, M>>>::try_make(a, m)
     }

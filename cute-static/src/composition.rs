@@ -61,7 +61,7 @@ where
 /// let m = composition(layout!(({10i64},{2i64}):({16i64},{4i64})), layout!(({5i64},{4i64}):({1i64},{5i64})));
 /// assert_eq!(m.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn composition<A, B>(a: A, b: B) -> <A as Compose<B>>::Output
 where
@@ -111,13 +111,13 @@ impl<O, A: AllStatic, B: AllStatic> ComposeValue<A, B> for O
 where
     O: ComposeValueBy<A, B, BothStatic<A, B>>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as ComposeValueBy<A, B, BothStatic<A, B>>>::make(a, b)
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
         <O as ComposeValueBy<A, B, BothStatic<A, B>>>::try_make(a, b)
     }

@@ -50,13 +50,13 @@ where
     B: crate::int_tuple::AllStatic,
     O: DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
         <O as DivideValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
@@ -85,7 +85,7 @@ crate::detail::free_fn!(
 /// [`try_logical_divide`](crate::try_logical_divide)); it panics with that error's message
 /// when a condition fails. An all-static call never panics.
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn logical_divide<A, B>(a: A, b: B) -> A::Output
 where
@@ -118,7 +118,7 @@ crate::detail::free_fn!(
 /// [`try_zipped_divide`](crate::try_zipped_divide)); it panics with that error's message
 /// when a condition fails. An all-static call never panics.
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn zipped_divide<A, B>(a: A, b: B) -> A::Output
 where
@@ -156,7 +156,7 @@ crate::detail::free_fn!(
 /// panics with that error's message when a condition fails. An all-static
 /// call never panics.
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn tiled_divide<A, B>(a: A, b: B) -> A::Output
 where
@@ -191,7 +191,7 @@ crate::detail::free_fn!(
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
 /// as [`tiled_divide`] (see [`try_flat_divide`](crate::try_flat_divide)).
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn flat_divide<A, B>(a: A, b: B) -> A::Output
 where

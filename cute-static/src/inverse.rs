@@ -74,7 +74,7 @@ where
 /// assert_eq!(right_inverse(layout!((4,{m}):({m},1))).to_string(), "(8,4):(4,1)");
 /// assert_eq!(right_inverse(layout!((4,{m}):(1,5))).to_string(), "(1,4):(0,1)");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn right_inverse<A: crate::RightInverse>(a: A) -> A::Output
 where
@@ -119,7 +119,7 @@ where
 /// let m = 7usize;
 /// assert_eq!(left_inverse(layout!((3,{m},5):(5,15,1))).to_string(), "(1,1,5,21):(0,0,21,1)");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn left_inverse<A: crate::LeftInverse>(a: A) -> A::Output
 where
@@ -211,13 +211,13 @@ where
     A: crate::int_tuple::AllStatic,
     O: InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A) -> O {
         <O as InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>>::make(a)
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A) -> Result<O, cute_dynamic::LayoutError> {
         <O as InverseValueBy<W, A, <A as crate::int_tuple::AllStatic>::Bit>>::try_make(a)
     }
@@ -232,12 +232,12 @@ pub trait InverseValueBy<W, A, Static>: Sized {
     fn try_make(a: A) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, W, A> InverseValueBy<W, A, B1> for O {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn make(_: A) -> O {
         O::value()
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(_: A) -> Result<O, cute_dynamic::LayoutError> {
         Ok(O::value())
     }
@@ -256,7 +256,7 @@ mod run_time {
     /// not coalesced; `None` when it does not apply (cute-dynamic then
     /// decides, CuTe's forms first). With no non-zero stride, CuTe's
     /// `size:0`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn left_modes(m: &mut [(i64, i64)], out: &mut [(i64, i64)]) -> Option<usize> {
         let size = m.iter().try_fold(1i64, |n, x| n.checked_mul(x.0))?;
         let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
@@ -279,7 +279,7 @@ mod run_time {
         fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError>;
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> TryInverse<RightOp> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError> {
             let (mut m, n) = flat_modes(&self.shape(), &self.stride());
             let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
@@ -291,7 +291,7 @@ mod run_time {
         }
     }
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues> TryInverse<LeftOp> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_inverse<P: PadDyn>(&self) -> Result<P::Output, cute_dynamic::LayoutError> {
             let (mut m, n) = flat_modes(&self.shape(), &self.stride());
             let mut out = [(1i64, 0i64); MAX_MODES];
@@ -327,7 +327,7 @@ mod run_time {
         S: FlattenInto<D, MNil>,
         W: PadOf<S, D, Output = O>,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
         fn make(a: Layout<S, D>) -> O {
             match <O as InverseValueBy<W, Layout<S, D>, B0>>::try_make(a) {
@@ -335,7 +335,7 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
             a.try_inverse::<<W as PadOf<S, D>>::Pad>()
         }
@@ -376,7 +376,7 @@ mod run_time {
     /// let r = try_right_inverse(layout!((4,{8i64}):(8,1))).unwrap();
     /// assert_eq!(r.to_string(), "(8,4):(4,1)");
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn try_right_inverse<A: crate::RightInverse>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
         A::Output: crate::RightInverseValue<A>,
@@ -399,7 +399,7 @@ mod run_time {
     /// assert_eq!(r.to_string(), "(1,5,8):(0,1,4)");
     /// assert!(try_left_inverse(layout!((4,4):({1i64},{-2i64}))).is_err());
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn try_left_inverse<A: crate::LeftInverse>(a: A) -> Result<A::Output, cute_dynamic::LayoutError>
     where
         A::Output: crate::LeftInverseValue<A>,

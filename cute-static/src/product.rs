@@ -26,7 +26,7 @@ macro_rules! product_fn {
         /// `Bk` (each mode as above, from the static algebra where the mode
         /// and the tile are all-static), the modes past the tiler untouched,
         /// arranged as for a static tiler.
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
         pub fn $name<A, B>(a: A, b: B) -> A::Output
         where
@@ -94,13 +94,13 @@ where
     B: crate::int_tuple::AllStatic,
     O: ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::make(a, b)
     }
     #[cfg(feature = "std")]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
         <O as ProductValueBy<How, A, B, crate::int_tuple::BothStatic<A, B>>>::try_make(a, b)
     }
@@ -192,7 +192,7 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
 /// assert_eq!(p.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn blocked_product<A, B>(a: A, b: B) -> A::Output
 where
@@ -213,7 +213,7 @@ where
 /// assert_eq!(p.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
 pub fn raked_product<A, B>(a: A, b: B) -> A::Output
 where

@@ -51,56 +51,65 @@ pub struct Prepared {
 
 impl Prepared {
     /// The size of `A` (wrapping; the layout's construction checked it).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn size(&self) -> i64 {
         self.size
     }
+    /// The modes a leaf of `B` may move over: the bounded ones of size
+    /// above 1 (the padding's `1:0` is not one) and the last, unbounded
+    /// one. (Not generic, so generated once.)
+    #[inline]
+    fn moving_modes(&self) -> usize {
+        1 + self.modes.as_slice()[..self.n - 1].iter().filter(|m| m.0 != 1).count()
+    }
     /// `A` coalesced as cute-dynamic coalesces it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn of<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
-        Self::prepare(shape, stride, None)
+        let (s, d, n) = flat_values(shape, stride)?;
+        Self::prepare(&s, &d, n, None)
     }
     /// `A` as CuTe's `coalesce_x` leaves it before its composition fold: a
     /// mode of static extent 1 dropped, two modes merged only when the
     /// merge is known statically (`s₀·d₀ = d₁` on static values); with
     /// run-time values every flat mode stays. `None` when `A` has no
     /// run-time leaf (nothing to follow: the static solver answers).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn as_cute<S: FlatValues, D: FlatValues>(shape: &S, stride: &D) -> Option<Prepared> {
+        let (s, d, n) = flat_values(shape, stride)?;
         if !S::ANY_STATIC && !D::ANY_STATIC {
-            // All run-time: CuTe keeps every flat mode as it is.
-            let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-            let (mut ns, mut nd) = (0, 0);
-            if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
-                return None;
-            }
-            let mut slots = Buf::new();
-            let modes = slots.extend_with(ns, (1i64, 0i64))?;
-            let mut size = 1i64;
-            for i in 0..ns {
-                modes[i] = (s[i], d[i]);
-                size = size.wrapping_mul(s[i]);
-            }
-            return Some(Prepared { modes: slots, n: ns, size, cute: true });
+            return Self::all_run_time(&s, &d, n);
         }
         let (mut ss, mut sd) = ([false; MAX_MODES], [false; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
         if !(S::write_static(&mut ss, &mut ns) && D::write_static(&mut sd, &mut nd)) {
             return None;
         }
-        Self::prepare(shape, stride, Some((&ss, &sd)))
+        Self::prepare(&s, &d, n, Some((&ss, &sd)))
     }
-    #[inline(always)]
-    fn prepare<S: FlatValues, D: FlatValues>(
-        shape: &S,
-        stride: &D,
+    /// All run-time: CuTe keeps every flat mode as it is. (This and
+    /// [`prepare`](Self::prepare) take the values, not the layout's types,
+    /// so that they are generated once, not per layout type.)
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn all_run_time(s: &[i64; MAX_MODES], d: &[i64; MAX_MODES], n: usize) -> Option<Prepared> {
+        let mut slots = Buf::new();
+        let modes = slots.extend_with(n, (1i64, 0i64))?;
+        let mut size = 1i64;
+        for i in 0..n {
+            modes[i] = (s[i], d[i]);
+            size = size.wrapping_mul(s[i]);
+        }
+        Some(Prepared { modes: slots, n, size, cute: true })
+    }
+    /// The flat modes `s:d` (`n` of them) coalesced, by cute-dynamic's rule
+    /// (`statics` `None`) or by CuTe's (where `statics` says both leaves of
+    /// a mode are static).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn prepare(
+        s: &[i64; MAX_MODES],
+        d: &[i64; MAX_MODES],
+        ns: usize,
         statics: Option<(&[bool; MAX_MODES], &[bool; MAX_MODES])>,
     ) -> Option<Prepared> {
-        let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
-        let (mut ns, mut nd) = (0, 0);
-        if !(shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd)) || ns == 0 {
-            return None;
-        }
         // With CuTe's rule: which leaves it can drop or merge (static).
         let known = |i: usize| statics.is_none_or(|(ss, sd)| ss[i] && sd[i]);
         let one = |i: usize| s[i] == 1 && statics.is_none_or(|(ss, _)| ss[i]);
@@ -136,6 +145,18 @@ impl Prepared {
     }
 }
 
+/// The flat leaves of a layout `shape:stride` and their number, `None` past
+/// the room or for no leaf.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn flat_values<S: FlatValues, D: FlatValues>(
+    shape: &S,
+    stride: &D,
+) -> Option<([i64; MAX_MODES], [i64; MAX_MODES], usize)> {
+    let (mut s, mut d) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
+    let (mut ns, mut nd) = (0, 0);
+    (shape.write(&mut s, &mut ns) && stride.write(&mut d, &mut nd) && ns > 0).then_some((s, d, ns))
+}
+
 // ------------------------------------------------------------ the fold
 
 /// What the fold over `B`'s leaves accumulates for the checks made once at
@@ -160,12 +181,12 @@ pub struct DeferredChecks<const CHECKED: bool> {
 
 impl<const CHECKED: bool> DeferredChecks<CHECKED> {
     /// Nothing walked yet.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new() -> Self {
         DeferredChecks { reach: [0; MAX_MODES], b_hi: 0, b_neg: false, full: false, down: false, extent: Some(0) }
     }
     /// Nothing walked yet, with the full rules (see `full`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new_full() -> Self {
         DeferredChecks { full: true, ..Self::new() }
     }
@@ -184,7 +205,7 @@ const SMALL_LEAF: u64 = 1 << 16;
 /// `CHECKED = false`, the same arithmetic without its overflow checks.
 /// (`b_bits` is the bitwise or of the magnitudes of `B`'s leaves,
 /// [`MixedTree::magnitudes`].)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn small_values(a: &Prepared, b_bits: u64) -> bool {
     let a_bits = a.modes.as_slice().iter().fold(0u64, |acc, &(x, y)| acc | shape_bits(x) | stride_bits(y));
     (a_bits | b_bits) < SMALL_LEAF
@@ -193,7 +214,7 @@ fn small_values(a: &Prepared, b_bits: u64) -> bool {
 /// A shape's bits for [`small_values`]: the shape itself (a layout's
 /// shapes are positive; anything else is a huge `u64`, so not small, and
 /// the checked walk decides).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn shape_bits(s: i64) -> u64 {
     s as u64
 }
@@ -203,7 +224,7 @@ fn shape_bits(s: i64) -> u64 {
 /// bitwise or of them is below `SMALL_LEAF` exactly when every stride is in
 /// `-SMALL_LEAF..SMALL_LEAF`: a magnitude of at most 2^16, which the bound
 /// above allows.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn stride_bits(d: i64) -> u64 {
     (d ^ (d >> 63)) as u64
 }
@@ -217,7 +238,7 @@ struct PaddedOut<'a, const C: bool> {
 
 impl<const C: bool> LeafSink for PaddedOut<'_, C> {
     const PADDED: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn put(&mut self, slot: usize, ps: i64, pd: i64) -> Result<(), Fail> {
         *self.out.get_mut(slot).ok_or(TOO_MANY_MODES)? = (ps, pd);
         if C {
@@ -225,7 +246,7 @@ impl<const C: bool> LeafSink for PaddedOut<'_, C> {
         }
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
         self.out.get_mut(slot).map(|m| &mut m.1)
     }
@@ -235,7 +256,7 @@ impl<const C: bool> LeafSink for PaddedOut<'_, C> {
 /// (one per slot of `A`) into `out`, by the kernel's rule
 /// ([`kernel::compose_leaf`], CuTe's arithmetic for the padding, so that it
 /// prints as CuTe's, and cute-dynamic's conditions).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn compose_leaf<const C: bool>(
     a: &Prepared,
     (s, d): (i64, i64),
@@ -272,7 +293,7 @@ pub(crate) fn compose_leaf<const C: bool>(
 }
 
 /// The checks made once all leaves of `B` are composed.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
     // The extent first, as cute-dynamic checks it (with each `B`, before
     // the distributivity of them all): where both fail, the same error.
@@ -285,14 +306,14 @@ pub(crate) fn finish<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Resu
 /// ([`kernel::check_reach_coalescing`]). The cold retry of the
 /// composition: the hot path's check is the plain one, with `reach` in
 /// registers.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn finish_coalescing<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
     finish_extent(a, w)?;
     kernel::check_reach_coalescing(&a.modes.as_slice()[..a.n], &w.reach)
 }
 
 /// The overflow check of the result's extent.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn finish_extent<const C: bool>(a: &Prepared, w: &DeferredChecks<C>) -> Result<(), Fail> {
     if C && (w.b_neg || w.b_hi >= a.size) && w.extent.is_none() {
         return Err(Fail::Overflow("layout extent"));
@@ -320,7 +341,7 @@ where
 {
     type Shape = BS;
     type Stride = <BD as LeafMul<D0>>::Output;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn build(v: &[(i64, i64)]) -> Result<(BS, Self::Stride), Fail> {
         Ok((BS::from_value(v[0].0), <Self::Stride as FromValue>::from_value(v[0].1)))
     }
@@ -340,7 +361,7 @@ macro_rules! padded {
         impl<$($S, $D,)+ BS: FromValue + IntTuple> LeafResult<BS, UTerm> for padded!(@list $($S $D)+) {
             type Shape = BS;
             type Stride = UTerm;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn build(v: &[(i64, i64)]) -> Result<(BS, UTerm), Fail> {
                 Ok((BS::from_value(v[padded!(@last $($i)+)].0), UTerm))
             }
@@ -356,7 +377,7 @@ macro_rules! padded {
         impl<$($S, $D,)+ $($g),*> LeafResult<UInt<UTerm, B1>, $BD> for padded!(@list $($S $D)+) {
             type Shape = UInt<UTerm, B1>;
             type Stride = Dyn;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Dyn), Fail> {
                 Ok((UInt::new(), Dyn::new(v[padded!(@last $($i)+)].1)))
             }
@@ -366,7 +387,7 @@ macro_rules! padded {
         impl<$($S, $D,)+ $($g),*> LeafResult<$BS, $BD> for padded!(@list $($S $D)+) {
             type Shape = ($(padded!(@dyn $S),)+);
             type Stride = ($(padded!(@dyn $D),)+);
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
                 Ok((($(Dyn::new(v[$i].0),)+), ($(Dyn::new(v[$i].1),)+)))
             }
@@ -701,6 +722,15 @@ impl Keep {
 /// every other slot must be of size 1. [`FORM`] where they do not fit.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn build_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O::Stride), Fail> {
+    let (kept, n) = kept_slots(v, keep)?;
+    O::from_slots(kept.get(..n).ok_or(FORM)?)
+}
+
+/// The slots of `v` that `keep` reads, in order, and their number; [`FORM`]
+/// where another slot is not of size 1. (Apart from [`build_form`] so that
+/// only the modes' reading is generated per form.)
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn kept_slots(v: &[(i64, i64)], keep: Keep) -> Result<([(i64, i64); MAX_MODES], usize), Fail> {
     let mut kept = [(1i64, 0i64); MAX_MODES];
     let mut n = 0;
     for (i, &m) in v.iter().enumerate() {
@@ -711,7 +741,7 @@ fn build_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, 
             return Err(FORM);
         }
     }
-    O::from_slots(&kept[..n])
+    Ok((kept, n))
 }
 
 /// [`build_form`], or where the slots do not fit CuTe's form (the
@@ -724,23 +754,28 @@ fn build_or_fit<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape
     }
 }
 
-/// The cold path of [`build_or_fit`]: the slots of the form (what `O`
-/// takes in each slot `keep` reads, [`ONE`] elsewhere), the modes placed in
-/// them by [`fit`], and the form built from that.
+/// The cold path of [`build_or_fit`]: the modes placed in the slots of the
+/// form by [`fit`], and the form built from that placement.
 #[cold]
 #[inline(never)]
 fn fit_form<O: ListLayout>(v: &[(i64, i64)], keep: Keep) -> Result<(O::Shape, O::Stride), Fail> {
+    let slots = form_slots(O::SLOTS, keep, v.len())?;
+    let placed = fit(v, slots.get(..v.len()).ok_or(FORM)?, &mut |w| build_form::<O>(w, keep).is_ok())?;
+    build_form::<O>(placed.as_slice(), keep)
+}
+
+/// The slots of a form (what it takes in each of the `n` slots `keep`
+/// reads, `form` in order, [`ONE`] elsewhere).
+fn form_slots(form: &[Slot], keep: Keep, n: usize) -> Result<[Slot; MAX_MODES], Fail> {
     let mut slots = [ONE; MAX_MODES];
-    let slots = slots.get_mut(..v.len()).ok_or(FORM)?;
     let mut k = 0;
-    let n = slots.len();
-    for (i, s) in slots.iter_mut().enumerate() {
+    for (i, s) in slots.get_mut(..n).ok_or(FORM)?.iter_mut().enumerate() {
         if keep.reads(i, n) {
-            *s = *O::SLOTS.get(k).ok_or(FORM)?;
+            *s = *form.get(k).ok_or(FORM)?;
             k += 1;
         }
     }
-    fit(v, slots, &mut |w| build_form::<O>(w, keep))
+    Ok(slots)
 }
 
 /// What CuTe's form takes in a slot: its static shape (`Some(1)` for a
@@ -971,7 +1006,7 @@ where
 {
     type Shape = <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::Shape;
     type Stride = <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::Stride;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
         <Self as PickForm<BS, BD, CuteSafe<CL, BS, BD>>>::build(v)
     }
@@ -1000,11 +1035,12 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
 
 /// The leaf's modes `v` (the coalesced fallback's slots, which do not fit
 /// CuTe's form) placed in the slots of CuTe's form (`slots`, see [`Slot`])
-/// so that `build` takes them: the modes of size above 1 in their order, a
+/// so that `accept` takes them: the modes of size above 1 in their order, a
 /// mode split where a slot's static shape takes a part of it
 /// (`s:d = (S, s/S):(d, S·d)`), every other slot `1:0`. The same function on
 /// the leaf's domain (modes of size 1 add nothing, a split mode is the
-/// same function), in CuTe's type. [`FORM`] if no placement fits.
+/// same function), in CuTe's type. Returns the placement, [`FORM`] if none
+/// fits.
 ///
 /// Where CuTe's modes of `A` fail a run-time condition and the coalesced
 /// modes do not (modes that merge at run time), CuTe's form can still hold
@@ -1014,33 +1050,36 @@ impl<CL: CuteLeaf<BS, BD>, FM, BS, BD> PickForm<BS, BD, B1> for Cute<CL, FM> {
 /// `2^16` placements tried, in this cold path only).
 #[cold]
 #[inline(never)]
-fn fit<R>(v: &[(i64, i64)], slots: &[Slot], build: &mut BuildForm<'_, R>) -> Result<R, Fail> {
+fn fit(v: &[(i64, i64)], slots: &[Slot], accept: &mut Accept<'_>) -> Result<Buf<(i64, i64), MAX_MODES>, Fail> {
     let mut modes = Buf::<(i64, i64), MAX_MODES>::new();
     for &m in v.iter().filter(|m| m.0 != 1) {
         if !modes.push(m) {
             return Err(FORM);
         }
     }
-    let mut w = Buf::<(i64, i64), MAX_MODES>::new();
-    let out = w.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
-    let mut fit = Fit { slots, out, build };
-    fit.place(None, modes.as_slice(), 0).ok_or(FORM)
+    let mut placed = Buf::<(i64, i64), MAX_MODES>::new();
+    let out = placed.extend_with(v.len(), (1, 0)).ok_or(FORM)?;
+    let mut fit = Fit { slots, out, accept };
+    if fit.place(None, modes.as_slice(), 0) { Ok(placed) } else { Err(FORM) }
 }
 
-/// What [`fit`] tries each placement with: the form built from the slots.
-type BuildForm<'a, R> = dyn FnMut(&[(i64, i64)]) -> Result<R, Fail> + 'a;
+/// What [`fit`] tries each placement with: whether the form takes it.
+/// (A callback, not a type parameter: the search is generated once, not
+/// per form.)
+type Accept<'a> = dyn FnMut(&[(i64, i64)]) -> bool + 'a;
 
 /// The search of [`fit`]: `out` the slots placed so far.
-struct Fit<'a, R> {
+struct Fit<'a> {
     slots: &'a [Slot],
     out: &'a mut [(i64, i64)],
-    build: &'a mut BuildForm<'a, R>,
+    accept: &'a mut Accept<'a>,
 }
 
-impl<R> Fit<'_, R> {
+impl Fit<'_> {
     /// The modes `part` (the rest of a split mode) then `rest` placed in
-    /// the slots from `at` on (which are `1:0` on entry and on return).
-    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> Option<R> {
+    /// the slots from `at` on (which are `1:0` on entry, and on return
+    /// unless a placement was accepted: `out` is then that placement).
+    fn place(&mut self, part: Option<(i64, i64)>, rest: &[(i64, i64)], at: usize) -> bool {
         let (cur, rest) = match part {
             Some(p) => (Some(p), rest),
             None => match rest.split_first() {
@@ -1050,11 +1089,11 @@ impl<R> Fit<'_, R> {
         };
         let Some((s, d)) = cur else {
             // Every mode placed: the other slots are of size 1.
-            return (self.build)(self.out).ok();
+            return (self.accept)(self.out);
         };
-        let (shape, stride) = *self.slots.get(at)?;
+        let Some(&(shape, stride)) = self.slots.get(at) else { return false };
         if self.slots.len() - at < 1 + rest.len() {
-            return None;
+            return false;
         }
         let takes = |d: i64| stride.is_none_or(|x| x == d);
         match shape {
@@ -1063,26 +1102,27 @@ impl<R> Fit<'_, R> {
             // A static shape: that part of the mode.
             Some(n) => {
                 if n < 1 || s % n != 0 || !takes(d) {
-                    return None;
+                    return false;
                 }
                 self.out[at] = (n, d);
-                let r = if s == n {
+                let found = if s == n {
                     self.place(None, rest, at + 1)
                 } else {
-                    self.place(Some((s / n, d.checked_mul(n)?)), rest, at + 1)
+                    d.checked_mul(n).is_some_and(|dn| self.place(Some((s / n, dn)), rest, at + 1))
                 };
-                self.out[at] = (1, 0);
-                r
+                if !found {
+                    self.out[at] = (1, 0);
+                }
+                found
             }
             // A run-time shape: the whole mode, or nothing.
             None => {
                 if takes(d) {
                     self.out[at] = (s, d);
-                    let r = self.place(None, rest, at + 1);
-                    self.out[at] = (1, 0);
-                    if r.is_some() {
-                        return r;
+                    if self.place(None, rest, at + 1) {
+                        return true;
                     }
+                    self.out[at] = (1, 0);
                 }
                 self.place(Some((s, d)), rest, at + 1)
             }
@@ -1092,7 +1132,7 @@ impl<R> Fit<'_, R> {
 impl<CL, FM: LeafResult<BS, BD>, BS, BD> PickForm<BS, BD, B0> for Cute<CL, FM> {
     type Shape = FM::Shape;
     type Stride = FM::Stride;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn build(v: &[(i64, i64)]) -> Result<(Self::Shape, Self::Stride), Fail> {
         FM::build(v)
     }
@@ -1127,18 +1167,18 @@ macro_rules! mixed_tree_leaf {
         impl<$($g,)* AL: LeafResult<$T, BD>, BD: Leaf> MixedTree<AL, BD> for $T where $T: Leaf {
             type Shape = <AL as LeafResult<$T, BD>>::Shape;
             type Stride = <AL as LeafResult<$T, BD>>::Stride;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn compose<const C: bool>(&self, d: &BD, a: &Prepared, w: &mut DeferredChecks<C>) -> Result<(Self::Shape, Self::Stride), Fail> {
                 let mut buf = Buf::<_, MAX_MODES>::new();
                 let out = buf.extend_with(a.n, (1i64, 0i64)).ok_or(TOO_MANY_MODES)?;
                 compose_leaf(a, (self.signed(), d.signed()), out, w)?;
                 AL::build(out)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn magnitudes(&self, d: &BD) -> u64 {
                 shape_bits(self.signed()) | stride_bits(d.signed())
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn moves_up(&self, d: &BD) -> bool {
                 self.signed() > 1 && d.signed() > 0
             }
@@ -1157,17 +1197,17 @@ macro_rules! mixed_tree_tuple {
         {
             type Shape = ($(<$S as MixedTree<AL, $D>>::Shape,)+);
             type Stride = ($(<$S as MixedTree<AL, $D>>::Stride,)+);
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case)]
             fn compose<const C: bool>(&self, d: &($($D,)+), a: &Prepared, w: &mut DeferredChecks<C>) -> Result<(Self::Shape, Self::Stride), Fail> {
                 $(let $S = self.$i.compose(&d.$i, a, w)?;)+
                 Ok((($($S.0,)+), ($($S.1,)+)))
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn magnitudes(&self, d: &($($D,)+)) -> u64 {
                 0 $(| self.$i.magnitudes(&d.$i))+
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn moves_up(&self, d: &($($D,)+)) -> bool {
                 false $(|| self.$i.moves_up(&d.$i))+
             }
@@ -1204,7 +1244,7 @@ where
 {
     type Output =
         Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         try_compose_as::<FlatModes<AS, AD>, _, _, _, _>(self, b)
     }
@@ -1225,7 +1265,7 @@ pub trait TryComposeCute<B> {
     fn try_compose_cute(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
     /// `Self ∘ b`, panicking with that error's message (what
     /// [`composition`](crate::composition) runs).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn compose_cute(&self, b: &B) -> Self::Output {
         match self.try_compose_cute(b) {
@@ -1244,11 +1284,11 @@ where
     BD: IntTuple,
 {
     type Output = Layout<<BS as MixedTree<CuteOf<AS, AD>, BD>>::Shape, <BS as MixedTree<CuteOf<AS, AD>, BD>>::Stride>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_compose_cute(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
         try_compose_as::<CuteOf<AS, AD>, _, _, _, _>(self, b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn compose_cute(&self, b: &Layout<BS, BD>) -> Self::Output {
         // The hot path's result straight out (not through a `Result` of
@@ -1264,7 +1304,7 @@ where
 }
 
 /// `A ∘ B` with the leaves' results `AL`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn try_compose_as<AL, AS, AD, BS, BD>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
@@ -1286,7 +1326,7 @@ where
 }
 
 /// `A ∘ B` on CuTe's modes of `A` (the hot path of [`try_compose_as`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_cute_modes<AL, AS, AD, BS, BD>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
@@ -1305,7 +1345,7 @@ where
 /// `A ∘ B` on `A`'s prepared modes, values known small or not; `FULL`:
 /// the cold retry's rules (the distributivity check of modes that may
 /// coalesce, a leaf moving down over several modes).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_layouts<const FULL: bool, AL, BS: MixedTree<AL, BD> + crate::Congruent<BD>, BD: IntTuple>(
     a: &Prepared,
     b: &Layout<BS, BD>,
@@ -1347,7 +1387,7 @@ where
 
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared
 /// `A`, then the checks made once at the end.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_all<const C: bool, const FULL: bool, AL, BS: MixedTree<AL, BD>, BD>(
     a: &Prepared,
     s: &BS,
@@ -1361,7 +1401,7 @@ fn compose_all<const C: bool, const FULL: bool, AL, BS: MixedTree<AL, BD>, BD>(
     // not one) and the last, unbounded one; CuTe's modes that coalesce
     // count apart here, and the cold retry on the coalesced ones decides.
     if FULL && w.down && s.moves_up(d) {
-        kernel::check_signs(1 + a.modes.as_slice()[..a.n - 1].iter().filter(|m| m.0 != 1).count(), 3)?;
+        kernel::check_signs(a.moving_modes(), 3)?;
     }
     if FULL {
         finish_coalescing(a, &w)?;
@@ -1395,7 +1435,7 @@ fn compose_all<const C: bool, const FULL: bool, AL, BS: MixedTree<AL, BD>, BD>(
 /// let s = try_composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))).unwrap();
 /// assert_eq!(s, composition(layout!((6,2):(8,2)), layout!((4,3):(3,1))));
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_composition<A, B>(a: A, b: B) -> Result<<A as crate::Compose<B>>::Output, cute_dynamic::LayoutError>
 where
     A: crate::Compose<B>,
@@ -1415,12 +1455,12 @@ impl<A: TryComposeCute<Layout<BS, BD>>, BS, BD> crate::detail::TileComposeBy<A, 
 /// The mixed branch of [`ComposeValue`](crate::composition::ComposeValue): the
 /// values computed and checked, a panic with the error's message.
 impl<O, A: TryComposeCute<B, Output = O>, B> crate::detail::ComposeValueBy<A, B, B0> for O {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, b: B) -> O {
         a.compose_cute(&b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
         a.try_compose_cute(&b)
     }
@@ -1449,7 +1489,7 @@ pub trait LayoutParts {
 impl<S: crate::Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
     type S = S;
     type D = D;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_parts(self) -> (S, D) {
         (self.shape(), self.stride())
     }

@@ -154,7 +154,7 @@ pub trait Tile1 {
 impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
     const UNIT: bool = <UInt<U, B> as Unsigned>::I64 == 1;
     const TWO: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
         let n = <UInt<U, B> as Unsigned>::I64;
         (n, if n == 1 { 0 } else { 1 })
@@ -163,7 +163,7 @@ impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
 impl Tile1 for Layout<U1, U0> {
     const UNIT: bool = true;
     const TWO: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
         (1, 0)
     }
@@ -171,7 +171,7 @@ impl Tile1 for Layout<U1, U0> {
 impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>, UInt<UD, BD>> {
     const UNIT: bool = <UInt<UN, BN> as Unsigned>::I64 == 1;
     const TWO: bool = !(<UInt<UN, BN> as Unsigned>::I64 == 1 || <UInt<UD, BD> as Unsigned>::I64 == 1);
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
         (<UInt<UN, BN> as Unsigned>::I64, <UInt<UD, BD> as Unsigned>::I64)
     }
@@ -180,7 +180,7 @@ impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>
 impl Tile1 for Dyn {
     const UNIT: bool = false;
     const TWO: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
         (self.get(), 1)
     }
@@ -194,7 +194,7 @@ macro_rules! run_time_tile1 {
         {
             const UNIT: bool = $unit;
             const TWO: bool = $two;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn nd(&self) -> (i64, i64) {
                 (crate::Leaf::signed(&self.shape()), crate::Leaf::signed(&self.stride()))
             }
@@ -215,7 +215,7 @@ struct Cut {
     unit: bool,
     two: bool,
 }
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn cut<T: Tile1>(t: &T) -> Cut {
     let (n, td) = t.nd();
     Cut { n, td, unit: T::UNIT, two: T::TWO }
@@ -229,7 +229,7 @@ fn cut<T: Tile1>(t: &T) -> Cut {
 pub type Out = [(i64, i64); 2 * MAX_MODES];
 
 /// `out[at..at + k]`, or [`TOO_MANY_MODES`] past the room.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
     out.get_mut(at..at + k).ok_or(TOO_MANY_MODES)
 }
@@ -254,7 +254,7 @@ const fn tile_leaves(k: usize, unit: bool) -> usize {
 /// composes them). Each part is padded to `S::LEAVES` leaves per leaf of
 /// `B` and `B*` (the flat modes of `A`). A failure becomes `to_error`'s
 /// `LayoutError` (which names the mode).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
@@ -302,7 +302,7 @@ fn divide_linear(mode: (i64, i64), c: Cut) -> Result<[(i64, i64); 3], cute_dynam
 }
 
 /// [`divide_1d`] by the rule: `(A ∘ B, A ∘ B*)` by the mixed composition.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d_rule<S: FlatValues, D: FlatValues>(
     s: &S,
     d: &D,
@@ -428,7 +428,7 @@ const SMALL: i64 = 1 << 20;
 /// every shape at most `SMALL`, so the result's extent is below
 /// `3·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
 /// (`x·ad`, which does not overflow either).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Option<[(i64, i64); 3]> {
     let span = n.checked_mul(td)?;
     // (A run-time tile's size 1, stride 0 or negative stride in two modes
@@ -503,7 +503,7 @@ macro_rules! whole_tile {
         where
             $T: Tile1,
         {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn leaves<How: Arrangement>(&self, t: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
                 let c = cut(t);
                 let yo = tile_leaves(AS::LEAVES, c.unit);
@@ -523,7 +523,7 @@ whole_tile!(; Layout<Dyn, U1>);
 whole_tile!(U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
 
 impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leaves<How: Arrangement>(&self, t: &crate::Tiler<T>, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
         self.leaves::<How>(&t.0, out)
     }
@@ -554,7 +554,7 @@ where
 {
     const XN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::XN;
     const YN: usize = <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::YN;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, t, out, xo, yo)
     }
@@ -573,7 +573,7 @@ pub trait ModeLeavesBy<T, Static> {
 impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
     const XN: usize = tile_leaves(S::LEAVES, T::UNIT);
     const YN: usize = rest_leaves(S::LEAVES, T::TWO);
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let c = cut(t);
         divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, |f| divide_error_of(f, self, (c.n, c.td)))
@@ -589,7 +589,7 @@ where
 {
     const XN: usize = <Halves<S, D, T> as PushLeaves>::N;
     const YN: usize = <RestHalf<S, D, T> as PushLeaves>::N;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, _: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let to_error = |f: Fail| f.into_error(&String::new);
         <Halves<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
@@ -608,7 +608,7 @@ impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues 
     for Layout<S, D>
 {
     const N: usize = S::LEAVES;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn put_leaves(out: &mut Out, at: usize) -> Result<(), Fail> {
         let l = Layout::<S, D>::new();
         put_layout(out, at, &l.shape(), &l.stride())
@@ -616,7 +616,7 @@ impl<S: FlatValues + crate::Congruent<D> + crate::StaticIntTuple, D: FlatValues 
 }
 
 /// Writes the leaves of the layout `s:d` at `out[at..]`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn put_layout<S: FlatValues, D: FlatValues>(out: &mut Out, at: usize, s: &S, d: &D) -> Result<(), Fail> {
     let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
     let (mut ns, mut nd) = (0, 0);
@@ -644,7 +644,7 @@ macro_rules! tuple_tile {
             ($($D,)+ $($RD,)*): IntTuple,
             $(Layout<$S, $D>: ModeLeaves<$T>,)+
         {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, unused_assignments)]
             fn leaves<How: Arrangement>(&self, t: &($($T,)+), out: &mut Out)
                 -> Result<(), cute_dynamic::LayoutError> {
@@ -715,7 +715,7 @@ impl Arrangement for FlatArr {
 
 /// The divide `a / t` arranged as `How`, its values computed and checked.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_divide_as<How: Arrangement, A: DivideLeaves<T>, T, S: FromLeaves, D: FromLeaves>(
     a: &A,
     t: &T,
@@ -732,7 +732,7 @@ pub fn try_divide_as<How: Arrangement, A: DivideLeaves<T>, T, S: FromLeaves, D: 
 impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crate::detail::DivideValueBy<How, A, T, B0>
     for Layout<S, D>
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, t: T) -> Self {
         match try_divide_as::<How, A, T, S, D>(&a, &t) {
@@ -740,7 +740,7 @@ impl<How: Arrangement, S: FromLeaves, D: FromLeaves, A: DivideLeaves<T>, T> crat
             Err(e) => crate::composition::fail(e),
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, t: T) -> Result<Self, cute_dynamic::LayoutError> {
         try_divide_as::<How, A, T, S, D>(&a, &t)
     }

@@ -178,12 +178,12 @@ where
     (A, B): crate::int_tuple::AllStatic,
     O: RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
     fn make(a: A, b: B) -> O {
         <O as RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::make(a, b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(a: A, b: B) -> Result<O, cute_dynamic::LayoutError> {
         <O as RankProductValueBy<How, A, B, <(A, B) as crate::int_tuple::AllStatic>::Bit>>::try_make(a, b)
     }
@@ -198,11 +198,11 @@ pub trait RankProductValueBy<How, A, B, Static>: Sized {
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
 }
 impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typenum::B1> for O {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn make(_: A, _: B) -> O {
         O::value()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_make(_: A, _: B) -> Result<O, cute_dynamic::LayoutError> {
         Ok(O::value())
     }
@@ -230,7 +230,7 @@ mod run_time {
         Self: crate::int_tuple::AllStatic,
         Self: TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn product_leaves(&self, b: &B, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             <Self as TryProductBy<B, <Self as crate::int_tuple::AllStatic>::Bit>>::leaves_by(self, b, out)
         }
@@ -245,7 +245,7 @@ mod run_time {
     /// The span `1 + Σ (s−1)·|d|` of `B`'s offsets, over which the
     /// replicas must be told apart (negative strides included, as
     /// cute-dynamic).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn span_of<BS: FlatValues + crate::Congruent<BD>, BD: FlatValues>(
         b: &Layout<BS, BD>,
     ) -> Result<i64, cute_dynamic::LayoutError> {
@@ -274,7 +274,7 @@ mod run_time {
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
@@ -307,7 +307,7 @@ mod run_time {
         Layout<SS, SD>: TryCompose<Layout<BS, BD>>,
     {
         type Grid = <Layout<SS, SD> as TryCompose<Layout<BS, BD>>>::Output;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
             let mut v = [(1i64, 0i64); MAX_MODES];
             let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
@@ -329,7 +329,7 @@ mod run_time {
         StarN1<AS, AD>: TryCompose<Layout<BS, BD>>,
     {
         type Grid = <StarN1<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
             type P<AS, AD> = StarPad<AS, AD>;
             let (modes, n) = flat_modes(&self.shape(), &self.stride());
@@ -381,7 +381,7 @@ mod run_time {
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             let span = span_of(b)?;
             let m = (self.size() as i64)
@@ -409,7 +409,7 @@ mod run_time {
     /// the leaves in the order of the arrangement `How`, then the result's
     /// type filled from them.
     impl<How, S: FromLeaves, D: FromLeaves, A: ProductLeaves<How, B>, B> ProductValueBy<How, A, B, B0> for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
         fn make(a: A, b: B) -> Self {
             match fill::<How, S, D, A, B>(&a, &b) {
@@ -417,13 +417,13 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError> {
             fill::<How, S, D, A, B>(&a, &b)
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn fill<How, S: FromLeaves, D: FromLeaves, A: ProductLeaves<How, B>, B>(
         a: &A,
         b: &B,
@@ -476,13 +476,13 @@ mod run_time {
         fn as_tile(&self) -> Self::Tile;
     }
     impl<S: Copy, D: Copy> AsTile for Layout<S, D> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn as_tile(&self) -> Self {
             *self
         }
     }
     impl AsTile for crate::Dyn {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn as_tile(&self) -> Layout<crate::Dyn, U1> {
             Layout::from_checked(*self, U1::new())
         }
@@ -492,7 +492,7 @@ mod run_time {
         Self: crate::detail::IntTileStride + Copy,
         <Self as crate::detail::IntTileStride>::Stride: Default,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn as_tile(&self) -> Self::Tile {
             Layout::from_checked(*self, Default::default())
         }
@@ -507,7 +507,7 @@ mod run_time {
                 $T: AsTile,
                 A: TryProduct<<$T as crate::detail::TileArg>::Tile>,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn leaves_as(&self, b: &$T, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
                     self.product_leaves(&b.as_tile(), out)
                 }
@@ -519,7 +519,7 @@ mod run_time {
     whole_tile_product!(U, B; typenum::UInt<U, B>);
 
     impl<How, A: ProductLeaves<How, T>, T> ProductLeaves<How, crate::Tiler<T>> for A {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn leaves_as(&self, b: &crate::Tiler<T>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             self.leaves_as(&b.0, out)
         }
@@ -534,7 +534,7 @@ mod run_time {
             where
                 A: ModeProductBy<How, ($($T,)+), B0>,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn leaves_as(&self, t: &($($T,)+), out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
                     let mut y = Leaves::new();
                     self.mode_product_by(t, out, &mut y)?;
@@ -546,7 +546,7 @@ mod run_time {
     for_each_tuple!(tuple_tiler_product);
 
     /// Appends leaves, or the error of too many.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn append(out: &mut Leaves, l: &[(i64, i64)]) -> Result<(), cute_dynamic::LayoutError> {
         if out.all().len() + l.len() > 2 * MAX_MODES {
             return Err(TOO_MANY_MODES.into_error(&String::new));
@@ -578,7 +578,7 @@ mod run_time {
         T: crate::int_tuple::AllStatic,
         Self: ModeProductBy<How, T, ModeBit<S, D, T>>,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_product(&self, t: &T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             <Self as ModeProductBy<How, T, ModeBit<S, D, T>>>::mode_product_by(self, t, x, y)
         }
@@ -601,7 +601,7 @@ mod run_time {
     where
         Self: crate::layout::StaticValue,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn push_static(out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             let l = <Self as crate::layout::StaticValue>::value();
             let (mut v, e) = (Leaves::new(), |f: Fail| f.into_error(&String::new));
@@ -615,7 +615,7 @@ mod run_time {
         TileOf<T>: crate::detail::TileLogical<ProductOp, Self>,
         LogicalOf<S, D, T>: PushStatic,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn mode_product_by(&self, _: &T, x: &mut Leaves, _: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             <LogicalOf<S, D, T> as PushStatic>::push_static(x)
         }
@@ -630,7 +630,7 @@ mod run_time {
                 PartsOf<S, D, T>: PushStatic,
                 RestsOf<S, D, T>: PushStatic,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn mode_product_by(
                     &self,
                     _: &T,
@@ -657,7 +657,7 @@ mod run_time {
                 $T: AsTile,
                 Self: TryProduct<<$T as crate::detail::TileArg>::Tile>,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn mode_product_by(&self, t: &$T, x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
                     let mut m = Leaves::new();
                     self.product_leaves(&t.as_tile(), &mut m)?;
@@ -685,7 +685,7 @@ mod run_time {
                 ($($D,)+ $($RD,)*): crate::IntTuple,
                 $(Layout<$S, $D>: ModeProduct<How, $T>,)+
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn mode_product_by(&self, t: &($($T,)+), x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
                     let (s, d) = (self.shape(), self.stride());
                     $(Layout::from_checked(s.$i, d.$i).mode_product(&t.$i, x, y)?;)+
@@ -709,7 +709,7 @@ mod run_time {
             where
                 Self: ModeProduct<How, T0>,
             {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
                 fn mode_product_by(&self, t: &(T0,), x: &mut Leaves, y: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
                     self.mode_product(&t.0, x, y)
                 }
@@ -741,11 +741,11 @@ mod run_time {
         fn counts(out: &mut [usize; MAX_MODES], n: &mut usize);
     }
     impl ModeLeafCounts for crate::detail::HNil {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn counts(_: &mut [usize; MAX_MODES], _: &mut usize) {}
     }
     impl<S: FlatValues, D, T: ModeLeafCounts> ModeLeafCounts for crate::detail::HCons<Layout<S, D>, T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn counts(out: &mut [usize; MAX_MODES], n: &mut usize) {
             if let Some(slot) = out.get_mut(*n) {
                 *slot = S::LEAVES;
@@ -799,7 +799,7 @@ mod run_time {
     impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, PS: FromLeaves + FlatValues, PD: FromLeaves>
         PaddedFrom<S, D> for Layout<PS, PD>
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn padded_from(l: &Layout<S, D>) -> Result<Self, cute_dynamic::LayoutError> {
             let mut v = Leaves::new();
             v.push_layout(&l.shape(), &l.stride()).map_err(|f| f.into_error(&String::new))?;
@@ -813,7 +813,7 @@ mod run_time {
 
     /// `blocked_product` / `raked_product` with a run-time leaf: the
     /// padded `(A, A* ∘ B)` computed, then its modes paired.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rank_product<How: RankOrder, AS, AD, BS, BD, OS: FromLeaves, OD: FromLeaves>(
         a: &Layout<AS, AD>,
         b: &Layout<BS, BD>,
@@ -861,7 +861,7 @@ mod run_time {
             PaddedFrom<AS, AD> + TryProduct<<Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb>,
         <Layout<AS, AD> as RankParts<Layout<BS, BD>>>::Pb: PaddedFrom<BS, BD>,
     {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
         fn make(a: Layout<AS, AD>, b: Layout<BS, BD>) -> Self {
             match rank_product::<How, AS, AD, BS, BD, OS, OD>(&a, &b) {
@@ -869,7 +869,7 @@ mod run_time {
                 Err(e) => crate::composition::fail(e),
             }
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_make(a: Layout<AS, AD>, b: Layout<BS, BD>) -> Result<Self, cute_dynamic::LayoutError> {
             rank_product::<How, AS, AD, BS, BD, OS, OD>(&a, &b)
         }

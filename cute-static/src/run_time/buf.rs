@@ -30,12 +30,12 @@ impl<T: Copy + core::fmt::Debug, const N: usize> core::fmt::Debug for Buf<T, N> 
 
 impl<T: Copy, const N: usize> Buf<T, N> {
     /// No values.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new() -> Self {
         Buf { v: [const { core::mem::MaybeUninit::uninit() }; N], n: 0 }
     }
     /// Appends `x`; `false` (and nothing appended) when the room is full.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn push(&mut self, x: T) -> bool {
         let Some(slot) = self.v.get_mut(self.n) else { return false };
         slot.write(x);
@@ -44,7 +44,7 @@ impl<T: Copy, const N: usize> Buf<T, N> {
     }
     /// Appends `k` copies of `x` and returns them to be overwritten in
     /// place; `None` (and nothing appended) when the room is too small.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn extend_with(&mut self, k: usize, x: T) -> Option<&mut [T]> {
         let lo = self.n;
         let room = self.v.get_mut(lo..lo.checked_add(k)?)?;
@@ -55,7 +55,7 @@ impl<T: Copy, const N: usize> Buf<T, N> {
         Some(&mut self.as_mut_slice()[lo..])
     }
     /// The values.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn as_slice(&self) -> &[T] {
         // SAFETY: the first `n` entries are initialized (field invariant),
         // `n <= N`, and `MaybeUninit<T>` has `T`'s layout.
@@ -65,7 +65,7 @@ impl<T: Copy, const N: usize> Buf<T, N> {
         }
     }
     /// The values, to be changed in place.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: as `as_slice`; the borrow is unique.
         #[allow(unsafe_code)]

@@ -13,7 +13,7 @@ pub trait FromValue: Leaf {
     fn from_value(v: i64) -> Self;
 }
 impl FromValue for UTerm {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_value(_: i64) -> Self {
         UTerm
     }
@@ -22,14 +22,14 @@ impl<U: Unsigned + Default, B: Bit + Default> FromValue for UInt<U, B>
 where
     UInt<U, B>: Leaf,
 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_value(v: i64) -> Self {
         debug_assert_eq!(v, <Self as Leaf>::signed(&Self::default()));
         Self::default()
     }
 }
 impl FromValue for Dyn {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_value(v: i64) -> Self {
         Dyn::new(v)
     }
@@ -46,22 +46,22 @@ pub struct Leaves {
 }
 impl Leaves {
     /// No leaves.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn new() -> Leaves {
         Leaves { v: Buf::new() }
     }
     /// All leaves.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn all(&self) -> &[(i64, i64)] {
         self.v.as_slice()
     }
     /// Appends one leaf pair; the callers write at most as many as their
     /// argument has leaves (checked at most `MAX_MODES` at compile time).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn push_pair(&mut self, s: i64, d: i64) {
         let _ = self.v.push((s, d));
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push(&mut self, l: &[(i64, i64)]) -> Result<(), Fail> {
         // Room filled, then overwritten: a plain `copy_from_slice` the
         // optimizer turns into a few moves (an append loop here took the
@@ -70,7 +70,7 @@ impl Leaves {
         dst.copy_from_slice(l);
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn push_layout<S: FlatValues, D: FlatValues>(&mut self, s: &S, d: &D) -> Result<(), Fail> {
         let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
         let (mut ns, mut nd) = (0, 0);
@@ -94,7 +94,7 @@ pub trait FromLeaves: IntTuple {
 macro_rules! from_leaves_leaf {
     ($($g:ident),* ; $T:ty) => {
         impl<$($g),*> FromLeaves for $T where $T: FromValue + IntTuple {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
                 let (s, d) = v[*at];
                 *at += 1;
@@ -109,7 +109,7 @@ from_leaves_leaf!(; Dyn);
 macro_rules! from_leaves_tuple {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<$($T: FromLeaves),+> FromLeaves for ($($T,)+) where ($($T,)+): IntTuple {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_leaves(v: &[(i64, i64)], at: &mut usize, stride: bool) -> Self {
                 ($($T::from_leaves(v, at, stride),)+)
             }

@@ -30,7 +30,7 @@ pub trait PadDyn {
 impl<S0, D0> PadDyn for MCons<S0, D0, MNil> {
     type Output = Layout<Dyn, Dyn>;
     const RANK: usize = 1;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn build(v: &[(i64, i64)]) -> Self::Output {
         Layout::from_checked(Dyn::new(v[0].0), Dyn::new(v[0].1))
     }
@@ -47,7 +47,7 @@ macro_rules! pad_dyn {
         impl<$($S, $D,)+> PadDyn for pad_dyn!(@list $($S $D)+) {
             type Output = Layout<($(pad_dyn!(@dyn $S),)+), ($(pad_dyn!(@dyn $D),)+)>;
             const RANK: usize = 0 $(+ pad_dyn!(@one $i))+;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn build(v: &[(i64, i64)]) -> Self::Output {
                 Layout::from_checked(($(Dyn::new(v[$i].0),)+), ($(Dyn::new(v[$i].1),)+))
             }
@@ -65,7 +65,7 @@ pub type PadN1<S, D> = <MCons<U1, U0, FlatModes<S, D>> as PadDyn>::Output;
 /// Writes `modes` coalesced into the padded form of `P` (`1:0` modes in
 /// front, `1:0` for no modes at all); `None` when they do not fit.
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn padded<P: PadDyn>(modes: &mut [(i64, i64)]) -> Option<P::Output> {
     let n = coalesce_in_place(modes);
     if n > P::RANK {
@@ -78,7 +78,7 @@ pub(crate) fn padded<P: PadDyn>(modes: &mut [(i64, i64)]) -> Option<P::Output> {
 
 /// The result's size and extent fit in an `i64` (cute-dynamic's check).
 #[cfg(feature = "std")]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn extent_fits(m: &[(i64, i64)]) -> bool {
     extent(m.iter().copied()).is_some()
 }

@@ -22,14 +22,14 @@ macro_rules! flat_leaf {
         impl<$($g),*> FlatValues for $T where $T: Leaf + IntTuple {
             const LEAVES: usize = 1;
             const ANY_STATIC: bool = <$T as Leaf>::STATIC.is_some();
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 let Some(slot) = out.get_mut(*n) else { return false };
                 *slot = self.signed();
                 *n += 1;
                 true
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool {
                 let Some(slot) = out.get_mut(*n) else { return false };
                 *slot = <$T as Leaf>::STATIC.is_some();
@@ -47,11 +47,11 @@ macro_rules! flat_tuple {
         impl<$($T: FlatValues),+> FlatValues for ($($T,)+) where ($($T,)+): IntTuple {
             const LEAVES: usize = 0 $(+ $T::LEAVES)+;
             const ANY_STATIC: bool = false $(|| $T::ANY_STATIC)+;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool {
                 $(self.$i.write(out, n))&&+
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool {
                 $($T::write_static(out, n))&&+
             }
@@ -61,7 +61,7 @@ macro_rules! flat_tuple {
 for_each_tuple!(flat_tuple);
 
 /// The flat modes of a layout with run-time leaves.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn flat_modes<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([(i64, i64); MAX_MODES], usize) {
     let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
     let (mut n, mut k) = (0, 0);
@@ -84,7 +84,7 @@ pub struct FlatMode {
 }
 
 /// The flat modes of a layout with their static flags.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn marked_modes<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> ([FlatMode; MAX_MODES], usize) {
     const { assert!(S::LEAVES <= MAX_MODES, "more than 16 leaves in a layout with run-time leaves") };
     let (mut sv, mut dv) = ([0i64; MAX_MODES], [0i64; MAX_MODES]);
