@@ -1255,8 +1255,9 @@ where
 /// CuTe's to the leaf: a mode CuTe drops statically dropped, a leaf CuTe
 /// keeps static static (`(_6,_4):(_1,_6) ∘ {12}:{1}` is `12:1`, not
 /// `(1,12):(0,1)`). The run-time path of [`composition`](crate::composition).
-/// (The divides and products compose with [`TryCompose`], whose padded
-/// form their leaf-by-leaf values follow.)
+/// (The divides compose with [`TryCompose`], whose padded form their
+/// leaf-by-leaf values follow; the products' grid `A* ∘ B` with
+/// [`TryComposeCoalesced`].)
 #[doc(hidden)]
 pub trait TryComposeCute<B> {
     /// The composition's type.
@@ -1300,6 +1301,42 @@ where
                 Err(e) => fail(e),
             },
         }
+    }
+}
+
+/// Composition `Self ∘ B` in CuTe's form for a `Self` that CuTe's
+/// `coalesce_x` leaves as it is: [`TryComposeCute`] without the pass that
+/// coalesces `Self`'s modes as types ([`CuteModes`]), which would return
+/// them unchanged. The products compose their grid `A* ∘ B` by it: `A*`
+/// is a complement, whose modes never merge statically (two kept modes
+/// `d/c : c` then `d'/c' : c'` would merge where `d = c'`, but `c'` is `d`
+/// times the shapes of the modes of `A` from the first one's on, each at
+/// least 2 where static, since CuTe's `filter` drops the modes of size 1),
+/// whose modes of static size 1 are dropped (but the last), and whose last
+/// mode is of run-time size.
+#[doc(hidden)]
+pub trait TryComposeCoalesced<B> {
+    /// The composition's type.
+    type Output;
+    /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
+    fn try_compose_coalesced(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+}
+
+/// `A`'s flat modes as their own coalesced modes.
+type CoalescedOf<AS, AD> = Cute<FlatModes<AS, AD>, FlatModes<AS, AD>>;
+
+impl<AS, AD, BS, BD> TryComposeCoalesced<Layout<BS, BD>> for Layout<AS, AD>
+where
+    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    BS: MixedTree<CoalescedOf<AS, AD>, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    type Output =
+        Layout<<BS as MixedTree<CoalescedOf<AS, AD>, BD>>::Shape, <BS as MixedTree<CoalescedOf<AS, AD>, BD>>::Stride>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn try_compose_coalesced(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+        try_compose_as::<CoalescedOf<AS, AD>, _, _, _, _>(self, b)
     }
 }
 

@@ -22,8 +22,12 @@
 //! matter too), `A*` is the padded form of `N + 1` run-time leaves (`N`
 //! the kept modes; `1:0` modes in front, its last mode, the unbounded one,
 //! last). Either way
-//! `A* ∘ B` is the mixed composition of `composition.rs` (CuTe's padded
-//! form, cute-dynamic's checks), and the result's structure is the same
+//! `A* ∘ B` is the mixed composition of `composition.rs` (cute-dynamic's
+//! checks), in CuTe's form where `A*` is CuTe's complement (of an
+//! all-static `A`, or CuTe's fold; by `TryComposeCoalesced`: a
+//! complement's modes are coalesced already) and
+//! in the padded form of all run-time leaves otherwise (which is CuTe's for
+//! `int` leaves), and the result's structure is the same
 //! arrangement of `(A, A* ∘ B)` as for static layouts; its leaves are `A`'s
 //! then `A* ∘ B`'s in every arrangement (logical, zipped, tiled and flat
 //! only regroup the modes). `blocked_product` and `raked_product` pad the
@@ -37,7 +41,7 @@
 //! the result's type is the static algebra's by-mode answer.
 //! Where the run-time walk fails, the error is cute-dynamic's.
 
-use crate::composition::TryCompose;
+use crate::composition::{TryCompose, TryComposeCoalesced};
 use crate::detail::RunTimeModes;
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
 use crate::detail::{CuteFolds, Filtered, FoldBit, FoldCurr, FoldModes, FoldOut, RunTimeFold};
@@ -99,9 +103,9 @@ pub trait ProductGridMixed<B, Folds> {
 }
 impl<A: CuteStar, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B1> for A
 where
-    A::Star: TryCompose<Layout<BS, BD>>,
+    A::Star: TryComposeCoalesced<Layout<BS, BD>>,
 {
-    type Y = <A::Star as TryCompose<Layout<BS, BD>>>::Output;
+    type Y = <A::Star as TryComposeCoalesced<Layout<BS, BD>>>::Output;
 }
 /// `A*` as CuTe's complement fold gives it for a layout `Self` with a
 /// run-time leaf where CuTe's complement is defined ([`CuteFolds`]): the
@@ -143,9 +147,9 @@ where
     CompOut<AS, AD>: DropUnit,
     <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
     RunTimeModes<AS, AD>: ModesToLayout,
-    StarExt<AS, AD>: TryCompose<Layout<BS, BD>>,
+    StarExt<AS, AD>: TryComposeCoalesced<Layout<BS, BD>>,
 {
-    type Y = <StarExt<AS, AD> as TryCompose<Layout<BS, BD>>>::Output;
+    type Y = <StarExt<AS, AD> as TryComposeCoalesced<Layout<BS, BD>>>::Output;
 }
 
 /// The value of `blocked_product` / `raked_product` (`How` is `Blocked`
@@ -304,9 +308,9 @@ mod run_time {
         Self: CuteStar<Star = Layout<SS, SD>>,
         SS: FromLeaves + FlatValues + crate::Congruent<SD>,
         SD: FromLeaves,
-        Layout<SS, SD>: TryCompose<Layout<BS, BD>>,
+        Layout<SS, SD>: TryComposeCoalesced<Layout<BS, BD>>,
     {
-        type Grid = <Layout<SS, SD> as TryCompose<Layout<BS, BD>>>::Output;
+        type Grid = <Layout<SS, SD> as TryComposeCoalesced<Layout<BS, BD>>>::Output;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
             let mut v = [(1i64, 0i64); MAX_MODES];
@@ -317,7 +321,7 @@ mod run_time {
             let (mut i, mut j) = (0, 0);
             let star =
                 Layout::from_checked(SS::from_leaves(&v[..k], &mut i, false), SD::from_leaves(&v[..k], &mut j, true));
-            star.try_compose(b).ok()
+            star.try_compose_coalesced(b).ok()
         }
     }
     impl<AS, AD, BS, BD> TryProductMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
@@ -377,7 +381,7 @@ mod run_time {
         <RunTimeModes<AS, AD> as ModesToLayout>::Shape:
             FromLeaves + crate::Congruent<<RunTimeModes<AS, AD> as ModesToLayout>::Stride>,
         <RunTimeModes<AS, AD> as ModesToLayout>::Stride: FromLeaves,
-        StarExt<AS, AD>: TryCompose<Layout<BS, BD>, Output = Layout<YS, YD>>,
+        StarExt<AS, AD>: TryComposeCoalesced<Layout<BS, BD>, Output = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
@@ -398,7 +402,7 @@ mod run_time {
             let sd =
                 <<RunTimeModes<AS, AD> as ModesToLayout>::Stride as FromLeaves>::from_leaves(star.all(), &mut j, true);
             let star: StarExt<AS, AD> = Layout::from_checked(ss, sd);
-            let y = star.try_compose(b)?;
+            let y = star.try_compose_coalesced(b)?;
             let e = |f: Fail| f.into_error(&String::new);
             out.push_layout(&self.shape(), &self.stride()).map_err(e)?;
             out.push_layout(&y.shape(), &y.stride()).map_err(e)
