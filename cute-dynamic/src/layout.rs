@@ -716,6 +716,22 @@ impl<'a> LayoutRef<'a> {
         })
     }
 
+    /// [`LayoutRef::modes`] read from the one word of a structure of at
+    /// most 32 tokens (every inline layout's, and any part of it): each
+    /// mode a shift and a mask off that word, not a slice of a [`Toks`].
+    /// `None` for a longer list.
+    #[inline(always)]
+    pub(crate) fn word_modes(self) -> Option<WordModes<'a>> {
+        let w = self.tok.word()?;
+        let (w, len) = if w & 3 == Tok::Open.code() && self.tok.len() >= 2 {
+            // A tuple's modes are the tokens inside its parentheses.
+            (w >> 2 & tok_mask(self.tok.len() - 2), self.tok.len() - 2)
+        } else {
+            (w, self.tok.len())
+        };
+        Some(WordModes { w, len, shape: self.shape, stride: self.stride })
+    }
+
     /// The leaves, without the structure.
     #[inline(always)]
     pub(crate) fn leaves(self) -> Leaves<'a> {
@@ -726,6 +742,41 @@ impl<'a> LayoutRef<'a> {
     #[inline]
     pub(crate) fn size(self) -> Option<i64> {
         self.shape.iter().try_fold(1i64, |a, &v| a.checked_mul(v))
+    }
+}
+
+/// The top-level modes of a layout, from a word of tokens
+/// ([`LayoutRef::word_modes`]).
+pub(crate) struct WordModes<'a> {
+    /// The tokens not yet taken, the next at the bottom (none above them),
+    /// and their number.
+    w: u64,
+    len: usize,
+    shape: &'a [i64],
+    stride: &'a [i64],
+}
+
+impl<'a> Iterator for WordModes<'a> {
+    type Item = LayoutRef<'a>;
+    #[inline(always)]
+    fn next(&mut self) -> Option<LayoutRef<'a>> {
+        if self.len == 0 {
+            return None;
+        }
+        let (nt, nv) = if self.w & 3 == Tok::Leaf.code() {
+            (1, 1)
+        } else {
+            crate::int_tuple::extent(Toks::packed(self.w, self.len))
+        };
+        let nt = nt.clamp(1, self.len);
+        let (shape, shape_rest) = self.shape.split_at_checked(nv)?;
+        let (stride, stride_rest) = self.stride.split_at_checked(nv)?;
+        let tok = Toks::packed(self.w & tok_mask(nt), nt);
+        // (`nt` may be 32: a shift by 64 is no shift.)
+        self.w = (self.w >> (2 * nt - 1)) >> 1;
+        self.len -= nt;
+        (self.shape, self.stride) = (shape_rest, stride_rest);
+        Some(LayoutRef { tok, shape, stride })
     }
 }
 

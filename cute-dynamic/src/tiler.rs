@@ -542,7 +542,9 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
     // A tiler of more modes than `A` runs out of modes below (`None`):
     // the general path then names the error.
     out.both(Tok::Open)?;
-    let mut modes = a.modes();
+    // (A structure of more than 32 tokens, with at most 8 leaves, is left
+    // to the general path.)
+    let mut modes = a.word_modes()?;
     match view {
         // A tuple tiler's tiles straight from its list, a layout tile
         // split here rather than in a call of this function.
