@@ -623,8 +623,8 @@ impl Composer {
     /// of `n` leaves (`leaf(k)` the `k`-th), and returns the structure of
     /// `A ∘ B` (what one leaf became, or a tuple of what each did when
     /// there are several), packed, with its number of tokens, for the
-    /// caller to append: the leaves composed one at a time by
-    /// [`Composer::compose_leaf_into`] (the caller checks the extent of
+    /// caller to append: the leaves composed one at a time as
+    /// [`Composer::compose_leaf_into`] does it (the caller checks the extent of
     /// its result). `None` for a structure of more than the inline room's
     /// tokens.
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -652,11 +652,48 @@ impl Composer {
         units: Option<&Composer>,
         out: &mut Parts,
     ) -> Option<(u64, usize)> {
-        let n = if N > 0 { N } else { n };
-        let mut toks = FlatToks::new(n);
-        for k in 0..n {
-            toks.group(self.compose_leaf_into(leaf(k)?, units, out)?);
+        // The modes of `A` chosen once for all the leaves, not per leaf.
+        match self.k {
+            1 => self.compose_flat_nk::<N, 1>(n, leaf, units, out),
+            2 => self.compose_flat_nk::<N, 2>(n, leaf, units, out),
+            _ => self.compose_flat_nk::<N, STACK_MODES>(n, leaf, units, out),
         }
+    }
+
+    /// [`Composer::compose_flat_n`] for a prepared `A` of `K` modes (or,
+    /// for `K = STACK_MODES`, up to `K`): each leaf as
+    /// [`Composer::compose_leaf_into`] does it, into one room taken once.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn compose_flat_nk<const N: usize, const K: usize>(
+        &mut self,
+        n: usize,
+        leaf: impl Fn(usize) -> Option<(i64, i64)>,
+        units: Option<&Composer>,
+        out: &mut Parts,
+    ) -> Option<(u64, usize)> {
+        let n = if N > 0 { N } else { n };
+        let base = out.nval;
+        let k = if K == STACK_MODES { self.k.min(K) } else { K };
+        let am = self.am.get(..k)?;
+        let reach = self.reach.get_mut(..k)?;
+        let (shape, stride) = (out.shape.get_mut(base..)?, out.stride.get_mut(base..)?);
+        let mut leaves = LeafRoom { shape, stride };
+        let mut toks = FlatToks::new(n);
+        let mut at = 0;
+        for j in 0..n {
+            let (s, d) = leaf(j)?;
+            let c = compose_leaf(am, (s, d), &mut leaves, at, reach).ok()?;
+            // The sign check of `compose_leaves`, as in `compose_leaf_into`.
+            if s > 1 {
+                self.signs |= u8::from(d > 0) | (u8::from(d < 0) << 1);
+            }
+            if let Some(u) = units {
+                leaves.restride_unit(at, c, d, u);
+            }
+            toks.group(c);
+            at += c;
+        }
+        out.nval = base + at;
         toks.finish()
     }
 
