@@ -741,7 +741,12 @@ impl<'a> LayoutRef<'a> {
     /// The size, `None` on overflow.
     #[inline]
     pub(crate) fn size(self) -> Option<i64> {
-        self.shape.iter().try_fold(1i64, |a, &v| a.checked_mul(v))
+        match *self.shape {
+            // A mode of one or two leaves (most) without the loop.
+            [s] => Some(s),
+            [s, t] => s.checked_mul(t),
+            _ => self.shape.iter().try_fold(1i64, |a, &v| a.checked_mul(v)),
+        }
     }
 }
 

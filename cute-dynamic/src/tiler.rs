@@ -130,6 +130,7 @@ pub(crate) enum View<'a> {
 }
 
 impl<'a> View<'a> {
+    #[inline]
     pub(crate) fn of(t: TilerRef<'a>) -> View<'a> {
         match t {
             TilerRef::Layout(l) => View::Layout(l),
