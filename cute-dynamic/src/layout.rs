@@ -167,8 +167,13 @@ impl Layout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn size(&self) -> i64 {
-        // Checked at construction.
-        self.shape.vals().iter().product()
+        // Checked at construction. One or two leaves (most) without the
+        // loop.
+        match *self.shape.vals() {
+            [s] => s,
+            [s, t] => s * t,
+            ref v => v.iter().product(),
+        }
     }
 
     /// CuTe's `cosize`: the span of the offsets, `Σ (s_i - 1)·|d_i| + 1`
