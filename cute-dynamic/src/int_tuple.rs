@@ -195,6 +195,14 @@ impl<'a> Toks<'a> {
         Toks { head: bits, len, words: &[], start: 0 }
     }
 
+    /// The first `len ≤ 32` tokens of `bits`, whose bits above them may
+    /// hold the tokens after (never read: a slice of a longer list, taken
+    /// without a mask).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) const fn head(bits: u64, len: usize) -> Toks<'static> {
+        Toks { head: bits, len, words: &[], start: 0 }
+    }
+
     /// The first `len` tokens of `words`.
     #[inline]
     pub(crate) fn new(words: &'a [u64], len: usize) -> Toks<'a> {
@@ -929,21 +937,27 @@ impl<'a> Iterator for Children<'a> {
 /// Tokens and leaves of the tuple that starts `tok`.
 #[inline]
 pub(crate) fn extent(tok: Toks<'_>) -> (usize, usize) {
-    // A tuple of leaves only (most modes that are tuples) ends at the
-    // first `)`, with no `(` after its own: both found with a mask of the
-    // word, without walking the tokens.
-    if let Some(w) = tok.word()
-        && w & 3 == Tok::Open.code()
-    {
-        const LOW: u64 = 0x5555_5555_5555_5555;
-        let closes = w & (w >> 1) & LOW;
-        let opens = (w >> 1) & !w & LOW & !1;
-        let close = closes.trailing_zeros() as usize;
-        if closes != 0 && (opens == 0 || (opens.trailing_zeros() as usize) > close) {
-            return (close / 2 + 1, (close / 2).saturating_sub(1));
-        }
+    if let Some(e) = tok.word().and_then(flat_tuple_extent) {
+        return e;
     }
     extent_walk(tok.iter(), tok.len())
+}
+
+/// [`extent`] of a tuple of leaves only (most modes that are tuples), from
+/// its tokens packed in `w` (nothing above them): it ends at the first
+/// `)`, with no `(` after its own, both found with a mask of the word,
+/// without walking the tokens. `None` for any other list.
+#[inline(always)]
+pub(crate) fn flat_tuple_extent(w: u64) -> Option<(usize, usize)> {
+    if w & 3 != Tok::Open.code() {
+        return None;
+    }
+    const LOW: u64 = 0x5555_5555_5555_5555;
+    let closes = w & (w >> 1) & LOW;
+    let opens = (w >> 1) & !w & LOW & !1;
+    let close = closes.trailing_zeros() as usize;
+    (closes != 0 && (opens == 0 || (opens.trailing_zeros() as usize) > close))
+        .then_some((close / 2 + 1, (close / 2).saturating_sub(1)))
 }
 
 /// [`extent`] by walking the `len` tokens `tok` until the tuple closes.

@@ -728,13 +728,14 @@ impl<'a> LayoutRef<'a> {
     #[inline(always)]
     pub(crate) fn word_modes(self) -> Option<WordModes<'a>> {
         let w = self.tok.word()?;
+        let leaf = w & 3 == Tok::Leaf.code();
         let (w, len) = if w & 3 == Tok::Open.code() && self.tok.len() >= 2 {
             // A tuple's modes are the tokens inside its parentheses.
             (w >> 2 & tok_mask(self.tok.len() - 2), self.tok.len() - 2)
         } else {
             (w, self.tok.len())
         };
-        Some(WordModes { w, len, shape: self.shape, stride: self.stride })
+        Some(WordModes { w, len, shape: self.shape, stride: self.stride, leaf })
     }
 
     /// The leaves, without the structure.
@@ -764,6 +765,8 @@ pub(crate) struct WordModes<'a> {
     len: usize,
     shape: &'a [i64],
     stride: &'a [i64],
+    /// The layout is a single leaf (its own one mode): [`LayoutRef::is_leaf`].
+    pub(crate) leaf: bool,
 }
 
 impl<'a> Iterator for WordModes<'a> {
@@ -776,12 +779,16 @@ impl<'a> Iterator for WordModes<'a> {
         let (nt, nv) = if self.w & 3 == Tok::Leaf.code() {
             (1, 1)
         } else {
-            crate::int_tuple::extent(Toks::packed(self.w, self.len))
+            // (`w` has nothing above its tokens: the mask test straight on
+            // it, the walk otherwise.)
+            crate::int_tuple::flat_tuple_extent(self.w)
+                .unwrap_or_else(|| crate::int_tuple::extent(Toks::packed(self.w, self.len)))
         };
         let nt = nt.clamp(1, self.len);
         let (shape, shape_rest) = self.shape.split_at_checked(nv)?;
         let (stride, stride_rest) = self.stride.split_at_checked(nv)?;
-        let tok = Toks::packed(self.w & tok_mask(nt), nt);
+        // The modes after stay above this one's tokens: never read.
+        let tok = Toks::head(self.w, nt);
         // (`nt` may be 32: a shift by 64 is no shift.)
         self.w = (self.w >> (2 * nt - 1)) >> 1;
         self.len -= nt;

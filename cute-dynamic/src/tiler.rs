@@ -566,7 +566,7 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
     }
     // The modes the tiler does not reach stay, with the second parts (a
     // scalar `A` has none left).
-    if !a.is_leaf() {
+    if !modes.leaf {
         for m in modes {
             out.rests().push_view(m)?;
         }
