@@ -758,7 +758,7 @@ impl Composer {
     }
 
     /// The distributivity and sign checks over everything composed.
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn check(&self) -> Option<()> {
         let am = &self.am[..self.k];
         check_signs(am, self.signs).ok()?;
