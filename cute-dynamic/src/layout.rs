@@ -702,12 +702,6 @@ impl<'a> LayoutRef<'a> {
         self.shape.iter().copied().zip(self.stride.iter().copied())
     }
 
-    /// `true` for a single leaf.
-    #[inline]
-    pub(crate) fn is_leaf(self) -> bool {
-        self.tok.first() == Some(Tok::Leaf)
-    }
-
     /// The top-level modes (a leaf is its own only mode).
     #[inline]
     pub(crate) fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> {
@@ -765,7 +759,7 @@ pub(crate) struct WordModes<'a> {
     len: usize,
     shape: &'a [i64],
     stride: &'a [i64],
-    /// The layout is a single leaf (its own one mode): [`LayoutRef::is_leaf`].
+    /// The layout is a single leaf (its own one mode).
     pub(crate) leaf: bool,
 }
 
