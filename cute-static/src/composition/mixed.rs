@@ -1255,9 +1255,8 @@ where
 /// CuTe's to the leaf: a mode CuTe drops statically dropped, a leaf CuTe
 /// keeps static static (`(_6,_4):(_1,_6) ∘ {12}:{1}` is `12:1`, not
 /// `(1,12):(0,1)`). The run-time path of [`composition`](crate::composition).
-/// (The divides compose with [`TryCompose`], whose padded form their
-/// leaf-by-leaf values follow; the products' grid `A* ∘ B` with
-/// [`TryComposeCoalesced`].)
+/// (The divides compose their `(B, B*)` by it too; the products their grid
+/// `A* ∘ B` by [`TryComposeCoalesced`].)
 #[doc(hidden)]
 pub trait TryComposeCute<B> {
     /// The composition's type.
@@ -1407,6 +1406,22 @@ fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, 
 where
     BS: MixedTree<AL, BD> + crate::Congruent<BD>,
 {
+    compose_coalesced_fail::<AL, _, _, _, _>(a, b, cute)
+        .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
+}
+
+/// [`compose_coalesced`] with the failure as it is (the divides name their
+/// own operands in the error).
+#[cold]
+#[inline(never)]
+fn compose_coalesced_fail<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+    cute: Fail,
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
+where
+    BS: MixedTree<AL, BD> + crate::Congruent<BD>,
+{
     // CuTe's modes once more, with the check that lets a leaf's reach
     // carry between modes that coalesce (CuTe's modes are not coalesced).
     if let Some(r) =
@@ -1419,7 +1434,26 @@ where
         .and_then(|p| compose_layouts::<true, AL, _, _>(&p, b))
         // Values that do not fit CuTe's form: the failure on CuTe's modes.
         .map_err(|f: Fail| if f == FORM { cute } else { f })
-        .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
+}
+
+/// `A ∘ B` in CuTe's form ([`TryComposeCute`]'s), the failure as it is:
+/// the composition of a divide's `(B, B*)`, whose error names the divide.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn compose_cute_fail<AS, AD, BS, BD>(
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
+where
+    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+    AD: FlatValues,
+    FlatModes<AS, AD>: CuteModes,
+    BS: MixedTree<CuteOf<AS, AD>, BD> + crate::Congruent<BD>,
+    BD: IntTuple,
+{
+    match compose_cute_modes::<CuteOf<AS, AD>, _, _, _, _>(a, b) {
+        Ok(r) => Ok(r),
+        Err(f) => compose_coalesced_fail::<CuteOf<AS, AD>, _, _, _, _>(a, b, f),
+    }
 }
 
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared

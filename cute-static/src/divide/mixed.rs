@@ -9,21 +9,25 @@
 //! the mode is `⌈M/n⌉:n` for `d = 1`, `M:1` for `n = 1` (a tile of size 1
 //! drops out of the complement) and `(d, ⌈M/(n·d)⌉):(1, n·d)`
 //! otherwise (ragged: `⌈⌉` as CuTe and cute-dynamic), and the composition
-//! is the mixed one of `composition.rs` (CuTe's padded form, cute-dynamic's
-//! checks). A tile of stride 0 has no mixed divide (a compile error), but
+//! is the mixed one of `composition.rs` in CuTe's form (each leaf of
+//! `(B, B*)` by CuTe's fold over the coalesced modes of `A`, with
+//! cute-dynamic's checks; a mode of `A` of one flat leaf by the linear rule,
+//! [`divide_1d`]). A tile of stride 0 has no mixed divide (a compile error), but
 //! for `1:0`, the tile of the integer 1 (CuTe's `make_layout(_1)`).
 //!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
 //! cannot coalesce what it does not know, so `(d, ⌈M/(n·d)⌉):(1, n·d)`
 //! keeps both modes whatever the values, but for what CuTe's `filter` and
-//! `coalesce` drop statically ([`RunTimeTile`]). Where CuTe's form is not
+//! `coalesce` drop statically ([`TileBB`]). Where CuTe's form is not
 //! cute-dynamic's function (a run-time size 1 or stride 0 adds no offset,
 //! so cute-dynamic's complement is `M:1`) the same type holds that
 //! function; a negative stride is cute-dynamic's complement error.
 
-use crate::composition::{DeferredChecks, Fail, Prepared, TryCompose, compose_leaf, finish, stride_bits};
+use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
+use crate::composition::{compose_cute_fail, compose_leaf, finish, stride_bits};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
+use crate::detail::{FlatModes, FlattenInto, MNil};
 use crate::int_tuple::{Dyn, IntTuple};
 use crate::layout::Layout;
 use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES};
@@ -55,85 +59,83 @@ impl<N, D: Mul<N>> RestOf<N, B0> for D {
 /// mode, `⌈M/n⌉:n` (for `n = 1`, `M:1`: a tile of size 1 adds nothing to
 /// complement).
 type Unit<N, D> = <Eq<D, U1> as BitOr<Eq<N, U1>>>::Output;
-type BB<N, D> = Layout<<D as RestOf<N, Unit<N, D>>>::Shape, <D as RestOf<N, Unit<N, D>>>::Stride>;
 
-/// The mixed branch of the 1-D divide: `A ∘ (B, B*)` split in halves.
-/// The mixed branch of the 1-D divide by `1:0`, the tile of the integer 1:
-/// `A ∘ ((1, M):(0, 1))`, as for any tile of size 1.
-impl<AS, AD> Split1DBy<DivideOp, Layout<U1, U0>, B0> for Layout<AS, AD>
-where
-    Self: TryCompose<Layout<(U1, Dyn), (U0, U1)>>,
-    <Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output: SplitHalves,
-{
-    type X = <<Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output as SplitHalves>::X;
-    type Y = <<Self as TryCompose<Layout<(U1, Dyn), (U0, U1)>>>::Output as SplitHalves>::Y;
+/// `(B, B*)` of a tile `B` of one mode against the run-time size `M` of the
+/// mode it divides, as CuTe builds it (`make_layout(B, complement(B, M))`
+/// with an `int` size), as a type: the 1-D divide is `A ∘ (B, B*)`.
+///
+/// A static tile `n:d`: `B*` is `⌈M/n⌉:n` where `d = 1`, `M:1` where
+/// `n = 1` (a tile of size 1 drops out of the complement), and
+/// `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise; the tile `1:0` of the integer 1
+/// has `M:1`. A tile with a run-time leaf: CuTe cannot coalesce what it
+/// does not know, so `B* = (d, ⌈M/(n·d)⌉):(1, n·d)` keeps both modes
+/// whatever the values, but for what its `filter` and `coalesce` drop
+/// statically (a static `d = 1`: one mode `⌈M/n⌉:n`; a static `n = 1`: the
+/// tile drops out, `M:1`).
+#[doc(hidden)]
+pub trait TileBB {
+    /// The layout `(B, B*)`.
+    type BB;
 }
-
-impl<AS, AD, UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Split1DBy<DivideOp, Layout<UInt<UN, BN>, UInt<UD, BD>>, B0>
-    for Layout<AS, AD>
+impl TileBB for Layout<U1, U0> {
+    type BB = Layout<(U1, Dyn), (U0, U1)>;
+}
+impl<UN, BN, UD, BD> TileBB for Layout<UInt<UN, BN>, UInt<UD, BD>>
 where
     UInt<UD, BD>: IsEqual<U1>,
     UInt<UN, BN>: IsEqual<U1>,
     Eq<UInt<UD, BD>, U1>: BitOr<Eq<UInt<UN, BN>, U1>>,
     UInt<UD, BD>: RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>,
-    Self: TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>,
-    <Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output: SplitHalves,
 {
-    type X = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::X;
-    type Y = <<Self as TryCompose<BB<UInt<UN, BN>, UInt<UD, BD>>>>::Output as SplitHalves>::Y;
+    type BB = Layout<
+        <UInt<UD, BD> as RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>>::Shape,
+        <UInt<UD, BD> as RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>>::Stride,
+    >;
 }
-
-/// `(B, B*)` of a tile `n:d` with a run-time leaf, as CuTe builds it:
-/// CuTe cannot coalesce what it does not know, so `B* = (d, ⌈M/(n·d)⌉):(1,
-/// n·d)` keeps both modes, but for what its `filter` and `coalesce` drop
-/// statically (a static `d = 1`: one mode `⌈M/n⌉:n`; a static `n = 1`:
-/// the tile drops out, `M:1`).
-#[doc(hidden)]
-pub trait RunTimeTile {
-    /// The layout `(B, B*)`.
-    type BB;
-}
-impl RunTimeTile for Layout<Dyn, Dyn> {
+impl TileBB for Layout<Dyn, Dyn> {
     type BB = Layout<(Dyn, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
 }
-impl RunTimeTile for Layout<U1, Dyn> {
+impl TileBB for Layout<U1, Dyn> {
     type BB = Layout<(U1, Dyn), (Dyn, U1)>;
 }
-impl<U, B2, B> RunTimeTile for Layout<UInt<UInt<U, B2>, B>, Dyn> {
+impl<U, B2, B> TileBB for Layout<UInt<UInt<U, B2>, B>, Dyn> {
     type BB = Layout<(UInt<UInt<U, B2>, B>, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
 }
-impl RunTimeTile for Layout<Dyn, U1> {
+impl TileBB for Layout<Dyn, U1> {
     type BB = Layout<(Dyn, Dyn), (U1, Dyn)>;
 }
 /// A static `d ≥ 2` with a run-time `n`: CuTe's first mode of `B*` is the
 /// static `d`, but for `n = 1` at run time the complement is `M:1`, which
 /// two modes of that first size cannot be when `d ∤ M`: the extent is
 /// run-time here (the text `2` where CuTe prints `_2`).
-impl<U, B2, B> RunTimeTile for Layout<Dyn, UInt<UInt<U, B2>, B>> {
+impl<U, B2, B> TileBB for Layout<Dyn, UInt<UInt<U, B2>, B>> {
     type BB = Layout<(Dyn, (Dyn, Dyn)), (UInt<UInt<U, B2>, B>, (U1, Dyn))>;
 }
-/// The mixed branch of the 1-D divide by a tile with a run-time leaf (the
-/// macro names `(B, B*)` itself: a projection in the bound would be
-/// normalized through the composition's impl, whose bounds do not hold for
-/// a generic `A`).
-macro_rules! run_time_tile_split {
+
+/// The mixed branch of the 1-D divide by a tile of one mode: `A ∘ (B, B*)`
+/// in CuTe's form, split in halves (the macro names `(B, B*)` itself: a
+/// projection in the bound would be normalized through the composition's
+/// impl, whose bounds do not hold for a generic `A`).
+macro_rules! one_mode_tile_split {
     ($($g:ident),* ; $T:ty) => {
-        impl<AS, AD, $($g),*> Split1DBy<DivideOp, $T, B0> for Layout<AS, AD>
+        impl<AS, AD, BBr, $($g),*> Split1DBy<DivideOp, $T, B0> for Layout<AS, AD>
         where
-            $T: RunTimeTile<BB = BBr>,
-            Self: TryCompose<BBr>,
-            <Self as TryCompose<BBr>>::Output: SplitHalves,
+            $T: TileBB<BB = BBr>,
+            Self: TryComposeCute<BBr>,
+            <Self as TryComposeCute<BBr>>::Output: SplitHalves,
         {
-            type X = <<Self as TryCompose<BBr>>::Output as SplitHalves>::X;
-            type Y = <<Self as TryCompose<BBr>>::Output as SplitHalves>::Y;
+            type X = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::X;
+            type Y = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::Y;
         }
     };
 }
-run_time_tile_split!(BBr; Layout<Dyn, Dyn>);
-run_time_tile_split!(BBr; Layout<U1, Dyn>);
-run_time_tile_split!(BBr, U, B2, B; Layout<UInt<UInt<U, B2>, B>, Dyn>);
-run_time_tile_split!(BBr; Layout<Dyn, U1>);
-run_time_tile_split!(BBr, U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
+// One impl per kind of shape, the stride's kind decided by `TileBB`: while
+// the solver probes a divide whose tile's stride is an integer literal not
+// yet known, one impl leaves the composition's bounds waiting; several
+// would each be tried, and the fold's arithmetic on a numeral of unknown
+// bits does not terminate.
+one_mode_tile_split!(UN, BN, TD; Layout<UInt<UN, BN>, TD>);
+one_mode_tile_split!(TD; Layout<Dyn, TD>);
 
 // ------------------------------------------------------------ the values
 
@@ -143,16 +145,13 @@ run_time_tile_split!(BBr, U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
 /// or with run-time leaves (any values).
 #[doc(hidden)]
 pub trait Tile1 {
-    /// `A ∘ B` is CuTe's `_1:d` (the tile's extent is a static 1).
-    const UNIT: bool;
     /// `B*` keeps two modes `(d, ⌈M/(n·d)⌉):(1, n·d)`, rather than one
-    /// `⌈M/n⌉:n` (see [`RunTimeTile`]).
+    /// `⌈M/n⌉:n` (see [`TileBB`]).
     const TWO: bool;
     /// `(n, d)`.
     fn nd(&self) -> (i64, i64);
 }
 impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
-    const UNIT: bool = <UInt<U, B> as Unsigned>::I64 == 1;
     const TWO: bool = false;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
@@ -161,7 +160,6 @@ impl<U: Unsigned, B: Bit> Tile1 for UInt<U, B> {
     }
 }
 impl Tile1 for Layout<U1, U0> {
-    const UNIT: bool = true;
     const TWO: bool = false;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
@@ -169,7 +167,6 @@ impl Tile1 for Layout<U1, U0> {
     }
 }
 impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>, UInt<UD, BD>> {
-    const UNIT: bool = <UInt<UN, BN> as Unsigned>::I64 == 1;
     const TWO: bool = !(<UInt<UN, BN> as Unsigned>::I64 == 1 || <UInt<UD, BD> as Unsigned>::I64 == 1);
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
@@ -178,7 +175,6 @@ impl<UN: Unsigned, BN: Bit, UD: Unsigned, BD: Bit> Tile1 for Layout<UInt<UN, BN>
 }
 /// A run-time integer tile `m` is CuTe's `make_layout(m)`, `m:_1`.
 impl Tile1 for Dyn {
-    const UNIT: bool = false;
     const TWO: bool = false;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn nd(&self) -> (i64, i64) {
@@ -186,13 +182,12 @@ impl Tile1 for Dyn {
     }
 }
 macro_rules! run_time_tile1 {
-    ($($g:ident),* ; $S:ty, $D:ty, $unit:expr, $two:expr) => {
+    ($($g:ident),* ; $S:ty, $D:ty, $two:expr) => {
         impl<$($g),*> Tile1 for Layout<$S, $D>
         where
             $S: crate::Congruent<$D> + crate::Leaf,
             $D: IntTuple + crate::Leaf,
         {
-            const UNIT: bool = $unit;
             const TWO: bool = $two;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn nd(&self) -> (i64, i64) {
@@ -201,24 +196,75 @@ macro_rules! run_time_tile1 {
         }
     };
 }
-run_time_tile1!(; Dyn, Dyn, false, true);
-run_time_tile1!(; U1, Dyn, true, false);
-run_time_tile1!(U, B2, B; UInt<UInt<U, B2>, B>, Dyn, false, true);
-run_time_tile1!(; Dyn, U1, false, false);
-run_time_tile1!(U, B2, B; Dyn, UInt<UInt<U, B2>, B>, false, true);
+run_time_tile1!(; Dyn, Dyn, true);
+run_time_tile1!(; U1, Dyn, false);
+run_time_tile1!(U, B2, B; UInt<UInt<U, B2>, B>, Dyn, true);
+run_time_tile1!(; Dyn, U1, false);
+run_time_tile1!(U, B2, B; Dyn, UInt<UInt<U, B2>, B>, true);
 
-/// A tile's values and how its 1-D divide is laid out (see [`Tile1`]).
+/// A tile's values and the form of its complement (see [`Tile1`]).
 #[derive(Clone, Copy, Debug)]
 struct Cut {
     n: i64,
     td: i64,
-    unit: bool,
     two: bool,
 }
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn cut<T: Tile1>(t: &T) -> Cut {
     let (n, td) = t.nd();
-    Cut { n, td, unit: T::UNIT, two: T::TWO }
+    Cut { n, td, two: T::TWO }
+}
+
+/// The leaves of `(B, B*)` for the tile `c` against the size `m` of the
+/// mode it divides ([`TileBB`]'s form): `B`, then the one or two leaves of
+/// `B*`, and their number. A run-time tile of size 1 or stride 0 adds no
+/// offset, so that its complement is cute-dynamic's `M:1`: CuTe's two modes
+/// `(d, M/d):(1, d)` are that function where `d | M` (else `None`);
+/// `plain` asks instead for `(1, M):(1, 1)`, the same function with the
+/// first stride 1 (which the type may have static), whose conditions are
+/// cute-dynamic's.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn bb_leaves(Cut { n, td, two }: Cut, m: i64, plain: bool) -> Result<Option<BBLeaves>, Fail> {
+    let b = (n, td);
+    Ok(Some(if !two {
+        // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
+        // drops out of the complement, whatever its stride, 0 included).
+        ([b, (if n == 1 { m } else { ceil_div(m, n) }, n), (1, 0)], 2)
+    } else if n == 1 || td == 0 {
+        if plain {
+            ([b, (1, 1), (m, 1)], 3)
+        } else if td >= 1 && m % td == 0 {
+            ([b, (td, 1), (m / td, td)], 3)
+        } else {
+            return Ok(None);
+        }
+    } else {
+        let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
+        ([b, (td, 1), (ceil_div(m, span), span)], 3)
+    }))
+}
+
+/// The leaves of `(B, B*)` and their number (2 or 3).
+type BBLeaves = ([(i64, i64); 3], usize);
+
+/// `A ∘ (B, B*)` by `compose` (which takes the leaves of `(B, B*)`): CuTe's
+/// `B*` first, and for a tile that adds no offset, where that fails or
+/// does not exist, the plain one (see [`bb_leaves`]). A negative stride of
+/// a run-time tile is cute-dynamic's complement error.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn divide_by<R>(c: Cut, m: i64, mut compose: impl FnMut(&[(i64, i64)]) -> Result<R, Fail>) -> Result<R, Fail> {
+    if c.td < 0 {
+        return Err(Fail::NegativeStride);
+    }
+    let no_offset = c.two && (c.n == 1 || c.td == 0);
+    if let Some((l, k)) = bb_leaves(c, m, false)? {
+        match compose(&l[..k]) {
+            Err(_) if no_offset => {}
+            r => return r,
+        }
+    }
+    let (l, k) = bb_leaves(c, m, true)?.ok_or(Fail::NegativeStride)?;
+    compose(&l[..k])
 }
 
 /// The room for a divide's leaves, in the result's order: the positions of
@@ -234,26 +280,47 @@ fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
     out.get_mut(at..at + k).ok_or(TOO_MANY_MODES)
 }
 
-/// The number of leaves of `B*`'s part of a 1-D divide of a mode of `k`
-/// flat modes: one padded mode (`k` leaves) when the complement has one
-/// mode, two otherwise (`two`, [`Tile1::TWO`]; see [`divide_1d`]).
-const fn rest_leaves(k: usize, two: bool) -> usize {
-    if two { 2 * k } else { k }
+/// The 1-D divide of a mode of several flat leaves `a` by the tile `c`:
+/// `A ∘ (B, B*)` composed in CuTe's form (each leaf of `(B, B*)` by CuTe's
+/// fold over `A`'s coalesced modes, [`compose_cute_fail`]), its halves'
+/// leaves written at `out[xo..]` and `out[yo..]`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn divide_1d_cute<S, D, BBS, BBD, XS, XD, YS, YD>(
+    a: &Layout<S, D>,
+    c: Cut,
+    out: &mut Out,
+    xo: usize,
+    yo: usize,
+) -> Result<(), Fail>
+where
+    S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
+    D: FlatValues,
+    FlatModes<S, D>: CuteModes,
+    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = (XS, YS), Stride = (XD, YD)> + crate::Congruent<BBD>,
+    BBD: FromLeaves,
+    XS: FlatValues + crate::Congruent<XD> + Copy,
+    XD: FlatValues + Copy,
+    YS: FlatValues + crate::Congruent<YD> + Copy,
+    YD: FlatValues + Copy,
+    (XS, YS): crate::Congruent<(XD, YD)>,
+    (XD, YD): IntTuple,
+{
+    let m = IntTuple::size(&a.shape()) as i64;
+    let r = divide_by(c, m, |l| {
+        let (mut i, mut j) = (0, 0);
+        let bb = Layout::from_checked(BBS::from_leaves(l, &mut i, false), BBD::from_leaves(l, &mut j, true));
+        compose_cute_fail(a, &bb)
+    })?;
+    let (s, d) = (r.shape(), r.stride());
+    put_layout(out, xo, &s.0, &d.0)?;
+    put_layout(out, yo, &s.1, &d.1)
 }
 
-/// The number of leaves of `A ∘ B`'s part: one padded mode (`k` leaves),
-/// or, for a tile of static extent 1 (`unit`) and `k > 1`, CuTe's `_1:d`
-/// (its composition fold drops every mode).
-const fn tile_leaves(k: usize, unit: bool) -> usize {
-    if unit { 1 } else { k }
-}
-
-/// The 1-D divide of the mode `s:d` (any tree) by the tile `n:td`: the
-/// leaves of `A ∘ B` into `out[xo..]`, those of `A ∘ B*` into `out[yo..]`,
-/// checked together (distributivity over `(B, B*)`, as cute-dynamic
-/// composes them). Each part is padded to `S::LEAVES` leaves per leaf of
-/// `B` and `B*` (the flat modes of `A`). A failure becomes `to_error`'s
-/// `LayoutError` (which names the mode).
+/// The 1-D divide of a mode of one flat leaf `s:d` by the tile `c`: the
+/// leaf of `A ∘ B` into `out[xo]`, the one or two of `A ∘ B*` into
+/// `out[yo..]` (CuTe's form is the padded one: a mode of one leaf is its
+/// own coalesced mode). A failure becomes `to_error`'s `LayoutError`
+/// (which names the mode).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d<S: FlatValues, D: FlatValues>(
     s: &S,
@@ -264,26 +331,24 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     yo: usize,
     to_error: impl FnOnce(Fail) -> cute_dynamic::LayoutError,
 ) -> Result<(), cute_dynamic::LayoutError> {
-    if S::LEAVES == 1 {
-        let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
-        if s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1 {
-            let mode = (sv[0], dv[0]);
-            let [x, y0, y1] = match divide_linear_small(mode, c) {
-                Some(r) => r,
-                // Out of line, so that the small case needs no stack frame.
-                None => divide_linear(mode, c)?,
-            };
-            // (The positions are constants of the types, inside the room.)
-            let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(TOO_MANY_MODES)) };
-            *xs = x;
-            let Ok(ys) = room(out, yo, rest_leaves(1, c.two)) else { return Err(to_error(TOO_MANY_MODES)) };
-            for (slot, v) in ys.iter_mut().zip([y0, y1]) {
-                *slot = v;
-            }
-            return Ok(());
-        }
+    let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
+    if !(s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1) {
+        return Err(to_error(TOO_MANY_MODES));
     }
-    divide_1d_rule(s, d, c, out, xo, yo).map_err(to_error)
+    let mode = (sv[0], dv[0]);
+    let [x, y0, y1] = match divide_linear_small(mode, c) {
+        Some(r) => r,
+        // Out of line, so that the small case needs no stack frame.
+        None => divide_linear(mode, c)?,
+    };
+    // (The positions are constants of the types, inside the room.)
+    let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(TOO_MANY_MODES)) };
+    *xs = x;
+    let Ok(ys) = room(out, yo, if c.two { 2 } else { 1 }) else { return Err(to_error(TOO_MANY_MODES)) };
+    for (slot, v) in ys.iter_mut().zip([y0, y1]) {
+        *slot = v;
+    }
+    Ok(())
 }
 
 /// [`divide_1d`] of a mode of one flat leaf `m:ad` by the rule: the leaf
@@ -293,122 +358,18 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
 /// mode for an error message).
 #[inline(never)]
 fn divide_linear(mode: (i64, i64), c: Cut) -> Result<[(i64, i64); 3], cute_dynamic::LayoutError> {
-    let mut out: Out = [(1, 0); 2 * MAX_MODES];
-    let a = (Dyn::new(mode.0), Dyn::new(mode.1));
-    match divide_1d_rule(&a.0, &a.1, c, &mut out, 0, 1) {
-        Ok(()) => Ok([out[0], out[1], out[2]]),
-        Err(f) => Err(divide_error(f, &Layout::from_checked(a.0, a.1).to_dynamic(), (c.n, c.td))),
-    }
-}
-
-/// [`divide_1d`] by the rule: `(A ∘ B, A ∘ B*)` by the mixed composition.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_1d_rule<S: FlatValues, D: FlatValues>(
-    s: &S,
-    d: &D,
-    c: Cut,
-    out: &mut Out,
-    xo: usize,
-    yo: usize,
-) -> Result<(), Fail> {
-    // CuTe's padded form where CuTe's modes divide (every condition is
-    // checked on them); else the coalesced modes, which write the same slots.
-    if let Some(a) = Prepared::as_cute(s, d)
-        && divide_1d_prepared::<S>(&a, c, out, xo, yo).is_ok()
-    {
-        return Ok(());
-    }
-    divide_1d_coalesced(s, d, c, out, xo, yo)
-}
-
-/// [`divide_1d_rule`] on `A`'s coalesced modes (its cold path).
-#[cold]
-#[inline(never)]
-fn divide_1d_coalesced<S: FlatValues, D: FlatValues>(
-    s: &S,
-    d: &D,
-    c: Cut,
-    out: &mut Out,
-    xo: usize,
-    yo: usize,
-) -> Result<(), Fail> {
-    let a = Prepared::of(s, d).ok_or(TOO_MANY_MODES)?;
-    divide_1d_prepared::<S>(&a, c, out, xo, yo)
-}
-
-/// [`divide_1d_rule`] on `A`'s prepared modes (inlined when optimised
-/// only: unoptimised, each inlined copy keeps its own stack slots, and a
-/// test of many divides in one function overflows its thread's stack).
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_1d_prepared<S: FlatValues>(
-    a: &Prepared,
-    Cut { n, td, unit, two }: Cut,
-    out: &mut Out,
-    xo: usize,
-    yo: usize,
-) -> Result<(), Fail> {
-    // A run-time tile's negative stride: cute-dynamic's complement has no
-    // answer (the error is its, see `divide_error`).
-    if td < 0 {
-        return Err(Fail::NegativeStride);
-    }
-    let a = *a;
-    let k = S::LEAVES;
-    let m = a.size();
-    let mut w = DeferredChecks::<true>::new();
-    if tile_leaves(k, unit) == k {
-        compose_leaf(&a, (n, td), room(out, xo, k)?, &mut w)?;
-    } else {
-        // `_1:d`: the stride the fold leaves in the last slot.
-        let mut one: Out = [(1, 0); 2 * MAX_MODES];
-        compose_leaf(&a, (n, td), room(&mut one, 0, k)?, &mut w)?;
-        room(out, xo, 1)?[0] = one[k - 1];
-    }
-    if !two {
-        // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
-        // drops out of the complement, whatever its stride, 0 included).
-        let rest = if n == 1 { m } else { ceil_div(m, n) };
-        compose_leaf(&a, (rest, n), room(out, yo, k)?, &mut w)?;
-    } else if n == 1 || td == 0 {
-        return rest_of_no_offset(&a, m, td, k, out, yo, &w);
-    } else {
-        let span = n.checked_mul(td).ok_or(Fail::Overflow("complement"))?;
-        compose_leaf(&a, (td, 1), room(out, yo, k)?, &mut w)?;
-        compose_leaf(&a, (ceil_div(m, span), span), room(out, yo + k, k)?, &mut w)?;
-    }
-    finish(&a, &w)
-}
-
-/// The rest of [`divide_1d_prepared`] for a run-time tile of size 1 or
-/// stride 0, which adds no offset: the complement is cute-dynamic's `M:1`.
-/// CuTe's two modes `(d, M/d):(1, d)` are that function when `d | M`, and
-/// are taken where `A` composes with them; else `(1, M):(1, 1)` (the
-/// first stride 1, as the type may have it static), whose conditions are
-/// cute-dynamic's. Out of line: a rare case, kept off the callers' frames.
-#[cold]
-#[inline(never)]
-fn rest_of_no_offset(
-    a: &Prepared,
-    m: i64,
-    td: i64,
-    k: usize,
-    out: &mut Out,
-    yo: usize,
-    w: &DeferredChecks<true>,
-) -> Result<(), Fail> {
-    if td >= 1 && m % td == 0 {
-        let mut cute = *w;
-        if compose_leaf(a, (td, 1), room(out, yo, k)?, &mut cute).is_ok()
-            && compose_leaf(a, (m / td, td), room(out, yo + k, k)?, &mut cute).is_ok()
-            && finish(a, &cute).is_ok()
-        {
-            return Ok(());
-        }
-    }
-    let mut w = *w;
-    compose_leaf(a, (1, 1), room(out, yo, k)?, &mut w)?;
-    compose_leaf(a, (m, 1), room(out, yo + k, k)?, &mut w)?;
-    finish(a, &w)
+    let a = Prepared::as_cute(&Dyn::new(mode.0), &Dyn::new(mode.1)).ok_or(TOO_MANY_MODES);
+    let r = a.and_then(|a| {
+        divide_by(c, a.size(), |l| {
+            let mut w = DeferredChecks::<true>::new();
+            let mut r = [(1, 0); 3];
+            for (slot, &leaf) in r.iter_mut().zip(l) {
+                compose_leaf(&a, leaf, core::slice::from_mut(slot), &mut w)?;
+            }
+            finish(&a, &w).map(|()| r)
+        })
+    });
+    r.map_err(|f| divide_error(f, &Layout::from_checked(Dyn::new(mode.0), Dyn::new(mode.1)).to_dynamic(), (c.n, c.td)))
 }
 
 /// Below this bound on a mode's size, on the magnitude of its stride and
@@ -499,28 +460,23 @@ pub trait DivideLeaves<T> {
 /// leaves, then the rests', for either arrangement.
 macro_rules! whole_tile {
     ($($g:ident),* ; $T:ty) => {
-        impl<AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, $($g),*> DivideLeaves<$T> for Layout<AS, AD>
+        impl<AS, AD, $($g),*> DivideLeaves<$T> for Layout<AS, AD>
         where
-            $T: Tile1,
+            Self: ModeLeavesBy<$T, B0>,
         {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn leaves<How: Arrangement>(&self, t: &$T, out: &mut Out) -> Result<(), cute_dynamic::LayoutError> {
-                let c = cut(t);
-                let yo = tile_leaves(AS::LEAVES, c.unit);
-                divide_1d(&self.shape(), &self.stride(), c, out, 0, yo, |f| divide_error_of(f, self, (c.n, c.td)))
+                let xn = <Self as ModeLeavesBy<$T, B0>>::XN;
+                <Self as ModeLeavesBy<$T, B0>>::mode_leaves(self, t, out, 0, xn)
             }
         }
     };
 }
 whole_tile!(U, B; UInt<U, B>);
-whole_tile!(UN, BN, UD, BD; Layout<UInt<UN, BN>, UInt<UD, BD>>);
-whole_tile!(; Layout<U1, U0>);
 whole_tile!(; Dyn);
-whole_tile!(; Layout<Dyn, Dyn>);
-whole_tile!(; Layout<U1, Dyn>);
-whole_tile!(U, B2, B; Layout<UInt<UInt<U, B2>, B>, Dyn>);
-whole_tile!(; Layout<Dyn, U1>);
-whole_tile!(U, B2, B; Layout<Dyn, UInt<UInt<U, B2>, B>>);
+// One impl per kind of shape (see `one_mode_tile_split!`).
+whole_tile!(UN, BN, TD; Layout<UInt<UN, BN>, TD>);
+whole_tile!(TD; Layout<Dyn, TD>);
 
 impl<A: DivideLeaves<T>, T> DivideLeaves<crate::Tiler<T>> for A {
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -570,13 +526,35 @@ pub trait ModeLeavesBy<T, Static> {
     /// `out[yo..]`.
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
 }
-impl<S: FlatValues + crate::Congruent<D>, D: FlatValues, T: Tile1> ModeLeavesBy<T, B0> for Layout<S, D> {
-    const XN: usize = tile_leaves(S::LEAVES, T::UNIT);
-    const YN: usize = rest_leaves(S::LEAVES, T::TWO);
+/// The mixed branch: a mode of one flat leaf by the linear rule
+/// ([`divide_1d`]), of several by CuTe's composition ([`divide_1d_cute`]).
+impl<S, D, T, BBS, BBD, XS, XD, YS, YD> ModeLeavesBy<T, B0> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
+    D: FlatValues,
+    FlatModes<S, D>: CuteModes,
+    T: Tile1 + crate::detail::TileArg,
+    TileOf<T>: TileBB<BB = Layout<BBS, BBD>>,
+    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = (XS, YS), Stride = (XD, YD)> + crate::Congruent<BBD>,
+    BBD: FromLeaves,
+    XS: FlatValues + crate::Congruent<XD> + Copy,
+    XD: FlatValues + Copy,
+    YS: FlatValues + crate::Congruent<YD> + Copy,
+    YD: FlatValues + Copy,
+    (XS, YS): crate::Congruent<(XD, YD)>,
+    (XD, YD): IntTuple,
+{
+    const XN: usize = XS::LEAVES;
+    const YN: usize = YS::LEAVES;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let c = cut(t);
-        divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, |f| divide_error_of(f, self, (c.n, c.td)))
+        let to_error = |f| divide_error_of(f, self, (c.n, c.td));
+        if S::LEAVES == 1 {
+            divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, to_error)
+        } else {
+            divide_1d_cute::<S, D, BBS, BBD, XS, XD, YS, YD>(self, c, out, xo, yo).map_err(to_error)
+        }
     }
 }
 type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
@@ -779,24 +757,25 @@ where
 
 /// The 1-D divide by a tile of several modes (a tuple shape), static or
 /// with run-time leaves, of a mode with a run-time leaf: `A ∘ (B, B*)` by
-/// the general run-time composition and complement, split in halves.
+/// the general run-time composition (in CuTe's form) and complement, split
+/// in halves.
 macro_rules! multi_mode_tile {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<AS, AD, BBr, $($S, $D),+> Split1DBy<DivideOp, Layout<($($S,)+), ($($D,)+)>, B0> for Layout<AS, AD>
         where
             Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
-            Self: TryCompose<BBr>,
-            <Self as TryCompose<BBr>>::Output: SplitHalves,
+            Self: TryComposeCute<BBr>,
+            <Self as TryComposeCute<BBr>>::Output: SplitHalves,
         {
-            type X = <<Self as TryCompose<BBr>>::Output as SplitHalves>::X;
-            type Y = <<Self as TryCompose<BBr>>::Output as SplitHalves>::Y;
+            type X = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::X;
+            type Y = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::Y;
         }
         impl<S, D, BBr, XS, XD, YS, YD, $($S, $D),+> ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0> for Layout<S, D>
         where
             S: crate::Congruent<D> + Copy,
             D: IntTuple + Copy,
             Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
-            Self: TryCompose<BBr, Output = Layout<(XS, YS), (XD, YD)>>,
+            Self: TryComposeCute<BBr, Output = Layout<(XS, YS), (XD, YD)>>,
             XS: FlatValues + crate::Congruent<XD> + Copy,
             XD: FlatValues + Copy,
             YS: FlatValues + crate::Congruent<YD> + Copy,
@@ -816,7 +795,7 @@ macro_rules! multi_mode_tile {
             ) -> Result<(), cute_dynamic::LayoutError> {
                 let m = crate::int_tuple::IntTuple::size(&self.shape());
                 let bb = t.with_rest(Dyn::new(m as i64))?;
-                let r = self.try_compose(&bb)?;
+                let r = self.try_compose_cute(&bb)?;
                 let (s, d) = (r.shape(), r.stride());
                 let to_error = |f: Fail| f.into_error(&String::new);
                 put_layout(out, xo, &s.0, &d.0).map_err(to_error)?;
