@@ -1216,38 +1216,46 @@ macro_rules! mixed_tree_tuple {
 }
 for_each_tuple!(mixed_tree_tuple);
 
-/// Composition `Self ∘ B` of a layout with a run-time leaf (in either
-/// argument) with a layout `B`, checked when it runs: the run-time path of
-/// [`composition`](crate::composition) and
-/// [`try_composition`](crate::try_composition) (generic code that calls
-/// them bounds by [`Compose`](crate::Compose) and
-/// [`ComposeValue`](crate::ComposeValue)).
-///
-/// Post-conditions, as for cute-dynamic's `composition`: the result's shape
-/// is `B`'s with each leaf replaced by its padded modes, and
-/// `R(i) = A(B(i))` for every `i` in `B`'s domain; `to_dynamic()` of the
-/// result, coalesced, equals cute-dynamic's coalesced answer.
-#[doc(hidden)]
-pub trait TryCompose<B> {
-    /// The composition's type.
-    type Output;
-    /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
-    fn try_compose(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+/// A composition trait whose leaves take their results from the modes
+/// `$modes` of `A` (one list of the two traits below).
+macro_rules! try_compose_by {
+    ($(#[$doc:meta])* $name:ident, $method:ident, $modes:ident) => {
+        $(#[$doc])*
+        #[doc(hidden)]
+        pub trait $name<B> {
+            /// The composition's type.
+            type Output;
+            /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
+            fn $method(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+        }
+        impl<AS, AD, BS, BD> $name<Layout<BS, BD>> for Layout<AS, AD>
+        where
+            AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
+            AD: FlatValues,
+            BS: MixedTree<$modes<AS, AD>, BD> + crate::Congruent<BD>,
+            BD: IntTuple,
+        {
+            type Output = Layout<<BS as MixedTree<$modes<AS, AD>, BD>>::Shape, <BS as MixedTree<$modes<AS, AD>, BD>>::Stride>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn $method(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
+                try_compose_as::<$modes<AS, AD>, _, _, _, _>(self, b)
+            }
+        }
+    };
 }
-
-impl<AS, AD, BS, BD> TryCompose<Layout<BS, BD>> for Layout<AS, AD>
-where
-    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
-    AD: FlatValues,
-    BS: MixedTree<FlatModes<AS, AD>, BD> + crate::Congruent<BD>,
-    BD: IntTuple,
-{
-    type Output =
-        Layout<<BS as MixedTree<FlatModes<AS, AD>, BD>>::Shape, <BS as MixedTree<FlatModes<AS, AD>, BD>>::Stride>;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn try_compose(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        try_compose_as::<FlatModes<AS, AD>, _, _, _, _>(self, b)
-    }
+try_compose_by! {
+    /// Composition `Self ∘ B` of a layout with a run-time leaf (in either
+    /// argument) with a layout `B`, checked when it runs: the run-time path of
+    /// [`composition`](crate::composition) and
+    /// [`try_composition`](crate::try_composition) (generic code that calls
+    /// them bounds by [`Compose`](crate::Compose) and
+    /// [`ComposeValue`](crate::ComposeValue)).
+    ///
+    /// Post-conditions, as for cute-dynamic's `composition`: the result's shape
+    /// is `B`'s with each leaf replaced by its padded modes, and
+    /// `R(i) = A(B(i))` for every `i` in `B`'s domain; `to_dynamic()` of the
+    /// result, coalesced, equals cute-dynamic's coalesced answer.
+    TryCompose, try_compose, FlatModes
 }
 
 /// Composition `Self ∘ B` with a run-time leaf, in CuTe's form: as
@@ -1303,41 +1311,22 @@ where
     }
 }
 
-/// Composition `Self ∘ B` in CuTe's form for a `Self` that CuTe's
-/// `coalesce_x` leaves as it is: [`TryComposeCute`] without the pass that
-/// coalesces `Self`'s modes as types ([`CuteModes`]), which would return
-/// them unchanged. The products compose their grid `A* ∘ B` by it: `A*`
-/// is a complement, whose modes never merge statically (two kept modes
-/// `d/c : c` then `d'/c' : c'` would merge where `d = c'`, but `c'` is `d`
-/// times the shapes of the modes of `A` from the first one's on, each at
-/// least 2 where static, since CuTe's `filter` drops the modes of size 1),
-/// whose modes of static size 1 are dropped (but the last), and whose last
-/// mode is of run-time size.
-#[doc(hidden)]
-pub trait TryComposeCoalesced<B> {
-    /// The composition's type.
-    type Output;
-    /// `Self ∘ b`, or the error cute-dynamic's `composition` gives.
-    fn try_compose_coalesced(&self, b: &B) -> Result<Self::Output, cute_dynamic::LayoutError>;
+try_compose_by! {
+    /// Composition `Self ∘ B` in CuTe's form for a `Self` that CuTe's
+    /// `coalesce_x` leaves as it is: [`TryComposeCute`] without the pass that
+    /// coalesces `Self`'s modes as types ([`CuteModes`]), which would return
+    /// them unchanged. The products compose their grid `A* ∘ B` by it: `A*`
+    /// is a complement, whose modes never merge statically (two kept modes
+    /// `d/c : c` then `d'/c' : c'` would merge where `d = c'`, but `c'` is `d`
+    /// times the shapes of the modes of `A` from the first one's on, each at
+    /// least 2 where static, since CuTe's `filter` drops the modes of size 1),
+    /// whose modes of static size 1 are dropped (but the last), and whose last
+    /// mode is of run-time size.
+    TryComposeCoalesced, try_compose_coalesced, CoalescedOf
 }
 
 /// `A`'s flat modes as their own coalesced modes.
 type CoalescedOf<AS, AD> = Cute<FlatModes<AS, AD>, FlatModes<AS, AD>>;
-
-impl<AS, AD, BS, BD> TryComposeCoalesced<Layout<BS, BD>> for Layout<AS, AD>
-where
-    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
-    AD: FlatValues,
-    BS: MixedTree<CoalescedOf<AS, AD>, BD> + crate::Congruent<BD>,
-    BD: IntTuple,
-{
-    type Output =
-        Layout<<BS as MixedTree<CoalescedOf<AS, AD>, BD>>::Shape, <BS as MixedTree<CoalescedOf<AS, AD>, BD>>::Stride>;
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn try_compose_coalesced(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        try_compose_as::<CoalescedOf<AS, AD>, _, _, _, _>(self, b)
-    }
-}
 
 /// `A ∘ B` with the leaves' results `AL`.
 #[cfg_attr(not(debug_assertions), inline(always))]

@@ -285,7 +285,7 @@ fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
 /// fold over `A`'s coalesced modes, [`compose_cute_fail`]), its halves'
 /// leaves written at `out[xo..]` and `out[yo..]`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_1d_cute<S, D, BBS, BBD, XS, XD, YS, YD>(
+fn divide_1d_cute<S, D, BBS, BBD, HS, HD>(
     a: &Layout<S, D>,
     c: Cut,
     out: &mut Out,
@@ -296,14 +296,9 @@ where
     S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
     D: FlatValues,
     FlatModes<S, D>: CuteModes,
-    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = (XS, YS), Stride = (XD, YD)> + crate::Congruent<BBD>,
+    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = HS, Stride = HD> + crate::Congruent<BBD>,
     BBD: FromLeaves,
-    XS: FlatValues + crate::Congruent<XD> + Copy,
-    XD: FlatValues + Copy,
-    YS: FlatValues + crate::Congruent<YD> + Copy,
-    YD: FlatValues + Copy,
-    (XS, YS): crate::Congruent<(XD, YD)>,
-    (XD, YD): IntTuple,
+    Layout<HS, HD>: Halves,
 {
     let m = IntTuple::size(&a.shape()) as i64;
     let r = divide_by(c, m, |l| {
@@ -311,9 +306,37 @@ where
         let bb = Layout::from_checked(BBS::from_leaves(l, &mut i, false), BBD::from_leaves(l, &mut j, true));
         compose_cute_fail(a, &bb)
     })?;
-    let (s, d) = (r.shape(), r.stride());
-    put_layout(out, xo, &s.0, &d.0)?;
-    put_layout(out, yo, &s.1, &d.1)
+    r.put_halves(out, xo, yo)
+}
+
+/// A 1-D divide's `(A ∘ B, A ∘ B*)`, written as its halves' leaves.
+#[doc(hidden)]
+pub trait Halves {
+    /// The number of leaves of `A ∘ B`.
+    const XN: usize;
+    /// The number of leaves of `A ∘ B*`.
+    const YN: usize;
+    /// Writes the leaves of `A ∘ B` at `out[xo..]`, those of `A ∘ B*` at
+    /// `out[yo..]`.
+    fn put_halves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), Fail>;
+}
+impl<XS, XD, YS, YD> Halves for Layout<(XS, YS), (XD, YD)>
+where
+    XS: FlatValues + crate::Congruent<XD> + Copy,
+    XD: FlatValues + Copy,
+    YS: FlatValues + crate::Congruent<YD> + Copy,
+    YD: FlatValues + Copy,
+    (XS, YS): crate::Congruent<(XD, YD)>,
+    (XD, YD): IntTuple,
+{
+    const XN: usize = XS::LEAVES;
+    const YN: usize = YS::LEAVES;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn put_halves(&self, out: &mut Out, xo: usize, yo: usize) -> Result<(), Fail> {
+        let (s, d) = (self.shape(), self.stride());
+        put_layout(out, xo, &s.0, &d.0)?;
+        put_layout(out, yo, &s.1, &d.1)
+    }
 }
 
 /// The 1-D divide of a mode of one flat leaf `s:d` by the tile `c`: the
@@ -528,24 +551,19 @@ pub trait ModeLeavesBy<T, Static> {
 }
 /// The mixed branch: a mode of one flat leaf by the linear rule
 /// ([`divide_1d`]), of several by CuTe's composition ([`divide_1d_cute`]).
-impl<S, D, T, BBS, BBD, XS, XD, YS, YD> ModeLeavesBy<T, B0> for Layout<S, D>
+impl<S, D, T, BBS, BBD, HS, HD> ModeLeavesBy<T, B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
     D: FlatValues,
     FlatModes<S, D>: CuteModes,
     T: Tile1 + crate::detail::TileArg,
     TileOf<T>: TileBB<BB = Layout<BBS, BBD>>,
-    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = (XS, YS), Stride = (XD, YD)> + crate::Congruent<BBD>,
+    BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = HS, Stride = HD> + crate::Congruent<BBD>,
     BBD: FromLeaves,
-    XS: FlatValues + crate::Congruent<XD> + Copy,
-    XD: FlatValues + Copy,
-    YS: FlatValues + crate::Congruent<YD> + Copy,
-    YD: FlatValues + Copy,
-    (XS, YS): crate::Congruent<(XD, YD)>,
-    (XD, YD): IntTuple,
+    Layout<HS, HD>: Halves,
 {
-    const XN: usize = XS::LEAVES;
-    const YN: usize = YS::LEAVES;
+    const XN: usize = <Layout<HS, HD> as Halves>::XN;
+    const YN: usize = <Layout<HS, HD> as Halves>::YN;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let c = cut(t);
@@ -553,24 +571,24 @@ where
         if S::LEAVES == 1 {
             divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, to_error)
         } else {
-            divide_1d_cute::<S, D, BBS, BBD, XS, XD, YS, YD>(self, c, out, xo, yo).map_err(to_error)
+            divide_1d_cute::<S, D, BBS, BBD, HS, HD>(self, c, out, xo, yo).map_err(to_error)
         }
     }
 }
-type Halves<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
+type TileHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
 type RestHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y;
 impl<S, D, T: crate::detail::TileArg> ModeLeavesBy<T, B1> for Layout<S, D>
 where
     Self: crate::detail::Split1D<DivideOp, TileOf<T>>,
-    Halves<S, D, T>: PushLeaves,
+    TileHalf<S, D, T>: PushLeaves,
     RestHalf<S, D, T>: PushLeaves,
 {
-    const XN: usize = <Halves<S, D, T> as PushLeaves>::N;
+    const XN: usize = <TileHalf<S, D, T> as PushLeaves>::N;
     const YN: usize = <RestHalf<S, D, T> as PushLeaves>::N;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves(&self, _: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let to_error = |f: Fail| f.into_error(&String::new);
-        <Halves<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
+        <TileHalf<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
         <RestHalf<S, D, T> as PushLeaves>::put_leaves(out, yo).map_err(to_error)
     }
 }
@@ -770,21 +788,16 @@ macro_rules! multi_mode_tile {
             type X = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::X;
             type Y = <<Self as TryComposeCute<BBr>>::Output as SplitHalves>::Y;
         }
-        impl<S, D, BBr, XS, XD, YS, YD, $($S, $D),+> ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0> for Layout<S, D>
+        impl<S, D, BBr, H, $($S, $D),+> ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0> for Layout<S, D>
         where
             S: crate::Congruent<D> + Copy,
             D: IntTuple + Copy,
             Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
-            Self: TryComposeCute<BBr, Output = Layout<(XS, YS), (XD, YD)>>,
-            XS: FlatValues + crate::Congruent<XD> + Copy,
-            XD: FlatValues + Copy,
-            YS: FlatValues + crate::Congruent<YD> + Copy,
-            YD: FlatValues + Copy,
-            (XS, YS): crate::Congruent<(XD, YD)>,
-            (XD, YD): IntTuple,
+            Self: TryComposeCute<BBr, Output = H>,
+            H: Halves,
         {
-            const XN: usize = XS::LEAVES;
-            const YN: usize = YS::LEAVES;
+            const XN: usize = H::XN;
+            const YN: usize = H::YN;
             #[inline]
             fn mode_leaves(
                 &self,
@@ -796,10 +809,7 @@ macro_rules! multi_mode_tile {
                 let m = crate::int_tuple::IntTuple::size(&self.shape());
                 let bb = t.with_rest(Dyn::new(m as i64))?;
                 let r = self.try_compose_cute(&bb)?;
-                let (s, d) = (r.shape(), r.stride());
-                let to_error = |f: Fail| f.into_error(&String::new);
-                put_layout(out, xo, &s.0, &d.0).map_err(to_error)?;
-                put_layout(out, yo, &s.1, &d.1).map_err(to_error)
+                r.put_halves(out, xo, yo).map_err(|f: Fail| f.into_error(&String::new))
             }
         }
         impl<AS, AD, $($S, $D),+> DivideLeaves<Layout<($($S,)+), ($($D,)+)>> for Layout<AS, AD>
