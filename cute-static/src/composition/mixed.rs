@@ -1238,7 +1238,7 @@ macro_rules! try_compose_by {
             type Output = Layout<<BS as MixedTree<$modes<AS, AD>, BD>>::Shape, <BS as MixedTree<$modes<AS, AD>, BD>>::Stride>;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn $method(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-                try_compose_as::<$modes<AS, AD>, _, _, _, _>(self, b)
+                compose_as::<$modes<AS, AD>, _, _, _, _>(self, b).map_err(|f| composition_error(f, self, b))
             }
         }
     };
@@ -1294,7 +1294,7 @@ where
     type Output = Layout<<BS as MixedTree<CuteOf<AS, AD>, BD>>::Shape, <BS as MixedTree<CuteOf<AS, AD>, BD>>::Stride>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_compose_cute(&self, b: &Layout<BS, BD>) -> Result<Self::Output, cute_dynamic::LayoutError> {
-        try_compose_as::<CuteOf<AS, AD>, _, _, _, _>(self, b)
+        compose_as::<CuteOf<AS, AD>, _, _, _, _>(self, b).map_err(|f| composition_error(f, self, b))
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[track_caller]
@@ -1305,7 +1305,7 @@ where
             Ok(r) => r,
             Err(f) => match compose_coalesced::<CuteOf<AS, AD>, _, _, _, _>(self, b, f) {
                 Ok(r) => r,
-                Err(e) => fail(e),
+                Err(f) => fail(composition_error(f, self, b)),
             },
         }
     }
@@ -1328,12 +1328,14 @@ try_compose_by! {
 /// `A`'s flat modes as their own coalesced modes.
 type CoalescedOf<AS, AD> = Cute<FlatModes<AS, AD>, FlatModes<AS, AD>>;
 
-/// `A ∘ B` with the leaves' results `AL`.
+/// `A ∘ B` with the leaves' results `AL`, or the failure (the compositions
+/// name it with their operands, [`composition_error`]; the divides with
+/// theirs).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn try_compose_as<AL, AS, AD, BS, BD>(
+pub(crate) fn compose_as<AL, AS, AD, BS, BD>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
-) -> Result<Layout<BS::Shape, BS::Stride>, cute_dynamic::LayoutError>
+) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
 where
     AS: FlatValues + crate::Congruent<AD>,
     AD: FlatValues,
@@ -1350,7 +1352,7 @@ where
     }
 }
 
-/// `A ∘ B` on CuTe's modes of `A` (the hot path of [`try_compose_as`]).
+/// `A ∘ B` on CuTe's modes of `A` (the hot path of [`compose_as`]).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn compose_cute_modes<AL, AS, AD, BS, BD>(
     a: &Layout<AS, AD>,
@@ -1383,27 +1385,24 @@ fn compose_layouts<const FULL: bool, AL, BS: MixedTree<AL, BD> + crate::Congruen
     Ok(Layout::from_checked(s, d))
 }
 
-/// `A ∘ B` on `A`'s coalesced modes, or the error (the cold path of
-/// [`TryCompose`]: out of line, so that the hot path keeps nothing for it).
+/// The error of `composition(a, b)` for the failure `f` (cold: the text is
+/// built only on failure).
+#[cold]
+#[inline(never)]
+fn composition_error<AS: crate::Congruent<AD>, AD: IntTuple, BS: crate::Congruent<BD>, BD: IntTuple>(
+    f: Fail,
+    a: &Layout<AS, AD>,
+    b: &Layout<BS, BD>,
+) -> cute_dynamic::LayoutError {
+    f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic()))
+}
+
+/// `A ∘ B` on `A`'s coalesced modes, or the failure (the cold path of
+/// [`TryCompose`]: out of line, so that the hot path keeps nothing for it;
+/// the divides name their own operands in the error).
 #[cold]
 #[inline(never)]
 fn compose_coalesced<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
-    a: &Layout<AS, AD>,
-    b: &Layout<BS, BD>,
-    cute: Fail,
-) -> Result<Layout<BS::Shape, BS::Stride>, cute_dynamic::LayoutError>
-where
-    BS: MixedTree<AL, BD> + crate::Congruent<BD>,
-{
-    compose_coalesced_fail::<AL, _, _, _, _>(a, b, cute)
-        .map_err(|f: Fail| f.into_error(&|| format!("composition({}, {})", a.to_dynamic(), b.to_dynamic())))
-}
-
-/// [`compose_coalesced`] with the failure as it is (the divides name their
-/// own operands in the error).
-#[cold]
-#[inline(never)]
-fn compose_coalesced_fail<AL, AS: FlatValues + crate::Congruent<AD>, AD: FlatValues, BS, BD: IntTuple>(
     a: &Layout<AS, AD>,
     b: &Layout<BS, BD>,
     cute: Fail,
@@ -1423,26 +1422,6 @@ where
         .and_then(|p| compose_layouts::<true, AL, _, _>(&p, b))
         // Values that do not fit CuTe's form: the failure on CuTe's modes.
         .map_err(|f: Fail| if f == FORM { cute } else { f })
-}
-
-/// `A ∘ B` in CuTe's form ([`TryComposeCute`]'s), the failure as it is:
-/// the composition of a divide's `(B, B*)`, whose error names the divide.
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn compose_cute_fail<AS, AD, BS, BD>(
-    a: &Layout<AS, AD>,
-    b: &Layout<BS, BD>,
-) -> Result<Layout<BS::Shape, BS::Stride>, Fail>
-where
-    AS: FlattenInto<AD, MNil> + FlatValues + crate::Congruent<AD>,
-    AD: FlatValues,
-    FlatModes<AS, AD>: CuteModes,
-    BS: MixedTree<CuteOf<AS, AD>, BD> + crate::Congruent<BD>,
-    BD: IntTuple,
-{
-    match compose_cute_modes::<CuteOf<AS, AD>, _, _, _, _>(a, b) {
-        Ok(r) => Ok(r),
-        Err(f) => compose_coalesced_fail::<CuteOf<AS, AD>, _, _, _, _>(a, b, f),
-    }
 }
 
 /// The leaves of `B` (shape `s`, stride `d`) composed with the prepared

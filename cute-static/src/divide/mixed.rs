@@ -25,7 +25,7 @@
 //! function; a negative stride is cute-dynamic's complement error.
 
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
-use crate::composition::{compose_cute_fail, compose_leaf, finish, stride_bits};
+use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MNil};
 use crate::int_tuple::{Dyn, IntTuple};
@@ -282,7 +282,7 @@ fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
 
 /// The 1-D divide of a mode of several flat leaves `a` by the tile `c`:
 /// `A ∘ (B, B*)` composed in CuTe's form (each leaf of `(B, B*)` by CuTe's
-/// fold over `A`'s coalesced modes, [`compose_cute_fail`]), its halves'
+/// fold over `A`'s coalesced modes, [`compose_as`]), its halves'
 /// leaves written at `out[xo..]` and `out[yo..]`.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_1d_cute<S, D, BBS, BBD, HS, HD>(
@@ -304,7 +304,7 @@ where
     let r = divide_by(c, m, |l| {
         let (mut i, mut j) = (0, 0);
         let bb = Layout::from_checked(BBS::from_leaves(l, &mut i, false), BBD::from_leaves(l, &mut j, true));
-        compose_cute_fail(a, &bb)
+        compose_as::<CuteOf<S, D>, _, _, _, _>(a, &bb)
     })?;
     r.put_halves(out, xo, yo)
 }
