@@ -344,10 +344,9 @@ pub(crate) fn check_tiler_rank(a: &Layout, n: usize, what: &str) -> Result<()> {
 // The by-mode walk on the leaves: the speed work below `by_mode`, for the
 // divides and the products. Each mode of `A` is a borrowed view and each
 // tile's parts are written in place; anything it cannot do (an `A` of more
-// than 8 leaves or of more than 32 tokens, a result past the inline room,
-// any failure) returns `None`, and `by_mode` computes the answer again and
-// names the error. The tests of `divide.rs` and `product.rs` check that
-// both agree.
+// than 8 leaves, a result past the inline room, any failure) returns
+// `None`, and `by_mode` computes the answer again and names the error. The
+// tests of `divide.rs` and `product.rs` check that both agree.
 // ---------------------------------------------------------------------------
 
 /// For the tests of the by-mode operations: checks that [`by_mode_leaves`]
@@ -532,8 +531,7 @@ impl SplitOut for Apart<'_> {
 /// fewer instructions.
 #[inline(never)]
 fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
-    // One complement room for every tile of this walk.
-    let mut star: Star = [(0, 0); crate::complement::STACK_MODES];
+    let mut star = [(0i64, 0i64); crate::complement::STACK_MODES];
     match view {
         View::Layout(b) => return S::split_into(out, a, Tile::of(b), &mut star),
         View::Shape(n) => {
