@@ -1,14 +1,14 @@
 //! The divide family: `logical_divide`, `zipped_divide`, `tiled_divide`,
 //! `flat_divide` (paper 3.5.2, CuTe docs "Division").
 
-use crate::complement::{complement, complement_on_stack};
+use crate::complement::{STACK_MODES, complement, complement_on_stack};
 use crate::composition::compose_pair;
 use crate::composition::composer::Composer;
 use crate::error::Result;
 use crate::int_tuple::flat_toks;
 use crate::kernel::unit_stride;
 use crate::layout::{Layout, LayoutRef};
-use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Star, Tile, by_mode_or};
+use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Tile, by_mode_or};
 
 /// `(A ∘ B, A ∘ B*)` with `B* = complement(B, size(A))`.
 fn divide_1d(a: &Layout, b: &Layout) -> Result<(Layout, Layout)> {
@@ -59,8 +59,8 @@ struct Divide;
 
 impl SplitLeaves for Divide {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>, star: &mut Star) -> Option<()> {
-        divide_1d_into(out, a, b, star)
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
+        divide_1d_into(out, a, b)
     }
 }
 
@@ -74,12 +74,13 @@ impl SplitLeaves for Divide {
 /// stride, [`unit_stride`]), and each part keeps the flat structure of `B`
 /// and of `B*`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_1d_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>, star: &mut Star) -> Option<()> {
+fn divide_1d_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
     let leaves = b.leaves();
     if leaves.len() > 8 {
         return None;
     }
-    let n = complement_on_stack(leaves.shape, leaves.stride, a.size()?, star, false)?.ok()?;
+    let mut star = [(0i64, 0i64); STACK_MODES];
+    let n = complement_on_stack(leaves.shape, leaves.stride, a.size()?, &mut star, false)?.ok()?;
     let star = star.get(..n)?;
     // The tokens of A ∘ B and of A ∘ B*, each packed in a word; a B that
     // is not flat appends its own as it is composed.

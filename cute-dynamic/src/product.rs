@@ -10,7 +10,7 @@ use crate::error::{LayoutError, Result, checked_mul};
 use crate::int_tuple::flat_toks;
 use crate::int_tuple::{LEAF, Tok};
 use crate::layout::{Concat, Layout, LayoutRef, Leaves, Parts, concat};
-use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Star, Tile, by_mode_or};
+use crate::tiler::{Arrange, AsTiler, SplitLeaves, SplitOut, Tile, by_mode_or};
 
 /// `(A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`, the
 /// complement keeping its last mode even when that has size 1: `B` may
@@ -158,8 +158,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
     // complement (which skips size-1 modes).
     let mut grid = Composer::new();
     let mut units = None;
-    let mut star = [(0i64, 0i64); STACK_MODES];
-    prepare_grid(a.leaves(), a.size(), b.leaves(), &mut grid, &mut units, &mut star)?;
+    prepare_grid(a.leaves(), a.size(), b.leaves(), &mut grid, &mut units)?;
     rank_product_modes(a, b, &mut grid, units.as_ref(), block_first, out)?;
     grid.check()?;
     // The whole fits, so every part (each a sum over fewer leaves) does.
@@ -170,8 +169,7 @@ fn rank_product_into(a: &Layout, b: &Layout, block_first: bool, out: &mut Parts)
 /// (its last mode kept, as in `product_1d`) of the leaves of `A` (of size
 /// `a_size`), and, where `B` has a size-1 leaf of non-zero stride, `units`
 /// with the coalesced `A*`: those leaves take their strides from it, as
-/// CuTe's (see `product_1d`); a stride of 0 stays 0 either way. `star` is
-/// the room for the complement.
+/// CuTe's (see `product_1d`); a stride of 0 stays 0 either way.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn prepare_grid(
     a: Leaves<'_>,
@@ -179,7 +177,6 @@ fn prepare_grid(
     b: Leaves<'_>,
     grid: &mut Composer,
     units: &mut Option<Composer>,
-    star: &mut Star,
 ) -> Option<()> {
     // B's span and whether it has such a leaf, in one pass over its leaves
     // (B's offsets fit: its extent is checked when it is made).
@@ -189,7 +186,8 @@ fn prepare_grid(
         unit |= s == 1 && d != 0;
     }
     let m = a_size.checked_mul(hi.checked_sub(lo)?.checked_add(1)?)?;
-    let n = complement_on_stack(a.shape, a.stride, m, star, true)?.ok()?;
+    let mut star = [(0i64, 0i64); STACK_MODES];
+    let n = complement_on_stack(a.shape, a.stride, m, &mut star, true)?.ok()?;
     crate::kernel::complement_fits(&star[..n]).ok()?;
     grid.prepare(star[..n].iter().copied())?;
     if unit {
@@ -209,10 +207,10 @@ struct Product;
 
 impl SplitLeaves for Product {
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>, star: &mut Star) -> Option<()> {
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()> {
         let mut grid = Composer::new();
         let mut units = None;
-        prepare_grid(a.leaves(), a.size()?, b.leaves(), &mut grid, &mut units, star)?;
+        prepare_grid(a.leaves(), a.size()?, b.leaves(), &mut grid, &mut units)?;
         out.open_nested()?;
         out.tiles().push_view(a)?;
         let y = match b {

@@ -389,15 +389,9 @@ pub(crate) fn leaves_agree_with_by_mode<S: SplitLeaves>(split: Split) -> [(usize
 /// The 1-D split of one mode by a tile, on the leaves: a divide's
 /// `(A ∘ B, A ∘ B*)`, a product's `(A, A* ∘ B)`.
 pub(crate) trait SplitLeaves {
-    /// Appends the split of the mode `a` by the tile `b` to `out`; `star`
-    /// is room for a complement, whatever it holds on entry (one array
-    /// for all the tiles of a walk: it is zeroed once, not per tile).
-    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>, star: &mut Star) -> Option<()>;
+    /// Appends the split of the mode `a` by the tile `b` to `out`.
+    fn split_into(out: &mut impl SplitOut, a: LayoutRef<'_>, b: Tile<'_>) -> Option<()>;
 }
-
-/// Room on the stack for the modes of a complement (see
-/// [`SplitLeaves::split_into`]).
-pub(crate) type Star = [(i64, i64); crate::complement::STACK_MODES];
 
 /// [`by_mode_leaves`], or where it cannot, [`by_mode`] with `split` (the
 /// same split on whole layouts), which also names the errors.
@@ -531,9 +525,8 @@ impl SplitOut for Apart<'_> {
 /// fewer instructions.
 #[inline(never)]
 fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view: View<'_>) -> Option<()> {
-    let mut star = [(0i64, 0i64); crate::complement::STACK_MODES];
     match view {
-        View::Layout(b) => return S::split_into(out, a, Tile::of(b), &mut star),
+        View::Layout(b) => return S::split_into(out, a, Tile::of(b)),
         View::Shape(n) => {
             if let Some(v) = n.leaf() {
                 // The tile `v:1`, or `1:0` (a shape below 1 is the general
@@ -542,7 +535,7 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
                     return None;
                 }
                 let (shape, stride) = ([v], [shape_tile_stride(v)]);
-                return S::split_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }), &mut star);
+                return S::split_into(out, a, Tile::Flat(Leaves { shape: &shape, stride: &stride }));
             }
         }
         View::Tiles(_) => {}
@@ -560,7 +553,7 @@ fn by_mode_into<S: SplitLeaves>(out: &mut impl SplitOut, a: LayoutRef<'_>, view:
             for t in ts {
                 let m = modes.next()?;
                 match t {
-                    Tiler::Layout(l) => S::split_into(out, m, Tile::of(l), &mut star)?,
+                    Tiler::Layout(l) => S::split_into(out, m, Tile::of(l))?,
                     Tiler::Tuple(_) => by_mode_into::<S>(out, m, View::tiler(t))?,
                 }
             }
