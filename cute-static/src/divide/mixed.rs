@@ -219,21 +219,19 @@ fn cut<T: Tile1>(t: &T) -> Cut {
 /// mode it divides ([`TileBB`]'s form): `B`, then the one or two leaves of
 /// `B*`, and their number. A run-time tile of size 1 or stride 0 adds no
 /// offset, so that its complement is cute-dynamic's `M:1`: CuTe's two modes
-/// `(d, M/d):(1, d)` are that function where `d | M` (else `None`);
-/// `plain` asks instead for `(1, M):(1, 1)`, the same function with the
-/// first stride 1 (which the type may have static), whose conditions are
-/// cute-dynamic's.
+/// `(d, M/d):(1, d)` are that function where `d | M` (else `None`, and
+/// [`divide_by`] takes the plain `(1, M):(1, 1)`, the same function with
+/// the first stride 1, which the type may have static, whose conditions
+/// are cute-dynamic's).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn bb_leaves(Cut { n, td, two }: Cut, m: i64, plain: bool) -> Result<Option<BBLeaves>, Fail> {
+fn bb_leaves(Cut { n, td, two }: Cut, m: i64) -> Result<Option<BBLeaves>, Fail> {
     let b = (n, td);
     Ok(Some(if !two {
         // One mode: `⌈M/n⌉:n`, or `M:1` for a tile of size 1 (its mode
         // drops out of the complement, whatever its stride, 0 included).
         ([b, (if n == 1 { m } else { ceil_div(m, n) }, n), (1, 0)], 2)
     } else if n == 1 || td == 0 {
-        if plain {
-            ([b, (1, 1), (m, 1)], 3)
-        } else if td >= 1 && m % td == 0 {
+        if td >= 1 && m % td == 0 {
             ([b, (td, 1), (m / td, td)], 3)
         } else {
             return Ok(None);
@@ -249,7 +247,7 @@ type BBLeaves = ([(i64, i64); 3], usize);
 
 /// `A ∘ (B, B*)` by `compose` (which takes the leaves of `(B, B*)`): CuTe's
 /// `B*` first, and for a tile that adds no offset, where that fails or
-/// does not exist, the plain one (see [`bb_leaves`]). A negative stride of
+/// does not exist, the plain `(1, M):(1, 1)` (see [`bb_leaves`]). A negative stride of
 /// a run-time tile is cute-dynamic's complement error.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_by<R>(c: Cut, m: i64, mut compose: impl FnMut(&[(i64, i64)]) -> Result<R, Fail>) -> Result<R, Fail> {
@@ -257,14 +255,14 @@ fn divide_by<R>(c: Cut, m: i64, mut compose: impl FnMut(&[(i64, i64)]) -> Result
         return Err(Fail::NegativeStride);
     }
     let no_offset = c.two && (c.n == 1 || c.td == 0);
-    if let Some((l, k)) = bb_leaves(c, m, false)? {
+    if let Some((l, k)) = bb_leaves(c, m)? {
         match compose(&l[..k]) {
             Err(_) if no_offset => {}
             r => return r,
         }
     }
-    let (l, k) = bb_leaves(c, m, true)?.ok_or(Fail::NegativeStride)?;
-    compose(&l[..k])
+    // (Only a tile that adds no offset gets here.)
+    compose(&[(c.n, c.td), (1, 1), (m, 1)])
 }
 
 /// The room for a divide's leaves, in the result's order: the positions of
