@@ -1017,6 +1017,76 @@ proptest! {
     }
 }
 
+/// Layouts with static extents beside run-time ones (`x`, `y`; strides
+/// `d`, run-time) divided by static tiles, whole and as tuple tilers.
+/// CuTe's complement is taken against `shape(coalesce(A))`, whose runs of
+/// static extents it keeps: a tile of size 1 makes `B*` those runs, and a
+/// tile whose span divides the first (static) run takes its quotient
+/// statically (`(_4,_32,x)` by `_8:_1`: `B* = (_4,x):(_8,_32)`), and not
+/// where it does not (`_5:_1`) or where the first run is run-time.
+/// Each divide is cute-dynamic's, or its error (the tiled and flat ones as
+/// functions: the rest's runs are modes at the top level there, see
+/// [`check_divide_as`]).
+fn mixed_shape_menu(x: i64, y: i64, d: &[i64]) -> Result<(), String> {
+    macro_rules! tiles {
+        ($A:ty, $text:expr) => {{
+            let a: DLayout = $text.parse().map_err(|e: LayoutError| e.to_string())?;
+            check_divide_as::<$A, _>(&a, layout!(1:1), true)?;
+            check_divide_as::<$A, _>(&a, layout!(1:3), true)?;
+            check_divide_as::<$A, _>(&a, layout!(4:1), true)?;
+            check_divide_as::<$A, _>(&a, layout!(8:1), true)?;
+            check_divide_as::<$A, _>(&a, layout!(3:2), true)?;
+            check_divide_as::<$A, _>(&a, layout!(2:4), true)?;
+            check_divide_as::<$A, _>(&a, layout!(5:1), true)?;
+            check_divide_as::<$A, _>(&a, tile!(1), true)?;
+            check_divide_as::<$A, _>(&a, tile!(2:2), true)?;
+        }};
+    }
+    tiles!(Layout![(4,8,Dyn):(Dyn,Dyn,Dyn)], format!("(4,8,{x}):({},{},{})", d[0], d[1], d[2]));
+    tiles!(Layout![(Dyn,2,Dyn):(Dyn,Dyn,Dyn)], format!("({x},2,{y}):({},{},{})", d[0], d[1], d[2]));
+    tiles!(Layout![(6,4,Dyn,1):(Dyn,Dyn,Dyn,Dyn)], format!("(6,4,{x},1):({},{},{},{})", d[0], d[1], d[2], d[3]));
+    tiles!(Layout![((4,Dyn),2):((Dyn,Dyn),Dyn)], format!("((4,{x}),2):(({},{}),{})", d[0], d[1], d[2]));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// [`mixed_shape_menu`] on random run-time extents and strides.
+    #[test]
+    fn divides_of_mixed_shapes_by_static_tiles_agree_with_cute_dynamic(
+        x in 1i64..=9,
+        y in 1i64..=4,
+        d in prop::collection::vec(0i64..=40, 4),
+    ) {
+        let r = mixed_shape_menu(x, y, &d);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+/// CuTe's forms of the complement against `A`'s shape, as CuTe C++ 4.2
+/// prints them (the runs of the shape, and a tile's span dividing the
+/// first run); and where the span does not divide it, the complement
+/// against the size.
+#[test]
+fn divides_keep_the_static_runs_of_the_shape() {
+    let x = 24i64;
+    let a = layout!((4,32,{x}):(1,{4i64},{128i64}));
+    assert_eq!(tiled_divide(a, layout!(1:24)).to_string(), "(_1,(_4,_32),24):(128,(_1,4),128)");
+    let a = layout!((100,{333i64}):({333i64},1));
+    assert_eq!(zipped_divide(a, layout!(5:4)).to_string(), "(_5,(_4,_5,333)):(1332,(333,6660,_1))");
+    let a = layout!((4,8,{x}):(1,4,32));
+    assert_eq!(logical_divide(a, layout!(8:1)).to_string(), "(_8,(_4,24)):(_1,(_8,_32))");
+    // 5 does not divide 32: the rest is one run-time mode of ⌈768/5⌉ =
+    // 154, cute-dynamic's (CuTe C++ does not compile it: its `ceil_div`
+    // over `(_32,24)` gives `B* = (_7,24):(_5,_35)`, and `_35` fails the
+    // stride divisibility in the mode `_32`).
+    let r = logical_divide(a, layout!(5:1));
+    let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(5:1).to_dynamic()).unwrap();
+    same_function(&r.to_dynamic(), &d);
+    assert_eq!(r.to_dynamic().get(1).unwrap().size(), 154);
+}
+
 /// Found by the agreement cases with one leaf run-time: a tile of size 1
 /// and stride above 1 has the complement `M:1` (its mode drops out), and a
 /// static mode beside a run-time one takes its halves from the static

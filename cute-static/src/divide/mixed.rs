@@ -4,16 +4,22 @@
 //! The all-static divides are decided in trait resolution (`detail/divide.rs`,
 //! unchanged). With a run-time leaf in the layout, the by-mode structure is
 //! still found there (the same arrangement traits), and each 1-D divide
-//! `A ∘ (B, B*)` with `B* = complement(B, size(A))` takes the branch of
-//! this file: `B*` of a static tile `n:d` against the run-time size `M` of
-//! the mode is `⌈M/n⌉:n` for `d = 1`, `M:1` for `n = 1` (a tile of size 1
-//! drops out of the complement) and `(d, ⌈M/(n·d)⌉):(1, n·d)`
-//! otherwise (ragged: `⌈⌉` as CuTe and cute-dynamic), and the composition
-//! is the mixed one of `composition.rs` in CuTe's form (each leaf of
-//! `(B, B*)` by CuTe's fold over the coalesced modes of `A`, with
-//! cute-dynamic's checks; a mode of `A` of one flat leaf by the linear rule,
-//! [`divide_1d`]). A tile of stride 0 has no mixed divide (a compile error), but
-//! for `1:0`, the tile of the integer 1 (CuTe's `make_layout(_1)`).
+//! `A ∘ (B, B*)` takes the branch of this file, with CuTe's
+//! `B* = complement(B, shape(coalesce(A)))` ([`TileBB`]). Against `A`'s
+//! shape, CuTe's complement keeps the runs of static extents it knows:
+//! `B*` of a tile of size 1 is those runs, compact (`(_128, 24):(_1, _128)`
+//! for a shape `(_4, _32, 24)`), and a static tile `n:d` whose span `n·d`
+//! divides a first static run `S` takes `p = S/(n·d)` statically,
+//! `(d, p, M/S):(1, n·d, n·d·p)`. Otherwise `B*` is the complement against
+//! the run-time size `M` of the mode: `⌈M/n⌉:n` for `d = 1`, `M:1` for
+//! `n = 1` (a tile of size 1 drops out of the complement) and
+//! `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise (ragged: `⌈⌉` as CuTe and
+//! cute-dynamic). The composition is the mixed one of `composition.rs` in
+//! CuTe's form (each leaf of `(B, B*)` by CuTe's fold over the coalesced
+//! modes of `A`, with cute-dynamic's checks; a mode of `A` of one flat leaf
+//! by the linear rule, [`divide_1d`]). A tile of stride 0 has no mixed
+//! divide (a compile error), but for `1:0`, the tile of the integer 1
+//! (CuTe's `make_layout(_1)`).
 //!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
@@ -25,13 +31,15 @@
 //! function; a negative stride is cute-dynamic's complement error.
 
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
+use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
-use crate::detail::{FlatModes, FlattenInto, MNil};
-use crate::int_tuple::{Dyn, IntTuple};
+use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
+use crate::int_tuple::known::{IsOne, KnownOne, LeafMul};
+use crate::int_tuple::{Dyn, IntTuple, Truth};
 use crate::layout::Layout;
-use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES};
-use core::ops::{BitOr, Mul};
+use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES, marked_modes};
+use core::ops::{Mul, Not};
 use cute_dynamic::kernel::ceil_div;
 use std::string::String;
 use typenum::{B0, B1, Bit, Eq, IsEqual, Prod, U0, U1, UInt, Unsigned};
@@ -55,61 +63,366 @@ impl<N, D: Mul<N>> RestOf<N, B0> for D {
     type Shape = (N, (D, Dyn));
     type Stride = (D, (U1, Prod<D, N>));
 }
-/// "The tile is `n:1` or `1:d`": its complement against `M` is then one
-/// mode, `⌈M/n⌉:n` (for `n = 1`, `M:1`: a tile of size 1 adds nothing to
-/// complement).
-type Unit<N, D> = <Eq<D, U1> as BitOr<Eq<N, U1>>>::Output;
 
-/// `(B, B*)` of a tile `B` of one mode against the run-time size `M` of the
-/// mode it divides, as CuTe builds it (`make_layout(B, complement(B, M))`
-/// with an `int` size), as a type: the 1-D divide is `A ∘ (B, B*)`.
-///
-/// A static tile `n:d`: `B*` is `⌈M/n⌉:n` where `d = 1`, `M:1` where
-/// `n = 1` (a tile of size 1 drops out of the complement), and
-/// `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise; the tile `1:0` of the integer 1
-/// has `M:1`. A tile with a run-time leaf: CuTe cannot coalesce what it
-/// does not know, so `B* = (d, ⌈M/(n·d)⌉):(1, n·d)` keeps both modes
-/// whatever the values, but for what its `filter` and `coalesce` drop
-/// statically (a static `d = 1`: one mode `⌈M/n⌉:n`; a static `n = 1`: the
-/// tile drops out, `M:1`).
+// ---------------------------------------------- CuTe's cotarget, as types
+
+/// The kind of a shape leaf of `A` in CuTe's cotarget `shape(coalesce(A))`:
+/// a static 1 (dropped), another static extent, or a run-time one.
 #[doc(hidden)]
-pub trait TileBB {
+pub struct KOne;
+/// A static extent of at least 2 (see [`KOne`]).
+#[doc(hidden)]
+pub struct KStatic;
+/// A run-time extent (see [`KOne`]).
+#[doc(hidden)]
+pub struct KDyn;
+/// The [`KOne`], [`KStatic`] or [`KDyn`] of a shape leaf.
+#[doc(hidden)]
+pub trait RunKind {
+    /// The kind.
+    type K;
+}
+impl RunKind for Dyn {
+    type K = KDyn;
+}
+impl<U, B> RunKind for UInt<U, B>
+where
+    UInt<U, B>: KnownOne,
+    IsOne<UInt<U, B>>: OneKind,
+{
+    type K = <IsOne<UInt<U, B>> as OneKind>::K;
+}
+/// [`RunKind`] of a static leaf by "it is 1".
+#[doc(hidden)]
+pub trait OneKind {
+    /// The kind.
+    type K;
+}
+impl OneKind for B1 {
+    type K = KOne;
+}
+impl OneKind for B0 {
+    type K = KStatic;
+}
+
+/// The runs of the flat modes `Self` of `A`: CuTe's cotarget
+/// `shape(coalesce(A))` coalesced as a shape (its static 1s dropped, each
+/// run of static extents one static leaf, each run of run-time extents one
+/// run-time leaf), with the compact strides CuTe's complement gives it, as
+/// a type list; `Acc` is where the open run starts, `Run` its extent (`U1`
+/// before the first).
+#[doc(hidden)]
+pub trait RunsFrom<Acc, Run> {
+    /// The runs, as a type list.
+    type Out;
+}
+impl<Acc, Run: RunKind> RunsFrom<Acc, Run> for MNil
+where
+    Run::K: CloseRun<Run, Acc, VNil>,
+{
+    type Out = <Run::K as CloseRun<Run, Acc, VNil>>::Out;
+}
+impl<S: RunKind, D, T, Acc, Run: RunKind> RunsFrom<Acc, Run> for MCons<S, D, T>
+where
+    T: RunStep<S, S::K, Acc, Run, Run::K>,
+{
+    type Out = <T as RunStep<S, S::K, Acc, Run, Run::K>>::Out;
+}
+/// The open run `Run:Acc` (kind `Self`) before the runs `T`.
+#[doc(hidden)]
+pub trait CloseRun<Run, Acc, T> {
+    /// The runs.
+    type Out;
+}
+impl<Run, Acc, T> CloseRun<Run, Acc, T> for KOne {
+    type Out = T;
+}
+impl<Run, Acc, T> CloseRun<Run, Acc, T> for KStatic {
+    type Out = VCons<Run, Acc, T>;
+}
+impl<Run, Acc, T> CloseRun<Run, Acc, T> for KDyn {
+    type Out = VCons<Run, Acc, T>;
+}
+/// One step of [`RunsFrom`]: the extent `C` (kind `KC`) after the open run
+/// `Run` (kind `KR`) that starts at `Acc`, before the modes `Self`.
+#[doc(hidden)]
+pub trait RunStep<C, KC, Acc, Run, KR> {
+    /// The runs.
+    type Out;
+}
+// A static 1: dropped.
+impl<T: RunsFrom<Acc, Run>, C, Acc, Run, KR> RunStep<C, KOne, Acc, Run, KR> for T {
+    type Out = T::Out;
+}
+// The first run starts.
+impl<T: RunsFrom<Acc, C>, C, Acc, Run> RunStep<C, KStatic, Acc, Run, KOne> for T {
+    type Out = T::Out;
+}
+impl<T: RunsFrom<Acc, C>, C, Acc, Run> RunStep<C, KDyn, Acc, Run, KOne> for T {
+    type Out = T::Out;
+}
+// An extent of the open run's kind: the run grows.
+impl<T, C, Acc, Run: LeafMul<C>> RunStep<C, KStatic, Acc, Run, KStatic> for T
+where
+    T: RunsFrom<Acc, <Run as LeafMul<C>>::Output>,
+{
+    type Out = T::Out;
+}
+impl<T: RunsFrom<Acc, Dyn>, C, Acc, Run> RunStep<C, KDyn, Acc, Run, KDyn> for T {
+    type Out = T::Out;
+}
+// The other kind: the run closes, the next starts where it ends.
+impl<T, C, Acc: LeafMul<Run>, Run> RunStep<C, KStatic, Acc, Run, KDyn> for T
+where
+    T: RunsFrom<<Acc as LeafMul<Run>>::Output, C>,
+{
+    type Out = VCons<Run, Acc, T::Out>;
+}
+impl<T, C, Acc: LeafMul<Run>, Run> RunStep<C, KDyn, Acc, Run, KStatic> for T
+where
+    T: RunsFrom<<Acc as LeafMul<Run>>::Output, C>,
+{
+    type Out = VCons<Run, Acc, T::Out>;
+}
+/// The runs of `A`'s flat modes `L` (see [`RunsFrom`]).
+type Runs<L> = <L as RunsFrom<U1, U1>>::Out;
+
+/// What the form of `B*` reads off the runs: whether there are several
+/// (then both kinds of extent), and the first run's extent where it is
+/// static (`U1` otherwise).
+#[doc(hidden)]
+pub trait RunsHead {
+    /// `B1` for two runs or more.
+    type Many: Truth;
+    /// The first run's static extent, or `U1`.
+    type Lead;
+}
+impl RunsHead for VNil {
+    type Many = B0;
+    type Lead = U1;
+}
+impl<S: RunKind, D> RunsHead for VCons<S, D, VNil>
+where
+    S::K: LeadOf<S>,
+{
+    type Many = B0;
+    type Lead = <S::K as LeadOf<S>>::Out;
+}
+impl<S: RunKind, D, S2, D2, T> RunsHead for VCons<S, D, VCons<S2, D2, T>>
+where
+    S::K: LeadOf<S>,
+{
+    type Many = B1;
+    type Lead = <S::K as LeadOf<S>>::Out;
+}
+/// A run's extent where it is static, `U1` where it is run-time.
+#[doc(hidden)]
+pub trait LeadOf<S> {
+    /// The extent.
+    type Out;
+}
+impl<S> LeadOf<S> for KStatic {
+    type Out = S;
+}
+impl<S> LeadOf<S> for KDyn {
+    type Out = U1;
+}
+
+/// Which form `B*` takes, for the values to follow the type: see
+/// [`TileBB`].
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BStar {
+    /// The complement against the size `M` of `A` (one run-time rest).
+    OfSize,
+    /// A tile of size 1: the runs of `A`'s shape, compact.
+    Runs,
+    /// A static tile `n:d`: `(d, p, M/(n·d·p)):(1, n·d, n·d·p)`, `p` the
+    /// first run's extent over `n·d`.
+    Lead(i64),
+}
+
+/// `(B, B*)` of a tile `B` of one mode against the mode `A` it divides
+/// (`L` the flat modes of `A`), as CuTe builds it:
+/// `make_layout(B, complement(B, shape(coalesce(A))))` with `int`
+/// leaves, as a type: the 1-D divide is `A ∘ (B, B*)`.
+///
+/// CuTe's cotarget is `A`'s shape, not its size: its complement keeps what
+/// it knows statically of that shape. The cotarget's runs (its static 1s
+/// dropped, each run of static extents one static leaf, each run of
+/// run-time ones one run-time leaf, [`RunsFrom`]) give `B*`:
+/// - a tile of size 1 (a static 1, which CuTe's `filter` drops): `B*` is
+///   the runs, compact (`(_128, 24):(_1, _128)` for `A` of shape
+///   `(_4, _32, 24)`);
+/// - a static tile `n:d`, `n ≥ 2`, where the first run is a static `S`
+///   that `n·d` divides with `p = S/(n·d) ≥ 2`: `B* = (d, p, R):(1, n·d,
+///   n·d·p)` (`d` dropped when 1; `R` run-time, `M/S`);
+/// - otherwise, and where `A`'s shape has one run (a mode of one leaf, or
+///   all-static extents): the complement against the size `M`, as below.
+///
+/// Against the size: a static tile `n:d` has `B* = ⌈M/n⌉:n` where `d = 1`,
+/// `M:1` where `n = 1`, and `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise; the tile
+/// `1:0` of the integer 1 has `M:1`. A tile with a run-time leaf: CuTe
+/// cannot coalesce what it does not know, so `B* = (d, ⌈M/(n·d)⌉):(1,
+/// n·d)` keeps both modes whatever the values, but for what its `filter`
+/// and `coalesce` drop statically (a static `d = 1`: one mode `⌈M/n⌉:n`; a
+/// static `n = 1`: the tile drops out, the runs or `M:1`).
+///
+/// Each form is the function of cute-dynamic's complement against `M`:
+/// the runs are `M:1`; `(p, R):(n·d, n·d·p)` is `⌈M/(n·d)⌉:(n·d)` where
+/// `n·d` divides `S` (the other static extents CuTe's `ceil_div` would
+/// meet follow a run-time one, so are run-time). Where CuTe's own
+/// `ceil_div` over the leaves of a static run is not that (a static
+/// extent and the rest of `n·d` that neither divides), CuTe's divide is
+/// another function, and this one is cute-dynamic's.
+#[doc(hidden)]
+pub trait TileBB<L> {
     /// The layout `(B, B*)`.
     type BB;
+    /// The form of `B*`.
+    const FORM: BStar;
 }
-impl TileBB for Layout<U1, U0> {
-    type BB = Layout<(U1, Dyn), (U0, U1)>;
-}
-impl<UN, BN, UD, BD> TileBB for Layout<UInt<UN, BN>, UInt<UD, BD>>
+impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, U0>
 where
-    UInt<UD, BD>: IsEqual<U1>,
-    UInt<UN, BN>: IsEqual<U1>,
-    Eq<UInt<UD, BD>, U1>: BitOr<Eq<UInt<UN, BN>, U1>>,
-    UInt<UD, BD>: RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>,
+    Runs<L>: RunsHead,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
 {
-    type BB = Layout<
-        <UInt<UD, BD> as RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>>::Shape,
-        <UInt<UD, BD> as RestOf<UInt<UN, BN>, Unit<UInt<UN, BN>, UInt<UD, BD>>>>::Stride,
-    >;
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
 }
-impl TileBB for Layout<Dyn, Dyn> {
+impl<L, UN, BN, UD, BD> TileBB<L> for Layout<UInt<UN, BN>, UInt<UD, BD>>
+where
+    UInt<UN, BN>: KnownOne,
+    Self: StaticBB<L, IsOne<UInt<UN, BN>>>,
+{
+    type BB = <Self as StaticBB<L, IsOne<UInt<UN, BN>>>>::BB;
+    const FORM: BStar = <Self as StaticBB<L, IsOne<UInt<UN, BN>>>>::FORM;
+}
+impl<L> TileBB<L> for Layout<Dyn, Dyn> {
     type BB = Layout<(Dyn, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
+    const FORM: BStar = BStar::OfSize;
 }
-impl TileBB for Layout<U1, Dyn> {
-    type BB = Layout<(U1, Dyn), (Dyn, U1)>;
+impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, Dyn>
+where
+    Runs<L>: RunsHead,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
+{
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
 }
-impl<U, B2, B> TileBB for Layout<UInt<UInt<U, B2>, B>, Dyn> {
+impl<L, U, B2, B> TileBB<L> for Layout<UInt<UInt<U, B2>, B>, Dyn> {
     type BB = Layout<(UInt<UInt<U, B2>, B>, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
+    const FORM: BStar = BStar::OfSize;
 }
-impl TileBB for Layout<Dyn, U1> {
+impl<L> TileBB<L> for Layout<Dyn, U1> {
     type BB = Layout<(Dyn, Dyn), (U1, Dyn)>;
+    const FORM: BStar = BStar::OfSize;
 }
 /// A static `d ≥ 2` with a run-time `n`: CuTe's first mode of `B*` is the
 /// static `d`, but for `n = 1` at run time the complement is `M:1`, which
 /// two modes of that first size cannot be when `d ∤ M`: the extent is
 /// run-time here (the text `2` where CuTe prints `_2`).
-impl<U, B2, B> TileBB for Layout<Dyn, UInt<UInt<U, B2>, B>> {
+impl<L, U, B2, B> TileBB<L> for Layout<Dyn, UInt<UInt<U, B2>, B>> {
     type BB = Layout<(Dyn, (Dyn, Dyn)), (UInt<UInt<U, B2>, B>, (U1, Dyn))>;
+    const FORM: BStar = BStar::OfSize;
+}
+
+/// [`TileBB`] of a tile `1:Self`'s stride of static size 1, by `Many`:
+/// the runs `R` (`B1`), or `M:1`.
+#[doc(hidden)]
+pub trait RunsBB<R, Many> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// The form of `B*`.
+    const FORM: BStar;
+}
+impl<TD, R: ListLayout> RunsBB<R, B1> for Layout<U1, TD> {
+    type BB = Layout<(U1, R::Shape), (TD, R::Stride)>;
+    const FORM: BStar = BStar::Runs;
+}
+impl<TD, R> RunsBB<R, B0> for Layout<U1, TD> {
+    type BB = Layout<(U1, Dyn), (TD, U1)>;
+    const FORM: BStar = BStar::OfSize;
+}
+/// [`TileBB`] of a static tile by `One`, "its size is 1".
+#[doc(hidden)]
+pub trait StaticBB<L, One> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// The form of `B*`.
+    const FORM: BStar;
+}
+impl<L: RunsFrom<U1, U1>, D> StaticBB<L, B1> for Layout<U1, D>
+where
+    Runs<L>: RunsHead,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
+{
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
+}
+/// `n·d`, the stride where `B*`'s rest starts.
+type Span<N, D> = Prod<N, D>;
+/// `p = S/(n·d)` for the first run `S` (see [`TileBB`]).
+type LeadQuot<L, N, D> = LeafCeilDiv<<Runs<L> as RunsHead>::Lead, Span<N, D>>;
+/// "`B*` takes the first run's `p`": several runs, `n·d` divides the
+/// first, and `p ≥ 2`.
+type TakesLead<L, N, D> = <<<Runs<L> as RunsHead>::Many as Truth>::And<
+    LeafDivides<<Runs<L> as RunsHead>::Lead, Span<N, D>>,
+> as Truth>::And<<IsOne<LeadQuot<L, N, D>> as Not>::Output>;
+impl<L: RunsFrom<U1, U1>, N, D> StaticBB<L, B0> for Layout<N, D>
+where
+    Runs<L>: RunsHead,
+    N: Mul<D>,
+    <Runs<L> as RunsHead>::Lead: LeafQuot<Span<N, D>>,
+    LeadQuot<L, N, D>: KnownOne,
+    IsOne<LeadQuot<L, N, D>>: Not<Output: Truth>,
+    Self: LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>,
+{
+    type BB = <Self as LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>>::BB;
+    const FORM: BStar = <Self as LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>>::FORM;
+}
+/// [`TileBB`] of a static tile `N:D` of size at least 2, by `Takes`: with
+/// the first run's `P` (`B1`), or against the size.
+#[doc(hidden)]
+pub trait LeadBB<P, Takes> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// The form of `B*`.
+    const FORM: BStar;
+}
+impl<N, D, P> LeadBB<P, B0> for Layout<N, D>
+where
+    D: IsEqual<U1> + RestOf<N, Eq<D, U1>>,
+{
+    type BB = Layout<<D as RestOf<N, Eq<D, U1>>>::Shape, <D as RestOf<N, Eq<D, U1>>>::Stride>;
+    const FORM: BStar = BStar::OfSize;
+}
+impl<N, D, P: Unsigned> LeadBB<P, B1> for Layout<N, D>
+where
+    D: IsEqual<U1> + LeadRestOf<N, P, Eq<D, U1>>,
+{
+    type BB = Layout<<D as LeadRestOf<N, P, Eq<D, U1>>>::Shape, <D as LeadRestOf<N, P, Eq<D, U1>>>::Stride>;
+    const FORM: BStar = BStar::Lead(P::I64);
+}
+/// `(B, B*)` of a static tile `N:Self` with the first run's `P`; `B` is
+/// "the stride is 1" (CuTe's coalesce drops the mode `1:1`).
+#[doc(hidden)]
+pub trait LeadRestOf<N, P, B> {
+    /// Shape of `(B, B*)`.
+    type Shape;
+    /// Stride of `(B, B*)`.
+    type Stride;
+}
+impl<N: Mul<P>, P, D> LeadRestOf<N, P, B1> for D {
+    type Shape = (N, (P, Dyn));
+    type Stride = (D, (N, Prod<N, P>));
+}
+impl<N: Mul<D>, P, D> LeadRestOf<N, P, B0> for D
+where
+    Prod<N, D>: Mul<P>,
+{
+    type Shape = (N, (D, P, Dyn));
+    type Stride = (D, (U1, Prod<N, D>, Prod<Prod<N, D>, P>));
 }
 
 /// The mixed branch of the 1-D divide by a tile of one mode: `A ∘ (B, B*)`
@@ -120,7 +433,8 @@ macro_rules! one_mode_tile_split {
     ($($g:ident),* ; $T:ty) => {
         impl<AS, AD, BBr, $($g),*> Split1DBy<DivideOp, $T, B0> for Layout<AS, AD>
         where
-            $T: TileBB<BB = BBr>,
+            AS: FlattenInto<AD, MNil>,
+            $T: TileBB<FlatModes<AS, AD>, BB = BBr>,
             Self: TryComposeCute<BBr>,
             <Self as TryComposeCute<BBr>>::Output: SplitHalves,
         {
@@ -286,6 +600,7 @@ fn room(out: &mut Out, at: usize, k: usize) -> Result<&mut [(i64, i64)], Fail> {
 fn divide_1d_cute<S, D, BBS, BBD, HS, HD>(
     a: &Layout<S, D>,
     c: Cut,
+    form: BStar,
     out: &mut Out,
     xo: usize,
     yo: usize,
@@ -299,12 +614,74 @@ where
     Layout<HS, HD>: Halves,
 {
     let m = IntTuple::size(&a.shape()) as i64;
-    let r = divide_by(c, m, |l| {
+    let mut compose = |l: &[(i64, i64)]| {
         let (mut i, mut j) = (0, 0);
         let bb = Layout::from_checked(BBS::from_leaves(l, &mut i, false), BBD::from_leaves(l, &mut j, true));
         compose_as::<CuteOf<S, D>, _, _, _, _>(a, &bb)
-    })?;
+    };
+    let r = match form {
+        BStar::OfSize => divide_by(c, m, &mut compose),
+        // (A negative stride fails as in `divide_by`.)
+        _ if c.td < 0 => Err(Fail::NegativeStride),
+        _ => {
+            let (l, k) = bb_of_shape(form, c, &a.shape(), &a.stride(), m);
+            compose(&l[..k])
+        }
+    }?;
     r.put_halves(out, xo, yo)
+}
+
+/// The leaves of `(B, B*)` for the tile `c` in the `form` [`TileBB`] gives
+/// against the shape of `A = s:d` (of size `m`), other than
+/// [`BStar::OfSize`]: `B`, then the runs of `A`'s shape (compact), or
+/// `(d, p, m/(n·d·p)):(1, n·d, n·d·p)`; and their number. The runs are
+/// found as the type finds them, from the leaves' values and which are
+/// static. Every product is at most `m`, `A`'s size, which fits.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn bb_of_shape<S: FlatValues, D: FlatValues>(
+    form: BStar,
+    c: Cut,
+    s: &S,
+    d: &D,
+    m: i64,
+) -> ([(i64, i64); MAX_MODES + 1], usize) {
+    let mut l = [(1i64, 0i64); MAX_MODES + 1];
+    l[0] = (c.n, c.td);
+    let mut k = 1;
+    if let BStar::Lead(p) = form {
+        let span = c.n * c.td;
+        if c.td != 1 {
+            l[k] = (c.td, 1);
+            k += 1;
+        }
+        l[k] = (p, span);
+        l[k + 1] = (m / (span * p), span * p);
+        return (l, k + 2);
+    }
+    let (modes, n) = marked_modes(s, d);
+    // The open run: its extent, where it starts, and whether it is static.
+    let (mut run, mut at, mut kind) = (1i64, 1i64, None::<bool>);
+    for f in &modes[..n] {
+        if f.ss && f.s == 1 {
+            continue;
+        }
+        match kind {
+            Some(st) if st == f.ss => run *= f.s,
+            Some(_) => {
+                l[k] = (run, at);
+                k += 1;
+                at *= run;
+                run = f.s;
+                kind = Some(f.ss);
+            }
+            None => (run, kind) = (f.s, Some(f.ss)),
+        }
+    }
+    if kind.is_some() {
+        l[k] = (run, at);
+        k += 1;
+    }
+    (l, k)
 }
 
 /// A 1-D divide's `(A ∘ B, A ∘ B*)`, written as its halves' leaves.
@@ -446,6 +823,29 @@ fn divide_error_of<S: crate::Congruent<D>, D: IntTuple>(
     divide_error(f, &a.to_dynamic(), nd)
 }
 
+/// The error of a divide whose `B*` took a form against `A`'s shape
+/// ([`BStar::Runs`], [`BStar::Lead`]) and failed (cold): cute-dynamic's,
+/// whose `B*` against the size is the same function in fewer leaves. Each
+/// leaf of the shape's form walks a part of the walk of one of cute-dynamic's,
+/// so where one fails the other does, but the first condition met may
+/// differ (`(6,4,x,1):(0,1,0,0)` by `2:4`: CuTe's `(3,2):(8,24)` carries
+/// into the next mode, cute-dynamic's `6:8` fails the stride's
+/// divisibility first). The divide's own error if cute-dynamic divides.
+#[cold]
+#[inline(never)]
+fn shape_form_error<S: crate::Congruent<D>, D: IntTuple>(
+    f: Fail,
+    a: &Layout<S, D>,
+    (n, d): (i64, i64),
+) -> cute_dynamic::LayoutError {
+    let a = a.to_dynamic();
+    let b = cute_dynamic::Layout::new(cute_dynamic::IntTuple::int(n), cute_dynamic::IntTuple::int(d));
+    match b.map(|b| cute_dynamic::logical_divide(&a, &cute_dynamic::Tiler::Layout(b))) {
+        Ok(Err(e)) => e,
+        _ => divide_error(f, &a, (n, d)),
+    }
+}
+
 /// The error cute-dynamic gives for the 1-D divide that failed (cold).
 #[cold]
 #[inline(never)]
@@ -555,7 +955,7 @@ where
     D: FlatValues,
     FlatModes<S, D>: CuteModes,
     T: Tile1 + crate::detail::TileArg,
-    TileOf<T>: TileBB<BB = Layout<BBS, BBD>>,
+    TileOf<T>: TileBB<FlatModes<S, D>, BB = Layout<BBS, BBD>>,
     BBS: FromLeaves + MixedTree<CuteOf<S, D>, BBD, Shape = HS, Stride = HD> + crate::Congruent<BBD>,
     BBD: FromLeaves,
     Layout<HS, HD>: Halves,
@@ -569,7 +969,11 @@ where
         if S::LEAVES == 1 {
             divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, to_error)
         } else {
-            divide_1d_cute::<S, D, BBS, BBD, HS, HD>(self, c, out, xo, yo).map_err(to_error)
+            let form = <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM;
+            divide_1d_cute::<S, D, BBS, BBD, HS, HD>(self, c, form, out, xo, yo).map_err(|f| match form {
+                BStar::OfSize => to_error(f),
+                _ => shape_form_error(f, self, (c.n, c.td)),
+            })
         }
     }
 }
