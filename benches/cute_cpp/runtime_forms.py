@@ -16,13 +16,17 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16]
 
 Beside those, `--all-rt` more cases of each of composition and
 logical_divide, and a sixth of that of each product, with every leaf of `A`
 and `B` run-time (a product's `A` of rank 1: CuTe's complement takes a
 run-time stride in rank 1 only), from their own seeded stream, so the
 mixed cases above stay the same.
+
+Beside those, `--tilers` cases of each divide by a tuple tiler (a
+one-mode tile per mode of a rank-2 `A`, as a kernel tiles a matrix), from
+a third seeded stream.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
 above 1: its complement needs static strides) is left out. The test
@@ -187,6 +191,57 @@ def all_run_time_cases(r, n):
     return cases
 
 
+def tiler_cases(r, n):
+    """`n` cases of each divide by a tuple tiler `<B0, B1>` on a rank-2 `A`
+    (a tile of one mode per mode, each with at most the mode's size), the
+    leaves' kinds in turn as for the other cases."""
+    cases = []
+    for op in DIVIDES:
+        k = 0
+        while k < n:
+            ka, kb = KINDS[k % len(KINDS)]
+            a = gen_a(r)
+            while isinstance(a[0], int) or len(a[0]) != 2:
+                a = gen_a(r)
+            tiles = []
+            for mode in a[0]:
+                b = gen_b(r, size(mode))
+                if not isinstance(b[0], int):
+                    b = (b[0][0], b[1][0])
+                tiles.append((leaves(b[0], kb, r), leaves(b[1], kb, r)))
+            sa, da = leaves(a[0], ka, r), leaves(a[1], ka, r)
+            if all_static(sa) and all_static(da) and all(all_static(t) for tile in tiles for t in tile):
+                continue
+            cases.append((op, (sa, da), Tiler(tiles)))
+            k += 1
+    return cases
+
+
+def b_text(b):
+    if isinstance(b, Tiler):
+        return "<" + ", ".join(text(s) + ":" + text(d) for s, d in b.tiles) + ">"
+    return text(b[0]) + ":" + text(b[1])
+
+
+def b_rust(b):
+    if isinstance(b, Tiler):
+        return "tile!(" + ", ".join(rust(s) + ":" + rust(d) for s, d in b.tiles) + ")"
+    return "layout!(%s:%s)" % (rust(b[0]), rust(b[1]))
+
+
+def b_cpp(b):
+    if isinstance(b, Tiler):
+        return "make_tile(" + ", ".join("make_layout(%s, %s)" % (cpp(s), cpp(d)) for s, d in b.tiles) + ")"
+    return "make_layout(%s, %s)" % (cpp(b[0]), cpp(b[1]))
+
+
+class Tiler:
+    """A tuple tiler: one `(shape, stride)` tile per mode."""
+
+    def __init__(self, tiles):
+        self.tiles = tiles
+
+
 def all_static(t):
     return t.st if isinstance(t, Leaf) else all(all_static(x) for x in t)
 
@@ -206,11 +261,11 @@ def run_cute(cases):
         src = list(head)
         line_of = {}
         for i in live:
-            op, (sa, da), (sb, db) = cases[i]
+            op, (sa, da), b = cases[i]
             line_of[len(src) + 1] = i
-            src.append('  if (%d >= from) { auto a = make_layout(%s, %s); auto b = make_layout(%s, %s); '
+            src.append('  if (%d >= from) { auto a = make_layout(%s, %s); auto b = %s; '
                        'printf("%d "); print(%s(a, b)); printf("\\n"); fflush(stdout); }'
-                       % (i, cpp(sa), cpp(da), cpp(sb), cpp(db), i, op))
+                       % (i, cpp(sa), cpp(da), b_cpp(b), i, op))
         src.append("}")
         with open(cfile, "w") as f:
             f.write("\n".join(src) + "\n")
@@ -245,6 +300,7 @@ def main():
     ap.add_argument("--n", type=int, default=242)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--all-rt", type=int, default=60)
+    ap.add_argument("--tilers", type=int, default=16)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -254,6 +310,7 @@ def main():
         if not (all_static(c[1]) and all_static(c[2])):
             cases.append(c)
     cases += all_run_time_cases(random.Random(args.seed + 1), args.all_rt)
+    cases += tiler_cases(random.Random(args.seed + 2), args.tilers)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]
@@ -265,13 +322,13 @@ def main():
             ""]
     calls = []
     seen = set()
-    for (op, (sa, da), (sb, db)), c in zip(cases, cute):
-        at, bt = text(sa) + ":" + text(da), text(sb) + ":" + text(db)
+    for (op, (sa, da), b), c in zip(cases, cute):
+        at, bt = text(sa) + ":" + text(da), b_text(b)
         if c is None or (op, at, bt) in seen:
             continue
         seen.add((op, at, bt))
         golden.append(" | ".join([op, at, bt, c]))
-        call = "try_%s(layout!(%s:%s), layout!(%s:%s))" % (op, rust(sa), rust(da), rust(sb), rust(db))
+        call = "try_%s(layout!(%s:%s), %s)" % (op, rust(sa), rust(da), b_rust(b))
         calls.append('    check(tally, "%s", "%s", "%s", text(%s));' % (op, at, bt, call))
     # Ten cases a function: one function of all of them needs more stack
     # than a test thread has, unoptimised.

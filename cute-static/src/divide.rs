@@ -147,7 +147,7 @@ crate::detail::free_fn!(
 /// assert_eq!(d.to_string(), "((_2,_4),_4,_2):((_1,_8),_2,_32)");
 /// let m = 1000usize;
 /// let r = tiled_divide(layout!(({m},8):(1,{m})), tile!(128:1, 4:1));
-/// assert_eq!(r.to_string(), "((_128,_4),8,2):((_1,1000),_128,4000)");
+/// assert_eq!(r.to_string(), "((_128,_4),8,_2):((_1,1000),_128,4000)");
 /// ```
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:
@@ -185,7 +185,7 @@ crate::detail::free_fn!(
 /// assert_eq!(d.to_string(), "(_2,_4,_4,_2):(_1,_8,_2,_32)");
 /// let m = 1000usize;
 /// let r = flat_divide(layout!(({m},8):(1,{m})), tile!(128:1, 4:1));
-/// assert_eq!(r.to_string(), "(_128,_4,8,2):(_1,1000,_128,4000)");
+/// assert_eq!(r.to_string(), "(_128,_4,8,_2):(_1,1000,_128,4000)");
 /// ```
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or in the tiler:

@@ -2730,6 +2730,478 @@ fn part_40(tally: &mut Tally) {
         "(4,3):(1,4)",
         text(try_raked_product(layout!({3}:{2}), layout!(({4},{3}):({1},{4})))),
     );
+    check(
+        tally,
+        "logical_divide",
+        "(1000,64):(64,1)",
+        "<1:100, 16:1>",
+        text(try_logical_divide(layout!(({1000},{64}):({64},{1})), tile!({1}:{100}, {16}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((32,128),1):((1,32),4096)",
+        "<_128:_32, _1:_1>",
+        text(try_logical_divide(layout!((({32},{128}),{1}):(({1},{32}),{4096})), tile!(128:32, 1:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,_3):(_1,_2)",
+        "<_1:_2, _3:_1>",
+        text(try_logical_divide(layout!(({2},3):(1,2)), tile!(1:2, 3:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(100,8):(8,_1)",
+        "<2:_1, _4:1>",
+        text(try_logical_divide(layout!(({100},{8}):({8},1)), tile!({2}:1, 4:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_16,_4):(_1,_16)",
+        "<16:1, 4:1>",
+        text(try_logical_divide(layout!((16,4):(1,16)), tile!({16}:{1}, {4}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(6,32):(1,6)",
+        "<3:1, 16:1>",
+        text(try_logical_divide(layout!(({6},{32}):({1},{6})), tile!({3}:{1}, {16}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_41(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "(128,128):(1,256)",
+        "<32:2, 8:16>",
+        text(try_logical_divide(layout!(({128},{128}):({1},{256})), tile!({32}:{2}, {8}:{16}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(16,128):(1,16)",
+        "<_2:_2, _32:_1>",
+        text(try_logical_divide(layout!(({16},{128}):({1},{16})), tile!(2:2, 32:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((6,_2),32):((_1,6),12)",
+        "<_6:_2, _32:_1>",
+        text(try_logical_divide(layout!((({6},2),{32}):((1,{6}),{12})), tile!(6:2, 32:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_8,3):(2,_8)",
+        "<4:_1, _1:_1>",
+        text(try_logical_divide(layout!((8,{3}):({2},8)), tile!({4}:1, 1:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_32,_6):(_1,_32)",
+        "<8:1, 6:1>",
+        text(try_logical_divide(layout!((32,6):(1,32)), tile!({8}:{1}, {6}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((128,128),24):((1,128),16384)",
+        "<16:1, _4:_1>",
+        text(try_logical_divide(layout!((({128},{128}),{24}):(({1},{128}),{16384})), tile!({16}:{1}, 4:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(32,32):(2,32)",
+        "<8:4, 16:1>",
+        text(try_logical_divide(layout!(({32},{32}):({2},{32})), tile!({8}:{4}, {16}:{1}))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,128):(1,128)",
+        "<_2:_32, _16:_1>",
+        text(try_logical_divide(layout!(({128},{128}):({1},{128})), tile!(2:32, 16:1))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(64,333):(1,_64)",
+        "<_32:_1, _3:_37>",
+        text(try_logical_divide(layout!(({64},{333}):({1},64)), tile!(32:1, 3:37))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(2,_128):(1,_8)",
+        "<_1:1, _2:_1>",
+        text(try_logical_divide(layout!(({2},128):({1},8)), tile!(1:{1}, 2:1))),
+    );
+}
+
+#[inline(never)]
+fn part_42(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "((1,24),24):((1,1),24)",
+        "<24:1, 4:4>",
+        text(try_zipped_divide(layout!((({1},{24}),{24}):(({1},{1}),{24})), tile!({24}:{1}, {4}:{4}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(2,2):(1,2)",
+        "<_2:_1, _1:_1>",
+        text(try_zipped_divide(layout!(({2},{2}):({1},{2})), tile!(2:1, 1:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(4,1):(_2,_8)",
+        "<_1:_1, _1:_1>",
+        text(try_zipped_divide(layout!(({4},{1}):(2,8)), tile!(1:1, 1:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((_3,_6),1):((_1,_3),_18)",
+        "<6:1, _1:1>",
+        text(try_zipped_divide(layout!(((3,6),{1}):((1,3),18)), tile!({6}:{1}, 1:{1}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_256,_333):(_1,_256)",
+        "<64:1, 3:9>",
+        text(try_zipped_divide(layout!((256,333):(1,256)), tile!({64}:{1}, {3}:{9}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(1,4):(1,4)",
+        "<_1:_1, 4:_1>",
+        text(try_zipped_divide(layout!(({1},{4}):({1},{4})), tile!(1:1, {4}:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(32,16):(1,32)",
+        "<4:1, 16:1>",
+        text(try_zipped_divide(layout!(({32},{16}):({1},{32})), tile!({4}:{1}, {16}:{1}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(4,1):(1,4)",
+        "<_1:_1, _1:_1>",
+        text(try_zipped_divide(layout!(({4},{1}):({1},{4})), tile!(1:1, 1:1))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_256,32):(1,256)",
+        "<_16:_2, _8:_4>",
+        text(try_zipped_divide(layout!((256,{32}):({1},{256})), tile!(16:2, 8:4))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_6,1):(1,1)",
+        "<_6:_1, _1:1>",
+        text(try_zipped_divide(layout!((6,{1}):({1},{1})), tile!(6:1, 1:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_43(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "(_128,_3):(_1,_128)",
+        "<2:1, 1:3>",
+        text(try_zipped_divide(layout!((128,3):(1,128)), tile!({2}:{1}, {1}:{3}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(1,8):(2,2)",
+        "<_1:1, 1:_2>",
+        text(try_zipped_divide(layout!(({1},{8}):({2},{2})), tile!(1:{1}, {1}:2))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((6,4),24):((1,6),24)",
+        "<1:8, 3:1>",
+        text(try_zipped_divide(layout!((({6},{4}),{24}):(({1},{6}),{24})), tile!({1}:{8}, {3}:{1}))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(128,4):(2,256)",
+        "<_32:_1, _1:_2>",
+        text(try_zipped_divide(layout!(({128},{4}):({2},{256})), tile!(32:1, 1:2))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(64,64):(64,_1)",
+        "<_16:_4, _32:_2>",
+        text(try_zipped_divide(layout!(({64},{64}):({64},1)), tile!(16:4, 32:2))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(64,_333):(_333,_1)",
+        "<32:1, _111:1>",
+        text(try_zipped_divide(layout!(({64},333):(333,1)), tile!({32}:{1}, 111:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(32,24):(1,32)",
+        "<2:1, 6:1>",
+        text(try_tiled_divide(layout!(({32},{24}):({1},{32})), tile!({2}:{1}, {6}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(3,16):(1,3)",
+        "<_3:_1, _2:_1>",
+        text(try_tiled_divide(layout!(({3},{16}):({1},{3})), tile!(3:1, 2:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((_24,8),_8):((1,_24),192)",
+        "<_2:_2, _2:_1>",
+        text(try_tiled_divide(layout!(((24,{8}),8):(({1},24),{192})), tile!(2:2, 2:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(32,_16):(_1,_32)",
+        "<_4:1, 1:1>",
+        text(try_tiled_divide(layout!(({32},16):(1,32)), tile!(4:{1}, {1}:{1}))),
+    );
+}
+
+#[inline(never)]
+fn part_44(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_divide",
+        "(_16,_32):(_1,_16)",
+        "<1:4, 1:4>",
+        text(try_tiled_divide(layout!((16,32):(1,16)), tile!({1}:{4}, {1}:{4}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(64,333):(333,1)",
+        "<_16:_2, _1:111>",
+        text(try_tiled_divide(layout!(({64},{333}):({333},{1})), tile!(16:2, 1:{111}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((3,2),32):((1,3),6)",
+        "<6:1, 8:2>",
+        text(try_tiled_divide(layout!((({3},{2}),{32}):(({1},{3}),{6})), tile!({6}:{1}, {8}:{2}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(1000,64):(1,1000)",
+        "<_500:_1, _32:_2>",
+        text(try_tiled_divide(layout!(({1000},{64}):({1},{1000})), tile!(500:1, 32:2))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(2,_16):(_1,_2)",
+        "<_2:_1, _16:_1>",
+        text(try_tiled_divide(layout!(({2},16):(1,2)), tile!(2:1, 16:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_128,32):(32,_1)",
+        "<2:64, 2:1>",
+        text(try_tiled_divide(layout!((128,{32}):({32},1)), tile!({2}:{64}, {2}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_8,_6):(_1,_8)",
+        "<4:2, 6:1>",
+        text(try_tiled_divide(layout!((8,6):(1,8)), tile!({4}:{2}, {6}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(4,3):(1,4)",
+        "<4:1, 3:_1>",
+        text(try_tiled_divide(layout!(({4},{3}):({1},{4})), tile!({4}:{1}, {3}:1))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(2,3):(3,1)",
+        "<1:1, 1:1>",
+        text(try_tiled_divide(layout!(({2},{3}):({3},{1})), tile!({1}:{1}, {1}:{1}))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(6,6):(1,6)",
+        "<_2:_1, _6:_1>",
+        text(try_tiled_divide(layout!(({6},{6}):({1},{6})), tile!(2:1, 6:1))),
+    );
+}
+
+#[inline(never)]
+fn part_45(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_divide",
+        "(128,2):(_1,_128)",
+        "<_32:_1, _1:_2>",
+        text(try_tiled_divide(layout!(({128},{2}):(1,128)), tile!(32:1, 1:2))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_24,8):(_1,_96)",
+        "<_1:24, 1:_4>",
+        text(try_tiled_divide(layout!((24,{8}):(1,96)), tile!(1:{24}, {1}:4))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(100,333):(1,100)",
+        "<50:1, 333:1>",
+        text(try_flat_divide(layout!(({100},{333}):({1},{100})), tile!({50}:{1}, {333}:{1}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(128,128):(1,128)",
+        "<_1:_8, _4:_1>",
+        text(try_flat_divide(layout!(({128},{128}):({1},{128})), tile!(1:8, 4:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((6,4),3):((1,_6),24)",
+        "<_4:_1, _1:_1>",
+        text(try_flat_divide(layout!((({6},{4}),{3}):(({1},6),{24})), tile!(4:1, 1:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((32,2),16):((_1,_32),_64)",
+        "<_32:_1, 2:_4>",
+        text(try_flat_divide(layout!((({32},{2}),{16}):((1,32),64)), tile!(32:1, {2}:4))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_3,_8):(_1,_3)",
+        "<1:1, 1:4>",
+        text(try_flat_divide(layout!((3,8):(1,3)), tile!({1}:{1}, {1}:{4}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(3,4):(1,3)",
+        "<3:_1, 1:_2>",
+        text(try_flat_divide(layout!(({3},{4}):({1},{3})), tile!({3}:1, {1}:2))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(1000,32):(32,1)",
+        "<5:20, 2:4>",
+        text(try_flat_divide(layout!(({1000},{32}):({32},{1})), tile!({5}:{20}, {2}:{4}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(1000,8):(1,1000)",
+        "<_125:_1, _4:_1>",
+        text(try_flat_divide(layout!(({1000},{8}):({1},{1000})), tile!(125:1, 4:1))),
+    );
+}
+
+#[inline(never)]
+fn part_46(tally: &mut Tally) {
+    check(
+        tally,
+        "flat_divide",
+        "(_256,32):(1,_256)",
+        "<_8:_1, _16:_1>",
+        text(try_flat_divide(layout!((256,{32}):({1},256)), tile!(8:1, 16:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_2,24):(2,_8)",
+        "<_1:2, 1:_1>",
+        text(try_flat_divide(layout!((2,{24}):({2},8)), tile!(1:{2}, {1}:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_64,_64):(_64,_1)",
+        "<8:1, 4:1>",
+        text(try_flat_divide(layout!((64,64):(64,1)), tile!({8}:{1}, {4}:{1}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(100,333):(333,1)",
+        "<25:1, 333:_1>",
+        text(try_flat_divide(layout!(({100},{333}):({333},{1})), tile!({25}:{1}, {333}:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(1000,8):(1,1000)",
+        "<20:10, 2:4>",
+        text(try_flat_divide(layout!(({1000},{8}):({1},{1000})), tile!({20}:{10}, {2}:{4}))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(6,2):(1,6)",
+        "<_6:_1, _2:_1>",
+        text(try_flat_divide(layout!(({6},{2}):({1},{6})), tile!(6:1, 2:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(8,_32):(_2,_8)",
+        "<_1:_1, _2:_1>",
+        text(try_flat_divide(layout!(({8},32):(2,8)), tile!(1:1, 2:1))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_1,_4):(_1,1)",
+        "<_1:_1, 2:1>",
+        text(try_flat_divide(layout!((1,4):(1,{1})), tile!(1:1, {2}:{1}))),
+    );
 }
 
 #[test]
@@ -2776,5 +3248,11 @@ fn run_time_results_print_as_cute_prints_them() {
     part_38(&mut tally);
     part_39(&mut tally);
     part_40(&mut tally);
+    part_41(&mut tally);
+    part_42(&mut tally);
+    part_43(&mut tally);
+    part_44(&mut tally);
+    part_45(&mut tally);
+    part_46(&mut tally);
     tally.report();
 }

@@ -1046,6 +1046,9 @@ fn mixed_shape_menu(x: i64, y: i64, d: &[i64]) -> Result<(), String> {
     tiles!(Layout![(Dyn,2,Dyn):(Dyn,Dyn,Dyn)], format!("({x},2,{y}):({},{},{})", d[0], d[1], d[2]));
     tiles!(Layout![(6,4,Dyn,1):(Dyn,Dyn,Dyn,Dyn)], format!("(6,4,{x},1):({},{},{},{})", d[0], d[1], d[2], d[3]));
     tiles!(Layout![((4,Dyn),2):((Dyn,Dyn),Dyn)], format!("((4,{x}),2):(({},{}),{})", d[0], d[1], d[2]));
+    // All-static extents: `B*` is static.
+    tiles!(Layout![(4,6):(Dyn,Dyn)], format!("(4,6):({},{})", d[0], d[1]));
+    tiles!(Layout![(8,Dyn):(Dyn,Dyn)], format!("(8,{x}):({},{})", d[0], d[1]));
     Ok(())
 }
 
@@ -1085,6 +1088,12 @@ fn divides_keep_the_static_runs_of_the_shape() {
     let d = cute_dynamic::logical_divide(&a.to_dynamic(), &layout!(5:1).to_dynamic()).unwrap();
     same_function(&r.to_dynamic(), &d);
     assert_eq!(r.to_dynamic().get(1).unwrap().size(), 154);
+    // All-static extents with a run-time stride: `B*` is static, `1:0` where
+    // the tile covers the mode.
+    let a = layout!((256,{32i64}):({1i64},256));
+    assert_eq!(flat_divide(a, tile!(8:1, 16:1)).to_string(), "(_8,_16,_32,2):(1,_256,8,_4096)");
+    let a = layout!((6,1):({1i64},{1i64}));
+    assert_eq!(zipped_divide(a, tile!(6:1, 1:{1i64})).to_string(), "((_6,_1),(_1,1)):((1,1),(_0,1))");
 }
 
 /// Found by the agreement cases with one leaf run-time: a tile of size 1

@@ -187,45 +187,59 @@ where
 /// The runs of `A`'s flat modes `L` (see [`RunsFrom`]).
 type Runs<L> = <L as RunsFrom<U1, U1>>::Out;
 
-/// What the form of `B*` reads off the runs: whether there are several
-/// (then both kinds of extent), and the first run's extent where it is
-/// static (`U1` otherwise).
+/// What the form of `B*` reads off the runs: how many there are and of
+/// which kind ([`FMany`], [`FStatic`], [`FDyn`]), and the first run's
+/// extent where it is static (`U1` otherwise).
 #[doc(hidden)]
 pub trait RunsHead {
-    /// `B1` for two runs or more.
-    type Many: Truth;
+    /// The runs' form.
+    type Form;
     /// The first run's static extent, or `U1`.
     type Lead;
 }
+/// Two runs or more (so both kinds of extent).
+#[doc(hidden)]
+pub struct FMany;
+/// One run, static: `A`'s extents are all static.
+#[doc(hidden)]
+pub struct FStatic;
+/// One run-time run, or none: nothing static to keep.
+#[doc(hidden)]
+pub struct FDyn;
 impl RunsHead for VNil {
-    type Many = B0;
+    type Form = FDyn;
     type Lead = U1;
 }
 impl<S: RunKind, D> RunsHead for VCons<S, D, VNil>
 where
     S::K: LeadOf<S>,
 {
-    type Many = B0;
+    type Form = <S::K as LeadOf<S>>::Form;
     type Lead = <S::K as LeadOf<S>>::Out;
 }
 impl<S: RunKind, D, S2, D2, T> RunsHead for VCons<S, D, VCons<S2, D2, T>>
 where
     S::K: LeadOf<S>,
 {
-    type Many = B1;
+    type Form = FMany;
     type Lead = <S::K as LeadOf<S>>::Out;
 }
-/// A run's extent where it is static, `U1` where it is run-time.
+/// A run's extent where it is static, `U1` where it is run-time; and the
+/// form of runs of that one run.
 #[doc(hidden)]
 pub trait LeadOf<S> {
     /// The extent.
     type Out;
+    /// [`FStatic`] or [`FDyn`].
+    type Form;
 }
 impl<S> LeadOf<S> for KStatic {
     type Out = S;
+    type Form = FStatic;
 }
 impl<S> LeadOf<S> for KDyn {
     type Out = U1;
+    type Form = FDyn;
 }
 
 /// Which form `B*` takes, for the values to follow the type: see
@@ -240,6 +254,9 @@ pub enum BStar {
     /// A static tile `n:d`: `(d, p, M/(n·d·p)):(1, n·d, n·d·p)`, `p` the
     /// first run's extent over `n·d`.
     Lead(i64),
+    /// A static tile `n:d` on static extents: `(d, p):(1, n·d)`,
+    /// `p = ⌈M/(n·d)⌉` (`d` dropped when 1, `p` too; `1:0` when both are).
+    Static(i64),
 }
 
 /// `(B, B*)` of a tile `B` of one mode against the mode `A` it divides
@@ -257,8 +274,11 @@ pub enum BStar {
 /// - a static tile `n:d`, `n ≥ 2`, where the first run is a static `S`
 ///   that `n·d` divides with `p = S/(n·d) ≥ 2`: `B* = (d, p, R):(1, n·d,
 ///   n·d·p)` (`d` dropped when 1; `R` run-time, `M/S`);
-/// - otherwise, and where `A`'s shape has one run (a mode of one leaf, or
-///   all-static extents): the complement against the size `M`, as below.
+/// - a static tile `n:d`, `n ≥ 2`, on all-static extents (one static run
+///   `S = M`): `B* = (d, p):(1, n·d)`, `p = ⌈S/(n·d)⌉` static (`d` or `p`
+///   dropped when 1, `1:0` when both are);
+/// - otherwise (one run-time run, or the first run run-time): the
+///   complement against the size `M`, as below.
 ///
 /// Against the size: a static tile `n:d` has `B* = ⌈M/n⌉:n` where `d = 1`,
 /// `M:1` where `n = 1`, and `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise; the tile
@@ -285,10 +305,10 @@ pub trait TileBB<L> {
 impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, U0>
 where
     Runs<L>: RunsHead,
-    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
 {
-    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
-    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
 }
 impl<L, UN, BN, UD, BD> TileBB<L> for Layout<UInt<UN, BN>, UInt<UD, BD>>
 where
@@ -305,10 +325,10 @@ impl<L> TileBB<L> for Layout<Dyn, Dyn> {
 impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, Dyn>
 where
     Runs<L>: RunsHead,
-    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
 {
-    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
-    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
 }
 impl<L, U, B2, B> TileBB<L> for Layout<UInt<UInt<U, B2>, B>, Dyn> {
     type BB = Layout<(UInt<UInt<U, B2>, B>, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
@@ -327,20 +347,25 @@ impl<L, U, B2, B> TileBB<L> for Layout<Dyn, UInt<UInt<U, B2>, B>> {
     const FORM: BStar = BStar::OfSize;
 }
 
-/// [`TileBB`] of a tile `1:Self`'s stride of static size 1, by `Many`:
-/// the runs `R` (`B1`), or `M:1`.
+/// [`TileBB`] of a tile `1:Self`'s stride of static size 1, by the runs'
+/// form: the runs `R` where one is static, or `M:1` (which one run-time
+/// run is: the same type).
 #[doc(hidden)]
-pub trait RunsBB<R, Many> {
+pub trait RunsBB<R, Form> {
     /// The layout `(B, B*)`.
     type BB;
     /// The form of `B*`.
     const FORM: BStar;
 }
-impl<TD, R: ListLayout> RunsBB<R, B1> for Layout<U1, TD> {
+impl<TD, R: ListLayout> RunsBB<R, FMany> for Layout<U1, TD> {
     type BB = Layout<(U1, R::Shape), (TD, R::Stride)>;
     const FORM: BStar = BStar::Runs;
 }
-impl<TD, R> RunsBB<R, B0> for Layout<U1, TD> {
+impl<TD, R: ListLayout> RunsBB<R, FStatic> for Layout<U1, TD> {
+    type BB = Layout<(U1, R::Shape), (TD, R::Stride)>;
+    const FORM: BStar = BStar::Runs;
+}
+impl<TD, R> RunsBB<R, FDyn> for Layout<U1, TD> {
     type BB = Layout<(U1, Dyn), (TD, U1)>;
     const FORM: BStar = BStar::OfSize;
 }
@@ -355,31 +380,91 @@ pub trait StaticBB<L, One> {
 impl<L: RunsFrom<U1, U1>, D> StaticBB<L, B1> for Layout<U1, D>
 where
     Runs<L>: RunsHead,
-    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>,
+    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
 {
-    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::BB;
-    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Many>>::FORM;
+    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
+    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
 }
 /// `n·d`, the stride where `B*`'s rest starts.
 type Span<N, D> = Prod<N, D>;
-/// `p = S/(n·d)` for the first run `S` (see [`TileBB`]).
-type LeadQuot<L, N, D> = LeafCeilDiv<<Runs<L> as RunsHead>::Lead, Span<N, D>>;
-/// "`B*` takes the first run's `p`": several runs, `n·d` divides the
-/// first, and `p ≥ 2`.
-type TakesLead<L, N, D> = <<<Runs<L> as RunsHead>::Many as Truth>::And<
-    LeafDivides<<Runs<L> as RunsHead>::Lead, Span<N, D>>,
-> as Truth>::And<<IsOne<LeadQuot<L, N, D>> as Not>::Output>;
+/// `⌈S/(n·d)⌉` for the first run `S` (see [`TileBB`]).
+type LeadQuot<Lead, N, D> = LeafCeilDiv<Lead, Span<N, D>>;
 impl<L: RunsFrom<U1, U1>, N, D> StaticBB<L, B0> for Layout<N, D>
 where
     Runs<L>: RunsHead,
-    N: Mul<D>,
-    <Runs<L> as RunsHead>::Lead: LeafQuot<Span<N, D>>,
-    LeadQuot<L, N, D>: KnownOne,
-    IsOne<LeadQuot<L, N, D>>: Not<Output: Truth>,
-    Self: LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>,
+    Self: SpanBB<<Runs<L> as RunsHead>::Lead, <Runs<L> as RunsHead>::Form>,
 {
-    type BB = <Self as LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>>::BB;
-    const FORM: BStar = <Self as LeadBB<LeadQuot<L, N, D>, TakesLead<L, N, D>>>::FORM;
+    type BB = <Self as SpanBB<<Runs<L> as RunsHead>::Lead, <Runs<L> as RunsHead>::Form>>::BB;
+    const FORM: BStar = <Self as SpanBB<<Runs<L> as RunsHead>::Lead, <Runs<L> as RunsHead>::Form>>::FORM;
+}
+/// [`TileBB`] of a static tile `N:D` of size at least 2, by the runs' form
+/// (`Lead` the first run's static extent, or `U1`).
+#[doc(hidden)]
+pub trait SpanBB<Lead, Form> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// The form of `B*`.
+    const FORM: BStar;
+}
+impl<N, D, Lead> SpanBB<Lead, FDyn> for Layout<N, D>
+where
+    D: IsEqual<U1> + RestOf<N, Eq<D, U1>>,
+{
+    type BB = Layout<<D as RestOf<N, Eq<D, U1>>>::Shape, <D as RestOf<N, Eq<D, U1>>>::Stride>;
+    const FORM: BStar = BStar::OfSize;
+}
+/// "`B*` takes the first run's `p`": `n·d` divides it, and `p ≥ 2`.
+type TakesLead<Lead, N, D> =
+    <LeafDivides<Lead, Span<N, D>> as Truth>::And<<IsOne<LeadQuot<Lead, N, D>> as Not>::Output>;
+impl<N, D, Lead> SpanBB<Lead, FMany> for Layout<N, D>
+where
+    N: Mul<D>,
+    Lead: LeafQuot<Span<N, D>>,
+    LeadQuot<Lead, N, D>: KnownOne,
+    IsOne<LeadQuot<Lead, N, D>>: Not<Output: Truth>,
+    Self: LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>,
+{
+    type BB = <Self as LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>>::BB;
+    const FORM: BStar = <Self as LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>>::FORM;
+}
+impl<N, D, Lead> SpanBB<Lead, FStatic> for Layout<N, D>
+where
+    N: Mul<D>,
+    Lead: LeafQuot<Span<N, D>>,
+    LeadQuot<Lead, N, D>: KnownOne + Unsigned,
+    D: IsEqual<U1> + StaticRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>, IsOne<LeadQuot<Lead, N, D>>>,
+{
+    type BB = Layout<
+        <D as StaticRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>, IsOne<LeadQuot<Lead, N, D>>>>::Shape,
+        <D as StaticRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>, IsOne<LeadQuot<Lead, N, D>>>>::Stride,
+    >;
+    const FORM: BStar = BStar::Static(<LeadQuot<Lead, N, D> as Unsigned>::I64);
+}
+/// `(B, B*)` of a static tile `N:Self` against static extents, `P` their
+/// product over `N·Self` rounded up: `B* = (Self, P):(1, N·Self)` as
+/// CuTe's coalesce leaves it, by "`Self` is 1" and "`P` is 1".
+#[doc(hidden)]
+pub trait StaticRestOf<N, P, DOne, POne> {
+    /// Shape of `(B, B*)`.
+    type Shape;
+    /// Stride of `(B, B*)`.
+    type Stride;
+}
+impl<N: Mul<D>, P, D> StaticRestOf<N, P, B0, B0> for D {
+    type Shape = (N, (D, P));
+    type Stride = (D, (U1, Prod<N, D>));
+}
+impl<N, P, D> StaticRestOf<N, P, B1, B0> for D {
+    type Shape = (N, P);
+    type Stride = (D, N);
+}
+impl<N, P, D> StaticRestOf<N, P, B0, B1> for D {
+    type Shape = (N, D);
+    type Stride = (D, U1);
+}
+impl<N, P, D> StaticRestOf<N, P, B1, B1> for D {
+    type Shape = (N, U1);
+    type Stride = (D, U0);
 }
 /// [`TileBB`] of a static tile `N:D` of size at least 2, by `Takes`: with
 /// the first run's `P` (`B1`), or against the size.
@@ -633,8 +718,9 @@ where
 
 /// The leaves of `(B, B*)` for the tile `c` in the `form` [`TileBB`] gives
 /// against the shape of `A = s:d` (of size `m`), other than
-/// [`BStar::OfSize`]: `B`, then the runs of `A`'s shape (compact), or
-/// `(d, p, m/(n·d·p)):(1, n·d, n·d·p)`; and their number. The runs are
+/// [`BStar::OfSize`]: `B`, then the runs of `A`'s shape (compact),
+/// `(d, p, m/(n·d·p)):(1, n·d, n·d·p)`, or `(d, p):(1, n·d)` as CuTe's
+/// coalesce leaves it; and their number. The runs are
 /// found as the type finds them, from the leaves' values and which are
 /// static. Every product is at most `m`, `A`'s size, which fits.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -648,6 +734,21 @@ fn bb_of_shape<S: FlatValues, D: FlatValues>(
     let mut l = [(1i64, 0i64); MAX_MODES + 1];
     l[0] = (c.n, c.td);
     let mut k = 1;
+    if let BStar::Static(p) = form {
+        if c.td != 1 {
+            l[k] = (c.td, 1);
+            k += 1;
+        }
+        if p != 1 {
+            l[k] = (p, c.n * c.td);
+            k += 1;
+        }
+        if k == 1 {
+            l[1] = (1, 0);
+            k = 2;
+        }
+        return (l, k);
+    }
     if let BStar::Lead(p) = form {
         let span = c.n * c.td;
         if c.td != 1 {
@@ -966,10 +1067,10 @@ where
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         let c = cut(t);
         let to_error = |f| divide_error_of(f, self, (c.n, c.td));
-        if S::LEAVES == 1 {
+        let form = <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM;
+        if S::LEAVES == 1 && form == BStar::OfSize {
             divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, to_error)
         } else {
-            let form = <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM;
             divide_1d_cute::<S, D, BBS, BBD, HS, HD>(self, c, form, out, xo, yo).map_err(|f| match form {
                 BStar::OfSize => to_error(f),
                 _ => shape_form_error(f, self, (c.n, c.td)),

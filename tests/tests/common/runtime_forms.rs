@@ -61,8 +61,23 @@ impl Tally {
     }
 }
 
-/// cute-dynamic's answer for the operation, the reference function.
-fn reference(op: &str, a: &Layout, b: &Layout) -> Result<Layout, cute_dynamic::LayoutError> {
+/// cute-dynamic's answer for the operation, the reference function (`b` a
+/// layout, or a tuple tiler for the divides).
+fn reference(op: &str, a: &Layout, b: &cute_dynamic::Tiler) -> Result<Layout, cute_dynamic::LayoutError> {
+    if let cute_dynamic::Tiler::Layout(l) = b {
+        return reference_by_layout(op, a, l);
+    }
+    match op {
+        "logical_divide" => cute_dynamic::logical_divide(a, b),
+        "zipped_divide" => cute_dynamic::zipped_divide(a, b),
+        "tiled_divide" => cute_dynamic::tiled_divide(a, b),
+        "flat_divide" => cute_dynamic::flat_divide(a, b),
+        _ => panic!("no tuple tiler for {op}"),
+    }
+}
+
+/// [`reference`] by a layout.
+fn reference_by_layout(op: &str, a: &Layout, b: &Layout) -> Result<Layout, cute_dynamic::LayoutError> {
     match op {
         "composition" => cute_dynamic::composition(a, b),
         "logical_divide" => cute_dynamic::logical_divide(a, b),
@@ -97,7 +112,9 @@ fn same_function(x: &Layout, y: &Layout) -> bool {
 pub fn check(tally: &mut Tally, op: &str, a: &str, b: &str, ours: Result<String, cute_dynamic::LayoutError>) {
     let key = format!("{op} | {a} | {b} | ");
     let cute = GOLDEN.lines().find_map(|l| l.strip_prefix(&key)).unwrap_or_else(|| panic!("no golden {key}"));
-    let (al, bl): (Layout, Layout) = (a.replace('_', "").parse().unwrap(), b.replace('_', "").parse().unwrap());
+    let al: Layout = a.replace('_', "").parse().unwrap();
+    // A tuple tiler `<B0, B1>`, or a layout.
+    let bl: cute_dynamic::Tiler = b.replace('_', "").parse().unwrap();
     let want = reference(op, &al, &bl);
     let cute_right = match (&want, cute.replace('_', "").parse::<Layout>()) {
         (Ok(w), Ok(c)) => same_function(w, &c),
