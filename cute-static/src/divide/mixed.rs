@@ -416,16 +416,47 @@ where
 /// "`B*` takes the first run's `p`": `n·d` divides it, and `p ≥ 2`.
 type TakesLead<Lead, N, D> =
     <LeafDivides<Lead, Span<N, D>> as Truth>::And<<IsOne<LeadQuot<Lead, N, D>> as Not>::Output>;
+/// Several runs whose first `B*` takes ([`TakesLead`]).
+#[doc(hidden)]
+pub struct FLead;
+/// `A` for `B1`, `B` for `B0`.
+#[doc(hidden)]
+pub trait Choose<A, B> {
+    /// The choice.
+    type Out;
+}
+impl<A, B> Choose<A, B> for B1 {
+    type Out = A;
+}
+impl<A, B> Choose<A, B> for B0 {
+    type Out = B;
+}
+/// Several runs: [`FLead`] where `B*` takes the first, else against the size.
+type ManyForm<Lead, N, D> = <TakesLead<Lead, N, D> as Choose<FLead, FDyn>>::Out;
 impl<N, D, Lead> SpanBB<Lead, FMany> for Layout<N, D>
 where
     N: Mul<D>,
     Lead: LeafQuot<Span<N, D>>,
     LeadQuot<Lead, N, D>: KnownOne,
     IsOne<LeadQuot<Lead, N, D>>: Not<Output: Truth>,
-    Self: LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>,
+    TakesLead<Lead, N, D>: Choose<FLead, FDyn>,
+    Self: SpanBB<Lead, ManyForm<Lead, N, D>>,
 {
-    type BB = <Self as LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>>::BB;
-    const FORM: BStar = <Self as LeadBB<LeadQuot<Lead, N, D>, TakesLead<Lead, N, D>>>::FORM;
+    type BB = <Self as SpanBB<Lead, ManyForm<Lead, N, D>>>::BB;
+    const FORM: BStar = <Self as SpanBB<Lead, ManyForm<Lead, N, D>>>::FORM;
+}
+impl<N, D, Lead> SpanBB<Lead, FLead> for Layout<N, D>
+where
+    N: Mul<D>,
+    Lead: LeafQuot<Span<N, D>>,
+    LeadQuot<Lead, N, D>: Unsigned,
+    D: IsEqual<U1> + LeadRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>>,
+{
+    type BB = Layout<
+        <D as LeadRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>>>::Shape,
+        <D as LeadRestOf<N, LeadQuot<Lead, N, D>, Eq<D, U1>>>::Stride,
+    >;
+    const FORM: BStar = BStar::Lead(<LeadQuot<Lead, N, D> as Unsigned>::I64);
 }
 impl<N, D, Lead> SpanBB<Lead, FStatic> for Layout<N, D>
 where
@@ -465,29 +496,6 @@ impl<N, P, D> StaticRestOf<N, P, B0, B1> for D {
 impl<N, P, D> StaticRestOf<N, P, B1, B1> for D {
     type Shape = (N, U1);
     type Stride = (D, U0);
-}
-/// [`TileBB`] of a static tile `N:D` of size at least 2, by `Takes`: with
-/// the first run's `P` (`B1`), or against the size.
-#[doc(hidden)]
-pub trait LeadBB<P, Takes> {
-    /// The layout `(B, B*)`.
-    type BB;
-    /// The form of `B*`.
-    const FORM: BStar;
-}
-impl<N, D, P> LeadBB<P, B0> for Layout<N, D>
-where
-    D: IsEqual<U1> + RestOf<N, Eq<D, U1>>,
-{
-    type BB = Layout<<D as RestOf<N, Eq<D, U1>>>::Shape, <D as RestOf<N, Eq<D, U1>>>::Stride>;
-    const FORM: BStar = BStar::OfSize;
-}
-impl<N, D, P: Unsigned> LeadBB<P, B1> for Layout<N, D>
-where
-    D: IsEqual<U1> + LeadRestOf<N, P, Eq<D, U1>>,
-{
-    type BB = Layout<<D as LeadRestOf<N, P, Eq<D, U1>>>::Shape, <D as LeadRestOf<N, P, Eq<D, U1>>>::Stride>;
-    const FORM: BStar = BStar::Lead(P::I64);
 }
 /// `(B, B*)` of a static tile `N:Self` with the first run's `P`; `B` is
 /// "the stride is 1" (CuTe's coalesce drops the mode `1:1`).
