@@ -302,14 +302,21 @@ pub trait TileBB<L> {
     /// The form of `B*`.
     const FORM: BStar;
 }
-impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, U0>
-where
-    Runs<L>: RunsHead,
-    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
-{
-    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
-    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
+// The tiles of static size 1 whose stride is not static and above 0 (the
+// integer 1's `1:0`, and `1:d` with a run-time `d`): `B*` by the runs.
+macro_rules! size_one_tile {
+    ($($TD:ty),+) => {$(
+        impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, $TD>
+        where
+            Runs<L>: RunsHead,
+            Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
+        {
+            type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
+            const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
+        }
+    )+};
 }
+size_one_tile!(U0, Dyn);
 impl<L, UN, BN, UD, BD> TileBB<L> for Layout<UInt<UN, BN>, UInt<UD, BD>>
 where
     UInt<UN, BN>: KnownOne,
@@ -321,14 +328,6 @@ where
 impl<L> TileBB<L> for Layout<Dyn, Dyn> {
     type BB = Layout<(Dyn, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
     const FORM: BStar = BStar::OfSize;
-}
-impl<L: RunsFrom<U1, U1>> TileBB<L> for Layout<U1, Dyn>
-where
-    Runs<L>: RunsHead,
-    Self: RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>,
-{
-    type BB = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::BB;
-    const FORM: BStar = <Self as RunsBB<Runs<L>, <Runs<L> as RunsHead>::Form>>::FORM;
 }
 impl<L, U, B2, B> TileBB<L> for Layout<UInt<UInt<U, B2>, B>, Dyn> {
     type BB = Layout<(UInt<UInt<U, B2>, B>, (Dyn, Dyn)), (Dyn, (U1, Dyn))>;
