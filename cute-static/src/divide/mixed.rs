@@ -10,7 +10,8 @@
 //! `B*` of a tile of size 1 is those runs, compact (`(_128, 24):(_1, _128)`
 //! for a shape `(_4, _32, 24)`), and a static tile `n:d` whose span `n·d`
 //! divides a first static run `S` takes `p = S/(n·d)` statically,
-//! `(d, p, M/S):(1, n·d, n·d·p)`. Otherwise `B*` is the complement against
+//! `(d, p, M/S):(1, n·d, n·d·p)`; on all-static extents (a run-time
+//! stride) `B*` is static. Otherwise `B*` is the complement against
 //! the run-time size `M` of the mode: `⌈M/n⌉:n` for `d = 1`, `M:1` for
 //! `n = 1` (a tile of size 1 drops out of the complement) and
 //! `(d, ⌈M/(n·d)⌉):(1, n·d)` otherwise (ragged: `⌈⌉` as CuTe and
