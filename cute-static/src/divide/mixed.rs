@@ -742,30 +742,21 @@ fn bb_of_shape<S: FlatValues, D: FlatValues>(
     let mut l = [(1i64, 0i64); MAX_MODES + 1];
     l[0] = (c.n, c.td);
     let mut k = 1;
-    if let BStar::Static(p) = form {
-        if c.td != 1 {
-            l[k] = (c.td, 1);
-            k += 1;
-        }
-        if p != 1 {
-            l[k] = (p, c.n * c.td);
-            k += 1;
+    if let BStar::Static(p) | BStar::Lead(p) = form {
+        // `(d, p, R):(1, n·d, n·d·p)`: CuTe's coalesce drops `d` and (on
+        // static extents) `p` where 1, and leaves `1:0` where nothing is left.
+        let span = c.n * c.td;
+        let lead = matches!(form, BStar::Lead(_));
+        for (keep, leaf) in [(c.td != 1, (c.td, 1)), (lead || p != 1, (p, span)), (lead, (m / (span * p), span * p))] {
+            if keep {
+                l[k] = leaf;
+                k += 1;
+            }
         }
         if k == 1 {
-            l[1] = (1, 0);
-            k = 2;
+            (l[1], k) = ((1, 0), 2);
         }
         return (l, k);
-    }
-    if let BStar::Lead(p) = form {
-        let span = c.n * c.td;
-        if c.td != 1 {
-            l[k] = (c.td, 1);
-            k += 1;
-        }
-        l[k] = (p, span);
-        l[k + 1] = (m / (span * p), span * p);
-        return (l, k + 2);
     }
     let (modes, n) = marked_modes(s, d);
     // The open run: its extent, where it starts, and whether it is static.
@@ -933,7 +924,7 @@ fn divide_error_of<S: crate::Congruent<D>, D: IntTuple>(
 }
 
 /// The error of a divide whose `B*` took a form against `A`'s shape
-/// ([`BStar::Runs`], [`BStar::Lead`]) and failed (cold): cute-dynamic's,
+/// (any but [`BStar::OfSize`]) and failed (cold): cute-dynamic's,
 /// whose `B*` against the size is the same function in fewer leaves. Each
 /// leaf of the shape's form walks a part of the walk of one of cute-dynamic's,
 /// so where one fails the other does, but the first condition met may
