@@ -48,24 +48,57 @@ impl May {
 /// assert_eq!(&out[..n], &[(6, 1), (4, 7)]);
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn coalesce_push(out: &mut [(i64, i64)], n: usize, (s, d): (i64, i64), may: May) -> usize {
-    if s == 1 && may.drop_unit {
-        return n;
-    }
-    if may.merge
-        && let Some(last) = n.checked_sub(1).and_then(|k| out.get_mut(k))
-        && last.0.checked_mul(last.1) == Some(d)
-    {
-        // The product fits: it is at most the layout's checked size.
-        last.0 *= s;
-        return n;
-    }
-    match out.get_mut(n) {
-        Some(slot) => {
-            *slot = (s, d);
-            n + 1
+pub fn coalesce_push(out: &mut [(i64, i64)], n: usize, m: (i64, i64), may: May) -> usize {
+    let last = n.checked_sub(1).and_then(|k| out.get_mut(k));
+    match coalesce_step(last.as_deref().copied(), m, may) {
+        Step::Drop => n,
+        Step::Merge => {
+            if let Some(last) = last {
+                // The product fits: it is at most the layout's checked size.
+                last.0 *= m.0;
+            }
+            n
         }
-        None => n,
+        Step::Append => match out.get_mut(n) {
+            Some(slot) => {
+                *slot = m;
+                n + 1
+            }
+            None => n,
+        },
+    }
+}
+
+/// What the coalesce rule does with the mode `m` after the coalesced
+/// modes so far, whose last is `last` (`None` for none yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// `m` has size 1 and vanishes.
+    Drop,
+    /// `m` continues `last` (`s:s0·d0` after `s0:d0`): they become one mode.
+    Merge,
+    /// `m` is a mode of its own.
+    Append,
+}
+
+/// The coalesce rule's decision for `m` after `last` ([`Step`]), as
+/// [`coalesce_push`] applies it.
+///
+/// ```
+/// use cute_dynamic::kernel::{May, Step, coalesce_step};
+/// assert_eq!(coalesce_step(Some((2, 1)), (3, 2), May::ALL), Step::Merge);
+/// assert_eq!(coalesce_step(Some((2, 1)), (1, 5), May::ALL), Step::Drop);
+/// assert_eq!(coalesce_step(Some((2, 1)), (1, 5), May::KEEP_UNIT), Step::Append);
+/// assert_eq!(coalesce_step(None, (4, 3), May::ALL), Step::Append);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn coalesce_step(last: Option<(i64, i64)>, (s, d): (i64, i64), may: May) -> Step {
+    if s == 1 && may.drop_unit {
+        return Step::Drop;
+    }
+    match last {
+        Some((s0, d0)) if may.merge && s0.checked_mul(d0) == Some(d) => Step::Merge,
+        _ => Step::Append,
     }
 }
 

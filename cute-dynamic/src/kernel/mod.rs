@@ -20,7 +20,7 @@ mod fail;
 mod inverse;
 
 pub use arith::{ceil_div, divmod};
-pub use coalesce::{May, coalesce_in_place, coalesce_push};
+pub use coalesce::{May, Step, coalesce_in_place, coalesce_push, coalesce_step};
 pub use complement::{
     complement_coalesced, complement_coalesced_fixed, complement_extended, complement_extended_fixed, complement_fits,
     complement_last,
