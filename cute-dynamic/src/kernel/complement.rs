@@ -154,11 +154,11 @@ impl Walk {
 /// that know `L` at compile time (the usual 1 to 3 leaves): the same rule
 /// and the same result.
 ///
-/// Speed: [`complement_modes`] filters and sorts `a`'s modes in `out` and
-/// reads each back just after storing it, a chain of store-to-load
-/// forwards. Here they stay in registers: the dropped modes are sorted
-/// last instead of filtered out, by a sorting network on fixed places
-/// (10.8 ns → 8.8 ns for `complement((2,4):(1,6), 24)`).
+/// Speed: [`complement_extended`]'s walk filters and sorts `a`'s modes
+/// in `out` and reads each back just after storing it, a chain of
+/// store-to-load forwards. Here they stay in registers: the dropped modes
+/// are sorted last instead of filtered out, by a sorting network on fixed
+/// places (10.8 ns → 8.8 ns for `complement((2,4):(1,6), 24)`).
 ///
 /// ```
 /// use cute_dynamic::kernel::complement_extended_fixed;
