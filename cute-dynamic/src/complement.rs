@@ -130,11 +130,12 @@ pub(crate) fn complement_on_stack(
 /// [`complement_on_stack`] of `L` leaves (at most `L`, for the largest
 /// `L`) into the first `M = L + 1` slots of `out`.
 ///
-/// With `BY_VALUE`, 1 to 3 leaves go to the kernel by value, which keeps
-/// them in registers ([`kernel::complement_extended_fixed`]): what
-/// [`complement`] does (10.8 ns → 8.7 ns). Not the divides and products:
-/// their complements, of a tile or beside a composition, gained nothing
-/// there and cost `logical_divide` 30 instructions.
+/// With `BY_VALUE` (and not `extended`), 1 to 3 leaves go to the kernel
+/// by value, which keeps them in registers
+/// ([`kernel::complement_coalesced_fixed`]): what [`complement`] does
+/// (about 10.8 ns → 9 ns). Not the divides and products: their
+/// complements, of a tile or beside a composition, gained nothing there
+/// and cost `logical_divide` 30 instructions.
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn complement_fixed<const L: usize, const M: usize, const BY_VALUE: bool>(
     shape: &[i64],
@@ -144,13 +145,9 @@ fn complement_fixed<const L: usize, const M: usize, const BY_VALUE: bool>(
     extended: bool,
 ) -> Option<std::result::Result<usize, Fail>> {
     let out = out.get_mut(..M)?;
-    if BY_VALUE && L <= 3 && shape.len() == L && stride.len() == L {
+    if BY_VALUE && !extended && L <= 3 && shape.len() == L && stride.len() == L {
         let a: [(i64, i64); L] = std::array::from_fn(|k| (shape[k], stride[k]));
-        return Some(if extended {
-            kernel::complement_extended_fixed(a, cotarget, out)
-        } else {
-            kernel::complement_coalesced_fixed(a, cotarget, out)
-        });
+        return Some(kernel::complement_coalesced_fixed(a, cotarget, out));
     }
     let l = shape.len().min(L);
     let (shape, stride) = (shape.get(..l)?, stride.get(..l)?);

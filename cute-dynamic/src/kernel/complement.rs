@@ -158,7 +158,7 @@ impl Walk {
 /// in `out` and reads each back just after storing it, a chain of
 /// store-to-load forwards. Here they stay in registers: the dropped modes
 /// are sorted last instead of filtered out, by a sorting network on fixed
-/// places (10.8 ns → 8.8 ns for `complement((2,4):(1,6), 24)`).
+/// places (about 10.8 ns → 9 ns for `complement((2,4):(1,6), 24)`).
 ///
 /// ```
 /// use cute_dynamic::kernel::complement_extended_fixed;
