@@ -3202,6 +3202,355 @@ fn part_46(tally: &mut Tally) {
         "<_1:_1, 2:1>",
         text(try_flat_divide(layout!((1,4):(1,{1})), tile!(1:1, {2}:{1}))),
     );
+    check(
+        tally,
+        "logical_divide",
+        "(2,2,24):(48,24,1)",
+        "(8,4):(_4,_1)",
+        text(try_logical_divide(layout!(({2},{2},{24}):({48},{24},{1})), layout!(({8},{4}):(4,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,32):(1,128)",
+        "(_4,_4):(_1,_4)",
+        text(try_logical_divide(layout!(({128},{32}):({1},{128})), layout!((4,4):(1,4)))),
+    );
+}
+
+#[inline(never)]
+fn part_47(tally: &mut Tally) {
+    check(
+        tally,
+        "logical_divide",
+        "((_8,_16),_4):((1,_8),128)",
+        "(_32,_4):(_1,_32)",
+        text(try_logical_divide(layout!(((8,16),4):(({1},8),{128})), layout!((32,4):(1,32)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(_100,_333):(_1,_100)",
+        "(222,10):(_10,_1)",
+        text(try_logical_divide(layout!((100,333):(1,100)), layout!(({222},{10}):(10,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,64):(1,256)",
+        "(4,2048):(_1,_4)",
+        text(try_logical_divide(layout!(({256},{64}):({1},{256})), layout!(({4},{2048}):(1,4)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,24):(1,128)",
+        "(128,4):(_4,_1)",
+        text(try_logical_divide(layout!(({128},{24}):({1},{128})), layout!(({128},{4}):(4,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(1,128):(1,1)",
+        "(_2,_64):(_1,_2)",
+        text(try_logical_divide(layout!(({1},{128}):({1},{1})), layout!((2,64):(1,2)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(100,_64):(1,100)",
+        "(_16,_10):(_1,_16)",
+        text(try_logical_divide(layout!(({100},64):({1},{100})), layout!((16,10):(1,16)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((_24,32),_16):((_1,_24),_768)",
+        "(12,_16):(_1,_12)",
+        text(try_logical_divide(layout!(((24,{32}),16):((1,24),768)), layout!(({12},16):(1,12)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((_24,_6),_32):((_1,_24),_144)",
+        "(36,128):(_1,_36)",
+        text(try_logical_divide(layout!(((24,6),32):((1,24),144)), layout!(({36},{128}):(1,36)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(8,16):(1,32)",
+        "(2,_16):(_16,_1)",
+        text(try_logical_divide(layout!(({8},{16}):({1},{32})), layout!(({2},16):(16,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(6,2,32):(1,6,12)",
+        "(16,2):(_2,_1)",
+        text(try_zipped_divide(layout!(({6},{2},{32}):({1},{6},{12})), layout!(({16},{2}):(2,1)))),
+    );
+}
+
+#[inline(never)]
+fn part_48(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "(128,128,24):(1,128,16384)",
+        "(_2,_8192):(_1,_2)",
+        text(try_zipped_divide(layout!(({128},{128},{24}):({1},{128},{16384})), layout!((2,8192):(1,2)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(4,_32):(2,_4)",
+        "(_1,_1):(_1,_1)",
+        text(try_zipped_divide(layout!(({4},32):({2},4)), layout!((1,1):(1,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(1000,_333):(1,_1000)",
+        "(_72,_185):(_185,_1)",
+        text(try_zipped_divide(layout!(({1000},333):({1},1000)), layout!((72,185):(185,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_1,_3,_4):(_1,_1,_3)",
+        "(3,4):(_1,_3)",
+        text(try_zipped_divide(layout!((1,3,4):(1,1,3)), layout!(({3},{4}):(1,3)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(128,1):(1,1)",
+        "(_8,1):(_1,_8)",
+        text(try_zipped_divide(layout!(({128},{1}):({1},{1})), layout!((8,{1}):(1,8)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(24,3,3):(1,24,72)",
+        "(108,2):(_2,_1)",
+        text(try_zipped_divide(layout!(({24},{3},{3}):({1},{24},{72})), layout!(({108},{2}):(2,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(3,128,16):(2048,16,1)",
+        "(_3072,_2):(_2,_1)",
+        text(try_zipped_divide(layout!(({3},{128},{16}):({2048},{16},{1})), layout!((3072,2):(2,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(64,_32):(32,1)",
+        "(_16,_16):(_1,_16)",
+        text(try_zipped_divide(layout!(({64},32):({32},{1})), layout!((16,16):(1,16)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(100,_8):(_1,100)",
+        "(5,40):(_40,_1)",
+        text(try_zipped_divide(layout!(({100},8):(1,{100})), layout!(({5},{40}):(40,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(_1,_8,_8):(_1,_1,_8)",
+        "(2,1):(_1,_2)",
+        text(try_zipped_divide(layout!((1,8,8):(1,1,8)), layout!(({2},{1}):(1,2)))),
+    );
+}
+
+#[inline(never)]
+fn part_49(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "(16,1):(1,16)",
+        "(_16,_1):(_1,_16)",
+        text(try_zipped_divide(layout!(({16},{1}):({1},{16})), layout!((16,1):(1,16)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(32,2):(2,1)",
+        "(4,1):(_1,_4)",
+        text(try_tiled_divide(layout!(({32},{2}):({2},{1})), layout!(({4},{1}):(1,4)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(100,32):(32,1)",
+        "(_100,_32):(_32,_1)",
+        text(try_tiled_divide(layout!(({100},{32}):({32},{1})), layout!((100,32):(32,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(1,_16):(1,4)",
+        "(_2,_1):(_1,_1)",
+        text(try_tiled_divide(layout!(({1},16):({1},{4})), layout!((2,1):(1,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_2,2):(1,2)",
+        "(2,2):(_1,_2)",
+        text(try_tiled_divide(layout!((2,{2}):({1},{2})), layout!(({2},{2}):(1,2)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_16,_4,_32):(_1,_16,_64)",
+        "(1024,2):(_2,_1)",
+        text(try_tiled_divide(layout!((16,4,32):(1,16,64)), layout!(({1024},{2}):(2,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(1,1):(1,2)",
+        "(_1,_1):(_1,_1)",
+        text(try_tiled_divide(layout!(({1},{1}):({1},{2})), layout!((1,1):(1,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(64,64):(1,64)",
+        "(2048,1):(_1,_2048)",
+        text(try_tiled_divide(layout!(({64},{64}):({1},{64})), layout!(({2048},{1}):(1,2048)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(16,16,4):(64,4,1)",
+        "(_32,_8):(_8,_1)",
+        text(try_tiled_divide(layout!(({16},{16},{4}):({64},{4},{1})), layout!((32,8):(8,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(6,8,6):(1,6,_48)",
+        "(_32,_9):(_1,_32)",
+        text(try_tiled_divide(layout!(({6},{8},{6}):({1},{6},48)), layout!((32,9):(1,32)))),
+    );
+}
+
+#[inline(never)]
+fn part_50(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_divide",
+        "(1,_24,32):(1,1,_24)",
+        "(2,_2):(_1,_2)",
+        text(try_tiled_divide(layout!(({1},24,{32}):({1},{1},24)), layout!(({2},2):(1,2)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((_8,_2),_6):((_1,_8),_16)",
+        "(48,2):(_2,_1)",
+        text(try_tiled_divide(layout!(((8,2),6):((1,8),16)), layout!(({48},{2}):(2,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "((2,3),32):((1,2),6)",
+        "(_16,_3):(_1,_16)",
+        text(try_tiled_divide(layout!((({2},{3}),{32}):(({1},{2}),{6})), layout!((16,3):(1,16)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(128,6):(2,128)",
+        "(128,3):(_1,_128)",
+        text(try_flat_divide(layout!(({128},{6}):({2},{128})), layout!(({128},{3}):(1,128)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(128,2):(1,256)",
+        "(_16,_16):(_1,_16)",
+        text(try_flat_divide(layout!(({128},{2}):({1},{256})), layout!((16,16):(1,16)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(100,32):(1,100)",
+        "(_1,_128):(_1,_1)",
+        text(try_flat_divide(layout!(({100},{32}):({1},{100})), layout!((1,128):(1,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(128,_3):(_1,128)",
+        "(_96,1):(_1,_96)",
+        text(try_flat_divide(layout!(({128},3):(1,{128})), layout!((96,{1}):(1,96)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_2,_24,_16):(_1,_2,_48)",
+        "(64,12):(_1,_64)",
+        text(try_flat_divide(layout!((2,24,16):(1,2,48)), layout!(({64},{12}):(1,64)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(3,128,128):(1,3,384)",
+        "(64,1):(_1,_64)",
+        text(try_flat_divide(layout!(({3},{128},{128}):({1},{3},{384})), layout!(({64},{1}):(1,64)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(128,64):(1,128)",
+        "(512,4):(_1,_512)",
+        text(try_flat_divide(layout!(({128},{64}):({1},{128})), layout!(({512},{4}):(1,512)))),
+    );
+}
+
+#[inline(never)]
+fn part_51(tally: &mut Tally) {
+    check(
+        tally,
+        "flat_divide",
+        "((32,1),1):((1,32),32)",
+        "(_8,_2):(_1,_8)",
+        text(try_flat_divide(layout!((({32},{1}),{1}):(({1},{32}),{32})), layout!((8,2):(1,8)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((1,32),_6):((_1,_1),_32)",
+        "(_8,_1):(_1,_8)",
+        text(try_flat_divide(layout!((({1},{32}),6):((1,1),32)), layout!((8,1):(1,8)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_1,_2,8):(1,_1,_2)",
+        "(_16,_1):(_1,_1)",
+        text(try_flat_divide(layout!((1,2,{8}):({1},1,2)), layout!((16,1):(1,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_4,_128):(_1,_4)",
+        "(2,64):(_1,_2)",
+        text(try_flat_divide(layout!((4,128):(1,4)), layout!(({2},{64}):(1,2)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(8,128):(128,1)",
+        "(_8,128):(_128,_1)",
+        text(try_flat_divide(layout!(({8},{128}):({128},{1})), layout!((8,{128}):(128,1)))),
+    );
 }
 
 #[test]
@@ -3254,5 +3603,10 @@ fn run_time_results_print_as_cute_prints_them() {
     part_44(&mut tally);
     part_45(&mut tally);
     part_46(&mut tally);
+    part_47(&mut tally);
+    part_48(&mut tally);
+    part_49(&mut tally);
+    part_50(&mut tally);
+    part_51(&mut tally);
     tally.report();
 }
