@@ -22,6 +22,10 @@
 //! divide (a compile error), but for `1:0`, the tile of the integer 1
 //! (CuTe's `make_layout(_1)`).
 //!
+//! A tile of several modes takes `B*` of its `filter` ([`MultiBB`]):
+//! where that is one mode of an all-static tile, as that one-mode tile
+//! does; otherwise against the run-time size `M` ([`TileRest`]).
+//!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
 //! cannot coalesce what it does not know, so `(d, ⌈M/(n·d)⌉):(1, n·d)`
@@ -1275,15 +1279,174 @@ where
     }
 }
 
+/// `(B, B*)` of a tile `B` of several modes against the mode `A` it
+/// divides (`L` the flat modes of `A`), as CuTe builds it:
+/// `B* = complement(B, shape(coalesce(A)))`, which is the complement of
+/// `filter(B)`. Where `B` is all-static and its `filter` is one mode
+/// (a contiguous tile: `(_32,_4):(_1,_32)` filters to `_128:_1`), `B*` is
+/// that mode's as a tile of one mode ([`TileBB`]), so the text is CuTe's.
+/// Otherwise `B*` is the complement against `A`'s run-time size
+/// ([`TileRest`]): the same function, but not CuTe's text where CuTe keeps
+/// what it knows of `A`'s shape.
+#[doc(hidden)]
+pub trait MultiBB<L> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// `(B, B*)` for the mode `s:d` of size `m` that `self` divides.
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<L, TS, TD> MultiBB<L> for Layout<TS, TD>
+where
+    Self: crate::int_tuple::AllStatic + MultiBBBy<L, <Self as crate::int_tuple::AllStatic>::Bit>,
+{
+    type BB = <Self as MultiBBBy<L, <Self as crate::int_tuple::AllStatic>::Bit>>::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+        MultiBBBy::with_rest_of(self, s, d, m)
+    }
+}
+/// [`MultiBB`] by "the tile is all-static" (`B1`).
+#[doc(hidden)]
+pub trait MultiBBBy<L, Static> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// As [`MultiBB::with_rest_of`].
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<L, T: TileRest> MultiBBBy<L, B0> for T {
+    type BB = T::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        self.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+    }
+}
+impl<L, TS, TD, F> MultiBBBy<L, B1> for Layout<TS, TD>
+where
+    Self: crate::Filter<Output = F>,
+    F: FilteredBB<L, Self>,
+{
+    type BB = F::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+        F::with_rest_of(self, s, d, m)
+    }
+}
+/// The failure [`TileRest`]'s complement reports (only a cotarget below 1,
+/// which a mode's size is not, or overflow): the composition's general
+/// path then names the error.
+const FILTERED_REST: Fail = Fail::Overflow("complement");
+/// [`MultiBB`] of the all-static tile `T` by its `filter`, `Self`: one mode
+/// (`B*` by [`TileBB`]) or several ([`TileRest`]).
+#[doc(hidden)]
+pub trait FilteredBB<L, T> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// As [`MultiBB::with_rest_of`].
+    fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+/// The second mode of a layout of two modes (`B*` of `(B, B*)`).
+#[doc(hidden)]
+pub trait RestHalfOf {
+    /// Its shape.
+    type Shape;
+    /// Its stride.
+    type Stride;
+}
+impl<X, Y, XD, YD> RestHalfOf for Layout<(X, Y), (XD, YD)> {
+    type Shape = Y;
+    type Stride = YD;
+}
+macro_rules! filtered_one_mode {
+    ($($g:ident),* ; $N:ty, $FD:ty) => {
+        impl<L, TS, TD, YS, YD, $($g),*> FilteredBB<L, Layout<TS, TD>> for Layout<$N, $FD>
+        where
+            TS: FlatValues + crate::Congruent<TD> + Copy,
+            TD: FlatValues + Copy,
+            $N: Unsigned,
+            $FD: Unsigned,
+            Self: Tile1 + TileBB<L>,
+            <Self as TileBB<L>>::BB: RestHalfOf<Shape = YS, Stride = YD>,
+            (TS, YS): FromLeaves + crate::Congruent<(TD, YD)>,
+            (TD, YD): FromLeaves,
+        {
+            type BB = Layout<(TS, YS), (TD, YD)>;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn with_rest_of<S: FlatValues, D: FlatValues>(
+                t: &Layout<TS, TD>,
+                s: &S,
+                d: &D,
+                m: i64,
+            ) -> Result<Self::BB, Fail> {
+                // `B*` of the one mode, as for a tile of one mode; `B`'s own
+                // leaves in front of it.
+                let c = Cut { n: <$N as Unsigned>::I64, td: <$FD as Unsigned>::I64, two: <Self as Tile1>::TWO };
+                let form = <Self as TileBB<L>>::FORM;
+                let (rest, k) = match form {
+                    BStar::OfSize => {
+                        let Some((l, k)) = bb_leaves(c, m)? else { return Err(FILTERED_REST) };
+                        let mut r = [(1i64, 0i64); MAX_MODES + 1];
+                        r[..k].copy_from_slice(&l[..k]);
+                        (r, k)
+                    }
+                    _ => bb_of_shape(form, c, s, d, m),
+                };
+                let mut l = [(1i64, 0i64); 2 * MAX_MODES];
+                let (mut sv, mut dv, mut n) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
+                if !(t.shape().write(&mut sv, &mut n) && t.stride().write(&mut dv, &mut 0)) || n + k > l.len() {
+                    return Err(TOO_MANY_MODES);
+                }
+                for (slot, leaf) in l.iter_mut().zip(sv.iter().zip(&dv).take(n).map(|(&x, &y)| (x, y))) {
+                    *slot = leaf;
+                }
+                l[n..n + k - 1].copy_from_slice(&rest[1..k]);
+                let (mut i, mut j) = (0, 0);
+                Ok(Layout::from_checked(<(TS, YS)>::from_leaves(&l, &mut i, false), <(TD, YD)>::from_leaves(&l, &mut j, true)))
+            }
+        }
+    };
+}
+filtered_one_mode!(U, B, UD, BD; UInt<U, B>, UInt<UD, BD>);
+filtered_one_mode!(; U1, U0);
+macro_rules! filtered_modes {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<L, T: TileRest, $($S, $D),+> FilteredBB<L, T> for Layout<($($S,)+), ($($D,)+)> {
+            type BB = T::BB;
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+                t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+            }
+        }
+    };
+}
+for_each_tuple!(filtered_modes);
+
+/// The error of a divide by a tile of several modes whose `(B, B*)` could
+/// not be made (cold): cute-dynamic's divide names it.
+#[cold]
+#[inline(never)]
+fn multi_mode_error<S, D, TS, TD>(f: Fail, a: &Layout<S, D>, t: &Layout<TS, TD>) -> cute_dynamic::LayoutError
+where
+    S: crate::Congruent<D>,
+    D: IntTuple,
+    TS: crate::Congruent<TD>,
+    TD: IntTuple,
+{
+    match cute_dynamic::logical_divide(&a.to_dynamic(), &cute_dynamic::Tiler::Layout(t.to_dynamic())) {
+        Err(e) => e,
+        Ok(_) => f.into_error(&String::new),
+    }
+}
+
 /// The 1-D divide by a tile of several modes (a tuple shape), static or
 /// with run-time leaves, of a mode with a run-time leaf: `A ∘ (B, B*)` by
-/// the general run-time composition (in CuTe's form) and complement, split
-/// in halves.
+/// the general run-time composition (in CuTe's form), `B*` as
+/// [`MultiBB`] gives it, split in halves.
 macro_rules! multi_mode_tile {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<AS, AD, BBr, $($S, $D),+> Split1DBy<DivideOp, Layout<($($S,)+), ($($D,)+)>, B0> for Layout<AS, AD>
         where
-            Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
+            AS: FlattenInto<AD, MNil>,
+            Layout<($($S,)+), ($($D,)+)>: MultiBB<FlatModes<AS, AD>, BB = BBr>,
             Self: TryComposeCute<BBr>,
             <Self as TryComposeCute<BBr>>::Output: SplitHalves,
         {
@@ -1292,9 +1455,11 @@ macro_rules! multi_mode_tile {
         }
         impl<S, D, BBr, H, $($S, $D),+> ModeLeavesBy<Layout<($($S,)+), ($($D,)+)>, B0> for Layout<S, D>
         where
-            S: crate::Congruent<D> + Copy,
-            D: IntTuple + Copy,
-            Layout<($($S,)+), ($($D,)+)>: TileRest<BB = BBr>,
+            S: crate::Congruent<D> + Copy + FlattenInto<D, MNil> + FlatValues,
+            D: IntTuple + Copy + FlatValues,
+            Layout<($($S,)+), ($($D,)+)>: MultiBB<FlatModes<S, D>, BB = BBr>,
+            ($($S,)+): crate::Congruent<($($D,)+)>,
+            ($($D,)+): IntTuple,
             Self: TryComposeCute<BBr, Output = H>,
             H: Halves,
         {
@@ -1308,8 +1473,12 @@ macro_rules! multi_mode_tile {
                 xo: usize,
                 yo: usize,
             ) -> Result<(), cute_dynamic::LayoutError> {
-                let m = crate::int_tuple::IntTuple::size(&self.shape());
-                let bb = t.with_rest(Dyn::new(m as i64))?;
+                let m = crate::int_tuple::IntTuple::size(&self.shape()) as i64;
+                let bb = match t.with_rest_of(&self.shape(), &self.stride(), m) {
+                    Ok(bb) => bb,
+                    // (The complement's error, named by the general path.)
+                    Err(f) => return Err(multi_mode_error(f, self, t)),
+                };
                 let r = self.try_compose_cute(&bb)?;
                 r.put_halves(out, xo, yo).map_err(|f: Fail| f.into_error(&String::new))
             }
