@@ -16,7 +16,7 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6]
 
 Beside those, `--all-rt` more cases of each of composition and
 logical_divide, and a sixth of that of each product, with every leaf of `A`
@@ -29,7 +29,9 @@ one-mode tile per mode of a rank-2 `A`, as a kernel tiles a matrix), from
 a third seeded stream.
 
 Beside those, `--multi` cases of each divide by a tile of two modes (a
-static stride, as CuTe's complement needs), from a fourth seeded stream.
+static stride, as CuTe's complement needs), from a fourth seeded stream,
+and `--transposed` cases of each by an all-static tile `(s0,s1):(s1,1)`
+whose two modes CuTe's filter keeps apart, from a fifth.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
 above 1: its complement needs static strides) is left out. The test
@@ -220,11 +222,12 @@ def tiler_cases(r, n):
     return cases
 
 
-def multi_mode_tile_cases(r, n):
+def multi_mode_tile_cases(r, n, transposed=False):
     """`n` cases of each divide by a tile of two modes (`(s0,s1):(1,s0)`
     or `(s0,s1):(s1,1)`), the leaves' kinds in turn as for the other cases;
     the tile's strides static (CuTe's complement takes run-time strides
-    only in rank 1)."""
+    only in rank 1). `transposed`: all-static tiles `(s0,s1):(s1,1)` of two
+    modes that CuTe's filter keeps apart, on an `A` with a run-time leaf."""
     cases = []
     for op in DIVIDES:
         k = 0
@@ -234,6 +237,11 @@ def multi_mode_tile_cases(r, n):
             b = gen_b(r, size(a[0]))
             if isinstance(b[0], int):
                 continue
+            if transposed:
+                if b[1] != (b[0][1], 1) or 1 in b[0]:
+                    continue
+                ka = "mix" if ka == "st" else ka
+                kb = "st"
             sa, da = leaves(a[0], ka, r), leaves(a[1], ka, r)
             sb, db = leaves(b[0], kb, r), leaves(b[1], "st", r)
             if all_static(sa) and all_static(da) and all_static(sb):
@@ -328,6 +336,7 @@ def main():
     ap.add_argument("--all-rt", type=int, default=60)
     ap.add_argument("--tilers", type=int, default=16)
     ap.add_argument("--multi", type=int, default=12)
+    ap.add_argument("--transposed", type=int, default=6)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -339,6 +348,7 @@ def main():
     cases += all_run_time_cases(random.Random(args.seed + 1), args.all_rt)
     cases += tiler_cases(random.Random(args.seed + 2), args.tilers)
     cases += multi_mode_tile_cases(random.Random(args.seed + 3), args.multi)
+    cases += multi_mode_tile_cases(random.Random(args.seed + 4), args.transposed, transposed=True)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]

@@ -3551,6 +3551,161 @@ fn part_51(tally: &mut Tally) {
         "(_8,128):(_128,_1)",
         text(try_flat_divide(layout!(({8},{128}):({128},{1})), layout!((8,{128}):(128,1)))),
     );
+    check(
+        tally,
+        "logical_divide",
+        "(1000,333):(1,1000)",
+        "(_75,_24):(_24,_1)",
+        text(try_logical_divide(layout!(({1000},{333}):({1},{1000})), layout!((75,24):(24,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,32):(32,1)",
+        "(_4096,_2):(_2,_1)",
+        text(try_logical_divide(layout!(({256},{32}):({32},{1})), layout!((4096,2):(2,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "((32,_128),3):((_1,32),_4096)",
+        "(_256,_8):(_8,_1)",
+        text(try_logical_divide(layout!((({32},128),{3}):((1,{32}),4096)), layout!((256,8):(8,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(256,_32):(_32,1)",
+        "(_8,_4):(_4,_1)",
+        text(try_logical_divide(layout!(({256},32):(32,{1})), layout!((8,4):(4,1)))),
+    );
+    check(
+        tally,
+        "logical_divide",
+        "(128,3):(2,512)",
+        "(_3,_64):(_64,_1)",
+        text(try_logical_divide(layout!(({128},{3}):({2},{512})), layout!((3,64):(64,1)))),
+    );
+}
+
+#[inline(never)]
+fn part_52(tally: &mut Tally) {
+    check(
+        tally,
+        "zipped_divide",
+        "(8,24):(2,32)",
+        "(_2,_96):(_96,_1)",
+        text(try_zipped_divide(layout!(({8},{24}):({2},{32})), layout!((2,96):(96,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(4,4):(1,4)",
+        "(_4,_4):(_4,_1)",
+        text(try_zipped_divide(layout!(({4},{4}):({1},{4})), layout!((4,4):(4,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((_3,_8),128):((_1,_3),24)",
+        "(_12,_8):(_8,_1)",
+        text(try_zipped_divide(layout!(((3,8),{128}):((1,3),{24})), layout!((12,8):(8,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(32,2):(_1,32)",
+        "(_8,_2):(_2,_1)",
+        text(try_zipped_divide(layout!(({32},{2}):(1,{32})), layout!((8,2):(2,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "((_32,_128),8):((1,32),_4096)",
+        "(_64,_16):(_16,_1)",
+        text(try_zipped_divide(layout!(((32,128),{8}):(({1},{32}),4096)), layout!((64,16):(16,1)))),
+    );
+    check(
+        tally,
+        "zipped_divide",
+        "(2,6):(2,8)",
+        "(_3,_2):(_2,_1)",
+        text(try_zipped_divide(layout!(({2},{6}):({2},{8})), layout!((3,2):(2,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(16,8):(1,16)",
+        "(_2,_8):(_8,_1)",
+        text(try_tiled_divide(layout!(({16},{8}):({1},{16})), layout!((2,8):(8,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(32,8):(1,32)",
+        "(_64,_2):(_2,_1)",
+        text(try_tiled_divide(layout!(({32},{8}):({1},{32})), layout!((64,2):(2,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(_256,_64):(_1,256)",
+        "(_2,_128):(_128,_1)",
+        text(try_tiled_divide(layout!((256,64):(1,{256})), layout!((2,128):(128,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(128,3,_6):(_1,_128,_384)",
+        "(_576,_2):(_2,_1)",
+        text(try_tiled_divide(layout!(({128},{3},6):(1,128,384)), layout!((576,2):(2,1)))),
+    );
+}
+
+#[inline(never)]
+fn part_53(tally: &mut Tally) {
+    check(
+        tally,
+        "tiled_divide",
+        "((_128,16),_16):((1,128),_2048)",
+        "(_512,_16):(_16,_1)",
+        text(try_tiled_divide(layout!(((128,{16}),16):(({1},{128}),2048)), layout!((512,16):(16,1)))),
+    );
+    check(
+        tally,
+        "tiled_divide",
+        "(4,1,2):(1,4,4)",
+        "(_4,_2):(_2,_1)",
+        text(try_tiled_divide(layout!(({4},{1},{2}):({1},{4},{4})), layout!((4,2):(2,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(32,6):(1,32)",
+        "(_48,_4):(_4,_1)",
+        text(try_flat_divide(layout!(({32},{6}):({1},{32})), layout!((48,4):(4,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "((4,1),3):((1,4),4)",
+        "(_2,_2):(_2,_1)",
+        text(try_flat_divide(layout!((({4},{1}),{3}):(({1},{4}),{4})), layout!((2,2):(2,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(_256,64):(_64,1)",
+        "(_8,_4):(_4,_1)",
+        text(try_flat_divide(layout!((256,{64}):(64,{1})), layout!((8,4):(4,1)))),
+    );
+    check(
+        tally,
+        "flat_divide",
+        "(32,24,8):(1,32,768)",
+        "(_48,_8):(_8,_1)",
+        text(try_flat_divide(layout!(({32},{24},{8}):({1},{32},{768})), layout!((48,8):(8,1)))),
+    );
 }
 
 #[test]
@@ -3608,5 +3763,7 @@ fn run_time_results_print_as_cute_prints_them() {
     part_49(&mut tally);
     part_50(&mut tally);
     part_51(&mut tally);
+    part_52(&mut tally);
+    part_53(&mut tally);
     tally.report();
 }

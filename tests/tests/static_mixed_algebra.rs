@@ -288,6 +288,17 @@ fn divides_by_tiles_of_several_modes() {
     // CuTe's text: B* = complement(B, M) with an `int` M keeps its last mode.
     let r = logical_divide(layout!({24i64}:1), layout!((2,2):(1,4)));
     assert_eq!(r.to_string(), "((_2,_2),(_2,3)):((_1,_4),(_2,_8))");
+    // A transposed static tile, whose filter keeps both modes: B* is the
+    // walk's static modes, then the rest against A's shape, which keeps
+    // A's static 32 (CuTe C++ 4.2's text).
+    let a = layout!(({256i64},32):(32,{1i64}));
+    let r = try_logical_divide(a, layout!((8,4):(4,1))).unwrap();
+    assert_eq!(r.to_string(), "(((8,1),(4,1)),(8,32)):(((_128,1),(_32,1)),(_1024,1))");
+    same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&a.to_dynamic(), &dt("(8,4):(4,1)")));
+    // A walk with a gap (3 is no multiple of 2): CuTe's rest `⌈M/6⌉` falls
+    // short of M; B* is against the size, cute-dynamic's complement.
+    let r = try_logical_divide(layout!({24i64}:1), layout!((2,2):(1,3))).unwrap();
+    same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&layout!({24i64}:1).to_dynamic(), &dt("(2,2):(1,3)")));
 }
 
 /// An all-static layout by a run-time tile: the result has run-time leaves

@@ -22,9 +22,11 @@
 //! divide (a compile error), but for `1:0`, the tile of the integer 1
 //! (CuTe's `make_layout(_1)`).
 //!
-//! A tile of several modes takes `B*` of its `filter` ([`MultiBB`]):
-//! where that is one mode of an all-static tile, as that one-mode tile
-//! does; otherwise against the run-time size `M` ([`TileRest`]).
+//! A tile of several modes takes `B*` of its `filter` ([`MultiBB`]): for
+//! an all-static tile, in CuTe's form (one mode left: as that one-mode
+//! tile; several: the static modes of the complement's walk, then the
+//! rest as a one-mode tile `N:1` has it); with a run-time leaf, against
+//! the run-time size `M` ([`TileRest`]).
 //!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
@@ -38,9 +40,12 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
+use crate::detail::{
+    CompGap, CompOut, ComplementFold, DropUnit, FilterModes, LayoutOfModes, ModesToLayout, Sort, Sorted, Trivial,
+};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
-use crate::int_tuple::known::{IsOne, KnownOne, LeafMul};
+use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero, LeafMul};
 use crate::int_tuple::{Dyn, IntTuple, Truth};
 use crate::layout::Layout;
 use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES, marked_modes};
@@ -1282,12 +1287,14 @@ where
 /// `(B, B*)` of a tile `B` of several modes against the mode `A` it
 /// divides (`L` the flat modes of `A`), as CuTe builds it:
 /// `B* = complement(B, shape(coalesce(A)))`, which is the complement of
-/// `filter(B)`. Where `B` is all-static and its `filter` is one mode
-/// (a contiguous tile: `(_32,_4):(_1,_32)` filters to `_128:_1`), `B*` is
-/// that mode's as a tile of one mode ([`TileBB`]), so the text is CuTe's.
-/// Otherwise `B*` is the complement against `A`'s run-time size
-/// ([`TileRest`]): the same function, but not CuTe's text where CuTe keeps
-/// what it knows of `A`'s shape.
+/// `filter(B)`. Where `B` is all-static, the text is CuTe's
+/// ([`FilteredBB`]): a `filter` of one mode (a contiguous tile:
+/// `(_32,_4):(_1,_32)` filters to `_128:_1`) gives that mode's `B*` as a
+/// tile of one mode ([`TileBB`]); one of several modes gives the static
+/// modes of the complement's walk, then the rest against `A`'s shape.
+/// With a run-time leaf, `B*` is the complement against `A`'s run-time
+/// size ([`TileRest`]): the same function, but not CuTe's text where CuTe
+/// keeps what it knows of `A`'s shape.
 #[doc(hidden)]
 pub trait MultiBB<L> {
     /// The layout `(B, B*)`.
@@ -1336,7 +1343,7 @@ where
 /// path then names the error.
 const FILTERED_REST: Fail = Fail::Overflow("complement");
 /// [`MultiBB`] of the all-static tile `T` by its `filter`, `Self`: one mode
-/// (`B*` by [`TileBB`]) or several ([`TileRest`]).
+/// (`B*` by [`TileBB`]) or several (the walk's modes, then the rest).
 #[doc(hidden)]
 pub trait FilteredBB<L, T> {
     /// The layout `(B, B*)`.
@@ -1407,13 +1414,93 @@ macro_rules! filtered_one_mode {
 }
 filtered_one_mode!(U, B, UD, BD; UInt<U, B>, UInt<UD, BD>);
 filtered_one_mode!(; U1, U0);
+/// [`FilteredBB`] of an all-static tile `B` whose filter keeps several
+/// modes, by "the complement's walk leaves no gap" (`B1`: each stride of
+/// the sorted modes a multiple of the extent below it, so that `B` and
+/// the walk's modes cover `[0, N)`, `N` where the last mode starts).
+#[doc(hidden)]
+pub trait WalkBB<L, T, NoGap> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// As [`MultiBB::with_rest_of`].
+    fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+/// No gap: CuTe's `B* = coalesce((W, R))`, `W` the static modes of the
+/// complement's walk below its last, `R` the rest from `N` on against
+/// `A`'s shape, as a one-mode tile `N:1` has it ([`TileBB`]: its own mode
+/// `1:1` is no mode of CuTe's complement, its rest starts at `N·1`).
+/// (CuTe counts that rest as `⌈M/N⌉` with a gap too, which then falls
+/// short of `M`: not the complement; there `B*` is against the size.)
+impl<L, TS, TD, N, W, YS, YD, BS, BD, F> WalkBB<L, Layout<TS, TD>, B1> for F
+where
+    TS: FlattenInto<TD, MNil> + FlatValues + crate::Congruent<TD> + Copy,
+    TD: FlatValues + Copy,
+    FlatModes<TS, TD>: FilterModes<Trivial>,
+    <FlatModes<TS, TD> as FilterModes<Trivial>>::Output: Sort,
+    Sorted<TS, TD>: ComplementFold<U1, Curr = N>,
+    CompOut<TS, TD>: DropUnit<Output = W>,
+    W: ModesToLayout,
+    N: Unsigned,
+    Layout<N, U1>: TileBB<L>,
+    <Layout<N, U1> as TileBB<L>>::BB: RestHalfOf<Shape = YS, Stride = YD>,
+    YS: FromLeaves + crate::Congruent<YD>,
+    YD: FromLeaves,
+    LayoutOfModes<W>: crate::StaticLayout,
+    W::Shape: crate::Congruent<W::Stride> + Copy,
+    W::Stride: IntTuple + Copy,
+    (W::Shape, YS): crate::Congruent<(W::Stride, YD)>,
+    (W::Stride, YD): IntTuple,
+    Layout<(W::Shape, YS), (W::Stride, YD)>: crate::Coalesce<Output = Layout<BS, BD>>,
+    Layout<BS, BD>: crate::CoalesceValue<Layout<(W::Shape, YS), (W::Stride, YD)>>,
+    (TS, BS): crate::Congruent<(TD, BD)>,
+    (TD, BD): IntTuple,
+    BS: crate::Congruent<BD> + Copy,
+    BD: IntTuple + Copy,
+{
+    type BB = Layout<(TS, BS), (TD, BD)>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(t: &Layout<TS, TD>, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+        let c = Cut { n: N::I64, td: 1, two: false };
+        let (rest, k) = match <Layout<N, U1> as TileBB<L>>::FORM {
+            BStar::OfSize => {
+                let Some((l, k)) = bb_leaves(c, m)? else { return Err(FILTERED_REST) };
+                let mut r = [(1i64, 0i64); MAX_MODES + 1];
+                r[..k].copy_from_slice(&l[..k]);
+                (r, k)
+            }
+            form => bb_of_shape(form, c, s, d, m),
+        };
+        let (mut i, mut j) = (1, 1);
+        let y =
+            Layout::from_checked(YS::from_leaves(&rest[..k], &mut i, false), YD::from_leaves(&rest[..k], &mut j, true));
+        let w = LayoutOfModes::<W>::default();
+        let b = crate::coalesce(Layout::from_checked((w.shape(), y.shape()), (w.stride(), y.stride())));
+        Ok(Layout::from_checked((t.shape(), b.shape()), (t.stride(), b.stride())))
+    }
+}
+impl<L, T: TileRest, F> WalkBB<L, T, B0> for F {
+    type BB = T::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+    }
+}
+/// [`FilteredBB`] of a filter of several modes: by [`WalkBB`].
 macro_rules! filtered_modes {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<L, T: TileRest, $($S, $D),+> FilteredBB<L, T> for Layout<($($S,)+), ($($D,)+)> {
-            type BB = T::BB;
+        impl<L, TS, TD, $($S, $D),+> FilteredBB<L, Layout<TS, TD>> for Layout<($($S,)+), ($($D,)+)>
+        where
+            TS: FlattenInto<TD, MNil>,
+            FlatModes<TS, TD>: FilterModes<Trivial>,
+            <FlatModes<TS, TD> as FilterModes<Trivial>>::Output: Sort,
+            Sorted<TS, TD>: ComplementFold<U1>,
+            CompGap<TS, TD>: KnownZero,
+            Self: WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>,
+        {
+            type BB = <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::BB;
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
-                t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+            fn with_rest_of<S: FlatValues, D: FlatValues>(t: &Layout<TS, TD>, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+                <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::with_rest_of(t, s, d, m)
             }
         }
     };
