@@ -1351,6 +1351,27 @@ pub trait FilteredBB<L, T> {
     /// As [`MultiBB::with_rest_of`].
     fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
 }
+/// The leaves of `(B, B*)` for the static one-mode tile `c` in `form`
+/// ([`TileBB`]'s) against the mode `s:d` of size `m`, and their number:
+/// [`bb_leaves`] against the size, [`bb_of_shape`] otherwise.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn static_bb<S: FlatValues, D: FlatValues>(
+    form: BStar,
+    c: Cut,
+    s: &S,
+    d: &D,
+    m: i64,
+) -> Result<([(i64, i64); MAX_MODES + 1], usize), Fail> {
+    if form != BStar::OfSize {
+        return Ok(bb_of_shape(form, c, s, d, m));
+    }
+    // (A static tile always has its leaves: `None` is a run-time tile's.)
+    let Some((l, k)) = bb_leaves(c, m)? else { return Err(FILTERED_REST) };
+    let mut r = [(1i64, 0i64); MAX_MODES + 1];
+    r[..k].copy_from_slice(&l[..k]);
+    Ok((r, k))
+}
+
 /// The second mode of a layout of two modes (`B*` of `(B, B*)`).
 #[doc(hidden)]
 pub trait RestHalfOf {
@@ -1387,16 +1408,7 @@ macro_rules! filtered_one_mode {
                 // `B*` of the one mode, as for a tile of one mode; `B`'s own
                 // leaves in front of it.
                 let c = Cut { n: <$N as Unsigned>::I64, td: <$FD as Unsigned>::I64, two: <Self as Tile1>::TWO };
-                let form = <Self as TileBB<L>>::FORM;
-                let (rest, k) = match form {
-                    BStar::OfSize => {
-                        let Some((l, k)) = bb_leaves(c, m)? else { return Err(FILTERED_REST) };
-                        let mut r = [(1i64, 0i64); MAX_MODES + 1];
-                        r[..k].copy_from_slice(&l[..k]);
-                        (r, k)
-                    }
-                    _ => bb_of_shape(form, c, s, d, m),
-                };
+                let (rest, k) = static_bb(<Self as TileBB<L>>::FORM, c, s, d, m)?;
                 let mut l = [(1i64, 0i64); 2 * MAX_MODES];
                 let (mut sv, mut dv, mut n) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
                 if !(t.shape().write(&mut sv, &mut n) && t.stride().write(&mut dv, &mut 0)) || n + k > l.len() {
@@ -1461,15 +1473,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(t: &Layout<TS, TD>, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
         let c = Cut { n: N::I64, td: 1, two: false };
-        let (rest, k) = match <Layout<N, U1> as TileBB<L>>::FORM {
-            BStar::OfSize => {
-                let Some((l, k)) = bb_leaves(c, m)? else { return Err(FILTERED_REST) };
-                let mut r = [(1i64, 0i64); MAX_MODES + 1];
-                r[..k].copy_from_slice(&l[..k]);
-                (r, k)
-            }
-            form => bb_of_shape(form, c, s, d, m),
-        };
+        let (rest, k) = static_bb(<Layout<N, U1> as TileBB<L>>::FORM, c, s, d, m)?;
         let (mut i, mut j) = (1, 1);
         let y =
             Layout::from_checked(YS::from_leaves(&rest[..k], &mut i, false), YD::from_leaves(&rest[..k], &mut j, true));
