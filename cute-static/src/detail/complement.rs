@@ -162,6 +162,31 @@ pub(crate) type CompOut<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Output;
 pub(crate) type CompCurr<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Curr;
 pub(crate) type CompGap<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Gap;
 pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap<S, D>>>::Output;
+/// The complement's walk of the all-static layout `Self` as one bound:
+/// its modes below the last, size-1 ones dropped (`Kept`), the stride
+/// `Curr` where the last mode starts, and the `Gap` its floor divisions
+/// leave ([`ComplementFold`]).
+pub trait StaticWalk {
+    /// The walk's modes below the last, without those of size 1.
+    type Kept;
+    /// The stride where the last mode starts.
+    type Curr;
+    /// The offsets the floor divisions leave out.
+    type Gap;
+}
+impl<S, D> StaticWalk for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: FilterModes<Trivial>,
+    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+    Sorted<S, D>: ComplementFold<U1>,
+    CompOut<S, D>: DropUnit,
+{
+    type Kept = <CompOut<S, D> as DropUnit>::Output;
+    type Curr = CompCurr<S, D>;
+    type Gap = CompGap<S, D>;
+}
+
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
 pub(crate) type ExtModes<S, D, M> =

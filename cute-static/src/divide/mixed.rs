@@ -40,11 +40,9 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
-use crate::detail::{
-    CompGap, CompOut, ComplementFold, DropUnit, FilterModes, LayoutOfModes, ModesToLayout, Sort, Sorted, Trivial,
-};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
+use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero, LeafMul};
 use crate::int_tuple::{Dyn, IntTuple, Truth};
 use crate::layout::Layout;
@@ -1445,12 +1443,9 @@ pub trait WalkBB<L, T, NoGap> {
 /// short of `M`: not the complement; there `B*` is against the size.)
 impl<L, TS, TD, N, W, YS, YD, BS, BD, F> WalkBB<L, Layout<TS, TD>, B1> for F
 where
-    TS: FlattenInto<TD, MNil> + FlatValues + crate::Congruent<TD> + Copy,
+    TS: FlatValues + crate::Congruent<TD> + Copy,
     TD: FlatValues + Copy,
-    FlatModes<TS, TD>: FilterModes<Trivial>,
-    <FlatModes<TS, TD> as FilterModes<Trivial>>::Output: Sort,
-    Sorted<TS, TD>: ComplementFold<U1, Curr = N>,
-    CompOut<TS, TD>: DropUnit<Output = W>,
+    Layout<TS, TD>: StaticWalk<Curr = N, Kept = W>,
     W: ModesToLayout,
     N: Unsigned,
     Layout<N, U1>: TileBB<L>,
@@ -1489,22 +1484,20 @@ impl<L, T: TileRest, F> WalkBB<L, T, B0> for F {
         t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
     }
 }
+/// The gap of the static complement's walk of `TS:TD` ([`StaticWalk`]).
+type WalkGap<TS, TD> = <Layout<TS, TD> as StaticWalk>::Gap;
 /// [`FilteredBB`] of a filter of several modes: by [`WalkBB`].
 macro_rules! filtered_modes {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<L, TS, TD, $($S, $D),+> FilteredBB<L, Layout<TS, TD>> for Layout<($($S,)+), ($($D,)+)>
         where
-            TS: FlattenInto<TD, MNil>,
-            FlatModes<TS, TD>: FilterModes<Trivial>,
-            <FlatModes<TS, TD> as FilterModes<Trivial>>::Output: Sort,
-            Sorted<TS, TD>: ComplementFold<U1>,
-            CompGap<TS, TD>: KnownZero,
-            Self: WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>,
+            Layout<TS, TD>: StaticWalk<Gap: KnownZero>,
+            Self: WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>,
         {
-            type BB = <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::BB;
+            type BB = <Self as WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>>::BB;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn with_rest_of<S: FlatValues, D: FlatValues>(t: &Layout<TS, TD>, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
-                <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::with_rest_of(t, s, d, m)
+                <Self as WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>>::with_rest_of(t, s, d, m)
             }
         }
     };
