@@ -165,7 +165,9 @@ pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap
 /// The complement's walk of the all-static layout `Self` as one bound:
 /// its modes below the last, size-1 ones dropped (`Kept`), the stride
 /// `Curr` where the last mode starts, and the `Gap` its floor divisions
-/// leave ([`ComplementFold`]).
+/// leave ([`ComplementFold`]). (Its one user, the divide by a tile of
+/// several modes with run-time leaves, needs `std`.)
+#[cfg(feature = "std")]
 pub trait StaticWalk {
     /// The walk's modes below the last, without those of size 1.
     type Kept;
@@ -174,6 +176,7 @@ pub trait StaticWalk {
     /// The offsets the floor divisions leave out.
     type Gap;
 }
+#[cfg(feature = "std")]
 impl<S, D> StaticWalk for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
