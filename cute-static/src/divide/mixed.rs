@@ -25,8 +25,9 @@
 //! A tile of several modes takes `B*` of its `filter` ([`MultiBB`]): for
 //! an all-static tile, in CuTe's form (one mode left: as that one-mode
 //! tile; several: the static modes of the complement's walk, then the
-//! rest as a one-mode tile `N:1` has it); with a run-time leaf, against
-//! the run-time size `M` ([`TileRest`]).
+//! rest as a one-mode tile `N:1` has it); with a run-time leaf, CuTe's
+//! complement fold where the stride `N` of its last mode is run-time
+//! ([`FoldBB`]), else against the run-time size `M` ([`TileRest`]).
 //!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
@@ -40,6 +41,7 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
+use crate::detail::{CuteFolds, FilterModes, Filtered, FoldBit, RunTimeFold, Sort, Sorted, Trivial};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
@@ -1290,9 +1292,10 @@ where
 /// `(_32,_4):(_1,_32)` filters to `_128:_1`) gives that mode's `B*` as a
 /// tile of one mode ([`TileBB`]); one of several modes gives the static
 /// modes of the complement's walk, then the rest against `A`'s shape.
-/// With a run-time leaf, `B*` is the complement against `A`'s run-time
-/// size ([`TileRest`]): the same function, but not CuTe's text where CuTe
-/// keeps what it knows of `A`'s shape.
+/// With a run-time leaf, `B*` is CuTe's complement fold where that fold
+/// ends at a run-time stride ([`FoldBB`]); otherwise the complement
+/// against `A`'s run-time size ([`TileRest`]): the same function, but not
+/// CuTe's text where CuTe keeps what it knows of `A`'s shape.
 #[doc(hidden)]
 pub trait MultiBB<L> {
     /// The layout `(B, B*)`.
@@ -1318,11 +1321,100 @@ pub trait MultiBBBy<L, Static> {
     /// As [`MultiBB::with_rest_of`].
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
 }
-impl<L, T: TileRest> MultiBBBy<L, B0> for T {
+impl<L, TS, TD> MultiBBBy<L, B0> for Layout<TS, TD>
+where
+    TS: FlattenInto<TD, MNil>,
+    FlatModes<TS, TD>: FilterModes<Trivial>,
+    Filtered<TS, TD>: CuteFolds,
+    Self: FoldBB<L, FoldBit<TS, TD>>,
+{
+    type BB = <Self as FoldBB<L, FoldBit<TS, TD>>>::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+        FoldBB::with_rest_of(self, s, d, m)
+    }
+}
+/// [`MultiBB`] of a tile with a run-time leaf by "CuTe's complement fold
+/// takes it" (`B1`, [`CuteFolds`]: its strides static, its static sizes
+/// right for any run-time ones): then by the kind of the stride `N` where
+/// the fold's last mode starts ([`DynRestBB`]); otherwise the complement
+/// against `A`'s size ([`TileRest`]).
+#[doc(hidden)]
+pub trait FoldBB<L, Folds> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// As [`MultiBB::with_rest_of`].
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<L, T: TileRest> FoldBB<L, B0> for T {
     type BB = T::BB;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
-        self.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+        against_size(self, m)
+    }
+}
+impl<L, TS, TD> FoldBB<L, B1> for Layout<TS, TD>
+where
+    TS: FlattenInto<TD, MNil>,
+    FlatModes<TS, TD>: FilterModes<Trivial>,
+    Filtered<TS, TD>: Sort,
+    Sorted<TS, TD>: RunTimeFold<U1, Curr: crate::int_tuple::AllStatic>,
+    Self: DynRestBB<L, FoldNStatic<TS, TD>>,
+{
+    type BB = <Self as DynRestBB<L, FoldNStatic<TS, TD>>>::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
+        DynRestBB::with_rest_of(self, s, d, m)
+    }
+}
+/// `B1` when the stride where CuTe's fold of `TS:TD` starts its last mode
+/// is static.
+type FoldNStatic<TS, TD> = <<Sorted<TS, TD> as RunTimeFold<U1>>::Curr as crate::int_tuple::AllStatic>::Bit;
+/// [`FoldBB`] of a tile CuTe's fold takes, by "the stride `N` where its
+/// last mode starts is static" (`B1`). Run-time (`B0`): CuTe's rest
+/// against `A`'s shape is one run-time leaf `⌈M/N⌉:N` whatever that shape
+/// (its `ceil_div` by a run-time `N` is run-time throughout and coalesces
+/// to one leaf), the fold's own last mode, so `B*` is the fold, as the
+/// products' `A*` ([`CuteStar`]). Static: against `A`'s size
+/// ([`TileRest`]; CuTe's runs of `A`'s shape there are work left).
+///
+/// [`CuteStar`]: crate::product::CuteStar
+#[doc(hidden)]
+pub trait DynRestBB<L, NStatic> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// As [`MultiBB::with_rest_of`].
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<L, T: TileRest> DynRestBB<L, B1> for T {
+    type BB = T::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        against_size(self, m)
+    }
+}
+impl<L, TS, TD, YS, YD> DynRestBB<L, B0> for Layout<TS, TD>
+where
+    TS: FlatValues + crate::Congruent<TD> + Copy,
+    TD: FlatValues + Copy,
+    Self: crate::product::CuteStar<Star = Layout<YS, YD>>,
+    YS: FromLeaves + crate::Congruent<YD>,
+    YD: FromLeaves,
+    (TS, YS): crate::Congruent<(TD, YD)>,
+    (TD, YD): IntTuple,
+{
+    type BB = Layout<(TS, YS), (TD, YD)>;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        // The fold's values in the type's structure (`None`: the values
+        // break the fold, and the general path names the error).
+        let mut out = [(1i64, 0i64); MAX_MODES];
+        let Some(k) = crate::complement::fold_modes(&self.shape(), &self.stride(), m, &mut out) else {
+            return Err(FILTERED_REST);
+        };
+        let (mut i, mut j) = (0, 0);
+        let (ys, yd) = (YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true));
+        Ok(Layout::from_checked((self.shape(), ys), (self.stride(), yd)))
     }
 }
 impl<L, TS, TD, F> MultiBBBy<L, B1> for Layout<TS, TD>
@@ -1335,6 +1427,11 @@ where
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
         F::with_rest_of(self, s, d, m)
     }
+}
+/// `(B, B*)` with `B*` against the run-time size `m` ([`TileRest`]).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn against_size<T: TileRest>(t: &T, m: i64) -> Result<T::BB, Fail> {
+    t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
 }
 /// The failure [`TileRest`]'s complement reports (only a cotarget below 1,
 /// which a mode's size is not, or overflow): the composition's general
@@ -1481,7 +1578,7 @@ impl<L, T: TileRest, F> WalkBB<L, T, B0> for F {
     type BB = T::BB;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(t: &T, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
-        t.with_rest(Dyn::new(m)).map_err(|_| FILTERED_REST)
+        against_size(t, m)
     }
 }
 /// The gap of the static complement's walk of `TS:TD` ([`StaticWalk`]).
