@@ -165,8 +165,8 @@ pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap
 /// The complement's walk of the all-static layout `Self` as one bound:
 /// its modes below the last, size-1 ones dropped (`Kept`), the stride
 /// `Curr` where the last mode starts, and the `Gap` its floor divisions
-/// leave ([`ComplementFold`]). (Its one user, the divide by a tile of
-/// several modes with run-time leaves, needs `std`.)
+/// leave ([`ComplementFold`]). (Its one user, the divide of a mode with
+/// run-time leaves by an all-static tile of several modes, needs `std`.)
 #[cfg(feature = "std")]
 pub trait StaticWalk {
     /// The walk's modes below the last, without those of size 1.

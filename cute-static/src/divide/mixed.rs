@@ -1489,8 +1489,10 @@ macro_rules! filtered_one_mode {
             $FD: Unsigned,
             Self: Tile1 + TileBB<L>,
             <Self as TileBB<L>>::BB: RestHalfOf<Shape = YS, Stride = YD>,
-            (TS, YS): FromLeaves + crate::Congruent<(TD, YD)>,
-            (TD, YD): FromLeaves,
+            YS: FromLeaves + crate::Congruent<YD>,
+            YD: FromLeaves,
+            (TS, YS): crate::Congruent<(TD, YD)>,
+            (TD, YD): IntTuple,
         {
             type BB = Layout<(TS, YS), (TD, YD)>;
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -1500,21 +1502,13 @@ macro_rules! filtered_one_mode {
                 d: &D,
                 m: i64,
             ) -> Result<Self::BB, Fail> {
-                // `B*` of the one mode, as for a tile of one mode; `B`'s own
-                // leaves in front of it.
+                // `B*` of the one mode, as for a tile of one mode (its
+                // leaves after the mode's own), beside `B` itself.
                 let c = Cut { n: <$N as Unsigned>::I64, td: <$FD as Unsigned>::I64, two: <Self as Tile1>::TWO };
                 let (rest, k) = static_bb(<Self as TileBB<L>>::FORM, c, s, d, m)?;
-                let mut l = [(1i64, 0i64); 2 * MAX_MODES];
-                let (mut sv, mut dv, mut n) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
-                if !(t.shape().write(&mut sv, &mut n) && t.stride().write(&mut dv, &mut 0)) || n + k > l.len() {
-                    return Err(TOO_MANY_MODES);
-                }
-                for (slot, leaf) in l.iter_mut().zip(sv.iter().zip(&dv).take(n).map(|(&x, &y)| (x, y))) {
-                    *slot = leaf;
-                }
-                l[n..n + k - 1].copy_from_slice(&rest[1..k]);
-                let (mut i, mut j) = (0, 0);
-                Ok(Layout::from_checked(<(TS, YS)>::from_leaves(&l, &mut i, false), <(TD, YD)>::from_leaves(&l, &mut j, true)))
+                let (mut i, mut j) = (1, 1);
+                let (ys, yd) = (YS::from_leaves(&rest[..k], &mut i, false), YD::from_leaves(&rest[..k], &mut j, true));
+                Ok(Layout::from_checked((t.shape(), ys), (t.stride(), yd)))
             }
         }
     };
