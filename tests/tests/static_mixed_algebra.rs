@@ -299,6 +299,28 @@ fn divides_by_tiles_of_several_modes() {
     // short of M; B* is against the size, cute-dynamic's complement.
     let r = try_logical_divide(layout!({24i64}:1), layout!((2,2):(1,3))).unwrap();
     same_as(&r.to_dynamic(), cute_dynamic::logical_divide(&layout!({24i64}:1).to_dynamic(), &dt("(2,2):(1,3)")));
+    // A tile with a run-time leaf whose complement fold ends at a static
+    // N = 16·12: CuTe's rest against A's shape `(768, _16)` is one run-time
+    // leaf, so B* is the fold, `(1, 64):(12, _192)` (CuTe C++ 4.2's text).
+    let a = layout!(((24,{32i64}),16):((1,24),768));
+    let r = try_logical_divide(a, layout!(({12i64},16):(1,12))).unwrap();
+    assert_eq!(
+        r.to_string(),
+        "(((12,1,1),(_2,8,1)),((1,1,1),(4,16))):(((_1,_24,768),(_12,_24,768)),((12,24,768),(_192,768)))"
+    );
+    // The same types on other values: run-time gaps (12 % t ≠ 0), extents
+    // the tile does not divide, and errors, each cute-dynamic's function or
+    // its error (with `(B, B*)` as cute-dynamic writes it).
+    for m in 1..24i64 {
+        for t in 1..14i64 {
+            let (a, b) = (layout!(((24,{m}),16):((1,24),768)), layout!(({t},16):(1,12)));
+            let want = cute_dynamic::logical_divide(&a.to_dynamic(), &cute_dynamic::Tiler::Layout(b.to_dynamic()));
+            match try_logical_divide(a, b) {
+                Ok(r) => same_as(&r.to_dynamic(), want),
+                Err(e) => assert_eq!(e, want.unwrap_err(), "{a} / {b}"),
+            }
+        }
+    }
 }
 
 /// An all-static layout by a run-time tile: the result has run-time leaves

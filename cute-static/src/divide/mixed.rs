@@ -26,8 +26,10 @@
 //! an all-static tile, in CuTe's form (one mode left: as that one-mode
 //! tile; several: the static modes of the complement's walk, then the
 //! rest as a one-mode tile `N:1` has it); with a run-time leaf, CuTe's
-//! complement fold where the stride `N` of its last mode is run-time
-//! ([`FoldBB`]), else against the run-time size `M` ([`TileRest`]).
+//! complement fold where CuTe's rest from the stride `N` of its last mode
+//! on is one run-time leaf (`N` run-time, or static where a tile `N:1`
+//! has such a rest, [`FoldBB`]), else against the run-time size `M`
+//! ([`TileRest`]).
 //!
 //! A tile `n:d` with a run-time leaf (or a run-time integer `m`, CuTe's
 //! `make_layout(m)` = `m:_1`) has `B*` in CuTe's form for `int` leaves: it
@@ -41,7 +43,7 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
-use crate::detail::{CuteFolds, FilterModes, Filtered, FoldBit, RunTimeFold, Sort, Sorted, Trivial};
+use crate::detail::{CuteFolds, FilterModes, Filtered, FoldBit, FoldCurr, RunTimeFold, Sort, Sorted, Trivial};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
@@ -1292,10 +1294,11 @@ where
 /// `(_32,_4):(_1,_32)` filters to `_128:_1`) gives that mode's `B*` as a
 /// tile of one mode ([`TileBB`]); one of several modes gives the static
 /// modes of the complement's walk, then the rest against `A`'s shape.
-/// With a run-time leaf, `B*` is CuTe's complement fold where that fold
-/// ends at a run-time stride ([`FoldBB`]); otherwise the complement
-/// against `A`'s run-time size ([`TileRest`]): the same function, but not
-/// CuTe's text where CuTe keeps what it knows of `A`'s shape.
+/// With a run-time leaf, `B*` is CuTe's complement fold where CuTe's rest
+/// after the fold is one run-time leaf ([`FoldBB`]); otherwise the
+/// complement against `A`'s run-time size ([`TileRest`]): the same
+/// function, but not CuTe's text where CuTe keeps a static extent of `A`'s
+/// shape.
 #[doc(hidden)]
 pub trait MultiBB<L> {
     /// The layout `(B, B*)`.
@@ -1375,8 +1378,8 @@ type FoldNStatic<TS, TD> = <<Sorted<TS, TD> as RunTimeFold<U1>>::Curr as crate::
 /// against `A`'s shape is one run-time leaf `⌈M/N⌉:N` whatever that shape
 /// (its `ceil_div` by a run-time `N` is run-time throughout and coalesces
 /// to one leaf), the fold's own last mode, so `B*` is the fold, as the
-/// products' `A*` ([`CuteStar`]). Static: against `A`'s size
-/// ([`TileRest`]; CuTe's runs of `A`'s shape there are work left).
+/// products' `A*` ([`CuteStar`], [`FoldStarBB`]). Static: by the form of
+/// that rest, which a one-mode tile `N:1` has the same ([`StaticNBB`]).
 ///
 /// [`CuteStar`]: crate::product::CuteStar
 #[doc(hidden)]
@@ -1386,14 +1389,95 @@ pub trait DynRestBB<L, NStatic> {
     /// As [`MultiBB::with_rest_of`].
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail>;
 }
-impl<L, T: TileRest> DynRestBB<L, B1> for T {
+impl<L, T: FoldStarBB> DynRestBB<L, B0> for T {
     type BB = T::BB;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        self.fold_star(m)
+    }
+}
+/// The rest of `B*` from the static `N` on, as a one-mode tile `N:1` has it
+/// against `A`'s shape ([`TileBB`]): its shape.
+type StaticNRest<L, TS, TD> = <<Layout<FoldCurr<TS, TD>, U1> as TileBB<L>>::BB as RestHalfOf>::Shape;
+impl<L, TS, TD> DynRestBB<L, B1> for Layout<TS, TD>
+where
+    TS: FlattenInto<TD, MNil>,
+    FlatModes<TS, TD>: FilterModes<Trivial>,
+    Filtered<TS, TD>: Sort,
+    Sorted<TS, TD>: RunTimeFold<U1>,
+    Layout<FoldCurr<TS, TD>, U1>: TileBB<L, BB: RestHalfOf>,
+    StaticNRest<L, TS, TD>: OneRunTimeLeaf,
+    Self: StaticNBB<<StaticNRest<L, TS, TD> as OneRunTimeLeaf>::Bit>,
+{
+    type BB = <Self as StaticNBB<<StaticNRest<L, TS, TD> as OneRunTimeLeaf>::Bit>>::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+        StaticNBB::with_rest_of(self, m)
+    }
+}
+/// [`DynRestBB`] of a fold whose last mode starts at a static `N`, by
+/// "CuTe's rest from `N` on is one run-time leaf" (`B1`: as for a run-time
+/// `N`, `B*` is the fold, [`FoldStarBB`], whose last mode `⌈M/N⌉:N` holds
+/// any count the fold's run-time gaps leave). Otherwise (`B0`: CuTe's rest
+/// keeps a static extent of `A`'s shape, a fixed count that a run-time gap
+/// would not meet) the complement against `A`'s size ([`TileRest`]).
+#[doc(hidden)]
+pub trait StaticNBB<OneLeaf> {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// `(B, B*)` for a mode of size `m`.
+    fn with_rest_of(&self, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<T: FoldStarBB> StaticNBB<B1> for T {
+    type BB = T::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of(&self, m: i64) -> Result<Self::BB, Fail> {
+        self.fold_star(m)
+    }
+}
+impl<T: TileRest> StaticNBB<B0> for T {
+    type BB = T::BB;
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn with_rest_of(&self, m: i64) -> Result<Self::BB, Fail> {
         against_size(self, m)
     }
 }
-impl<L, TS, TD, YS, YD> DynRestBB<L, B0> for Layout<TS, TD>
+/// `B1` for one run-time leaf, `B0` for a static leaf or a tuple.
+#[doc(hidden)]
+pub trait OneRunTimeLeaf {
+    /// `B1` or `B0`.
+    type Bit;
+}
+impl OneRunTimeLeaf for Dyn {
+    type Bit = B1;
+}
+impl OneRunTimeLeaf for typenum::UTerm {
+    type Bit = B0;
+}
+impl<U, B> OneRunTimeLeaf for UInt<U, B> {
+    type Bit = B0;
+}
+macro_rules! tuple_not_one_leaf {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        impl<$($T),+> OneRunTimeLeaf for ($($T,)+) {
+            type Bit = B0;
+        }
+    };
+}
+for_each_tuple!(tuple_not_one_leaf);
+/// `(B, B*)` with `B*` CuTe's complement fold of the tile `B` with a
+/// run-time leaf, its last mode `⌈M/N⌉:N` (the products' `A*`,
+/// [`CuteStar`]).
+///
+/// [`CuteStar`]: crate::product::CuteStar
+#[doc(hidden)]
+pub trait FoldStarBB {
+    /// The layout `(B, B*)`.
+    type BB;
+    /// `(B, B*)` for a mode of size `m`.
+    fn fold_star(&self, m: i64) -> Result<Self::BB, Fail>;
+}
+impl<TS, TD, YS, YD> FoldStarBB for Layout<TS, TD>
 where
     TS: FlatValues + crate::Congruent<TD> + Copy,
     TD: FlatValues + Copy,
@@ -1405,7 +1489,7 @@ where
 {
     type BB = Layout<(TS, YS), (TD, YD)>;
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn with_rest_of<S: FlatValues, D: FlatValues>(&self, _: &S, _: &D, m: i64) -> Result<Self::BB, Fail> {
+    fn fold_star(&self, m: i64) -> Result<Self::BB, Fail> {
         // The fold's values in the type's structure (`None`: the values
         // break the fold, and the general path names the error).
         let mut out = [(1i64, 0i64); MAX_MODES];
@@ -1596,10 +1680,15 @@ macro_rules! filtered_modes {
 for_each_tuple!(filtered_modes);
 
 /// The error of a divide by a tile of several modes whose `(B, B*)` could
-/// not be made (cold): cute-dynamic's divide names it.
+/// not be made or composed (cold): cute-dynamic's divide names it, with
+/// `(B, B*)` written as it writes it (`ours` were it to succeed).
 #[cold]
 #[inline(never)]
-fn multi_mode_error<S, D, TS, TD>(f: Fail, a: &Layout<S, D>, t: &Layout<TS, TD>) -> cute_dynamic::LayoutError
+fn multi_mode_error<S, D, TS, TD>(
+    ours: cute_dynamic::LayoutError,
+    a: &Layout<S, D>,
+    t: &Layout<TS, TD>,
+) -> cute_dynamic::LayoutError
 where
     S: crate::Congruent<D>,
     D: IntTuple,
@@ -1608,7 +1697,7 @@ where
 {
     match cute_dynamic::logical_divide(&a.to_dynamic(), &cute_dynamic::Tiler::Layout(t.to_dynamic())) {
         Err(e) => e,
-        Ok(_) => f.into_error(&String::new),
+        Ok(_) => ours,
     }
 }
 
@@ -1652,9 +1741,12 @@ macro_rules! multi_mode_tile {
                 let bb = match t.with_rest_of(&self.shape(), &self.stride(), m) {
                     Ok(bb) => bb,
                     // (The complement's error, named by the general path.)
-                    Err(f) => return Err(multi_mode_error(f, self, t)),
+                    Err(f) => return Err(multi_mode_error(f.into_error(&String::new), self, t)),
                 };
-                let r = self.try_compose_cute(&bb)?;
+                let r = match self.try_compose_cute(&bb) {
+                    Ok(r) => r,
+                    Err(e) => return Err(multi_mode_error(e, self, t)),
+                };
                 r.put_halves(out, xo, yo).map_err(|f: Fail| f.into_error(&String::new))
             }
         }
