@@ -14,19 +14,40 @@
 //! injective still does not compile; a cotarget below 1 is cute-dynamic's
 //! `Unsupported` error, checked when the call runs.
 //!
-//! With a run-time leaf in `A` (a shape or a stride), the order of the
-//! modes by stride, the conditions (injectivity, modes that interleave,
-//! negative strides, overflow) and the number of modes of the answer all
-//! depend on run-time values, so the result is the padded form: a flat
-//! layout of `N + 1` run-time leaves (`N` the flat modes of `A`), the
-//! coalesced answer at its end and `1:0` modes in front; the walk is
-//! cute-dynamic's, made when the call runs, and a failure is cute-dynamic's
-//! error. (CuTe allows a run-time stride only in a rank-1 complement.)
+//! With a run-time leaf in `A` (a shape or a stride) and a run-time
+//! cotarget, where CuTe's complement fold takes `A` (one mode kept, or
+//! static strides, whose order is then known), the result is CuTe's form:
+//! the fold's modes `d/C : C`, static where CuTe's arithmetic met only
+//! static values, then the last mode `⌈M/C⌉:C` (`(1,2):(4,_32)` for
+//! `(4,_8):(_1,_4)` and 64, as CuTe C++ prints it); the values count the
+//! gaps a run-time size leaves, as cute-dynamic does. Otherwise the order
+//! of the modes and the number of modes of the answer depend on run-time
+//! values, and the result is the padded form: a flat layout of `N + 1`
+//! run-time leaves (`N` the flat modes of `A`), the coalesced answer at its
+//! end and `1:0` modes in front, from cute-dynamic's walk. Either way the
+//! conditions (injectivity, modes that interleave, negative strides,
+//! overflow) are checked when the call runs, and a failure is
+//! cute-dynamic's error. (CuTe allows a run-time stride only in a rank-1
+//! complement.)
 
 use crate::layout::Layout;
 
-/// The mixed branch of [`ComplementBy`](crate::detail::ComplementBy): the
-/// padded form of `N + 1` run-time leaves.
+/// The mixed branch of [`ComplementBy`](crate::detail::ComplementBy):
+/// CuTe's form for a run-time cotarget where CuTe's complement fold takes
+/// the layout, otherwise the padded form of `N + 1` run-time leaves
+/// ([`MixedComplement`]).
+#[cfg(feature = "std")]
+impl<S, D, M> crate::detail::ComplementBy<M, typenum::B0> for Layout<S, D>
+where
+    S: crate::detail::FlattenInto<D, crate::detail::MNil>,
+    crate::detail::FlatModes<S, D>: crate::detail::NoStaticOverlap + crate::detail::FilterModes<crate::detail::Trivial>,
+    crate::detail::Filtered<S, D>: crate::detail::CuteFolds<crate::detail::ExactCount>,
+    Self: MixedComplement<M, crate::detail::ExactFoldBit<S, D>>,
+{
+    type Output = <Self as MixedComplement<M, crate::detail::ExactFoldBit<S, D>>>::Output;
+}
+/// Without `std` (no run-time path, so no value): the padded form.
+#[cfg(not(feature = "std"))]
 impl<S, D, M> crate::detail::ComplementBy<M, typenum::B0> for Layout<S, D>
 where
     S: crate::detail::FlattenInto<D, crate::detail::MNil>,
@@ -37,7 +58,7 @@ where
 }
 
 #[cfg(feature = "std")]
-pub use run_time::{StaticModes, TryComplement, try_complement};
+pub use run_time::{MixedComplement, StaticModes, TryComplement, try_complement};
 #[cfg(feature = "std")]
 pub(crate) use run_time::{ext_modes, fold_modes, mixed_ext_modes};
 
@@ -46,7 +67,10 @@ mod run_time {
     use super::*;
     use crate::coalesce::coalesce_walk;
     use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit, FilterModes};
-    use crate::detail::{FlatModes, FlattenInto, MCons, MNil, Sort, Sorted, Trivial};
+    use crate::detail::{
+        CuteFolds, CuteStar, ExactCount, ExactFoldBit, Filtered, FlatModes, FlattenInto, MCons, MNil, Sort, Sorted,
+        Trivial,
+    };
     use crate::int_tuple::Dyn;
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
     use crate::run_time::{extent_fits, flat_modes, marked_modes, padded};
@@ -208,6 +232,97 @@ mod run_time {
     }
     impl<S, D, M> TryComplementBy<M, typenum::B0> for Layout<S, D>
     where
+        S: FlattenInto<D, MNil>,
+        FlatModes<S, D>: FilterModes<Trivial>,
+        Filtered<S, D>: CuteFolds<ExactCount>,
+        Self: MixedComplement<M, ExactFoldBit<S, D>>,
+    {
+        type Output = <Self as MixedComplement<M, ExactFoldBit<S, D>>>::Output;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            MixedComplement::try_by(self, m)
+        }
+    }
+
+    /// The complement of a layout with a run-time leaf, by the cotarget's
+    /// size type `M` and "CuTe's complement fold takes the layout"
+    /// (`Folds`, [`CuteFolds`]: one mode kept, or static strides and
+    /// static sizes right for any run-time ones).
+    ///
+    /// - A run-time cotarget where the fold takes it: CuTe's form
+    ///   ([`CuteStar`]), the kept modes by stride, `d/C : C` each (static
+    ///   where CuTe's arithmetic met only static values, dropped where
+    ///   statically 1), then the last mode `⌈M/C⌉:C` (run-time, kept even
+    ///   of size 1): `complement((4,_8):(_1,_4), 64)` is `(1,2):(4,_32)`,
+    ///   as CuTe C++ prints it.
+    /// - Otherwise the padded form: a flat layout of `N + 1` run-time
+    ///   leaves (`N` the flat modes of the layout), the coalesced answer at
+    ///   its end and `1:0` modes in front. (A static cotarget would make
+    ///   CuTe's last mode static, a count a run-time gap between the modes
+    ///   would not meet; CuTe allows a run-time stride in rank 1 only.)
+    ///
+    /// Either way the values are cute-dynamic's (its walk, or the fold with
+    /// its gaps counted) and a failure is its error.
+    #[doc(hidden)]
+    pub trait MixedComplement<M, Folds> {
+        /// The complement's type.
+        type Output;
+        /// The complement for the cotarget size `m`.
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError>;
+    }
+    impl<S, D, YS, YD> MixedComplement<Dyn, typenum::B1> for Layout<S, D>
+    where
+        S: FlatValues + crate::Congruent<D>,
+        D: FlatValues + crate::IntTuple,
+        Self: CuteStar<Star = Layout<YS, YD>>,
+        YS: FromLeaves + crate::Congruent<YD>,
+        YD: FromLeaves + crate::IntTuple,
+    {
+        type Output = Layout<YS, YD>;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            let mut out = [(1i64, 0i64); MAX_MODES];
+            match fold_modes(&self.shape(), &self.stride(), m, true, &mut out) {
+                Some(k) if m >= 1 => {
+                    let (mut i, mut j) = (0, 0);
+                    let (s, d) = (YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true));
+                    Ok(Layout::from_checked(s, d))
+                }
+                _ => Err(fold_failure(self.to_dynamic(), m)),
+            }
+        }
+    }
+    impl<S, D> MixedComplement<Dyn, typenum::B0> for Layout<S, D>
+    where
+        Self: PaddedComplement,
+    {
+        type Output = <Self as PaddedComplement>::Output;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            self.padded_complement(m)
+        }
+    }
+    impl<S, D, U, B, Folds> MixedComplement<typenum::UInt<U, B>, Folds> for Layout<S, D>
+    where
+        Self: PaddedComplement,
+    {
+        type Output = <Self as PaddedComplement>::Output;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            self.padded_complement(m)
+        }
+    }
+
+    /// The padded form of [`MixedComplement`]: `N + 1` run-time leaves.
+    #[doc(hidden)]
+    pub trait PaddedComplement {
+        /// `PadN1` of the layout.
+        type Output;
+        /// The complement for the cotarget size `m`.
+        fn padded_complement(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError>;
+    }
+    impl<S, D> PaddedComplement for Layout<S, D>
+    where
         S: FlattenInto<D, MNil> + FlatValues + crate::Congruent<D>,
         FlatModes<S, D>: crate::detail::NoStaticOverlap,
         D: FlatValues,
@@ -215,7 +330,7 @@ mod run_time {
     {
         type Output = PadN1<S, D>;
         #[cfg_attr(not(debug_assertions), inline(always))]
-        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+        fn padded_complement(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             let (modes, n) = flat_modes(&self.shape(), &self.stride());
             let mut out = [(1i64, 0i64); MAX_MODES];
             // cute-dynamic's kernel: the walk, coalesced, its extent checked.
@@ -226,6 +341,19 @@ mod run_time {
                 Some(r) => Ok(r),
                 None => mixed_failure::<crate::detail::MCons<U1, U0, FlatModes<S, D>>>(self.to_dynamic(), m),
             }
+        }
+    }
+
+    /// cute-dynamic's error where CuTe's fold stopped (cold): the values
+    /// break the fold exactly where cute-dynamic's complement fails.
+    #[cold]
+    #[inline(never)]
+    fn fold_failure(a: cute_dynamic::Layout, m: i64) -> cute_dynamic::LayoutError {
+        match cute_dynamic::complement(&a, m) {
+            Err(e) => e,
+            Ok(r) => cute_dynamic::LayoutError::Unsupported {
+                what: format!("complement of {a} with cotarget {m} is {r}, which CuTe's form of it does not hold"),
+            },
         }
     }
 
@@ -246,6 +374,9 @@ mod run_time {
     /// offsets out. `None` where the values break the fold (a mode that starts
     /// inside the extent of the modes before it, a size below 1, a
     /// negative stride, an overflow): cute-dynamic then names the error.
+    /// With `exact` (the type is [`CuteFolds`] by `ExactCount`), the last
+    /// mode's count is the complement's too, not only its function on what
+    /// the products' composition reads.
     ///
     /// [`CuteFolds`]: crate::detail::CuteFolds
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -253,6 +384,7 @@ mod run_time {
         s: &S,
         d: &D,
         m: i64,
+        exact: bool,
         out: &mut [(i64, i64); MAX_MODES],
     ) -> Option<usize> {
         let (modes, n) = marked_modes(s, d);
@@ -275,19 +407,30 @@ mod run_time {
             sorted.copy_within(at..len, at + 1);
             sorted[at] = *x;
         }
-        // CuTe's fold first; where a mode of run-time size 1 folded as CuTe
-        // folds it leaves offsets out (a gap), its function is not the
-        // complement's, and the fold is made again with such modes adding
-        // nothing (as cute-dynamic drops them).
-        match fold_sorted(&sorted[..k], m, false, out)? {
-            (w, false) => Some(w),
-            (_, true) => fold_sorted(&sorted[..k], m, true, out).map(|(w, _)| w),
+        // CuTe's fold first. Where it folded a mode of run-time size 1 as
+        // CuTe folds it, its function is the complement's only if that left
+        // no offsets out (a gap) and, where the count matters (`exact`),
+        // counted as many elements: the last mode then starts past where
+        // the complement's does, and its count of what is left to reach `m`
+        // is rounded up from there. Otherwise the fold is made again with
+        // such modes adding nothing (as cute-dynamic drops them).
+        let (w, unit_folded, gapped) = fold_sorted(&sorted[..k], m, false, out)?;
+        if !unit_folded || !(gapped || exact) {
+            return Some(w);
         }
+        let mut plain = [(1i64, 0i64); MAX_MODES];
+        let (pw, _, _) = fold_sorted(&sorted[..k], m, true, &mut plain)?;
+        let size = |l: &[(i64, i64)]| l.iter().try_fold(1i64, |a, &(s, _)| a.checked_mul(s));
+        if !gapped && size(&out[..w]) == size(&plain[..pw]) {
+            return Some(w);
+        }
+        *out = plain;
+        Some(pw)
     }
 
     /// The fold of [`fold_modes`] over the sorted kept modes: the number
-    /// of modes written, and whether a mode of run-time size 1 was folded
-    /// (its slot's size run-time) as CuTe folds it while the floor
+    /// of modes written, whether a mode of run-time size 1 was folded (its
+    /// slot's size run-time) as CuTe folds it, and whether the floor
     /// divisions left offsets out. With `transparent`, such a mode adds
     /// nothing (`1:C`).
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -296,7 +439,7 @@ mod run_time {
         m: i64,
         transparent: bool,
         out: &mut [(i64, i64); MAX_MODES],
-    ) -> Option<(usize, bool)> {
+    ) -> Option<(usize, bool, bool)> {
         let (mut c, mut c_static, mut gap, mut w, mut unit_folded) = (1i64, true, 0i64, 0, false);
         for x in sorted {
             if x.s < 1 || x.d < 0 {
@@ -331,7 +474,7 @@ mod run_time {
         }
         *out.get_mut(w)? = (kernel::complement_last(m, c, c - 1 - gap), c);
         w += 1;
-        extent_fits(&out[..w]).then_some((w, unit_folded && gap != 0))
+        extent_fits(&out[..w]).then_some((w, unit_folded, gap != 0))
     }
 
     /// The extended complement's modes (the last kept even of size 1) of
@@ -469,12 +612,14 @@ where
 /// compile time and the last one's size `⌈(M + gaps)/C⌉` when it runs (see
 /// [`try_complement`](crate::try_complement)); when that last mode is the
 /// whole answer its stride is run-time too, so that a size of 1 prints
-/// `1:0` as cute-dynamic's complement. With a run-time leaf in
-/// `a`, the sort by stride, the injectivity and the number of modes of the
-/// answer depend on run-time values: the result is the padded form, a flat
-/// layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at most
-/// 7), CuTe's coalesced answer at its end and `1:0` modes in front,
-/// computed and checked when it runs.
+/// `1:0` as cute-dynamic's complement. With a run-time leaf in `a` and a
+/// run-time cotarget, where CuTe's complement fold takes `a` (one mode
+/// kept, or static strides), the result is CuTe's form, the fold's modes
+/// then `⌈M/C⌉:C`; otherwise the sort by stride and the number of modes of
+/// the answer depend on run-time values: the result is the padded form, a
+/// flat layout of `N + 1` run-time leaves (`N` the flat modes of `a`, at
+/// most 15), the coalesced answer at its end and `1:0` modes in front.
+/// Both are computed and checked when the call runs.
 ///
 /// Post-conditions (paper eqs. 28–29): `R` is ordered (`R(i−1) < R(i)`),
 /// meets `A`'s image only at 0, `(A, R)` reaches the cotarget, and
@@ -495,7 +640,9 @@ where
 /// assert_eq!(complement(layout!((4,8):(1,8)), shape!({m})).to_string(), "(_2,16):(_4,_64)");
 /// assert_eq!(complement(layout!((4,8):(1,8)), m).to_string(), "(_2,16):(_4,_64)");
 /// assert_eq!(complement(layout!((4,8):(1,4)), 16usize).to_string(), "1:0");
-/// // A run-time leaf in the layout: the padded form of N + 1 run-time leaves.
+/// // A run-time leaf in the layout and a run-time cotarget: CuTe's form.
+/// assert_eq!(complement(layout!(({4usize},8):(1,4)), 64usize).to_string(), "(1,2):(4,_32)");
+/// // A static cotarget: the padded form of N + 1 run-time leaves.
 /// assert_eq!(complement(layout!((4,{m}):(1,8)), shape!(64000)).to_string(), "(1,2,8):(0,4,8000)");
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]

@@ -308,6 +308,19 @@ fn divides_by_tiles_of_several_modes() {
         r.to_string(),
         "(((12,1,1),(_2,8,1)),((1,1,1),(4,16))):(((_1,_24,768),(_12,_24,768)),((12,24,768),(_192,768)))"
     );
+    // A run-time size that may be 1 under a static slot of the fold (the
+    // `_2` of `t:8` after `4:1`): B* then counts as cute-dynamic's
+    // complement does (against A's size here), not CuTe's rounded-up count.
+    for m in 1..40i64 {
+        for t in 1..4i64 {
+            let (a, b) = (layout!({m}:1), layout!((4,{t}):(1,8)));
+            let want = cute_dynamic::logical_divide(&a.to_dynamic(), &cute_dynamic::Tiler::Layout(b.to_dynamic()));
+            match try_logical_divide(a, b) {
+                Ok(r) => same_as(&r.to_dynamic(), want),
+                Err(e) => assert_eq!(e, want.unwrap_err(), "{a} / {b}"),
+            }
+        }
+    }
     // The same types on other values: run-time gaps (12 % t ≠ 0), extents
     // the tile does not divide, and errors, each cute-dynamic's function or
     // its error (with `(B, B*)` as cute-dynamic writes it).

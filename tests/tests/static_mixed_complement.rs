@@ -34,6 +34,32 @@ fn complement_of_cute_examples_with_a_run_time_leaf() {
     assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&d("8:1"), 8).unwrap());
 }
 
+/// A run-time leaf in the layout, static strides and a run-time cotarget:
+/// CuTe's complement fold, in CuTe C++ 4.2's text, coalesced equal to
+/// cute-dynamic's.
+#[test]
+fn complement_with_a_run_time_cotarget_is_cutes_fold() {
+    for (r, a, m, cute) in [
+        (complement(layout!(({4i64},8):(1,4)), 64usize).to_string(), "(4,8):(1,4)", 64, "(1,2):(4,_32)"),
+        (complement(layout!((4,{8i64}):(1,4)), 64usize).to_string(), "(4,8):(1,4)", 64, "2:32"),
+        (complement(layout!(({4i64},8):(1,8)), 128usize).to_string(), "(4,8):(1,8)", 128, "(2,2):(4,_64)"),
+        (complement(layout!({4i64}:{2i64}), 64usize).to_string(), "4:2", 64, "(2,8):(_1,8)"),
+    ] {
+        assert_eq!(r, cute);
+        let want = cute_dynamic::complement(&d(a), m).unwrap();
+        assert_eq!(cute_dynamic::coalesce(&r.replace('_', "").parse::<DLayout>().unwrap()), want, "{a}, {m}");
+    }
+    // Where a run-time size of 1 would move the start of the last mode
+    // under a static slot (`_2` for the 8 of `(_2,8):(_3,_12)`; CuTe C++
+    // prints `(_3,_2,3):(_1,_6,96)` for 200), CuTe's form cannot hold every
+    // answer: the padded form.
+    let r = complement(layout!((2,{8i64}):(3,12)), 200usize);
+    assert_eq!(r.to_string(), "(3,2,3):(1,6,96)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&d("(2,8):(3,12)"), 200).unwrap());
+    let r = complement(layout!((2,{1i64}):(3,12)), 200usize);
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::complement(&d("(2,1):(3,12)"), 200).unwrap());
+}
+
 /// Conditions that depend on the run-time leaf: cute-dynamic's error from
 /// `try_complement`, its message from `complement`'s panic.
 #[test]
@@ -173,6 +199,12 @@ proptest! {
             check_complement::<Layout![(Dyn,Dyn,Dyn):(Dyn,Dyn,Dyn)]>(
                 &fill("({},{},{}):({},{},{})", &[v[0], v[1], v[2], w[0], w[1], w[2]]), m)?;
             check_complement::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[2], w[2]]), m)?;
+            // Static strides: CuTe's fold where its type holds every answer.
+            check_complement::<Layout![(Dyn,8):(1,4)]>(&fill("({},8):(1,4)", &[v[0]]), m)?;
+            check_complement::<Layout![(4,Dyn):(1,8)]>(&fill("(4,{}):(1,8)", &[v[1]]), m)?;
+            check_complement::<Layout![Dyn:8]>(&fill("{}:8", &[v[2]]), m)?;
+            check_complement::<Layout![(2,Dyn,Dyn):(3,12,7)]>(&fill("(2,{},{}):(3,12,7)", &[v[0], v[1]]), m)?;
+            check_complement::<Layout![(Dyn,2,Dyn):(1,12,4)]>(&fill("({},2,{}):(1,12,4)", &[v[1], v[2]]), m)?;
             Ok::<(), String>(())
         })();
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());

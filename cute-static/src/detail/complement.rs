@@ -352,46 +352,76 @@ mod run_time_fold {
         type Output = Dyn;
     }
 
-    /// `Bit` is `B1` where the products take CuTe's complement fold of a
-    /// layout with run-time leaves (`Self` its kept modes): where CuTe defines
-    /// it, at most one mode or every stride static, so that the order of the
-    /// modes is known at compile time (CuTe asserts `R == 1 ||
+    /// `Bit` is `B1` where CuTe's complement fold of a layout with run-time
+    /// leaves (`Self` its kept modes) is taken, as the products' `A*`
+    /// (`X` = [`AnyCount`]) or as an answer whose count matters, the
+    /// complement itself and the divides' `B*` ([`ExactCount`]): where CuTe
+    /// defines it, at most one mode or every stride static, so that the
+    /// order of the modes is known at compile time (CuTe asserts `R == 1 ||
     /// is_static<Stride>`), and where its type can hold the answer whatever
     /// the run-time sizes are ([`FoldSafe`]).
     #[doc(hidden)]
-    pub trait CuteFolds {
+    pub trait CuteFolds<X> {
         /// `B1` or `B0`.
         type Bit: Truth;
     }
-    impl CuteFolds for MNil {
+    impl<X> CuteFolds<X> for MNil {
         type Bit = B1;
     }
-    impl<S, D> CuteFolds for MCons<S, D, MNil> {
-        type Bit = B1;
+    impl<S, D, X> CuteFolds<X> for MCons<S, D, MNil>
+    where
+        MCons<S, D, MNil>: FoldSafe<U1, X>,
+    {
+        type Bit = <MCons<S, D, MNil> as FoldSafe<U1, X>>::Bit;
     }
-    impl<S, D, S2, D2, T> CuteFolds for MCons<S, D, MCons<S2, D2, T>>
+    impl<S, D, S2, D2, T, X> CuteFolds<X> for MCons<S, D, MCons<S2, D2, T>>
     where
         MCons<S, D, MCons<S2, D2, T>>: StridesStatic,
-        MCons<S, D, MCons<S2, D2, T>>: SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>,
+        MCons<S, D, MCons<S2, D2, T>>: SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit, X>,
     {
         type Bit =
-            <MCons<S, D, MCons<S2, D2, T>> as SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit>>::Bit;
+            <MCons<S, D, MCons<S2, D2, T>> as SafeWhen<<MCons<S, D, MCons<S2, D2, T>> as StridesStatic>::Bit, X>>::Bit;
+    }
+    /// The products' use of CuTe's fold ([`CuteFolds`]): `A*`'s last mode
+    /// may count past the complement's (its count rounded up from a later
+    /// start), as the composition with `B` reads only what `B` reaches.
+    #[doc(hidden)]
+    pub struct AnyCount;
+    /// The complement's and the divides' use of CuTe's fold
+    /// ([`CuteFolds`]): the count is the answer's, so a mode of run-time
+    /// size 1 may not move where the last mode starts.
+    #[doc(hidden)]
+    pub struct ExactCount;
+    /// The next stride [`UnitSafe`] compares the last kept mode's stride
+    /// `D` with: `D` itself for [`AnyCount`] (the rest may start at `D`),
+    /// 1 for [`ExactCount`] (no stride above 1 divides it: safe only where
+    /// the mode takes no slot).
+    #[doc(hidden)]
+    pub trait LastNext<D> {
+        /// The stride.
+        type Next;
+    }
+    impl<D> LastNext<D> for AnyCount {
+        type Next = D;
+    }
+    impl<D> LastNext<D> for ExactCount {
+        type Next = U1;
     }
     /// [`CuteFolds`] of modes whose strides are all static (`B1`), sorted and
     /// checked by [`FoldSafe`]; `B0` otherwise (no sort on run-time strides).
     #[doc(hidden)]
-    pub trait SafeWhen<StaticStrides> {
+    pub trait SafeWhen<StaticStrides, X> {
         /// `B1` or `B0`.
         type Bit: Truth;
     }
-    impl<L> SafeWhen<B0> for L {
+    impl<L, X> SafeWhen<B0, X> for L {
         type Bit = B0;
     }
-    impl<L: Sort> SafeWhen<B1> for L
+    impl<L: Sort, X> SafeWhen<B1, X> for L
     where
-        <L as Sort>::Output: FoldSafe<U1>,
+        <L as Sort>::Output: FoldSafe<U1, X>,
     {
-        type Bit = <<L as Sort>::Output as FoldSafe<U1>>::Bit;
+        type Bit = <<L as Sort>::Output as FoldSafe<U1, X>>::Bit;
     }
     /// `B1` unless a sorted mode of run-time size gets a static size in
     /// [`RunTimeFold`] (extent `C`) where, were that size 1 at run time,
@@ -399,28 +429,28 @@ mod run_time_fold {
     /// size would then keep the mode from adding nothing instead (as
     /// cute-dynamic drops it).
     #[doc(hidden)]
-    pub trait FoldSafe<C> {
+    pub trait FoldSafe<C, X> {
         /// `B1` or `B0`.
         type Bit: Truth;
     }
-    impl<C> FoldSafe<C> for MNil {
+    impl<C, X> FoldSafe<C, X> for MNil {
         type Bit = B1;
     }
-    impl<S, D, C> FoldSafe<C> for MCons<S, D, MNil>
+    impl<S, D, C, X: LastNext<D>> FoldSafe<C, X> for MCons<S, D, MNil>
     where
         S: AllStatic,
-        D: UnitSafe<C, D>,
+        D: UnitSafe<C, X::Next>,
     {
-        type Bit = <<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D>>::Bit>;
+        type Bit = <<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, X::Next>>::Bit>;
     }
-    impl<S, D, C, S2, D2, T> FoldSafe<C> for MCons<S, D, MCons<S2, D2, T>>
+    impl<S, D, C, S2, D2, T, X> FoldSafe<C, X> for MCons<S, D, MCons<S2, D2, T>>
     where
         S: AllStatic + LeafMul<D>,
         D: UnitSafe<C, D2>,
-        MCons<S2, D2, T>: FoldSafe<<S as LeafMul<D>>::Output>,
+        MCons<S2, D2, T>: FoldSafe<<S as LeafMul<D>>::Output, X>,
     {
         type Bit = <<<S as AllStatic>::Bit as Truth>::Or<<D as UnitSafe<C, D2>>::Bit> as Truth>::And<
-            <MCons<S2, D2, T> as FoldSafe<<S as LeafMul<D>>::Output>>::Bit,
+            <MCons<S2, D2, T> as FoldSafe<<S as LeafMul<D>>::Output, X>>::Bit,
         >;
     }
     /// Whether a mode of stride `Self` after the extent `C`, the next mode's
@@ -483,8 +513,11 @@ mod run_time_fold {
 
     /// The modes of `A` that CuTe's `filter` keeps.
     pub(crate) type Filtered<S, D> = <FlatModes<S, D> as FilterModes<Trivial>>::Output;
-    /// [`CuteFolds`] of a layout's kept modes.
-    pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds>::Bit;
+    /// [`CuteFolds`] of a layout's kept modes, for the products' `A*`.
+    pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds<AnyCount>>::Bit;
+    /// [`CuteFolds`] of a layout's kept modes, for an answer whose count
+    /// matters (the complement, the divides' `B*`).
+    pub(crate) type ExactFoldBit<S, D> = <Filtered<S, D> as CuteFolds<ExactCount>>::Bit;
     pub(crate) type FoldOut<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Output;
     pub(crate) type FoldCurr<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Curr;
     /// CuTe's extended complement of a layout with run-time leaves for a
@@ -494,6 +527,29 @@ mod run_time_fold {
     /// needs a static size and a static product equal to the next stride,
     /// which only a mode of size 1 (dropped by the filter) gives.
     pub(crate) type FoldModes<S, D> = <<FoldOut<S, D> as DropUnit>::Output as PushMode<Dyn, FoldCurr<S, D>>>::Output;
+    /// CuTe's complement of a layout `Self` with a run-time leaf for a
+    /// run-time cotarget, where CuTe's complement is defined ([`CuteFolds`]):
+    /// the kept modes sorted by their strides, a leaf static where CuTe's
+    /// arithmetic met only static values, the last mode kept ([`FoldModes`]).
+    /// The solver's bounds in one place, for the type and the values of the
+    /// products' `A*`, the divides' `B*` and `complement` itself.
+    #[doc(hidden)]
+    pub trait CuteStar {
+        /// `A*`.
+        type Star;
+    }
+    impl<AS, AD> CuteStar for Layout<AS, AD>
+    where
+        AS: FlattenInto<AD, MNil>,
+        FlatModes<AS, AD>: FilterModes<Trivial>,
+        Filtered<AS, AD>: Sort,
+        Sorted<AS, AD>: RunTimeFold<U1>,
+        FoldOut<AS, AD>: DropUnit,
+        <FoldOut<AS, AD> as DropUnit>::Output: PushMode<Dyn, FoldCurr<AS, AD>>,
+        FoldModes<AS, AD>: ModesToLayout,
+    {
+        type Star = LayoutOfModes<FoldModes<AS, AD>>;
+    }
 }
 #[cfg(feature = "std")]
 pub use run_time_fold::*;

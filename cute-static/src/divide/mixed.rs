@@ -43,7 +43,9 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
-use crate::detail::{CuteFolds, FilterModes, Filtered, FoldBit, FoldCurr, RunTimeFold, Sort, Sorted, Trivial};
+use crate::detail::{
+    CuteFolds, ExactCount, ExactFoldBit, FilterModes, Filtered, FoldCurr, RunTimeFold, Sort, Sorted, Trivial,
+};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
@@ -1328,10 +1330,10 @@ impl<L, TS, TD> MultiBBBy<L, B0> for Layout<TS, TD>
 where
     TS: FlattenInto<TD, MNil>,
     FlatModes<TS, TD>: FilterModes<Trivial>,
-    Filtered<TS, TD>: CuteFolds,
-    Self: FoldBB<L, FoldBit<TS, TD>>,
+    Filtered<TS, TD>: CuteFolds<ExactCount>,
+    Self: FoldBB<L, ExactFoldBit<TS, TD>>,
 {
-    type BB = <Self as FoldBB<L, FoldBit<TS, TD>>>::BB;
+    type BB = <Self as FoldBB<L, ExactFoldBit<TS, TD>>>::BB;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
         FoldBB::with_rest_of(self, s, d, m)
@@ -1381,7 +1383,7 @@ type FoldNStatic<TS, TD> = <<Sorted<TS, TD> as RunTimeFold<U1>>::Curr as crate::
 /// products' `A*` ([`CuteStar`], [`FoldStarBB`]). Static: by the form of
 /// that rest, which a one-mode tile `N:1` has the same ([`StaticNBB`]).
 ///
-/// [`CuteStar`]: crate::product::CuteStar
+/// [`CuteStar`]: crate::detail::CuteStar
 #[doc(hidden)]
 pub trait DynRestBB<L, NStatic> {
     /// The layout `(B, B*)`.
@@ -1469,7 +1471,7 @@ for_each_tuple!(tuple_not_one_leaf);
 /// run-time leaf, its last mode `⌈M/N⌉:N` (the products' `A*`,
 /// [`CuteStar`]).
 ///
-/// [`CuteStar`]: crate::product::CuteStar
+/// [`CuteStar`]: crate::detail::CuteStar
 #[doc(hidden)]
 pub trait FoldStarBB {
     /// The layout `(B, B*)`.
@@ -1481,7 +1483,7 @@ impl<TS, TD, YS, YD> FoldStarBB for Layout<TS, TD>
 where
     TS: FlatValues + crate::Congruent<TD> + Copy,
     TD: FlatValues + Copy,
-    Self: crate::product::CuteStar<Star = Layout<YS, YD>>,
+    Self: crate::detail::CuteStar<Star = Layout<YS, YD>>,
     YS: FromLeaves + crate::Congruent<YD>,
     YD: FromLeaves,
     (TS, YS): crate::Congruent<(TD, YD)>,
@@ -1493,7 +1495,7 @@ where
         // The fold's values in the type's structure (`None`: the values
         // break the fold, and the general path names the error).
         let mut out = [(1i64, 0i64); MAX_MODES];
-        let Some(k) = crate::complement::fold_modes(&self.shape(), &self.stride(), m, &mut out) else {
+        let Some(k) = crate::complement::fold_modes(&self.shape(), &self.stride(), m, true, &mut out) else {
             return Err(FILTERED_REST);
         };
         let (mut i, mut j) = (0, 0);

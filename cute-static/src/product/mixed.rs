@@ -44,7 +44,7 @@
 use crate::composition::{TryCompose, TryComposeCoalesced};
 use crate::detail::RunTimeModes;
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
-use crate::detail::{CuteFolds, Filtered, FoldBit, FoldCurr, FoldModes, FoldOut, RunTimeFold};
+use crate::detail::{CuteFolds, CuteStar, Filtered, FoldBit};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -86,7 +86,7 @@ impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, A
 where
     AS: FlattenInto<AD, MNil>,
     FlatModes<AS, AD>: FilterModes<Trivial>,
-    Filtered<AS, AD>: CuteFolds,
+    Filtered<AS, AD>: CuteFolds<crate::detail::AnyCount>,
     Self: ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>,
 {
     type Y = <Self as ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>>::Y;
@@ -106,28 +106,6 @@ where
     A::Star: TryComposeCoalesced<Layout<BS, BD>>,
 {
     type Y = <A::Star as TryComposeCoalesced<Layout<BS, BD>>>::Output;
-}
-/// `A*` as CuTe's complement fold gives it for a layout `Self` with a
-/// run-time leaf where CuTe's complement is defined ([`CuteFolds`]): the
-/// kept modes sorted by their strides, a leaf static where CuTe's
-/// arithmetic met only static values, the last mode kept; the solver's
-/// bounds in one place, for the grid's type and its values.
-#[doc(hidden)]
-pub trait CuteStar {
-    /// `A*`.
-    type Star;
-}
-impl<AS, AD> CuteStar for Layout<AS, AD>
-where
-    AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: FilterModes<Trivial>,
-    Filtered<AS, AD>: Sort,
-    Sorted<AS, AD>: RunTimeFold<U1>,
-    FoldOut<AS, AD>: DropUnit,
-    <FoldOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, FoldCurr<AS, AD>>,
-    FoldModes<AS, AD>: ModesToLayout,
-{
-    type Star = LayoutOfModes<FoldModes<AS, AD>>;
 }
 impl<AS, AD, BS, BD> ProductGridMixed<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
@@ -273,7 +251,7 @@ mod run_time {
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
         FlatModes<AS, AD>: FilterModes<Trivial>,
-        Filtered<AS, AD>: CuteFolds,
+        Filtered<AS, AD>: CuteFolds<crate::detail::AnyCount>,
         Self: TryProductMixed<Layout<BS, BD>, FoldBit<AS, AD>, Grid = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
@@ -314,7 +292,7 @@ mod run_time {
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
             let mut v = [(1i64, 0i64); MAX_MODES];
-            let k = fold_modes(&self.shape(), &self.stride(), m, &mut v)?;
+            let k = fold_modes(&self.shape(), &self.stride(), m, false, &mut v)?;
             if k != SS::LEAVES {
                 return None;
             }
