@@ -6,8 +6,8 @@ or drop what it does not know at compile time, so its results keep padding
 modes (`(128,24,5):(1,128,3072) o 64:2` is `(64,1,1):(2,128,3072)`), and a
 leaf of its result is static exactly where CuTe's arithmetic met only
 static values. cute-static follows those forms. This script generates such
-cases (seeded: the same cases every run) for composition, the four divides
-and the six products, with `A` and `B` all run-time, or one of them static,
+cases (seeded: the same cases every run) for composition, the four divides,
+the six products and complement, with `A` and `B` all run-time, or one of them static,
 or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
 (headers from run.sh), and writes
 
@@ -16,7 +16,7 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6] [--complement 24]
 
 Beside those, `--all-rt` more cases of each of composition and
 logical_divide, and a sixth of that of each product, with every leaf of `A`
@@ -32,6 +32,9 @@ Beside those, `--multi` cases of each divide by a tile of two modes (a
 static stride, as CuTe's complement needs), from a fourth seeded stream,
 and `--transposed` cases of each by an all-static tile `(s0,s1):(s1,1)`
 whose two modes CuTe's filter keeps apart, from a fifth.
+
+Beside those, `--complement` cases of complement by a run-time cotarget,
+of a layout with a run-time leaf, from a sixth seeded stream.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
 above 1: its complement needs static strides) is left out. The test
@@ -251,19 +254,61 @@ def multi_mode_tile_cases(r, n, transposed=False):
     return cases
 
 
+def complement_cases(r, n):
+    """`n` cases of complement by a run-time cotarget `M`: a flat `A` of
+    rank 1 to 3 whose sizes are static or run-time at random, its strides
+    static (CuTe's complement takes a run-time stride only in rank 1,
+    where a stride is run-time at random too), compact, strided or
+    transposed; `M` a multiple of `A`'s extent or not."""
+    cases = []
+    while len(cases) < n:
+        rank = r.choice([1, 2, 2, 3])
+        shape = tuple(r.choice([1, 2, 3, 4, 8]) for _ in range(rank))
+        how = r.choice(["compact", "strided", "reversed"])
+        if how == "compact":
+            stride = compact(shape)[0]
+        elif how == "reversed":
+            stride = tuple(reversed(compact(tuple(reversed(shape)))[0]))
+        else:
+            stride = tuple(r.choice([1, 2, 3, 4, 6, 8, 12, 16, 24]) for _ in range(rank))
+        extent = 1 + sum((s - 1) * d for s, d in zip(shape, stride))
+        m = extent * r.choice([1, 2, 3, 4, 8]) + r.choice([0, 0, 0, 1, 5])
+        sa = leaves(shape, "mix", r)
+        da = leaves(stride, "mix" if rank == 1 else "st", r)
+        if rank == 1:
+            sa, da = sa[0], da[0]
+        if all_static(sa) and all_static(da):
+            continue
+        cases.append(("complement", (sa, da), Cotarget(m)))
+    return cases
+
+
+class Cotarget:
+    """A run-time cotarget of `complement`."""
+
+    def __init__(self, m):
+        self.m = m
+
+
 def b_text(b):
+    if isinstance(b, Cotarget):
+        return "%d" % b.m
     if isinstance(b, Tiler):
         return "<" + ", ".join(text(s) + ":" + text(d) for s, d in b.tiles) + ">"
     return text(b[0]) + ":" + text(b[1])
 
 
 def b_rust(b):
+    if isinstance(b, Cotarget):
+        return "Dyn::new(%d)" % b.m
     if isinstance(b, Tiler):
         return "tile!(" + ", ".join(rust(s) + ":" + rust(d) for s, d in b.tiles) + ")"
     return "layout!(%s:%s)" % (rust(b[0]), rust(b[1]))
 
 
 def b_cpp(b):
+    if isinstance(b, Cotarget):
+        return "int(%d)" % b.m
     if isinstance(b, Tiler):
         return "make_tile(" + ", ".join("make_layout(%s, %s)" % (cpp(s), cpp(d)) for s, d in b.tiles) + ")"
     return "make_layout(%s, %s)" % (cpp(b[0]), cpp(b[1]))
@@ -337,6 +382,7 @@ def main():
     ap.add_argument("--tilers", type=int, default=16)
     ap.add_argument("--multi", type=int, default=12)
     ap.add_argument("--transposed", type=int, default=6)
+    ap.add_argument("--complement", type=int, default=24)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -349,6 +395,7 @@ def main():
     cases += tiler_cases(random.Random(args.seed + 2), args.tilers)
     cases += multi_mode_tile_cases(random.Random(args.seed + 3), args.multi)
     cases += multi_mode_tile_cases(random.Random(args.seed + 4), args.transposed, transposed=True)
+    cases += complement_cases(random.Random(args.seed + 5), args.complement)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]

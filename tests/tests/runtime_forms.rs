@@ -3706,6 +3706,114 @@ fn part_53(tally: &mut Tally) {
         "(_48,_8):(_8,_1)",
         text(try_flat_divide(layout!(({32},{24},{8}):({1},{32},{768})), layout!((48,8):(8,1)))),
     );
+    check(
+        tally,
+        "complement",
+        "(3,_8,3):(_1,_3,_24)",
+        "288",
+        text(try_complement(layout!(({3},8,{3}):(1,3,24)), Dyn::new(288))),
+    );
+    check(
+        tally,
+        "complement",
+        "(8,_2,_8):(_1,_8,_16)",
+        "1024",
+        text(try_complement(layout!(({8},2,8):(1,8,16)), Dyn::new(1024))),
+    );
+    check(tally, "complement", "(1,_8):(_1,_1)", "13", text(try_complement(layout!(({1},8):(1,1)), Dyn::new(13))));
+    check(
+        tally,
+        "complement",
+        "(_1,1,1):(_1,_1,_1)",
+        "8",
+        text(try_complement(layout!((1,{1},{1}):(1,1,1)), Dyn::new(8))),
+    );
+}
+
+#[inline(never)]
+fn part_54(tally: &mut Tally) {
+    check(tally, "complement", "4:1", "32", text(try_complement(layout!({4}:{1}), Dyn::new(32))));
+    check(
+        tally,
+        "complement",
+        "(4,8,4):(_32,_4,_1)",
+        "128",
+        text(try_complement(layout!(({4},{8},{4}):(32,4,1)), Dyn::new(128))),
+    );
+    check(tally, "complement", "(_8,8):(_8,_1)", "128", text(try_complement(layout!((8,{8}):(8,1)), Dyn::new(128))));
+    check(tally, "complement", "8:_1", "16", text(try_complement(layout!({8}:1), Dyn::new(16))));
+    check(tally, "complement", "(4,_4):(_4,_1)", "64", text(try_complement(layout!(({4},4):(4,1)), Dyn::new(64))));
+    check(tally, "complement", "(8,8):(_1,_8)", "64", text(try_complement(layout!(({8},{8}):(1,8)), Dyn::new(64))));
+    check(
+        tally,
+        "complement",
+        "(_2,4,3):(_12,_3,_1)",
+        "24",
+        text(try_complement(layout!((2,{4},{3}):(12,3,1)), Dyn::new(24))),
+    );
+    check(
+        tally,
+        "complement",
+        "(4,_1,8):(_8,_8,_1)",
+        "256",
+        text(try_complement(layout!(({4},1,{8}):(8,8,1)), Dyn::new(256))),
+    );
+    check(
+        tally,
+        "complement",
+        "(2,8,8):(_8,_12,_3)",
+        "114",
+        text(try_complement(layout!(({2},{8},{8}):(8,12,3)), Dyn::new(114))),
+    );
+    check(
+        tally,
+        "complement",
+        "(_8,2,4):(_1,_8,_16)",
+        "192",
+        text(try_complement(layout!((8,{2},{4}):(1,8,16)), Dyn::new(192))),
+    );
+}
+
+#[inline(never)]
+fn part_55(tally: &mut Tally) {
+    check(
+        tally,
+        "complement",
+        "(8,_8,_1):(_1,_8,_64)",
+        "517",
+        text(try_complement(layout!(({8},8,1):(1,8,64)), Dyn::new(517))),
+    );
+    check(
+        tally,
+        "complement",
+        "(3,3,_1):(_3,_1,_1)",
+        "27",
+        text(try_complement(layout!(({3},{3},1):(3,1,1)), Dyn::new(27))),
+    );
+    check(tally, "complement", "(_3,3):(_1,_3)", "36", text(try_complement(layout!((3,{3}):(1,3)), Dyn::new(36))));
+    check(
+        tally,
+        "complement",
+        "(_2,8):(_12,_24)",
+        "363",
+        text(try_complement(layout!((2,{8}):(12,24)), Dyn::new(363))),
+    );
+    check(tally, "complement", "(4,8):(_8,_1)", "133", text(try_complement(layout!(({4},{8}):(8,1)), Dyn::new(133))));
+    check(tally, "complement", "8:_1", "24", text(try_complement(layout!({8}:1), Dyn::new(24))));
+    check(
+        tally,
+        "complement",
+        "(3,_3,_2):(_1,_3,_9)",
+        "72",
+        text(try_complement(layout!(({3},3,2):(1,3,9)), Dyn::new(72))),
+    );
+    check(
+        tally,
+        "complement",
+        "(_3,3,4):(_12,_4,_1)",
+        "288",
+        text(try_complement(layout!((3,{3},{4}):(12,4,1)), Dyn::new(288))),
+    );
 }
 
 #[test]
@@ -3765,5 +3873,7 @@ fn run_time_results_print_as_cute_prints_them() {
     part_51(&mut tally);
     part_52(&mut tally);
     part_53(&mut tally);
+    part_54(&mut tally);
+    part_55(&mut tally);
     tally.report();
 }

@@ -113,9 +113,13 @@ pub fn check(tally: &mut Tally, op: &str, a: &str, b: &str, ours: Result<String,
     let key = format!("{op} | {a} | {b} | ");
     let cute = GOLDEN.lines().find_map(|l| l.strip_prefix(&key)).unwrap_or_else(|| panic!("no golden {key}"));
     let al: Layout = a.replace('_', "").parse().unwrap();
-    // A tuple tiler `<B0, B1>`, or a layout.
-    let bl: cute_dynamic::Tiler = b.replace('_', "").parse().unwrap();
-    let want = reference(op, &al, &bl);
+    let want = if op == "complement" {
+        // A cotarget.
+        cute_dynamic::complement(&al, b.parse().unwrap())
+    } else {
+        // A tuple tiler `<B0, B1>`, or a layout.
+        reference(op, &al, &b.replace('_', "").parse().unwrap())
+    };
     let cute_right = match (&want, cute.replace('_', "").parse::<Layout>()) {
         (Ok(w), Ok(c)) => same_function(w, &c),
         _ => false,
