@@ -40,11 +40,10 @@ use crate::layout::Layout;
 impl<S, D, M> crate::detail::ComplementBy<M, typenum::B0> for Layout<S, D>
 where
     S: crate::detail::FlattenInto<D, crate::detail::MNil>,
-    crate::detail::FlatModes<S, D>: crate::detail::NoStaticOverlap + crate::detail::FilterModes<crate::detail::Trivial>,
-    crate::detail::Filtered<S, D>: crate::detail::CuteFolds<crate::detail::ExactCount>,
-    Self: MixedComplement<M, crate::detail::ExactFoldBit<S, D>>,
+    crate::detail::FlatModes<S, D>: crate::detail::NoStaticOverlap,
+    Self: MixedComplement<M>,
 {
-    type Output = <Self as MixedComplement<M, crate::detail::ExactFoldBit<S, D>>>::Output;
+    type Output = <Self as MixedComplement<M>>::Output;
 }
 /// Without `std` (no run-time path, so no value): the padded form.
 #[cfg(not(feature = "std"))]
@@ -68,10 +67,9 @@ mod run_time {
     use crate::coalesce::coalesce_walk;
     use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit, FilterModes};
     use crate::detail::{
-        CuteFolds, CuteStar, ExactCount, ExactFoldBit, Filtered, FlatModes, FlattenInto, MCons, MNil, Sort, Sorted,
-        Trivial,
+        CuteStar, ExactCount, FlatModes, FlattenInto, LayoutFolds, MCons, MNil, Sort, Sorted, Trivial,
     };
-    use crate::int_tuple::Dyn;
+    use crate::int_tuple::{Dyn, OneRunTimeLeaf, Truth};
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
     use crate::run_time::{extent_fits, flat_modes, marked_modes, padded};
     use cute_dynamic::kernel::{self, Fail};
@@ -232,12 +230,9 @@ mod run_time {
     }
     impl<S, D, M> TryComplementBy<M, typenum::B0> for Layout<S, D>
     where
-        S: FlattenInto<D, MNil>,
-        FlatModes<S, D>: FilterModes<Trivial>,
-        Filtered<S, D>: CuteFolds<ExactCount>,
-        Self: MixedComplement<M, ExactFoldBit<S, D>>,
+        Self: MixedComplement<M>,
     {
-        type Output = <Self as MixedComplement<M, ExactFoldBit<S, D>>>::Output;
+        type Output = <Self as MixedComplement<M>>::Output;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
             MixedComplement::try_by(self, m)
@@ -245,11 +240,11 @@ mod run_time {
     }
 
     /// The complement of a layout with a run-time leaf, by the cotarget's
-    /// size type `M` and "CuTe's complement fold takes the layout"
-    /// (`Folds`, [`CuteFolds`]: one mode kept, or static strides and
-    /// static sizes right for any run-time ones).
+    /// size type `M`:
     ///
-    /// - A run-time cotarget where the fold takes it: CuTe's form
+    /// - A run-time cotarget where CuTe's complement fold takes the layout
+    ///   ([`LayoutFolds`] by `ExactCount`: one mode kept, or static strides
+    ///   and static sizes right for any run-time ones): CuTe's form
     ///   ([`CuteStar`]), the kept modes by stride, `d/C : C` each (static
     ///   where CuTe's arithmetic met only static values, dropped where
     ///   statically 1), then the last mode `⌈M/C⌉:C` (run-time, kept even
@@ -264,13 +259,35 @@ mod run_time {
     /// Either way the values are cute-dynamic's (its walk, or the fold with
     /// its gaps counted) and a failure is its error.
     #[doc(hidden)]
-    pub trait MixedComplement<M, Folds> {
+    pub trait MixedComplement<M> {
         /// The complement's type.
         type Output;
         /// The complement for the cotarget size `m`.
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError>;
     }
-    impl<S, D, YS, YD> MixedComplement<Dyn, typenum::B1> for Layout<S, D>
+    /// "CuTe's fold": the cotarget is one run-time leaf and the fold takes
+    /// the layout.
+    type TakesFold<L, M> = <<M as OneRunTimeLeaf>::Bit as Truth>::And<<L as LayoutFolds<ExactCount>>::Bit>;
+    impl<S, D, M> MixedComplement<M> for Layout<S, D>
+    where
+        M: OneRunTimeLeaf<Bit: Truth>,
+        Self: LayoutFolds<ExactCount> + MixedComplementBy<TakesFold<Self, M>>,
+    {
+        type Output = <Self as MixedComplementBy<TakesFold<Self, M>>>::Output;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
+            MixedComplementBy::try_by(self, m)
+        }
+    }
+    /// [`MixedComplement`] by "CuTe's fold" (`B1`) or the padded form.
+    #[doc(hidden)]
+    pub trait MixedComplementBy<Fold> {
+        /// The complement's type.
+        type Output;
+        /// The complement for the cotarget size `m`.
+        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError>;
+    }
+    impl<S, D, YS, YD> MixedComplementBy<typenum::B1> for Layout<S, D>
     where
         S: FlatValues + crate::Congruent<D>,
         D: FlatValues + crate::IntTuple,
@@ -292,17 +309,7 @@ mod run_time {
             }
         }
     }
-    impl<S, D> MixedComplement<Dyn, typenum::B0> for Layout<S, D>
-    where
-        Self: PaddedComplement,
-    {
-        type Output = <Self as PaddedComplement>::Output;
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
-            self.padded_complement(m)
-        }
-    }
-    impl<S, D, U, B, Folds> MixedComplement<typenum::UInt<U, B>, Folds> for Layout<S, D>
+    impl<S, D> MixedComplementBy<typenum::B0> for Layout<S, D>
     where
         Self: PaddedComplement,
     {

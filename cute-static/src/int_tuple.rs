@@ -704,6 +704,36 @@ pub trait AllStatic {
     /// `B1` for all-static, `B0` otherwise.
     type Bit: Truth;
 }
+/// `Bit` is `B1` for one run-time leaf ([`Dyn`]), `B0` for a static leaf
+/// or a tuple (a run-time cotarget, a rest of one run-time leaf). (Its
+/// users are run-time paths, which need `std`.)
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub trait OneRunTimeLeaf {
+    /// `B1` or `B0`.
+    type Bit;
+}
+#[cfg(feature = "std")]
+impl OneRunTimeLeaf for Dyn {
+    type Bit = B1;
+}
+#[cfg(feature = "std")]
+impl OneRunTimeLeaf for UTerm {
+    type Bit = B0;
+}
+#[cfg(feature = "std")]
+impl<U, B> OneRunTimeLeaf for UInt<U, B> {
+    type Bit = B0;
+}
+macro_rules! tuple_not_one_leaf {
+    ($($i:tt $T:ident $S:ident $D:ident),+) => {
+        #[cfg(feature = "std")]
+        impl<$($T),+> OneRunTimeLeaf for ($($T,)+) {
+            type Bit = B0;
+        }
+    };
+}
+for_each_tuple!(tuple_not_one_leaf);
 /// `B1` when both `A` and `B` are all-static (a pair without the tuple).
 #[doc(hidden)]
 pub type BothStatic<A, B> = <<A as AllStatic>::Bit as Truth>::And<<B as AllStatic>::Bit>;

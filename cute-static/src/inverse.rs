@@ -63,7 +63,7 @@ where
 /// equals the running product" test depend on run-time values, and so does
 /// the number of modes of CuTe's (coalesced) answer: the result is the
 /// padded form, a flat layout of `N` run-time leaves (`N` the number of
-/// flat modes of `a`, a single leaf for `N = 1`, at most 8), the coalesced
+/// flat modes of `a`, a single leaf for `N = 1`, at most 16), the coalesced
 /// answer at its end and `1:0` modes in front. It never fails.
 ///
 /// ```
@@ -100,7 +100,7 @@ where
 /// nesting conditions are checked when the call runs, and the number of
 /// modes of the answer depends on run-time values: the result is the
 /// padded form, a flat layout of `N + 1` run-time leaves (`N` the number of
-/// flat modes of `a`, at most 7), the coalesced answer at its end and `1:0`
+/// flat modes of `a`, at most 15), the coalesced answer at its end and `1:0`
 /// modes in front. Where the strides do not nest (or are negative) the
 /// answer is cute-dynamic's (CuTe's where it holds, else its search),
 /// padded; an answer with more than `N + 1` modes is an `Unsupported`

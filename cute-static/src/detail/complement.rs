@@ -513,11 +513,22 @@ mod run_time_fold {
 
     /// The modes of `A` that CuTe's `filter` keeps.
     pub(crate) type Filtered<S, D> = <FlatModes<S, D> as FilterModes<Trivial>>::Output;
-    /// [`CuteFolds`] of a layout's kept modes, for the products' `A*`.
-    pub(crate) type FoldBit<S, D> = <Filtered<S, D> as CuteFolds<AnyCount>>::Bit;
-    /// [`CuteFolds`] of a layout's kept modes, for an answer whose count
-    /// matters (the complement, the divides' `B*`).
-    pub(crate) type ExactFoldBit<S, D> = <Filtered<S, D> as CuteFolds<ExactCount>>::Bit;
+    /// [`CuteFolds`] of a layout's kept modes (`X` as there: [`AnyCount`]
+    /// for the products' `A*`, [`ExactCount`] for an answer whose count
+    /// matters), the bounds in one place.
+    #[doc(hidden)]
+    pub trait LayoutFolds<X> {
+        /// `B1` or `B0`.
+        type Bit: Truth;
+    }
+    impl<S, D, X> LayoutFolds<X> for Layout<S, D>
+    where
+        S: FlattenInto<D, MNil>,
+        FlatModes<S, D>: FilterModes<Trivial>,
+        Filtered<S, D>: CuteFolds<X>,
+    {
+        type Bit = <Filtered<S, D> as CuteFolds<X>>::Bit;
+    }
     pub(crate) type FoldOut<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Output;
     pub(crate) type FoldCurr<S, D> = <Sorted<S, D> as RunTimeFold<U1>>::Curr;
     /// CuTe's extended complement of a layout with run-time leaves for a

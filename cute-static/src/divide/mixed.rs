@@ -43,14 +43,12 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
-use crate::detail::{
-    CuteFolds, ExactCount, ExactFoldBit, FilterModes, Filtered, FoldCurr, RunTimeFold, Sort, Sorted, Trivial,
-};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
+use crate::detail::{ExactCount, FilterModes, Filtered, FoldCurr, LayoutFolds, RunTimeFold, Sort, Sorted, Trivial};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero, LeafMul};
-use crate::int_tuple::{Dyn, IntTuple, Truth};
+use crate::int_tuple::{Dyn, IntTuple, OneRunTimeLeaf, Truth};
 use crate::layout::Layout;
 use crate::run_time::{FlatValues, FromLeaves, MAX_MODES, TOO_MANY_MODES, marked_modes};
 use core::ops::{Mul, Not};
@@ -1328,12 +1326,10 @@ pub trait MultiBBBy<L, Static> {
 }
 impl<L, TS, TD> MultiBBBy<L, B0> for Layout<TS, TD>
 where
-    TS: FlattenInto<TD, MNil>,
-    FlatModes<TS, TD>: FilterModes<Trivial>,
-    Filtered<TS, TD>: CuteFolds<ExactCount>,
-    Self: FoldBB<L, ExactFoldBit<TS, TD>>,
+    Self: LayoutFolds<ExactCount>,
+    Self: FoldBB<L, <Self as LayoutFolds<ExactCount>>::Bit>,
 {
-    type BB = <Self as FoldBB<L, ExactFoldBit<TS, TD>>>::BB;
+    type BB = <Self as FoldBB<L, <Self as LayoutFolds<ExactCount>>::Bit>>::BB;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn with_rest_of<S: FlatValues, D: FlatValues>(&self, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
         FoldBB::with_rest_of(self, s, d, m)
@@ -1444,29 +1440,6 @@ impl<T: TileRest> StaticNBB<B0> for T {
         against_size(self, m)
     }
 }
-/// `B1` for one run-time leaf, `B0` for a static leaf or a tuple.
-#[doc(hidden)]
-pub trait OneRunTimeLeaf {
-    /// `B1` or `B0`.
-    type Bit;
-}
-impl OneRunTimeLeaf for Dyn {
-    type Bit = B1;
-}
-impl OneRunTimeLeaf for typenum::UTerm {
-    type Bit = B0;
-}
-impl<U, B> OneRunTimeLeaf for UInt<U, B> {
-    type Bit = B0;
-}
-macro_rules! tuple_not_one_leaf {
-    ($($i:tt $T:ident $S:ident $D:ident),+) => {
-        impl<$($T),+> OneRunTimeLeaf for ($($T,)+) {
-            type Bit = B0;
-        }
-    };
-}
-for_each_tuple!(tuple_not_one_leaf);
 /// `(B, B*)` with `B*` CuTe's complement fold of the tile `B` with a
 /// run-time leaf, its last mode `⌈M/N⌉:N` (the products' `A*`,
 /// [`CuteStar`]).

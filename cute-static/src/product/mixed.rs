@@ -43,8 +43,8 @@
 
 use crate::composition::{TryCompose, TryComposeCoalesced};
 use crate::detail::RunTimeModes;
+use crate::detail::{AnyCount, CuteStar, LayoutFolds};
 use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
-use crate::detail::{CuteFolds, CuteStar, Filtered, FoldBit};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -84,12 +84,10 @@ pub trait ProductGridBy<B, Static> {
 }
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B0> for Layout<AS, AD>
 where
-    AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: FilterModes<Trivial>,
-    Filtered<AS, AD>: CuteFolds<crate::detail::AnyCount>,
-    Self: ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>,
+    Self: LayoutFolds<AnyCount>,
+    Self: ProductGridMixed<Layout<BS, BD>, <Self as LayoutFolds<AnyCount>>::Bit>,
 {
-    type Y = <Self as ProductGridMixed<Layout<BS, BD>, FoldBit<AS, AD>>>::Y;
+    type Y = <Self as ProductGridMixed<Layout<BS, BD>, <Self as LayoutFolds<AnyCount>>::Bit>>::Y;
 }
 /// The grid of a product whose `A` has a run-time leaf, by the branch
 /// `Folds` ([`CuteFolds`]): `B1` where CuTe's complement is defined (one
@@ -250,9 +248,8 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        FlatModes<AS, AD>: FilterModes<Trivial>,
-        Filtered<AS, AD>: CuteFolds<crate::detail::AnyCount>,
-        Self: TryProductMixed<Layout<BS, BD>, FoldBit<AS, AD>, Grid = Layout<YS, YD>>,
+        Self: LayoutFolds<AnyCount>,
+        Self: TryProductMixed<Layout<BS, BD>, <Self as LayoutFolds<AnyCount>>::Bit, Grid = Layout<YS, YD>>,
         YS: FlatValues + crate::Congruent<YD>,
         YD: FlatValues,
     {
@@ -260,7 +257,7 @@ mod run_time {
         fn leaves_by(&self, b: &Layout<BS, BD>, out: &mut Leaves) -> Result<(), cute_dynamic::LayoutError> {
             let y = (|| {
                 let m = (self.size() as i64).checked_mul(span_of(b).ok()?)?;
-                <Self as TryProductMixed<Layout<BS, BD>, FoldBit<AS, AD>>>::grid(self, b, m)
+                <Self as TryProductMixed<Layout<BS, BD>, <Self as LayoutFolds<AnyCount>>::Bit>>::grid(self, b, m)
             })();
             let Some(y) = y else { return Err(product_failure(self.to_dynamic(), b.to_dynamic())) };
             let e = |f: Fail| f.into_error(&String::new);
