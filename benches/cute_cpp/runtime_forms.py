@@ -7,7 +7,7 @@ modes (`(128,24,5):(1,128,3072) o 64:2` is `(64,1,1):(2,128,3072)`), and a
 leaf of its result is static exactly where CuTe's arithmetic met only
 static values. cute-static follows those forms. This script generates such
 cases (seeded: the same cases every run) for composition, the four divides,
-the six products and complement, with `A` and `B` all run-time, or one of them static,
+the six products, complement, coalesce and filter, with `A` and `B` all run-time, or one of them static,
 or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
 (headers from run.sh), and writes
 
@@ -16,7 +16,7 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6] [--complement 24]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6] [--complement 24] [--unary 16]
 
 Beside those, `--all-rt` more cases of each of composition and
 logical_divide, and a sixth of that of each product, with every leaf of `A`
@@ -34,7 +34,9 @@ and `--transposed` cases of each by an all-static tile `(s0,s1):(s1,1)`
 whose two modes CuTe's filter keeps apart, from a fifth.
 
 Beside those, `--complement` cases of complement by a run-time cotarget,
-of a layout with a run-time leaf, from a sixth seeded stream.
+of a layout with a run-time leaf, from a sixth seeded stream, and `--unary`
+cases each of coalesce and filter (one argument: `-` for B), from a
+seventh.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
 above 1: its complement needs static strides) is left out. The test
@@ -283,6 +285,36 @@ def complement_cases(r, n):
     return cases
 
 
+def unary_cases(r, n):
+    """`n` cases each of coalesce and filter of a layout with a run-time
+    leaf (the shapes of the other cases, each leaf static or run-time at
+    random, some strides 0 and some sizes 1)."""
+    cases = []
+    for op in ["coalesce", "filter"]:
+        k = 0
+        while k < n:
+            shape, stride = gen_a(r, small=r.random() < 0.5)
+            if r.random() < 0.3:
+                stride = zero_some(stride, r)
+            sa, da = leaves(shape, "mix", r), leaves(stride, r.choice(["mix", "st"]), r)
+            if all_static(sa) and all_static(da):
+                continue
+            cases.append((op, (sa, da), Unary()))
+            k += 1
+    return cases
+
+
+def zero_some(t, r):
+    """`t` with some leaves 0 (broadcast modes)."""
+    if isinstance(t, int):
+        return 0 if r.random() < 0.3 else t
+    return tuple(zero_some(x, r) for x in t)
+
+
+class Unary:
+    """No second argument (coalesce, filter)."""
+
+
 class Cotarget:
     """A run-time cotarget of `complement`."""
 
@@ -291,6 +323,8 @@ class Cotarget:
 
 
 def b_text(b):
+    if isinstance(b, Unary):
+        return "-"
     if isinstance(b, Cotarget):
         return "%d" % b.m
     if isinstance(b, Tiler):
@@ -307,6 +341,8 @@ def b_rust(b):
 
 
 def b_cpp(b):
+    if isinstance(b, Unary):
+        return "0"
     if isinstance(b, Cotarget):
         return "int(%d)" % b.m
     if isinstance(b, Tiler):
@@ -342,9 +378,10 @@ def run_cute(cases):
         for i in live:
             op, (sa, da), b = cases[i]
             line_of[len(src) + 1] = i
+            args = "a" if isinstance(b, Unary) else "a, b"
             src.append('  if (%d >= from) { auto a = make_layout(%s, %s); auto b = %s; '
-                       'printf("%d "); print(%s(a, b)); printf("\\n"); fflush(stdout); }'
-                       % (i, cpp(sa), cpp(da), b_cpp(b), i, op))
+                       'printf("%d "); print(%s(%s)); printf("\\n"); fflush(stdout); }'
+                       % (i, cpp(sa), cpp(da), b_cpp(b), i, op, args))
         src.append("}")
         with open(cfile, "w") as f:
             f.write("\n".join(src) + "\n")
@@ -383,6 +420,7 @@ def main():
     ap.add_argument("--multi", type=int, default=12)
     ap.add_argument("--transposed", type=int, default=6)
     ap.add_argument("--complement", type=int, default=24)
+    ap.add_argument("--unary", type=int, default=16)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -396,6 +434,7 @@ def main():
     cases += multi_mode_tile_cases(random.Random(args.seed + 3), args.multi)
     cases += multi_mode_tile_cases(random.Random(args.seed + 4), args.transposed, transposed=True)
     cases += complement_cases(random.Random(args.seed + 5), args.complement)
+    cases += unary_cases(random.Random(args.seed + 6), args.unary)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]
@@ -413,7 +452,11 @@ def main():
             continue
         seen.add((op, at, bt))
         golden.append(" | ".join([op, at, bt, c]))
-        call = "try_%s(layout!(%s:%s), %s)" % (op, rust(sa), rust(da), b_rust(b))
+        if isinstance(b, Unary):
+            # Infallible: no `try_` form.
+            call = "Ok(%s(layout!(%s:%s)))" % (op, rust(sa), rust(da))
+        else:
+            call = "try_%s(layout!(%s:%s), %s)" % (op, rust(sa), rust(da), b_rust(b))
         calls.append('    check(tally, "%s", "%s", "%s", text(%s));' % (op, at, bt, call))
     # Ten cases a function: one function of all of them needs more stack
     # than a test thread has, unoptimised.

@@ -3814,6 +3814,62 @@ fn part_55(tally: &mut Tally) {
         "288",
         text(try_complement(layout!((3,{3},{4}):(12,4,1)), Dyn::new(288))),
     );
+    check(tally, "coalesce", "(_2,_2):(1,_2)", "-", text(Ok(coalesce(layout!((2,2):({1},2))))));
+    check(tally, "coalesce", "(1,3):(_1,_1)", "-", text(Ok(coalesce(layout!(({1},{3}):(1,1))))));
+}
+
+#[inline(never)]
+fn part_56(tally: &mut Tally) {
+    check(tally, "coalesce", "(6,_8,_4):(_1,_6,_48)", "-", text(Ok(coalesce(layout!(({6},8,4):(1,6,48))))));
+    check(tally, "coalesce", "(8,128):(_1,8)", "-", text(Ok(coalesce(layout!(({8},{128}):(1,{8}))))));
+    check(tally, "coalesce", "((_4,_3),32):((_1,_4),_12)", "-", text(Ok(coalesce(layout!(((4,3),{32}):((1,4),12))))));
+    check(tally, "coalesce", "(_4,4):(_2,_4)", "-", text(Ok(coalesce(layout!((4,{4}):(2,4))))));
+    check(tally, "coalesce", "(_128,32):(_1,_128)", "-", text(Ok(coalesce(layout!((128,{32}):(1,128))))));
+    check(tally, "coalesce", "(8,_2,8):(_16,8,_1)", "-", text(Ok(coalesce(layout!(({8},2,{8}):(16,{8},1))))));
+    check(tally, "coalesce", "(8,1):(_1,_8)", "-", text(Ok(coalesce(layout!(({8},{1}):(1,8))))));
+    check(tally, "coalesce", "(_32,1):(1,1)", "-", text(Ok(coalesce(layout!((32,{1}):({1},{1}))))));
+    check(tally, "coalesce", "(1,8):(_1,_1)", "-", text(Ok(coalesce(layout!(({1},{8}):(1,1))))));
+    check(
+        tally,
+        "coalesce",
+        "(6,_16,128):(_2048,_128,_1)",
+        "-",
+        text(Ok(coalesce(layout!(({6},16,{128}):(2048,128,1))))),
+    );
+}
+
+#[inline(never)]
+fn part_57(tally: &mut Tally) {
+    check(tally, "coalesce", "((_4,1),_1):((_1,_4),_4)", "-", text(Ok(coalesce(layout!(((4,{1}),1):((1,4),4))))));
+    check(tally, "coalesce", "(_128,8):(_8,_1)", "-", text(Ok(coalesce(layout!((128,{8}):(8,1))))));
+    check(tally, "coalesce", "(4,3):(_1,_8)", "-", text(Ok(coalesce(layout!(({4},{3}):(1,8))))));
+    check(tally, "coalesce", "(_8,_3):(1,8)", "-", text(Ok(coalesce(layout!((8,3):({1},{8}))))));
+    check(tally, "filter", "(1,3,_3):(_1,_1,_3)", "-", text(Ok(filter(layout!(({1},{3},3):(1,1,3))))));
+    check(tally, "filter", "(_1,_2):(1,_4)", "-", text(Ok(filter(layout!((1,2):({1},4))))));
+    check(
+        tally,
+        "filter",
+        "((16,3),_128):((_1,16),_48)",
+        "-",
+        text(Ok(filter(layout!((({16},{3}),128):((1,{16}),48))))),
+    );
+    check(tally, "filter", "(4,_3):(_0,_1)", "-", text(Ok(filter(layout!(({4},3):(0,1))))));
+    check(tally, "filter", "((4,_3),_2):((_1,_4),_12)", "-", text(Ok(filter(layout!((({4},3),2):((1,4),12))))));
+    check(tally, "filter", "(_128,_1):(_1,128)", "-", text(Ok(filter(layout!((128,1):(1,{128}))))));
+}
+
+#[inline(never)]
+fn part_58(tally: &mut Tally) {
+    check(tally, "filter", "(_1,2):(_2,1)", "-", text(Ok(filter(layout!((1,{2}):(2,{1}))))));
+    check(tally, "filter", "(16,6):(_0,_32)", "-", text(Ok(filter(layout!(({16},{6}):(0,32))))));
+    check(tally, "filter", "(1,_32):(2,1)", "-", text(Ok(filter(layout!(({1},32):({2},{1}))))));
+    check(tally, "filter", "((_4,_6),_128):((1,4),24)", "-", text(Ok(filter(layout!(((4,6),128):(({1},{4}),{24}))))));
+    check(tally, "filter", "(_1000,333):(_1,_1000)", "-", text(Ok(filter(layout!((1000,{333}):(1,1000))))));
+    check(tally, "filter", "2:_3", "-", text(Ok(filter(layout!({2}:3)))));
+    check(tally, "filter", "((1,_24),_16):((1,1),24)", "-", text(Ok(filter(layout!((({1},24),16):(({1},{1}),{24}))))));
+    check(tally, "filter", "(1000,64):(64,1)", "-", text(Ok(filter(layout!(({1000},{64}):({64},{1}))))));
+    check(tally, "filter", "((3,1),3):((_0,_3),_3)", "-", text(Ok(filter(layout!((({3},{1}),{3}):((0,3),3))))));
+    check(tally, "filter", "(2,1,_8):(_1,_2,_2)", "-", text(Ok(filter(layout!(({2},{1},8):(1,2,2))))));
 }
 
 #[test]
@@ -3875,5 +3931,8 @@ fn run_time_results_print_as_cute_prints_them() {
     part_53(&mut tally);
     part_54(&mut tally);
     part_55(&mut tally);
+    part_56(&mut tally);
+    part_57(&mut tally);
+    part_58(&mut tally);
     tally.report();
 }

@@ -116,6 +116,10 @@ pub fn check(tally: &mut Tally, op: &str, a: &str, b: &str, ours: Result<String,
     let want = if op == "complement" {
         // A cotarget.
         cute_dynamic::complement(&al, b.parse().unwrap())
+    } else if op == "coalesce" {
+        Ok(cute_dynamic::coalesce(&al))
+    } else if op == "filter" {
+        Ok(cute_dynamic::filter(&al))
     } else {
         // A tuple tiler `<B0, B1>`, or a layout.
         reference(op, &al, &b.replace('_', "").parse().unwrap())
