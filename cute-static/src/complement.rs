@@ -59,7 +59,7 @@ where
 #[cfg(feature = "std")]
 pub use run_time::{MixedComplement, StaticModes, TryComplement, try_complement};
 #[cfg(feature = "std")]
-pub(crate) use run_time::{ext_modes, fold_modes, mixed_ext_modes};
+pub(crate) use run_time::{cute_star, ext_modes, mixed_ext_modes};
 
 #[cfg(feature = "std")]
 mod run_time {
@@ -292,19 +292,14 @@ mod run_time {
         S: FlatValues + crate::Congruent<D>,
         D: FlatValues + crate::IntTuple,
         Self: CuteStar<Star = Layout<YS, YD>>,
-        YS: FromLeaves + crate::Congruent<YD>,
-        YD: FromLeaves + crate::IntTuple,
+        YS: FromLeaves + FlatValues + crate::Congruent<YD>,
+        YD: FromLeaves,
     {
         type Output = Layout<YS, YD>;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_by(&self, m: i64) -> Result<Self::Output, cute_dynamic::LayoutError> {
-            let mut out = [(1i64, 0i64); MAX_MODES];
-            match fold_modes(&self.shape(), &self.stride(), m, true, &mut out) {
-                Some(k) if m >= 1 => {
-                    let (mut i, mut j) = (0, 0);
-                    let (s, d) = (YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true));
-                    Ok(Layout::from_checked(s, d))
-                }
+            match cute_star(&self.shape(), &self.stride(), m, true) {
+                Some(r) if m >= 1 => Ok(r),
                 _ => Err(fold_failure(self.to_dynamic(), m)),
             }
         }
@@ -364,6 +359,30 @@ mod run_time {
         }
     }
 
+    /// CuTe's extended complement of `A = s:d` ([`fold_modes`]'s values)
+    /// in its type `Layout<YS, YD>` ([`CuteStar`]): the products' `A*`,
+    /// the divides' `B*` and `complement`'s answer. `None` where the values
+    /// break the fold, or were they to fill other than the type's leaves.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn cute_star<S: FlatValues, D: FlatValues, YS, YD>(
+        s: &S,
+        d: &D,
+        m: i64,
+        exact: bool,
+    ) -> Option<Layout<YS, YD>>
+    where
+        YS: FromLeaves + FlatValues + crate::Congruent<YD>,
+        YD: FromLeaves,
+    {
+        let mut out = [(1i64, 0i64); MAX_MODES];
+        let k = fold_modes(s, d, m, exact, &mut out)?;
+        if k != YS::LEAVES {
+            return None;
+        }
+        let (mut i, mut j) = (0, 0);
+        Some(Layout::from_checked(YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true)))
+    }
+
     /// The values of CuTe's extended complement of `A = s:d` (a layout
     /// with run-time leaves whose kept modes [`CuteFolds`]) for the
     /// cotarget `m`, in the structure of the type
@@ -387,7 +406,7 @@ mod run_time {
     ///
     /// [`CuteFolds`]: crate::detail::CuteFolds
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn fold_modes<S: FlatValues, D: FlatValues>(
+    fn fold_modes<S: FlatValues, D: FlatValues>(
         s: &S,
         d: &D,
         m: i64,

@@ -1457,23 +1457,20 @@ where
     TS: FlatValues + crate::Congruent<TD> + Copy,
     TD: FlatValues + Copy,
     Self: crate::detail::CuteStar<Star = Layout<YS, YD>>,
-    YS: FromLeaves + crate::Congruent<YD>,
-    YD: FromLeaves,
+    YS: FromLeaves + FlatValues + crate::Congruent<YD> + Copy,
+    YD: FromLeaves + Copy,
     (TS, YS): crate::Congruent<(TD, YD)>,
     (TD, YD): IntTuple,
 {
     type BB = Layout<(TS, YS), (TD, YD)>;
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fold_star(&self, m: i64) -> Result<Self::BB, Fail> {
-        // The fold's values in the type's structure (`None`: the values
-        // break the fold, and the general path names the error).
-        let mut out = [(1i64, 0i64); MAX_MODES];
-        let Some(k) = crate::complement::fold_modes(&self.shape(), &self.stride(), m, true, &mut out) else {
+        // (`None`: the values break the fold, and the general path names
+        // the error.)
+        let Some(y) = crate::complement::cute_star::<_, _, YS, YD>(&self.shape(), &self.stride(), m, true) else {
             return Err(FILTERED_REST);
         };
-        let (mut i, mut j) = (0, 0);
-        let (ys, yd) = (YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true));
-        Ok(Layout::from_checked((self.shape(), ys), (self.stride(), yd)))
+        Ok(Layout::from_checked((self.shape(), y.shape()), (self.stride(), y.stride())))
     }
 }
 impl<L, TS, TD, F> MultiBBBy<L, B1> for Layout<TS, TD>

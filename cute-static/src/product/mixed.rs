@@ -191,7 +191,7 @@ impl<O: crate::layout::StaticValue, How, A, B> RankProductValueBy<How, A, B, typ
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
-    use crate::complement::{StaticModes, ext_modes, fold_modes, mixed_ext_modes};
+    use crate::complement::{StaticModes, cute_star, ext_modes, mixed_ext_modes};
     use crate::composition::Fail;
     use crate::detail::CompGap;
     use crate::run_time::TOO_MANY_MODES;
@@ -288,14 +288,7 @@ mod run_time {
         type Grid = <Layout<SS, SD> as TryComposeCoalesced<Layout<BS, BD>>>::Output;
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn grid(&self, b: &Layout<BS, BD>, m: i64) -> Option<Self::Grid> {
-            let mut v = [(1i64, 0i64); MAX_MODES];
-            let k = fold_modes(&self.shape(), &self.stride(), m, false, &mut v)?;
-            if k != SS::LEAVES {
-                return None;
-            }
-            let (mut i, mut j) = (0, 0);
-            let star =
-                Layout::from_checked(SS::from_leaves(&v[..k], &mut i, false), SD::from_leaves(&v[..k], &mut j, true));
+            let star: Layout<SS, SD> = cute_star(&self.shape(), &self.stride(), m, false)?;
             star.try_compose_coalesced(b).ok()
         }
     }
