@@ -7,7 +7,7 @@ modes (`(128,24,5):(1,128,3072) o 64:2` is `(64,1,1):(2,128,3072)`), and a
 leaf of its result is static exactly where CuTe's arithmetic met only
 static values. cute-static follows those forms. This script generates such
 cases (seeded: the same cases every run) for composition, the four divides,
-the six products, complement, coalesce and filter, with `A` and `B` all run-time, or one of them static,
+the six products, complement, coalesce, filter and the two inverses, with `A` and `B` all run-time, or one of them static,
 or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
 (headers from run.sh), and writes
 
@@ -16,7 +16,7 @@ or each leaf static or run-time at random; evaluates them with CuTe C++ 4.2
                                         static leaf `_n`, a run-time one `n`)
   tests/tests/runtime_forms.rs          the test: cute-static on each case
 
-    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6] [--complement 24] [--unary 16]
+    python3 benches/cute_cpp/runtime_forms.py [--n 242] [--seed 7] [--all-rt 60] [--tilers 16] [--multi 12] [--transposed 6] [--complement 24] [--unary 16] [--inverse 32]
 
 Beside those, `--all-rt` more cases of each of composition and
 logical_divide, and a sixth of that of each product, with every leaf of `A`
@@ -36,10 +36,12 @@ whose two modes CuTe's filter keeps apart, from a fifth.
 Beside those, `--complement` cases of complement by a run-time cotarget,
 of a layout with a run-time leaf, from a sixth seeded stream, and `--unary`
 cases each of coalesce and filter (one argument: `-` for B), from a
-seventh.
+seventh, and `--inverse` cases each of right_inverse and left_inverse
+(likewise), from an eighth.
 
 A case CuTe does not compile (a product of a run-time-strided `A` of rank
-above 1: its complement needs static strides) is left out. The test
+above 1: its complement needs static strides; a left_inverse of a
+run-time stride) is left out. The test
 compares texts where CuTe's answer is the operation's function and
 otherwise checks ours against cute-dynamic (CuTe assumes divisibility it
 cannot check on run-time values, and is then wrong; see the test).
@@ -304,6 +306,27 @@ def unary_cases(r, n):
     return cases
 
 
+def inverse_cases(r, n):
+    """`n` cases each of right_inverse and left_inverse of a layout with a
+    run-time leaf (the shapes of the other cases, each size static or
+    run-time at random, some strides 0; the strides static, or for a
+    quarter of the cases each static or run-time at random: CuTe's
+    left_inverse needs static strides and does not compile the others)."""
+    cases = []
+    for op in ["right_inverse", "left_inverse"]:
+        k = 0
+        while k < n:
+            shape, stride = gen_a(r, small=True)
+            if r.random() < 0.2:
+                stride = zero_some(stride, r)
+            sa, da = leaves(shape, "mix", r), leaves(stride, "mix" if r.random() < 0.25 else "st", r)
+            if all_static(sa) and all_static(da):
+                continue
+            cases.append((op, (sa, da), Unary()))
+            k += 1
+    return cases
+
+
 def zero_some(t, r):
     """`t` with some leaves 0 (broadcast modes)."""
     if isinstance(t, int):
@@ -421,6 +444,7 @@ def main():
     ap.add_argument("--transposed", type=int, default=6)
     ap.add_argument("--complement", type=int, default=24)
     ap.add_argument("--unary", type=int, default=16)
+    ap.add_argument("--inverse", type=int, default=32)
     args = ap.parse_args()
     r = random.Random(args.seed)
     cases = []
@@ -435,6 +459,7 @@ def main():
     cases += multi_mode_tile_cases(random.Random(args.seed + 4), args.transposed, transposed=True)
     cases += complement_cases(random.Random(args.seed + 5), args.complement)
     cases += unary_cases(random.Random(args.seed + 6), args.unary)
+    cases += inverse_cases(random.Random(args.seed + 7), args.inverse)
     cute = run_cute(cases)
     golden = ["# CuTe C++ 4.2's results on layouts with run-time `int` leaves, written",
               "# by benches/cute_cpp/runtime_forms.py: op | A | B | CuTe's text (static leaves `_n`)."]
@@ -452,8 +477,10 @@ def main():
             continue
         seen.add((op, at, bt))
         golden.append(" | ".join([op, at, bt, c]))
-        if isinstance(b, Unary):
-            # Infallible: no `try_` form.
+        if op == "left_inverse":
+            call = "try_left_inverse(layout!(%s:%s))" % (rust(sa), rust(da))
+        elif isinstance(b, Unary):
+            # Infallible: no `try_` form needed.
             call = "Ok(%s(layout!(%s:%s)))" % (op, rust(sa), rust(da))
         else:
             call = "try_%s(layout!(%s:%s), %s)" % (op, rust(sa), rust(da), b_rust(b))

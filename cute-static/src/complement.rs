@@ -71,7 +71,7 @@ mod run_time {
     };
     use crate::int_tuple::{Dyn, OneRunTimeLeaf, Truth};
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
-    use crate::run_time::{extent_fits, flat_modes, marked_modes, padded};
+    use crate::run_time::{extent_fits, flat_modes, layout_of_modes, marked_modes, padded};
     use cute_dynamic::kernel::{self, Fail};
     use typenum::{U0, U1, Unsigned};
 
@@ -376,11 +376,7 @@ mod run_time {
     {
         let mut out = [(1i64, 0i64); MAX_MODES];
         let k = fold_modes(s, d, m, exact, &mut out)?;
-        if k != YS::LEAVES {
-            return None;
-        }
-        let (mut i, mut j) = (0, 0);
-        Some(Layout::from_checked(YS::from_leaves(&out[..k], &mut i, false), YD::from_leaves(&out[..k], &mut j, true)))
+        layout_of_modes::<YS, YD>(&out[..k])
     }
 
     /// The values of CuTe's extended complement of `A = s:d` (a layout

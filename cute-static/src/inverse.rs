@@ -5,8 +5,9 @@
 //! coordinate where the mode starts), without stride-0 modes, sorted by
 //! `(stride, prefix)`.
 
-use crate::detail::{CoalesceFold, Coalesced, LeftStart, Plain, Rank, Ranked, RightFold};
+use crate::detail::{CoalesceFold, Coalesced, LeftNests, LeftStart, Plain, Rank, Ranked, RightFold};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MCons, MNil, ModesToLayout};
+use crate::detail::{StaticStrides, ZeroStrideSize};
 use crate::layout::Layout;
 use typenum::{B0, B1, U0, U1};
 
@@ -59,20 +60,32 @@ where
 /// offsets `0..size(R)` cannot be continued by a mode of `A`.
 ///
 /// All-static: computed in trait resolution, zero-sized. With a run-time
-/// ([`Dyn`](crate::Dyn)) leaf in `a`, the sort by stride and the "stride
-/// equals the running product" test depend on run-time values, and so does
-/// the number of modes of CuTe's (coalesced) answer: the result is the
-/// padded form, a flat layout of `N` run-time leaves (`N` the number of
-/// flat modes of `a`, a single leaf for `N = 1`, at most 16), the coalesced
-/// answer at its end and `1:0` modes in front. It never fails.
+/// ([`Dyn`](crate::Dyn)) leaf in `a`, the result is CuTe's form where that
+/// is known to be this answer, and the padded form otherwise; it never
+/// fails:
+///
+/// * **CuTe's form** (CuTe C++'s result with `int` leaves, leaf for leaf):
+///   where every stride of `coalesce(a)` is static and no mode could continue CuTe's
+///   run for any run-time value (the run ends at a static offset, or
+///   takes every mode of non-zero stride). CuTe's `right_inverse` walks the
+///   modes of `coalesce(a)` by static stride and stops at the first
+///   run-time extent; where a mode is left after it, the right inverse
+///   may be larger than CuTe's, so its form is not taken.
+/// * **The padded form** otherwise: a flat layout of `N` run-time leaves
+///   (`N` the number of flat modes of `a`, a single leaf for `N = 1`, at
+///   most 16), the coalesced answer at its end and `1:0` modes in front.
 ///
 /// ```
 /// use cute_static::prelude::*;
 /// assert_eq!(right_inverse(layout!((4,8):(8,1))).to_string(), "(_8,_4):(_4,_1)");
 /// assert_eq!(right_inverse(layout!((4,8):(1,5))).to_string(), "_4:_1");
 /// let m = 8usize;
+/// // CuTe's form: static strides, and the run ends with every mode.
+/// assert_eq!(right_inverse(layout!(({m},4):(4,1))).to_string(), "(_4,8):(8,_1)");
+/// assert_eq!(right_inverse(layout!((4,{m}):(1,5))).to_string(), "_4:_1");
+/// // Padded: a run-time stride, or a mode left after a run-time extent.
 /// assert_eq!(right_inverse(layout!((4,{m}):({m},1))).to_string(), "(8,4):(4,1)");
-/// assert_eq!(right_inverse(layout!((4,{m}):(1,5))).to_string(), "(1,4):(0,1)");
+/// assert_eq!(right_inverse(layout!((2,{m},4):(1,2,8))).to_string(), "(1,1,16):(0,0,1)");
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
@@ -96,15 +109,24 @@ where
 /// non-zero-stride modes are not injective, or whose sorted strides do not
 /// nest, does not compile (CuTe's answers for some of these, which
 /// cute-dynamic checks by brute force, are not followed at the type level).
-/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a`, the sort and the
-/// nesting conditions are checked when the call runs, and the number of
-/// modes of the answer depends on run-time values: the result is the
-/// padded form, a flat layout of `N + 1` run-time leaves (`N` the number of
-/// flat modes of `a`, at most 15), the coalesced answer at its end and `1:0`
-/// modes in front. Where the strides do not nest (or are negative) the
-/// answer is cute-dynamic's (CuTe's where it holds, else its search),
-/// padded; an answer with more than `N + 1` modes is an `Unsupported`
-/// error.
+/// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a`:
+///
+/// * **CuTe's form** (CuTe C++'s result with `int` leaves, leaf for leaf)
+///   where every stride of `coalesce(a)` is static and its sorted modes
+///   are known to nest: each mode but the last of static shape, ending at
+///   or before the next stride, a multiple of its own; the last of static
+///   shape or starting where the one before it ends (a run-time last shape
+///   of value 1 would otherwise leave a larger answer than
+///   cute-dynamic's; a lone mode of stride 1 in a layout without stride-0
+///   modes, such as `{n}:1`, qualifies). It never fails.
+/// * **The padded form** otherwise: there the sort and the nesting
+///   conditions are checked when the call runs, and the number of modes
+///   of the answer depends on run-time values: a flat layout of `N + 1`
+///   run-time leaves (`N` the number of flat modes of `a`, at most 15), the
+///   coalesced answer at its end and `1:0` modes in front. Where the
+///   strides do not nest (or are negative) the answer is cute-dynamic's
+///   (CuTe's where it holds, else its search), padded; an answer with more
+///   than `N + 1` modes is an `Unsupported` error.
 ///
 /// # Panics
 ///
@@ -117,7 +139,10 @@ where
 /// assert_eq!(left_inverse(layout!((4,8):(1,5))).to_string(), "(_5,_8):(_1,_4)");
 /// assert_eq!(left_inverse(layout!((3,7,5):(5,15,1))).to_string(), "(_5,_21):(_21,_1)");
 /// let m = 7usize;
-/// assert_eq!(left_inverse(layout!((3,{m},5):(5,15,1))).to_string(), "(1,1,5,21):(0,0,21,1)");
+/// // CuTe's form: static strides that nest.
+/// assert_eq!(left_inverse(layout!((3,{m},5):(5,15,1))).to_string(), "(_5,_3,7):(21,_1,_3)");
+/// // Padded: a run-time shape before the last mode.
+/// assert_eq!(left_inverse(layout!(({m},4):(1,16))).to_string(), "(1,16,4):(0,1,7)");
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[track_caller]
@@ -167,20 +192,150 @@ impl<A: StaticRightInverse> InverseBy<RightOp, B1> for A {
 impl<A: StaticLeftInverse> InverseBy<LeftOp, B1> for A {
     type Output = <A as StaticLeftInverse>::Output;
 }
-impl<S, D> InverseBy<RightOp, B0> for Layout<S, D>
+impl<S, D, W> InverseBy<W, B0> for Layout<S, D>
+where
+    Self: MixedInverse<W>,
+{
+    type Output = <Self as MixedInverse<W>>::Output;
+}
+
+/// The padded form of an inverse with run-time leaves (see
+/// [`right_inverse`]).
+#[doc(hidden)]
+pub struct Padded;
+/// CuTe's form of an inverse with run-time leaves: its fold over the
+/// static strides, taken where that fold is known to give cute-dynamic's
+/// answer (see [`right_inverse`]).
+#[doc(hidden)]
+pub struct CuteForm;
+
+/// The form ([`Padded`] or [`CuteForm`]) and type of the inverse `W` of a
+/// layout with run-time leaves. CuTe's fold needs static strides; with
+/// them, the right inverse takes CuTe's form where no mode could continue
+/// its run (`RightFold::Complete`), the left inverse where its strides are
+/// known to nest (`LeftNests`).
+#[doc(hidden)]
+pub trait MixedInverse<W> {
+    /// [`Padded`] or [`CuteForm`].
+    type Form;
+    /// The inverse.
+    type Output;
+}
+impl<S, D, W> MixedInverse<W> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: StaticStrides,
+    W: CuteTest<S, D, StridesBit<S, D>>,
+    Self: MixedInverseBy<W, <W as CuteTest<S, D, StridesBit<S, D>>>::Bit>,
+{
+    type Form = <Self as MixedInverseBy<W, <W as CuteTest<S, D, StridesBit<S, D>>>::Bit>>::Form;
+    type Output = <Self as MixedInverseBy<W, <W as CuteTest<S, D, StridesBit<S, D>>>::Bit>>::Output;
+}
+/// `B1` when the strides of `coalesce(Layout<S, D>)` are static (CuTe's
+/// `coalesce` drops a static size-1 mode whatever its stride).
+type StridesBit<S, D> = <Coalesced<FlatModes<S, D>> as StaticStrides>::Bit;
+
+/// Whether the inverse `Self` of `Layout<S, D>` takes CuTe's form, given
+/// `B`, whether the strides of its coalesced modes are static.
+#[doc(hidden)]
+pub trait CuteTest<S, D, B> {
+    /// `B1` for CuTe's form.
+    type Bit;
+}
+impl<S, D, W> CuteTest<S, D, B0> for W {
+    type Bit = B0;
+}
+impl<S, D> CuteTest<S, D, B1> for RightOp
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: Rank<U1>,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
+    Ranked<S, D>: RightFold<U1>,
+{
+    type Bit = <Ranked<S, D> as RightFold<U1>>::Complete;
+}
+impl<S, D> CuteTest<S, D, B1> for LeftOp
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: Rank<U1>,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
+    Coalesced<FlatModes<S, D>>: ZeroStrideSize<U1>,
+    Ranked<S, D>: LeftNests<<Coalesced<FlatModes<S, D>> as ZeroStrideSize<U1>>::Output>,
+{
+    type Bit = <Ranked<S, D> as LeftNests<<Coalesced<FlatModes<S, D>> as ZeroStrideSize<U1>>::Output>>::Bit;
+}
+
+/// [`MixedInverse`] by `B`, `B1` for CuTe's form.
+#[doc(hidden)]
+pub trait MixedInverseBy<W, B> {
+    /// [`Padded`] or [`CuteForm`].
+    type Form;
+    /// The inverse.
+    type Output;
+}
+impl<S, D> MixedInverseBy<RightOp, B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: PadDyn,
 {
+    type Form = Padded;
     type Output = PadN<S, D>;
 }
-impl<S, D> InverseBy<LeftOp, B0> for Layout<S, D>
+impl<S, D> MixedInverseBy<LeftOp, B0> for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: crate::detail::NoStaticOverlap,
     MCons<U1, U0, FlatModes<S, D>>: PadDyn,
 {
+    type Form = Padded;
     type Output = PadN1<S, D>;
+}
+impl<S, D, W> MixedInverseBy<W, B1> for Layout<S, D>
+where
+    Self: CuteChain<W>,
+    Layout<<Self as CuteChain<W>>::Shape, <Self as CuteChain<W>>::Stride>: crate::Coalesce,
+{
+    type Form = CuteForm;
+    type Output = <Layout<<Self as CuteChain<W>>::Shape, <Self as CuteChain<W>>::Stride> as crate::Coalesce>::Output;
+}
+
+/// CuTe's inverse `W` of `Self` (static strides) before its last
+/// `coalesce`: the right inverse's run of modes `s : p`
+/// ([`RightFold`](crate::detail::RightFold)), or the left inverse's
+/// ([`LeftStart`](crate::detail::LeftStart)), as a flat layout.
+#[doc(hidden)]
+pub trait CuteChain<W> {
+    /// Its shape.
+    type Shape;
+    /// Its stride.
+    type Stride;
+}
+impl<S, D> CuteChain<RightOp> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: Rank<U1>,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
+    Ranked<S, D>: RightFold<U1>,
+    <Ranked<S, D> as RightFold<U1>>::Output: ModesToLayout,
+{
+    type Shape = <<Ranked<S, D> as RightFold<U1>>::Output as ModesToLayout>::Shape;
+    type Stride = <<Ranked<S, D> as RightFold<U1>>::Output as ModesToLayout>::Stride;
+}
+impl<S, D> CuteChain<LeftOp> for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
+    Coalesced<FlatModes<S, D>>: Rank<U1>,
+    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
+    Ranked<S, D>: LeftStart<Coalesced<FlatModes<S, D>>>,
+    <Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output: ModesToLayout,
+{
+    type Shape = <<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output as ModesToLayout>::Shape;
+    type Stride = <<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output as ModesToLayout>::Stride;
 }
 
 /// The value of an inverse of `A`: zero-sized when `A` is all-static,
@@ -249,8 +404,10 @@ pub use run_time::{try_left_inverse, try_right_inverse};
 #[cfg(feature = "std")]
 mod run_time {
     use super::*;
-    use crate::run_time::{FlatValues, MAX_MODES, extent_fits, flat_modes, padded};
-    use cute_dynamic::kernel::{coalesce_in_place, nested_left_inverse, ranked, right_inverse_modes};
+    use crate::coalesce::coalesce_walk;
+    use crate::run_time::{FlatValues, FromLeaves, Leaves, MAX_MODES, extent_fits, flat_modes, layout_of_modes};
+    use crate::run_time::{marked_modes, padded};
+    use cute_dynamic::kernel::{coalesce_in_place, nested_left_inverse, rank_modes, ranked, right_inverse_modes};
 
     /// The paper's nested left inverse (the kernel's, for strides `> 0`),
     /// not coalesced; `None` when it does not apply (cute-dynamic then
@@ -320,12 +477,11 @@ mod run_time {
         })
     }
 
-    /// The run-time branch of [`InverseValue`].
+    /// The run-time branch of [`InverseValue`]: by the form.
     impl<O, W, S, D> InverseValueBy<W, Layout<S, D>, B0> for O
     where
-        Layout<S, D>: InverseOf<W, Output = O> + TryInverse<W>,
-        S: FlattenInto<D, MNil>,
-        W: PadOf<S, D, Output = O>,
+        Layout<S, D>: InverseOf<W, Output = O> + MixedInverse<W>,
+        <Layout<S, D> as MixedInverse<W>>::Form: MakeForm<W, S, D, O>,
     {
         #[cfg_attr(not(debug_assertions), inline(always))]
         #[track_caller]
@@ -337,31 +493,107 @@ mod run_time {
         }
         #[cfg_attr(not(debug_assertions), inline(always))]
         fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
-            a.try_inverse::<<W as PadOf<S, D>>::Pad>()
+            <<Layout<S, D> as MixedInverse<W>>::Form as MakeForm<W, S, D, O>>::try_make(a)
         }
     }
 
-    /// The padded list of modes of each inverse.
+    /// The value of the inverse `W` of `Layout<S, D>` in the form `Self`.
     #[doc(hidden)]
-    pub trait PadOf<S, D> {
-        /// The list.
-        type Pad: PadDyn<Output = Self::Output>;
-        /// Its layout.
-        type Output;
+    pub trait MakeForm<W, S, D, O> {
+        /// Computes it, or gives cute-dynamic's error.
+        fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError>;
     }
-    impl<S: FlattenInto<D, MNil>, D> PadOf<S, D> for RightOp
+    impl<S, D, O> MakeForm<RightOp, S, D, O> for Padded
     where
-        FlatModes<S, D>: PadDyn,
+        Layout<S, D>: TryInverse<RightOp>,
+        S: FlattenInto<D, MNil>,
+        FlatModes<S, D>: PadDyn<Output = O>,
     {
-        type Pad = FlatModes<S, D>;
-        type Output = PadN<S, D>;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
+            a.try_inverse::<FlatModes<S, D>>()
+        }
     }
-    impl<S: FlattenInto<D, MNil>, D> PadOf<S, D> for LeftOp
+    impl<S, D, O> MakeForm<LeftOp, S, D, O> for Padded
     where
-        MCons<U1, U0, FlatModes<S, D>>: PadDyn,
+        Layout<S, D>: TryInverse<LeftOp>,
+        S: FlattenInto<D, MNil>,
+        MCons<U1, U0, FlatModes<S, D>>: PadDyn<Output = O>,
     {
-        type Pad = MCons<U1, U0, FlatModes<S, D>>;
-        type Output = PadN1<S, D>;
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
+            a.try_inverse::<MCons<U1, U0, FlatModes<S, D>>>()
+        }
+    }
+    /// CuTe's form: the kernel's inverse of the modes CuTe's `coalesce`
+    /// keeps (their values; ranked without coalescing them further), in
+    /// the type of CuTe's fold, then coalesced as CuTe does.
+    impl<S, D, O, W, CS, CD> MakeForm<W, S, D, O> for CuteForm
+    where
+        S: FlatValues + crate::Congruent<D>,
+        D: FlatValues,
+        W: ChainModes,
+        Layout<S, D>: CuteChain<W, Shape = CS, Stride = CD>,
+        CS: FromLeaves + FlatValues + crate::Congruent<CD>,
+        CD: FromLeaves,
+        Layout<CS, CD>: crate::Coalesce<Output = O>,
+        O: crate::CoalesceValue<Layout<CS, CD>>,
+    {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn try_make(a: Layout<S, D>) -> Result<O, cute_dynamic::LayoutError> {
+            let (m, n) = marked_modes(&a.shape(), &a.stride());
+            let mut c = Leaves::new();
+            coalesce_walk(&m[..n], false, &mut c);
+            let mut out = [(1i64, 0i64); MAX_MODES];
+            let k = W::chain_modes(c.all(), &mut out);
+            match k.and_then(|k| layout_of_modes::<CS, CD>(&out[..k])) {
+                Some(chain) => Ok(crate::coalesce(chain)),
+                None => Err(chain_failure(a.to_dynamic())),
+            }
+        }
+    }
+
+    /// The run of modes of CuTe's inverse before its last `coalesce`, as
+    /// the kernel makes it from CuTe's coalesced modes `c` (static
+    /// strides): the same modes, in the same order, as
+    /// [`CuteChain`]'s type, where that type is taken.
+    #[doc(hidden)]
+    pub trait ChainModes {
+        /// Writes them to `out`; their number.
+        fn chain_modes(c: &[(i64, i64)], out: &mut [(i64, i64); MAX_MODES]) -> Option<usize>;
+    }
+    impl ChainModes for RightOp {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn chain_modes(c: &[(i64, i64)], out: &mut [(i64, i64); MAX_MODES]) -> Option<usize> {
+            let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
+            let k = rank_modes(c, &mut r);
+            // No mode: the run is empty, its layout `1:0` (`out`'s fill).
+            Some(right_inverse_modes(&r[..k], out).max(1))
+        }
+    }
+    impl ChainModes for LeftOp {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn chain_modes(c: &[(i64, i64)], out: &mut [(i64, i64); MAX_MODES]) -> Option<usize> {
+            let mut r = [(0i64, 0i64, 0i64); MAX_MODES];
+            let k = rank_modes(c, &mut r);
+            if k == 0 {
+                // Every stride 0: CuTe's `size:0`, the coalesced modes.
+                out[..c.len()].copy_from_slice(c);
+                return Some(c.len());
+            }
+            nested_left_inverse(&r[..k], out).ok()
+        }
+    }
+
+    /// Where the kernel's run of modes does not fill CuTe's type (cold):
+    /// the type is taken only where it does, so this names the broken
+    /// promise rather than a property of the layout.
+    #[cold]
+    #[inline(never)]
+    fn chain_failure(a: cute_dynamic::Layout) -> cute_dynamic::LayoutError {
+        cute_dynamic::LayoutError::Unsupported {
+            what: format!("an inverse of {a} whose modes do not fill CuTe's form of it"),
+        }
     }
 
     /// `right_inverse(a)`: always `Ok`, with the same value as

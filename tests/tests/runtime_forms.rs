@@ -3872,6 +3872,154 @@ fn part_58(tally: &mut Tally) {
     check(tally, "filter", "(2,1,_8):(_1,_2,_2)", "-", text(Ok(filter(layout!(({2},{1},8):(1,2,2))))));
 }
 
+#[inline(never)]
+fn part_59(tally: &mut Tally) {
+    check(tally, "right_inverse", "8:3", "-", text(Ok(right_inverse(layout!({8}:{3})))));
+    check(tally, "right_inverse", "(_1,4,_3):(_1,_1,_4)", "-", text(Ok(right_inverse(layout!((1,{4},3):(1,1,4))))));
+    check(tally, "right_inverse", "(_3,3,3):(1,_3,_9)", "-", text(Ok(right_inverse(layout!((3,{3},{3}):({1},3,9))))));
+    check(
+        tally,
+        "right_inverse",
+        "((_8,1),1):((_1,_8),_8)",
+        "-",
+        text(Ok(right_inverse(layout!(((8,{1}),{1}):((1,8),8))))),
+    );
+    check(tally, "right_inverse", "(_3,_4):(1,_3)", "-", text(Ok(right_inverse(layout!((3,4):({1},3))))));
+    check(
+        tally,
+        "right_inverse",
+        "((_1,8),_2):((_1,_1),_8)",
+        "-",
+        text(Ok(right_inverse(layout!(((1,{8}),2):((1,1),8))))),
+    );
+    check(tally, "right_inverse", "3:_3", "-", text(Ok(right_inverse(layout!({3}:3)))));
+    check(tally, "right_inverse", "8:_3", "-", text(Ok(right_inverse(layout!({8}:3)))));
+    check(tally, "right_inverse", "(_1,1,_2):(_0,_1,_0)", "-", text(Ok(right_inverse(layout!((1,{1},2):(0,1,0))))));
+    check(tally, "right_inverse", "(_1,8,_8):(_1,_1,_8)", "-", text(Ok(right_inverse(layout!((1,{8},8):(1,1,8))))));
+}
+
+#[inline(never)]
+fn part_60(tally: &mut Tally) {
+    check(tally, "right_inverse", "(_4,8):(1,_4)", "-", text(Ok(right_inverse(layout!((4,{8}):({1},4))))));
+    check(tally, "right_inverse", "(_1,3,_1):(3,0,_1)", "-", text(Ok(right_inverse(layout!((1,{3},1):({3},{0},1))))));
+    check(
+        tally,
+        "right_inverse",
+        "((2,1),2):((_0,_2),_2)",
+        "-",
+        text(Ok(right_inverse(layout!((({2},{1}),{2}):((0,2),2))))),
+    );
+    check(tally, "right_inverse", "(_1,8):(_2,_2)", "-", text(Ok(right_inverse(layout!((1,{8}):(2,2))))));
+    check(tally, "right_inverse", "(1,_2,_4):(_1,_1,_2)", "-", text(Ok(right_inverse(layout!(({1},2,4):(1,1,2))))));
+    check(tally, "right_inverse", "(8,_8,_1):(_1,_8,_64)", "-", text(Ok(right_inverse(layout!(({8},8,1):(1,8,64))))));
+    check(tally, "right_inverse", "(1,_3,_2):(_6,_2,_1)", "-", text(Ok(right_inverse(layout!(({1},3,2):(6,2,1))))));
+    check(
+        tally,
+        "right_inverse",
+        "((1,_1),4):((_1,_1),_1)",
+        "-",
+        text(Ok(right_inverse(layout!((({1},1),{4}):((1,1),1))))),
+    );
+    check(tally, "right_inverse", "(_1,4):(_1,_1)", "-", text(Ok(right_inverse(layout!((1,{4}):(1,1))))));
+    check(tally, "right_inverse", "(_1,_2,1):(_1,_1,_2)", "-", text(Ok(right_inverse(layout!((1,2,{1}):(1,1,2))))));
+}
+
+#[inline(never)]
+fn part_61(tally: &mut Tally) {
+    check(tally, "right_inverse", "(_3,4):(_1,_3)", "-", text(Ok(right_inverse(layout!((3,{4}):(1,3))))));
+    check(
+        tally,
+        "right_inverse",
+        "((_3,3),_3):((_1,_3),_9)",
+        "-",
+        text(Ok(right_inverse(layout!(((3,{3}),3):((1,3),9))))),
+    );
+    check(tally, "right_inverse", "(_2,3,2):(_1,_2,_6)", "-", text(Ok(right_inverse(layout!((2,{3},{2}):(1,2,6))))));
+    check(tally, "right_inverse", "(_1,8):(1,_1)", "-", text(Ok(right_inverse(layout!((1,{8}):({1},1))))));
+    check(tally, "right_inverse", "(_1,8):(_1,_1)", "-", text(Ok(right_inverse(layout!((1,{8}):(1,1))))));
+    check(
+        tally,
+        "right_inverse",
+        "((2,8),_1):((_1,_2),_16)",
+        "-",
+        text(Ok(right_inverse(layout!((({2},{8}),1):((1,2),16))))),
+    );
+    check(
+        tally,
+        "right_inverse",
+        "((3,_4),8):((_1,_3),_12)",
+        "-",
+        text(Ok(right_inverse(layout!((({3},4),{8}):((1,3),12))))),
+    );
+    check(tally, "right_inverse", "(2,_4,_4):(_1,_2,_8)", "-", text(Ok(right_inverse(layout!(({2},4,4):(1,2,8))))));
+    check(tally, "right_inverse", "(4,_2):(_2,_8)", "-", text(Ok(right_inverse(layout!(({4},2):(2,8))))));
+    check(tally, "right_inverse", "2:_1", "-", text(Ok(right_inverse(layout!({2}:1)))));
+}
+
+#[inline(never)]
+fn part_62(tally: &mut Tally) {
+    check(tally, "left_inverse", "(8,2,2):(_0,_0,_0)", "-", text(try_left_inverse(layout!(({8},{2},{2}):(0,0,0)))));
+    check(
+        tally,
+        "left_inverse",
+        "((4,2),_1):((_0,_4),_0)",
+        "-",
+        text(try_left_inverse(layout!((({4},{2}),1):((0,4),0)))),
+    );
+    check(tally, "left_inverse", "(1,_1):(_2,_1)", "-", text(try_left_inverse(layout!(({1},1):(2,1)))));
+    check(tally, "left_inverse", "(_3,_1,1):(_1,_3,_0)", "-", text(try_left_inverse(layout!((3,1,{1}):(1,3,0)))));
+    check(tally, "left_inverse", "_1:3", "-", text(try_left_inverse(layout!(1:{3}))));
+    check(
+        tally,
+        "left_inverse",
+        "((_3,_3),4):((_1,_3),_9)",
+        "-",
+        text(try_left_inverse(layout!(((3,3),{4}):((1,3),9)))),
+    );
+    check(tally, "left_inverse", "(1,8):(_0,_1)", "-", text(try_left_inverse(layout!(({1},{8}):(0,1)))));
+    check(tally, "left_inverse", "(3,8):(_1,_6)", "-", text(try_left_inverse(layout!(({3},{8}):(1,6)))));
+    check(
+        tally,
+        "left_inverse",
+        "((_1,1),4):((_1,_1),_1)",
+        "-",
+        text(try_left_inverse(layout!(((1,{1}),{4}):((1,1),1)))),
+    );
+    check(tally, "left_inverse", "(2,_2,_1):(_2,_1,_1)", "-", text(try_left_inverse(layout!(({2},2,1):(2,1,1)))));
+}
+
+#[inline(never)]
+fn part_63(tally: &mut Tally) {
+    check(tally, "left_inverse", "(8,_4):(_4,_1)", "-", text(try_left_inverse(layout!(({8},4):(4,1)))));
+    check(
+        tally,
+        "left_inverse",
+        "((3,1),2):((_1,_0),_3)",
+        "-",
+        text(try_left_inverse(layout!((({3},{1}),{2}):((1,0),3)))),
+    );
+    check(tally, "left_inverse", "(_8,_3,4):(_1,_8,_24)", "-", text(try_left_inverse(layout!((8,3,{4}):(1,8,24)))));
+    check(tally, "left_inverse", "(2,_4,_4):(_1,_2,_8)", "-", text(try_left_inverse(layout!(({2},4,4):(1,2,8)))));
+    check(
+        tally,
+        "left_inverse",
+        "((3,2),1):((_1,_3),_0)",
+        "-",
+        text(try_left_inverse(layout!((({3},{2}),{1}):((1,3),0)))),
+    );
+    check(tally, "left_inverse", "(1,8):(_8,_1)", "-", text(try_left_inverse(layout!(({1},{8}):(8,1)))));
+    check(tally, "left_inverse", "8:_3", "-", text(try_left_inverse(layout!({8}:3))));
+    check(tally, "left_inverse", "(_8,2):(_1,_8)", "-", text(try_left_inverse(layout!((8,{2}):(1,8)))));
+    check(tally, "left_inverse", "(_8,2,4):(_1,_8,_16)", "-", text(try_left_inverse(layout!((8,{2},{4}):(1,8,16)))));
+    check(tally, "left_inverse", "2:_2", "-", text(try_left_inverse(layout!({2}:2))));
+}
+
+#[inline(never)]
+fn part_64(tally: &mut Tally) {
+    check(tally, "left_inverse", "(3,1):(_1,_1)", "-", text(try_left_inverse(layout!(({3},{1}):(1,1)))));
+    check(tally, "left_inverse", "(4,_1):(_1,_4)", "-", text(try_left_inverse(layout!(({4},1):(1,4)))));
+}
+
 #[test]
 fn run_time_results_print_as_cute_prints_them() {
     let mut tally = Tally::default();
@@ -3934,5 +4082,11 @@ fn run_time_results_print_as_cute_prints_them() {
     part_56(&mut tally);
     part_57(&mut tally);
     part_58(&mut tally);
+    part_59(&mut tally);
+    part_60(&mut tally);
+    part_61(&mut tally);
+    part_62(&mut tally);
+    part_63(&mut tally);
+    part_64(&mut tally);
     tally.report();
 }

@@ -1,8 +1,9 @@
 //! `right_inverse` and `left_inverse` of cute-static layouts with run-time
-//! (`Dyn`) leaves: CuTe's examples with a leaf made run-time (golden), the
-//! padded form (a flat layout of run-time leaves, the coalesced answer at its
-//! end), cute-dynamic's errors, and the post-conditions by brute force
-//! through `to_dynamic()` on random values of fixed mixed types.
+//! (`Dyn`) leaves: CuTe's examples with a leaf made run-time (golden), CuTe's
+//! form where it is taken (CuTe C++'s text), the padded form (a flat layout
+//! of run-time leaves, the coalesced answer at its end) elsewhere,
+//! cute-dynamic's errors, and the post-conditions by brute force through
+//! `to_dynamic()` on random values of fixed mixed types.
 
 use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::prelude::*;
@@ -27,13 +28,29 @@ fn right_inverse_of_cute_examples_with_a_run_time_leaf() {
     let r = right_inverse(layout!((4,8):(1,{5i64})));
     assert_eq!(r.to_string(), "(1,4):(0,1)");
     assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), d("4:1"));
-    // Nothing reaches offset 1: CuTe's 1:0, padded.
+    // Nothing reaches offset 1, whatever the run-time leaf: CuTe's `_1:_0`.
     let r = right_inverse(layout!((2,{3i64}):(2,4)));
-    assert_eq!(r.to_string(), "(1,1):(0,0)");
-    // One flat mode: a single run-time leaf.
+    assert_eq!(r.to_string(), "_1:_0");
+    // Static strides, the run takes every mode: CuTe's form (CuTe C++'s
+    // text), the run-time extent last.
     let r = right_inverse(layout!({6i64}:1));
-    assert_eq!(r.to_string(), "6:1");
+    assert_eq!(r.to_string(), "6:_1");
     assert_eq!(try_right_inverse(layout!({6i64}:1)).unwrap(), r);
+    let r = right_inverse(layout!((2,4,{8i64}):(1,2,8)));
+    assert_eq!(r.to_string(), "(_8,8):(_1,_8)");
+    let r = right_inverse(layout!(({8i64},4):(4,1)));
+    assert_eq!(r.to_string(), "(_4,8):(8,_1)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::right_inverse(&d("(8,4):(4,1)")));
+    // The run ends at a static offset no stride can be: CuTe's form.
+    let r = right_inverse(layout!((2,{8i64}):(1,5)));
+    assert_eq!(r.to_string(), "_2:_1");
+    // A mode left after the run-time extent 2·8, whose stride 8 a smaller
+    // extent would continue (8 = 2·4): the padded form. (CuTe prints
+    // `(_2,8):(_1,_2)`, the same function here, a smaller one for 4.)
+    let r = right_inverse(layout!((2,{8i64},4):(1,2,8)));
+    assert_eq!(r.to_string(), "(1,1,16):(0,0,1)");
+    let r = right_inverse(layout!((2,{4i64},4):(1,2,8)));
+    assert_eq!(r.to_string(), "(1,1,32):(0,0,1)");
     // The all-static call is unchanged and zero-sized.
     let s = right_inverse(layout!((4,8):(8,1)));
     assert_eq!(s.to_string(), "(_8,_4):(_4,_1)");
@@ -47,8 +64,21 @@ fn left_inverse_of_cute_examples_with_a_run_time_leaf() {
     let r = left_inverse(layout!((4,8):(1,{5i64})));
     assert_eq!(r.to_string(), "(1,5,8):(0,1,4)");
     assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::left_inverse(&d("(4,8):(1,5)")).unwrap());
+    // Static strides that nest, the run-time extent last: CuTe's form
+    // (CuTe C++'s text).
     let r = left_inverse(layout!((3,{7i64},5):(5,15,1)));
-    assert_eq!(r.to_string(), "(1,1,5,21):(0,0,21,1)");
+    assert_eq!(r.to_string(), "(_5,_3,7):(21,_1,_3)");
+    assert_eq!(cute_dynamic::coalesce(&r.to_dynamic()), cute_dynamic::left_inverse(&d("(3,7,5):(5,15,1)")).unwrap());
+    // A run-time shape before the last mode: whether the strides nest is
+    // known only at run time, so the padded form.
+    let r = left_inverse(layout!(({8i64},4):(1,16)));
+    assert_eq!(r.to_string(), "(1,16,4):(0,1,8)");
+    // A last run-time shape not starting where the mode before it ends:
+    // were it 1, cute-dynamic's answer would be smaller (2:1 for 2:1 and
+    // 1:5), so the padded form too.
+    let r = left_inverse(layout!((2,{3i64}):(1,5)));
+    assert_eq!(r.to_string(), "(1,5,3):(0,1,2)");
+    assert_eq!(left_inverse(layout!((2,{1i64}):(1,5))).to_string(), "(1,1,2):(0,0,1)");
     // Smallest stride above 1: the leading d0:0 mode.
     let r = left_inverse(layout!(({4i64}):(2)));
     assert_eq!(r.to_string(), "(2,4):(0,1)");
@@ -141,6 +171,14 @@ proptest! {
                 &fill("({},{},{}):({},{},{})", &[v[0], v[1], v[2], w[0], w[1], w[3]]))?;
             check_inverses::<Layout![Dyn:Dyn]>(&fill("{}:{}", &[v[3], w[3]]))?;
             check_inverses::<Layout![(3,Dyn,5):(5,Dyn,1)]>(&fill("(3,{},5):(5,{},1)", &[v[2], w[2]]))?;
+            // Static strides: CuTe's forms where they are taken.
+            check_inverses::<Layout![(Dyn,4):(4,1)]>(&fill("({},4):(4,1)", &[v[0]]))?;
+            check_inverses::<Layout![(2,Dyn,4):(1,2,8)]>(&fill("(2,{},4):(1,2,8)", &[v[1]]))?;
+            check_inverses::<Layout![(3,Dyn,5):(5,15,1)]>(&fill("(3,{},5):(5,15,1)", &[v[2]]))?;
+            check_inverses::<Layout![(Dyn,Dyn,2):(0,4,1)]>(&fill("({},{},2):(0,4,1)", &[v[0], v[3]]))?;
+            check_inverses::<Layout![((2,Dyn),4):((1,8),2)]>(&fill("((2,{}),4):((1,8),2)", &[v[1]]))?;
+            check_inverses::<Layout![(2,Dyn):(3,6)]>(&fill("(2,{}):(3,6)", &[v[3]]))?;
+            check_inverses::<Layout![(Dyn,2,3):(6,1,2)]>(&fill("({},2,3):(6,1,2)", &[v[2]]))?;
             Ok::<(), String>(())
         })();
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());

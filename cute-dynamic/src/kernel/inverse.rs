@@ -50,8 +50,28 @@ pub fn sort_by_key<T: Copy, K: PartialOrd>(v: &mut [T], key: impl Fn(&T) -> K) {
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn ranked(modes: &mut [(i64, i64)], out: &mut [(i64, i64, i64)]) -> usize {
     let n = coalesce_in_place(modes);
+    rank_modes(&modes[..n], out)
+}
+
+/// [`ranked`] of modes as they are, not coalesced first (cute-static's
+/// CuTe forms, whose modes are coalesced only where that is known at
+/// compile time): each non-zero-stride mode with its prefix, sorted by
+/// `(stride, prefix)`. `out` must hold `modes.len()` entries.
+///
+/// Post-condition: `out[..result]` are the non-zero-stride modes of
+/// `modes` with their prefixes, strides ascending, equal strides in the
+/// order of `modes`.
+///
+/// ```
+/// use cute_dynamic::kernel::rank_modes;
+/// let mut out = [(0, 0, 0); 3];
+/// let n = rank_modes(&[(2, 1), (1, 0), (4, 2)], &mut out);
+/// assert_eq!(&out[..n], &[(2, 1, 1), (4, 2, 2)]);
+/// ```
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn rank_modes(modes: &[(i64, i64)], out: &mut [(i64, i64, i64)]) -> usize {
     let (mut k, mut prefix) = (0, 1i64);
-    for &(s, d) in &modes[..n] {
+    for &(s, d) in modes {
         if d != 0 {
             out[k] = (s, d, prefix);
             k += 1;
@@ -61,7 +81,7 @@ pub fn ranked(modes: &mut [(i64, i64)], out: &mut [(i64, i64, i64)]) -> usize {
         prefix = prefix.wrapping_mul(s);
     }
     // A total order (the shape decides only between equal prefixes, which
-    // need a shape 0), so the result is the one of any sort.
+    // need a shape 0 or 1), so the result is the one of any sort.
     sort_by_key(&mut out[..k], |m| (m.1, m.2, m.0));
     k
 }

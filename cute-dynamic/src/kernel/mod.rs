@@ -29,4 +29,4 @@ pub use composition::{
     LeafSink, check_reach, check_reach_coalescing, check_signs, compose_leaf, compose_mul, unit_stride,
 };
 pub use fail::Fail;
-pub use inverse::{Nest, extent, nested_left_inverse, ranked, right_inverse_modes, sort_by_key};
+pub use inverse::{Nest, extent, nested_left_inverse, rank_modes, ranked, right_inverse_modes, sort_by_key};

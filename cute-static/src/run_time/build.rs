@@ -117,3 +117,19 @@ macro_rules! from_leaves_tuple {
     };
 }
 for_each_tuple!(from_leaves_tuple);
+
+/// The layout of type `Layout<YS, YD>` whose flat modes are `v` (each
+/// `(shape, stride)`, a static leaf taking its type's value): `None`
+/// unless `v` has one mode per leaf of the type.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn layout_of_modes<YS, YD>(v: &[(i64, i64)]) -> Option<crate::layout::Layout<YS, YD>>
+where
+    YS: FromLeaves + FlatValues + crate::layout::Congruent<YD>,
+    YD: FromLeaves,
+{
+    if v.len() != YS::LEAVES {
+        return None;
+    }
+    let (mut i, mut j) = (0, 0);
+    Some(crate::layout::Layout::from_checked(YS::from_leaves(v, &mut i, false), YD::from_leaves(v, &mut j, true)))
+}

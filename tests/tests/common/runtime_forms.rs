@@ -120,6 +120,10 @@ pub fn check(tally: &mut Tally, op: &str, a: &str, b: &str, ours: Result<String,
         Ok(cute_dynamic::coalesce(&al))
     } else if op == "filter" {
         Ok(cute_dynamic::filter(&al))
+    } else if op == "right_inverse" {
+        Ok(cute_dynamic::right_inverse(&al))
+    } else if op == "left_inverse" {
+        cute_dynamic::left_inverse(&al)
     } else {
         // A tuple tiler `<B0, B1>`, or a layout.
         reference(op, &al, &b.replace('_', "").parse().unwrap())
