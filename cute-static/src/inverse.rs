@@ -248,25 +248,42 @@ impl<S, D, W> CuteTest<S, D, B0> for W {
 }
 impl<S, D> CuteTest<S, D, B1> for RightOp
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: RightFold<U1>,
+    Layout<S, D>: RankedOf,
+    RankedModes<S, D>: RightFold<U1>,
 {
-    type Bit = <Ranked<S, D> as RightFold<U1>>::Complete;
+    type Bit = <RankedModes<S, D> as RightFold<U1>>::Complete;
 }
 impl<S, D> CuteTest<S, D, B1> for LeftOp
+where
+    Layout<S, D>: RankedOf,
+    <Layout<S, D> as RankedOf>::Coalesced: ZeroStrideSize<U1>,
+    RankedModes<S, D>: LeftNests<<<Layout<S, D> as RankedOf>::Coalesced as ZeroStrideSize<U1>>::Output>,
+{
+    type Bit =
+        <RankedModes<S, D> as LeftNests<<<Layout<S, D> as RankedOf>::Coalesced as ZeroStrideSize<U1>>::Output>>::Bit;
+}
+
+/// The modes of `coalesce(Self)` and their sorted ranked list
+/// ([`Ranked`]), behind one bound: what CuTe's forms of both inverses
+/// walk.
+#[doc(hidden)]
+pub trait RankedOf {
+    /// `coalesce(Self)`'s modes.
+    type Coalesced;
+    /// Their non-zero-stride modes with prefixes, sorted.
+    type Modes;
+}
+impl<S, D> RankedOf for Layout<S, D>
 where
     S: FlattenInto<D, MNil>,
     FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<FlatModes<S, D>>: Rank<U1>,
     <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Coalesced<FlatModes<S, D>>: ZeroStrideSize<U1>,
-    Ranked<S, D>: LeftNests<<Coalesced<FlatModes<S, D>> as ZeroStrideSize<U1>>::Output>,
 {
-    type Bit = <Ranked<S, D> as LeftNests<<Coalesced<FlatModes<S, D>> as ZeroStrideSize<U1>>::Output>>::Bit;
+    type Coalesced = Coalesced<FlatModes<S, D>>;
+    type Modes = Ranked<S, D>;
 }
+type RankedModes<S, D> = <Layout<S, D> as RankedOf>::Modes;
 
 /// [`MixedInverse`] by `B`, `B1` for CuTe's form.
 #[doc(hidden)]
@@ -315,27 +332,21 @@ pub trait CuteChain<W> {
 }
 impl<S, D> CuteChain<RightOp> for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: RightFold<U1>,
-    <Ranked<S, D> as RightFold<U1>>::Output: ModesToLayout,
+    Self: RankedOf,
+    RankedModes<S, D>: RightFold<U1>,
+    <RankedModes<S, D> as RightFold<U1>>::Output: ModesToLayout,
 {
-    type Shape = <<Ranked<S, D> as RightFold<U1>>::Output as ModesToLayout>::Shape;
-    type Stride = <<Ranked<S, D> as RightFold<U1>>::Output as ModesToLayout>::Stride;
+    type Shape = <<RankedModes<S, D> as RightFold<U1>>::Output as ModesToLayout>::Shape;
+    type Stride = <<RankedModes<S, D> as RightFold<U1>>::Output as ModesToLayout>::Stride;
 }
 impl<S, D> CuteChain<LeftOp> for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: LeftStart<Coalesced<FlatModes<S, D>>>,
-    <Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output: ModesToLayout,
+    Self: RankedOf,
+    RankedModes<S, D>: LeftStart<<Self as RankedOf>::Coalesced>,
+    <RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output: ModesToLayout,
 {
-    type Shape = <<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output as ModesToLayout>::Shape;
-    type Stride = <<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output as ModesToLayout>::Stride;
+    type Shape = <<RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output as ModesToLayout>::Shape;
+    type Stride = <<RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output as ModesToLayout>::Stride;
 }
 
 /// The value of an inverse of `A`: zero-sized when `A` is all-static,
