@@ -19,15 +19,12 @@ pub trait StaticRightInverse {
 }
 impl<S, D> StaticRightInverse for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: RightFold<U1>,
-    <Ranked<S, D> as RightFold<U1>>::Output: CoalesceFold<U1, U0, Plain>,
-    Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>: ModesToLayout,
+    Self: RankedOf,
+    RankedModes<S, D>: RightFold<U1>,
+    <RankedModes<S, D> as RightFold<U1>>::Output: CoalesceFold<U1, U0, Plain>,
+    Coalesced<<RankedModes<S, D> as RightFold<U1>>::Output>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as RightFold<U1>>::Output>>;
+    type Output = LayoutOfModes<Coalesced<<RankedModes<S, D> as RightFold<U1>>::Output>>;
 }
 
 /// `left_inverse(Self)` (paper 3.4.3): `R` with `R(L(k)) = k` for every
@@ -41,15 +38,12 @@ pub trait StaticLeftInverse {
 }
 impl<S, D> StaticLeftInverse for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: CoalesceFold<U1, U0, Plain>,
-    Coalesced<FlatModes<S, D>>: Rank<U1>,
-    <Coalesced<FlatModes<S, D>> as Rank<U1>>::Output: crate::detail::Sort,
-    Ranked<S, D>: LeftStart<Coalesced<FlatModes<S, D>>>,
-    <Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output: CoalesceFold<U1, U0, Plain>,
-    Coalesced<<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output>: ModesToLayout,
+    Self: RankedOf,
+    RankedModes<S, D>: LeftStart<<Self as RankedOf>::Coalesced>,
+    <RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output: CoalesceFold<U1, U0, Plain>,
+    Coalesced<<RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output>: ModesToLayout,
 {
-    type Output = LayoutOfModes<Coalesced<<Ranked<S, D> as LeftStart<Coalesced<FlatModes<S, D>>>>::Output>>;
+    type Output = LayoutOfModes<Coalesced<<RankedModes<S, D> as LeftStart<<Self as RankedOf>::Coalesced>>::Output>>;
 }
 
 /// `right_inverse(a)` (paper 3.4.1): the largest `R` with `A(R(k)) = k`
