@@ -268,6 +268,39 @@ mod tests {
     }
 
     #[test]
+    fn rank_modes_keeps_the_modes_as_they_are() {
+        // Modes that coalesce, and a size-1 mode, are ranked as they are:
+        // (2,1,2,3):(1,5,2,0).
+        let mut out = [(0, 0, 0); 4];
+        let n = rank_modes(&[(2, 1), (1, 5), (2, 2), (3, 0)], &mut out);
+        assert_eq!(&out[..n], &[(2, 1, 1), (2, 2, 2), (1, 5, 2)]);
+        // Its post-condition on every list of up to three modes of shapes
+        // 1..=3 and strides -1..=3: the non-zero-stride modes, each with
+        // the product of the shapes before it, in order of stride, equal
+        // strides in the order of the list.
+        let vals: Vec<(i64, i64)> = (1..=3).flat_map(|s| (-1..=3).map(move |d| (s, d))).collect();
+        for len in 0..=3u32 {
+            for code in 0..vals.len().pow(len) {
+                let modes: Vec<(i64, i64)> = (0..len).map(|i| vals[code / vals.len().pow(i) % vals.len()]).collect();
+                let mut want: Vec<(i64, i64, i64)> = Vec::new();
+                let mut prefix = 1;
+                for &(s, d) in &modes {
+                    if d != 0 {
+                        want.push((s, d, prefix));
+                    }
+                    prefix *= s;
+                }
+                // A stable sort by stride alone: equal strides keep the
+                // list's order, whose prefixes do not decrease.
+                want.sort_by_key(|m| m.1);
+                let mut out = [(0, 0, 0); 3];
+                let n = rank_modes(&modes, &mut out);
+                assert_eq!(&out[..n], &want[..], "{modes:?}");
+            }
+        }
+    }
+
+    #[test]
     fn right_inverse_skips_below_and_stops_above() {
         let mut out = [(0, 0); 4];
         // (2,3,2,4):(-1,1,3,7): -1 skipped, 1 and 3 continue, 7 != 6 stops.
