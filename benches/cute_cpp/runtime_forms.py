@@ -287,44 +287,41 @@ def complement_cases(r, n):
     return cases
 
 
-def unary_cases(r, n):
-    """`n` cases each of coalesce and filter of a layout with a run-time
-    leaf (the shapes of the other cases, each leaf static or run-time at
-    random, some strides 0 and some sizes 1)."""
+def one_layout_cases(r, n, ops, small, zeros, strides):
+    """`n` cases of each operation of `ops` on one layout with a run-time
+    leaf: the shapes of the other cases (small ones where `small()`),
+    some strides 0 with probability `zeros`, each size static or run-time
+    at random, the strides as `strides()` says (`st`, `mix`)."""
     cases = []
-    for op in ["coalesce", "filter"]:
+    for op in ops:
         k = 0
         while k < n:
-            shape, stride = gen_a(r, small=r.random() < 0.5)
-            if r.random() < 0.3:
+            shape, stride = gen_a(r, small=small())
+            if r.random() < zeros:
                 stride = zero_some(stride, r)
-            sa, da = leaves(shape, "mix", r), leaves(stride, r.choice(["mix", "st"]), r)
+            sa, da = leaves(shape, "mix", r), leaves(stride, strides(), r)
             if all_static(sa) and all_static(da):
                 continue
             cases.append((op, (sa, da), Unary()))
             k += 1
     return cases
+
+
+def unary_cases(r, n):
+    """`n` cases each of coalesce and filter of a layout with a run-time
+    leaf (each leaf static or run-time at random, some strides 0 and some
+    sizes 1)."""
+    return one_layout_cases(r, n, ["coalesce", "filter"], lambda: r.random() < 0.5, 0.3,
+                            lambda: r.choice(["mix", "st"]))
 
 
 def inverse_cases(r, n):
     """`n` cases each of right_inverse and left_inverse of a layout with a
-    run-time leaf (the shapes of the other cases, each size static or
-    run-time at random, some strides 0; the strides static, or for a
-    quarter of the cases each static or run-time at random: CuTe's
+    run-time leaf (small shapes, some strides 0; the strides static, or
+    for a quarter of the cases each static or run-time at random: CuTe's
     left_inverse needs static strides and does not compile the others)."""
-    cases = []
-    for op in ["right_inverse", "left_inverse"]:
-        k = 0
-        while k < n:
-            shape, stride = gen_a(r, small=True)
-            if r.random() < 0.2:
-                stride = zero_some(stride, r)
-            sa, da = leaves(shape, "mix", r), leaves(stride, "mix" if r.random() < 0.25 else "st", r)
-            if all_static(sa) and all_static(da):
-                continue
-            cases.append((op, (sa, da), Unary()))
-            k += 1
-    return cases
+    return one_layout_cases(r, n, ["right_inverse", "left_inverse"], lambda: True, 0.2,
+                            lambda: "mix" if r.random() < 0.25 else "st")
 
 
 def zero_some(t, r):
