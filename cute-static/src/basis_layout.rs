@@ -13,11 +13,25 @@ use core::fmt;
 use core::marker::PhantomData;
 use typenum::{Bit, UInt, Unsigned};
 
-/// A static shape whose identity layout can be formed: typenum leaves
-/// (at least 1) in tuples of up to 12 modes (the coordinate is a Rust
-/// tuple, whose traits stop at 12). Hidden helper of
-/// [`IdentityLayout`].
-#[doc(hidden)]
+/// A static shape whose identity layout can be formed (the bound of
+/// [`make_identity_layout`] and [`IdentityLayout`], for code generic over
+/// the shape): typenum leaves (at least 1) in tuples of up to 12 modes
+/// (the coordinate is a Rust tuple, whose traits stop at 12).
+///
+/// Post-condition: [`Natural`](IdentityShape::Natural) is the type of
+/// [`IdentityLayout::index`], the shape's natural coordinate.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::IdentityShape;
+/// /// The coordinate of the last element of any static shape.
+/// fn last<S: IdentityShape>(shape: S) -> S::Natural {
+///     let id = make_identity_layout(shape);
+///     id.index(IdentityLayout::<S>::SIZE - 1)
+/// }
+/// assert_eq!(last(shape!(4, 8)), (3, 7));
+/// assert_eq!(last(shape!(2, (3, 4))), (1, (2, 3)));
+/// ```
 pub trait IdentityShape: StaticIntTuple {
     /// The natural coordinate of the shape: `usize` for a leaf, a tuple of
     /// the modes' coordinates for a tuple (`(usize, (usize, usize))` for
@@ -26,14 +40,17 @@ pub trait IdentityShape: StaticIntTuple {
 
     /// The coordinate of `i` within this (sub)shape, colexicographic, and
     /// what is left of `i` for the modes after it.
+    #[doc(hidden)]
     fn split(i: usize) -> (Self::Natural, usize);
 
     /// Writes the strides: each leaf's unit basis, `_1@j@i` innermost index
     /// first; `path` is this node's position, innermost first.
+    #[doc(hidden)]
     fn fmt_bases(f: &mut fmt::Formatter<'_>, path: Option<&PathNode<'_>>) -> fmt::Result;
 
     /// The coordinate as a run-time tuple.
     #[cfg(feature = "std")]
+    #[doc(hidden)]
     fn natural_to_dynamic(c: &Self::Natural) -> cute_dynamic::IntTuple;
 }
 

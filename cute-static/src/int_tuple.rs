@@ -522,12 +522,23 @@ where
 ///
 /// Post-condition: `into_int_tuple` is `None` exactly when a run-time value
 /// does not fit in an `i64`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::IntoIntTuple;
+/// /// A column-major layout of any shape of two modes.
+/// fn col_major<M: IntoIntTuple, N: IntoIntTuple>(m: M, n: N) -> (M::Output, N::Output) {
+///     make_shape((m, n))
+/// }
+/// assert_eq!(col_major(Int::<4>::new(), 8usize), (Int::<4>::new(), Dyn::new(8)));
+/// assert_eq!(1000usize.into_int_tuple(), Some(Dyn::new(1000)));
+/// assert_eq!(u64::MAX.into_int_tuple(), None);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a leaf or tree of a layout",
     label = "expected `Int<N>`, `usize`, `i64` or a tuple of them",
     note = "static leaves are `Int<N>` (typenum) values, run-time leaves are integers (`usize`, `i64`, ...)"
 )]
-#[doc(hidden)]
 pub trait IntoIntTuple: Copy {
     /// The tree type.
     type Output: IntTuple;

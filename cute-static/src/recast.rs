@@ -103,11 +103,25 @@ impl<'a, T: Pod, S: Congruent<D>, D: IntTuple> Tensor<&'a mut [T], Layout<S, D>>
     }
 }
 
-/// A layout type a tensor can be recast to: builds itself from the recast
-/// values and re-checks the tensor invariant.
-#[doc(hidden)]
+/// A layout type a tensor can be recast to (the bound of
+/// [`Tensor::recast`], for code generic over the target): every
+/// [`Layout`] a tensor can have. It builds itself from the recast values
+/// and re-checks the tensor invariant.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::RecastTarget;
+/// /// The bytes of a tensor of words, as the layout type `L` names them.
+/// fn as_bytes<L: RecastTarget>(t: Tensor<&[u32], Layout![4:1]>) -> Option<Tensor<&[u8], L>> {
+///     t.recast().ok()
+/// }
+/// let words = [0u32; 4];
+/// assert!(as_bytes::<Layout![16:1]>(make_tensor(&words[..], layout!(4:1))).is_some());
+/// assert!(as_bytes::<Layout![8:1]>(make_tensor(&words[..], layout!(4:1))).is_none());
+/// ```
 pub trait RecastTarget: Sized {
     /// The layout, origin and storage length (in `U`) of the recast view.
+    #[doc(hidden)]
     fn parts<T: Pod, U: Pod>(
         ptr: *const T,
         len: usize,

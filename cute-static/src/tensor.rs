@@ -267,11 +267,19 @@ unsafe impl<T> DataEngineMut for RawEngine<T> {
     }
 }
 
-/// The smallest and largest offsets of a layout's domain.
+/// The smallest and largest offsets of a layout's domain, for a shape
+/// `Self` and a stride `D` (every congruent pair has it): the bound a
+/// tensor's layout needs, for code generic over the shape and stride.
 ///
 /// Post-condition: `range(d)` is `(Σ (s−1)·min(d,0), Σ (s−1)·max(d,0))`
 /// over the leaves (exact: a layout's offsets fit in `i64`).
-#[doc(hidden)]
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::OffsetRange;
+/// let l = make_layout((Int::<4>::new(), 3usize), (Int::<2>::new(), -8i64));
+/// assert_eq!(l.shape().range(&l.stride()), (-16, 6));
+/// ```
 pub trait OffsetRange<D> {
     /// `(lo, hi)`.
     fn range(&self, d: &D) -> (i64, i64);
