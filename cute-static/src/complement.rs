@@ -65,10 +65,8 @@ pub(crate) use run_time::{cute_star, ext_modes, mixed_ext_modes};
 mod run_time {
     use super::*;
     use crate::coalesce::coalesce_walk;
-    use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit, FilterModes};
-    use crate::detail::{
-        CuteStar, ExactCount, FlatModes, FlattenInto, LayoutFolds, MCons, MNil, Sort, Sorted, Trivial,
-    };
+    use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit};
+    use crate::detail::{CuteStar, ExactCount, FlatModes, FlattenInto, LayoutFolds, MCons, MNil, Sorted, SortedModes};
     use crate::int_tuple::{Dyn, OneRunTimeLeaf, Truth};
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
     use crate::run_time::{extent_fits, flat_modes, layout_of_modes, marked_modes, padded};
@@ -196,8 +194,7 @@ mod run_time {
         Self: ComplementRunTime<Output = Layout<OS, OD>>,
         S: FlattenInto<D, MNil> + crate::Congruent<D>,
         D: crate::IntTuple,
-        FlatModes<S, D>: FilterModes<Trivial>,
-        <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+        Layout<S, D>: SortedModes,
         Sorted<S, D>: ComplementFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,
@@ -525,9 +522,7 @@ mod run_time {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; MAX_MODES], usize)
     where
-        S: FlattenInto<D, MNil>,
-        FlatModes<S, D>: FilterModes<Trivial>,
-        <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+        Layout<S, D>: SortedModes,
         Sorted<S, D>: ComplementFold<U1>,
         CompOut<S, D>: DropUnit,
         <CompOut<S, D> as DropUnit>::Output: StaticModes,

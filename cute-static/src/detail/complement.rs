@@ -157,7 +157,25 @@ macro_rules! shape_size_tuple {
 }
 for_each_tuple!(shape_size_tuple);
 
-pub(crate) type Sorted<S, D> = <<FlatModes<S, D> as FilterModes<Trivial>>::Output as Sort>::Output;
+/// The flat modes of the layout `Self` that CuTe's `filter` keeps (no
+/// stride 0, no size 1), sorted by stride: where every complement walk
+/// starts (the static complement, CuTe's fold with run-time leaves, the
+/// products' `A*`, the divides' `B*`). The three steps as one bound.
+#[doc(hidden)]
+pub trait SortedModes {
+    /// The sorted modes.
+    type Output;
+}
+impl<S, D> SortedModes for Layout<S, D>
+where
+    S: FlattenInto<D, MNil>,
+    FlatModes<S, D>: FilterModes<Trivial>,
+    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+{
+    type Output = <<FlatModes<S, D> as FilterModes<Trivial>>::Output as Sort>::Output;
+}
+/// [`SortedModes`] of `Layout<S, D>`.
+pub(crate) type Sorted<S, D> = <Layout<S, D> as SortedModes>::Output;
 pub(crate) type CompOut<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Output;
 pub(crate) type CompCurr<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Curr;
 pub(crate) type CompGap<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Gap;
@@ -179,9 +197,7 @@ pub trait StaticWalk {
 #[cfg(feature = "std")]
 impl<S, D> StaticWalk for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: FilterModes<Trivial>,
-    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+    Self: SortedModes,
     Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
 {
@@ -203,9 +219,7 @@ pub trait ComplementModes<M> {
 }
 impl<S, D, M> ComplementModes<M> for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: FilterModes<Trivial>,
-    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+    Self: SortedModes,
     Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
     CompCurr<S, D>: ComplementLast<M, CompGap<S, D>>,
@@ -551,9 +565,7 @@ mod run_time_fold {
     }
     impl<AS, AD> CuteStar for Layout<AS, AD>
     where
-        AS: FlattenInto<AD, MNil>,
-        FlatModes<AS, AD>: FilterModes<Trivial>,
-        Filtered<AS, AD>: Sort,
+        Self: SortedModes,
         Sorted<AS, AD>: RunTimeFold<U1>,
         FoldOut<AS, AD>: DropUnit,
         <FoldOut<AS, AD> as DropUnit>::Output: PushMode<Dyn, FoldCurr<AS, AD>>,
@@ -602,9 +614,7 @@ pub trait ComplementRunTime {
 }
 impl<S, D> ComplementRunTime for Layout<S, D>
 where
-    S: FlattenInto<D, MNil>,
-    FlatModes<S, D>: FilterModes<Trivial>,
-    <FlatModes<S, D> as FilterModes<Trivial>>::Output: Sort,
+    Self: SortedModes,
     Sorted<S, D>: ComplementFold<U1>,
     CompOut<S, D>: DropUnit,
     <CompOut<S, D> as DropUnit>::Output: PushLastRunTime<CompCurr<S, D>>,

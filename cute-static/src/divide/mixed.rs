@@ -44,7 +44,7 @@ use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Pre
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
-use crate::detail::{ExactCount, FilterModes, Filtered, FoldCurr, LayoutFolds, RunTimeFold, Sort, Sorted, Trivial};
+use crate::detail::{ExactCount, FoldCurr, LayoutFolds, RunTimeFold, Sorted, SortedModes};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
 use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero, LeafMul};
@@ -1356,9 +1356,7 @@ impl<L, T: TileRest> FoldBB<L, B0> for T {
 }
 impl<L, TS, TD> FoldBB<L, B1> for Layout<TS, TD>
 where
-    TS: FlattenInto<TD, MNil>,
-    FlatModes<TS, TD>: FilterModes<Trivial>,
-    Filtered<TS, TD>: Sort,
+    Self: SortedModes,
     Sorted<TS, TD>: RunTimeFold<U1, Curr: crate::int_tuple::AllStatic>,
     Self: DynRestBB<L, FoldNStatic<TS, TD>>,
 {
@@ -1399,9 +1397,7 @@ impl<L, T: FoldStarBB> DynRestBB<L, B0> for T {
 type StaticNRest<L, TS, TD> = <<Layout<FoldCurr<TS, TD>, U1> as TileBB<L>>::BB as RestHalfOf>::Shape;
 impl<L, TS, TD> DynRestBB<L, B1> for Layout<TS, TD>
 where
-    TS: FlattenInto<TD, MNil>,
-    FlatModes<TS, TD>: FilterModes<Trivial>,
-    Filtered<TS, TD>: Sort,
+    Self: SortedModes,
     Sorted<TS, TD>: RunTimeFold<U1>,
     Layout<FoldCurr<TS, TD>, U1>: TileBB<L, BB: RestHalfOf>,
     StaticNRest<L, TS, TD>: OneRunTimeLeaf,

@@ -44,7 +44,7 @@
 use crate::composition::{TryCompose, TryComposeCoalesced};
 use crate::detail::RunTimeModes;
 use crate::detail::{AnyCount, CuteStar, LayoutFolds};
-use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sort, Sorted, Trivial};
+use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sorted, SortedModes, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -116,9 +116,7 @@ where
 }
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
 where
-    AS: FlattenInto<AD, MNil>,
-    FlatModes<AS, AD>: FilterModes<Trivial>,
-    <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
+    Self: SortedModes,
     Sorted<AS, AD>: ComplementFold<U1>,
     CompOut<AS, AD>: DropUnit,
     <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
@@ -338,8 +336,7 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        FlatModes<AS, AD>: FilterModes<Trivial>,
-        <FlatModes<AS, AD> as FilterModes<Trivial>>::Output: Sort,
+        Self: SortedModes,
         Sorted<AS, AD>: ComplementFold<U1>,
         CompOut<AS, AD>: DropUnit,
         <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
