@@ -65,8 +65,8 @@ pub(crate) use run_time::{cute_star, ext_modes, mixed_ext_modes};
 mod run_time {
     use super::*;
     use crate::coalesce::coalesce_walk;
-    use crate::detail::{CompCurr, CompGap, CompOut, ComplementFold, ComplementRunTime, DropUnit};
-    use crate::detail::{CuteStar, ExactCount, FlatModes, FlattenInto, LayoutFolds, MCons, MNil, Sorted, SortedModes};
+    use crate::detail::{CompCurr, CompGap, CompKept, ComplementRunTime, StaticWalk};
+    use crate::detail::{CuteStar, ExactCount, FlatModes, FlattenInto, LayoutFolds, MCons, MNil};
     use crate::int_tuple::{Dyn, OneRunTimeLeaf, Truth};
     use crate::run_time::{FlatMode, FlatValues, FromLeaves, Leaves, MAX_MODES, PadDyn, PadN1};
     use crate::run_time::{extent_fits, flat_modes, layout_of_modes, marked_modes, padded};
@@ -194,10 +194,8 @@ mod run_time {
         Self: ComplementRunTime<Output = Layout<OS, OD>>,
         S: FlattenInto<D, MNil> + crate::Congruent<D>,
         D: crate::IntTuple,
-        Layout<S, D>: SortedModes,
-        Sorted<S, D>: ComplementFold<U1>,
-        CompOut<S, D>: DropUnit,
-        <CompOut<S, D> as DropUnit>::Output: StaticModes,
+        Layout<S, D>: StaticWalk,
+        CompKept<S, D>: StaticModes,
         CompCurr<S, D>: Unsigned,
         CompGap<S, D>: Unsigned,
     {
@@ -522,16 +520,14 @@ mod run_time {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn ext_modes<S, D>(m: i64) -> ([FlatMode; MAX_MODES], usize)
     where
-        Layout<S, D>: SortedModes,
-        Sorted<S, D>: ComplementFold<U1>,
-        CompOut<S, D>: DropUnit,
-        <CompOut<S, D> as DropUnit>::Output: StaticModes,
+        Layout<S, D>: StaticWalk,
+        CompKept<S, D>: StaticModes,
         CompCurr<S, D>: Unsigned,
         CompGap<S, D>: Unsigned,
     {
         let mut modes = [FlatMode::default(); MAX_MODES];
         let mut n = 0;
-        <<CompOut<S, D> as DropUnit>::Output as StaticModes>::write(&mut modes, &mut n);
+        <CompKept<S, D> as StaticModes>::write(&mut modes, &mut n);
         // What `A` and the modes before the last cover: `C − 1 − gaps`
         // (the extents telescope); the last repeats until `M − 1`.
         let c = <CompCurr<S, D> as Unsigned>::I64;

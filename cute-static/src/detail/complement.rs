@@ -176,16 +176,13 @@ where
 }
 /// [`SortedModes`] of `Layout<S, D>`.
 pub(crate) type Sorted<S, D> = <Layout<S, D> as SortedModes>::Output;
-pub(crate) type CompOut<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Output;
-pub(crate) type CompCurr<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Curr;
-pub(crate) type CompGap<S, D> = <Sorted<S, D> as ComplementFold<U1>>::Gap;
-pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap<S, D>>>::Output;
 /// The complement's walk of the all-static layout `Self` as one bound:
 /// its modes below the last, size-1 ones dropped (`Kept`), the stride
 /// `Curr` where the last mode starts, and the `Gap` its floor divisions
-/// leave ([`ComplementFold`]). (Its one user, the divide of a mode with
-/// run-time leaves by an all-static tile of several modes, needs `std`.)
-#[cfg(feature = "std")]
+/// leave ([`ComplementFold`] of the [`SortedModes`]). What the static
+/// complement, the complement for a run-time cotarget, the products' `A*`
+/// and the divides' `B*` of an all-static layout start from.
+#[doc(hidden)]
 pub trait StaticWalk {
     /// The walk's modes below the last, without those of size 1.
     type Kept;
@@ -194,22 +191,28 @@ pub trait StaticWalk {
     /// The offsets the floor divisions leave out.
     type Gap;
 }
-#[cfg(feature = "std")]
 impl<S, D> StaticWalk for Layout<S, D>
 where
     Self: SortedModes,
     Sorted<S, D>: ComplementFold<U1>,
-    CompOut<S, D>: DropUnit,
+    <Sorted<S, D> as ComplementFold<U1>>::Output: DropUnit,
 {
-    type Kept = <CompOut<S, D> as DropUnit>::Output;
-    type Curr = CompCurr<S, D>;
-    type Gap = CompGap<S, D>;
+    type Kept = <<Sorted<S, D> as ComplementFold<U1>>::Output as DropUnit>::Output;
+    type Curr = <Sorted<S, D> as ComplementFold<U1>>::Curr;
+    type Gap = <Sorted<S, D> as ComplementFold<U1>>::Gap;
 }
+/// [`StaticWalk::Kept`] of `Layout<S, D>`.
+pub(crate) type CompKept<S, D> = <Layout<S, D> as StaticWalk>::Kept;
+/// [`StaticWalk::Curr`] of `Layout<S, D>`.
+pub(crate) type CompCurr<S, D> = <Layout<S, D> as StaticWalk>::Curr;
+/// [`StaticWalk::Gap`] of `Layout<S, D>`.
+pub(crate) type CompGap<S, D> = <Layout<S, D> as StaticWalk>::Gap;
+/// The size of the complement's last mode for the cotarget `M`.
+pub(crate) type LastSize<S, D, M> = <CompCurr<S, D> as ComplementLast<M, CompGap<S, D>>>::Output;
 
 /// The complement's modes with the last one kept (cute-dynamic's
 /// `complement_extended`, what the products compose with).
-pub(crate) type ExtModes<S, D, M> =
-    <<CompOut<S, D> as DropUnit>::Output as PushMode<LastSize<S, D, M>, CompCurr<S, D>>>::Output;
+pub(crate) type ExtModes<S, D, M> = <CompKept<S, D> as PushMode<LastSize<S, D, M>, CompCurr<S, D>>>::Output;
 
 /// The complement's modes, its last mode kept even of size 1 (the
 /// extended domain's next replica).
@@ -219,11 +222,9 @@ pub trait ComplementModes<M> {
 }
 impl<S, D, M> ComplementModes<M> for Layout<S, D>
 where
-    Self: SortedModes,
-    Sorted<S, D>: ComplementFold<U1>,
-    CompOut<S, D>: DropUnit,
+    Self: StaticWalk,
     CompCurr<S, D>: ComplementLast<M, CompGap<S, D>>,
-    <CompOut<S, D> as DropUnit>::Output: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
+    CompKept<S, D>: PushMode<LastSize<S, D, M>, CompCurr<S, D>>,
 {
     type Output = ExtModes<S, D, M>;
 }
@@ -580,13 +581,12 @@ pub use run_time_fold::*;
 /// The complement's modes before the last, then the last `Dyn:C` (the
 /// extended complement the products compose with).
 #[cfg(feature = "std")]
-pub(crate) type RunTimeModes<S, D> = <<CompOut<S, D> as DropUnit>::Output as PushMode<Dyn, CompCurr<S, D>>>::Output;
+pub(crate) type RunTimeModes<S, D> = <CompKept<S, D> as PushMode<Dyn, CompCurr<S, D>>>::Output;
 /// The modes of `complement(Layout<S, D>, M)` for a run-time `M`: as
 /// [`RunTimeModes`], but a last mode that is the only one is `Dyn:Dyn`, so
 /// that its stride can be 0 when its size is 1 (cute-dynamic's `1:0`; the
 /// stride of a mode of size 1 is not read).
-pub(crate) type ComplementRunTimeModes<S, D> =
-    <<CompOut<S, D> as DropUnit>::Output as PushLastRunTime<CompCurr<S, D>>>::Output;
+pub(crate) type ComplementRunTimeModes<S, D> = <CompKept<S, D> as PushLastRunTime<CompCurr<S, D>>>::Output;
 
 /// Appends complement's run-time last mode of stride `C` to a mode list:
 /// `Dyn:C` after other modes, `Dyn:Dyn` alone.
@@ -614,10 +614,8 @@ pub trait ComplementRunTime {
 }
 impl<S, D> ComplementRunTime for Layout<S, D>
 where
-    Self: SortedModes,
-    Sorted<S, D>: ComplementFold<U1>,
-    CompOut<S, D>: DropUnit,
-    <CompOut<S, D> as DropUnit>::Output: PushLastRunTime<CompCurr<S, D>>,
+    Self: StaticWalk,
+    CompKept<S, D>: PushLastRunTime<CompCurr<S, D>>,
     ComplementRunTimeModes<S, D>: CoalesceFold<U1, U0, Plain>,
     Coalesced<ComplementRunTimeModes<S, D>>: ModesToLayout,
 {

@@ -43,10 +43,10 @@
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
 use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
+use crate::detail::{CompGap, LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{ExactCount, FoldCurr, LayoutFolds, RunTimeFold, Sorted, SortedModes};
 use crate::detail::{FlatModes, FlattenInto, MCons, MNil};
-use crate::detail::{LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::int_tuple::known::{IsOne, IsZero, KnownOne, KnownZero, LeafMul};
 use crate::int_tuple::{Dyn, IntTuple, OneRunTimeLeaf, Truth};
 use crate::layout::Layout;
@@ -1627,20 +1627,18 @@ impl<L, T: TileRest, F> WalkBB<L, T, B0> for F {
         against_size(t, m)
     }
 }
-/// The gap of the static complement's walk of `TS:TD` ([`StaticWalk`]).
-type WalkGap<TS, TD> = <Layout<TS, TD> as StaticWalk>::Gap;
 /// [`FilteredBB`] of a filter of several modes: by [`WalkBB`].
 macro_rules! filtered_modes {
     ($($i:tt $T:ident $S:ident $D:ident),+) => {
         impl<L, TS, TD, $($S, $D),+> FilteredBB<L, Layout<TS, TD>> for Layout<($($S,)+), ($($D,)+)>
         where
             Layout<TS, TD>: StaticWalk<Gap: KnownZero>,
-            Self: WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>,
+            Self: WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>,
         {
-            type BB = <Self as WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>>::BB;
+            type BB = <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::BB;
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn with_rest_of<S: FlatValues, D: FlatValues>(t: &Layout<TS, TD>, s: &S, d: &D, m: i64) -> Result<Self::BB, Fail> {
-                <Self as WalkBB<L, Layout<TS, TD>, IsZero<WalkGap<TS, TD>>>>::with_rest_of(t, s, d, m)
+                <Self as WalkBB<L, Layout<TS, TD>, IsZero<CompGap<TS, TD>>>>::with_rest_of(t, s, d, m)
             }
         }
     };

@@ -44,7 +44,7 @@
 use crate::composition::{TryCompose, TryComposeCoalesced};
 use crate::detail::RunTimeModes;
 use crate::detail::{AnyCount, CuteStar, LayoutFolds};
-use crate::detail::{CompCurr, CompOut, ComplementFold, DropUnit, FilterModes, PushMode, Sorted, SortedModes, Trivial};
+use crate::detail::{CompCurr, CompKept, FilterModes, PushMode, StaticWalk, Trivial};
 use crate::detail::{FlatModes, FlattenInto, LayoutOfModes, MNil, ModesToLayout};
 use crate::detail::{ProductOp, ProductValueBy, Split1DBy};
 use crate::layout::Layout;
@@ -116,10 +116,8 @@ where
 }
 impl<AS, AD, BS, BD> ProductGridBy<Layout<BS, BD>, typenum::B1> for Layout<AS, AD>
 where
-    Self: SortedModes,
-    Sorted<AS, AD>: ComplementFold<U1>,
-    CompOut<AS, AD>: DropUnit,
-    <CompOut<AS, AD> as DropUnit>::Output: PushMode<crate::Dyn, CompCurr<AS, AD>>,
+    Self: StaticWalk,
+    CompKept<AS, AD>: PushMode<crate::Dyn, CompCurr<AS, AD>>,
     RunTimeModes<AS, AD>: ModesToLayout,
     StarExt<AS, AD>: TryComposeCoalesced<Layout<BS, BD>>,
 {
@@ -336,10 +334,8 @@ mod run_time {
         AD: FlatValues,
         BS: FlatValues + crate::Congruent<BD>,
         BD: FlatValues,
-        Self: SortedModes,
-        Sorted<AS, AD>: ComplementFold<U1>,
-        CompOut<AS, AD>: DropUnit,
-        <CompOut<AS, AD> as DropUnit>::Output: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
+        Self: StaticWalk,
+        CompKept<AS, AD>: StaticModes + PushMode<crate::Dyn, CompCurr<AS, AD>>,
         CompCurr<AS, AD>: Unsigned,
         CompGap<AS, AD>: Unsigned,
         RunTimeModes<AS, AD>: ModesToLayout,
