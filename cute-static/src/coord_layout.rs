@@ -864,8 +864,22 @@ pub fn elem_less<C: ElemLess>(a: C, b: C) -> bool {
     a.elem_less(&b)
 }
 
-/// Coordinates compared entry by entry (see [`elem_less`]).
-#[doc(hidden)]
+/// Coordinates compared entry by entry: `usize` and tuples of them, up to
+/// 12 entries (the bound of [`elem_less`], for code generic over the
+/// coordinate).
+///
+/// Post-condition: `a.elem_less(&b)` is true exactly when every entry of
+/// `a` is below the entry of `b` at the same place.
+///
+/// ```
+/// use cute_static::ElemLess;
+/// /// Whether every coordinate of the list is inside `bound`.
+/// fn all_inside<C: ElemLess>(cs: &[C], bound: C) -> bool {
+///     cs.iter().all(|c| c.elem_less(&bound))
+/// }
+/// assert!(all_inside(&[(0usize, 1usize), (3, 4)], (4, 5)));
+/// assert!(!all_inside(&[(0usize, (1usize, 6usize))], (4, (2, 6))));
+/// ```
 pub trait ElemLess {
     /// Every entry below `b`'s.
     fn elem_less(&self, b: &Self) -> bool;

@@ -315,8 +315,19 @@ where
 ///
 /// Post-condition: `inside(s)` is true exactly when the coordinate names
 /// elements of the shape's domain (an integral coordinate of a tuple mode
-/// is inside when it is below the mode's size).
-#[doc(hidden)]
+/// is inside when it is below the mode's size). The bound, beside
+/// [`Coord`](crate::Coord), of a tensor's checked access (`get`,
+/// indexing), for code generic over the coordinate.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::InDomain;
+/// let s = shape!(4, (2, 3));
+/// assert!((3usize, 5usize).inside(&s));            // mode 1 counted as one of size 6
+/// assert!((3usize, (1usize, 2usize)).inside(&s));
+/// assert!(!(4usize, 0usize).inside(&s));
+/// assert!((__, 5usize).inside(&s));                // `_` is always inside
+/// ```
 pub trait InDomain<S> {
     /// Whether the coordinate is inside `s`.
     fn inside(&self, s: &S) -> bool;

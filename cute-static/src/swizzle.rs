@@ -125,16 +125,33 @@ impl<const B: u32, const M: u32, const S: i32> fmt::Display for Swizzle<B, M, S>
     }
 }
 
-/// A function on offsets that can be the outer part of a composed layout.
-#[doc(hidden)]
+/// A function on offsets that can be the outer part of a composed layout
+/// (a [`Swizzle`]): the bound of [`make_composed_layout`](crate::make_composed_layout)
+/// and of tensors over composed layouts, for code generic over the
+/// swizzle.
+///
+/// Post-condition: `apply_offset` is the swizzle's function on offsets.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{OffsetFn, Swizzle};
+/// /// Where the first `n` offsets land under the function `f`.
+/// fn image<F: OffsetFn>(f: F, n: usize) -> Vec<usize> {
+///     (0..n).map(|i| f.apply_offset(i)).collect()
+/// }
+/// let sw = Swizzle::<1, 0, 1>::new();
+/// assert_eq!(image(sw, 4), [0, 1, 3, 2]);
+/// ```
 pub trait OffsetFn: Copy + Default + fmt::Display {
     /// The function at `offset`.
     fn apply_offset(&self, offset: usize) -> usize;
     /// The run-time twin.
     #[cfg(feature = "std")]
+    #[doc(hidden)]
     fn to_dynamic_swizzle(&self) -> cute_dynamic::AnySwizzle;
     /// The swizzle as masks, for constant evaluation; reading it checks the
     /// swizzle (a compile error where it is invalid).
+    #[doc(hidden)]
     const MASKS: SwizzleMasks;
 }
 
