@@ -169,13 +169,24 @@ pub struct R3;
 #[doc(hidden)]
 pub struct RMore;
 
-/// The top-level modes of a shape: their number as a type (for
-/// [`gemm`]'s dispatch) and their sizes.
-#[doc(hidden)]
+/// A shape whose top-level modes are counted and sized: every shape (an
+/// extent, or a tuple of shapes). The bound of [`gemm`]'s dispatch on the
+/// operands' ranks, and of [`Tensor::partition_mut`](crate::Tensor::partition_mut)
+/// and [`Block::shared_tile`](crate::Block::shared_tile).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::TopModes;
+/// fn modes<S: TopModes>(_: S) {}
+/// modes(shape!(4, (2, 3)));
+/// modes(make_shape(5usize));
+/// ```
 pub trait TopModes: IntTuple {
     /// [`R1`], [`R2`], [`R3`] or [`RMore`].
+    #[doc(hidden)]
     type Rank;
     /// The sizes of the first four top-level modes (1 past the rank).
+    #[doc(hidden)]
     fn top_sizes(&self) -> [usize; 4];
 }
 impl<L: ShapeLeaf> TopModes for L {

@@ -21,10 +21,10 @@ use crate::detail::const_eval::{ConstFn, SwizzleMasks, swizzle_through};
 use crate::divide::{LogicalDivide, TiledDivide, ZippedDivide};
 use crate::int_tuple::Leaf;
 use crate::int_tuple::{AllStatic, StaticIntTuple};
-use crate::inverse::{StaticLeftInverse as LeftInverse, StaticRightInverse as RightInverse};
 #[cfg(feature = "std")]
 use crate::layout::StaticLayout;
 use crate::layout::{Congruent, Layout, StaticValue};
+use crate::names::{LeftInverse, RightInverse};
 use crate::product::{BlockedProduct, LogicalProduct, RakedProduct};
 use crate::swizzle::OffsetFn;
 use core::fmt;
@@ -215,10 +215,12 @@ macro_rules! on_inner {
                 pub fn $name<T>(self, t: T) -> ComposedLayout<A, O, <Layout<S, D> as $Trait<T>>::Output>
                 where
                     Layout<S, D>: $Trait<T>,
-                    <Layout<S, D> as $Trait<T>>::Output: StaticValue,
+                    // All-static results (a static layout, or a composed
+                    // layout of static parts) are their types' defaults.
+                    <Layout<S, D> as $Trait<T>>::Output: Default,
                 {
                     let _ = t;
-                    ComposedLayout { outer: self.outer, offset: self.offset, inner: StaticValue::value() }
+                    ComposedLayout { outer: self.outer, offset: self.offset, inner: Default::default() }
                 }
             )+
         }

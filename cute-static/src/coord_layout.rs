@@ -50,15 +50,18 @@ use core::fmt;
 use core::marker::PhantomData;
 use typenum::{B0, B1};
 
-/// The origin of a fresh identity tensor: the coordinate 0, zero-sized.
-#[doc(hidden)]
+/// The origin of a fresh identity tensor ([`make_identity_tensor`]): the
+/// coordinate 0, zero-sized. A view of one (a tile, a partition) has an
+/// origin of `[usize; R]` instead; both are [`Origin`]s.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zero;
 
-/// An origin: a coordinate of `R` entries ([`Zero`] or `[usize; R]`).
-#[doc(hidden)]
+/// The origin of a [`CoordLayout`], the coordinate its view starts at: a
+/// coordinate of `R` entries, [`Zero`] (a fresh identity tensor) or
+/// `[usize; R]` (a view of one).
 pub trait Origin<const R: usize>: Copy {
     /// The entries.
+    #[doc(hidden)]
     fn get(&self) -> [usize; R];
 }
 impl<const R: usize> Origin<R> for Zero {
@@ -467,9 +470,23 @@ macro_rules! coord_tuple {
 }
 for_each_tuple!(coord_tuple);
 
-/// A [`CoordLayout`] whose components share one shape type: the view of
-/// an identity tensor.
-#[doc(hidden)]
+/// A [`CoordLayout`] whose components share one shape type: the layout of
+/// an identity tensor or of a view of one (what [`make_identity_tensor`],
+/// a tile or a partition of it gives). The bound of the view's
+/// [`shape`](Tensor::shape) and [`size`](Tensor::size); `Shape` is the
+/// shape.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, Coords, IdentityStride, IdentityView};
+/// fn shape_of<I: IdentityStride, C: Copy, O: Copy>(t: &Tensor<Coords<I>, CoordLayout<C, O>>) -> <CoordLayout<C, O> as IdentityView>::Shape
+/// where
+///     CoordLayout<C, O>: IdentityView,
+/// {
+///     t.shape()
+/// }
+/// assert_eq!(shape_of(&make_identity_tensor(shape!(4, 8))), shape!(4, 8));
+/// ```
 pub trait IdentityView: Copy {
     /// The shape.
     type Shape;
@@ -486,12 +503,31 @@ pub trait IdentityView: Copy {
     fn view_size(&self) -> usize;
 }
 
-/// The coordinate a [`CoordLayout`] maps the coordinate `K` to.
-#[doc(hidden)]
+/// A [`CoordLayout`] that takes the coordinate `K` (an integer, or a
+/// coordinate congruent to its shape) to a coordinate of its identity
+/// tensor: the bound of a coordinate tensor's [`at`](Tensor::at), and of a
+/// [`Predicated`](crate::Predicated) view's checked access.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, Coords, IdentityAt, IdentityStride};
+/// // The coordinate of an identity view's last element.
+/// fn last<I: IdentityStride, C: Copy, O: Copy>(t: &Tensor<Coords<I>, CoordLayout<C, O>>) -> I::Coord
+/// where
+///     CoordLayout<C, O>: IdentityAt<usize>,
+/// {
+///     t.at(t.size() - 1)
+/// }
+/// let id = make_identity_tensor(shape!(4, 8));
+/// assert_eq!(last(&id), (3, 7));
+/// assert_eq!(last(&local_tile(id, shape!(2, 4), (1usize, 0usize))), (3, 3));
+/// ```
 pub trait IdentityAt<K>: IdentityView {
     /// The entries; `None` when `c` is outside the shape.
+    #[doc(hidden)]
     fn coord_at(&self, c: K) -> Option<Self::Entries>;
     /// The entries, `c` known to be inside the shape.
+    #[doc(hidden)]
     fn coord_of(&self, c: K) -> Self::Entries;
 }
 
@@ -507,23 +543,40 @@ pub trait ApplyOp<Op, T>: Sized {
     fn apply(self, t: T) -> Self::Output;
 }
 
-/// A [`CoordLayout`] through an operation of the integer algebra (see
-/// [`ApplyOp`]), applied to each component; the components' results must
-/// have one shape, and the origin stays.
-#[doc(hidden)]
+/// A [`CoordLayout`] through an operation of the integer algebra, applied
+/// to each component (an integer layout); the components' results must
+/// have one shape, and the origin stays. `Op` is [`ComposeOp`],
+/// [`LogicalDivideOp`], [`ZippedDivideOp`], [`TiledDivideOp`] or
+/// [`FlatDivideOp`]: the bound of a coordinate tensor's
+/// [`compose`](Tensor::compose), [`logical_divide`](Tensor::logical_divide),
+/// ...; `Output` is the resulting view's layout.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, CoordOp, Coords, IdentityStride, ZippedDivideOp};
+/// fn tiles<I: IdentityStride, C, O, T>(t: Tensor<Coords<I>, CoordLayout<C, O>>, tiler: T) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ZippedDivideOp, T>>::Output>
+/// where
+///     CoordLayout<C, O>: CoordOp<ZippedDivideOp, T>,
+/// {
+///     t.zipped_divide(tiler)
+/// }
+/// let z = tiles(make_identity_tensor(shape!(4, 6)), shape!(2, 3));
+/// assert_eq!(z.layout().to_string(), "((_2,_3),(_2,_2)):((_1@0,_1@1),(_2@0,_3@1))");
+/// ```
 #[cfg(feature = "std")]
 pub trait CoordOp<Op, T>: Sized {
     /// The view's layout.
     type Output;
     /// The operation, component by component.
+    #[doc(hidden)]
     fn coord_op(self, t: T) -> Self::Output;
 }
 
 macro_rules! apply_op {
     ($($Op:ident: $Trait:ident, $How:ident, $f:ident;)+) => {$(
-        /// Marker of the operation
-        #[doc = concat!("[`", stringify!($f), "`](crate::", stringify!($f), ").")]
-        #[doc(hidden)]
+        /// The operation
+        #[doc = concat!("[`", stringify!($f), "`](crate::", stringify!($f), "), as a [`CoordOp`] of coordinate tensors.")]
+        #[derive(Clone, Copy, Debug, Default)]
         #[cfg(feature = "std")]
         pub struct $Op;
         #[cfg(feature = "std")]
@@ -548,8 +601,9 @@ apply_op! {
     FlatDivideOp: FlatDivide, FlatArr, flat_divide;
 }
 
-/// Marker of the operation [`composition`](crate::composition).
-#[doc(hidden)]
+/// The operation [`composition`](crate::composition), as a [`CoordOp`] of
+/// coordinate tensors.
+#[derive(Clone, Copy, Debug, Default)]
 #[cfg(feature = "std")]
 pub struct ComposeOp;
 #[cfg(feature = "std")]
@@ -672,21 +726,35 @@ impl<S: IdentityStride> Engine for Coords<S> {
 }
 
 /// A flat shape (a leaf or a tuple of up to 12 leaves) that has an
-/// identity tensor: the component layouts of its identity layout (see
-/// [`CoordLayout`]) and its coordinates.
-#[doc(hidden)]
+/// identity tensor: the bound of [`make_identity_tensor`]'s shape.
+/// `Coord` is its coordinate (`usize`, or a tuple of one `usize` per
+/// leaf), what the identity tensor holds; `Comps` are the component
+/// layouts of its identity layout (see [`CoordLayout`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, Coords, IdentityStride, Zero};
+/// fn identity<S: IdentityStride>(shape: S) -> Tensor<Coords<S>, CoordLayout<S::Comps, Zero>> {
+///     make_identity_tensor(shape)
+/// }
+/// assert_eq!(identity(shape!(4, 8)).at(9usize), (1, 2));
+/// assert_eq!(identity(make_shape((5usize, 3usize))).at(7usize), (2, 1));
+/// ```
 pub trait IdentityStride: IntTuple {
     /// A coordinate: `usize`, or a tuple of one `usize` per leaf.
     type Coord: Copy + core::fmt::Debug + PartialEq;
     /// The shape as a coordinate (its extents), the bound of
     /// [`elem_less`].
+    #[doc(hidden)]
     fn as_coord(&self) -> Self::Coord;
     /// The component layouts of the identity layout of this shape:
     /// component `k` has stride 1 at leaf `k`, 0 elsewhere.
     type Comps: Copy;
     /// The components of `self`'s identity layout.
+    #[doc(hidden)]
     fn comps(&self) -> Self::Comps;
     /// The coordinate of the entries `a[..rank]`.
+    #[doc(hidden)]
     fn from_entries(a: &[usize]) -> Self::Coord;
 }
 impl<L: ShapeLeaf> IdentityStride for L {

@@ -219,12 +219,14 @@ mod tiler;
 #[cfg(feature = "std")]
 mod vectorize;
 
+pub use algorithm::TopModes;
 #[doc(hidden)]
-pub use algorithm::{GemmBy, R1, R2, R3, RMore, TopModes};
+pub use algorithm::{GemmBy, R1, R2, R3, RMore};
 pub use algorithm::{Mma, ReadTensor, WriteTensor, axpby, clear, copy, copy_if, fill, gemm};
-pub use basis_layout::{IdentityLayout, make_identity_layout};
+pub use basis_layout::IdentityShape;
 #[doc(hidden)]
-pub use basis_layout::{IdentityShape, PathNode};
+pub use basis_layout::PathNode;
+pub use basis_layout::{IdentityLayout, make_identity_layout};
 #[cfg(feature = "std")]
 pub use block::{Block, SharedTile, Thread};
 pub use coalesce::{Coalesce, CoalesceBy, Filter, Flatten, coalesce, coalesce_by, filter, flatten};
@@ -246,12 +248,13 @@ pub use coord::{Coord, Crd2Idx, Idx2Crd, NaturalCoord, crd2idx, idx2crd};
 pub use coord::{CrdIndex, ShapeCoords};
 #[cfg(feature = "std")]
 #[doc(hidden)]
-pub use coord_layout::{ApplyOp, ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
+pub use coord_layout::ApplyOp;
 #[doc(hidden)]
-pub use coord_layout::{
-    ByComponent, CuteTiler, IdentityAt, IdentityView, Ints, LayoutKind, Origin, ShapeOf, StrideLeaves, TreeFmt, Zero,
-};
+pub use coord_layout::{ByComponent, CuteTiler, Ints, LayoutKind, ShapeOf, StrideLeaves, TreeFmt};
+#[cfg(feature = "std")]
+pub use coord_layout::{ComposeOp, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp};
 pub use coord_layout::{CoordLayout, Coords, elem_less, make_identity_tensor};
+pub use coord_layout::{IdentityAt, IdentityView, Origin, Zero};
 #[cfg(feature = "std")]
 #[doc(hidden)]
 pub use copy_atom::CopyPartition;
@@ -279,10 +282,12 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
 #[cfg(feature = "std")]
+#[doc(hidden)]
+pub use partition::traits::Fits;
+#[cfg(feature = "std")]
 pub use partition::traits::ThreadLayout;
 #[cfg(feature = "std")]
-#[doc(hidden)]
-pub use partition::traits::{Dice, Fits, Partition};
+pub use partition::traits::{Dice, Inner, Outer, Partition, TilerFits};
 
 pub use coord_layout::{ElemLess, IdentityStride};
 #[cfg(feature = "std")]
@@ -291,11 +296,10 @@ pub use mma_atom::{
     PermMode, Permutation, ThrLayoutVmnk, ThrMma, TiledMma, TiledOperands, make_tiled_mma, make_tiled_mma_permuted,
 };
 #[cfg(feature = "std")]
+pub use mma_atom::{AtomOperand, FragmentOf, IndexOf, Split2, Split3};
+#[cfg(feature = "std")]
 #[doc(hidden)]
-pub use mma_atom::{
-    AtomOperand, AtomPartition, ComposeMode, FragmentOf, IndexOf, OperandTv, PermLayout, Permute2, PermuteBy,
-    PermutedPartition, Split2, Split3,
-};
+pub use mma_atom::{AtomPartition, ComposeMode, OperandTv, PermLayout, Permute2, PermuteBy, PermutedPartition};
 #[cfg(all(feature = "std", target_arch = "aarch64"))]
 pub use mma_cpu::FmaF32x4;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
@@ -333,19 +337,22 @@ pub use product::{
     try_zipped_product,
 };
 #[cfg(feature = "std")]
+pub use recast::RecastTarget;
+#[cfg(feature = "std")]
 #[doc(hidden)]
-pub use recast::{RecastTarget, Upcast, UpcastLeaves};
-#[doc(hidden)]
+pub use recast::{Upcast, UpcastLeaves};
+#[cfg(feature = "std")]
+pub use run_time::FlatValues;
 pub use slice::InDomain;
 pub use slice::{__, Slice, SliceBy, Underscore, slice, slice_and_offset};
 #[doc(hidden)]
 pub use slice::{ModesLayout, SliceInto, VCons, VNil};
-#[doc(hidden)]
 pub use swizzle::OffsetFn;
 pub use swizzle::{Swizzle, Swizzle32B, Swizzle64B, Swizzle128B, SwizzleNone};
-pub use tensor::TensorLayout;
 #[doc(hidden)]
-pub use tensor::{CompactCol, CuteCompactCol, OffsetRange};
+pub use tensor::CuteCompactCol;
+pub use tensor::TensorLayout;
+pub use tensor::{CompactCol, OffsetRange, StaticCosize};
 pub use tensor::{
     CompactLayout, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
     SizeOfShape, Storage, Tensor, make_fragment_like, make_owned_tensor, make_tensor, make_tensor_like,
@@ -375,7 +382,8 @@ pub mod prelude {
     };
     #[cfg(feature = "std")]
     pub use crate::{
-        Block, Mma, Part, PartitionBy, Predicated, SharedTile, SliceBy, TensorLayout, Thread, ThreadLayout,
+        Block, Dice, Inner, Mma, Outer, Part, Partition, PartitionBy, Predicated, SharedTile, SliceBy, TensorLayout,
+        Thread, ThreadLayout, TilerFits,
     };
     pub use crate::{
         BlockedProduct, Coalesce, CoalesceBy, Complement, Compose, Congruent, Coord, Crd2Idx, Dyn, Filter, FlatDivide,

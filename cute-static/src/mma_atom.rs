@@ -392,10 +392,19 @@ fn bad_atom_layout(n: usize) -> ! {
     panic!("make_tiled_mma: the atom layout must map its {n} atoms one to one onto 0..{n}")
 }
 
-/// `layout(i)` for a static layout, as `usize`.
-#[doc(hidden)]
+/// A layout evaluated at an integral coordinate, `layout(i)` as `usize`:
+/// every [`Layout`]. The bound of [`TiledCopy::copy`](crate::TiledCopy::copy)'s
+/// operands (with [`AtomOperand`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::IndexOf;
+/// fn operand<L: IndexOf>(_: L) {}
+/// operand(layout!((4, 2):(2, 1)));
+/// ```
 pub trait IndexOf {
     /// `layout(i)`.
+    #[doc(hidden)]
     fn index_of(&self, i: usize) -> usize;
 }
 impl<S: Congruent<D>, D: IntTuple> IndexOf for Layout<S, D>
@@ -856,13 +865,13 @@ type Thr<L, AP, AQ, TP, TQ> = Zd<M1<Zd<L, (AP, AQ)>>, (TP, TQ)>;
 macro_rules! split_modes {
     ($(#[$doc:meta])* $Trait:ident, $f:ident: $($M:ident $S:ident $D:ident $i:tt),+) => {
         $(#[$doc])*
-        #[doc(hidden)]
         pub trait $Trait: Copy {
             $(
                 /// A mode.
                 type $M: Copy;
             )+
             /// The modes in order.
+            #[doc(hidden)]
             fn $f(self) -> ($(Self::$M,)+);
         }
         impl<$($S: Congruent<$D>, $D: IntTuple,)+> $Trait for Layout<($($S,)+), ($($D,)+)>
@@ -879,11 +888,29 @@ macro_rules! split_modes {
     };
 }
 split_modes!(
-    /// The two modes of a rank-2 layout.
+    /// A layout of two top-level modes, `M0` and `M1` each a layout: a
+    /// thread-value layout `(thr, val)`, the bound of a tiled copy's
+    /// [`size`](crate::TiledCopy::size) and
+    /// [`get_slice`](crate::TiledCopy::get_slice).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Split2;
+    /// fn threads<L: Split2>() -> usize where L::M0: StaticLayout { <L::M0 as StaticLayout>::SIZE }
+    /// assert_eq!(threads::<Layout![(32, 4):(4, 1)]>(), 32);
+    /// ```
     Split2, split2: M0 S0 D0 0, M1 S1 D1 1
 );
 split_modes!(
-    /// The three modes of a rank-3 layout.
+    /// A layout of three top-level modes, `M0`, `M1` and `M2` each a
+    /// layout (an MMA's `(thr, (m, n), k)` arrangement).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Split3;
+    /// fn last<L: Split3>() -> usize where L::M2: StaticLayout { <L::M2 as StaticLayout>::SIZE }
+    /// assert_eq!(last::<Layout![(2, 3, 4):(1, 2, 6)]>(), 4);
+    /// ```
     Split3, split3: M0 S0 D0 0, M1 S1 D1 1, M2 S2 D2 2
 );
 
@@ -1316,15 +1343,28 @@ fn gemm_contiguous_panic() -> ! {
     panic!("tiled MMA gemm: an operand's value mode is not contiguous (V:1); partition column-major tiles or fragments")
 }
 
-/// The layout of an operand of [`TiledMma::gemm`]: `(V, P)` (one step of
-/// K, or C's `(V, M)` with one column) or `(V, P, Q)`.
-#[doc(hidden)]
+/// The layout of an operand of [`TiledMma::gemm`] and
+/// [`TiledCopy::copy`](crate::TiledCopy::copy), as a partition of a tiled
+/// MMA or copy makes it: `(V, P)` (one step of K, or C's `(V, M)` with one
+/// column) or `(V, P, Q)`, `V` the values of one atom call. Every layout of
+/// rank 2 or 3 is one.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::AtomOperand;
+/// fn operand<L: AtomOperand>(_: L) {}
+/// operand(layout!((4, 2):(1, 4)));
+/// operand(layout!((4, 2, {3usize}):(1, 4, 8)));
+/// ```
 pub trait AtomOperand: Copy {
     /// `(V, P, Q)`, with `Q = 1` for rank 2.
+    #[doc(hidden)]
     fn dims(&self) -> (usize, usize, usize);
     /// The offset of `(0, p, q)`.
+    #[doc(hidden)]
     fn at(&self, p: usize, q: usize) -> usize;
     /// Whether `(v, 0, 0) ↦ v` for every `v` below `V`.
+    #[doc(hidden)]
     fn values_contiguous(&self) -> bool;
 }
 impl<S0, S1, D0, D1> AtomOperand for Layout<(S0, S1), (D0, D1)>

@@ -21,14 +21,14 @@ use crate::coord_layout::{
     ComposeOp, CoordLayout, CoordOp, FlatDivideOp, LogicalDivideOp, TiledDivideOp, ZippedDivideOp,
 };
 use crate::coord_layout::{Coords, IdentityStride};
-use crate::divide::{DivideValue, LogicalDivide, ZippedDivide};
-use crate::divide::{LogicalArr, ZippedArr};
+use crate::divide::{LogicalDivide, ZippedDivide};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Congruent, Layout};
+use crate::names::{LogicalDivideValue, ZippedDivideValue};
 use crate::run_time::{FlatValues, MAX_MODES};
 use crate::slice::InDomain;
 use crate::slice::Slice;
-use crate::tensor::{Engine, OffsetRange, Tensor, domain_panic, storage_panic};
+use crate::tensor::{Engine, OffsetRange, Tensor, TensorLayout, domain_panic, storage_panic};
 use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 use std::vec::Vec;
@@ -441,7 +441,7 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn compose<T>(self, tiler: T) -> Tensor<E, <Layout<S, D> as Compose<T>>::Output>
     where
         Layout<S, D>: Compose<T>,
-        <Layout<S, D> as Compose<T>>::Output: ComposeValue<Layout<S, D>, T> + Fits,
+        <Layout<S, D> as Compose<T>>::Output: ComposeValue<Layout<S, D>, T> + TensorLayout,
     {
         let (engine, offset, layout) = self.into_parts();
         let l = crate::composition(layout, tiler);
@@ -467,10 +467,10 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn logical_divide<T>(self, tiler: T) -> Tensor<E, <Layout<S, D> as LogicalDivide<T>>::Output>
     where
         Layout<S, D>: LogicalDivide<T>,
-        <Layout<S, D> as LogicalDivide<T>>::Output: DivideValue<LogicalArr, Layout<S, D>, T> + Fits,
+        <Layout<S, D> as LogicalDivide<T>>::Output: LogicalDivideValue<Layout<S, D>, T> + TensorLayout,
     {
         let (engine, offset, layout) = self.into_parts();
-        let l = crate::logical_divide(layout, tiler);
+        let l = <<Layout<S, D> as LogicalDivide<T>>::Output as LogicalDivideValue<_, _>>::make(layout, tiler);
         check(l, "logical_divide", offset, engine.len());
         Tensor::from_parts_checked(engine, offset, l)
     }
@@ -495,10 +495,10 @@ impl<E: Engine, S: Congruent<D>, D: IntTuple> Tensor<E, Layout<S, D>> {
     pub fn zipped_divide<T>(self, tiler: T) -> Tensor<E, <Layout<S, D> as ZippedDivide<T>>::Output>
     where
         Layout<S, D>: ZippedDivide<T>,
-        <Layout<S, D> as ZippedDivide<T>>::Output: DivideValue<ZippedArr, Layout<S, D>, T> + Fits,
+        <Layout<S, D> as ZippedDivide<T>>::Output: ZippedDivideValue<Layout<S, D>, T> + TensorLayout,
     {
         let (engine, offset, layout) = self.into_parts();
-        let l = crate::zipped_divide(layout, tiler);
+        let l = <<Layout<S, D> as ZippedDivide<T>>::Output as ZippedDivideValue<_, _>>::make(layout, tiler);
         check(l, "zipped_divide", offset, engine.len());
         Tensor::from_parts_checked(engine, offset, l)
     }
@@ -625,8 +625,8 @@ impl<I: IdentityStride, C, O> Tensor<Coords<I>, CoordLayout<C, O>> {
 
 #[inline(always)]
 #[track_caller]
-fn check<L: Fits>(l: L, what: &'static str, offset: usize, len: usize) {
-    if let Err(e) = l.fits(what, offset, len) {
+fn check<L: TensorLayout>(l: L, what: &'static str, offset: usize, len: usize) {
+    if let Err(e) = l.fits_storage(what, offset, len) {
         storage_panic(e)
     }
 }

@@ -810,8 +810,18 @@ impl<E: DataEngineMut, L> Tensor<E, L> {
 // ------------------------------------------------- owned static storage
 
 /// The compact column-major stride of a static shape, starting at the
-/// weight `P` (CuTe's `compact_col_major`).
-#[doc(hidden)]
+/// weight `P` (CuTe's `compact_col_major`): `Stride` is the stride tree and
+/// `Next` is `P` times the size of the shape. The bound of the shapes of
+/// [`make_fragment_like`] and [`make_tensor_like`] (with `P = Int<1>`):
+/// [`CompactLayout<S>`] is `Layout<S, <S as CompactCol<Int<1>>>::Stride>`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::CompactCol;
+/// type S = Shape![4, (2, 3)];
+/// let d: <S as CompactCol<Int<1>>>::Stride = Default::default();
+/// assert_eq!(d, stride!(1, (4, 8)));
+/// ```
 pub trait CompactCol<P> {
     /// The stride tree.
     type Stride: StaticIntTuple;
@@ -996,7 +1006,7 @@ pub fn make_owned_tensor<T: Default, S, D>(layout: Layout<S, D>) -> Tensor<Stora
 where
     S: Congruent<D> + StaticIntTuple,
     D: StaticIntTuple,
-    Layout<S, D>: crate::detail::divide::CosizeOf,
+    Layout<S, D>: StaticCosize,
     CosizeType<S, D>: ArrayLength,
 {
     // The invariant: the layout's offsets lie in `0..cosize` (static
@@ -1006,6 +1016,25 @@ where
 
 /// The cosize of a static layout as a typenum integer.
 pub type CosizeType<S, D> = <Layout<S, D> as crate::detail::divide::CosizeOf>::Cosize;
+
+/// A static layout whose cosize is known as a type, [`CosizeType<S, D>`]:
+/// the length of [`make_owned_tensor`]'s storage. Every all-static
+/// [`Layout`] is one.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CosizeType, StaticCosize};
+/// fn cosize<S, D>(_: Layout<S, D>) -> usize
+/// where
+///     Layout<S, D>: StaticCosize,
+///     CosizeType<S, D>: cute_static::typenum::Unsigned,
+/// {
+///     <CosizeType<S, D> as cute_static::typenum::Unsigned>::USIZE
+/// }
+/// assert_eq!(cosize(layout!((4, 2):(2, 1))), 8);
+/// ```
+pub trait StaticCosize: crate::detail::divide::CosizeOf {}
+impl<L: crate::detail::divide::CosizeOf> StaticCosize for L {}
 
 // ------------------------------------------------------ identity tensors
 

@@ -55,11 +55,18 @@ macro_rules! repeat_underscore {
 // `Out` is `Default`: std's tuples.
 for_each_tuple!(std repeat_underscore);
 
-/// Marker: the partition slices the rest mode (CuTe's `inner_partition`).
-#[doc(hidden)]
+/// Which part a [`Partition`] takes: the tile at a tile coordinate, as
+/// [`inner_partition`](crate::inner_partition) and
+/// [`local_tile`](crate::local_tile) do (CuTe's `inner_partition`: the
+/// divided layout `((tile),(rest))` sliced in its rest mode).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Inner;
-/// Marker: the partition slices the tile mode (CuTe's `outer_partition`).
-#[doc(hidden)]
+/// Which part a [`Partition`] takes: one element of every tile, as
+/// [`outer_partition`](crate::outer_partition) and
+/// [`local_partition`](crate::local_partition) do (CuTe's
+/// `outer_partition`: the divided layout `((tile),(rest))` sliced in its
+/// tile mode).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Outer;
 
 /// The slice of a `zipped_divide` result `((tile),(rest))` that a
@@ -87,10 +94,37 @@ impl<TS, RS: RepeatUnderscore, TD, RD, C: Copy> PartSlice<C, Outer> for Layout<(
     }
 }
 
-/// A tensor layout that can be divided by `T` and sliced as the
-/// partition `Which` at `C` (the bound of [`inner_partition`],
-/// [`outer_partition`], [`local_tile`]).
-#[doc(hidden)]
+/// A tensor layout that can be divided by the tiler `T` and sliced at
+/// `C`: the bound of [`local_tile`](crate::local_tile) and
+/// [`inner_partition`](crate::inner_partition) (`Which` is [`Inner`]: the
+/// tile at the tile coordinate `C`) and of
+/// [`outer_partition`](crate::outer_partition) (`Which` is [`Outer`]: the
+/// element `C` of every tile). Implemented by [`Layout`]s, swizzled
+/// layouts ([`ComposedLayout`](crate::ComposedLayout)) and the layouts of
+/// identity tensors ([`CoordLayout`](crate::CoordLayout)).
+///
+/// `Output` is the layout of the part, the layout of the partition's
+/// result: generic code names it `<L as Partition<T, C, Inner>>::Output`.
+/// (For [`local_partition`](crate::local_partition) by a thread layout,
+/// [`PartitionBy`](crate::PartitionBy) and [`Part`](crate::Part) are the
+/// shorter names.)
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The 4×2 tile at `c` of any matrix.
+/// type Blk = Shape![4, 2];
+/// fn tile_at<'a, L, C>(t: Tensor<&'a [f32], L>, c: C) -> Tensor<&'a [f32], <L as Partition<Blk, C, Inner>>::Output>
+/// where
+///     L: Partition<Blk, C, Inner> + Copy,
+///     Blk: TilerFits<L>,
+/// {
+///     local_tile(t, Blk::default(), c)
+/// }
+/// let a: Vec<f32> = (0..32).map(|x| x as f32).collect();
+/// let t = tile_at(make_tensor(&a[..], layout!((8, 4):(1, 8))), (1usize, 1usize));
+/// assert_eq!(t.layout().to_string(), "(_4,_2):(_1,_8)");
+/// assert_eq!(t[(0usize, 0usize)], 20.0); // element (4, 2) of the matrix
+/// ```
 pub trait Partition<T, C, Which>: Sized {
     /// The layout of the part.
     type Output: Fits;
@@ -99,6 +133,7 @@ pub trait Partition<T, C, Which>: Sized {
     /// element of `self`'s domain, so the part reaches a subset of the
     /// tensor's elements); `None` when `c` is outside the divided layout's
     /// shape.
+    #[doc(hidden)]
     fn part(self, t: T, c: C) -> Option<(Self::Output, usize, bool)>;
 }
 
@@ -384,9 +419,22 @@ for_each_tuple!(flat_zip_tiles);
 
 // ------------------------------------------------------------ projections
 
-/// The entries of a tuple where a projection keeps (CuTe's `dice`): the
-/// entry at `Int<1>` (`U1`) stays, the entry at [`X`] goes.
-#[doc(hidden)]
+/// A tuple projected by `P` (CuTe's `dice`): the entry at `Int<1>` stays,
+/// the entry at [`X`] goes, so `(a, b, c)` projected by `(_1, X, _1)` is
+/// `(a, c)`. The bound of [`local_tile_proj`](crate::local_tile_proj)'s
+/// tiler and coordinate, and of
+/// [`local_partition_proj`](crate::local_partition_proj)'s; `Output` is
+/// the projected tuple.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The K-slab of A: (BLK_M,BLK_K) of a (BLK_M,BLK_N,BLK_K) tiler.
+/// fn mk<T: Dice<(Int<1>, X, Int<1>)>>(tiler: T) -> T::Output {
+///     tiler.dice()
+/// }
+/// let t: Shape![32, 4] = mk(shape!(32, 64, 4));
+/// assert_eq!(t, shape!(32, 4));
+/// ```
 pub trait Dice<P> {
     /// The kept entries, as a tuple.
     type Output;

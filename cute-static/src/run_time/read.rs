@@ -4,17 +4,32 @@ use super::MAX_MODES;
 use crate::int_tuple::{Dyn, IntTuple, Leaf};
 use typenum::{UInt, UTerm};
 
-/// A shape or stride tree's leaves, in order, as `i64`s.
-#[doc(hidden)]
+/// A shape or stride tree whose leaves, static or run-time, are read at
+/// run time, in order, as `i64`s: every [`IntTuple`]. The bound of
+/// [`Tensor::partition_mut`](crate::Tensor::partition_mut) and
+/// [`Block::shared_tile`](crate::Block::shared_tile), which read a layout's
+/// leaves to prove its parts disjoint.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::FlatValues;
+/// fn leaves<S: FlatValues>(_: S) {}
+/// leaves(shape!(4, (2, 3)));
+/// leaves(make_shape((5usize, 7usize)));
+/// ```
 pub trait FlatValues: IntTuple {
     /// The number of leaves.
+    #[doc(hidden)]
     const LEAVES: usize;
     /// Whether some leaf is static.
+    #[doc(hidden)]
     const ANY_STATIC: bool;
     /// Appends the leaves to `out[*n..]`; `false` when there is no room.
+    #[doc(hidden)]
     fn write(&self, out: &mut [i64; MAX_MODES], n: &mut usize) -> bool;
     /// Appends whether each leaf is static to `out[*n..]`; `false` when
     /// there is no room.
+    #[doc(hidden)]
     fn write_static(out: &mut [bool; MAX_MODES], n: &mut usize) -> bool;
 }
 macro_rules! flat_leaf {
