@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Fails when a public signature of cute-static names a hidden item.
+"""Fails when a public signature of cute-static or cute-dynamic names a hidden item.
 
-A user who writes generic code around a cute-static function copies its
+A user who writes generic code around a function of ours copies its
 bounds and its result type: every trait, type and marker they name must
-have a documented page of its own. This script reads cute-static's API as
+have a documented page of its own. This script reads each crate's API as
 rustdoc sees it (rustdoc's JSON output), finds the items a reader can
 reach from the crate root, and lists every reachable function and method
 (with the bounds of its inherent impl) and struct whose generics, bounds,
-arguments or result name an item of cute-static that is not reachable
+arguments or result name an item of the same crate that is not reachable
 (one marked `#[doc(hidden)]`, or re-exported under `#[doc(hidden)]`).
 
 Not read, as users do not copy them: internal methods of a public trait
@@ -20,6 +20,9 @@ rustdoc's JSON output is unstable; the script runs the stable toolchain's
 rustdoc with `RUSTC_BOOTSTRAP=1` into its own target directory
 (`target/doc-json`), so it needs no nightly toolchain and leaves the
 workspace's build alone.
+
+cute-dynamic has no type-level machinery; it is read too, so that its
+macro-support items (`#[doc(hidden)]`) stay out of its signatures.
 
 Usage: scripts/public_signatures.py [--json FILE]   (exit 1 and the list when one is named)
 """
@@ -34,13 +37,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build_json():
+CRATES = ["cute-static", "cute-dynamic"]
+
+
+def build_json(package):
     target = ROOT / "target" / "doc-json"
     env = dict(os.environ, RUSTC_BOOTSTRAP="1", CARGO_TARGET_DIR=str(target))
     cargo = os.environ.get("CARGO", "cargo")
-    cmd = [cargo, "rustdoc", "-q", "-p", "cute-static", "--", "-Z", "unstable-options", "--output-format", "json"]
+    cmd = [cargo, "rustdoc", "-q", "-p", package, "--", "-Z", "unstable-options", "--output-format", "json"]
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
-    return target / "doc" / "cute_static.json"
+    return target / "doc" / (package.replace("-", "_") + ".json")
 
 
 def reachable(index, root):
@@ -80,7 +86,15 @@ def named_ids(node, out):
 
 def main():
     args = sys.argv[1:]
-    path = Path(args[1]) if args[:1] == ["--json"] else build_json()
+    if args[:1] == ["--json"]:
+        return check(Path(args[1]), Path(args[1]).stem)
+    failed = 0
+    for package in CRATES:
+        failed |= check(build_json(package), package)
+    return failed
+
+
+def check(path, crate):
     doc = json.loads(path.read_text())
     index = doc["index"]
     visible = reachable(index, doc["root"])
@@ -135,10 +149,10 @@ def main():
             found[name].add(f"{item.get('name') or kind} ({where})")
 
     if not found:
-        print(f"no public signature of cute-static names a hidden item ({len(visible)} reachable items)")
+        print(f"no public signature of {crate} names a hidden item ({len(visible)} reachable items)")
         return 0
     total = sum(len(v) for v in found.values())
-    print(f"{total} public signatures of cute-static name a hidden item:")
+    print(f"{total} public signatures of {crate} name a hidden item:")
     for name, users in sorted(found.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"  {name}: {len(users)}")
         for u in sorted(users):
