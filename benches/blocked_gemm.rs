@@ -52,17 +52,50 @@ type SliverB = Layout![(6,256):(1,6)];
 /// below its column height.
 #[allow(clippy::too_many_arguments)]
 pub fn sgemm(m: usize, n: usize, k: usize, a: &[f32], lda: usize, b: &[f32], ldb: usize, c: &mut [f32], ldc: usize) {
-    if m == 0 || n == 0 {
+    if !has_work(m, n, k, a.len(), lda, b.len(), ldb, c.len(), ldc) {
         return;
     }
-    assert!(lda >= m && ldb >= k && ldc >= m, "leading dimensions below the column heights");
-    assert!(k == 0 || a.len() >= lda * (k - 1) + m, "A too short");
-    assert!(k == 0 || b.len() >= ldb * (n - 1) + k, "B too short");
-    assert!(c.len() >= ldc * (n - 1) + m, "C too short");
     #[cfg(target_arch = "x86_64")]
     if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has AVX2 and FMA (detected above).
         unsafe { blocked_avx2_fma(m, n, k, a, lda, b, ldb, c, ldc) };
+        return;
+    }
+    blocked(micro_generic, m, n, k, a, lda, b, ldb, c, ldc);
+}
+
+/// Whether `C += A·B` has anything to do (`m` and `n` not 0), after
+/// checking the slices' lengths and the leading dimensions.
+#[allow(clippy::too_many_arguments)]
+fn has_work(m: usize, n: usize, k: usize, a: usize, lda: usize, b: usize, ldb: usize, c: usize, ldc: usize) -> bool {
+    if m == 0 || n == 0 {
+        return false;
+    }
+    assert!(lda >= m && ldb >= k && ldc >= m, "leading dimensions below the column heights");
+    assert!(k == 0 || a >= lda * (k - 1) + m, "A too short");
+    assert!(k == 0 || b >= ldb * (n - 1) + k, "B too short");
+    assert!(c >= ldc * (n - 1) + m, "C too short");
+    true
+}
+
+/// [`sgemm`] with the portable micro-kernel, the one it takes on a CPU
+/// without AVX2 and FMA (so that the tests run it on any machine).
+///
+/// # Panics
+/// As [`sgemm`].
+#[allow(clippy::too_many_arguments)]
+pub fn sgemm_portable(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+) {
+    if !has_work(m, n, k, a.len(), lda, b.len(), ldb, c.len(), ldc) {
         return;
     }
     blocked(micro_generic, m, n, k, a, lda, b, ldb, c, ldc);
@@ -277,84 +310,6 @@ fn micro_generic(kc: usize, a: &[f32], b: &[f32], out: Out<'_>) {
                     t[tile.index((i, j))] = v;
                 }
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn naive(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
-        for j in 0..n {
-            for i in 0..m {
-                let s: f32 = (0..k).map(|p| a[p * m + i] * b[j * k + p]).sum();
-                c[j * m + i] += s;
-            }
-        }
-    }
-
-    #[test]
-    fn blocked_equals_naive_on_square_tall_ragged_and_tiny_sizes() {
-        for (m, n, k) in [
-            (1, 1, 1),
-            (8, 8, 8),
-            (16, 6, 1),
-            (15, 5, 3),
-            (17, 7, 5),
-            (64, 64, 64),
-            (129, 70, 300),
-            (145, 13, 513),
-            (1000, 3, 17),
-            (5, 1030, 9),
-            (3, 3073, 2),
-            (130, 9, 257),
-        ] {
-            // Small integers: every sum is exact in f32, so the orders agree.
-            let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
-            let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
-            let c0: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32).collect();
-            let (mut c, mut want) = (c0.clone(), c0);
-            sgemm(m, n, k, &a, m, &b, k, &mut c, m);
-            naive(m, n, k, &a, &b, &mut want);
-            assert_eq!(c, want, "{m}x{n}x{k}");
-        }
-    }
-
-    #[test]
-    fn portable_micro_kernel_equals_naive_on_ragged_sizes() {
-        // `sgemm` picks the AVX2 kernel on most test machines: run the
-        // fallback through the same loop nest so that it is tested too.
-        for (m, n, k) in [(1, 1, 1), (16, 6, 3), (17, 7, 5), (145, 13, 300)] {
-            let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
-            let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
-            let c0: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32).collect();
-            let (mut c, mut want) = (c0.clone(), c0);
-            blocked(micro_generic, m, n, k, &a, m, &b, k, &mut c, m);
-            naive(m, n, k, &a, &b, &mut want);
-            assert_eq!(c, want, "{m}x{n}x{k}");
-        }
-    }
-
-    #[test]
-    fn blocked_reads_and_writes_only_the_matrices_inside_their_leading_dimensions() {
-        // Padding rows (leading dimension above the height) hold NaN in A
-        // and B, which would poison any sum that read them, and a sentinel
-        // in C that must survive: whole tiles are added into C in place.
-        for (m, n, k) in [(1, 1, 1), (16, 6, 4), (33, 13, 7), (150, 20, 260)] {
-            let (lda, ldb, ldc) = (m + 3, k + 2, m + 5);
-            let pad = |i: usize, ld: usize, h: usize, v: f32| if i % ld < h { v } else { f32::NAN };
-            let a: Vec<f32> = (0..lda * k).map(|i| pad(i, lda, m, ((i * 7 + 3) % 11) as f32 - 5.0)).collect();
-            let b: Vec<f32> = (0..ldb * n).map(|i| pad(i, ldb, k, ((i * 5 + 1) % 7) as f32 - 3.0)).collect();
-            let mut c: Vec<f32> = (0..ldc * n).map(|i| if i % ldc < m { (i % 5) as f32 } else { -7.5 }).collect();
-            let dense = |x: &[f32], ld: usize, h: usize, w: usize| -> Vec<f32> {
-                (0..w).flat_map(|j| x[j * ld..j * ld + h].to_vec()).collect()
-            };
-            let mut want = dense(&c, ldc, m, n);
-            naive(m, n, k, &dense(&a, lda, m, k), &dense(&b, ldb, k, n), &mut want);
-            sgemm(m, n, k, &a, lda, &b, ldb, &mut c, ldc);
-            assert_eq!(dense(&c, ldc, m, n), want, "{m}x{n}x{k}");
-            assert!(c.iter().enumerate().all(|(i, v)| i % ldc < m || *v == -7.5), "{m}x{n}x{k}: padding of C written");
         }
     }
 }

@@ -10,6 +10,7 @@ mod algebra_checks;
 mod atoms;
 mod bank_conflicts;
 mod basis_layout;
+mod blocked_gemm;
 mod composed;
 mod conformance;
 mod coord;
