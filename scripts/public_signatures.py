@@ -6,8 +6,8 @@ bounds and its result type: every trait, type and marker they name must
 have a documented page of its own. This script reads each crate's API as
 rustdoc sees it (rustdoc's JSON output), finds the items a reader can
 reach from the crate root, and lists every reachable function and method
-(with the bounds of its inherent impl) and struct whose generics, bounds,
-arguments or result name an item of the same crate that is not reachable
+(with the bounds of its inherent impl), struct and associated type whose
+generics, bounds, arguments or result name an item of the same crate that is not reachable
 (one marked `#[doc(hidden)]`, or re-exported under `#[doc(hidden)]`).
 
 Not read, as users do not copy them: internal methods of a public trait
@@ -127,6 +127,9 @@ def check(path, crate):
             sig = inner
         elif kind in ("struct", "enum"):
             sig = {"generics": inner["generics"]}
+        elif kind == "assoc_type":
+            # `type Output: Bound` of a public trait: on the trait's page.
+            sig = {k: inner[k] for k in ("generics", "bounds") if k in inner}
         else:
             continue
         refs = []

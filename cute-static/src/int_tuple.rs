@@ -118,12 +118,21 @@ pub type Int<const N: usize> = typenum::U<N>;
 
 /// The integer type of a layout's offsets: `usize` when every stride is
 /// static (static strides are non-negative), `i64` when a stride is
-/// run-time (it may be negative).
-#[doc(hidden)]
+/// run-time (it may be negative). What [`IntTuple::Offset`] is, and
+/// [`Layout::index`](crate::Layout::index) returns.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let a: usize = layout!((4, 8):(1, 4)).index(9usize);
+/// let b: i64 = layout!((4, 8):(1, {-4i64})).index(9usize);
+/// assert_eq!((a, b), (9, -7));
+/// ```
 pub trait OffsetInt: Copy + fmt::Debug + PartialEq + 'static {
     /// `usize` if both are `usize`, otherwise `i64`.
+    #[doc(hidden)]
     type Join<R: OffsetInt>: OffsetInt;
     /// The offset from its wrapping `usize` sum (exact on 64-bit targets).
+    #[doc(hidden)]
     fn from_wrapping(v: usize) -> Self;
 }
 

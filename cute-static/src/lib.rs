@@ -282,12 +282,9 @@ pub use layout_tv::{MakeLayoutTv, make_layout_tv};
 #[cfg(feature = "std")]
 pub use mma_atom::mma_atom_text;
 #[cfg(feature = "std")]
-#[doc(hidden)]
-pub use partition::traits::Fits;
-#[cfg(feature = "std")]
 pub use partition::traits::ThreadLayout;
 #[cfg(feature = "std")]
-pub use partition::traits::{Dice, Inner, Outer, Partition, TilerFits};
+pub use partition::traits::{Dice, Fits, Inner, Outer, Partition, TilerFits};
 
 pub use coord_layout::{ElemLess, IdentityStride};
 #[cfg(feature = "std")]

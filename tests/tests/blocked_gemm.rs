@@ -3,7 +3,13 @@
 //! naive triple loop, with either micro-kernel, on square, tall, ragged
 //! and tiny sizes, and inside the matrices' leading dimensions.
 
-use cute_benches::blocked_gemm::{sgemm, sgemm_portable};
+// The file itself, not the `cute-benches` library: a dependency on it
+// would hold this binary's build until the library is built.
+#[allow(dead_code)]
+#[path = "../../benches/blocked_gemm.rs"]
+mod gemm;
+
+use gemm::{sgemm, sgemm_portable};
 
 fn naive(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     for j in 0..n {

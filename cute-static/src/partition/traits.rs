@@ -21,10 +21,23 @@ use typenum::{B0, B1, U1, UInt, Unsigned};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct X;
 
-/// A layout whose view the tensor invariant can be checked for.
-#[doc(hidden)]
+/// The layout of a part (a tile, a thread's partition, a divided view):
+/// checked to fit its tensor's storage when the part is made. A
+/// [`Layout`], a swizzled layout, or the layout of an identity tensor
+/// (which has no storage: it always fits). Every [`Partition`]'s `Output`
+/// is one; generic code does not name it (the partition's bound implies
+/// it).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::Fits;
+/// fn part_layout<L: Fits>(_: L) {}
+/// part_layout(layout!((4, 2):(1, 8)));
+/// part_layout(make_identity_tensor(shape!(4, 2)).layout());
+/// ```
 pub trait Fits: Copy {
     /// `Ok` when `offset + L(c)` lies in `0..len` for every `c`.
+    #[doc(hidden)]
     fn fits(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage>;
 }
 impl<S: Congruent<D> + OffsetRange<D>, D: IntTuple> Fits for Layout<S, D> {
