@@ -20,6 +20,23 @@ fn naive(m: usize, n: usize, k: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     }
 }
 
+/// A GEMM's signature: `C += A·B` with leading dimensions.
+type Gemm = fn(usize, usize, usize, &[f32], usize, &[f32], usize, &mut [f32], usize);
+
+/// `gemm` on tight `m×k` and `k×n` matrices adds to C what the naive loop
+/// adds.
+#[track_caller]
+fn equals_naive(gemm: Gemm, m: usize, n: usize, k: usize) {
+    // Small integers: every sum is exact in f32, so the orders agree.
+    let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
+    let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
+    let c0: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32).collect();
+    let (mut c, mut want) = (c0.clone(), c0);
+    gemm(m, n, k, &a, m, &b, k, &mut c, m);
+    naive(m, n, k, &a, &b, &mut want);
+    assert_eq!(c, want, "{m}x{n}x{k}");
+}
+
 #[test]
 fn blocked_equals_naive_on_square_tall_ragged_and_tiny_sizes() {
     for (m, n, k) in [
@@ -36,14 +53,7 @@ fn blocked_equals_naive_on_square_tall_ragged_and_tiny_sizes() {
         (3, 3073, 2),
         (130, 9, 257),
     ] {
-        // Small integers: every sum is exact in f32, so the orders agree.
-        let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
-        let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
-        let c0: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32).collect();
-        let (mut c, mut want) = (c0.clone(), c0);
-        sgemm(m, n, k, &a, m, &b, k, &mut c, m);
-        naive(m, n, k, &a, &b, &mut want);
-        assert_eq!(c, want, "{m}x{n}x{k}");
+        equals_naive(sgemm, m, n, k);
     }
 }
 
@@ -52,13 +62,7 @@ fn portable_micro_kernel_equals_naive_on_ragged_sizes() {
     // `sgemm` picks the AVX2 kernel on most test machines: run the
     // fallback through the same loop nest so that it is tested too.
     for (m, n, k) in [(1, 1, 1), (16, 6, 3), (17, 7, 5), (145, 13, 300)] {
-        let a: Vec<f32> = (0..m * k).map(|i| ((i * 7 + 3) % 11) as f32 - 5.0).collect();
-        let b: Vec<f32> = (0..k * n).map(|i| ((i * 5 + 1) % 7) as f32 - 3.0).collect();
-        let c0: Vec<f32> = (0..m * n).map(|i| (i % 5) as f32).collect();
-        let (mut c, mut want) = (c0.clone(), c0);
-        sgemm_portable(m, n, k, &a, m, &b, k, &mut c, m);
-        naive(m, n, k, &a, &b, &mut want);
-        assert_eq!(c, want, "{m}x{n}x{k}");
+        equals_naive(sgemm_portable, m, n, k);
     }
 }
 
