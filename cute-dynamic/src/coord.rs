@@ -207,6 +207,15 @@ fn eval_coord_tree(c: Tree<'_>, s: Tree<'_>, d: &[i64]) -> std::result::Result<i
 /// ```
 pub trait Coord {
     /// `L(self)`, with the layout's bounds checks.
+    ///
+    /// ```
+    /// use cute_dynamic::{Coord, Layout};
+    /// let l: Layout = "(4,8):(1,4)".parse()?;
+    /// assert_eq!((3i64, 2i64).eval_in(&l)?, 11); // 3·1 + 2·4
+    /// assert_eq!(11i64.eval_in(&l)?, 11);        // the same point, by its index
+    /// assert!(32i64.eval_in(&l).is_err());       // past size 32
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn eval_in(&self, layout: &Layout) -> Result<i64>;
 }
 

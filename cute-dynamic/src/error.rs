@@ -380,6 +380,14 @@ pub(crate) fn checked_add(a: i64, b: i64, operation: &'static str) -> Result<i64
 impl crate::kernel::Fail {
     /// The error this failure is, its message naming the operands through
     /// `ctx` (called only here, on the cold path).
+    ///
+    /// ```
+    /// use cute_dynamic::LayoutError;
+    /// use cute_dynamic::kernel::Fail;
+    /// let e = Fail::Stride { shape: 3, stride: 2 }.into_error(&|| "composition(3:1, 2:2)".into());
+    /// assert!(matches!(e, LayoutError::StrideDivisibility { shape: 3, stride: 2, .. }));
+    /// assert!(e.to_string().contains("composition(3:1, 2:2)"));
+    /// ```
     #[cold]
     #[inline(never)]
     pub fn into_error(self, ctx: &dyn Fn() -> String) -> LayoutError {

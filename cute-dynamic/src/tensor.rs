@@ -38,12 +38,26 @@ pub trait Engine {
     /// The element type.
     type Elem;
     /// The whole storage.
+    ///
+    /// ```
+    /// use cute_dynamic::Engine;
+    /// let v = vec![1, 2, 3];
+    /// assert_eq!(v.as_slice(), &[1, 2, 3]);
+    /// assert_eq!(Engine::as_slice(&[4u8; 2]), &[4, 4]);
+    /// ```
     fn as_slice(&self) -> &[Self::Elem];
 }
 
 /// Storage a tensor writes.
 pub trait EngineMut: Engine {
     /// The whole storage, mutably.
+    ///
+    /// ```
+    /// use cute_dynamic::EngineMut;
+    /// let mut a = [0i32; 3];
+    /// EngineMut::as_mut_slice(&mut a)[1] = 7;
+    /// assert_eq!(a, [0, 7, 0]);
+    /// ```
     fn as_mut_slice(&mut self) -> &mut [Self::Elem];
 }
 
@@ -133,6 +147,20 @@ pub struct Tensor<E> {
 pub trait TensorLayout {
     /// The swizzle stages (outermost first, none for a layout) and the
     /// inner layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{ComposedLayout, Layout, Swizzle, TensorLayout};
+    /// let l: Layout = "(8,8):(8,1)".parse()?;
+    /// let (stages, inner) = l.clone().into_stages();
+    /// assert!(stages.is_empty());
+    /// assert_eq!(inner, l);
+    /// let c = ComposedLayout::new(Swizzle::new(3, 0, 3)?, 4, l.clone());
+    /// let (stages, inner) = c.into_stages();
+    /// assert_eq!(stages.len(), 1);
+    /// assert_eq!(stages[0].1, 4); // the offset O of Sw<3,0,3> o 4 o L
+    /// assert_eq!(inner, l);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn into_stages(self) -> (SmallVec<[Stage; 1]>, Layout);
 }
 impl TensorLayout for Layout {
@@ -717,14 +745,38 @@ pub trait ReadTensor {
     /// The element type.
     type Elem;
     /// The layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{ReadTensor, make_tensor};
+    /// let t = make_tensor(vec![0; 12], "(3,4):(4,1)".parse::<cute_dynamic::Layout>()?)?;
+    /// assert_eq!(ReadTensor::layout(&t).to_string(), "(3,4):(4,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn layout(&self) -> &Layout;
     /// The element at `c`, with the bounds checks of [`Tensor::get`].
+    ///
+    /// ```
+    /// use cute_dynamic::{ReadTensor, make_tensor};
+    /// let t = make_tensor((0..12).collect::<Vec<i32>>(), "(3,4):(4,1)".parse::<cute_dynamic::Layout>()?)?;
+    /// assert_eq!(*t.read((2i64, 1i64))?, 9); // row-major: 2·4 + 1
+    /// assert!(t.read((3i64, 0i64)).is_err());  // row 3 is outside the 3 rows
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn read<C: Coord>(&self, c: C) -> Result<&Self::Elem>;
 }
 
 /// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
 pub trait WriteTensor: ReadTensor {
     /// The element at `c`, mutably, with the bounds checks of [`Tensor::get`].
+    ///
+    /// ```
+    /// use cute_dynamic::{WriteTensor, make_tensor};
+    /// let mut t = make_tensor(vec![0; 12], "(3,4):(4,1)".parse::<cute_dynamic::Layout>()?)?;
+    /// *t.write((1i64, 2i64))? = 5;
+    /// assert_eq!(t.engine()[6], 5); // offset 1·4 + 2
+    /// assert!(t.write(12i64).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn write<C: Coord>(&mut self, c: C) -> Result<&mut Self::Elem>;
 }
 

@@ -293,6 +293,17 @@ fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
 /// [`Layout`], [`Tiler`] and [`IntTuple`].
 pub trait AsTiler {
     /// A borrowed view of the argument as a tiler.
+    ///
+    /// ```
+    /// use cute_dynamic::{AsTiler, IntTuple, Layout, Tiler, TilerRef};
+    /// let l: Layout = "4:2".parse()?;
+    /// assert!(matches!(l.as_tiler(), TilerRef::Layout(_)));
+    /// let t: Tiler = "<2:1, 4:1>".parse()?;
+    /// assert!(matches!(t.as_tiler(), TilerRef::Tiler(_)));
+    /// let s: IntTuple = "(2,4)".parse()?;
+    /// assert!(matches!(s.as_tiler(), TilerRef::Shape(_)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     fn as_tiler(&self) -> TilerRef<'_>;
 }
 

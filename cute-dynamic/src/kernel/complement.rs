@@ -283,6 +283,15 @@ fn coalesce_walk(out: &mut [(i64, i64)], n: usize) -> Result<usize, Fail> {
 /// `complement_modes`), and an ordered layout's size is at most its
 /// largest offset plus one. Only when `L·C` overflows are the modes
 /// summed.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, complement_fits};
+/// assert_eq!(complement_fits(&[(3, 2), (2, 12)]), Ok(()));
+/// // 2·2^62 overflows, but the offsets of 2:2^62 (0 and 2^62) fit.
+/// assert_eq!(complement_fits(&[(2, 1 << 62)]), Ok(()));
+/// // The last offset of 3:2^62 is 2^63, past i64::MAX.
+/// assert_eq!(complement_fits(&[(3, 1 << 62)]), Err(Fail::Overflow("layout extent")));
+/// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn complement_fits(m: &[(i64, i64)]) -> Result<(), Fail> {
     match m.last() {

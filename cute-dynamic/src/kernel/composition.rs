@@ -19,9 +19,49 @@ pub trait LeafSink {
     const PADDED: bool;
     /// Writes mode `slot` of the result; [`Fail::Room`] when there is no
     /// room for it.
+    ///
+    /// ```
+    /// use cute_dynamic::kernel::{Fail, LeafSink};
+    /// // A sink of at most 4 modes, each in its slot.
+    /// struct Modes([(i64, i64); 4]);
+    /// impl LeafSink for Modes {
+    ///     const PADDED: bool = false;
+    ///     fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail> {
+    ///         *self.0.get_mut(slot).ok_or(Fail::ROOM)? = (shape, stride);
+    ///         Ok(())
+    ///     }
+    ///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+    ///         self.0.get_mut(slot).map(|m| &mut m.1)
+    ///     }
+    /// }
+    /// let mut m = Modes([(0, 0); 4]);
+    /// m.put(1, 3, 8)?;
+    /// assert_eq!(m.0[1], (3, 8));
+    /// assert_eq!(m.put(4, 2, 1), Err(Fail::ROOM)); // no fifth slot
+    /// # Ok::<(), Fail>(())
+    /// ```
     fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail>;
     /// The stride of a mode written before (for the odd extension, which
     /// negates them).
+    ///
+    /// ```
+    /// use cute_dynamic::kernel::{Fail, LeafSink};
+    /// struct Modes(Vec<(i64, i64)>);
+    /// impl LeafSink for Modes {
+    ///     const PADDED: bool = false;
+    ///     fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail> {
+    ///         *self.0.get_mut(slot).ok_or(Fail::ROOM)? = (shape, stride);
+    ///         Ok(())
+    ///     }
+    ///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+    ///         self.0.get_mut(slot).map(|m| &mut m.1)
+    ///     }
+    /// }
+    /// let mut m = Modes(vec![(2, 4), (3, 8)]);
+    /// *m.stride_mut(1).unwrap() *= -1;
+    /// assert_eq!(m.0, [(2, 4), (3, -8)]);
+    /// assert!(m.stride_mut(2).is_none());
+    /// ```
     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64>;
 }
 
