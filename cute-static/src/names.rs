@@ -69,9 +69,31 @@ macro_rules! op_names {
         /// ```
         pub trait $Value<A>: Sized {
             #[doc = concat!("`", stringify!($f), "(a)`.")]
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            #[doc = concat!("fn f<A: ", stringify!($Op), ">(a: A) -> A::Output")]
+            /// where
+            #[doc = concat!("    A::Output: ", stringify!($Value), "<A>,")]
+            /// {
+            #[doc = concat!("    <A::Output as ", stringify!($Value), "<A>>::make(a)")]
+            /// }
+            #[doc = concat!("assert_eq!(f(", $arg, ").to_string(), \"", $out, "\");")]
+            /// ```
             fn make(a: A) -> Self;
             $(
             #[doc = concat!("`", stringify!($f), "(a)`, or cute-dynamic's error: what [`", stringify!($tryf), "`](crate::", stringify!($tryf), ") returns, `Ok` for an all-static `a`.")]
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            #[doc = concat!("fn f<A: ", stringify!($Op), ">(a: A) -> Result<A::Output, cute_dynamic::LayoutError>")]
+            /// where
+            #[doc = concat!("    A::Output: ", stringify!($Value), "<A>,")]
+            /// {
+            #[doc = concat!("    <A::Output as ", stringify!($Value), "<A>>::try_make(a)")]
+            /// }
+            #[doc = concat!("assert_eq!(f(", $arg, ").map(|r| r.to_string()), Ok(\"", $out, "\".to_string()));")]
+            /// ```
             #[cfg(feature = "std")]
             fn try_make(a: A) -> Result<Self, cute_dynamic::LayoutError>;
             )?
@@ -114,9 +136,31 @@ macro_rules! op_names {
         /// ```
         pub trait $Value<A, $B>: Sized {
             #[doc = concat!("`", stringify!($f), "(a, b)`.")]
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            #[doc = concat!("fn f<A: ", stringify!($Op), "<B>, B>(a: A, b: B) -> A::Output")]
+            /// where
+            #[doc = concat!("    A::Output: ", stringify!($Value), "<A, B>,")]
+            /// {
+            #[doc = concat!("    <A::Output as ", stringify!($Value), "<A, B>>::make(a, b)")]
+            /// }
+            #[doc = concat!("assert_eq!(f(", $a, ", ", $b, ").to_string(), \"", $out, "\");")]
+            /// ```
             fn make(a: A, b: $B) -> Self;
             $(
             #[doc = concat!("`", stringify!($f), "(a, b)`, or cute-dynamic's error: what [`", stringify!($tryf), "`](crate::", stringify!($tryf), ") returns (its post-conditions), `Ok` for all-static arguments.")]
+            ///
+            /// ```
+            /// use cute_static::prelude::*;
+            #[doc = concat!("fn f<A: ", stringify!($Op), "<B>, B>(a: A, b: B) -> Result<A::Output, cute_dynamic::LayoutError>")]
+            /// where
+            #[doc = concat!("    A::Output: ", stringify!($Value), "<A, B>,")]
+            /// {
+            #[doc = concat!("    <A::Output as ", stringify!($Value), "<A, B>>::try_make(a, b)")]
+            /// }
+            #[doc = concat!("assert_eq!(f(", $a, ", ", $b, ").map(|r| r.to_string()), Ok(\"", $out, "\".to_string()));")]
+            /// ```
             #[cfg(feature = "std")]
             fn try_make(a: A, b: $B) -> Result<Self, cute_dynamic::LayoutError>;
             )?
