@@ -672,7 +672,20 @@ where
 /// its last mode computed (and checked) when the cotarget is run-time.
 /// Generic code that calls [`complement`] bounds the result by it.
 pub trait ComplementValue<A, M>: Sized {
-    /// `complement(a, m)`.
+    /// `complement(a, m)`: what [`complement`] returns.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn rest<A: Complement<M>, M>(a: A, m: M) -> A::Output
+    /// where
+    ///     A::Output: ComplementValue<A, M>,
+    /// {
+    ///     <A::Output as ComplementValue<A, M>>::make(a, m)
+    /// }
+    /// // 4:2 covers the even offsets below 8; (2,3):(1,8) fills the gaps and repeats it up to 24.
+    /// assert_eq!(rest(layout!(4:2), shape!(24)).to_string(), "(_2,_3):(_1,_8)");
+    /// assert_eq!(rest(layout!(4:2), 24usize).to_string(), "(_2,3):(_1,_8)");
+    /// ```
     fn make(a: A, m: M) -> Self;
     /// `complement(a, m)`, or the error cute-dynamic's `complement` gives:
     /// what [`try_complement`](crate::try_complement) returns (its

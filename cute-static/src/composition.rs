@@ -87,7 +87,21 @@ where
 /// assert_eq!(compose(layout!(4:2), layout!(2:2)).to_string(), "_2:_4");
 /// ```
 pub trait ComposeValue<A, B>: Sized {
-    /// `a ∘ b`.
+    /// `a ∘ b`: what [`composition`] returns.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn compose<A: Compose<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: ComposeValue<A, B>,
+    /// {
+    ///     <A::Output as ComposeValue<A, B>>::make(a, b)
+    /// }
+    /// // (a ∘ b)(i) = a(b(i)): 8:2 at the offsets 0, 2, 4, 6 of 4:2.
+    /// assert_eq!(compose(layout!(8:2), layout!(4:2)).to_string(), "_4:_4");
+    /// let c = compose(layout!({8usize}:2), layout!(4:2));
+    /// assert_eq!((c.size(), c.index(3usize)), (4, 12));
+    /// ```
     fn make(a: A, b: B) -> Self;
     /// `a ∘ b`, or the error cute-dynamic's `composition` gives: what
     /// [`try_composition`](crate::try_composition) returns (its
