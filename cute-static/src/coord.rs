@@ -41,6 +41,15 @@ use crate::layout::{Congruent, Layout, ShapeLeaf};
 pub trait Coord<S, D> {
     /// `acc` plus the offset of this coordinate, the terms added leaf by
     /// leaf from left to right.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let l = layout!((4,8):(8,1)); // row-major 4×8
+    /// let (s, d) = (l.shape(), l.stride());
+    /// assert_eq!((1usize, 2usize).offset_acc(&s, &d, 100), 100 + 1 * 8 + 2 * 1);
+    /// // 9 is (9 % 4, 9 / 4) = (1, 2) colexicographically: the same offset.
+    /// assert_eq!(9usize.offset_acc(&s, &d, 0), 10);
+    /// ```
     fn offset_acc(self, shape: &S, stride: &D, acc: usize) -> usize;
 }
 

@@ -493,13 +493,43 @@ pub trait IdentityView: Copy {
     /// A coordinate of the identity tensor: `[usize; R]`.
     type Entries: AsRef<[usize]>;
     /// The coordinate of the view's origin (at its coordinate 0).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::IdentityView;
+    /// let id = make_identity_tensor(shape!(8, 8));
+    /// assert_eq!(id.layout().origin_entries(), [0, 0]);
+    /// let tile = local_tile(id, shape!(2, 4), (1usize, 1usize)); // rows 2..4, columns 4..8
+    /// assert_eq!(tile.layout().origin_entries(), [2, 4]);
+    /// ```
     fn origin_entries(&self) -> Self::Entries;
     /// The largest coordinate of the view in every mode (reached at its
     /// largest coordinate: an identity view's strides are not negative).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::IdentityView;
+    /// let tile = local_tile(make_identity_tensor(shape!(8, 8)), shape!(2, 4), (1usize, 1usize));
+    /// assert_eq!(tile.layout().max_entries(), [3, 7]); // rows 2..4, columns 4..8
+    /// ```
     fn max_entries(&self) -> Self::Entries;
-    /// The shape.
+    /// The shape (what [`Tensor::shape`] returns for the view).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::IdentityView;
+    /// let tile = local_tile(make_identity_tensor(shape!(8, 8)), shape!(2, 4), (1usize, 1usize));
+    /// assert_eq!(tile.layout().view_shape(), shape!(2, 4));
+    /// ```
     fn view_shape(&self) -> Self::Shape;
-    /// The size of the shape.
+    /// The size of the shape (what [`Tensor::size`] returns for the view).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::IdentityView;
+    /// let tile = local_tile(make_identity_tensor(make_shape((10usize, 8usize))), shape!(2, 4), (4usize, 1usize));
+    /// assert_eq!(tile.layout().view_size(), 8);
+    /// ```
     fn view_size(&self) -> usize;
 }
 
@@ -950,6 +980,13 @@ pub fn elem_less<C: ElemLess>(a: C, b: C) -> bool {
 /// ```
 pub trait ElemLess {
     /// Every entry below `b`'s.
+    ///
+    /// ```
+    /// use cute_static::ElemLess;
+    /// assert!((1usize, (2usize, 3usize)).elem_less(&(2, (3, 4))));
+    /// assert!(!(1usize, 4usize).elem_less(&(2, 4))); // 4 is not below 4
+    /// assert!(!(0usize, 0usize).elem_less(&(0, 5))); // nor is 0 below 0
+    /// ```
     fn elem_less(&self, b: &Self) -> bool;
 }
 impl ElemLess for usize {
