@@ -40,8 +40,23 @@ pub trait Leaf: Copy + fmt::Debug + 'static {
     /// The value when it is known at compile time.
     const STATIC: Option<usize>;
     /// The value of this leaf (two's complement for a negative run-time value).
+    ///
+    /// ```
+    /// use cute_static::{Dyn, Leaf};
+    /// use cute_static::typenum::U8;
+    /// assert_eq!(U8::new().value(), 8);
+    /// assert_eq!(Dyn::new(1000).value(), 1000);
+    /// assert_eq!(Dyn::new(-1).value(), usize::MAX); // two's complement
+    /// ```
     fn value(&self) -> usize;
     /// The value of this leaf as a signed integer.
+    ///
+    /// ```
+    /// use cute_static::{Dyn, Leaf};
+    /// use cute_static::typenum::U8;
+    /// assert_eq!(U8::new().signed(), 8);
+    /// assert_eq!(Dyn::new(-8).signed(), -8);
+    /// ```
     fn signed(&self) -> i64;
 }
 
@@ -259,10 +274,30 @@ pub trait IntTuple: Copy + 'static {
     type Offset: OffsetInt;
 
     /// Product of the leaves (wrapping on overflow).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(shape!(4, (3, 2)).size(), 24);
+    /// let m = 1000usize;
+    /// assert_eq!(shape!({m}, 8).size(), 8000);
+    /// ```
     fn size(&self) -> usize;
 
     /// Writes the tree in CuTe's format: static leaves `_4`, run-time
     /// leaves plain (`(_4,(1000,_2))`).
+    ///
+    /// ```
+    /// use core::fmt;
+    /// use cute_static::prelude::*;
+    /// struct Cute<T>(T);
+    /// impl<T: IntTuple> fmt::Display for Cute<T> {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         self.0.fmt_cute(f)
+    ///     }
+    /// }
+    /// let m = 1000usize;
+    /// assert_eq!(format!("shape {}", Cute(shape!(4, ({m}, 2)))), "shape (_4,(1000,_2))");
+    /// ```
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
 
     /// This tree with the structure of `Self`, its run-time leaves taken
@@ -276,11 +311,28 @@ pub trait IntTuple: Copy + 'static {
         path: &mut std::vec::Vec<usize>,
     ) -> Result<Self, cute_dynamic::LayoutError>;
 
-    /// The equal run-time tuple (with the default `std` feature).
+    /// The equal run-time tuple (with the default `std` feature): the
+    /// same tree and values, static or not.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let m = 1000usize;
+    /// let d = shape!(4, ({m}, 2)).to_dynamic();
+    /// assert_eq!(d, "(4,(1000,2))".parse::<cute_dynamic::IntTuple>().unwrap());
+    /// assert_eq!(d.to_string(), "(4,(1000,2))");
+    /// ```
     #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple;
 
-    /// The tree as CuTe prints it statically (with the default `std` feature).
+    /// The tree as CuTe prints it ([`fmt_cute`](IntTuple::fmt_cute)), with
+    /// the default `std` feature.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let m = 1000usize;
+    /// assert_eq!(shape!(4, ({m}, 2)).to_string_cute(), "(_4,(1000,_2))");
+    /// assert_eq!(stride!(0).to_string_cute(), "_0");
+    /// ```
     #[cfg(feature = "std")]
     fn to_string_cute(&self) -> std::string::String {
         struct D<'a, T: IntTuple>(&'a T);
@@ -309,6 +361,13 @@ pub trait IntTuple: Copy + 'static {
 )]
 pub trait StaticIntTuple: IntTuple {
     /// The value of this all-static tree.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let s = <Shape![4, (3, 2)] as StaticIntTuple>::new();
+    /// assert_eq!(s, shape!(4, (3, 2)));
+    /// assert_eq!(core::mem::size_of_val(&s), 0); // the values are in the type
+    /// ```
     fn new() -> Self;
 }
 
@@ -535,11 +594,11 @@ where
 /// ```
 /// use cute_static::prelude::*;
 /// use cute_static::IntoIntTuple;
-/// /// A column-major layout of any shape of two modes.
-/// fn col_major<M: IntoIntTuple, N: IntoIntTuple>(m: M, n: N) -> (M::Output, N::Output) {
+/// /// A shape of two modes, each static or run-time.
+/// fn two_modes<M: IntoIntTuple, N: IntoIntTuple>(m: M, n: N) -> (M::Output, N::Output) {
 ///     make_shape((m, n))
 /// }
-/// assert_eq!(col_major(Int::<4>::new(), 8usize), (Int::<4>::new(), Dyn::new(8)));
+/// assert_eq!(two_modes(Int::<4>::new(), 8usize), (Int::<4>::new(), Dyn::new(8)));
 /// assert_eq!(1000usize.into_int_tuple(), Some(Dyn::new(1000)));
 /// assert_eq!(u64::MAX.into_int_tuple(), None);
 /// ```
@@ -552,6 +611,14 @@ pub trait IntoIntTuple: Copy {
     /// The tree type.
     type Output: IntTuple;
     /// The tree, `None` if a run-time value exceeds `i64`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::IntoIntTuple;
+    /// assert_eq!((Int::<4>::new(), 8usize).into_int_tuple(), Some((Int::<4>::new(), Dyn::new(8))));
+    /// assert_eq!((-3i64).into_int_tuple(), Some(Dyn::new(-3)));
+    /// assert_eq!((1usize, usize::MAX).into_int_tuple(), None); // usize::MAX exceeds i64
+    /// ```
     fn into_int_tuple(self) -> Option<Self::Output>;
 }
 
