@@ -153,9 +153,28 @@ pub trait Congruent<D: IntTuple>: IntTuple {
     /// leaf is unbounded iff `LAST`. The terms are added to `acc` leaf by
     /// leaf, left to right, as one writes the sum by hand. Wrapping
     /// arithmetic.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (s, d) = (shape!(4, 2), stride!(2, 1));
+    /// // 13 is (13 % 4, 13 / 4) = (1, 3), the last leaf unbounded.
+    /// assert_eq!(s.offset_flat::<true>(&d, 13, 1, 0), 1 * 2 + 3 * 1);
+    /// // Not last: the last leaf's coordinate is taken modulo 2 too.
+    /// assert_eq!(s.offset_flat::<false>(&d, 13, 1, 0), 1 * 2 + 1 * 1);
+    /// // Weight 2 (after a mode of size 2): 6 is (6 / 2 % 4, 6 / 8) = (3, 0).
+    /// assert_eq!(s.offset_flat::<true>(&d, 6, 2, 100), 100 + 3 * 2);
+    /// ```
     fn offset_flat<const LAST: bool>(&self, stride: &D, i: usize, prefix: usize, acc: usize) -> usize;
 
-    /// `Σ (s − 1)·|d|` over the leaves at run time (wrapping).
+    /// `Σ (s − 1)·|d|` over the leaves at run time (wrapping): the
+    /// cosize minus 1 when no stride is negative.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(shape!(4, 8).span(&stride!(1, 4)), 31);
+    /// let l = make_layout((Int::<4>::new(), 3usize), (Int::<2>::new(), -8i64));
+    /// assert_eq!(l.shape().span(&l.stride()), 3 * 2 + 2 * 8); // the negative stride by its magnitude
+    /// ```
     fn span(&self, stride: &D) -> usize;
 
     /// Adds the leaves to `e` (the run-time checks of [`make_layout`]).
@@ -259,6 +278,14 @@ pub trait Mode<const I: usize>: IntTuple {
     /// The type of mode `I`.
     type Output: IntTuple;
     /// Mode `I`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let l = layout!((4, (3, 2)):(1, (4, 12)));
+    /// assert_eq!(Mode::<1>::mode(&l.shape()), shape!(3, 2));
+    /// assert_eq!(Mode::<1>::mode(&l.stride()), stride!(4, 12));
+    /// assert_eq!(Mode::<0>::mode(&shape!(5)), shape!(5)); // mode 0 of a leaf: the leaf
+    /// ```
     fn mode(&self) -> Self::Output;
 }
 
@@ -506,8 +533,25 @@ pub trait ConcatLayouts {
     /// The layout whose modes are the tuple's layouts.
     type Output;
     /// [`concat()`].
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let l = (layout!(4:1), layout!((2,3):(4,8))).concat();
+    /// assert_eq!(l.to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+    /// // (1, 5) is (1, (1, 2)): 1·1 + 1·4 + 2·8.
+    /// assert_eq!(l.index((1usize, 5usize)), 21);
+    /// ```
     fn concat(self) -> Self::Output;
     /// [`try_concat`].
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let big = 1usize << 40;
+    /// let l = (layout!(({big}):(1)), layout!(4:1)).try_concat().unwrap();
+    /// assert_eq!((l.size(), l.index((0usize, 3usize))), (big * 4, 3));
+    /// // Both of size 2^40: the size 2^80 does not fit in an i64.
+    /// assert!((layout!(({big}):(1)), layout!(({big}):(1))).try_concat().is_err());
+    /// ```
     #[cfg(feature = "std")]
     fn try_concat(self) -> Result<Self::Output, cute_dynamic::LayoutError>;
 }
