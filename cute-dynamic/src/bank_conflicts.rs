@@ -38,6 +38,20 @@ pub const WARP: i64 = 32;
 pub const MAX_ELEM_BYTES: i64 = 1024;
 
 /// The wavefronts of one group of up to 32 threads.
+///
+/// ```
+/// use cute_dynamic::{Layout, bank_conflicts};
+/// // 48 threads x 2 values: thread t's value v is the float 2·t + v.
+/// let r = bank_conflicts(&"(48,2):(2,1)".parse::<Layout>()?, 4)?;
+/// let (g, last) = (&r.groups[0], &r.groups[1]);
+/// assert_eq!((g.first_thread, g.threads, last.first_thread, last.threads), (0, 32, 32, 16));
+/// // Threads 0-31 read 32 words per value, two in each of 16 banks: 2 wavefronts, ideally 1.
+/// assert_eq!(g.wavefronts, [2, 2]);
+/// assert_eq!(g.ideal, [1, 1]);
+/// // Threads 32-47 read 16 words per value, each in a bank of its own.
+/// assert_eq!(last.wavefronts, [1, 1]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GroupWavefronts {
     /// The first thread of the group.
@@ -79,6 +93,21 @@ impl GroupWavefronts {
 }
 
 /// The wavefronts of every group of 32 threads of an access pattern.
+///
+/// ```
+/// use cute_dynamic::{Layout, bank_conflicts};
+/// // 64 threads x 2 values of 8 bytes: thread t's value v is the double t + 64·v.
+/// let r = bank_conflicts(&"(64,2):(1,64)".parse::<Layout>()?, 8)?;
+/// assert_eq!((r.elem_bytes, r.threads, r.values, r.groups.len()), (8, 64, 2, 2));
+/// // 32 consecutive doubles are 64 words, two per bank: 2 wavefronts per value, which is the ideal.
+/// let expected = concat!(
+///     "64 threads x 2 values, 8-byte elements, 32 banks x 4 bytes\n",
+///     "threads 0-31: 4 wavefronts (ideal 4)\n",
+///     "threads 32-63: 4 wavefronts (ideal 4)\n",
+/// );
+/// assert_eq!(r.to_string(), expected);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankReport {
     /// Bytes per element.

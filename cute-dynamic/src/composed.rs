@@ -30,6 +30,17 @@ use smallvec::SmallVec;
 use std::fmt;
 
 /// One stage `A ∘ O` of a composed layout: a swizzle after an offset.
+///
+/// ```
+/// use cute_dynamic::{AnySwizzle, ComposedLayout, Stage, Swizzle};
+/// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+/// let row = c.slice(&"(2,_)".parse()?)?; // row 2 starts at 2·64
+/// let stage: Stage = row.stages()[0];
+/// assert_eq!(stage, (AnySwizzle::from(Swizzle::smem_128b()), 128));
+/// let (sw, offset) = stage;
+/// assert_eq!(row.eval(5)?, sw.apply(offset + 5)); // A(O + B(5)), B = 64:1
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub type Stage = (AnySwizzle, i64);
 
 /// `A ∘ O ∘ B`: a swizzle `A` after the offset `O` after the layout `B`;
@@ -39,6 +50,18 @@ pub type Stage = (AnySwizzle, i64);
 ///
 /// Post-condition of every operation returning one: it evaluates each
 /// coordinate `c` of its domain to `A_0(O_0 + A_1(O_1 + … B(c)))`.
+///
+/// ```
+/// use cute_dynamic::{ComposedLayout, Layout, Swizzle};
+/// let b: Layout = "(8,8):(8,1)".parse()?; // 8×8, row-major
+/// // Sw<3,0,3> XORs the row (offset bits 3-5) into the column (bits 0-2).
+/// let c = ComposedLayout::compose(Swizzle::new(3, 0, 3)?, &b);
+/// assert_eq!(c.to_string(), "Sw<3,0,3> o 0 o (8,8):(8,1)");
+/// // Column 0 lands in column m of row m, so reading it touches 8 different columns.
+/// let column: Vec<i64> = (0..8).map(|m| c.eval(m)).collect::<Result<_, _>>()?;
+/// assert_eq!(column, [0, 9, 18, 27, 36, 45, 54, 63]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComposedLayout {
     /// `(A_0, O_0), (A_1, O_1), …`, outermost first; never empty.

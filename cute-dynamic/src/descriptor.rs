@@ -53,6 +53,18 @@ pub enum Descriptor {
 }
 
 /// One `count[/denominator]@dim{@dim}` entry, as written.
+///
+/// ```
+/// use cute_dynamic::{Descriptor, parse_descriptor};
+/// let Descriptor::Group(entries) = parse_descriptor("(4/2@0, 1@0@1)")? else { unreachable!() };
+/// let Descriptor::Basis(e) = &entries[1] else { unreachable!() };
+/// assert_eq!((e.count, e.denominator, e.dims.as_slice(), e.column), (1, None, [0, 1].as_slice(), 9));
+/// // The count stays as written until it is normalized.
+/// let Descriptor::Basis(e) = &entries[0] else { unreachable!() };
+/// assert_eq!((e.count, e.denominator, e.to_string().as_str()), (4, Some(2), "4/2@0"));
+/// assert_eq!(e.normalize()?.to_string(), "2@0");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct BasisEntry {
     /// The numerator of the count (the count itself without a `/`).

@@ -13,6 +13,17 @@ use crate::swizzle::AnySwizzle;
 pub const MAX_PICTURE_CELLS: i64 = 1 << 16;
 
 /// One cell of a [`Grid`].
+///
+/// ```
+/// use cute_dynamic::{Cell, Grid, make_layout_tv};
+/// // 2×3 threads, each holding a 2×2 block of values: a 4×6 tile.
+/// let (tv, tiler) = make_layout_tv(&"(2,3):(3,1)".parse()?, &"(2,2):(2,1)".parse()?)?;
+/// let g = Grid::of_tv(&tv, &tiler)?;
+/// assert_eq!(g.cell(1, 1), Cell { offset: 1 + 4 * 1, tv: Some((0, 3)) }); // thread 0's last value
+/// // In an offset picture a cell is the offset alone: here tv(0 + 6·1), thread 0's value 1.
+/// assert_eq!(Grid::of_layout(&tv)?.cell(0, 1), Cell { offset: 4, tv: None });
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// The offset the layout gives the cell (for a thread-value picture the

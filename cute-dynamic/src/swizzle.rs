@@ -437,6 +437,21 @@ impl fmt::Display for BitFieldXor {
 }
 
 /// Either kind of swizzle: the outer function of a composed layout.
+///
+/// The two kinds name their fields differently (see the module
+/// documentation): `Sw<3,4,3>`, bits 7-9 XORed into bits 4-6, is the function
+/// `BitFieldXor<3,4,7>`, while `BitFieldXor<3,4,3>` XORs bits 3-5 into 4-6.
+///
+/// ```
+/// use cute_dynamic::{AnySwizzle, ComposedLayout, Swizzle};
+/// let c = ComposedLayout::compose(Swizzle::smem_128b(), &"(8,64):(64,1)".parse()?);
+/// assert_eq!(*c.outer(), AnySwizzle::Cute(Swizzle::smem_128b()));
+/// let (cute, xor): (AnySwizzle, AnySwizzle) = ("Sw<3,4,3>".parse()?, "BitFieldXor<3,4,7>".parse()?);
+/// assert!(matches!(xor, AnySwizzle::BitFieldXor(_)));
+/// assert!((0..1024).all(|x| cute.apply(x) == xor.apply(x)));
+/// assert_eq!("BitFieldXor<3,4,3>".parse::<AnySwizzle>()?.apply(0x80), 0x80); // bits 3-5 are 0
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AnySwizzle {
     /// CuTe's `Sw<B,M,S>`.

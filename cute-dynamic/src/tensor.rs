@@ -34,6 +34,21 @@ use std::ops::{Index, IndexMut};
 /// Storage a tensor reads: anything that is a slice of elements.
 ///
 /// Implemented for `&[T]`, `&mut [T]`, `Vec<T>`, `Box<[T]>` and `[T; N]`.
+///
+/// ```
+/// use cute_dynamic::{Engine, Layout, make_tensor};
+/// // Element (1,2) of any storage viewed as a row-major 2×3 matrix.
+/// fn at_1_2<E: Engine<Elem = i32>>(storage: E) -> cute_dynamic::Result<i32> {
+///     let t = make_tensor(storage, "(2,3):(3,1)".parse::<Layout>()?)?;
+///     Ok(*t.get((1, 2))?)
+/// }
+/// let data: Vec<i32> = (0..6).collect();
+/// assert_eq!(at_1_2(&data[..])?, 5); // 1·3 + 2·1
+/// assert_eq!(at_1_2([0, 1, 2, 3, 4, 5])?, 5);
+/// assert_eq!(at_1_2(data.into_boxed_slice())?, 5);
+/// assert!(at_1_2(vec![0; 5]).is_err()); // offset 5 is past 5 elements
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait Engine {
     /// The element type.
     type Elem;
@@ -49,6 +64,23 @@ pub trait Engine {
 }
 
 /// Storage a tensor writes.
+///
+/// ```
+/// use cute_dynamic::{EngineMut, Layout, make_tensor};
+/// // Sets the diagonal of any writable storage viewed as an n×n column-major matrix.
+/// fn set_diagonal<E: EngineMut<Elem = f32>>(storage: E, n: i64) -> cute_dynamic::Result<()> {
+///     let mut t = make_tensor(storage, format!("({n},{n}):(1,{n})").parse::<Layout>()?)?;
+///     for i in 0..n {
+///         *t.get_mut((i, i))? = 1.0;
+///     }
+///     Ok(())
+/// }
+/// let mut a = [0f32; 9];
+/// set_diagonal(&mut a[..], 3)?;
+/// assert_eq!(a, [1., 0., 0., 0., 1., 0., 0., 0., 1.]);
+/// assert!(set_diagonal(vec![0f32; 8], 3).is_err()); // 3×3 does not fit in 8
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait EngineMut: Engine {
     /// The whole storage, mutably.
     ///
@@ -144,6 +176,20 @@ pub struct Tensor<E> {
 /// at `c` is `storage[A(O + offset + L(c))]`: the layout algebra (slicing,
 /// tiling, partitioning) acts on the inner layout `L`, the swizzles on the
 /// offsets.
+///
+/// ```
+/// use cute_dynamic::{ComposedLayout, Layout, Swizzle, TensorLayout, make_tensor};
+/// // Element (1,0) of 32 numbers viewed through any tensor layout.
+/// fn at_1_0<L: TensorLayout>(layout: L) -> cute_dynamic::Result<u32> {
+///     let data: Vec<u32> = (0..32).collect();
+///     Ok(*make_tensor(&data[..], layout)?.get((1, 0))?)
+/// }
+/// let l: Layout = "(4,8):(8,1)".parse()?; // row-major 4×8
+/// assert_eq!(at_1_0(l.clone())?, 8);
+/// // Sw<2,0,3> XORs offset bits 3-4 (the row) into bits 0-1.
+/// assert_eq!(at_1_0(ComposedLayout::compose(Swizzle::new(2, 0, 3)?, &l))?, 8 ^ 1);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait TensorLayout {
     /// The swizzle stages (outermost first, none for a layout) and the
     /// inner layout.
@@ -650,6 +696,19 @@ impl<E: EngineMut, C: Coord> IndexMut<C> for Tensor<E> {
 
 /// The engine of an identity tensor: the "element" at an offset is the
 /// natural coordinate that offset encodes (see [`make_identity_tensor`]).
+///
+/// ```
+/// use cute_dynamic::{Coords, IntTuple, Tensor, elem_less, local_tile, make_identity_tensor};
+/// let shape: IntTuple = "(5,3)".parse()?;
+/// let id: Tensor<Coords> = make_identity_tensor(&shape)?;
+/// // Tiled by 4×4 as the 5×3 data would be: tile (1,0) starts at row 4 and sticks out.
+/// let tile = local_tile(id, &"(4,4)".parse::<IntTuple>()?, &"(1,0)".parse()?)?;
+/// assert_eq!(tile.get((0, 2))?.to_string(), "(4,2)");
+/// assert!(elem_less(&tile.get((0, 2))?, &shape)); // inside: the element exists
+/// assert!(!elem_less(&tile.get((1, 0))?, &shape)); // row 5: predicated off
+/// assert!(!elem_less(&tile.get((0, 3))?, &shape)); // column 3: predicated off
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coords {
     /// The shape whose coordinates are encoded (the tree of the result).
@@ -741,6 +800,19 @@ impl Tensor<Coords> {
 /// the algorithms ([`copy`](crate::copy), [`gemm`](crate::gemm), ...) take,
 /// so they work on tensors and on the thread parts of
 /// [`partition_mut`](Tensor::partition_mut) alike.
+///
+/// ```
+/// use cute_dynamic::{Layout, ReadTensor, make_tensor};
+/// fn sum<T: ReadTensor<Elem = i32>>(t: &T) -> cute_dynamic::Result<i32> {
+///     (0..t.layout().size()).map(|i| t.read(i).copied()).sum()
+/// }
+/// let mut data: Vec<i32> = (0..16).collect();
+/// let t = make_tensor(&mut data[..], "(4,4):(1,4)".parse::<Layout>()?)?;
+/// assert_eq!(sum(&t)?, 120);
+/// let parts = t.partition_mut(&"(2,2):(1,2)".parse()?)?; // 4 threads
+/// assert_eq!(sum(&parts[0])?, 0 + 2 + 8 + 10); // thread 0: rows 0 and 2 of columns 0 and 2
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait ReadTensor {
     /// The element type.
     type Elem;
@@ -766,6 +838,21 @@ pub trait ReadTensor {
 }
 
 /// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
+///
+/// ```
+/// use cute_dynamic::{Layout, WriteTensor, make_tensor};
+/// // Numbers the elements in the order of their integral coordinates.
+/// fn iota<T: WriteTensor<Elem = i32>>(t: &mut T) -> cute_dynamic::Result<()> {
+///     for i in 0..t.layout().size() {
+///         *t.write(i)? = i as i32;
+///     }
+///     Ok(())
+/// }
+/// let mut data = vec![0; 6];
+/// iota(&mut make_tensor(&mut data[..], "(2,3):(3,1)".parse::<Layout>()?)?)?; // row-major 2×3
+/// assert_eq!(data, [0, 2, 4, 1, 3, 5]); // coordinates are colexicographic: down the columns first
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait WriteTensor: ReadTensor {
     /// The element at `c`, mutably, with the bounds checks of [`Tensor::get`].
     ///
