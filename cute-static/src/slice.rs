@@ -164,6 +164,15 @@ pub trait Slice<C> {
     type Output;
     /// The sublayout and the offset (wrapping, two's complement when a
     /// run-time stride is negative).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (col, off) = layout!((4, 8):(1, 4)).slice_wrapping(crd!(_, 3usize));
+    /// assert_eq!((col.to_string(), off), ("(_4):(_1)".to_string(), 12)); // column 3 starts at 3·4
+    /// let l = make_layout((Int::<4>::new(), 3usize), (Int::<1>::new(), -4i64));
+    /// let (_, off) = l.slice_wrapping(crd!(_, 2usize));
+    /// assert_eq!(off, (-8i64) as usize); // slice_and_offset gives -8
+    /// ```
     fn slice_wrapping(&self, c: C) -> (Self::Output, usize);
 }
 
@@ -284,6 +293,14 @@ pub trait SliceBy<C>: Copy {
     type Output;
     /// The slice and its offset; `None` when a fixed entry of `c` is
     /// outside its mode.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let l = layout!((4, 8):(1, 4));
+    /// let (row, off) = l.slice_by(crd!(2usize, _)).unwrap();
+    /// assert_eq!((row.to_string(), off), ("(_8):(_4)".to_string(), 2));
+    /// assert!(l.slice_by(crd!(4usize, _)).is_none()); // row 4 of 4 rows
+    /// ```
     fn slice_by(&self, c: C) -> Option<(Self::Output, usize)>;
 }
 impl<S: Congruent<D>, D: IntTuple, C: InDomain<S>> SliceBy<C> for Layout<S, D>
@@ -330,6 +347,14 @@ where
 /// ```
 pub trait InDomain<S> {
     /// Whether the coordinate is inside `s`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::InDomain;
+    /// let s = shape!(4, 8);
+    /// assert!((3usize, 7usize).inside(&s) && !(3usize, 8usize).inside(&s));
+    /// assert!(31usize.inside(&s) && !32usize.inside(&s)); // an integer against the size, 32
+    /// ```
     fn inside(&self, s: &S) -> bool;
 }
 impl<S: IntTuple> InDomain<S> for usize {

@@ -144,6 +144,14 @@ impl<const B: u32, const M: u32, const S: i32> fmt::Display for Swizzle<B, M, S>
 /// ```
 pub trait OffsetFn: Copy + Default + fmt::Display {
     /// The function at `offset`.
+    ///
+    /// ```
+    /// use cute_static::{OffsetFn, Swizzle};
+    /// let sw = Swizzle::<2, 0, 3>::new(); // XORs bits 3..5 into bits 0..2
+    /// assert_eq!(sw.apply_offset(0b11_000), 0b11_011);
+    /// assert_eq!(sw.apply_offset(0b10_101), 0b10_111);
+    /// assert_eq!(sw.apply_offset(5), 5); // bits 3..5 clear: unchanged
+    /// ```
     fn apply_offset(&self, offset: usize) -> usize;
     /// The run-time twin.
     #[cfg(feature = "std")]

@@ -452,6 +452,14 @@ pub trait Dice<P> {
     /// The kept entries, as a tuple.
     type Output;
     /// The kept entries.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// // A (BLK_M,BLK_N,BLK_K) tiler and a tile coordinate (m, n, k), projected for B: (n, k).
+    /// let t = Dice::<(X, Int<1>, Int<1>)>::dice(shape!(32, 64, 4));
+    /// assert_eq!(t, shape!(64, 4));
+    /// assert_eq!(Dice::<(X, Int<1>, Int<1>)>::dice((1usize, 2usize, 3usize)), (2, 3));
+    /// ```
     fn dice(self) -> Self::Output;
 }
 /// One entry of a projection folded onto the list of the kept entries
@@ -563,8 +571,23 @@ pub trait ThreadLayout: Copy {
     /// The coordinate: one `usize` per top-level mode.
     type Coord: Copy;
     /// The number of threads.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(layout!((4, 8):(8, 1)).threads(), 32);
+    /// assert_eq!(layout!(((2, 2), 8):((1, 16), 2)).threads(), 32);
+    /// ```
     fn threads(&self) -> usize;
     /// The coordinate of thread `idx`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let thr = layout!((4, 8):(8, 1)); // row-major: consecutive threads take consecutive columns
+    /// assert_eq!(thr.coord(1), (0, 1));
+    /// assert_eq!(thr.coord(13), (1, 5)); // (13 / 8 % 4, 13 % 8)
+    /// // Mode 0 of (2,2):(1,16) has the leaf coordinates (1, 1) at 17: the integer 1 + 1·2.
+    /// assert_eq!(layout!(((2, 2), 8):((1, 16), 2)).coord(17), (3, 0));
+    /// ```
     fn coord(&self, idx: usize) -> Self::Coord;
     /// The sizes of the tiler's modes (1 past its rank, up to 4).
     fn tile_sizes(&self) -> [usize; 4];
