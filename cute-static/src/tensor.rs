@@ -46,8 +46,28 @@ pub trait Engine {
     /// The element type.
     type Elem;
     /// The number of elements (storage indices `0..len`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Engine;
+    /// // Columns padded to 5: the storage is the cosize, (4-1)·1 + (2-1)·5 + 1.
+    /// let t = make_owned_tensor::<f32, _, _>(layout!((4, 2):(1, 5)));
+    /// assert_eq!((Engine::len(t.engine()), t.size()), (9, 8));
+    /// let data = [0u8; 12];
+    /// assert_eq!(Engine::len(make_tensor(&data[..], layout!(4:1)).engine()), 12); // the whole slice
+    /// ```
     fn len(&self) -> usize;
     /// `true` when there is no element.
+    ///
+    /// ```
+    /// use cute_static::Engine;
+    /// fn describe<E: Engine>(e: &E) -> (usize, bool) {
+    ///     (e.len(), e.is_empty())
+    /// }
+    /// let v = vec![0.0f32; 3];
+    /// assert_eq!(describe(&&v[..]), (3, false));
+    /// assert_eq!(describe(&&v[..0]), (0, true));
+    /// ```
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -61,6 +81,18 @@ pub trait Engine {
 /// the engine is borrowed, and return the same pointer each time.
 pub unsafe trait DataEngine: Engine {
     /// The first element.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::DataEngine;
+    /// fn first<E: DataEngine>(e: &E) -> *const E::Elem {
+    ///     e.as_ptr()
+    /// }
+    /// let data = [1u32, 2, 3, 4];
+    /// assert_eq!(first(&&data[..]), data.as_ptr()); // a slice engine: the slice's own pointer
+    /// let t = make_owned_tensor::<u32, _, _>(layout!((2, 2):(2, 1)));
+    /// assert_eq!(first(t.engine()), &t[(0usize, 0usize)] as *const u32); // offset 0, L(0,0) = 0
+    /// ```
     fn as_ptr(&self) -> *const Self::Elem;
 }
 
@@ -72,6 +104,18 @@ pub unsafe trait DataEngine: Engine {
 /// aliased by anything but this engine while it is mutably borrowed.
 pub unsafe trait DataEngineMut: DataEngine {
     /// The first element, mutably.
+    ///
+    /// ```
+    /// use cute_static::DataEngineMut;
+    /// fn set_last<E: DataEngineMut<Elem = u32>>(e: &mut E, x: u32) {
+    ///     assert!(!e.is_empty());
+    ///     // SAFETY: `len() - 1` is an index of the storage.
+    ///     unsafe { *e.as_mut_ptr().add(e.len() - 1) = x };
+    /// }
+    /// let mut data = [0u32; 4];
+    /// set_last(&mut &mut data[..], 7);
+    /// assert_eq!(data, [0, 0, 0, 7]);
+    /// ```
     fn as_mut_ptr(&mut self) -> *mut Self::Elem;
 }
 
@@ -281,7 +325,15 @@ unsafe impl<T> DataEngineMut for RawEngine<T> {
 /// assert_eq!(l.shape().range(&l.stride()), (-16, 6));
 /// ```
 pub trait OffsetRange<D> {
-    /// `(lo, hi)`.
+    /// `(lo, hi)`: the smallest and largest offset of the layout `self:d`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::OffsetRange;
+    /// assert_eq!(shape!(4, 8).range(&stride!(8, 1)), (0, 31));
+    /// let l = make_layout((Int::<4>::new(), 3usize), (Int::<1>::new(), -4i64));
+    /// assert_eq!(l.shape().range(&l.stride()), (-8, 3)); // (2·-4, 3·1)
+    /// ```
     fn range(&self, d: &D) -> (i64, i64);
 }
 impl<S: ShapeLeaf, D: Leaf> OffsetRange<D> for S {
@@ -892,6 +944,16 @@ pub trait HasLayout {
     /// The stride tree.
     type Stride: IntTuple;
     /// The layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [0f32; 32];
+    /// let t = make_tensor(&data[..], layout!((4, 8):(8, 1)));
+    /// assert_eq!(t.layout_of(), layout!((4, 8):(8, 1)));
+    /// // A view's layout, without its offset (here 8).
+    /// assert_eq!(t.slice(crd!(1usize, _)).layout_of().to_string(), "(_8):(_1)");
+    /// assert_eq!(layout!(4:2).layout_of(), layout!(4:2));
+    /// ```
     fn layout_of(&self) -> Layout<Self::Shape, Self::Stride>;
 }
 impl<S: Congruent<D>, D: IntTuple> HasLayout for Layout<S, D> {
@@ -1046,7 +1108,17 @@ impl<L: crate::detail::divide::CosizeOf> StaticCosize for L {}
 /// L(c))]`. [`make_tensor`] takes either.
 pub trait TensorLayout: Copy {
     /// `Ok` when every storage index the layout reaches from the origin
-    /// `offset` lies in `0..len`.
+    /// `offset` lies in `0..len`; otherwise the error names the view
+    /// (`what`) and the indices reached. A swizzled layout is checked
+    /// against a bound on its largest index (see its implementation).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let l = layout!((4, 8):(1, 4)); // offsets 0..=31
+    /// assert!(l.fits_storage("a tile", 0, 32).is_ok());
+    /// let e = l.fits_storage("a tile", 1, 32).unwrap_err(); // from 1 it reaches 32
+    /// assert_eq!((e.what, e.lo, e.hi, e.len), ("a tile", 1, 32, 32));
+    /// ```
     fn fits_storage(&self, what: &'static str, offset: usize, len: usize) -> Result<(), OutOfStorage>;
 }
 impl<S: Congruent<D> + OffsetRange<D>, D: IntTuple> TensorLayout for Layout<S, D> {
@@ -1146,12 +1218,31 @@ impl<E: Engine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E, Co
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data = [0u8; 64];
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// assert_eq!(t.size(), 64);
+    /// assert_eq!(t.slice(crd!(2usize, _)).size(), 8);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         self.layout.inner().size()
     }
 
     /// The offset before the swizzle of the layout's origin.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// let row = t.slice(crd!(2usize, _));
+    /// assert_eq!(row.offset(), 16); // L(2,0) = 2·8, not swizzled
+    /// assert_eq!(row[0usize], 16 ^ 2); // the element: the swizzle of 16
+    /// ```
     #[inline(always)]
     pub fn offset(&self) -> usize {
         self.offset
@@ -1195,6 +1286,15 @@ impl<E: DataEngine, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple> Tensor<E
     /// # Panics
     ///
     /// When `c` is outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let data: Vec<u32> = (0..64).collect();
+    /// let t = make_tensor(&data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// // L(3,5) = 29 = 0b011_101; the swizzle XORs bits 3..6 into bits 0..3: 0b011_110.
+    /// assert_eq!(*t.at((3usize, 5usize)), 30);
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn at<C: Coord<S, D> + InDomain<S>>(&self, c: C) -> &E::Elem {
@@ -1230,6 +1330,15 @@ impl<E: DataEngineMut, A: OffsetFn, O: Leaf, S: Congruent<D>, D: IntTuple>
     /// # Panics
     ///
     /// When `c` is outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::Swizzle;
+    /// let mut data = [0u32; 64];
+    /// let mut t = make_tensor(&mut data[..], Swizzle::<3, 0, 3>::new().compose(layout!((8,8):(8,1))));
+    /// *t.at_mut((3usize, 5usize)) = 1;
+    /// assert_eq!(data[29 ^ 3], 1); // L(3,5) = 29, its bits 3..6 (3) XORed into bits 0..3
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn at_mut<C: Coord<S, D> + InDomain<S>>(&mut self, c: C) -> &mut E::Elem {

@@ -27,8 +27,29 @@ pub trait Tile: Copy + 'static {
     /// Number of top-level tiles (1 for a layout).
     const RANK: usize;
     /// Prints the tile (`_3:_3`, or `<...>` for a tuple).
+    ///
+    /// ```
+    /// use core::fmt;
+    /// use cute_static::prelude::*;
+    /// struct Shown<T>(T);
+    /// impl<T: Tile> fmt::Display for Shown<T> {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         self.0.fmt_tile(f)
+    ///     }
+    /// }
+    /// assert_eq!(Shown(layout!(3:3)).to_string(), "_3:_3");
+    /// assert_eq!(Shown((layout!(3:3), (layout!(2:1), layout!(4:1)))).to_string(), "<_3:_3,<_2:_1,_4:_1>>");
+    /// ```
     fn fmt_tile(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     /// The equal run-time tiler (with the default `std` feature).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_dynamic::Tiler as DynTiler;
+    /// let t = (layout!(3:3), layout!((2,4):(1,8)));
+    /// assert_eq!(Tile::to_dynamic(&t), "<3:3,(2,4):(1,8)>".parse::<DynTiler>().unwrap());
+    /// assert_eq!(Tile::to_dynamic(&layout!(4:2)), DynTiler::Layout("4:2".parse().unwrap()));
+    /// ```
     #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::Tiler;
 }
