@@ -554,8 +554,9 @@ for_each_tuple!(dice_tuple);
 /// and the flat coordinate of a thread index (CuTe's `get_flat_coord`: per
 /// leaf `(idx / d) % s`, `0` for a leaf of size 1 or stride 0, then one
 /// integer per top-level mode, column-major within the mode). Implemented
-/// for every static layout of up to 16 modes; the bound of generic code
-/// that takes a thread layout.
+/// for every static layout whose shape is a tuple of 1 to 12 modes (a
+/// layout of one leaf, `8:1`, is written `(8):(1)`); the bound of generic
+/// code that takes a thread layout.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -576,6 +577,7 @@ pub trait ThreadLayout: Copy {
     /// use cute_static::prelude::*;
     /// assert_eq!(layout!((4, 8):(8, 1)).threads(), 32);
     /// assert_eq!(layout!(((2, 2), 8):((1, 16), 2)).threads(), 32);
+    /// assert_eq!(layout!((8):(1)).threads(), 8);
     /// ```
     fn threads(&self) -> usize;
     /// The coordinate of thread `idx`.
