@@ -28,7 +28,20 @@ use typenum::{B1, Bit, U0, U1, UInt, Unsigned};
 /// modes (paper 3.2); size-1 modes dropped, `1:0` if none is left. With
 /// run-time leaves, modes whose merging depends on a run-time value stay
 /// apart (CuTe's form). Generic code bounds the value by
-/// [`CoalesceValue`](crate::CoalesceValue) (an example there).
+/// [`CoalesceValue`](crate::CoalesceValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn fewest_modes<A: Coalesce>(a: A) -> A::Output
+/// where
+///     A::Output: CoalesceValue<A>,
+/// {
+///     coalesce(a)
+/// }
+/// // 2:1 and 2:2 merge into 4:1; 4:1 and 3:8 do not (4·1 ≠ 8).
+/// assert_eq!(fewest_modes(layout!(((2,2),3):((1,2),8))).to_string(), "(_4,_3):(_1,_8)");
+/// assert_eq!(fewest_modes(layout!((1,1):(4,2))).to_string(), "_1:_0");
+/// ```
 pub trait Coalesce {
     /// The coalesced layout.
     type Output;
@@ -45,7 +58,20 @@ where
 /// `filter(Self)`: `coalesce` after dropping stride-0 modes (the same
 /// image, no repeated offsets from broadcast modes). A run-time stride
 /// that turns out 0 keeps its mode (CuTe's form). Generic code bounds the
-/// value by [`FilterValue`](crate::FilterValue) (an example there).
+/// value by [`FilterValue`](crate::FilterValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn image<A: Filter>(a: A) -> A::Output
+/// where
+///     A::Output: FilterValue<A>,
+/// {
+///     filter(a)
+/// }
+/// // Without the broadcast mode 4:0, 2:1 and 3:2 merge (`coalesce` keeps all three).
+/// assert_eq!(image(layout!((2,4,3):(1,0,2))).to_string(), "_6:_1");
+/// assert_eq!(coalesce(layout!((2,4,3):(1,0,2))).to_string(), "(_2,_4,_3):(_1,_0,_2)");
+/// ```
 pub trait Filter {
     /// The filtered layout.
     type Output;
@@ -62,8 +88,20 @@ where
 
 /// `flatten(Self)`: the layout with the leaves of its shape and stride in
 /// one flat tuple (a scalar layout is itself); the same function. Generic
-/// code bounds the value by [`FlattenValue`](crate::FlattenValue) (an
-/// example there).
+/// code bounds the value by [`FlattenValue`](crate::FlattenValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn leaves<A: Flatten>(a: A) -> A::Output
+/// where
+///     A::Output: FlattenValue<A>,
+/// {
+///     flatten(a)
+/// }
+/// // Size-1 leaves stay: flatten only removes the nesting.
+/// assert_eq!(leaves(layout!((4,(1,3)):(6,(2,2)))).to_string(), "(_4,_1,_3):(_6,_2,_2)");
+/// assert_eq!(leaves(layout!(8:2)).to_string(), "_8:_2");
+/// ```
 pub trait Flatten {
     /// The flat layout.
     type Output;
@@ -171,7 +209,21 @@ impl<P: CoalesceProfile<A>, A> crate::detail::TileOp<CoalesceEach, A> for P {
 /// coalesces the whole (sub)layout, a tuple recurses into the modes it
 /// covers and leaves the others unchanged); the result is the same
 /// function, with each profiled mode coalesced. Generic code bounds the
-/// value by [`CoalesceByValue`](crate::CoalesceByValue) (an example there).
+/// value by [`CoalesceByValue`](crate::CoalesceByValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn by_mode<A: CoalesceBy<P>, P>(a: A, profile: P) -> A::Output
+/// where
+///     A::Output: CoalesceByValue<A, P>,
+/// {
+///     coalesce_by(a, profile)
+/// }
+/// let a = layout!(((2,4),(3,2),(2,2)):((1,2),(8,24),(48,96)));
+/// // Modes 0 and 1 coalesce apart (the rank stays 3); mode 2 is past the profile, kept.
+/// assert_eq!(by_mode(a, shape!(1, 1)).to_string(), "(_8,_6,(_2,_2)):(_1,_8,(_48,_96))");
+/// assert_eq!(by_mode(a, shape!(1)).to_string(), "_192:_1");
+/// ```
 pub trait CoalesceBy<P> {
     /// The result layout.
     type Output;
