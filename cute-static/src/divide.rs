@@ -14,18 +14,68 @@ use crate::detail::{DivideOp, Flat, Tiled, Zipped, by_mode_op};
 by_mode_op!(
     /// `logical_divide(Self, B)` (paper 3.5.2): `(A ∘ B, A ∘ B*)` with
     /// `B* = complement(B, |A|)`, by mode for a tiler (untouched modes kept).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn divide<A: LogicalDivide<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: LogicalDivideValue<A, B>,
+    /// {
+    ///     logical_divide(a, b)
+    /// }
+    /// // The tile (2,2):(1,6) and its complement in 24, (3,2):(2,12).
+    /// assert_eq!(divide(layout!(24:1), layout!((2,2):(1,6))).to_string(), "((_2,_2),(_3,_2)):((_1,_6),(_2,_12))");
+    /// let a = layout!((8,6,2):(1,8,48));
+    /// assert_eq!(divide(a, shape!(4, 2)).to_string(), "((_4,_2),(_2,_3),_2):((_1,_4),(_8,_16),_48)");
+    /// ```
     LogicalDivide, DivideOp, logical
 );
 by_mode_op!(
     /// `zipped_divide(Self, B)`: `((tiles...), (rests..., untouched...))`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn divide<A: ZippedDivide<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: ZippedDivideValue<A, B>,
+    /// {
+    ///     zipped_divide(a, b)
+    /// }
+    /// let a = layout!((8,6,2):(1,8,48));
+    /// assert_eq!(divide(a, shape!(4, 2)).to_string(), "((_4,_2),(_2,_3,_2)):((_1,_8),(_4,_16,_48))");
+    /// ```
     ZippedDivide, DivideOp, Zipped
 );
 by_mode_op!(
     /// `tiled_divide(Self, B)`: `((tiles...), rests..., untouched...)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn divide<A: TiledDivide<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: TiledDivideValue<A, B>,
+    /// {
+    ///     tiled_divide(a, b)
+    /// }
+    /// let a = layout!((8,6,2):(1,8,48));
+    /// assert_eq!(divide(a, shape!(4, 2)).to_string(), "((_4,_2),_2,_3,_2):((_1,_8),_4,_16,_48)");
+    /// ```
     TiledDivide, DivideOp, Tiled
 );
 by_mode_op!(
     /// `flat_divide(Self, B)`: `(tiles..., rests..., untouched...)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn divide<A: FlatDivide<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: FlatDivideValue<A, B>,
+    /// {
+    ///     flat_divide(a, b)
+    /// }
+    /// let a = layout!((8,6,2):(1,8,48));
+    /// assert_eq!(divide(a, shape!(4, 2)).to_string(), "(_4,_2,_2,_3,_2):(_1,_8,_4,_16,_48)");
+    /// ```
     FlatDivide, DivideOp, Flat
 );
 

@@ -41,18 +41,69 @@ macro_rules! product_fn {
 by_mode_op!(
     /// `logical_product(Self, B)` (paper 3.5.1): `(A, A* ∘ B)` with
     /// `A* = complement(A, |A|·cosize(B))`, by mode for a tiler.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn repeat<A: LogicalProduct<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: LogicalProductValue<A, B>,
+    /// {
+    ///     logical_product(a, b)
+    /// }
+    /// // A* = complement(2:5, 6) = 5:1: the three copies of 2:5 fill its holes.
+    /// assert_eq!(repeat(layout!(2:5), layout!(3:1)).to_string(), "(_2,_3):(_5,_1)");
+    /// let a = layout!((2,2):(1,2));
+    /// assert_eq!(repeat(a, layout!((3,2):(1,3))).to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_4,_12))");
+    /// ```
     LogicalProduct, ProductOp, logical
 );
 by_mode_op!(
     /// `zipped_product(Self, B)`: `((tiles...), (repetitions..., untouched...))`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn repeat<A: ZippedProduct<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: ZippedProductValue<A, B>,
+    /// {
+    ///     zipped_product(a, b)
+    /// }
+    /// // By a tiler each mode is its own product; mode 2 is past the tiler, kept.
+    /// let a = layout!((2,2,3):(1,2,4));
+    /// assert_eq!(repeat(a, tile!(3:1, 2:1)).to_string(), "((_2,_2),(_3,_2,_3)):((_1,_2),(_2,_1,_4))");
+    /// ```
     ZippedProduct, ProductOp, Zipped
 );
 by_mode_op!(
     /// `tiled_product(Self, B)`: `((tiles...), repetitions..., untouched...)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn repeat<A: TiledProduct<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: TiledProductValue<A, B>,
+    /// {
+    ///     tiled_product(a, b)
+    /// }
+    /// let a = layout!((2,2,3):(1,2,4));
+    /// assert_eq!(repeat(a, tile!(3:1, 2:1)).to_string(), "((_2,_2),_3,_2,_3):((_1,_2),_2,_1,_4)");
+    /// ```
     TiledProduct, ProductOp, Tiled
 );
 by_mode_op!(
     /// `flat_product(Self, B)`: `(tiles..., repetitions..., untouched...)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// fn repeat<A: FlatProduct<B>, B>(a: A, b: B) -> A::Output
+    /// where
+    ///     A::Output: FlatProductValue<A, B>,
+    /// {
+    ///     flat_product(a, b)
+    /// }
+    /// let a = layout!((2,2,3):(1,2,4));
+    /// assert_eq!(repeat(a, tile!(3:1, 2:1)).to_string(), "(_2,_2,_3,_2,_3):(_1,_2,_2,_1,_4)");
+    /// ```
     FlatProduct, ProductOp, Flat
 );
 
@@ -159,8 +210,25 @@ product_fn!(
     flat_product, FlatProduct, FlatProductValue
 );
 
-/// `blocked_product(Self, B)` (see [`blocked_product`]). Generic code bounds the
-/// value by [`BlockedProductValue`](crate::BlockedProductValue) (an example there).
+/// `blocked_product(Self, B)` (see [`blocked_product`]): the ranks padded
+/// with `1:0`, mode `i` is `(A_i, (A* ∘ B)_i)` with `A* ∘ B` the grid of
+/// [`logical_product`](crate::logical_product), so each copy of `A` is a
+/// block of neighbouring coordinates. Generic code bounds the value by
+/// [`BlockedProductValue`](crate::BlockedProductValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn blocks<A: BlockedProduct<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: BlockedProductValue<A, B>,
+/// {
+///     blocked_product(a, b)
+/// }
+/// let p = blocks(layout!((2,2):(1,2)), layout!((2,3):(1,2)));
+/// assert_eq!(p.to_string(), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+/// // (i, j) holds A(i % 2, j % 2) + 4·B(i / 2, j / 2): here A(1, 0) in block (0, 0).
+/// assert_eq!(p.index((1usize, 0usize)), 1);
+/// ```
 pub trait BlockedProduct<B> {
     /// The result layout.
     type Output;
@@ -168,8 +236,24 @@ pub trait BlockedProduct<B> {
 impl<A, B: RankProductOnto<Blocked, A>> BlockedProduct<B> for A {
     type Output = <B as RankProductOnto<Blocked, A>>::Output;
 }
-/// `raked_product(Self, B)` (see [`raked_product`]). Generic code bounds the
-/// value by [`RakedProductValue`](crate::RakedProductValue) (an example there).
+/// `raked_product(Self, B)` (see [`raked_product`]): mode `i` is
+/// `((A* ∘ B)_i, A_i)`, the copies of `A` interleaved (as
+/// [`BlockedProduct`] with the two swapped). Generic code bounds the
+/// value by [`RakedProductValue`](crate::RakedProductValue):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn rake<A: RakedProduct<B>, B>(a: A, b: B) -> A::Output
+/// where
+///     A::Output: RakedProductValue<A, B>,
+/// {
+///     raked_product(a, b)
+/// }
+/// let p = rake(layout!((2,2):(1,2)), layout!((2,3):(1,2)));
+/// assert_eq!(p.to_string(), "((_2,_2),(_3,_2)):((_4,_1),(_8,_2))");
+/// // (i, j) holds A(i / 2, j / 3) + 4·B(i % 2, j % 3): here A(0, 0) in copy (1, 0).
+/// assert_eq!(p.index((1usize, 0usize)), 4);
+/// ```
 pub trait RakedProduct<B> {
     /// The result layout.
     type Output;
@@ -179,7 +263,7 @@ impl<A, B: RankProductOnto<Raked, A>> RakedProduct<B> for A {
 }
 
 /// `blocked_product(a, b)`: each mode of `a` is repeated by the same mode
-/// of `b`, `a` innermost (see `detail::RankProduct`).
+/// of `b`, `a` innermost (see [`BlockedProduct`]).
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: the grid
 /// `A* ∘ B` is computed and checked when it runs (see
@@ -202,7 +286,7 @@ where
     <A::Output as crate::BlockedProductValue<A, B>>::make(a, b)
 }
 /// `raked_product(a, b)`: as `blocked_product` with `b` innermost (see
-/// `detail::RankProduct`).
+/// [`RakedProduct`]).
 ///
 /// With a run-time ([`Dyn`](crate::Dyn)) leaf in `a` or `b`: as
 /// [`blocked_product`] (see [`try_raked_product`](crate::try_raked_product)).
@@ -224,7 +308,7 @@ where
 }
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
-    /// `blocked_product(a, b)` (see `detail::RankProduct`).
+    /// `blocked_product(a, b)` (see [`BlockedProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;
@@ -235,7 +319,7 @@ crate::detail::free_fn!(
 );
 #[cfg(not(feature = "std"))]
 crate::detail::free_fn!(
-    /// `raked_product(a, b)` (see `detail::RankProduct`).
+    /// `raked_product(a, b)` (see [`RakedProduct`]).
     ///
     /// ```
     /// use cute_static::prelude::*;
