@@ -324,6 +324,19 @@ impl<A: fmt::Display, O: Leaf, B: fmt::Display> fmt::Display for ComposedLayout<
 /// `cargo build` reports it, `cargo check` may not), and neither does one
 /// whose domain has more than 2^16 points (it is checked point by point).
 /// It prints as the swizzle it is: `Sw<2,0,3>`.
+///
+/// A user meets it as the outer swizzle of a composition with a composed
+/// layout, or of [`ComposedLayout::left_inverse`] and
+/// [`ComposedLayout::right_inverse`]:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{OffsetFn, Swizzle};
+/// let (l, sw) = (layout!((8,8):(8,1)), Swizzle::<2, 0, -3>::new()); // l: the 8×8 transpose
+/// let through = composition(l, sw.compose(layout!(64:1))).outer();
+/// assert_eq!(through.to_string(), "Sw<2,0,3>");
+/// assert!((0..64usize).all(|x| l.index(sw.apply_offset(x)) == through.apply_offset(l.index(x))));
+/// ```
 pub struct SwizzleThrough<Sw, L, Dom, Bounded>(PhantomData<(Sw, L)>, PhantomData<(Dom, Bounded)>);
 
 impl<Sw, L, Dom, Bounded> Clone for SwizzleThrough<Sw, L, Dom, Bounded> {
@@ -356,11 +369,31 @@ where
 }
 
 /// The type of `left_inverse(C)` for `C = Sw ∘ _0 ∘ B` with `B† = I`:
-/// `Sw' ∘ _0 ∘ I` (see [`ComposedLayout::left_inverse`]).
+/// `Sw' ∘ _0 ∘ I`, what [`ComposedLayout::left_inverse`] returns (`Sw'`
+/// the [`SwizzleThrough`] of `Sw` and `I`, checked on the image of `C`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{ComposedLeftInverse, Swizzle};
+/// let c = Swizzle::<1, 0, 1>::new().compose(layout!((4,4):(8,1)));
+/// let r: ComposedLeftInverse<Swizzle<1, 0, 1>, _, Layout![(8,4):(4,1)]> = c.left_inverse();
+/// assert_eq!(r.to_string(), "Sw<1,2,1> o _0 o (_8,_4):(_4,_1)");
+/// assert!((0..16usize).all(|k| r.index(c.index(k)) == k)); // C is injective: R(C(k)) = k
+/// ```
 pub type ComposedLeftInverse<Sw, C, I> = ComposedLayout<SwizzleThrough<Sw, I, C, B0>, U0, I>;
 
 /// The type of `right_inverse(C)` for `C = Sw ∘ _0 ∘ B` with `B‡ = I`:
-/// `Sw' ∘ _0 ∘ I` (see [`ComposedLayout::right_inverse`]).
+/// `Sw' ∘ _0 ∘ I`, what [`ComposedLayout::right_inverse`] returns (`Sw'`
+/// the [`SwizzleThrough`] of `Sw` and `I`, checked on `0..size(I)`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{ComposedRightInverse, Swizzle};
+/// let c = Swizzle::<1, 0, 1>::new().compose(layout!((4,4):(8,1)));
+/// let r: ComposedRightInverse<Swizzle<1, 0, 1>, Layout![4:4]> = c.right_inverse();
+/// assert_eq!(r.to_string(), "Sw<1,2,1> o _0 o _4:_4");
+/// assert!((0..4usize).all(|i| c.index(r.index(i)) == i)); // C(R(i)) = i
+/// ```
 pub type ComposedRightInverse<Sw, I> = ComposedLayout<SwizzleThrough<Sw, I, Iota<I>, B1>, U0, I>;
 
 /// A function whose domain is checked point by point in constant

@@ -24,6 +24,24 @@ type TvShape<T, V> = Layout<(Size<T>, Size<V>), (U1, Size<T>)>;
 /// The right inverse must reach every thread-value index: a thread layout
 /// that does not tile (two threads on one offset, or holes) has no
 /// implementation (the bound `SizeOf<Size = size(thr)·size(val)>` fails).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn tv<Thr: MakeLayoutTv<Val>, Val>(thr: Thr, val: Val) -> Thr::Tv
+/// where
+///     Thr::Tv: StaticLayout,
+///     Thr::Tiler: Default,
+/// {
+///     make_layout_tv(thr, val).0
+/// }
+/// // 2×2 threads (row-major), each holding a 2×2 block of the 4×4 tile.
+/// let (thr, val) = (layout!((2,2):(2,1)), layout!((2,2):(1,2)));
+/// let l = tv(thr, val);
+/// assert_eq!(l.to_string(), "((_2,_2),(_2,_2)):((_8,_2),(_1,_4))");
+/// // Tv(t, v) is the point of the tile that raked_product(thr, val) maps to t + 4·v.
+/// let mn = raked_product(thr, val);
+/// assert!((0..4).all(|t| (0..4).all(|v| mn.index(l.index((t, v))) == t + 4 * v)));
+/// ```
 pub trait MakeLayoutTv<Val> {
     /// `(t, v) → m + M·n`.
     type Tv;

@@ -641,6 +641,21 @@ fn check<L: TensorLayout>(l: L, what: &'static str, offset: usize, len: usize) {
 /// Its layout can be sliced (a slice reaches a subset of the part's
 /// elements) but not otherwise changed: a composition or divide could
 /// reach elements of other parts.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let mut data = vec![0i32; 16];
+/// let t = make_tensor(&mut data[..], layout!((4,4):(1,4)));
+/// // 4 threads: thread k = (k % 2, k / 2) gets rows ≡ k % 2 and columns ≡ k / 2 (mod 2).
+/// let mut parts = t.partition_mut(layout!((2,2):(1,2))).unwrap();
+/// let (mut p3, mut p0) = (parts.pop().unwrap(), parts.remove(0));
+/// assert_eq!((p3.offset(), p3.layout().to_string()), (5, "(_2,_2):(_2,_8)".to_string()));
+/// std::thread::scope(|s| {
+///     s.spawn(move || p3[(1usize, 1usize)] = 3);  // storage index 5 + 2 + 8
+///     s.spawn(move || p0[(1usize, 1usize)] = 10); // 0 + 2 + 8
+/// });
+/// assert_eq!((data[15], data[10]), (3, 10));
+/// ```
 pub struct ThreadTensor<'a, T, L> {
     /// The storage the parts share, valid for `'a`.
     ptr: *mut T,
@@ -849,7 +864,20 @@ impl<T, S: Congruent<D>, D: IntTuple, C: Coord<S, D> + InDomain<S>> IndexMut<C> 
     }
 }
 
-/// Two parts of [`Tensor::partition_mut`] reach one element.
+/// Two parts of [`Tensor::partition_mut`] (or of the writers of
+/// [`Block::shared_tile`](crate::Block::shared_tile)) reach one element: the
+/// error that refuses to hand them out as disjoint mutable views.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let mut data = [0i32; 64];
+/// let t = make_tensor(&mut data[..], layout!((8,8):(1,8)));
+/// // Stride 0: threads 4..8 get the coordinates of threads 0..4.
+/// let e = t.partition_mut(layout!((4,2):(1,0))).unwrap_err();
+/// assert_eq!(e, cute_static::Overlap { first: 0, second: 4, index: 0 });
+/// let msg = cute_dynamic::LayoutError::from(e).to_string();
+/// assert!(msg.ends_with("not disjoint: threads 0 and 4 both reach storage index 0"), "{msg}");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Overlap {
     /// The first thread that reaches it.
