@@ -7,6 +7,20 @@ use std::fmt;
 /// Every variant names the condition that failed and the values involved, and
 /// its `Display` reads as a sentence. No operation of this crate panics on bad
 /// input: it returns one of these instead.
+///
+/// ```
+/// use cute_dynamic::{Layout, LayoutError, complement};
+/// let l: Layout = "(4,8):(1,4)".parse()?;
+/// let e = l.eval(32).unwrap_err(); // size 32: the indices are 0..32
+/// assert_eq!(e, LayoutError::OutOfBounds { coord: "32".into(), shape: "(4,8)".into() });
+/// assert_eq!(e.to_string(), "coordinate 32 is out of bounds for shape (4,8)");
+/// // The enum is non-exhaustive: a match needs a catch-all arm.
+/// match complement(&"(2,2):(1,1)".parse()?, 8) {
+///     Err(LayoutError::NotInjective { layout }) => assert_eq!(layout, "(2,2):(1,1)"), // offsets 0, 1, 1, 2
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum LayoutError {
@@ -359,6 +373,19 @@ impl fmt::Display for LayoutError {
 impl std::error::Error for LayoutError {}
 
 /// Shorthand for results of this crate.
+///
+/// ```
+/// use cute_dynamic::{IntTuple, Layout, LayoutError, Result};
+/// // The offset of element (i,j) of a row-major m×n matrix.
+/// fn offset(m: i64, n: i64, i: i64, j: i64) -> Result<i64> {
+///     let l: Layout = format!("({m},{n}):({n},1)").parse()?;
+///     l.eval_coord(&IntTuple::flat([i, j]))
+/// }
+/// assert_eq!(offset(4, 8, 1, 2)?, 10);
+/// assert!(matches!(offset(4, 8, 4, 0), Err(LayoutError::OutOfBounds { .. }))); // rows 0..4
+/// assert!(matches!(offset(4, 0, 0, 0), Err(LayoutError::Parse { column: 1, .. }))); // an extent of 0
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub type Result<T> = std::result::Result<T, LayoutError>;
 
 pub(crate) fn checked_mul(a: i64, b: i64, operation: &'static str) -> Result<i64> {

@@ -20,6 +20,17 @@ use crate::tiler::Tiler;
 use std::fmt;
 
 /// The value of an expression.
+///
+/// ```
+/// use cute_dynamic::{Layout, Value, eval};
+/// assert_eq!(eval("size((4,8):(1,4))")?, Value::Int(32));
+/// // Each variant holds the crate's own type, ready for further use.
+/// let Value::Layout(l) = eval("coalesce((2,(1,6)):(1,(6,2)))")? else { panic!("not a layout") };
+/// assert_eq!(l, "12:1".parse::<Layout>()?);
+/// let Value::Slice { offset, layout } = eval("slice((4,8):(1,4), (2,_))")? else { panic!("not a slice") };
+/// assert_eq!((offset, layout.to_string().as_str()), (2, "8:4")); // row 2: offsets 2 + 4·j
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// An integer (`size(...)`, `eval(...)`, a literal).
@@ -109,6 +120,15 @@ impl Value {
 /// An error of [`eval`]: what went wrong and the 1-based byte column of the
 /// text it concerns (the offending character, or the name of the operation
 /// that refused its arguments).
+///
+/// ```
+/// use cute_dynamic::{LayoutError, eval};
+/// let e = eval("coalesce(sise(4:1))").unwrap_err();
+/// assert_eq!(e.column, 10); // the unknown name, not the call around it
+/// assert_eq!(e.error, LayoutError::UnknownOperation { name: "sise".into(), column: 10 });
+/// assert_eq!(e.to_string(), "unknown operation 'sise' at column 10");
+/// assert_eq!(eval("(4,8):(1,4").unwrap_err().column, 11); // the end of the text, where ')' is missing
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalError {
     /// 1-based byte column.

@@ -17,6 +17,19 @@ use std::ops::{Index, IndexMut};
 
 /// One step of a projection (CuTe's `Step<_1, X, _1>`): keep a mode of the
 /// tiler, coordinate or thread layout, or drop it.
+///
+/// ```
+/// use cute_dynamic::{Layout, Step, Tiler, make_tensor, local_tile_projected};
+/// // One CTA tiler (BLK_M,BLK_N,BLK_K) and block coordinate (m,n,_) for all GEMM operands:
+/// // B is (N,K), so it drops the M mode.
+/// let b = vec![0f32; 128 * 64];
+/// let mb = make_tensor(&b[..], "(128,64):(1,128)".parse::<Layout>()?)?;
+/// let cta = Tiler::from_shape(&"(32,16,8)".parse()?)?;
+/// let gb = local_tile_projected(mb, &cta, &"(1,2,_)".parse()?, &[Step::Drop, Step::Keep, Step::Keep])?;
+/// assert_eq!(gb.layout().to_string(), "(16,8,8):(1,128,1024)"); // (BLK_N,BLK_K,k)
+/// assert_eq!(gb.offset(), 2 * 16); // block n = 2
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// CuTe's `_1`: the mode takes part.
@@ -321,6 +334,19 @@ fn dice_layout(proj: &[Step], l: &Layout) -> Result<Layout> {
 /// Its layout can be sliced (a slice reaches a subset of the part's
 /// elements) but not otherwise changed: a composition or divide could reach
 /// elements of other parts.
+///
+/// ```
+/// use cute_dynamic::{Layout, ThreadTensor, make_tensor};
+/// let mut data: Vec<i32> = (0..8).collect();
+/// let t = make_tensor(&mut data[..], "8:1".parse::<Layout>()?)?;
+/// let mut parts: Vec<ThreadTensor<'_, i32>> = t.partition_mut(&"4:1".parse()?)?; // 4 threads
+/// // Thread 1 owns elements 1 and 5.
+/// assert_eq!((parts[1].offset(), parts[1].layout().to_string().as_str()), (1, "(2):(4)"));
+/// parts[1][1] = -5;
+/// drop(parts);
+/// assert_eq!(data, [0, 1, 2, 3, 4, -5, 6, 7]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub struct ThreadTensor<'a, T> {
     /// Start of the storage the parts share; valid for `'a`, of `len` elements.
     ptr: *mut T,

@@ -19,6 +19,19 @@ use std::fmt::Write;
 /// (CuTe's TikZ coordinates: row down, column across, in cells; the first
 /// panel at `(0, 0)`, others at negative or larger coordinates), with the
 /// row and column indices CuTe writes beside it.
+///
+/// ```
+/// use cute_dynamic::{Figure, Layout, MmaAtom, make_tiled_mma};
+/// // 2×2 threads of one FMA each: a tile (M,N,K) = (2,2,1).
+/// let mma = make_tiled_mma(&MmaAtom::universal_fma(), &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+/// let f = Figure::of_mma(&mma)?;
+/// let c = f.panel("C").unwrap();
+/// assert_eq!((c.name(), c.origin()), ("C", (0, 0)));
+/// assert_eq!(c.grid().cell(1, 1).tv, Some((3, 0))); // thread 3 is (m,n) = (1,1)
+/// let a = f.panel("A").unwrap();
+/// assert_eq!((a.grid().rows(), a.grid().cols(), a.origin()), (2, 1, (0, -2))); // M × K, left of C
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Panel {
     name: &'static str,

@@ -179,6 +179,18 @@ fn gcd(a: usize, b: usize) -> usize {
 /// Plain numbers: types every bit pattern of which is a valid value, with
 /// no padding, so the same bytes may be read as another of them. Sealed:
 /// implemented for the integer and floating-point primitives only.
+///
+/// ```
+/// use cute_dynamic::{Layout, LayoutError, Pod, make_tensor};
+/// // The sum of the bytes of any plain numbers, read through a recast tensor.
+/// fn byte_sum<T: Pod>(v: &[T]) -> Result<u32, LayoutError> {
+///     let bytes = make_tensor(v, format!("{}:1", v.len()).parse::<Layout>()?)?.recast::<u8>()?;
+///     Ok((0..bytes.size()).map(|i| u32::from(bytes[i])).sum())
+/// }
+/// assert_eq!(byte_sum(&[0x0102_0304u32])?, 1 + 2 + 3 + 4); // in either byte order
+/// assert_eq!(byte_sum(&[-1i16; 3])?, 6 * 0xff);
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub trait Pod: Copy + sealed::Sealed {}
 
 mod sealed {

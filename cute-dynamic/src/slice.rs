@@ -9,6 +9,17 @@ use std::str::FromStr;
 
 /// A coordinate in which some modes are left free with `_`, e.g.
 /// `(2,((0,_),_))`. Parse it with `str::parse`.
+///
+/// ```
+/// use cute_dynamic::{Layout, SliceCoord, slice};
+/// let c: SliceCoord = "( 2 , _ )".parse()?;
+/// assert_eq!(c.to_string(), "(2,_)");
+/// // Row 2 of a column-major 4×8 layout: offset 2, then its 8 columns at stride 4.
+/// let (offset, row) = slice(&"(4,8):(1,4)".parse::<Layout>()?, &c)?;
+/// assert_eq!((offset, row.to_string().as_str()), (2, "8:4"));
+/// assert!("(2,_".parse::<SliceCoord>().is_err());
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SliceCoord {
     /// The coordinate, with [`UNDERSCORE`] leaves for the free modes.

@@ -154,6 +154,17 @@ impl SmemAtom {
 }
 
 /// The figures of one phase (the write or the read) under one swizzle.
+///
+/// ```
+/// use cute_dynamic::{Layout, PhaseFigures, suggest_swizzle};
+/// let tile: Layout = "(8,32):(32,1)".parse()?; // 8 rows of 32 floats
+/// let r = suggest_swizzle(&tile, 4, &"(32,8):(8,1)".parse()?, &"(32,8):(1,32)".parse()?)?;
+/// // Without a swizzle, each write request is a row: 32 banks, one wavefront.
+/// assert_eq!(r.unswizzled.write, PhaseFigures { wavefronts: 8, ideal: 8, vector: 1 });
+/// // Each read request takes 4 columns of all 8 rows: 4 banks, 8 words in each.
+/// assert_eq!(r.unswizzled.read, PhaseFigures { wavefronts: 64, ideal: 8, vector: 1 });
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PhaseFigures {
     /// The wavefronts of all the phase's requests, every group of 32
@@ -198,6 +209,18 @@ impl fmt::Display for PhaseFigures {
 }
 
 /// One swizzle measured: both phases' figures.
+///
+/// ```
+/// use cute_dynamic::{Layout, PhaseFigures, SmemAtom, Swizzle, suggest_swizzle};
+/// let tile: Layout = "(8,32):(32,1)".parse()?; // 8 rows of 32 floats
+/// let r = suggest_swizzle(&tile, 4, &"(32,8):(8,1)".parse()?, &"(32,8):(1,32)".parse()?)?;
+/// let c = r.best;
+/// // XOR the row (offset bits 5-7) into the 4-float chunk of the column (bits 2-4): CuTe's SW128.
+/// assert_eq!((c.swizzle, c.atom), (Swizzle::new(3, 2, 3)?, Some(SmemAtom::Sw128)));
+/// assert_eq!(c.read, PhaseFigures { wavefronts: 8, ideal: 8, vector: 1 }); // 64 without it
+/// assert_eq!(c.extent, 256); // a permutation of the tile's 256 offsets
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SwizzleCandidate {
     /// The swizzle, acting on element offsets (the layout is
@@ -279,6 +302,18 @@ impl fmt::Display for SwizzleCandidate {
 /// The answer of [`suggest_swizzle`]: the candidates that are conflict-free
 /// in both phases, ranked, the best candidate, and the figures without a
 /// swizzle and of CuTe's atoms.
+///
+/// ```
+/// use cute_dynamic::{Layout, suggest_swizzle};
+/// let tile: Layout = "(8,32):(32,1)".parse()?; // 8 rows of 32 floats
+/// let r = suggest_swizzle(&tile, 4, &"(32,8):(8,1)".parse()?, &"(32,8):(1,32)".parse()?)?;
+/// assert_eq!((r.bits, r.write_shape, r.read_shape), (8, (32, 8), (32, 8))); // cosize 256 = 2^8
+/// assert_eq!(r.conflict_free.first(), Some(&r.best));
+/// // CuTe's atoms, INTER to SW128: each bit more of swizzle halves the read's wavefronts.
+/// let reads: Vec<i64> = r.atoms.iter().map(|a| a.read.wavefronts).collect();
+/// assert_eq!(reads, [64, 32, 16, 8]);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwizzleSearch {
     /// The tile's layout (coordinate index → element offset).

@@ -291,6 +291,19 @@ fn parts(a: &Layout, view: View<'_>, split: Split) -> Result<(Layout, Layout)> {
 /// What the second argument of a by-mode operation can be: a layout, a tiler
 /// or a shape (read as a tiler of stride-1 layouts). Implemented for
 /// [`Layout`], [`Tiler`] and [`IntTuple`].
+///
+/// ```
+/// use cute_dynamic::{AsTiler, IntTuple, Layout, Tiler, zipped_divide};
+/// // The number of tiles, whatever form the tile comes in.
+/// fn tiles<T: AsTiler + ?Sized>(l: &Layout, tile: &T) -> cute_dynamic::Result<i64> {
+///     Ok(zipped_divide(l, tile)?.get(1).map_or(1, |rest| rest.size()))
+/// }
+/// let l: Layout = "(8,6):(1,8)".parse()?;
+/// assert_eq!(tiles(&l, &"(4,3)".parse::<IntTuple>()?)?, 4); // 2×2 tiles of 4×3
+/// assert_eq!(tiles(&l, &"<4:1,3:2>".parse::<Tiler>()?)?, 4); // 4 rows × columns 0, 2, 4
+/// assert_eq!(tiles(&l, &"4:1".parse::<Layout>()?)?, 12); // a layout tiles the 48 elements as one mode
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait AsTiler {
     /// A borrowed view of the argument as a tiler.
     ///
@@ -308,6 +321,21 @@ pub trait AsTiler {
 }
 
 /// A borrowed tiler argument (see [`AsTiler`]).
+///
+/// ```
+/// use cute_dynamic::{AsTiler, IntTuple, Layout, TilerRef, zipped_divide};
+/// // A type of one's own is a tiler argument when it lends out a tiler, here its shape.
+/// struct CtaShape(IntTuple);
+/// impl AsTiler for CtaShape {
+///     fn as_tiler(&self) -> TilerRef<'_> {
+///         TilerRef::Shape(&self.0)
+///     }
+/// }
+/// let cta = CtaShape("(4,3)".parse()?);
+/// let z = zipped_divide(&"(8,6):(1,8)".parse::<Layout>()?, &cta)?;
+/// assert_eq!(z.to_string(), "((4,3),(2,2)):((1,8),(4,24))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum TilerRef<'a> {
     /// A layout: the operation treats both sides as 1-D functions.

@@ -69,8 +69,23 @@ pub fn coalesce_push(out: &mut [(i64, i64)], n: usize, m: (i64, i64), may: May) 
     }
 }
 
-/// What the coalesce rule does with the mode `m` after the coalesced
-/// modes so far, whose last is `last` (`None` for none yet).
+/// What the coalesce rule does with a mode `m` after the coalesced modes
+/// so far, whose last is `last` (`None` for none yet): the answer of
+/// [`coalesce_step`], which the caller carries out.
+///
+/// ```
+/// use cute_dynamic::kernel::{May, Step, coalesce_step};
+/// // Coalescing (2,1,3,4):(1,7,2,7) by hand.
+/// let mut out: Vec<(i64, i64)> = Vec::new();
+/// for m in [(2, 1), (1, 7), (3, 2), (4, 7)] {
+///     match coalesce_step(out.last().copied(), m, May::ALL) {
+///         Step::Drop => {}                                 // 1:7
+///         Step::Merge => out.last_mut().unwrap().0 *= m.0, // 3:2 after 2:1, as 2·1 = 2
+///         Step::Append => out.push(m),                     // 2:1, and 4:7 after 6:1 (6·1 != 7)
+///     }
+/// }
+/// assert_eq!(out, [(6, 1), (4, 7)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// `m` has size 1 and vanishes.

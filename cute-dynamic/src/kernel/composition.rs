@@ -12,7 +12,29 @@
 use super::arith::{ceil_div, divmod};
 use super::fail::Fail;
 
-/// Where the modes of `A ∘ s:d` are written.
+/// Where [`compose_leaf`] writes the modes of `A ∘ s:d`: the caller's room,
+/// bounded or not.
+///
+/// ```
+/// use cute_dynamic::kernel::{Fail, LeafSink, compose_leaf};
+/// // Room for two modes on the stack: a third is a failure, not a reallocation.
+/// struct Two([(i64, i64); 2]);
+/// impl LeafSink for Two {
+///     const PADDED: bool = false;
+///     fn put(&mut self, slot: usize, s: i64, d: i64) -> Result<(), Fail> {
+///         *self.0.get_mut(slot).ok_or(Fail::Room { limit: Some(2) })? = (s, d);
+///         Ok(())
+///     }
+///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
+///         self.0.get_mut(slot).map(|m| &mut m.1)
+///     }
+/// }
+/// // A = (2,3,4):(1,10,100): A ∘ 6:1 is (2,3):(1,10), A ∘ 24:1 has three modes.
+/// let (a, mut out) = ([(2, 1), (3, 10)], Two([(0, 0); 2]));
+/// assert_eq!(compose_leaf::<true, _>(&a, 100, (6, 1), &mut out, 0, &mut [0, 0]), Ok(2));
+/// assert_eq!(out.0, [(2, 1), (3, 10)]);
+/// assert_eq!(compose_leaf::<true, _>(&a, 100, (24, 1), &mut out, 0, &mut [0, 0]), Err(Fail::Room { limit: Some(2) }));
+/// ```
 pub trait LeafSink {
     /// Whether every mode of `A` gets a slot (CuTe's padded form) or only
     /// the modes the leaf occupies.

@@ -3,6 +3,18 @@
 /// Why a kernel failed, without the text that names the operands: the hot
 /// path records the numbers, the caller writes the message on its cold path
 /// (`Fail::into_error`, with the `std` feature).
+///
+/// ```
+/// use cute_dynamic::LayoutError;
+/// use cute_dynamic::kernel::{Fail, complement_coalesced};
+/// // (2,3):(3,2) sorted by stride: 3:2 reaches 6, past the start 3 of 2:3.
+/// let mut out = [(0, 0); 3];
+/// let fail = complement_coalesced([(2, 3), (3, 2)].into_iter(), 12, &mut out).unwrap_err();
+/// assert_eq!(fail, Fail::Interleaved { stride: 3, extent: 6 });
+/// // The caller names the layout only when it writes the message.
+/// let e = fail.into_error(&|| "(2,3):(3,2)".into());
+/// assert_eq!(e, LayoutError::NotComplementable { layout: "(2,3):(3,2)".into(), stride: 3, extent: 6 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fail {
     /// Stride divisibility (paper 3.3.3): a mode of shape `shape` and the
