@@ -564,7 +564,6 @@ for_each_tuple!(dice_tuple);
 ///     thr.threads()
 /// }
 /// assert_eq!(threads(layout!((32, 8):(1, 32))), 256);
-/// assert_eq!(layout!((32, 8):(1, 32)).tile_sizes(), [32, 8, 1, 1]);
 /// ```
 pub trait ThreadLayout: Copy {
     /// The tiler: one static size per top-level mode.
@@ -591,10 +590,13 @@ pub trait ThreadLayout: Copy {
     /// assert_eq!(layout!(((2, 2), 8):((1, 16), 2)).coord(17), (3, 0));
     /// ```
     fn coord(&self, idx: usize) -> Self::Coord;
-    /// The sizes of the tiler's modes (1 past its rank, up to 4).
+    /// The sizes of the tiler's modes (1 past its rank, up to 4): for
+    /// `partition_mut`'s overlap check, which proves nothing past 4 modes.
+    #[doc(hidden)]
     fn tile_sizes(&self) -> [usize; 4];
     /// The coordinate of thread `idx` as one integer, column-major in the
-    /// tiler's shape.
+    /// tiler's shape (for the same check).
+    #[doc(hidden)]
     fn linear_coord(&self, idx: usize) -> usize;
 }
 
