@@ -36,7 +36,7 @@ macro_rules! by_mode_op {
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, logical) => {
         $(#[$doc])*
         ///
-        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;
@@ -51,7 +51,7 @@ macro_rules! by_mode_op {
     ($(#[$doc:meta])* $Trait:ident, $Op:ty, $How:ty) => {
         $(#[$doc])*
         ///
-        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value) (an example there).")]
+        #[doc = concat!("Generic code bounds the value by [`", stringify!($Trait), "Value`](crate::", stringify!($Trait), "Value).")]
         pub trait $Trait<B> {
             /// The result layout.
             type Output;
