@@ -23,9 +23,25 @@ pub trait ReadTensor {
     type Shape: Congruent<Self::Stride> + TopModes;
     /// The stride tree of the layout.
     type Stride: IntTuple;
-    /// The layout.
+    /// The layout: coordinate → offset from the tensor's origin.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = [0i32; 8 * 8];
+    /// let parts = make_tensor(&mut data[..], layout!((8,8):(1,8))).partition_mut(layout!((4,2):(1,4))).unwrap();
+    /// // Thread 1 of the (4,2) threads: rows 1 and 5 of the even columns.
+    /// assert_eq!(ReadTensor::layout(&parts[1]).to_string(), "(_2,_4):(_4,_16)");
+    /// ```
     fn layout(&self) -> Layout<Self::Shape, Self::Stride>;
     /// The element at `c`; panics outside the shape (as indexing).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let data = [10, 11, 12, 13, 14, 15];
+    /// let t = make_tensor(&data[..], layout!((2,3):(3,1)));   // row-major
+    /// assert_eq!(*t.read((1usize, 0usize)), 13);
+    /// assert_eq!(*t.read(1usize), 13);                        // integral coordinate 1 is (1,0)
+    /// ```
     fn read<C: Coord<Self::Shape, Self::Stride> + InDomain<Self::Shape>>(&self, c: C) -> &Self::Elem;
     /// A borrowed view the algorithms loop over: its pointer and offset
     /// are values of the loop, not fields of a value in memory that a
@@ -35,18 +51,51 @@ pub trait ReadTensor {
     where
         Self: 'a;
     /// The view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// // Generic code takes the view once, before its loop, as the algorithms do.
+    /// fn sum<R: ReadTensor<Elem = i32>>(t: &R) -> i32 {
+    ///     let v = t.view();
+    ///     (0..v.layout().size()).map(|i| *v.read(i)).sum()
+    /// }
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// assert_eq!(sum(&make_tensor(&data[..], layout!((2,2):(1,3)))), 1 + 2 + 4 + 5);
+    /// ```
     fn view(&self) -> Self::View<'_>;
 }
 
 /// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
 pub trait WriteTensor: ReadTensor {
     /// The element at `c`, mutably; panics outside the shape.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let mut data = [0; 6];
+    /// let mut t = make_tensor(&mut data[..], layout!((2,3):(3,1)));
+    /// *t.write((1usize, 2usize)) = 7;                         // offset 1·3 + 2·1
+    /// assert_eq!(data, [0, 0, 0, 0, 0, 7]);
+    /// ```
     fn write<C: Coord<Self::Shape, Self::Stride> + InDomain<Self::Shape>>(&mut self, c: C) -> &mut Self::Elem;
     /// A borrowed mutable view (see [`ReadTensor::View`]).
     type ViewMut<'a>: WriteTensor<Elem = Self::Elem, Shape = Self::Shape, Stride = Self::Stride>
     where
         Self: 'a;
     /// The view.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// // Element i (an integral coordinate) becomes i.
+    /// fn iota<W: WriteTensor<Elem = i32>>(t: &mut W) {
+    ///     let mut v = t.view_mut();
+    ///     for i in 0..v.layout().size() {
+    ///         *v.write(i) = i as i32;
+    ///     }
+    /// }
+    /// let mut data = [0; 6];
+    /// iota(&mut make_tensor(&mut data[..], layout!((2,3):(3,1))));
+    /// assert_eq!(data, [0, 2, 4, 1, 3, 5]);
+    /// ```
     fn view_mut(&mut self) -> Self::ViewMut<'_>;
 }
 
@@ -409,7 +458,17 @@ pub fn gemm<A, B, C: Mma<A, B>>(a: &A, b: &B, c: &mut C) {
     note = "gemm takes (M)x(N)->(M,N), (M,K)x(N,K)->(M,N) or (V,M,K)x(V,N,K)->(V,M,N) tensors of one element type"
 )]
 pub trait Mma<A, B> {
-    /// `self += a·b`.
+    /// `self += a·b`, as [`gemm`]`(a, b, self)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let a = [1.0f32, 2.0, 3.0, 4.0];                        // A (M,K) = [[1,3],[2,4]]
+    /// let b = [1.0f32, 1.0];                                  // B (N,K) = [[1,1]]
+    /// let mut c = [10.0f32, 20.0];
+    /// let (ta, tb) = (make_tensor(&a[..], layout!((2,2):(1,2))), make_tensor(&b[..], layout!((1,2):(1,1))));
+    /// make_tensor(&mut c[..], layout!((2,1):(1,2))).mma(&ta, &tb);
+    /// assert_eq!(c, [10.0 + 4.0, 20.0 + 6.0]);                // each row of A summed
+    /// ```
     fn mma(&mut self, a: &A, b: &B);
 }
 impl<A: ReadTensor, B: ReadTensor, C> Mma<A, B> for C
