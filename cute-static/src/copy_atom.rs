@@ -110,6 +110,16 @@ pub trait CopyCall: CopyAtom<ThrId = Layout<U1, U0>> {
     /// # Panics
     ///
     /// When a slice is shorter than that.
+    ///
+    /// ```
+    /// use cute_static::{CopyBroadcast, CopyCall, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let mut d = [0u8; 4];
+    /// CopyVec::<u8, U4>::new().call(&[1, 2, 3, 4, 5], &mut d);       // reads 4 source values
+    /// assert_eq!(d, [1, 2, 3, 4]);
+    /// CopyBroadcast::<u8, U4>::new().call(&[9], &mut d);             // reads 1
+    /// assert_eq!(d, [9; 4]);
+    /// ```
     fn call(&self, src: &[Self::Elem], dst: &mut [Self::Elem]);
 }
 
@@ -119,7 +129,15 @@ macro_rules! one_thread_atom {
         #[derive(Debug)]
         pub struct $name<T, W = U1>(PhantomData<fn() -> (T, W)>);
         impl<T, W> $name<T, W> {
-            /// The atom.
+            /// The atom: a zero-sized value (all there is to it is in its
+            /// type), made in `const` contexts too.
+            ///
+            /// ```
+            #[doc = concat!("use cute_static::", stringify!($name), ";")]
+            /// use cute_static::typenum::U4;
+            #[doc = concat!("const ATOM: ", stringify!($name), "<f32, U4> = ", stringify!($name), "::new();")]
+            /// assert_eq!(size_of_val(&ATOM), 0);
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name(PhantomData)
@@ -323,22 +341,60 @@ tiled_copy_of_operand!(
 );
 
 impl<Atom: CopyAtom, Tv: StaticLayout, TilerMn: Default + Copy> TiledCopy<Atom, Tv, TilerMn> {
-    /// The thread-value layout `(thr, val) →` index in the tile.
+    /// The thread-value layout `(thr, val) →` index in the column-major
+    /// tile of shape [`tiler_mn`](Self::tiler_mn).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// // Thread t's value v is element 4t + v of the (16,2) tile: 4 consecutive rows.
+    /// assert_eq!(copy.layout_tv().to_string(), "(_8,_4):(_4,_1)");
+    /// ```
     #[inline(always)]
     pub fn layout_tv(&self) -> Tv {
         Tv::default()
     }
-    /// The tile's shape `(M, N)`.
+    /// The tile's shape `(M, N)`: what the threads copy together in one
+    /// step.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// assert_eq!(copy.tiler_mn().to_string_cute(), "(_16,_2)");   // (4·4, 2·1)
+    /// ```
     #[inline(always)]
     pub fn tiler_mn(&self) -> TilerMn {
         TilerMn::default()
     }
     /// The atom.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyCall, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// let mut d = [0u32; 4];
+    /// copy.atom().call(&[5, 6, 7, 8], &mut d);                // one thread's one call
+    /// assert_eq!(d, [5, 6, 7, 8]);
+    /// ```
     #[inline(always)]
     pub fn atom(&self) -> Atom {
         self.atom
     }
-    /// The number of threads.
+    /// The number of threads: `size(thr_layout)` for
+    /// [`make_tiled_copy`], the MMA's for [`make_tiled_copy_a`] (`_b`, `_c`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// assert_eq!(copy.size(), 8);
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize
     where
@@ -352,6 +408,17 @@ impl<Atom: CopyAtom, Tv: StaticLayout, TilerMn: Default + Copy> TiledCopy<Atom, 
     /// # Panics
     ///
     /// When `tid` is not a thread of the tiled copy.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// // Thread 5 is (1,1) of the (4,2) threads: rows 4..8 of column 1.
+    /// let coords = copy.get_slice(5).partition_s(make_identity_tensor(shape!(16, 2)));
+    /// assert_eq!(coords.at((0usize, 0usize, 0usize)), (4, 1));
+    /// assert_eq!(coords.at((3usize, 0usize, 0usize)), (7, 1));
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn get_slice(&self, tid: usize) -> ThrCopy<Atom, Tv, TilerMn>
@@ -525,13 +592,32 @@ pub type PartS<L, Atom, Tv, TilerMn> = <L as PartitionS<Atom, Tv, TilerMn>>::Par
 pub type PartD<L, Atom, Tv, TilerMn> = <L as PartitionD<Atom, Tv, TilerMn>>::Part;
 
 impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
-    /// The thread's index.
+    /// The thread's index: the `tid` it was made with by
+    /// [`TiledCopy::get_slice`].
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// assert_eq!(copy.get_slice(5).thread(), 5);
+    /// ```
     #[inline(always)]
     pub fn thread(&self) -> usize {
         self.tid
     }
 
-    /// The tiled copy.
+    /// The tiled copy this thread is a slice of.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy, CopyVec};
+    /// use cute_static::typenum::U4;
+    /// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+    /// let thr = copy.get_slice(5);
+    /// assert_eq!(thr.tiled_copy().size(), 8);
+    /// assert_eq!(thr.tiled_copy().tiler_mn().to_string_cute(), "(_16,_2)");
+    /// ```
     #[inline(always)]
     pub fn tiled_copy(&self) -> TiledCopy<Atom, Tv, TilerMn> {
         self.tiled
@@ -726,6 +812,18 @@ impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
     /// # Panics
     ///
     /// When a run-time divide condition fails (never for static layouts).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy_a, make_tiled_mma, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// let ldsm = make_tiled_copy_a(SM75_U32x4_LDSM_N, &mma);
+    /// // Thread 0's A fragment of a (64,32) tile: 8 values an MMA, 2x2 MMAs.
+    /// let frg = [0u16; 32];
+    /// let dst = ldsm.get_slice(0).retile_d(make_tensor(&frg[..], layout!(((2,2,2),2,2):((1,2,4),8,16))));
+    /// // The 8 values of one MMA are one ldmatrix.x4 (8 values a thread): as CuTe's retile_D.
+    /// assert_eq!(dst.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn retile_d<E: Engine, L>(&self, frg: Tensor<E, L>) -> Tensor<E, Retiled<L, Atom, Tv, TilerMn>>
@@ -738,6 +836,22 @@ impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
 
     /// CuTe's `retile_S`: as [`retile_d`](Self::retile_d), for a fragment
     /// the copy reads from (CuTe's retile is the same for both sides).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_copy_c, make_tiled_mma, CopyVec, FmaLanes};
+    /// use cute_static::typenum::U8;
+    /// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    /// let store = make_tiled_copy_c(CopyVec::<f32, U8>::new(), &mma);
+    /// // The thread's accumulators of a (16,4) tile of C (partition_fragment_c's layout).
+    /// let acc: Vec<f32> = (0..64).map(|i| i as f32).collect();
+    /// let thr = store.get_slice(0);
+    /// let src = thr.retile_s(make_tensor(&acc[..], layout!((8,2,4):(1,8,16))));
+    /// assert_eq!(src.layout().to_string(), "((_8,_1),_2,_4):((_1,_0),_8,_16)");
+    /// let mut out = vec![0f32; 64];
+    /// store.copy(&src, &mut thr.partition_d(make_tensor(&mut out[..], layout!((16,4):(1,16)))));
+    /// assert_eq!(out, acc);                                   // accumulator (m, n) lands at m + 16n
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn retile_s<E: Engine, L>(&self, frg: Tensor<E, L>) -> Tensor<E, Retiled<L, Atom, Tv, TilerMn>>
