@@ -80,6 +80,13 @@ pub trait MmaAtom: Copy {
     type LayoutCTv: StaticLayout;
 
     /// `(M, N, K)` as integers.
+    ///
+    /// ```
+    /// use cute_static::{FmaLanes, MmaAtom, SM80_16x8x16_F32F16F16F32_TN};
+    /// use cute_static::typenum::U8;
+    /// assert_eq!(SM80_16x8x16_F32F16F16F32_TN::shape_mnk(), (16, 8, 16));
+    /// assert_eq!(FmaLanes::<f32, U8>::shape_mnk(), (8, 1, 1));    // a column of 8 rows of C
+    /// ```
     #[inline(always)]
     fn shape_mnk() -> (usize, usize, usize) {
         (Self::M::USIZE, Self::N::USIZE, Self::K::USIZE)
@@ -127,6 +134,15 @@ pub trait MmaCall: MmaAtom {
     /// # Panics
     ///
     /// When a slice is shorter than the atom's value count.
+    ///
+    /// ```
+    /// use cute_static::{FmaLanes, MmaCall};
+    /// use cute_static::typenum::U2;
+    /// // Two rows of A, one value of B, two rows of C.
+    /// let mut c = [1.0f32, 1.0];
+    /// FmaLanes::<f32, U2>::new().call(&mut c, &[2.0, 3.0], &[10.0]);
+    /// assert_eq!(c, [21.0, 31.0]);
+    /// ```
     fn call(&self, c: &mut [Self::C], a: &[Self::A], b: &[Self::B]);
     /// Runs `k` where the atom's instructions can be inlined: in a function
     /// compiled for the CPU features the atom needs (an AVX2 atom's kernel
@@ -139,6 +155,21 @@ pub trait MmaCall: MmaAtom {
     /// code. A closure also works (`AtomKernel` is implemented for them),
     /// but the compiler may keep a large closure out of line, and the atom
     /// is then a call per instruction.
+    ///
+    /// ```
+    /// use cute_static::{FmaLanes, MmaCall};
+    /// use cute_static::typenum::U4;
+    /// let atom = FmaLanes::<f32, U4>::new();
+    /// let (a, mut c) = ([1.0f32, 2.0, 3.0, 4.0], [0.0f32; 4]);
+    /// // Two steps of K; dispatch returns what the closure returns.
+    /// let sum = atom.dispatch(|| {
+    ///     for b in [1.0, 2.0] {
+    ///         atom.call(&mut c, &a, &[b]);
+    ///     }
+    ///     c.iter().sum::<f32>()
+    /// });
+    /// assert_eq!((sum, c), (30.0, [3.0, 6.0, 9.0, 12.0]));
+    /// ```
     #[inline(always)]
     fn dispatch<K: AtomKernel>(&self, k: K) -> K::Output {
         k.run()
@@ -168,6 +199,13 @@ pub trait AtomKernel {
     /// What the kernel returns.
     type Output;
     /// Runs the kernel; make it `#[inline(always)]`.
+    ///
+    /// ```
+    /// use cute_static::AtomKernel;
+    /// // A closure is a kernel. Called directly, it runs without the atom's
+    /// // features; MmaCall::dispatch calls it inside a function that has them.
+    /// assert_eq!((|| 6 * 7).run(), 42);
+    /// ```
     fn run(self) -> Self::Output;
 }
 impl<R, F: FnOnce() -> R> AtomKernel for F {
@@ -248,6 +286,13 @@ impl<PM: PermMode, PN: PermMode, PK: PermMode> Permutation for (PM, PN, PK) {
 pub trait PermMode: Copy + Default {
     /// The mode's extent of the tiled MMA's tile, given the extent the
     /// atoms cover.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::PermMode;
+    /// assert_eq!(<Underscore as PermMode>::extent(16), 16);      // `__`: the atoms' extent
+    /// assert_eq!(<Layout![32:1] as PermMode>::extent(16), 32);   // a layout: its size
+    /// ```
     fn extent(atoms: usize) -> usize;
 }
 impl PermMode for Underscore {
@@ -421,12 +466,28 @@ where
 
 impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     /// The number of threads: `size(ThrId)·TM·TN·TK`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.size(), 128);                                // 2x2 atoms of a 32-thread warp
+    /// ```
     #[inline(always)]
     pub fn size(&self) -> usize {
         <Atom::ThrId as StaticLayout>::SIZE * AL::Tm::USIZE * AL::Tn::USIZE * AL::Tk::USIZE
     }
 
-    /// The `(M, N, K)` tile the threads compute together in one step.
+    /// The `(M, N, K)` tile the threads compute together in one step:
+    /// `(M·TM, N·TN, K·TK)`, or the sizes of the permutation's layouts
+    /// where it has them.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.tile_size_mnk(), (32, 16, 16));              // (16·2, 8·2, 16·1)
+    /// ```
     #[inline(always)]
     pub fn tile_size_mnk(&self) -> (usize, usize, usize) {
         let (m, n, k) = Atom::shape_mnk();
@@ -434,18 +495,48 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> TiledMma<Atom, AL, P> {
     }
 
     /// The atom.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, MmaCall, UniversalFma};
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0)));
+    /// let mut c = [1.0f32];
+    /// mma.atom().call(&mut c, &[2.0], &[3.0]);                   // one thread's one instruction
+    /// assert_eq!(c, [7.0]);
+    /// ```
     #[inline(always)]
     pub fn atom(&self) -> Atom {
         self.atom
     }
 
-    /// The layout of atoms.
+    /// The layout of atoms: `(TM, TN, TK)` coordinate → the atom's index.
+    /// For an atom whose threads are `0..V` (`ThrId` the identity), atom
+    /// `i` is threads `V·i..V·(i+1)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.atom_layout().to_string(), "(_2,_2,_1):(_1,_2,_0)");
+    /// assert_eq!(mma.atom_layout().index((1usize, 1usize, 0usize)), 3);   // threads 96..128
+    /// ```
     #[inline(always)]
     pub fn atom_layout(&self) -> AL {
         self.atom_layout
     }
 
-    /// The permutation of the tile.
+    /// The permutation of the tile: [`NoPermutation`] from
+    /// [`make_tiled_mma`], the one given to [`make_tiled_mma_permuted`].
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, make_tiled_mma_permuted, NoPermutation, UniversalFma};
+    /// let atoms = layout!((2,2,1):(1,2,0));
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), atoms);
+    /// assert_eq!(mma.permutation(), NoPermutation);
+    /// let permuted = make_tiled_mma_permuted(UniversalFma::<f32>::new(), atoms, (layout!(4:1), __, __));
+    /// assert_eq!(permuted.permutation().0.to_string(), "_4:_1");
+    /// ```
     #[inline(always)]
     pub fn permutation(&self) -> P {
         self.permutation
@@ -809,12 +900,34 @@ where
     }
     /// CuTe's `get_layoutB_TV()`: `(thread, value) → n + N·k` in the
     /// `(N, K)` tile of B (the threads along M added with stride 0).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// // A (16,16) tile of B; the second atom along N holds rows 8..16.
+    /// assert_eq!(
+    ///     mma.layout_b_tv().to_string(),
+    ///     "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_32,_1,_0,_8),((_16,_128),(_0,_0)))"
+    /// );
+    /// ```
     #[inline(always)]
     pub fn layout_b_tv(&self) -> <Self as TiledOperands>::LayoutBTv {
         Default::default()
     }
     /// CuTe's `get_layoutC_TV()`: `(thread, value) → m + M·n` in the
     /// `(M, N)` tile of C.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// // A (32,16) tile of C, each accumulator one thread's value.
+    /// assert_eq!(
+    ///     mma.layout_c_tv().to_string(),
+    ///     "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))"
+    /// );
+    /// ```
     #[inline(always)]
     pub fn layout_c_tv(&self) -> <Self as TiledOperands>::LayoutCTv {
         Default::default()
@@ -1077,12 +1190,27 @@ pub type PartC<L, Atom, AL, P = NoPermutation> = <L as PartitionC<Atom, AL, P>>:
 impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
     /// The thread's coordinate `(v, m, n, k)`: its index in the atom's
     /// `ThrId` and its atom's coordinate in the atom layout.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+    /// assert_eq!(mma.get_slice(100).coord(), (4, 1, 1, 0));       // 100 = 4 + 32·3, atom 3 = (1,1,0)
+    /// ```
     #[inline(always)]
     pub fn coord(&self) -> (usize, usize, usize, usize) {
         (self.v, self.m, self.n, self.k)
     }
 
-    /// The tiled MMA.
+    /// The tiled MMA this thread is a slice of.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let thr = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,8,1):(1,4,0))).get_slice(9);
+    /// assert_eq!(thr.tiled_mma().size(), 32);
+    /// assert_eq!(thr.tiled_mma().tile_size_mnk(), (4, 8, 1));
+    /// ```
     #[inline(always)]
     pub fn tiled_mma(&self) -> TiledMma<Atom, AL, P> {
         self.tiled
@@ -1120,6 +1248,17 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
 
     /// The thread's values of a B tile `(N', K')` (CuTe's `partition_B`):
     /// `(MMA, MMA_N, MMA_K)`. Panics as [`partition_a`](Self::partition_a).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, UniversalFma};
+    /// let b: Vec<f32> = (0..16).map(|i| i as f32).collect();
+    /// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((4,2,1):(1,4,0)));
+    /// let part = mma.get_slice(5).partition_b(make_tensor(&b[..], layout!((4,4):(1,4))));
+    /// // Thread 5 is atom (1,1,0): rows 1 and 3 of B (N,K), every column.
+    /// assert_eq!(part.layout().to_string(), "(_1,_2,_4):(_0,_2,_4)");
+    /// assert_eq!(part[(0usize, 1usize, 2usize)], 11.0);          // B(3, 2)
+    /// ```
     #[inline(always)]
     #[track_caller]
     pub fn partition_b<E: Engine, L>(&self, b: Tensor<E, L>) -> Tensor<E, PartB<L, Atom, AL, P>>
@@ -1197,6 +1336,17 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
 
     /// As [`partition_fragment_a`](Self::partition_fragment_a), for a B
     /// tile (CuTe's `partition_fragment_B`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, FmaLanes};
+    /// use cute_static::typenum::U8;
+    /// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    /// // A (4,2) tile of B: one value of B per column of C and step of K.
+    /// let f = mma.get_slice(0).partition_fragment_b(&layout!((4,2):(1,4)));
+    /// assert_eq!(f.layout().shape().to_string_cute(), "(_1,_4,_2)");
+    /// assert_eq!(f.engine().len(), 8);
+    /// ```
     #[inline(always)]
     #[track_caller]
     #[allow(clippy::type_complexity)]
@@ -1215,6 +1365,17 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
 
     /// As [`partition_fragment_a`](Self::partition_fragment_a), for the
     /// accumulators of a C tile (CuTe's `partition_fragment_C`).
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::{make_tiled_mma, FmaLanes};
+    /// use cute_static::typenum::U8;
+    /// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+    /// // A (16,4) tile of C: two 8-lane accumulators per column, starting at zero.
+    /// let f = mma.get_slice(0).partition_fragment_c(&layout!((16,4):(1,16)));
+    /// assert_eq!(f.layout().to_string(), "(_8,_2,_4):(_1,_8,_16)");
+    /// assert!(f.engine().len() == 64 && (0..64usize).all(|i| f[i] == 0.0));
+    /// ```
     #[inline(always)]
     #[track_caller]
     #[allow(clippy::type_complexity)]
@@ -1424,6 +1585,14 @@ pub trait FragmentOf: HasLayout {
     /// [`Fragment<T, Self>`](crate::Fragment).
     type Fragment<T: Default>;
     /// `make_fragment_like::<T, _>(self)`.
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::FragmentOf;
+    /// let f = layout!((2,3):(3,1)).fragment::<f32>();
+    /// assert_eq!(f.layout().to_string(), "(_2,_3):(_1,_2)");     // compact, column-major
+    /// assert!(f.engine().len() == 6 && (0..6usize).all(|i| f[i] == 0.0));
+    /// ```
     fn fragment<T: Default>(&self) -> Self::Fragment<T>;
 }
 impl<L> FragmentOf for L
