@@ -29,7 +29,18 @@ macro_rules! portable_atom {
         pub struct $name<$($P),+>(PhantomData<fn() -> ($($P,)+)>);
 
         impl<$($P),+> $name<$($P),+> {
-            /// The atom.
+            /// The atom: a zero-sized value (all there is to it is in its
+            /// type), made in `const` contexts too.
+            ///
+            /// ```
+            /// # type T = f32;
+            /// # type W = cute_static::typenum::U4;
+            #[doc = concat!("use cute_static::", stringify!($name), ";")]
+            #[doc = concat!(
+                "const ATOM: ", stringify!($name), "<", stringify!($($P),+), "> = ", stringify!($name), "::new();"
+            )]
+            /// assert_eq!(size_of_val(&ATOM), 0);
+            /// ```
             #[inline(always)]
             pub const fn new() -> Self {
                 $name(PhantomData)
@@ -168,7 +179,12 @@ mod x86 {
             }
 
             impl $name {
-                #[doc = concat!("The atom, when this CPU has ", $features, ".")]
+                #[doc = concat!("The atom, when this CPU has ", $features, "; `None` otherwise.")]
+                ///
+                /// ```
+                #[doc = concat!("use cute_static::", stringify!($name), ";")]
+                #[doc = concat!("assert_eq!(", stringify!($name), "::new().is_some(), ", stringify!($detect), ");")]
+                /// ```
                 #[inline]
                 pub fn new() -> Option<Self> {
                     $detect.then_some($name { _detected: () })
@@ -268,7 +284,12 @@ mod arm {
     }
 
     impl FmaF32x4 {
-        /// The atom (NEON is part of aarch64).
+        /// The atom (NEON is part of aarch64): always `Some`.
+        ///
+        /// ```
+        /// use cute_static::FmaF32x4;
+        /// assert!(FmaF32x4::new().is_some());
+        /// ```
         #[inline]
         pub fn new() -> Option<Self> {
             Some(FmaF32x4 { _detected: () })
