@@ -62,6 +62,12 @@ def reachable(index, root):
         seen.add(i)
         kind, inner = next(iter(index[i]["inner"].items()))
         if kind == "module":
+            # A private module reached through a `use` of a function of the
+            # same name (`pub use crate::coalesce` in the prelude names both
+            # the function and the private `mod coalesce`): rustdoc gives it
+            # no page.
+            if i != str(root) and index[i].get("visibility") != "public":
+                continue
             stack += map(str, inner["items"])
         elif kind == "use" and inner.get("id") is not None:
             stack.append(str(inner["id"]))
