@@ -79,15 +79,15 @@ fn show_draws_the_swizzled_grid() {
 fn banks_reports_wavefronts_per_warp() {
     assert_prints(
         &["--banks", "32:32"],
-        "32:32\n32 threads x 1 values, 4-byte elements, 32 banks x 4 bytes\nthreads 0-31: 32 wavefronts (ideal 1)\n",
+        "32:32\n32 threads x 1 value, 4-byte elements, 32 banks x 4 bytes\nthreads 0-31: 32 wavefronts (ideal 1)\n",
     );
     assert_prints(
         &["--banks", "composition(Sw<3,4,3>, 8:128)", "--elem-bytes", "1"],
-        "Sw<3,4,3> o 0 o 8:128\n8 threads x 1 values, 1-byte elements, 32 banks x 4 bytes\nthreads 0-7: 1 wavefront (ideal 1)\n",
+        "Sw<3,4,3> o 0 o 8:128\n8 threads x 1 value, 1-byte elements, 32 banks x 4 bytes\nthreads 0-7: 1 wavefront (ideal 1)\n",
     );
     assert_prints(
         &["--banks", "8:128", "--elem-bytes", "1"],
-        "8:128\n8 threads x 1 values, 1-byte elements, 32 banks x 4 bytes\nthreads 0-7: 8 wavefronts (ideal 1)\n",
+        "8:128\n8 threads x 1 value, 1-byte elements, 32 banks x 4 bytes\nthreads 0-7: 8 wavefronts (ideal 1)\n",
     );
     // Not a layout; --elem-bytes without --banks; a bad element size.
     assert_eq!(cute(&["--banks", "(4,8)"]).status.code(), Some(2));

@@ -124,10 +124,15 @@ impl fmt::Display for BankReport {
     /// A header line, then one line per group:
     /// `threads 0-31: 8 wavefronts (ideal 1)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |n: i64| if n == 1 { "" } else { "s" };
         writeln!(
             f,
-            "{} threads x {} values, {}-byte elements, {BANKS} banks x {BANK_BYTES} bytes",
-            self.threads, self.values, self.elem_bytes
+            "{} thread{} x {} value{}, {}-byte elements, {BANKS} banks x {BANK_BYTES} bytes",
+            self.threads,
+            s(self.threads),
+            self.values,
+            s(self.values),
+            self.elem_bytes
         )?;
         for g in &self.groups {
             let last = g.first_thread + g.threads - 1;
