@@ -607,7 +607,17 @@ use crate::detail::{ComplementOnto, ComplementValueBy, ShapeSize};
 
 /// `complement(Self, M)` for a cotarget `M`: a static shape (a typenum
 /// integer or a tuple, whose size is used), or a run-time one, a `usize` or
-/// a [`Dyn`](crate::Dyn).
+/// a [`Dyn`](crate::Dyn). `Output` is the type of [`complement`]'s result,
+/// known from the argument types alone; [`ComplementValue`] computes it.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// type Tile = Layout![(2,2):(1,4)]; // the offsets 0, 1, 4, 5
+/// // The repetitions of the tile that fill 0..16, as a type:
+/// let r: <Tile as Complement<Shape![16]>>::Output = complement(Tile::default(), shape!(16));
+/// assert_eq!(r.to_string(), "(_2,_2):(_2,_8)");
+/// assert_eq!(core::mem::size_of_val(&r), 0); // all-static: nothing left to store
+/// ```
 pub trait Complement<M> {
     /// The complement.
     type Output;
@@ -671,6 +681,19 @@ where
 /// The value of `complement(a, m)`: zero-sized when both are all-static,
 /// its last mode computed (and checked) when the cotarget is run-time.
 /// Generic code that calls [`complement`] bounds the result by it.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn rest<A: Complement<M>, M>(a: A, m: M) -> A::Output
+/// where
+///     A::Output: ComplementValue<A, M>,
+/// {
+///     complement(a, m)
+/// }
+/// assert_eq!(rest(layout!((2,2):(1,4)), shape!(64)).to_string(), "(_2,_8):(_2,_8)");
+/// // A run-time cotarget: the last mode's size, ⌈64/8⌉, is computed when the call runs.
+/// assert_eq!(rest(layout!((2,2):(1,4)), 64usize).to_string(), "(_2,8):(_2,_8)");
+/// ```
 pub trait ComplementValue<A, M>: Sized {
     /// `complement(a, m)`: what [`complement`] returns.
     ///
