@@ -53,12 +53,35 @@ use typenum::{B0, B1};
 /// The origin of a fresh identity tensor ([`make_identity_tensor`]): the
 /// coordinate 0, zero-sized. A view of one (a tile, a partition) has an
 /// origin of `[usize; R]` instead; both are [`Origin`]s.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, IdentityView, Zero};
+/// let l: CoordLayout<_, Zero> = make_identity_tensor(shape!(4, 8)).layout();
+/// assert_eq!(l.origin_entries(), [0, 0]);
+/// assert_eq!(core::mem::size_of_val(&l), 0); // static shape, origin 0: nothing stored
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Zero;
 
 /// The origin of a [`CoordLayout`], the coordinate its view starts at: a
 /// coordinate of `R` entries, [`Zero`] (a fresh identity tensor) or
-/// `[usize; R]` (a view of one).
+/// `[usize; R]` (a view of one). Generic code over identity views of rank
+/// `R` bounds the origin type by it, to call [`CoordLayout::coord`].
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CoordLayout, Origin};
+/// // Where a rank-2 identity view starts, fresh or a tile of one.
+/// fn start<Sh: IntTuple + Congruent<D0> + Congruent<D1>, D0: IntTuple, D1: IntTuple, O: Origin<2>>(
+///     l: CoordLayout<(Layout<Sh, D0>, Layout<Sh, D1>), O>,
+/// ) -> [usize; 2] {
+///     l.coord(0usize)
+/// }
+/// let id = make_identity_tensor(shape!(8, 8));
+/// assert_eq!(start(id.layout()), [0, 0]);
+/// assert_eq!(start(local_tile(id, shape!(2, 4), (3usize, 1usize)).layout()), [6, 4]);
+/// ```
 pub trait Origin<const R: usize>: Copy {
     /// The entries.
     #[doc(hidden)]
@@ -603,9 +626,25 @@ pub trait CoordOp<Op, T>: Sized {
 }
 
 macro_rules! apply_op {
-    ($($Op:ident: $Trait:ident, $How:ident, $f:ident;)+) => {$(
-        /// The operation
-        #[doc = concat!("[`", stringify!($f), "`](crate::", stringify!($f), "), as a [`CoordOp`] of coordinate tensors.")]
+    ($($Op:ident: $Trait:ident, $How:ident, $f:ident, $out:literal;)+) => {$(
+        #[doc = concat!("The operation [`", stringify!($f), "`](crate::", stringify!($f), "), as a [`CoordOp`] ")]
+        #[doc = concat!("of coordinate tensors: its name in the bound of [`Tensor::", stringify!($f), "`].")]
+        ///
+        /// ```
+        /// use cute_static::prelude::*;
+        #[doc = concat!("use cute_static::{CoordLayout, CoordOp, Coords, IdentityStride, ", stringify!($Op), "};")]
+        /// fn divide<I: IdentityStride, C, O, T>(
+        ///     t: Tensor<Coords<I>, CoordLayout<C, O>>,
+        ///     tiler: T,
+        #[doc = concat!(") -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<", stringify!($Op), ", T>>::Output>")]
+        /// where
+        #[doc = concat!("    CoordLayout<C, O>: CoordOp<", stringify!($Op), ", T>,")]
+        /// {
+        #[doc = concat!("    t.", stringify!($f), "(tiler)")]
+        /// }
+        /// let d = divide(make_identity_tensor(shape!(4, 6)), shape!(2, 3));
+        #[doc = concat!("assert_eq!(d.layout().to_string(), \"", $out, "\");")]
+        /// ```
         #[derive(Clone, Copy, Debug, Default)]
         #[cfg(feature = "std")]
         pub struct $Op;
@@ -625,14 +664,32 @@ macro_rules! apply_op {
     )+};
 }
 apply_op! {
-    LogicalDivideOp: LogicalDivide, LogicalArr, logical_divide;
-    ZippedDivideOp: ZippedDivide, ZippedArr, zipped_divide;
-    TiledDivideOp: TiledDivide, TiledArr, tiled_divide;
-    FlatDivideOp: FlatDivide, FlatArr, flat_divide;
+    LogicalDivideOp: LogicalDivide, LogicalArr, logical_divide, "((_2,_2),(_3,_2)):((_1@0,_2@0),(_1@1,_3@1))";
+    ZippedDivideOp: ZippedDivide, ZippedArr, zipped_divide, "((_2,_3),(_2,_2)):((_1@0,_1@1),(_2@0,_3@1))";
+    TiledDivideOp: TiledDivide, TiledArr, tiled_divide, "((_2,_3),_2,_2):((_1@0,_1@1),_2@0,_3@1)";
+    FlatDivideOp: FlatDivide, FlatArr, flat_divide, "(_2,_3,_2,_2):(_1@0,_1@1,_2@0,_3@1)";
 }
 
 /// The operation [`composition`](crate::composition), as a [`CoordOp`] of
-/// coordinate tensors.
+/// coordinate tensors: its name in the bound of [`Tensor::compose`].
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{ComposeOp, CoordLayout, CoordOp, Coords, IdentityStride};
+/// fn compose<I: IdentityStride, C, O, T>(
+///     t: Tensor<Coords<I>, CoordLayout<C, O>>,
+///     tiler: T,
+/// ) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ComposeOp, T>>::Output>
+/// where
+///     CoordLayout<C, O>: CoordOp<ComposeOp, T>,
+/// {
+///     t.compose(tiler)
+/// }
+/// // Every other row and column: result.at(c) == id.at(tiler(c)).
+/// let c = compose(make_identity_tensor(shape!(4, 6)), tile!(2:2, 3:2));
+/// assert_eq!(c.layout().to_string(), "(_2,_3):(_2@0,_2@1)");
+/// assert_eq!(c.at((1usize, 2usize)), (2, 4));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 #[cfg(feature = "std")]
 pub struct ComposeOp;
@@ -736,6 +793,16 @@ impl<C: Copy, O: Copy> crate::partition::traits::Fits for CoordLayout<C, O> {
 /// The engine of an identity tensor of the flat shape type `S`: no
 /// storage, zero-sized; the "element" at a coordinate is the coordinate
 /// that the tensor's [`CoordLayout`] gives (see [`make_identity_tensor`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{Coords, Engine};
+/// let id: Tensor<Coords<Shape![4, 8]>, _> = make_identity_tensor(shape!(4, 8));
+/// assert_eq!(core::mem::size_of::<Coords<Shape![4, 8]>>(), 0);
+/// // Its elements are the coordinates of the shape: 13 = 1 + 3·4.
+/// let c: <Coords<Shape![4, 8]> as Engine>::Elem = id.at(13usize);
+/// assert_eq!(c, (1, 3));
+/// ```
 #[derive(Debug)]
 pub struct Coords<S>(PhantomData<S>);
 
