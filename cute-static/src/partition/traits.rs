@@ -17,7 +17,18 @@ use crate::tensor::{OffsetRange, OutOfStorage};
 use typenum::{B0, B1, U1, UInt, Unsigned};
 
 /// CuTe's `X` in a projection: the mode is left out (`_1`, i.e.
-/// [`Int<1>`](crate::Int), keeps it).
+/// [`Int<1>`](crate::Int), keeps it). See [`Dice`] and
+/// [`local_tile_proj`](crate::local_tile_proj).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let c: Vec<u32> = (0..64).collect();
+/// let mc = make_tensor(&c[..], layout!((8,8):(1,8))); // (M,N)
+/// // C takes BLK_M and BLK_N of a (BLK_M,BLK_N,BLK_K) tiler: `X` leaves BLK_K (and k) out.
+/// let gc = local_tile_proj(mc, shape!(4, 2, 16), (1usize, 3usize, 0usize), (Int::<1>::new(), Int::<1>::new(), X));
+/// assert_eq!(gc.layout().to_string(), "(_4,_2):(_1,_8)");
+/// assert_eq!(gc[(0usize, 0usize)], 4 + 6 * 8); // the tile at rows 4.., columns 6..
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct X;
 
@@ -72,6 +83,20 @@ for_each_tuple!(std repeat_underscore);
 /// [`inner_partition`](crate::inner_partition) and
 /// [`local_tile`](crate::local_tile) do (CuTe's `inner_partition`: the
 /// divided layout `((tile),(rest))` sliced in its rest mode).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The 2×2 tile at `c`, for any layout: `Inner` in the bound.
+/// fn tile<L: Partition<Shape![2, 2], C, Inner> + Copy, C>(t: Tensor<&[u32], L>, c: C) -> Tensor<&[u32], L::Output>
+/// where
+///     Shape![2, 2]: TilerFits<L>,
+/// {
+///     inner_partition(t, shape!(2, 2), c)
+/// }
+/// let data: Vec<u32> = (0..16).collect();
+/// let t = tile(make_tensor(&data[..], layout!((4,4):(1,4))), (1usize, 0usize)); // rows 2..4, columns 0..2
+/// assert_eq!([t[(0usize, 0usize)], t[(1usize, 0usize)], t[(0usize, 1usize)]], [2, 3, 6]);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Inner;
 /// Which part a [`Partition`] takes: one element of every tile, as
@@ -79,6 +104,21 @@ pub struct Inner;
 /// [`local_partition`](crate::local_partition) do (CuTe's
 /// `outer_partition`: the divided layout `((tile),(rest))` sliced in its
 /// tile mode).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // Element `c` of every 2×2 tile, for any layout: `Outer` in the bound.
+/// fn strided<L: Partition<Shape![2, 2], C, Outer> + Copy, C>(t: Tensor<&[u32], L>, c: C) -> Tensor<&[u32], L::Output>
+/// where
+///     Shape![2, 2]: TilerFits<L>,
+/// {
+///     outer_partition(t, shape!(2, 2), c)
+/// }
+/// let data: Vec<u32> = (0..16).collect();
+/// let p = strided(make_tensor(&data[..], layout!((4,4):(1,4))), (1usize, 0usize)); // rows 1, 3; columns 0, 2
+/// assert_eq!(p.layout().to_string(), "(_2,_2):(_2,_8)");
+/// assert_eq!([p[(0usize, 0usize)], p[(1usize, 0usize)], p[(0usize, 1usize)]], [1, 3, 9]);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Outer;
 
@@ -715,6 +755,28 @@ impl<A: crate::swizzle::OffsetFn, O: crate::Leaf, S: Congruent<D> + OffsetRange<
 /// partitions check first, so that the usual slip (CuTe's
 /// `(BLK_M,BLK_N,BLK_K)` tiler passed without its projection) is named in
 /// a sentence, with the two ranks (`Modes<3>` against `Modes<2>`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The tile (1, 1) of a tensor, for any tiler that fits its layout.
+/// fn tile11<L: Partition<T, (usize, usize), Inner> + Copy, T: TilerFits<L>>(
+///     t: Tensor<&[f32], L>,
+///     tiler: T,
+/// ) -> Tensor<&[f32], L::Output> {
+///     local_tile(t, tiler, (1usize, 1usize))
+/// }
+/// let data = vec![0f32; 64];
+/// assert_eq!(tile11(make_tensor(&data[..], layout!((8,8):(1,8))), shape!(4, 2)).offset(), 4 + 2 * 8);
+/// ```
+///
+/// A `(BLK_M,BLK_N,BLK_K)` tiler on a matrix, without its projection, does not compile (the tiler has more
+/// modes than the tensor):
+///
+/// ```compile_fail,E0277
+/// use cute_static::prelude::*;
+/// let data = vec![0f32; 64];
+/// let t = local_tile(make_tensor(&data[..], layout!((8,8):(1,8))), shape!(4, 2, 2), (0usize, 0usize, 0usize));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tiler has more modes than the tensor",
     label = "a tiler with at most one mode per mode of the tensor is expected here",
