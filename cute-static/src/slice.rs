@@ -159,6 +159,18 @@ for_each_tuple!(modes_layout);
 /// code states (`where L: Slice<C>`).
 ///
 /// Post-conditions: see [`slice_and_offset`].
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // Column `j` of any layout of two modes, and where it starts.
+/// fn column<L: Slice<(Underscore, usize)>>(l: &L, j: usize) -> (L::Output, usize) {
+///     l.slice_wrapping(crd!(_, j))
+/// }
+/// let l = layout!((4, 8):(8, 1)); // row-major
+/// let (col, off) = column(&l, 5);
+/// assert_eq!((col.to_string(), off), ("(_4):(_8)".to_string(), 5));
+/// assert!((0..4usize).all(|i| l.index((i, 5usize)) == off + col.index(i)));
+/// ```
 pub trait Slice<C> {
     /// The sublayout of the free modes.
     type Output;
