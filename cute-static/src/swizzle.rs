@@ -39,15 +39,53 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>;
 
-/// `Sw<0,0,0>`: no swizzle (plain row-major shared memory).
+/// `Sw<0,0,0>`: no swizzle (plain row-major shared memory): every offset
+/// maps to itself.
+///
+/// ```
+/// use cute_static::SwizzleNone;
+/// let sw = SwizzleNone::new();
+/// assert!((0..4096).all(|o| sw.apply(o) == o));
+/// ```
 pub type SwizzleNone = Swizzle<0, 0, 0>;
 /// `Sw<1,4,3>`: Hopper's 32-byte shared-memory swizzle mode (CUTLASS's
-/// `Layout_K_SW32_Atom_Bits`, `include/cute/atom/mma_traits_sm90_gmma.hpp`).
+/// `Layout_K_SW32_Atom_Bits`). On byte offsets: bit 7 is XORed into bit
+/// 4, so in every other 128-byte block the two 16-byte chunks of each
+/// 32-byte row swap.
+///
+/// ```
+/// use cute_static::Swizzle32B;
+/// let sw = Swizzle32B::new();
+/// assert_eq!((Swizzle32B::YYY_MASK, Swizzle32B::ZZZ_MASK), (0x80, 0x10));
+/// assert_eq!((sw.apply(0x80), sw.apply(0x93)), (0x90, 0x83)); // bit 7 set: bit 4 flips
+/// assert_eq!(sw.apply(0x150), 0x150); // bit 8 is not read
+/// ```
 pub type Swizzle32B = Swizzle<1, 4, 3>;
-/// `Sw<2,4,3>`: the 64-byte mode (`Layout_K_SW64_Atom_Bits`).
+/// `Sw<2,4,3>`: the 64-byte mode (`Layout_K_SW64_Atom_Bits`). On byte
+/// offsets: bits 7–8 are XORed into bits 4–5, so the four 16-byte chunks of
+/// each 64 bytes are permuted by the 128-byte block's index mod 4.
+///
+/// ```
+/// use cute_static::Swizzle64B;
+/// let sw = Swizzle64B::new();
+/// assert_eq!((Swizzle64B::YYY_MASK, Swizzle64B::ZZZ_MASK), (0x180, 0x30));
+/// assert_eq!(sw.apply(3 * 128), 3 * 128 + 3 * 16); // block 3: chunk 0 ↔ chunk 3
+/// assert_eq!(sw.apply(6 * 128 + 5), 6 * 128 + 2 * 16 + 5); // block 6 swizzles as block 2
+/// ```
 pub type Swizzle64B = Swizzle<2, 4, 3>;
 /// `Sw<3,4,3>`: the 128-byte mode, Hopper's canonical shared-memory swizzle
-/// (`Layout_K_SW128_Atom_Bits`).
+/// (`Layout_K_SW128_Atom_Bits`). On byte offsets: bits 7–9 are XORed into
+/// bits 4–6, so the eight 16-byte chunks of 128-byte row `r` are permuted
+/// by `r` mod 8 (chunk `c` goes to `c ^ r`).
+///
+/// ```
+/// use cute_static::Swizzle128B;
+/// let sw = Swizzle128B::new();
+/// assert_eq!((Swizzle128B::YYY_MASK, Swizzle128B::ZZZ_MASK), (0x380, 0x70));
+/// assert_eq!(sw.apply(5 * 128 + 2 * 16), 5 * 128 + 7 * 16); // row 5: chunk 2 goes to 2 ^ 5 = 7
+/// assert_eq!(sw.apply(5 * 128 + 5 * 16 + 3), 5 * 128 + 3); // the byte within a chunk stays
+/// assert_eq!(sw.apply(8 * 128 + 16), 8 * 128 + 16); // row 8 swizzles as row 0
+/// ```
 pub type Swizzle128B = Swizzle<3, 4, 3>;
 
 impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
