@@ -38,10 +38,24 @@ use core::ops::{Index, IndexMut};
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{Prod, UInt, Unsigned};
 
-/// Storage a tensor reads: how many elements it has.
+/// Storage a tensor reads: its element type and how many elements it has.
 ///
 /// Implemented for the data engines (`&[T]`, `&mut [T]`, `[T; N]`,
-/// [`RawEngine`]) and for [`Coords`](crate::Coords), the engine of identity tensors.
+/// [`Storage`], [`RawEngine`]) and for [`Coords`](crate::Coords), the
+/// engine of identity tensors.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::Engine;
+/// // The bytes of any data engine.
+/// fn bytes<E: Engine>(e: &E) -> usize {
+///     e.len() * core::mem::size_of::<E::Elem>()
+/// }
+/// let data = [0u16; 10];
+/// assert_eq!(bytes(&&data[..]), 20);
+/// assert_eq!(bytes(&[1.0f64; 3]), 24);
+/// assert_eq!(bytes(make_fragment_like::<f32, _>(layout!((4, 2):(2, 1))).engine()), 32);
+/// ```
 pub trait Engine {
     /// The element type.
     type Elem;
@@ -73,7 +87,21 @@ pub trait Engine {
     }
 }
 
-/// An engine whose elements are in memory.
+/// An engine whose elements are in memory: the bound under which a tensor
+/// is indexed (`t[c]`) and viewed ([`Tensor::view`]). An identity tensor's
+/// [`Coords`](crate::Coords) is an [`Engine`] but not one.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::DataEngine;
+/// // Column `j` of any readable 4×2 tensor: a slice, an array, an owned tensor.
+/// fn col_sum<E: DataEngine<Elem = f32>>(t: &Tensor<E, Layout![(4, 2):(1, 4)]>, j: usize) -> f32 {
+///     (0..4usize).map(|i| t[(i, j)]).sum()
+/// }
+/// let data: Vec<f32> = (0..8).map(|x| x as f32).collect();
+/// assert_eq!(col_sum(&make_tensor(&data[..], layout!((4, 2):(1, 4))), 1), 4.0 + 5.0 + 6.0 + 7.0);
+/// assert_eq!(col_sum(&make_owned_tensor::<f32, _, _>(layout!((4, 2):(1, 4))), 0), 0.0);
+/// ```
 ///
 /// # Safety
 ///
@@ -96,7 +124,23 @@ pub unsafe trait DataEngine: Engine {
     fn as_ptr(&self) -> *const Self::Elem;
 }
 
-/// An engine whose elements can be written.
+/// An engine whose elements can be written: the bound under which a tensor
+/// is written (`t[c] = x`) and viewed mutably ([`Tensor::view_mut`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::DataEngineMut;
+/// // Writes the diagonal of any writable 3×3 tensor.
+/// fn set_diag<E: DataEngineMut<Elem = i32>>(t: &mut Tensor<E, Layout![(3, 3):(3, 1)]>) {
+///     (0..3usize).for_each(|i| t[(i, i)] = 1);
+/// }
+/// let mut data = [0i32; 9];
+/// set_diag(&mut make_tensor(&mut data[..], layout!((3, 3):(3, 1))));
+/// assert_eq!(data, [1, 0, 0, 0, 1, 0, 0, 0, 1]);
+/// let mut f = make_owned_tensor::<i32, _, _>(layout!((3, 3):(3, 1)));
+/// set_diag(&mut f);
+/// assert_eq!(f.engine()[8], 1);
+/// ```
 ///
 /// # Safety
 ///
@@ -257,7 +301,18 @@ unsafe impl<T, N: ArrayLength> DataEngineMut for GenericArray<T, N> {
 
 /// Storage given by a raw pointer and a length, for code that manages its
 /// memory itself (CuTe's `make_tensor(ptr, layout)` on a pointer). Made
-/// only by the unsafe [`RawEngine::new`].
+/// only by the unsafe [`RawEngine::new`]. The length is checked as a
+/// slice's is: a layout that reaches past it makes no tensor.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let mut data: Vec<f32> = (0..8).map(|x| x as f32).collect();
+/// let p = data.as_mut_ptr();
+/// // SAFETY: `data` outlives both engines and is only read meanwhile.
+/// let (all, half) = unsafe { (RawEngine::new(p, 8), RawEngine::new(p, 4)) };
+/// assert_eq!(make_tensor(all, layout!((2, 4):(4, 1)))[(1usize, 3usize)], 7.0);
+/// assert!(try_make_tensor(half, layout!((2, 4):(4, 1))).is_err());
+/// ```
 #[derive(Debug)]
 pub struct RawEngine<T> {
     ptr: *mut T,
@@ -361,6 +416,16 @@ for_each_tuple!(tuple_range);
 /// storage indices `lo..=hi`, outside `0..len` (without allocation, so the
 /// crate works without `std`; with `std` it becomes
 /// `cute_dynamic::LayoutError::OutOfStorage`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // A 4×4 view needs 16 elements from its origin; the storage has 12.
+/// let e = layout!((4, 4):(1, 4)).fits_storage("the tile", 0, 12).unwrap_err();
+/// assert_eq!((e.lo, e.hi, e.len), (0, 15, 12));
+/// assert_eq!(e.to_string(), "the tile reaches storage indices 0..=15, outside a storage of 12 elements");
+/// let err: cute_dynamic::LayoutError = e.into();
+/// assert!(matches!(err, cute_dynamic::LayoutError::OutOfStorage { hi: 15, len: 12, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfStorage {
     /// What was being made.
@@ -932,12 +997,34 @@ macro_rules! compact_col {
 for_each_tuple!(compact_col[CompactCol:]);
 for_each_tuple!(compact_col[CuteCompactCol:]);
 
-/// The compact column-major layout of the static shape `S`.
+/// The compact column-major layout of the static shape `S`: the layout of a
+/// [`Fragment`].
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::CompactLayout;
+/// let l = CompactLayout::<Shape![2, (3, 2)]>::default();
+/// assert_eq!(l.to_string(), "(_2,(_3,_2)):(_1,(_2,_6))");
+/// assert!((0..12usize).all(|i| l.index(i) == i)); // a bijection onto 0..size
+/// ```
 pub type CompactLayout<S> = Layout<S, <S as CompactCol<typenum::U1>>::Stride>;
 
 /// Anything with a layout: a [`Layout`], a [`Tensor`], a thread part, a
 /// [`Predicated`](crate::Predicated) view. What [`make_fragment_like`]
 /// reads the shape of.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The number of elements of anything with a layout.
+/// fn elems<H: HasLayout>(x: H) -> usize {
+///     x.layout_of().size()
+/// }
+/// let data = [0u8; 64];
+/// let t = make_tensor(&data[..], layout!((8, 8):(8, 1)));
+/// assert_eq!(elems(layout!((4, 2):(1, 4))), 8);
+/// assert_eq!(elems(&t), 64);
+/// assert_eq!(elems(t.slice(crd!(3usize, _))), 8);
+/// ```
 pub trait HasLayout {
     /// The shape tree.
     type Shape: Congruent<Self::Stride>;
@@ -982,13 +1069,33 @@ impl<H: HasLayout> HasLayout for &H {
 }
 
 /// The size of a static shape as a typenum integer (the length of its
-/// compact storage).
+/// compact storage, a [`Fragment`]'s).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{SizeOfShape, typenum::Unsigned};
+/// assert_eq!(<SizeOfShape<Shape![4, (2, 3)]> as Unsigned>::USIZE, 24);
+/// let f: Fragment<u8, Layout![(4, 2):(8, 1)]> = make_fragment_like(layout!((4, 2):(8, 1)));
+/// assert_eq!(f.engine().len(), <SizeOfShape<Shape![4, 2]> as Unsigned>::USIZE);
+/// ```
 pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 
 /// A register fragment of `T` shaped like `L` (a layout, tensor or
 /// part): owned storage of exactly `size(L)` elements, sized in the type,
 /// with the compact column-major layout of `L`'s shape. What
 /// [`make_fragment_like`] returns; name it in signatures.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // A thread's accumulator, named in a struct.
+/// struct Acc {
+///     c: Fragment<f32, Layout![(2, 4):(4, 1)]>,
+/// }
+/// let mut acc = Acc { c: make_fragment_like(layout!((2, 4):(4, 1))) };
+/// acc.c[(1usize, 2usize)] = 3.0;
+/// assert_eq!(acc.c.layout().to_string(), "(_2,_4):(_1,_2)"); // column-major, not L's row-major
+/// assert_eq!(acc.c.engine()[5], 3.0); // 1 + 2·2
+/// ```
 pub type Fragment<T, L> =
     Tensor<Storage<T, SizeOfShape<<L as HasLayout>::Shape>>, CompactLayout<<L as HasLayout>::Shape>>;
 
@@ -1076,7 +1183,16 @@ where
     Tensor { engine: Storage::default(), offset: 0, layout }
 }
 
-/// The cosize of a static layout as a typenum integer.
+/// The cosize of a static layout as a typenum integer: the length of
+/// [`make_owned_tensor`]'s storage.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{CosizeType, typenum::Unsigned};
+/// // Columns of 4 padded to 6: the last offset is 3 + 6 = 9.
+/// assert_eq!(<CosizeType<Shape![4, 2], Stride![1, 6]> as Unsigned>::USIZE, 10);
+/// assert_eq!(<CosizeType<Shape![4, 2], Stride![0, 1]> as Unsigned>::USIZE, 2); // a broadcast column
+/// ```
 pub type CosizeType<S, D> = <Layout<S, D> as crate::detail::divide::CosizeOf>::Cosize;
 
 /// A static layout whose cosize is known as a type, [`CosizeType<S, D>`]:
@@ -1106,6 +1222,19 @@ impl<L: crate::detail::divide::CosizeOf> StaticCosize for L {}
 /// ([`ComposedLayout`] `Sw ∘ O ∘ L`, CuTe's `ComposedLayout`, made by
 /// `Swizzle::compose`), whose element at `c` is `storage[Sw(offset + O +
 /// L(c))]`. [`make_tensor`] takes either.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::Swizzle;
+/// // Whether `data` holds every element a tensor of layout `l` reaches.
+/// fn holds<L: TensorLayout>(data: &[u8], l: L) -> bool {
+///     try_make_tensor(data, l).is_ok()
+/// }
+/// let data = [0u8; 64];
+/// assert!(holds(&data, layout!((8, 8):(8, 1))));
+/// assert!(!holds(&data[..63], layout!((8, 8):(8, 1))));
+/// assert!(holds(&data, Swizzle::<3, 0, 3>::new().compose(layout!((8, 8):(8, 1))))); // a permutation of 0..64
+/// ```
 pub trait TensorLayout: Copy {
     /// `Ok` when every storage index the layout reaches from the origin
     /// `offset` lies in `0..len`; otherwise the error names the view
