@@ -1108,8 +1108,12 @@ pub type Fragment<T, L> =
 ///
 /// Post-conditions: the result's shape is `x`'s; its layout is the compact
 /// column-major one, a bijection onto `0..size`; the storage holds exactly
-/// `size(x)` elements. (CuTe orders the compact strides like the source's
-/// static strides; this is column-major always, as cute-dynamic's.)
+/// `size(x)` elements. (This is column-major always, as cute-dynamic's.
+/// CuTe C++ 4.2 keeps mode 0 column-major but orders modes 1 and up like
+/// the source's strides, gives extents of 1 stride 0, and wraps mode 1 of
+/// a rank-2 shape in a tuple: it prints `make_fragment_like` of
+/// `(8,2,6):(1,96,16)` as `(_8,_2,_6):(_1,_48,_8)`, where this gives
+/// `(_8,_2,_6):(_1,_8,_16)`, and of `(2,4):(4,1)` as `(_2,(_4)):(_1,(_2))`.)
 ///
 /// ```
 /// use cute_static::prelude::*;
