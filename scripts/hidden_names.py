@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Fails when a test, example or benchmark names a hidden item of cute-static.
+"""Fails when a test, example, benchmark or doc example names a hidden item of cute-static.
 
 cute-static's type-level machinery is `#[doc(hidden)]`: users write macros
 and call functions, and every bound they may need to write has a public,
 documented name (`Compose`, `TensorLayout`, `RecastTarget`, ...). The
 tests, examples and benchmarks are written as users write, so none of
 them names a hidden item by path (`cute_static::Name`, or `Name` in a
-`use cute_static::{...}` list).
+`use cute_static::{...}` list); nor do the examples in the docs of
+cute-static itself (its `///` and `//!` lines).
 
 A hidden item is a `pub` trait, struct, enum, type or fn of `cute-static/src`
 whose declaration is preceded by `#[doc(hidden)]` (its doc comment and
@@ -51,6 +52,16 @@ def main():
     path_use = re.compile(r"cute_static::(?:[a-z_]+::)*([A-Za-z_][A-Za-z0-9_]*)")
     list_use = re.compile(r"use cute_static::(?:[a-z_]+::)*\{([^}]*)\}", re.S)
     found = []
+
+    def scan(path, text, line_of):
+        names = {(m.group(1), m.start()) for m in path_use.finditer(text)}
+        for m in list_use.finditer(text):
+            for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m.group(1)):
+                names.add((n, m.start()))
+        for name, at in sorted(names):
+            if name in hidden:
+                found.append(f"{path.relative_to(ROOT)}:{line_of(at)}: names the hidden `{name}`")
+
     for d in USERS:
         base = ROOT / d
         if not base.is_dir():
@@ -59,19 +70,19 @@ def main():
             if "target" in path.parts:
                 continue
             text = path.read_text()
-            names = {(m.group(1), m.start()) for m in path_use.finditer(text)}
-            for m in list_use.finditer(text):
-                for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", m.group(1)):
-                    names.add((n, m.start()))
-            for name, at in sorted(names):
-                if name in hidden:
-                    line = text.count("\n", 0, at) + 1
-                    found.append(f"{path.relative_to(ROOT)}:{line}: names the hidden `{name}`")
+            scan(path, text, lambda at, text=text: text.count("\n", 0, at) + 1)
+    # The docs' examples: each doc line alone (a `use` list in a doctest
+    # stays on one line).
+    for path in (ROOT / "cute-static/src").rglob("*.rs"):
+        for k, line in enumerate(path.read_text().splitlines(), 1):
+            s = line.strip()
+            if s.startswith("///") or s.startswith("//!"):
+                scan(path, s[3:], lambda at, k=k: k)
     if found:
         print("\n".join(found))
         print(f"{len(found)} use(s) of hidden items: give the bound a public, documented name", file=sys.stderr)
         return 1
-    print(f"no test, example or benchmark names one of cute-static's {len(hidden)} hidden items")
+    print(f"no test, example, benchmark or doc example names one of cute-static's {len(hidden)} hidden items")
     return 0
 
 
