@@ -15,7 +15,23 @@ use crate::slice::InDomain;
 use crate::tensor::{DataEngine, DataEngineMut, Tensor};
 use core::ops::{Add, Mul};
 
-/// Read access to the elements of a tensor-like value by coordinate.
+/// Read access to the elements of a tensor-like value by coordinate: what
+/// the algorithms ([`copy`], [`gemm`], ...) read, implemented for tensors
+/// over any data engine and for the thread parts of
+/// [`partition_mut`](crate::Tensor::partition_mut).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // The largest element of anything readable: a tensor, or one thread's part of one.
+/// fn max<R: ReadTensor<Elem = i32>>(t: &R) -> i32 {
+///     (0..t.layout().size()).map(|i| *t.read(i)).max().unwrap_or(i32::MIN)
+/// }
+/// let mut data: Vec<i32> = (0..16).collect();
+/// assert_eq!(max(&make_tensor(&data[..], layout!((4,4):(1,4)))), 15);
+/// // 2x2 threads: thread (i,j) holds rows i, i+2 of columns j, j+2.
+/// let parts = make_tensor(&mut data[..], layout!((4,4):(1,4))).partition_mut(layout!((2,2):(1,2))).unwrap();
+/// assert_eq!(parts.iter().map(max).collect::<Vec<_>>(), [10, 11, 14, 15]);
+/// ```
 pub trait ReadTensor {
     /// The element type.
     type Elem;
@@ -65,7 +81,24 @@ pub trait ReadTensor {
     fn view(&self) -> Self::View<'_>;
 }
 
-/// Write access to the elements of a tensor-like value (see [`ReadTensor`]).
+/// Write access to the elements of a tensor-like value (see [`ReadTensor`]):
+/// what the algorithms write ([`copy`]'s destination, [`gemm`]'s C).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// // Numbers the elements of anything writable from `first`, in the order of its coordinates.
+/// fn number<W: WriteTensor<Elem = u8>>(t: &mut W, first: u8) {
+///     for i in 0..t.layout().size() {
+///         *t.write(i) = first + i as u8;
+///     }
+/// }
+/// let mut data = [0u8; 8];
+/// let parts = make_tensor(&mut data[..], layout!((4,2):(1,4))).partition_mut(layout!((2,1):(1,0))).unwrap();
+/// for (k, mut part) in parts.into_iter().enumerate() {
+///     number(&mut part, 10 * k as u8);                    // thread k: rows k and k + 2
+/// }
+/// assert_eq!(data, [0, 10, 1, 11, 2, 12, 3, 13]);
+/// ```
 pub trait WriteTensor: ReadTensor {
     /// The element at `c`, mutably; panics outside the shape.
     ///
@@ -450,7 +483,8 @@ pub fn gemm<A, B, C: Mma<A, B>>(a: &A, b: &B, c: &mut C) {
 /// }
 /// let (a, b) = ([1.0f32, 2.0], [3.0f32, 4.0]);
 /// let mut c = [0.0f32; 4];
-/// mac(&make_tensor(&a[..], layout!(2:1)), &make_tensor(&b[..], layout!(2:1)), &mut make_tensor(&mut c[..], layout!((2,2):(1,2))));
+/// let (ta, tb) = (make_tensor(&a[..], layout!(2:1)), make_tensor(&b[..], layout!(2:1)));
+/// mac(&ta, &tb, &mut make_tensor(&mut c[..], layout!((2,2):(1,2))));
 /// assert_eq!(c, [3.0, 6.0, 4.0, 8.0]);                    // the outer product
 /// ```
 #[diagnostic::on_unimplemented(
