@@ -52,9 +52,23 @@ use typenum::{U0, U1, Unsigned};
 /// CuTe's `Copy_Traits` of an instruction, in units of its value type: the
 /// threads that take part and which values each moves.
 ///
-/// Post-conditions of the atoms in this crate (tested): the layouts have
-/// shape `(size(ThrId), NumVal)`; `LayoutRefTv` (the destination's, for
-/// the CPU atoms) is a bijection onto `0..size(ThrId)·NumVal`.
+/// Post-conditions of the atoms in this crate (tested): the thread-value
+/// layouts' two modes have sizes `size(ThrId)` and `NumVal`; `LayoutRefTv`
+/// (the destination's, for every atom here) is a bijection onto
+/// `0..size(ThrId)·NumVal`.
+///
+/// ```
+/// use cute_static::{CopyAtom, CopyBroadcast, CopyVec, SM75_U32x4_LDSM_N};
+/// use cute_static::typenum::{U4, Unsigned};
+/// // The values one instruction moves over all its threads, and where each thread reads them.
+/// fn describe<A: CopyAtom>(_: A) -> (usize, String) {
+///     (A::NumThr::USIZE * A::NumVal::USIZE, A::LayoutSrcTv::default().to_string())
+/// }
+/// assert_eq!(describe(CopyVec::<f32, U4>::new()), (4, "(_1,_4):(_0,_1)".to_string()));
+/// assert_eq!(describe(CopyBroadcast::<f32, U4>::new()), (4, "(_1,_4):(_0,_0)".to_string())); // one value, 4 times
+/// // ldmatrix.x4 in 16-bit values: 32 threads each read one 8-value row of four 8x8 matrices.
+/// assert_eq!(describe(SM75_U32x4_LDSM_N), (256, "(_32,_8):(_8,_1)".to_string()));
+/// ```
 pub trait CopyAtom: Copy {
     /// CuTe's name of the atom.
     const NAME: &'static str;
@@ -95,7 +109,25 @@ pub fn copy_atom_text<Atom: CopyAtom>(bits: usize) -> String {
     )
 }
 
-/// A copy atom that runs on this CPU: one thread moves `NumVal` values.
+/// A copy atom that runs on this CPU: one thread moves `NumVal` values a
+/// call. What [`TiledCopy::copy`] needs of its atom.
+///
+/// ```
+/// use cute_static::{CopyBroadcast, CopyCall, CopyVec};
+/// use cute_static::typenum::{U2, Unsigned};
+/// // Fills `dst` call by call, the call for `dst[i..i + W]` reading from `src[i..]`.
+/// fn fill_by<A: CopyCall<Elem = u8>>(atom: A, src: &[u8], dst: &mut [u8]) {
+///     let w = A::NumVal::USIZE;
+///     for (i, d) in dst.chunks_mut(w).enumerate() {
+///         atom.call(&src[i * w..], d);
+///     }
+/// }
+/// let (src, mut dst) = ([1, 2, 3, 4, 5, 6], [0u8; 6]);
+/// fill_by(CopyVec::<u8, U2>::new(), &src, &mut dst);
+/// assert_eq!(dst, [1, 2, 3, 4, 5, 6]);
+/// fill_by(CopyBroadcast::<u8, U2>::new(), &src, &mut dst);
+/// assert_eq!(dst, [1, 1, 3, 3, 5, 5]);                    // a broadcast reads one value a call
+/// ```
 pub trait CopyCall: CopyAtom<ThrId = Layout<U1, U0>> {
     /// The element type.
     type Elem: Copy;
@@ -223,11 +255,50 @@ one_thread_atom!(
 );
 
 /// CuTe's `UniversalCopy<T>`: one value. The same as `CopyVec<T, U1>`.
+///
+/// One value a call, so a group is always contiguous: a tiled copy of it
+/// takes a source and a destination of any strides (a gather, a transpose),
+/// where a wider [`CopyVec`] needs its groups contiguous.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{copy_atom_text, make_tiled_copy, UniversalCopy};
+/// let atom: UniversalCopy<i32> = UniversalCopy::new();
+/// assert!(copy_atom_text::<UniversalCopy<i32>>(32).contains("ValLayoutSrc: (_1,_1):(_0,_1)"));
+/// let copy = make_tiled_copy(atom, layout!((1,1):(0,0)), layout!((1,1):(0,0)));
+/// let (src, mut dst) = ([0, 1, 2, 3, 4, 5], [0; 6]);
+/// let thr = copy.get_slice(0);
+/// let s = thr.partition_s(make_tensor(&src[..], layout!((2,3):(3,1))));         // row-major
+/// copy.copy(&s, &mut thr.partition_d(make_tensor(&mut dst[..], layout!((2,3):(1,2)))));
+/// assert_eq!(dst, [0, 3, 1, 4, 2, 5]);                    // stored column-major: the transpose
+/// ```
 pub type UniversalCopy<T> = CopyVec<T, U1>;
 
-/// CuTe's `TiledCopy`: a one-thread copy atom repeated over the threads and
-/// values of a thread-value layout `Tv` (`(thr, val) →` index in the tile)
-/// covering a tile of shape `TilerMn`. Made by [`make_tiled_copy`].
+/// CuTe's `TiledCopy`: a copy atom repeated over the threads and values of
+/// a thread-value layout `Tv` (`(thr, val) →` index in the column-major
+/// tile) covering a tile of shape `TilerMn`. Made by [`make_tiled_copy`]
+/// (or [`make_tiled_copy_a`], `_b`, `_c` from a tiled MMA); each thread's
+/// [`get_slice`](Self::get_slice) partitions a source and a destination,
+/// and [`copy`](Self::copy) moves them when the atom runs on this CPU.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyVec};
+/// use cute_static::typenum::U2;
+/// // 4x2 threads, each moving 2 adjacent rows in one call: an (8,2) tile a step.
+/// let copy = make_tiled_copy(CopyVec::<i32, U2>::new(), layout!((4,2):(1,4)), layout!((2,1):(1,0)));
+/// assert_eq!((copy.size(), copy.tiler_mn().to_string_cute()), (8, "(_8,_2)".to_string()));
+/// assert_eq!(copy.layout_tv().to_string(), "(_8,_2):(_2,_1)");    // thread t, value v: element 2t + v
+/// // A (16,4) matrix into one with leading dimension 20, each thread its part of the 2x2 tiles.
+/// let src: Vec<i32> = (0..64).collect();
+/// let mut dst = vec![0; 80];
+/// for t in 0..copy.size() {
+///     let thr = copy.get_slice(t);
+///     let s = thr.partition_s(make_tensor(&src[..], layout!((16,4):(1,16))));
+///     copy.copy(&s, &mut thr.partition_d(make_tensor(&mut dst[..], layout!((16,4):(1,20)))));
+/// }
+/// assert!((0..4).all(|n| dst[20 * n..20 * n + 16] == src[16 * n..16 * n + 16]));
+/// ```
 #[derive(Debug)]
 pub struct TiledCopy<Atom, Tv, TilerMn> {
     atom: Atom,
@@ -441,7 +512,25 @@ fn thread_panic(tid: usize, n: usize) -> ! {
     panic!("get_slice: thread {tid} of a tiled copy of {n} threads")
 }
 
-/// One thread's view of a [`TiledCopy`] (CuTe's `ThrCopy`).
+/// One thread's view of a [`TiledCopy`] (CuTe's `ThrCopy`), made by
+/// [`TiledCopy::get_slice`]: its parts of a source and a destination
+/// tile, `(CPY, CPY_M, CPY_N)`, and its fragments in the copy's order.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyVec};
+/// use cute_static::typenum::U2;
+/// let copy = make_tiled_copy(CopyVec::<i32, U2>::new(), layout!((4,2):(1,4)), layout!((2,1):(1,0)));
+/// let data: Vec<i32> = (0..64).collect();
+/// // Thread 3 is (3,0) of the 4x2 threads: rows 6 and 7 of column 0 of each (8,2) tile.
+/// let thr = copy.get_slice(3);
+/// let part = thr.partition_s(make_tensor(&data[..], layout!((16,4):(1,16))));
+/// assert_eq!(part.layout().to_string(), "((_2,_1),_2,_2):((_1,_0),_8,_32)");
+/// // Its values into registers: the 8 elements of rows 6, 7, 14, 15 of columns 0 and 2.
+/// let mut frg = make_fragment_like::<i32, _>(part.layout());
+/// copy.copy(&part, &mut frg);
+/// assert_eq!(frg.engine()[..], [6, 7, 14, 15, 38, 39, 46, 47]);
+/// ```
 #[derive(Debug)]
 pub struct ThrCopy<Atom, Tv, TilerMn> {
     tiled: TiledCopy<Atom, Tv, TilerMn>,
@@ -528,11 +617,33 @@ where
     }
 }
 
-/// `right_inverse(Ref) ∘ Src` of an atom: its source side in the order of
-/// its reference (CuTe's `ref2trg` of `tidfrg_S`).
+/// `right_inverse(Ref) ∘ Src` of an atom: `(src thread, src value) →` the
+/// index `thread + NumThr·value` of the same element in the atom's
+/// reference thread-value layout (CuTe's `ref2trg` of `tidfrg_S`), by
+/// which a tiled copy partitions the source side.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{SM75_U32x4_LDSM_N, SrcToRef};
+/// // ldmatrix: source thread 8j + r reads row r of matrix j; its value 2c + b
+/// // is value 2j + b of reference (destination) thread 4r + c.
+/// let s2r: SrcToRef<SM75_U32x4_LDSM_N> = Default::default();
+/// assert_eq!(s2r.to_string(), "((_8,_4),(_2,_4)):((_4,_64),(_32,_1))");
+/// assert_eq!(s2r.index((9usize, 3usize)), (4 + 1) + 32 * (2 + 1));   // j = r = c = b = 1
+/// ```
 pub type SrcToRef<Atom> =
     <<<Atom as CopyAtom>::LayoutRefTv as RightInverse>::Output as Compose<<Atom as CopyAtom>::LayoutSrcTv>>::Output;
-/// `right_inverse(Ref) ∘ Dst` of an atom (CuTe's `ref2trg` of `tidfrg_D`).
+/// `right_inverse(Ref) ∘ Dst` of an atom: as [`SrcToRef`], for the
+/// destination side (CuTe's `ref2trg` of `tidfrg_D`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{DstToRef, SM75_U32x4_LDSM_N};
+/// // The reference is the destination: the identity, (thread, value) → thread + 32·value.
+/// let d2r: DstToRef<SM75_U32x4_LDSM_N> = Default::default();
+/// assert_eq!(d2r.to_string(), "(_32,(_2,_4)):(_1,(_32,_64))");
+/// assert!((0..256usize).all(|i| d2r.index(i) == i));
+/// ```
 pub type DstToRef<Atom> =
     <<<Atom as CopyAtom>::LayoutRefTv as RightInverse>::Output as Compose<<Atom as CopyAtom>::LayoutDstTv>>::Output;
 
@@ -540,6 +651,24 @@ pub type DstToRef<Atom> =
 /// copy of `Atom` with thread-value layout `Tv` over tiles `TilerMn`: what
 /// [`ThrCopy::partition_s`] needs, under one name (`L: PartitionS<Atom,
 /// Tv, TilerMn>` in a kernel generic over its layouts).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, PartitionS, ThrCopy, UniversalCopy};
+/// // A thread's four values of a (4,4) tile, whatever the tile's layout.
+/// type Atom = UniversalCopy<i32>;
+/// fn load<Tv, T, L: PartitionS<Atom, Tv, T>>(thr: ThrCopy<Atom, Tv, T>, src: Tensor<&[i32], L>) -> [i32; 4] {
+///     let mut out = [0; 4];
+///     let mut frg = make_tensor(&mut out[..], layout!((1,2,2):(0,1,2)));
+///     thr.tiled_copy().copy(&thr.partition_s(src), &mut frg);
+///     out
+/// }
+/// let copy = make_tiled_copy(UniversalCopy::<i32>::new(), layout!((2,2):(1,2)), layout!((1,1):(0,0)));
+/// let data: Vec<i32> = (0..16).collect();
+/// // Thread 1 is (1,0) of the 2x2 threads: rows 1 and 3 of columns 0 and 2.
+/// assert_eq!(load(copy.get_slice(1), make_tensor(&data[..], layout!((4,4):(1,4)))), [1, 3, 9, 11]);
+/// assert_eq!(load(copy.get_slice(1), make_tensor(&data[..], layout!((4,4):(4,1)))), [4, 12, 6, 14]);
+/// ```
 pub trait PartitionS<Atom, Tv, TilerMn>: Copy {
     /// The layout of a thread's part, `(CPY, CPY_M, CPY_N)`.
     type Part: Fits + AtomOperand + IndexOf;
@@ -548,6 +677,23 @@ pub trait PartitionS<Atom, Tv, TilerMn>: Copy {
     fn part_s(self, tid: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionS`], for the destination side ([`ThrCopy::partition_d`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, PartitionD, ThrCopy, UniversalCopy};
+/// // Stores a thread's four values into a (4,4) tile, whatever the tile's layout.
+/// type Atom = UniversalCopy<f32>;
+/// fn store<Tv, T, L: PartitionD<Atom, Tv, T>>(thr: ThrCopy<Atom, Tv, T>, v: [f32; 4], dst: Tensor<&mut [f32], L>) {
+///     let frg = make_tensor(&v[..], layout!((1,2,2):(0,1,2)));
+///     thr.tiled_copy().copy(&frg, &mut thr.partition_d(dst));
+/// }
+/// let copy = make_tiled_copy(UniversalCopy::<f32>::new(), layout!((2,2):(1,2)), layout!((1,1):(0,0)));
+/// // Thread 3 is (1,1): rows 1 and 3 of columns 1 and 3, here of a tile with leading dimension 6.
+/// let mut c = [0f32; 24];
+/// store(copy.get_slice(3), [1.0, 2.0, 3.0, 4.0], make_tensor(&mut c[..], layout!((4,4):(1,6))));
+/// assert_eq!([c[7], c[9], c[19], c[21]], [1.0, 2.0, 3.0, 4.0]);
+/// assert_eq!(c.iter().sum::<f32>(), 10.0);                // nothing else written
+/// ```
 pub trait PartitionD<Atom, Tv, TilerMn>: Copy {
     /// The layout of a thread's part, `(CPY, CPY_M, CPY_N)`.
     type Part: Fits + AtomOperand + IndexOf;
@@ -586,9 +732,45 @@ macro_rules! partition_side {
 partition_side!(PartitionS, part_s, LayoutSrcTv, SrcToRef);
 partition_side!(PartitionD, part_d, LayoutDstTv, DstToRef);
 
-/// The layout of a thread's source part of a tile of layout `L`.
+/// The layout of a thread's source part of a tile of layout `L`: what
+/// [`ThrCopy::partition_s`] returns a tensor of, to name in signatures.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyAtom, PartS, PartitionS, ThrCopy, CopyVec};
+/// use cute_static::typenum::U4;
+/// // A helper generic over the tile's layout names the part it returns.
+/// fn rows<'a, A: CopyAtom, Tv, T, L: PartitionS<A, Tv, T>>(
+///     thr: &ThrCopy<A, Tv, T>,
+///     tile: Tensor<&'a [u32], L>,
+/// ) -> Tensor<&'a [u32], PartS<L, A, Tv, T>> {
+///     thr.partition_s(tile)
+/// }
+/// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), layout!((4,2):(1,4)), layout!((4,1):(1,0)));
+/// let data: Vec<u32> = (0..128).collect();
+/// let part = rows(&copy.get_slice(1), make_tensor(&data[..], layout!((32,4):(1,32))));
+/// assert_eq!(part.layout().to_string(), "((_4,_1),_2,_2):((_1,_0),_16,_64)");
+/// ```
 pub type PartS<L, Atom, Tv, TilerMn> = <L as PartitionS<Atom, Tv, TilerMn>>::Part;
-/// The layout of a thread's destination part of a tile of layout `L`.
+/// The layout of a thread's destination part of a tile of layout `L`: what
+/// [`ThrCopy::partition_d`] returns a tensor of.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy, CopyVec, PartD};
+/// use cute_static::typenum::U4;
+/// type Thr = Layout![(4,2):(1,4)];
+/// type Val = Layout![(4,1):(1,0)];
+/// // The part's type in full: the copy's thread-value layout and tile come from make_layout_tv.
+/// type Tv = <Thr as MakeLayoutTv<Val>>::Tv;
+/// type Tile = <Thr as MakeLayoutTv<Val>>::Tiler;
+/// type Dst<'a> = Tensor<&'a mut [u32], PartD<Layout![(16,2):(1,16)], CopyVec<u32, U4>, Tv, Tile>>;
+/// let copy = make_tiled_copy(CopyVec::<u32, U4>::new(), Thr::default(), Val::default());
+/// let mut out = [0u32; 32];
+/// // Thread 5 is (1,1) of the 4x2 threads: rows 4..8 of column 1, of the one (16,2) tile.
+/// let d: Dst = copy.get_slice(5).partition_d(make_tensor(&mut out[..], layout!((16,2):(1,16))));
+/// assert_eq!((d.offset(), d.layout().to_string()), (4 + 16, "((_4,_1),_1,_1):((_1,_0),_0,_0)".to_string()));
+/// ```
 pub type PartD<L, Atom, Tv, TilerMn> = <L as PartitionD<Atom, Tv, TilerMn>>::Part;
 
 impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
@@ -735,6 +917,24 @@ type FrgTile<Tv, T, NV, V> = (V, <M0<FrgMn<Tv, T, NV>> as SizeOf>::Size, <M1<Frg
 /// its storage when it is made.
 ///
 /// Fragments are `(V, M, N)`: rank 3.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy_a, make_tiled_mma, CopyCall, CopyVec, FmaLanes, PartitionS, Retile, ThrCopy};
+/// use cute_static::typenum::{U4, U8};
+/// // Loads a thread's fragment, of any layout the copy can retile, from a tile of A.
+/// fn load<A: CopyCall<Elem = f32>, Tv, T, LS: PartitionS<A, Tv, T>, LF: Retile<A, Tv, T>>(
+///     thr: ThrCopy<A, Tv, T>, src: Tensor<&[f32], LS>, frg: Tensor<&mut [f32], LF>,
+/// ) {
+///     thr.tiled_copy().copy(&thr.partition_s(src), &mut thr.retile_d(frg));
+/// }
+/// let mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+/// let copy = make_tiled_copy_a(CopyVec::<f32, U4>::new(), &mma);         // 4 values a call, the MMA reads 8
+/// let a: Vec<f32> = (0..64).map(|i| i as f32).collect();                  // A (16,4)
+/// let mut frg = mma.get_slice(0).partition_fragment_a(&layout!((16,4):(1,16)));   // (8,2,4)
+/// load(copy.get_slice(0), make_tensor(&a[..], layout!((16,4):(1,16))), frg.view_mut());
+/// assert_eq!(frg[(3usize, 1usize, 2usize)], a[8 + 3 + 16 * 2]);           // A(8·1 + 3, 2)
+/// ```
 pub trait Retile<Atom, Tv, TilerMn>: Copy {
     /// The retiled layout, `((NumVal, rest values), CPY_M, CPY_N)`.
     type Retiled: Fits + AtomOperand + IndexOf;
@@ -799,7 +999,23 @@ where
     }
 }
 
-/// The layout of a fragment of layout `L` retiled by a tiled copy.
+/// The layout of a fragment of layout `L` retiled by a tiled copy: what
+/// [`ThrCopy::retile_d`] and [`ThrCopy::retile_s`] return a tensor of.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_copy_c, make_tiled_mma, CopyVec, FmaLanes, Retiled, TiledMma, TiledOperands};
+/// use cute_static::typenum::{U4, U8};
+/// type Mma = TiledMma<FmaLanes<f32, U8>, Layout![(1,1,1):(0,0,0)]>;
+/// type Acc = Layout![(8,2,4):(1,8,16)];                  // the accumulators of a (16,4) tile of C
+/// type Store = Retiled<Acc, CopyVec<f32, U4>, <Mma as TiledOperands>::LayoutCTv, <Mma as TiledOperands>::TileC>;
+/// let mma: Mma = make_tiled_mma(FmaLanes::<f32, U8>::new(), layout!((1,1,1):(0,0,0)));
+/// let acc = mma.get_slice(0).partition_fragment_c(&layout!((16,4):(1,16)));
+/// let store = make_tiled_copy_c(CopyVec::<f32, U4>::new(), &mma);
+/// let src: Tensor<&[f32], Store> = store.get_slice(0).retile_s(acc.view());
+/// // The 8 accumulators of one MMA are two stores of 4.
+/// assert_eq!(src.layout().to_string(), "((_4,_2),_2,_4):((_1,_4),_8,_16)");
+/// ```
 pub type Retiled<L, Atom, Tv, TilerMn> = <L as Retile<Atom, Tv, TilerMn>>::Retiled;
 
 impl<Atom: CopyAtom, Tv, TilerMn> ThrCopy<Atom, Tv, TilerMn> {
