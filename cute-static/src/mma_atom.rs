@@ -122,6 +122,20 @@ pub fn mma_atom_text<Atom: MmaAtom>() -> String {
 /// `call` takes the thread's values in the order of the value modes of the
 /// atom's thread-value layouts: `a` has `size(LayoutATv) / size(ThrId)`
 /// values, `b` and `c` likewise.
+///
+/// ```
+/// use cute_static::{FmaLanes, MmaCall, UniversalFma};
+/// use cute_static::typenum::U4;
+/// // One step of K of any one-thread f32 atom, from zero accumulators: its (M,N) values of A·B.
+/// fn step<Atom: MmaCall<A = f32, B = f32, C = f32>>(atom: Atom, a: &[f32], b: &[f32]) -> Vec<f32> {
+///     let (m, n, _) = Atom::shape_mnk();
+///     let mut c = vec![0.0; m * n];
+///     atom.call(&mut c, a, b);
+///     c
+/// }
+/// assert_eq!(step(UniversalFma::<f32>::new(), &[2.0], &[3.0]), [6.0]);
+/// assert_eq!(step(FmaLanes::<f32, U4>::new(), &[1.0, 2.0, 3.0, 4.0], &[10.0]), [10.0, 20.0, 30.0, 40.0]);
+/// ```
 pub trait MmaCall: MmaAtom {
     /// The element type of A.
     type A: Copy;
@@ -219,6 +233,19 @@ impl<R, F: FnOnce() -> R> AtomKernel for F {
 /// The layout of atoms of a [`TiledMma`]: `(TM, TN, TK)` atoms in M, N and
 /// K, a static layout from the atom's coordinate to its index among the
 /// atoms (CuTe's `AtomLayoutMNK`). Implemented for static rank-3 layouts.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, AtomLayout, UniversalFma};
+/// use cute_static::typenum::Unsigned;
+/// // The atoms along M, N and K, from the layout's type.
+/// fn atoms<AL: AtomLayout>(_: AL) -> (usize, usize, usize) {
+///     (AL::Tm::USIZE, AL::Tn::USIZE, AL::Tk::USIZE)
+/// }
+/// let al = layout!((2,4,1):(4,1,0));                      // atom (m, n, 0) is number 4m + n
+/// assert_eq!(atoms(al), (2, 4, 1));
+/// assert_eq!(make_tiled_mma(UniversalFma::<f32>::new(), al).get_slice(6).coord(), (0, 1, 2, 0));
+/// ```
 pub trait AtomLayout: StaticLayout + IndexOf {
     /// Atoms along M.
     type Tm: Unsigned + Default + Copy + 'static;
@@ -246,6 +273,31 @@ where
 /// computes in one step is `tile_size_mnk() = (M·TM, N·TN, K·TK)`; for any
 /// C tile, the parts `get_slice(t).partition_c(tile)` over all threads `t`
 /// with `k = 0` reach every element of the tile exactly once (tested).
+///
+/// A CPU GEMM in CuTe's way: each thread partitions A, B and C and runs
+/// [`gemm`](Self::gemm) on its parts, here with its accumulators in a
+/// register fragment written back at the end.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, UniversalFma};
+/// // 2x2 threads of a one-value FMA: a (2,2,1) tile a step, repeated over C (4,4) and K = 3.
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,2,1):(1,2,0)));
+/// assert_eq!((mma.size(), mma.tile_size_mnk()), (4, (2, 2, 1)));
+/// let a: Vec<f32> = (0..12).map(|i| i as f32).collect();           // A (M,K) = (4,3)
+/// let b: Vec<f32> = (0..12).map(|i| (i % 5) as f32).collect();     // B (N,K) = (4,3)
+/// let mut c = vec![0f32; 16];
+/// for t in 0..mma.size() {
+///     let thr = mma.get_slice(t);
+///     let ta = thr.partition_a(make_tensor(&a[..], layout!((4,3):(1,4))));     // (1,2,3)
+///     let tb = thr.partition_b(make_tensor(&b[..], layout!((4,3):(1,4))));     // (1,2,3)
+///     let mut acc = thr.partition_fragment_c(&layout!((4,4):(1,4)));           // (1,2,2)
+///     mma.gemm(&ta, &tb, &mut acc);
+///     copy(&acc, &mut thr.partition_c(make_tensor(&mut c[..], layout!((4,4):(1,4)))));
+/// }
+/// let naive = |m: usize, n: usize| (0..3).map(|k| a[m + 4 * k] * b[n + 4 * k]).sum::<f32>();
+/// assert!((0..16).all(|i| c[i] == naive(i % 4, i / 4)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct TiledMma<Atom, AL, P = NoPermutation> {
     atom: Atom,
@@ -253,7 +305,18 @@ pub struct TiledMma<Atom, AL, P = NoPermutation> {
     permutation: P,
 }
 
-/// No permutation of a tiled MMA's tile: CuTe's default `Tile<_,_,_>`.
+/// No permutation of a tiled MMA's tile: CuTe's default `Tile<_,_,_>`,
+/// what [`make_tiled_mma`] gives; the same as the permutation `(__, __, __)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, make_tiled_mma_permuted, NoPermutation, TiledMma, UniversalFma};
+/// let atoms = layout!((2,2,1):(1,2,0));
+/// let plain: TiledMma<_, _, NoPermutation> = make_tiled_mma(UniversalFma::<f32>::new(), atoms);
+/// let blank = make_tiled_mma_permuted(UniversalFma::<f32>::new(), atoms, (__, __, __));
+/// assert_eq!(plain.tile_size_mnk(), blank.tile_size_mnk());
+/// assert_eq!(plain.layout_c_tv().to_string(), blank.layout_c_tv().to_string());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NoPermutation;
 
@@ -263,6 +326,24 @@ pub struct NoPermutation;
 /// make_tile(PermM, PermN))`), which both reorders the tile and sets its
 /// extent. Implemented for [`NoPermutation`] and for triples of `__` and
 /// static layouts.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, make_tiled_mma_permuted, NoPermutation, PermMode, Permutation, UniversalFma};
+/// // The tile a permutation gives atoms that cover (m, n, k).
+/// fn tile<P: Permutation>(_: P, (m, n, k): (usize, usize, usize)) -> (usize, usize, usize) {
+///     (P::M::extent(m), P::N::extent(n), P::K::extent(k))
+/// }
+/// assert_eq!(tile(NoPermutation, (16, 16, 4)), (16, 16, 4));
+/// assert_eq!(tile((layout!(32:1), layout!(32:1), __), (16, 16, 4)), (32, 32, 4));
+/// // Two atoms along M read positions 0, 2 and 1, 3 of M: (2,2):(2,1) makes those rows 0, 1 and 2, 3.
+/// let c = [0.0f32, 1.0, 2.0, 3.0];                        // a (4,1) C, C(m) = m
+/// let (al, tile_c) = (layout!((2,1,1):(1,0,0)), make_tensor(&c[..], layout!((4,1):(1,4))));
+/// let plain = make_tiled_mma(UniversalFma::<f32>::new(), al).get_slice(0).partition_c(tile_c);
+/// let paired = make_tiled_mma_permuted(UniversalFma::<f32>::new(), al, (layout!((2,2):(2,1)), __, __));
+/// let paired = paired.get_slice(0).partition_c(tile_c);
+/// assert_eq!((plain[(0usize, 1usize, 0usize)], paired[(0usize, 1usize, 0usize)]), (2.0, 1.0));
+/// ```
 pub trait Permutation: Copy {
     /// Mode M's permutation.
     type M: PermMode;
@@ -283,6 +364,17 @@ impl<PM: PermMode, PN: PermMode, PK: PermMode> Permutation for (PM, PN, PK) {
 }
 
 /// One mode of a [`Permutation`]: `__` or a static layout.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma_permuted, PermMode, UniversalFma};
+/// // The M extent of a tiled MMA of two atoms along M, for a permutation of mode M.
+/// fn tile_m<PM: PermMode>(pm: PM) -> usize {
+///     make_tiled_mma_permuted(UniversalFma::<f32>::new(), layout!((2,1,1):(1,0,0)), (pm, __, __)).tile_size_mnk().0
+/// }
+/// assert_eq!(tile_m(__), 2);                              // the atoms' extent
+/// assert_eq!(tile_m(layout!((2,2):(2,1))), 4);            // the layout's size: each atom takes two rows
+/// ```
 pub trait PermMode: Copy + Default {
     /// The mode's extent of the tiled MMA's tile, given the extent the
     /// atoms cover.
@@ -713,7 +805,18 @@ type ValModeOf<PI, PJ, AI, AJ, Tv, TI, TJ> = Cc<(
     Cc<(M1<M0<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>, M1<M1<RestDivided<PI, PJ, AI, AJ, TI, TJ>>>)>,
 )>;
 
-/// CuTe's `thr_layout_vmnk`: `tiled_product(ThrID, AtomLayoutMNK)`.
+/// CuTe's `thr_layout_vmnk`: `tiled_product(ThrID, AtomLayoutMNK)`,
+/// `(v, m, n, k) →` the thread index of thread `v` of the atom at `(m, n,
+/// k)` in the atom layout.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{SM70_8x8x4_F32F16F16F32_NT, ThrLayoutVmnk};
+/// // SM70's quad pairs: lanes 0-3 and 16-19 are one atom; the next along M starts at lane 8.
+/// let vmnk: ThrLayoutVmnk<SM70_8x8x4_F32F16F16F32_NT, Layout![(2,2,1):(2,1,0)]> = Default::default();
+/// assert_eq!(vmnk.to_string(), "((_4,_2),_2,_2,_1):((_1,_16),_8,_4,_0)");
+/// assert_eq!(vmnk.index(((1usize, 1usize), 1usize, 0usize, 0usize)), 1 + 16 + 8); // v = (1,1) of atom (1,0,0)
+/// ```
 pub type ThrLayoutVmnk<Atom, AL> = <<Atom as MmaAtom>::ThrId as TiledProduct<AL>>::Output;
 /// CuTe's `thridx_2_thrid`: thread index → the position of its coordinate
 /// in `(ThrV, ThrM, ThrN, ThrK)`.
@@ -835,6 +938,22 @@ type ArgsC<Atom, AL, P> = (
 /// `get_layoutA|B|C_TV` and `tile_size_mnk`), as types: what
 /// [`make_tiled_copy_a`](crate::make_tiled_copy_a) and
 /// [`TiledMma::layout_a_tv`] need, under one name.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, SM80_16x8x16_F32F16F16F32_TN, TiledOperands};
+/// // How many threads hold each element of A, B and C, from the tiled MMA's type.
+/// fn holders<M: TiledOperands>(_: &M) -> (usize, usize, usize) {
+///     let per = |tv: usize, tile: usize| tv / tile;
+///     (
+///         per(<M::LayoutATv as StaticLayout>::SIZE, M::TileA::default().size()),
+///         per(<M::LayoutBTv as StaticLayout>::SIZE, M::TileB::default().size()),
+///         per(<M::LayoutCTv as StaticLayout>::SIZE, M::TileC::default().size()),
+///     )
+/// }
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)));
+/// assert_eq!(holders(&mma), (2, 2, 1));                   // A is shared by the atoms along N, B along M
+/// ```
 pub trait TiledOperands {
     /// `(thread, value) → m + M·k` in the `(M, K)` tile of A.
     type LayoutATv: StaticLayout;
@@ -945,8 +1064,26 @@ impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> fmt::Display for TiledMma<At
     }
 }
 
-/// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`): partitions of A,
-/// B and C tiles into this thread's values, and fragments shaped like them.
+/// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`), made by
+/// [`TiledMma::get_slice`]: partitions of A, B and C tiles into this
+/// thread's values, and fragments shaped like them.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, UniversalFma};
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), layout!((2,2,1):(1,2,0)));
+/// let thr = mma.get_slice(3);
+/// assert_eq!(thr.coord(), (0, 1, 1, 0));                  // the one thread of atom (1,1,0)
+/// // Its accumulators of a (4,4) C: position (1,1) of each 2x2 tile.
+/// let c = thr.partition_c(make_identity_tensor(shape!(4, 4)));
+/// assert_eq!(c.layout().shape().to_string_cute(), "(_1,_2,_2)");
+/// assert_eq!([c.at((0usize, 1usize, 0usize)), c.at((0usize, 0usize, 1usize))], [(3, 1), (1, 3)]);
+/// // Its values of a (4,3) A: rows 1 and 3, every column (shared with thread 1, atom (1,0,0)).
+/// let a: Vec<f32> = (0..12).map(|i| i as f32).collect();
+/// let ta = thr.partition_a(make_tensor(&a[..], layout!((4,3):(1,4))));
+/// assert_eq!(ta.layout().to_string(), "(_1,_2,_3):(_0,_2,_4)");
+/// assert_eq!(ta[(0usize, 1usize, 2usize)], a[3 + 4 * 2]);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ThrMma<Atom, AL, P = NoPermutation> {
     tiled: TiledMma<Atom, AL, P>,
@@ -1090,6 +1227,27 @@ where
 /// of a tiled MMA of `Atom` over `AL` (permuted by `P`) for operand A:
 /// CuTe's `(MMA, MMA_M, MMA_K)`. The public name of the bound a kernel
 /// generic over its layouts writes (`L: PartitionA<Atom, AL>`).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartitionA, TiledMma, UniversalFma};
+/// type Fma = UniversalFma<f32>;
+/// type Atoms = Layout![(2,1,1):(1,0,0)];
+/// // Thread t's rows of C += A·1 for a (4,3) A, whatever A's layout: C(m) = Σ_k A(m,k).
+/// fn row_sums<L: PartitionA<Fma, Atoms>>(mma: TiledMma<Fma, Atoms>, t: usize, a: Tensor<&[f32], L>, c: &mut [f32]) {
+///     let (thr, ones) = (mma.get_slice(t), [1.0f32; 3]);
+///     let tb = thr.partition_b(make_tensor(&ones[..], layout!((1,3):(0,1))));
+///     mma.gemm(&thr.partition_a(a), &tb, &mut thr.partition_c(make_tensor(c, layout!((4,1):(1,4)))));
+/// }
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+/// let a: Vec<f32> = (0..12).map(|i| i as f32).collect();
+/// let (mut col, mut row) = ([0f32; 4], [0f32; 4]);
+/// for t in 0..2 {
+///     row_sums(mma, t, make_tensor(&a[..], layout!((4,3):(1,4))), &mut col);     // A(m,k) = m + 4k
+///     row_sums(mma, t, make_tensor(&a[..], layout!((4,3):(3,1))), &mut row);     // A(m,k) = 3m + k
+/// }
+/// assert_eq!((col, row), ([12.0, 15.0, 18.0, 21.0], [3.0, 12.0, 21.0, 30.0]));
+/// ```
 pub trait PartitionA<Atom, AL, P = NoPermutation>: Copy {
     /// The layout of a thread's part.
     type Part: Fits + AtomOperand;
@@ -1098,6 +1256,27 @@ pub trait PartitionA<Atom, AL, P = NoPermutation>: Copy {
     fn part_a(self, v: usize, m: usize, k: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionA`], for operand B: `(MMA, MMA_N, MMA_K)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartitionB, TiledMma, UniversalFma};
+/// type Fma = UniversalFma<f32>;
+/// type Atoms = Layout![(1,2,1):(0,1,0)];
+/// // Thread t's values of y(n) = Σ_k x(k)·B(n,k), x = (1, 2), for a (4,2) B of any layout.
+/// fn x_bt<L: PartitionB<Fma, Atoms>>(mma: TiledMma<Fma, Atoms>, t: usize, b: Tensor<&[f32], L>, y: &mut [f32]) {
+///     let (thr, x) = (mma.get_slice(t), [1.0f32, 2.0]);
+///     let ta = thr.partition_a(make_tensor(&x[..], layout!((1,2):(0,1))));
+///     mma.gemm(&ta, &thr.partition_b(b), &mut thr.partition_c(make_tensor(y, layout!((1,4):(0,1)))));
+/// }
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+/// let b = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0];
+/// let (mut n_major, mut k_major) = ([0f32; 4], [0f32; 4]);
+/// for t in 0..2 {
+///     x_bt(mma, t, make_tensor(&b[..], layout!((4,2):(1,4))), &mut n_major);   // B(n,k) = b[n + 4k]
+///     x_bt(mma, t, make_tensor(&b[..], layout!((4,2):(2,1))), &mut k_major);   // B(n,k) = b[2n + k]
+/// }
+/// assert_eq!((n_major, k_major), ([11.0, 14.0, 17.0, 20.0], [5.0, 11.0, 17.0, 23.0]));
+/// ```
 pub trait PartitionB<Atom, AL, P = NoPermutation>: Copy {
     /// The layout of a thread's part.
     type Part: Fits + AtomOperand;
@@ -1106,6 +1285,27 @@ pub trait PartitionB<Atom, AL, P = NoPermutation>: Copy {
     fn part_b(self, v: usize, n: usize, k: usize) -> (usize, Self::Part);
 }
 /// As [`PartitionA`], for the accumulators C: `(MMA, MMA_M, MMA_N)`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartitionC, TiledMma, UniversalFma};
+/// type Fma = UniversalFma<f32>;
+/// type Atoms = Layout![(2,2,1):(1,2,0)];
+/// // Thread t's element of the outer product C = a·bᵀ, into a (2,2) C of any layout.
+/// fn outer<L: PartitionC<Fma, Atoms>>(mma: TiledMma<Fma, Atoms>, t: usize, c: Tensor<&mut [f32], L>) {
+///     let (thr, a, b) = (mma.get_slice(t), [1.0f32, 2.0], [3.0f32, 4.0]);
+///     let ta = thr.partition_a(make_tensor(&a[..], layout!((2,1):(1,0))));
+///     let tb = thr.partition_b(make_tensor(&b[..], layout!((2,1):(1,0))));
+///     mma.gemm(&ta, &tb, &mut thr.partition_c(c));
+/// }
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+/// let (mut col_major, mut row_major) = ([0f32; 4], [0f32; 4]);
+/// for t in 0..4 {
+///     outer(mma, t, make_tensor(&mut col_major[..], layout!((2,2):(1,2))));
+///     outer(mma, t, make_tensor(&mut row_major[..], layout!((2,2):(2,1))));
+/// }
+/// assert_eq!((col_major, row_major), ([3.0, 6.0, 4.0, 8.0], [3.0, 4.0, 6.0, 8.0]));
+/// ```
 pub trait PartitionC<Atom, AL, P = NoPermutation>: Copy {
     /// The layout of a thread's part.
     type Part: Fits + AtomOperand;
@@ -1180,11 +1380,59 @@ where
     }
 }
 
-/// The layout of thread parts of operand A of a tile of layout `L`.
+/// The layout of thread parts of operand A of a tile of layout `L`: what
+/// [`ThrMma::partition_a`] returns a tensor of, to name in a struct or a
+/// signature.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartA, UniversalFma};
+/// type Atoms = Layout![(2,2,1):(1,2,0)];
+/// // A thread's part of a column-major (4,3) A, kept in a struct.
+/// struct Operand<'a> {
+///     a: Tensor<&'a [f32], PartA<Layout![(4,3):(1,4)], UniversalFma<f32>, Atoms>>,
+/// }
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+/// let data: Vec<f32> = (0..12).map(|i| i as f32).collect();
+/// let op = Operand { a: mma.get_slice(1).partition_a(make_tensor(&data[..], layout!((4,3):(1,4)))) };
+/// assert_eq!((op.a.offset(), op.a.layout().to_string()), (1, "(_1,_2,_3):(_0,_2,_4)".to_string())); // rows 1, 3
+/// ```
 pub type PartA<L, Atom, AL, P = NoPermutation> = <L as PartitionA<Atom, AL, P>>::Part;
-/// The layout of thread parts of operand B of a tile of layout `L`.
+/// The layout of thread parts of operand B of a tile of layout `L`: what
+/// [`ThrMma::partition_b`] returns a tensor of.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartB, UniversalFma};
+/// type Atoms = Layout![(2,2,1):(1,2,0)];
+/// // Thread t's part of a K-major (4,3) B (N,K), named in a signature.
+/// fn b_part(b: &[f32], t: usize) -> Tensor<&[f32], PartB<Layout![(4,3):(3,1)], UniversalFma<f32>, Atoms>> {
+///     let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+///     mma.get_slice(t).partition_b(make_tensor(b, layout!((4,3):(3,1))))
+/// }
+/// let b: Vec<f32> = (0..12).map(|i| i as f32).collect();
+/// let part = b_part(&b, 2);                               // atom (0,1,0): rows 1 and 3 of B
+/// assert_eq!(part.layout().to_string(), "(_1,_2,_3):(_0,_6,_1)");
+/// assert_eq!(part[(0usize, 1usize, 2usize)], b[3 * 3 + 2]);   // B(3, 2)
+/// ```
 pub type PartB<L, Atom, AL, P = NoPermutation> = <L as PartitionB<Atom, AL, P>>::Part;
-/// The layout of thread parts of the accumulators C of a tile of layout `L`.
+/// The layout of thread parts of the accumulators C of a tile of layout
+/// `L`: what [`ThrMma::partition_c`] returns a tensor of, and the shape of
+/// [`ThrMma::partition_fragment_c`]'s fragment.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{make_tiled_mma, PartC, UniversalFma};
+/// type Atoms = Layout![(2,2,1):(1,2,0)];
+/// // A thread's accumulators of a (4,4) tile of C, kept in a struct between steps of K.
+/// struct Acc {
+///     c: Fragment<f32, PartC<Layout![(4,4):(1,4)], UniversalFma<f32>, Atoms>>,
+/// }
+/// let mma = make_tiled_mma(UniversalFma::<f32>::new(), Atoms::default());
+/// let acc = Acc { c: mma.get_slice(0).partition_fragment_c(&layout!((4,4):(1,4))) };
+/// assert_eq!(acc.c.layout().shape().to_string_cute(), "(_1,_2,_2)");   // one value, 2x2 atoms' tiles
+/// assert_eq!(acc.c.engine().len(), 4);
+/// ```
 pub type PartC<L, Atom, AL, P = NoPermutation> = <L as PartitionC<Atom, AL, P>>::Part;
 
 impl<Atom: MmaAtom, AL: AtomLayout, P: Permutation> ThrMma<Atom, AL, P> {
@@ -1579,8 +1827,22 @@ fn contiguous<S: Congruent<D>, D: IntTuple>(s: &S, d: &D) -> bool {
     (0..s.size()).all(|v| crate::coord::Coord::<S, D>::offset_acc(v, s, d, 0) == v)
 }
 
-/// A layout with a static shape, of which a fragment can be made: what
+/// Anything with a layout of static shape (a layout, a tensor, a thread
+/// part), of which a fragment can be made: what
 /// [`make_fragment_like`](crate::make_fragment_like) needs, under one name.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::FragmentOf;
+/// // Two fragments (a double buffer) shaped like anything with a static layout.
+/// fn stages<L: FragmentOf>(x: &L) -> [L::Fragment<f32>; 2] {
+///     [x.fragment(), x.fragment()]
+/// }
+/// let data = [1.0f32; 16];
+/// let [f0, f1] = stages(&make_tensor(&data[..], layout!((4,(2,2)):(4,(1,2)))));
+/// assert_eq!(f0.layout().to_string(), "(_4,(_2,_2)):(_1,(_4,_8))");       // compact, column-major
+/// assert!(f0.engine().len() == 16 && (0..16usize).all(|i| f1[i] == 0.0));
+/// ```
 pub trait FragmentOf: HasLayout {
     /// [`Fragment<T, Self>`](crate::Fragment).
     type Fragment<T: Default>;
