@@ -17,9 +17,8 @@ Usage: scripts/public_examples.py [--json FILE]   (exit 1 and the list when an i
 
 import json
 import sys
-from pathlib import Path
 
-from public_signatures import build_json, reachable
+from public_signatures import reachable, run
 
 CRATES = ["cute-static", "cute-dynamic", "cute-macros"]
 
@@ -81,15 +80,5 @@ def check(path, crate):
     return 1
 
 
-def main():
-    args = sys.argv[1:]
-    if args[:1] == ["--json"]:
-        return check(Path(args[1]), Path(args[1]).stem)
-    failed = 0
-    for package in CRATES:
-        failed |= check(build_json(package), package)
-    return failed
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(check, CRATES))

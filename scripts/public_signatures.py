@@ -90,14 +90,20 @@ def named_ids(node, out):
             named_ids(value, out)
 
 
-def main():
+def run(check, crates):
+    """`check(json_path, crate)` of the JSON given by `--json FILE`, or of
+    each of `crates`' JSON, built; 1 when any check fails."""
     args = sys.argv[1:]
     if args[:1] == ["--json"]:
         return check(Path(args[1]), Path(args[1]).stem)
     failed = 0
-    for package in CRATES:
+    for package in crates:
         failed |= check(build_json(package), package)
     return failed
+
+
+def main():
+    return run(check, CRATES)
 
 
 def check(path, crate):
