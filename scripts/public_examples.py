@@ -16,6 +16,7 @@ Usage: scripts/public_examples.py [--json FILE]   (exit 1 and the list when an i
 """
 
 import json
+import re
 import sys
 
 from public_signatures import reachable, run
@@ -27,12 +28,15 @@ KINDS = {"function", "struct", "enum", "union", "trait", "type_alias", "macro", 
 
 # The attributes of a fenced block that rustdoc runs (or compiles) as Rust.
 RUST_ATTRS = {"rust", "no_run", "should_panic", "compile_fail"}
+# The error code a `compile_fail` block expects (`compile_fail,E0277`).
+ERROR_CODE = re.compile(r"E\d{4}")
 
 
 def has_example(docs):
     """A fenced code block that `cargo test --doc` runs: ```` ``` ```` or one
     whose attributes are Rust's (`rust`, `no_run`, `should_panic`,
-    `compile_fail`, `edition…`), not `text` or `ignore`."""
+    `compile_fail` with its error code, `edition…`), not `text` or
+    `ignore`."""
     inside = False
     for line in docs.splitlines():
         fence = line.strip()
@@ -43,7 +47,7 @@ def has_example(docs):
             continue
         inside = True
         attrs = [a.strip() for a in fence.strip("`").split(",") if a.strip()]
-        if all(a in RUST_ATTRS or a.startswith("edition") for a in attrs):
+        if all(a in RUST_ATTRS or a.startswith("edition") or ERROR_CODE.fullmatch(a) for a in attrs):
             return True
     return False
 
