@@ -355,8 +355,9 @@ pub use tensor::CuteCompactCol;
 pub use tensor::TensorLayout;
 pub use tensor::{CompactCol, OffsetRange, StaticCosize};
 pub use tensor::{
-    CompactLayout, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, OutOfStorage, RawEngine,
-    SizeOfShape, Storage, Tensor, make_fragment_like, make_owned_tensor, make_tensor, make_tensor_like,
+    CompactLayout, CosizeType, DataEngine, DataEngineMut, Engine, Fragment, FragmentOrder, FragmentStride, HasLayout,
+    LayoutLikeOrder, OutOfStorage, RawEngine, SizeOfShape, Storage, Tensor, TensorLike, make_fragment_like,
+    make_owned_tensor, make_tensor, make_tensor_like,
 };
 #[cfg(feature = "std")]
 pub use tensor::{try_make_tensor, try_make_tensor_at};
@@ -377,8 +378,8 @@ pub use typenum;
 pub mod prelude {
     pub use crate::ConcatLayouts;
     pub use crate::{
-        __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, Underscore, WriteTensor, axpby, clear, copy,
-        copy_if, crd, crd2idx, elem_less, fill, gemm, idx2crd, make_fragment_like, make_identity_tensor,
+        __, Fragment, HasLayout, RawEngine, ReadTensor, Slice, Tensor, TensorLike, Underscore, WriteTensor, axpby,
+        clear, copy, copy_if, crd, crd2idx, elem_less, fill, gemm, idx2crd, make_fragment_like, make_identity_tensor,
         make_owned_tensor, make_tensor, make_tensor_like, slice, slice_and_offset,
     };
     #[cfg(feature = "std")]

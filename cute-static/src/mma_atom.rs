@@ -38,7 +38,7 @@ use crate::partition::traits::Fits;
 use crate::product::TiledProduct;
 use crate::slice::Underscore;
 use crate::tensor::{
-    CompactCol, CuteCompactCol, DataEngine, DataEngineMut, Engine, Fragment, HasLayout, SizeOfShape, Tensor,
+    CuteCompactCol, DataEngine, DataEngineMut, Engine, Fragment, FragmentOrder, FragmentStride, HasLayout, Tensor,
 };
 use core::fmt;
 use core::ops::Mul;
@@ -1860,8 +1860,9 @@ pub trait FragmentOf: HasLayout {
 impl<L> FragmentOf for L
 where
     L: HasLayout,
-    L::Shape: StaticIntTuple + CompactCol<typenum::U1> + Congruent<<L::Shape as CompactCol<typenum::U1>>::Stride>,
-    SizeOfShape<L::Shape>: ArrayLength,
+    L::Shape: StaticIntTuple + FragmentOrder<L::Stride> + Congruent<FragmentStride<L>>,
+    FragmentStride<L>: StaticIntTuple,
+    <L::Shape as FragmentOrder<L::Stride>>::Len: ArrayLength,
 {
     type Fragment<T: Default> = Fragment<T, L>;
     #[inline(always)]

@@ -1069,7 +1069,7 @@ impl<H: HasLayout> HasLayout for &H {
 }
 
 /// The size of a static shape as a typenum integer (the length of its
-/// compact storage, a [`Fragment`]'s).
+/// compact storage).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1080,10 +1080,56 @@ impl<H: HasLayout> HasLayout for &H {
 /// ```
 pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 
+/// CuTe's layout of `make_fragment_like` for the static shape `Self` of a
+/// source whose strides are `D` (the bound of [`make_fragment_like`]):
+///
+/// * a leaf or a tuple of one mode: compact column-major, stride 0 on
+///   every extent of 1 (CuTe's `make_layout(shape)`);
+/// * two modes or more: mode 0 compact column-major, where a leaf of
+///   static stride 0 (a broadcast) or of extent 1 keeps stride 0 (CuTe's
+///   `compact_major<LayoutLeft>(filter_zeros(..))`); then modes 1 and up
+///   compact in the order of their source strides (CuTe's
+///   `make_ordered_layout`), scaled by mode 0's cosize: static strides by
+///   value, after them the run-time ones, left to right. Equal strides are
+///   ordered by position, the leaf on the left first, where CuTe gives
+///   them the same stride: CuTe's fragment of `(4,2,2):(1,8,8)` is
+///   `(_4,_2,_2):(_1,_4,_4)`, whose last two modes overlap; this one is
+///   `(_1,_4,_8)`.
+///
+/// `Len` is the cosize of that layout: the size, less what mode 0's
+/// broadcasts repeat. The leaves' stride rule is in the crate's
+/// `detail/compact_order.rs`.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{FragmentOrder, typenum::Unsigned};
+/// type S = Shape![8, 2, 6];
+/// type D = Stride![1, 96, 16];
+/// let d: <S as FragmentOrder<D>>::Stride = Default::default();
+/// assert_eq!(d, stride!(1, 48, 8)); // mode 2 (stride 16) before mode 1 (96)
+/// assert_eq!(<<S as FragmentOrder<D>>::Len as Unsigned>::USIZE, 96);
+/// ```
+pub trait FragmentOrder<D> {
+    /// The stride tree of the fragment.
+    type Stride;
+    /// The length of its storage (its cosize).
+    type Len;
+}
+
+/// The strides of [`Fragment<T, L>`]'s layout (see [`FragmentOrder`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::FragmentStride;
+/// let d: FragmentStride<Layout![((2,2),3):((0,1),9)]> = Default::default();
+/// assert_eq!(d, stride!((0, 1), 2)); // mode 0's broadcast kept
+/// ```
+pub type FragmentStride<L> = <<L as HasLayout>::Shape as FragmentOrder<<L as HasLayout>::Stride>>::Stride;
+
 /// A register fragment of `T` shaped like `L` (a layout, tensor or
-/// part): owned storage of exactly `size(L)` elements, sized in the type,
-/// with the compact column-major layout of `L`'s shape. What
-/// [`make_fragment_like`] returns; name it in signatures.
+/// part): owned storage sized in the type, with CuTe's layout for it
+/// ([`FragmentOrder`]). What [`make_fragment_like`] returns; name it in
+/// signatures.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1093,49 +1139,107 @@ pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 /// }
 /// let mut acc = Acc { c: make_fragment_like(layout!((2, 4):(4, 1))) };
 /// acc.c[(1usize, 2usize)] = 3.0;
-/// assert_eq!(acc.c.layout().to_string(), "(_2,_4):(_1,_2)"); // column-major, not L's row-major
+/// assert_eq!(acc.c.layout().to_string(), "(_2,_4):(_1,_2)"); // mode 0 column-major first
 /// assert_eq!(acc.c.engine()[5], 3.0); // 1 + 2·2
 /// ```
-pub type Fragment<T, L> =
-    Tensor<Storage<T, SizeOfShape<<L as HasLayout>::Shape>>, CompactLayout<<L as HasLayout>::Shape>>;
+pub type Fragment<T, L> = Tensor<
+    Storage<T, <<L as HasLayout>::Shape as FragmentOrder<<L as HasLayout>::Stride>>::Len>,
+    Layout<<L as HasLayout>::Shape, FragmentStride<L>>,
+>;
 
 /// CuTe's `make_fragment_like(x)`: a register fragment (an owned tensor on
 /// the stack) with the shape of `x` (a layout, a tensor or a thread part),
-/// every element `T::default()`, its storage length `size(x)` taken from
-/// the type: nothing to write by hand.
+/// every element `T::default()`, its layout CuTe's ([`FragmentOrder`]:
+/// mode 0 column-major, the other modes in the order of `x`'s strides)
+/// and its storage length taken from the type: nothing to write by hand.
 ///
 /// The shape must be static (a fragment lives in registers).
 ///
-/// Post-conditions: the result's shape is `x`'s; its layout is the compact
-/// column-major one, a bijection onto `0..size`; the storage holds exactly
-/// `size(x)` elements. (This is column-major always, as cute-dynamic's.
-/// CuTe C++ 4.2 keeps mode 0 column-major but orders modes 1 and up like
-/// the source's strides, gives extents of 1 stride 0, and wraps mode 1 of
-/// a rank-2 shape in a tuple: it prints `make_fragment_like` of
-/// `(8,2,6):(1,96,16)` as `(_8,_2,_6):(_1,_48,_8)`, where this gives
-/// `(_8,_2,_6):(_1,_8,_16)`, and of `(2,4):(4,1)` as `(_2,(_4)):(_1,(_2))`.)
+/// Post-conditions: the result's shape is `x`'s; its layout maps onto
+/// `0..len`, the storage's length, every offset reached; two coordinates
+/// share an offset only where they differ in a broadcast leaf (static
+/// stride 0) of `x`'s mode 0, so a fragment of a layout without one is a
+/// bijection onto `0..size`.
+///
+/// Where this differs from CuTe C++ 4.2: equal strides in modes 1 and up
+/// are ordered by position (CuTe overlaps them; see [`FragmentOrder`]);
+/// and the shape is `x`'s, where CuTe's, made by a `tiled_product`, puts
+/// modes 1 and up of a rank-2 shape in a tuple of one mode (`(_2,(_4))`
+/// for `(2,4)`).
 ///
 /// ```
 /// use cute_static::prelude::*;
-/// let f = make_fragment_like::<f32, _>(layout!((4,(2,3)):(3,(1,12))));
-/// assert_eq!(f.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
-/// assert_eq!(f.engine().len(), 24);
-/// assert!((0..24usize).all(|i| f[i] == 0.0));
+/// let f = make_fragment_like::<f32, _>(layout!((8,2,6):(1,96,16)));
+/// assert_eq!(f.layout().to_string(), "(_8,_2,_6):(_1,_48,_8)"); // as CuTe C++ prints it
+/// assert_eq!(f.engine().len(), 96);
+/// assert!((0..96usize).all(|i| f[i] == 0.0));
+/// // A broadcast leaf of mode 0 stays one: 6 elements hold the 12 coordinates.
+/// let g = make_fragment_like::<f32, _>(layout!(((2,2),3):((0,1),9)));
+/// assert_eq!(g.layout().to_string(), "((_2,_2),_3):((_0,_1),_2)");
+/// assert_eq!(g.engine().len(), 6);
 /// ```
 #[inline(always)]
 pub fn make_fragment_like<T: Default, L: HasLayout>(x: L) -> Fragment<T, L>
 where
-    L::Shape: StaticIntTuple + CompactCol<typenum::U1> + Congruent<<L::Shape as CompactCol<typenum::U1>>::Stride>,
-    SizeOfShape<L::Shape>: ArrayLength,
+    L::Shape: StaticIntTuple + FragmentOrder<L::Stride> + Congruent<FragmentStride<L>>,
+    FragmentStride<L>: StaticIntTuple,
+    <L::Shape as FragmentOrder<L::Stride>>::Len: ArrayLength,
 {
     let _ = x;
-    // The invariant: the compact layout of the shape reaches exactly
-    // `0..size`, the storage's length (the same product, in the type).
-    Tensor { engine: Storage::default(), offset: 0, layout: CompactLayout::<L::Shape>::default() }
+    // The invariant: the layout's offsets are `0..len` (the cosize, the
+    // storage's length; the same rule in the type).
+    Tensor { engine: Storage::default(), offset: 0, layout: Layout::default() }
 }
 
-/// CuTe's `make_tensor_like(tensor)`: [`make_fragment_like`] of the
-/// tensor's own element type.
+/// CuTe's layout of `make_tensor_like` (its `make_layout_like`) for the
+/// static shape `Self` of a source whose strides are `D`: every leaf
+/// compact in the order of its source stride (static strides by value,
+/// after them the run-time ones, left to right; equal strides by
+/// position, where CuTe overlaps them), a leaf of static stride 0 (a
+/// broadcast) or of extent 1 with stride 0. `Len` is the cosize: the
+/// product of the extents of the leaves that are not broadcasts.
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::{LayoutLikeOrder, typenum::Unsigned};
+/// type S = Shape![4, (2, 3)];
+/// type D = Stride![3, (1, 12)];
+/// let d: <S as LayoutLikeOrder<D>>::Stride = Default::default();
+/// assert_eq!(d, stride!(2, (1, 8)));
+/// assert_eq!(<<S as LayoutLikeOrder<D>>::Len as Unsigned>::USIZE, 24);
+/// ```
+pub trait LayoutLikeOrder<D> {
+    /// The stride tree.
+    type Stride;
+    /// The length of the storage (the cosize).
+    type Len;
+}
+
+/// What [`make_tensor_like`] returns: an owned tensor of `T` with the
+/// shape of `L` and CuTe's layout for it ([`LayoutLikeOrder`]).
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let data = [0u8; 8];
+/// let t = make_tensor(&data[..], layout!((2,4):(4,1)));
+/// let u: TensorLike<u8, Layout![(2,4):(4,1)]> = make_tensor_like(&t);
+/// assert_eq!(u.layout().to_string(), "(_2,_4):(_4,_1)"); // row-major, as t
+/// ```
+pub type TensorLike<T, L> = Tensor<
+    Storage<T, <<L as HasLayout>::Shape as LayoutLikeOrder<<L as HasLayout>::Stride>>::Len>,
+    Layout<<L as HasLayout>::Shape, <<L as HasLayout>::Shape as LayoutLikeOrder<<L as HasLayout>::Stride>>::Stride>,
+>;
+
+/// CuTe's `make_tensor_like(tensor)`: an owned tensor of the tensor's own
+/// element type and shape, every element `T::default()`, whose layout
+/// orders its strides as the tensor's do ([`LayoutLikeOrder`]; CuTe's
+/// `make_layout_like`), broadcasts kept.
+///
+/// Post-conditions: the result's shape is the tensor's; its layout maps
+/// onto `0..len`, the storage's length, every offset reached; two
+/// coordinates share an offset only where they differ in a broadcast leaf
+/// (static stride 0); the order of the strides of the leaves that are not
+/// broadcasts is the tensor's (equal ones by position).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1143,18 +1247,25 @@ where
 /// let t = make_tensor(&data[..], layout!((2,4):(4,1)));
 /// let mut u = make_tensor_like(&t);
 /// u[(1usize, 2usize)] = t[(1usize, 2usize)];
-/// assert_eq!(u.layout().to_string(), "(_2,_4):(_1,_2)");
-/// assert_eq!(u[5usize], 1);
+/// assert_eq!(u.layout().to_string(), "(_2,_4):(_4,_1)");
+/// assert_eq!(u.engine()[6], 1);
+/// // A broadcast mode keeps stride 0: 4 elements.
+/// let b = make_tensor(&data[..], layout!((4,2):(1,0)));
+/// assert_eq!(make_tensor_like(&b).layout().to_string(), "(_4,_2):(_1,_0)");
+/// assert_eq!(make_tensor_like(&b).engine().len(), 4);
 /// ```
 #[inline(always)]
-pub fn make_tensor_like<E: Engine, S, D>(t: &Tensor<E, Layout<S, D>>) -> Fragment<E::Elem, Layout<S, D>>
+pub fn make_tensor_like<E: Engine, S, D>(t: &Tensor<E, Layout<S, D>>) -> TensorLike<E::Elem, Layout<S, D>>
 where
     E::Elem: Default,
-    S: Congruent<D> + StaticIntTuple + CompactCol<typenum::U1> + Congruent<<S as CompactCol<typenum::U1>>::Stride>,
+    S: Congruent<D> + StaticIntTuple + LayoutLikeOrder<D> + Congruent<<S as LayoutLikeOrder<D>>::Stride>,
     D: IntTuple,
-    SizeOfShape<S>: ArrayLength,
+    <S as LayoutLikeOrder<D>>::Stride: StaticIntTuple,
+    <S as LayoutLikeOrder<D>>::Len: ArrayLength,
 {
-    make_fragment_like::<E::Elem, _>(t.layout)
+    let _ = t;
+    // The invariant: the layout's offsets are `0..len` (see `make_fragment_like`).
+    Tensor { engine: Storage::default(), offset: 0, layout: Layout::default() }
 }
 
 /// An owned tensor with a static layout, every element `T::default()`,

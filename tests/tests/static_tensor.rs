@@ -80,7 +80,8 @@ fn access_agrees_with_the_layout_and_with_cute_dynamic() {
 
 #[test]
 fn owned_tensors_and_fragments() {
-    // make_tensor_like / make_fragment_like: compact column-major of the shape.
+    // make_fragment_like: mode 0 column-major, then the modes in the order
+    // of the source's strides (here the same as column-major).
     let f = make_fragment_like::<f32, _>(layout!((4,(2,3)):(3,(1,12))));
     // Storage sized by the shape in the type: exactly 24 elements (in
     // whole cache lines: 96 bytes take two).
@@ -89,16 +90,18 @@ fn owned_tensors_and_fragments() {
     assert_eq!(std::mem::align_of_val(f.engine()), 64);
     assert_eq!(f.engine().as_ptr() as usize % 64, 0);
     assert_eq!(f.layout().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+    // cute-dynamic's leaves are run-time, which CuTe lays out column-major.
     assert_eq!(
         f.layout().to_dynamic(),
         cute_dynamic::make_fragment_like::<f32>(&dlay("(4,(2,3)):(3,(1,12))")).unwrap().layout().clone()
     );
+    // make_tensor_like: the source's order of strides, here row-major.
     let src = [7i32; 8];
     let mut t = make_tensor_like(&make_tensor(&src[..], layout!((2,4):(4,1))));
     for i in 0..8usize {
         t[i] = i as i32;
     }
-    assert_eq!(t.engine()[..], [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(t.engine()[..], [0, 2, 4, 6, 1, 3, 5, 7]);
     // The storage and the tensor's offset, in whole cache lines.
     assert_eq!(std::mem::size_of_val(&t), 128);
     assert_eq!(std::mem::align_of_val(&t), 64);
@@ -110,6 +113,116 @@ fn owned_tensors_and_fragments() {
     let parts = make_tensor(&mut data[..], layout!((8,8):(1,8))).partition_mut(layout!((4,2):(1,4))).unwrap();
     let g = make_fragment_like::<u32, _>(&parts[3]);
     assert_eq!((g.layout().to_string(), g.engine().len()), ("(_2,_4):(_1,_2)".to_string(), 8));
+}
+
+/// The post-conditions of `make_fragment_like` (`frag`) and
+/// `make_tensor_like` (`like`) of the all-static source `src`, by brute
+/// force: the same shape; offsets onto `0..len`, every one reached; two
+/// coordinates share an offset exactly when they differ only in broadcast
+/// leaves (stride 0) that the layout keeps (mode 0's for a fragment of
+/// two modes or more, every one for `like`); and `like` orders the other
+/// leaves' strides as `src` does, equal ones by position.
+fn check_like_layouts(
+    src: &cute_dynamic::Layout,
+    frag: (&cute_dynamic::Layout, usize),
+    like: (&cute_dynamic::Layout, usize),
+) {
+    let shape: Vec<i64> = src.shape().leaves().collect();
+    let stride: Vec<i64> = src.stride().leaves().collect();
+    let mode0 = if src.rank() > 1 { src.shape().get(0).unwrap().leaf_count() } else { 0 };
+    let coord = |mut i: i64| -> Vec<i64> {
+        shape
+            .iter()
+            .map(|&s| {
+                let c = i % s;
+                i /= s;
+                c
+            })
+            .collect()
+    };
+    let size = src.size();
+    for (l, len, kept) in [(frag.0, frag.1, mode0), (like.0, like.1, shape.len())] {
+        assert_eq!(l.shape(), src.shape(), "{src} -> {l}");
+        let offsets: Vec<i64> = (0..size).map(|i| l.eval(i).unwrap()).collect();
+        let mut reached = vec![false; len];
+        for &o in &offsets {
+            reached[usize::try_from(o).unwrap()] = true;
+        }
+        assert!(reached.iter().all(|&r| r), "{src} -> {l}: not onto 0..{len}");
+        for i in 0..size {
+            for j in 0..i {
+                let (ci, cj) = (coord(i), coord(j));
+                let (i, j) = (i as usize, j as usize);
+                let only_broadcasts = (0..shape.len()).all(|k| ci[k] == cj[k] || (k < kept && stride[k] == 0));
+                assert_eq!(offsets[i] == offsets[j], only_broadcasts, "{src} -> {l} at {i}, {j}");
+            }
+        }
+    }
+    let like_strides: Vec<i64> = like.0.stride().leaves().collect();
+    let live: Vec<usize> = (0..shape.len()).filter(|&k| stride[k] != 0 && shape[k] > 1).collect();
+    for (x, &a) in live.iter().enumerate() {
+        for &b in &live[x + 1..] {
+            assert_eq!(
+                like_strides[a] < like_strides[b],
+                stride[a] <= stride[b],
+                "{src} -> {}: leaves {a}, {b}",
+                like.0
+            );
+        }
+    }
+}
+
+/// `make_fragment_like` and `make_tensor_like` of static layouts print as
+/// CuTe C++ 4.2 prints them (`make_fragment_like(l)` and
+/// `make_layout_like(l)`, run on CuTe's headers), shapes aside: CuTe's
+/// fragment puts modes 1 and up of a rank-2 shape in a tuple of one mode
+/// (`(_2,(_4))`), ours keeps the source's shape. Where CuTe gives equal
+/// strides one compact stride (overlapping elements), ours orders them by
+/// position (CuTe's answer in the comment). Each meets the post-conditions.
+#[test]
+fn fragments_and_tensors_like_order_modes_as_cute() {
+    macro_rules! case {
+        ($l:tt, $frag:expr, $like:expr) => {{
+            let l = layout!$l;
+            let f = make_fragment_like::<u8, _>(l);
+            let data = [0u8; 256];
+            let t = make_tensor_like(&make_tensor(&data[..], l));
+            assert_eq!((f.layout().to_string(), t.layout().to_string()), ($frag.to_string(), $like.to_string()), "{l}");
+            check_like_layouts(&l.to_dynamic(), (&f.layout().to_dynamic(), f.engine().len()), (&t.layout().to_dynamic(), t.engine().len()));
+        }};
+    }
+    case!(((8,2,6):(1,96,16)), "(_8,_2,_6):(_1,_48,_8)", "(_8,_2,_6):(_1,_48,_8)");
+    case!(((2,4):(4,1)), "(_2,_4):(_1,_2)", "(_2,_4):(_4,_1)");
+    case!(((4,(2,3)):(3,(1,12))), "(_4,(_2,_3)):(_1,(_4,_8))", "(_4,(_2,_3)):(_2,(_1,_8))");
+    case!((((2,2),3):((0,1),9)), "((_2,_2),_3):((_0,_1),_2)", "((_2,_2),_3):((_0,_1),_2)");
+    // CuTe: (_4,_2,_2):(_1,_4,_4) twice.
+    case!(((4,2,2):(1,8,8)), "(_4,_2,_2):(_1,_4,_8)", "(_4,_2,_2):(_1,_4,_8)");
+    // CuTe: (_4,_2,_2):(_1,_4,_4), then (_4,_2,_2):(_1,_0,_0).
+    case!(((4,2,2):(1,0,0)), "(_4,_2,_2):(_1,_4,_8)", "(_4,_2,_2):(_1,_0,_0)");
+    case!(((1,4):(0,1)), "(_1,_4):(_0,_1)", "(_1,_4):(_0,_1)");
+    case!(((1,4):(1,1)), "(_1,_4):(_0,_1)", "(_1,_4):(_0,_1)");
+    case!((8:2), "_8:_1", "_8:_1");
+    case!(((4,1,3):(1,4,4)), "(_4,_1,_3):(_1,_0,_4)", "(_4,_1,_3):(_1,_0,_4)");
+    case!((((2,2),(2,3)):((8,1),(4,16))), "((_2,_2),(_2,_3)):((_1,_2),(_4,_8))", "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+    case!((((4,2),2,3):((1,0),16,4)), "((_4,_2),_2,_3):((_1,_0),_12,_4)", "((_4,_2),_2,_3):((_1,_0),_12,_4)");
+    case!((((2,4),(2,2)):((4,1),(0,8))), "((_2,_4),(_2,_2)):((_1,_2),(_8,_16))", "((_2,_4),(_2,_2)):((_4,_1),(_0,_8))");
+    case!(((2,(3,4)):(12,(4,1))), "(_2,(_3,_4)):(_1,(_8,_2))", "(_2,(_3,_4)):(_12,(_4,_1))");
+    case!(((4,3,2):(6,2,1)), "(_4,_3,_2):(_1,_8,_4)", "(_4,_3,_2):(_6,_2,_1)");
+    case!(((2,(2,2),3):(1,(12,2),4)), "(_2,(_2,_2),_3):(_1,(_12,_2),_4)", "(_2,(_2,_2),_3):(_1,(_12,_2),_4)");
+    case!(((3,2):(2,0)), "(_3,_2):(_1,_3)", "(_3,_2):(_1,_0)");
+    // A run-time stride counts as larger than every static one, left to
+    // right: CuTe gives (_4,_2,_3):(_1,_12,_4) for (4,2,3):(1,m,8),
+    // (_1,_4,_8) for (1,m,n) and, as a tensor like, (_6,_3,_1) for (m,2,1).
+    let (m, n) = (5usize, 3usize);
+    let f = make_fragment_like::<u8, _>(layout!((4,2,3):(1,{m},8)));
+    assert_eq!(f.layout().to_string(), "(_4,_2,_3):(_1,_12,_4)");
+    let f = make_fragment_like::<u8, _>(layout!((4,2,3):(1,{m},{n})));
+    assert_eq!(f.layout().to_string(), "(_4,_2,_3):(_1,_4,_8)");
+    let data = [0u8; 64];
+    let t = make_tensor_like(&make_tensor(&data[..], layout!((4,2,3):({m},2,1))));
+    assert_eq!(t.layout().to_string(), "(_4,_2,_3):(_6,_3,_1)");
+    let f = make_fragment_like::<u8, _>(layout!((4,2,3):({m},2,1)));
+    assert_eq!((f.layout().to_string(), f.engine().len()), ("(_4,_2,_3):(_1,_12,_4)".to_string(), 24));
     // Owned storage of exactly the cosize, also for a padded layout.
     let p = make_owned_tensor::<u8, _, _>(layout!((4,4):(1,5)));
     assert_eq!(p.engine().len(), 19);

@@ -10,6 +10,7 @@
 //! `divide.rs`, `product.rs`) and re-exported at the crate root.
 
 pub mod coalesce;
+pub mod compact_order;
 pub mod complement;
 pub mod composition;
 pub mod const_eval;
