@@ -928,9 +928,9 @@ impl<E: DataEngineMut, L> Tensor<E, L> {
 
 /// The compact column-major stride of a static shape, starting at the
 /// weight `P` (CuTe's `compact_col_major`): `Stride` is the stride tree and
-/// `Next` is `P` times the size of the shape. The bound of the shapes of
-/// [`make_fragment_like`] and [`make_tensor_like`] (with `P = Int<1>`):
-/// [`CompactLayout<S>`] is `Layout<S, <S as CompactCol<Int<1>>>::Stride>`.
+/// `Next` is `P` times the size of the shape ([`SizeOfShape`] with
+/// `P = Int<1>`): [`CompactLayout<S>`] is
+/// `Layout<S, <S as CompactCol<Int<1>>>::Stride>`.
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -997,8 +997,9 @@ macro_rules! compact_col {
 for_each_tuple!(compact_col[CompactCol:]);
 for_each_tuple!(compact_col[CuteCompactCol:]);
 
-/// The compact column-major layout of the static shape `S`: the layout of a
-/// [`Fragment`].
+/// The compact column-major layout of the static shape `S` (a
+/// [`Fragment`]'s layout orders its modes like its source's strides:
+/// [`FragmentOrder`]).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1085,19 +1086,21 @@ pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 ///
 /// * a leaf or a tuple of one mode: compact column-major, stride 0 on
 ///   every extent of 1 (CuTe's `make_layout(shape)`);
-/// * two modes or more: mode 0 compact column-major, where a leaf of
-///   static stride 0 (a broadcast) or of extent 1 keeps stride 0 (CuTe's
-///   `compact_major<LayoutLeft>(filter_zeros(..))`); then modes 1 and up
-///   compact in the order of their source strides (CuTe's
-///   `make_ordered_layout`), scaled by mode 0's cosize: static strides by
-///   value, after them the run-time ones, left to right. Equal strides are
-///   ordered by position, the leaf on the left first, where CuTe gives
-///   them the same stride: CuTe's fragment of `(4,2,2):(1,8,8)` is
-///   `(_4,_2,_2):(_1,_4,_4)`, whose last two modes overlap; this one is
-///   `(_1,_4,_8)`.
+/// * two modes or more: mode 0 compact column-major (as above); then
+///   modes 1 and up compact in the order of their source strides (CuTe's
+///   `make_ordered_layout`), scaled by mode 0's size: static strides by
+///   value, after them the run-time ones, left to right.
 ///
-/// `Len` is the cosize of that layout: the size, less what mode 0's
-/// broadcasts repeat. The leaves' stride rule is in the crate's
+/// Two departures from CuTe C++ 4.2, both where its fragment shares
+/// elements between coordinates, so that a write through one coordinate
+/// overwrites another's (a predicated copy into it keeps the last value
+/// written): equal strides are ordered by position, the leaf on the left
+/// first, where CuTe gives them one stride (its fragment of
+/// `(4,2,2):(1,8,8)` is `(_4,_2,_2):(_1,_4,_4)`, this one `(_1,_4,_8)`);
+/// and a leaf of mode 0 of static stride 0 (a broadcast) gets its own
+/// stride, where CuTe keeps the 0.
+///
+/// `Len` is the size. The leaves' stride rule is in the crate's
 /// `detail/compact_order.rs`.
 ///
 /// ```
@@ -1121,8 +1124,8 @@ pub trait FragmentOrder<D> {
 /// ```
 /// use cute_static::prelude::*;
 /// use cute_static::FragmentStride;
-/// let d: FragmentStride<Layout![((2,2),3):((0,1),9)]> = Default::default();
-/// assert_eq!(d, stride!((0, 1), 2)); // mode 0's broadcast kept
+/// let d: FragmentStride<Layout![(4,(2,3)):(3,(12,1))]> = Default::default();
+/// assert_eq!(d, stride!(1, (12, 4))); // the leaf of stride 1 before the one of 12
 /// ```
 pub type FragmentStride<L> = <<L as HasLayout>::Shape as FragmentOrder<<L as HasLayout>::Stride>>::Stride;
 
@@ -1155,17 +1158,16 @@ pub type Fragment<T, L> = Tensor<
 ///
 /// The shape must be static (a fragment lives in registers).
 ///
-/// Post-conditions: the result's shape is `x`'s; its layout maps onto
-/// `0..len`, the storage's length, every offset reached; two coordinates
-/// share an offset only where they differ in a broadcast leaf (static
-/// stride 0) of `x`'s mode 0, so a fragment of a layout without one is a
-/// bijection onto `0..size`.
+/// Post-conditions: the result's shape is `x`'s; its layout is a
+/// bijection onto `0..size`, the storage; mode 0 is column-major, and the
+/// leaves of modes 1 and up are in the order of `x`'s strides (equal ones
+/// by position).
 ///
-/// Where this differs from CuTe C++ 4.2: equal strides in modes 1 and up
-/// are ordered by position (CuTe overlaps them; see [`FragmentOrder`]);
-/// and the shape is `x`'s, where CuTe's, made by a `tiled_product`, puts
-/// modes 1 and up of a rank-2 shape in a tuple of one mode (`(_2,(_4))`
-/// for `(2,4)`).
+/// Where this differs from CuTe C++ 4.2: no two coordinates share an
+/// element (CuTe's fragment does for equal strides and for broadcasts in
+/// mode 0; see [`FragmentOrder`]); and the shape is `x`'s, where CuTe's,
+/// made by a `tiled_product`, puts modes 1 and up of a rank-2 shape in a
+/// tuple of one mode (`(_2,(_4))` for `(2,4)`).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1173,10 +1175,10 @@ pub type Fragment<T, L> = Tensor<
 /// assert_eq!(f.layout().to_string(), "(_8,_2,_6):(_1,_48,_8)"); // as CuTe C++ prints it
 /// assert_eq!(f.engine().len(), 96);
 /// assert!((0..96usize).all(|i| f[i] == 0.0));
-/// // A broadcast leaf of mode 0 stays one: 6 elements hold the 12 coordinates.
+/// // A broadcast leaf of mode 0 gets elements of its own (CuTe: `((_0,_1),_2)`).
 /// let g = make_fragment_like::<f32, _>(layout!(((2,2),3):((0,1),9)));
-/// assert_eq!(g.layout().to_string(), "((_2,_2),_3):((_0,_1),_2)");
-/// assert_eq!(g.engine().len(), 6);
+/// assert_eq!(g.layout().to_string(), "((_2,_2),_3):((_1,_2),_4)");
+/// assert_eq!(g.engine().len(), 12);
 /// ```
 #[inline(always)]
 pub fn make_fragment_like<T: Default, L: HasLayout>(x: L) -> Fragment<T, L>
@@ -1186,18 +1188,21 @@ where
     <L::Shape as FragmentOrder<L::Stride>>::Len: ArrayLength,
 {
     let _ = x;
-    // The invariant: the layout's offsets are `0..len` (the cosize, the
-    // storage's length; the same rule in the type).
+    // The invariant: the layout is a bijection onto `0..len`, the
+    // storage's length (the size: the same product in the type).
     Tensor { engine: Storage::default(), offset: 0, layout: Layout::default() }
 }
 
 /// CuTe's layout of `make_tensor_like` (its `make_layout_like`) for the
 /// static shape `Self` of a source whose strides are `D`: every leaf
 /// compact in the order of its source stride (static strides by value,
-/// after them the run-time ones, left to right; equal strides by
-/// position, where CuTe overlaps them), a leaf of static stride 0 (a
-/// broadcast) or of extent 1 with stride 0. `Len` is the cosize: the
-/// product of the extents of the leaves that are not broadcasts.
+/// after them the run-time ones, left to right), a leaf of extent 1 with
+/// stride 0. `Len` is the size.
+///
+/// Where CuTe shares elements between coordinates, this does not: equal
+/// strides are ordered by position (CuTe gives them one stride), and a
+/// leaf of static stride 0 (a broadcast) is ordered first with a stride
+/// of its own (CuTe keeps the 0).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1233,13 +1238,11 @@ pub type TensorLike<T, L> = Tensor<
 /// CuTe's `make_tensor_like(tensor)`: an owned tensor of the tensor's own
 /// element type and shape, every element `T::default()`, whose layout
 /// orders its strides as the tensor's do ([`LayoutLikeOrder`]; CuTe's
-/// `make_layout_like`), broadcasts kept.
+/// `make_layout_like`).
 ///
-/// Post-conditions: the result's shape is the tensor's; its layout maps
-/// onto `0..len`, the storage's length, every offset reached; two
-/// coordinates share an offset only where they differ in a broadcast leaf
-/// (static stride 0); the order of the strides of the leaves that are not
-/// broadcasts is the tensor's (equal ones by position).
+/// Post-conditions: the result's shape is the tensor's; its layout is a
+/// bijection onto `0..size`, the storage; its leaves of extent above 1 are
+/// in the order of the tensor's strides (equal ones by position).
 ///
 /// ```
 /// use cute_static::prelude::*;
@@ -1249,10 +1252,10 @@ pub type TensorLike<T, L> = Tensor<
 /// u[(1usize, 2usize)] = t[(1usize, 2usize)];
 /// assert_eq!(u.layout().to_string(), "(_2,_4):(_4,_1)");
 /// assert_eq!(u.engine()[6], 1);
-/// // A broadcast mode keeps stride 0: 4 elements.
+/// // A broadcast mode (stride 0) comes first, with elements of its own.
 /// let b = make_tensor(&data[..], layout!((4,2):(1,0)));
-/// assert_eq!(make_tensor_like(&b).layout().to_string(), "(_4,_2):(_1,_0)");
-/// assert_eq!(make_tensor_like(&b).engine().len(), 4);
+/// assert_eq!(make_tensor_like(&b).layout().to_string(), "(_4,_2):(_2,_1)");
+/// assert_eq!(make_tensor_like(&b).engine().len(), 8);
 /// ```
 #[inline(always)]
 pub fn make_tensor_like<E: Engine, S, D>(t: &Tensor<E, Layout<S, D>>) -> TensorLike<E::Elem, Layout<S, D>>
@@ -1264,7 +1267,7 @@ where
     <S as LayoutLikeOrder<D>>::Len: ArrayLength,
 {
     let _ = t;
-    // The invariant: the layout's offsets are `0..len` (see `make_fragment_like`).
+    // The invariant: a bijection onto `0..len` (see `make_fragment_like`).
     Tensor { engine: Storage::default(), offset: 0, layout: Layout::default() }
 }
 

@@ -2,8 +2,8 @@
 //! order of another layout's strides (what `make_fragment_like` and
 //! `make_tensor_like` build their layouts with).
 //!
-//! No sort: a leaf's compact stride is the product of the (effective)
-//! shapes of the leaves ordered before it. Leaves are ordered by their
+//! No sort: a leaf's compact stride is the product of the extents of
+//! the leaves ordered before it. Leaves are ordered by their
 //! source stride: static strides by value, then every run-time stride (CuTe
 //! counts those as larger than any static one, left to right); equal
 //! strides by position, the leaf on the left first. (CuTe gives equal
@@ -11,9 +11,12 @@
 //! fragment whose last two modes overlap; ordered by position, every
 //! result here is a bijection onto its storage.)
 //!
-//! `F = B1` filters broadcasts (CuTe's `filter_zeros`): a leaf of static
-//! stride 0 counts as extent 1 and keeps stride 0. A leaf of extent 1 gets
-//! stride 0, as in every compact layout CuTe makes.
+//! A leaf of stride 0 (a broadcast) is ordered first, and gets a stride of
+//! its own: CuTe keeps static strides of 0 (its `filter_zeros`), so that
+//! the coordinates of a broadcast share one element, and a write through
+//! one of them overwrites the others (a predicated copy into such a
+//! fragment keeps the last value written, not each coordinate's). A leaf of
+//! extent 1 gets stride 0, as in every compact layout CuTe makes.
 
 use crate::detail::{FlattenInto, MCons, MNil, ModeSize};
 use crate::int_tuple::Dyn;
@@ -103,47 +106,14 @@ where
     type Output = Prod<Factor<S, Dj, D, Which>, <T as Weight<D, Which>>::Output>;
 }
 
-/// The extent a leaf `Self:D` counts as: 1 for a broadcast (static stride
-/// 0) when `F = B1` (CuTe's `filter_zeros`), its own otherwise.
-pub trait Effective<D, F> {
-    /// The extent.
-    type Output;
-}
-impl<S, D> Effective<D, B0> for S {
-    type Output = S;
-}
-impl<S> Effective<UTerm, B1> for S {
-    type Output = U1;
-}
-impl<S, U, B> Effective<UInt<U, B>, B1> for S {
-    type Output = S;
-}
-impl<S> Effective<Dyn, B1> for S {
-    type Output = S;
-}
-
-/// A mode list with each shape replaced by its [`Effective`] extent.
-pub trait EffectiveModes<F> {
-    /// The list.
-    type Output;
-}
-impl<F> EffectiveModes<F> for MNil {
-    type Output = MNil;
-}
-impl<S: Effective<D, F>, D, T: EffectiveModes<F>, F> EffectiveModes<F> for MCons<S, D, T> {
-    type Output = MCons<<S as Effective<D, F>>::Output, D, <T as EffectiveModes<F>>::Output>;
-}
-
-/// What an ordered walk knows of the whole: the effective modes `All` of
-/// the leaves it orders, the weight `C0` every stride is scaled by, and
-/// the filter `F` (see [`Effective`]).
-pub struct Ctx<All, C0, F>(core::marker::PhantomData<(All, C0, F)>);
+/// What an ordered walk knows of the whole: the modes `All` of the leaves
+/// it orders and the weight `C0` every stride is scaled by.
+pub struct Ctx<All, C0>(core::marker::PhantomData<(All, C0)>);
 
 /// The compact strides of the shape tree `Self` (source strides `D`) in
 /// the order of `D` ([`OrderCmp`], ties by position): each leaf's stride is
 /// `C0` times the extents of `All` ordered strictly before it times those
-/// of the earlier leaves `Before` that tie with it; 0 for an (effective)
-/// extent of 1. `Before` is the list of the leaves walked so far.
+/// of the earlier leaves `Before` that tie with it; 0 for an extent of 1. `Before` is the list of the leaves walked so far.
 pub trait OrderedCol<D, Cx, Before> {
     /// The stride tree.
     type Stride;
@@ -155,26 +125,20 @@ pub trait OrderedCol<D, Cx, Before> {
 type LeafStride<E, D, All, C0, Before> =
     Prod<Prod<Prod<C0, <All as Weight<D, Less>>::Output>, <Before as Weight<D, Equal>>::Output>, Minimum<Sub1<E>, U1>>;
 
-macro_rules! ordered_col_leaf {
-    ($($Leaf:ty; [$($g:tt)*]),+) => {$(
-        impl<$($g)* D, All, C0, F, Before> OrderedCol<D, Ctx<All, C0, F>, Before> for $Leaf
-        where
-            $Leaf: Effective<D, F>,
-            All: Weight<D, Less>,
-            Before: Weight<D, Equal>,
-            C0: core::ops::Mul<<All as Weight<D, Less>>::Output>,
-            Prod<C0, <All as Weight<D, Less>>::Output>: core::ops::Mul<<Before as Weight<D, Equal>>::Output>,
-            <$Leaf as Effective<D, F>>::Output: core::ops::Sub<B1>,
-            Sub1<<$Leaf as Effective<D, F>>::Output>: typenum::Min<U1>,
-            Prod<Prod<C0, <All as Weight<D, Less>>::Output>, <Before as Weight<D, Equal>>::Output>:
-                core::ops::Mul<Minimum<Sub1<<$Leaf as Effective<D, F>>::Output>, U1>>,
-        {
-            type Stride = LeafStride<<$Leaf as Effective<D, F>>::Output, D, All, C0, Before>;
-            type Before = MCons<<$Leaf as Effective<D, F>>::Output, D, Before>;
-        }
-    )+};
+impl<U, B, D, All, C0, Before> OrderedCol<D, Ctx<All, C0>, Before> for UInt<U, B>
+where
+    All: Weight<D, Less>,
+    Before: Weight<D, Equal>,
+    C0: core::ops::Mul<<All as Weight<D, Less>>::Output>,
+    Prod<C0, <All as Weight<D, Less>>::Output>: core::ops::Mul<<Before as Weight<D, Equal>>::Output>,
+    UInt<U, B>: core::ops::Sub<B1>,
+    Sub1<UInt<U, B>>: typenum::Min<U1>,
+    Prod<Prod<C0, <All as Weight<D, Less>>::Output>, <Before as Weight<D, Equal>>::Output>:
+        core::ops::Mul<Minimum<Sub1<UInt<U, B>>, U1>>,
+{
+    type Stride = LeafStride<UInt<U, B>, D, All, C0, Before>;
+    type Before = MCons<UInt<U, B>, D, Before>;
 }
-ordered_col_leaf!(UInt<U, B>; [U, B,]);
 
 // Position `i` walks with the leaves before it: the tuple's `Before`
 // chained from one position to the next, the tuple's own the last one's.
@@ -197,53 +161,6 @@ macro_rules! ordered_col_tuple {
 }
 for_each_tuple!(wide ordered_col_tuple);
 
-/// The weight after a tree's broadcast-preserving compact column-major
-/// strides (CuTe's `compact_major<LayoutLeft>(filter_zeros(d, s))`): each
-/// leaf of static stride 0 or extent 1 gets stride 0 and leaves the weight
-/// as it is; every other leaf gets the weight, then multiplies it by its
-/// extent. `P` is the weight before the tree.
-pub trait BroadcastCol<D, P> {
-    /// The stride tree.
-    type Stride;
-    /// The weight after the tree.
-    type Next;
-}
-macro_rules! broadcast_col_leaf {
-    ($($Leaf:ty; [$($g:tt)*]),+) => {$(
-        impl<$($g)* D, P> BroadcastCol<D, P> for $Leaf
-        where
-            $Leaf: Effective<D, B1>,
-            <$Leaf as Effective<D, B1>>::Output: core::ops::Sub<B1>,
-            Sub1<<$Leaf as Effective<D, B1>>::Output>: typenum::Min<U1>,
-            P: core::ops::Mul<Minimum<Sub1<<$Leaf as Effective<D, B1>>::Output>, U1>>
-                + core::ops::Mul<<$Leaf as Effective<D, B1>>::Output>,
-        {
-            type Stride = Prod<P, Minimum<Sub1<<$Leaf as Effective<D, B1>>::Output>, U1>>;
-            type Next = Prod<P, <$Leaf as Effective<D, B1>>::Output>;
-        }
-    )+};
-}
-broadcast_col_leaf!(UInt<U, B>; [U, B,]);
-
-macro_rules! broadcast_col_tuple {
-    ($($i:tt $A:ident $S:ident $D:ident $E:ident),+) => {
-        broadcast_col_tuple!(@chain [] P; $($A $D $E)+);
-    };
-    (@chain [$($done:tt)*] $prev:ident; $A:ident $D:ident $E:ident $($rest:ident)*) => {
-        broadcast_col_tuple!(@chain [$($done)* ($A $D $prev $E)] $E; $($rest)*);
-    };
-    (@chain [$(($A:ident $D:ident $P:ident $E:ident))+] $last:ident;) => {
-        impl<P, $($A, $D, $E),+> BroadcastCol<($($D,)+), P> for ($($A,)+)
-        where
-            $($A: BroadcastCol<$D, $P, Next = $E>,)+
-        {
-            type Stride = ($(<$A as BroadcastCol<$D, $P>>::Stride,)+);
-            type Next = $last;
-        }
-    };
-}
-for_each_tuple!(wide broadcast_col_tuple);
-
 // ------------------------------------------------------------ the layouts
 
 // A leaf or a tuple of one mode: CuTe's `make_layout(shape)`.
@@ -255,8 +172,8 @@ where
     type Len = <UInt<U, B> as CuteCompactCol<U1>>::Next;
 }
 
-// Two modes or more: mode 0 with its broadcasts, then modes 1 and up
-// ordered, each position walking with the leaves before it.
+// Two modes or more: mode 0 column-major, then modes 1 and up ordered,
+// each position walking with the leaves before it.
 macro_rules! fragment_order {
     ($i0:tt $A0:ident $S0:ident $D0:ident $E0:ident) => {
         impl<$A0, $D0> FragmentOrder<($D0,)> for ($A0,)
@@ -276,15 +193,15 @@ macro_rules! fragment_order {
     (@chain [$A0:ident $D0:ident] [$(($A:ident $D:ident $P:tt $E:ident))+] $last:ident;) => {
         impl<$A0, $D0, C0, All, $($A, $D, $E),+> FragmentOrder<($D0, $($D,)+)> for ($A0, $($A,)+)
         where
-            $A0: BroadcastCol<$D0, U1, Next = C0>,
+            $A0: CuteCompactCol<U1, Next = C0>,
             ($($A,)+): FlattenInto<($($D,)+), MNil, Output = All>,
             All: ModeSize,
             C0: core::ops::Mul<<All as ModeSize>::Size>,
-            $($A: OrderedCol<$D, Ctx<All, C0, B0>, $P, Before = $E>,)+
+            $($A: OrderedCol<$D, Ctx<All, C0>, $P, Before = $E>,)+
         {
             type Stride = (
-                <$A0 as BroadcastCol<$D0, U1>>::Stride,
-                $(<$A as OrderedCol<$D, Ctx<All, C0, B0>, $P>>::Stride,)+
+                <$A0 as CuteCompactCol<U1>>::Stride,
+                $(<$A as OrderedCol<$D, Ctx<All, C0>, $P>>::Stride,)+
             );
             type Len = Prod<C0, <All as ModeSize>::Size>;
         }
@@ -292,13 +209,12 @@ macro_rules! fragment_order {
 }
 for_each_tuple!(wide fragment_order);
 
-// Every leaf ordered, broadcasts filtered.
-impl<S, D, All, Eff> LayoutLikeOrder<D> for S
+// Every leaf ordered.
+impl<S, D, All> LayoutLikeOrder<D> for S
 where
-    S: FlattenInto<D, MNil, Output = All> + OrderedCol<D, Ctx<Eff, U1, B1>, MNil>,
-    All: EffectiveModes<B1, Output = Eff>,
-    Eff: ModeSize,
+    S: FlattenInto<D, MNil, Output = All> + OrderedCol<D, Ctx<All, U1>, MNil>,
+    All: ModeSize,
 {
-    type Stride = <S as OrderedCol<D, Ctx<Eff, U1, B1>, MNil>>::Stride;
-    type Len = <Eff as ModeSize>::Size;
+    type Stride = <S as OrderedCol<D, Ctx<All, U1>, MNil>>::Stride;
+    type Len = <All as ModeSize>::Size;
 }
