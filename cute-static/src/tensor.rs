@@ -30,6 +30,8 @@
 
 use crate::composed::ComposedLayout;
 use crate::coord::Coord;
+use crate::detail::compact_order;
+use crate::detail::{FlattenInto, MNil, ModeSize};
 use crate::int_tuple::{IntTuple, Leaf, StaticIntTuple};
 use crate::layout::{Congruent, Layout, ShapeLeaf};
 use crate::slice::{InDomain, SliceBy};
@@ -1218,6 +1220,62 @@ pub trait LayoutLikeOrder<D> {
     type Stride;
     /// The length of the storage (the cosize).
     type Len;
+}
+
+// A leaf or a tuple of one mode: CuTe's `make_layout(shape)`.
+impl<U, B, D> FragmentOrder<D> for UInt<U, B>
+where
+    UInt<U, B>: CuteCompactCol<typenum::U1>,
+{
+    type Stride = <UInt<U, B> as CuteCompactCol<typenum::U1>>::Stride;
+    type Len = <UInt<U, B> as CuteCompactCol<typenum::U1>>::Next;
+}
+
+// Two modes or more: mode 0 column-major, then modes 1 and up ordered,
+// each position walking with the leaves before it.
+macro_rules! fragment_order {
+    ($i0:tt $A0:ident $S0:ident $D0:ident $E0:ident) => {
+        impl<$A0, $D0> FragmentOrder<($D0,)> for ($A0,)
+        where
+            ($A0,): CuteCompactCol<typenum::U1>,
+        {
+            type Stride = <($A0,) as CuteCompactCol<typenum::U1>>::Stride;
+            type Len = <($A0,) as CuteCompactCol<typenum::U1>>::Next;
+        }
+    };
+    ($i0:tt $A0:ident $S0:ident $D0:ident $E0:ident, $($i:tt $A:ident $S:ident $D:ident $E:ident),+) => {
+        fragment_order!(@chain [$A0 $D0] [] MNil; $($A $D $E)+);
+    };
+    (@chain [$A0:ident $D0:ident] [$($done:tt)*] $prev:tt; $A:ident $D:ident $E:ident $($rest:ident)*) => {
+        fragment_order!(@chain [$A0 $D0] [$($done)* ($A $D $prev $E)] $E; $($rest)*);
+    };
+    (@chain [$A0:ident $D0:ident] [$(($A:ident $D:ident $P:tt $E:ident))+] $last:ident;) => {
+        impl<$A0, $D0, C0, All, $($A, $D, $E),+> FragmentOrder<($D0, $($D,)+)> for ($A0, $($A,)+)
+        where
+            $A0: CuteCompactCol<typenum::U1, Next = C0>,
+            ($($A,)+): FlattenInto<($($D,)+), MNil, Output = All>,
+            All: ModeSize,
+            C0: core::ops::Mul<<All as ModeSize>::Size>,
+            $($A: compact_order::OrderedCol<$D, compact_order::Ctx<All, C0>, $P, Before = $E>,)+
+        {
+            type Stride = (
+                <$A0 as CuteCompactCol<typenum::U1>>::Stride,
+                $(<$A as compact_order::OrderedCol<$D, compact_order::Ctx<All, C0>, $P>>::Stride,)+
+            );
+            type Len = Prod<C0, <All as ModeSize>::Size>;
+        }
+    };
+}
+for_each_tuple!(wide fragment_order);
+
+// Every leaf ordered.
+impl<S, D, All> LayoutLikeOrder<D> for S
+where
+    S: FlattenInto<D, MNil, Output = All> + compact_order::OrderedCol<D, compact_order::Ctx<All, typenum::U1>, MNil>,
+    All: ModeSize,
+{
+    type Stride = <S as compact_order::OrderedCol<D, compact_order::Ctx<All, typenum::U1>, MNil>>::Stride;
+    type Len = <All as ModeSize>::Size;
 }
 
 /// What [`make_tensor_like`] returns: an owned tensor of `T` with the

@@ -1,6 +1,7 @@
 //! CuTe's `compact_order`: compact strides for a shape that follow the
 //! order of another layout's strides (what `make_fragment_like` and
-//! `make_tensor_like` build their layouts with).
+//! `make_tensor_like` build their layouts with: `FragmentOrder` and
+//! `LayoutLikeOrder` in `tensor.rs`).
 //!
 //! No sort: a leaf's compact stride is the product of the extents of
 //! the leaves ordered before it. Leaves are ordered by their
@@ -18,9 +19,8 @@
 //! fragment keeps the last value written, not each coordinate's). A leaf of
 //! extent 1 gets stride 0, as in every compact layout CuTe makes.
 
-use crate::detail::{FlattenInto, MCons, MNil, ModeSize};
+use crate::detail::{MCons, MNil};
 use crate::int_tuple::Dyn;
-use crate::tensor::{CuteCompactCol, FragmentOrder, LayoutLikeOrder};
 use typenum::{B0, B1, Compare, Equal, Greater, Less, Minimum, Prod, Sub1, U1, UInt, UTerm, Unsigned};
 
 /// The order of two source strides: typenum's on static strides; a
@@ -113,7 +113,8 @@ pub struct Ctx<All, C0>(core::marker::PhantomData<(All, C0)>);
 /// The compact strides of the shape tree `Self` (source strides `D`) in
 /// the order of `D` ([`OrderCmp`], ties by position): each leaf's stride is
 /// `C0` times the extents of `All` ordered strictly before it times those
-/// of the earlier leaves `Before` that tie with it; 0 for an extent of 1. `Before` is the list of the leaves walked so far.
+/// of the earlier leaves `Before` that tie with it; 0 for an extent of 1.
+/// `Before` is the list of the leaves walked so far.
 pub trait OrderedCol<D, Cx, Before> {
     /// The stride tree.
     type Stride;
@@ -160,61 +161,3 @@ macro_rules! ordered_col_tuple {
     };
 }
 for_each_tuple!(wide ordered_col_tuple);
-
-// ------------------------------------------------------------ the layouts
-
-// A leaf or a tuple of one mode: CuTe's `make_layout(shape)`.
-impl<U, B, D> FragmentOrder<D> for UInt<U, B>
-where
-    UInt<U, B>: CuteCompactCol<U1>,
-{
-    type Stride = <UInt<U, B> as CuteCompactCol<U1>>::Stride;
-    type Len = <UInt<U, B> as CuteCompactCol<U1>>::Next;
-}
-
-// Two modes or more: mode 0 column-major, then modes 1 and up ordered,
-// each position walking with the leaves before it.
-macro_rules! fragment_order {
-    ($i0:tt $A0:ident $S0:ident $D0:ident $E0:ident) => {
-        impl<$A0, $D0> FragmentOrder<($D0,)> for ($A0,)
-        where
-            ($A0,): CuteCompactCol<U1>,
-        {
-            type Stride = <($A0,) as CuteCompactCol<U1>>::Stride;
-            type Len = <($A0,) as CuteCompactCol<U1>>::Next;
-        }
-    };
-    ($i0:tt $A0:ident $S0:ident $D0:ident $E0:ident, $($i:tt $A:ident $S:ident $D:ident $E:ident),+) => {
-        fragment_order!(@chain [$A0 $D0] [] MNil; $($A $D $E)+);
-    };
-    (@chain [$A0:ident $D0:ident] [$($done:tt)*] $prev:tt; $A:ident $D:ident $E:ident $($rest:ident)*) => {
-        fragment_order!(@chain [$A0 $D0] [$($done)* ($A $D $prev $E)] $E; $($rest)*);
-    };
-    (@chain [$A0:ident $D0:ident] [$(($A:ident $D:ident $P:tt $E:ident))+] $last:ident;) => {
-        impl<$A0, $D0, C0, All, $($A, $D, $E),+> FragmentOrder<($D0, $($D,)+)> for ($A0, $($A,)+)
-        where
-            $A0: CuteCompactCol<U1, Next = C0>,
-            ($($A,)+): FlattenInto<($($D,)+), MNil, Output = All>,
-            All: ModeSize,
-            C0: core::ops::Mul<<All as ModeSize>::Size>,
-            $($A: OrderedCol<$D, Ctx<All, C0>, $P, Before = $E>,)+
-        {
-            type Stride = (
-                <$A0 as CuteCompactCol<U1>>::Stride,
-                $(<$A as OrderedCol<$D, Ctx<All, C0>, $P>>::Stride,)+
-            );
-            type Len = Prod<C0, <All as ModeSize>::Size>;
-        }
-    };
-}
-for_each_tuple!(wide fragment_order);
-
-// Every leaf ordered.
-impl<S, D, All> LayoutLikeOrder<D> for S
-where
-    S: FlattenInto<D, MNil, Output = All> + OrderedCol<D, Ctx<All, U1>, MNil>,
-    All: ModeSize,
-{
-    type Stride = <S as OrderedCol<D, Ctx<All, U1>, MNil>>::Stride;
-    type Len = <All as ModeSize>::Size;
-}
