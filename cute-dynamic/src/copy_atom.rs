@@ -148,7 +148,10 @@ impl CopyAtom {
     /// use cute_dynamic::CopyAtom;
     /// let cp = CopyAtom::gpu("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", 16)?;
     /// assert_eq!(cp.layout_src_tv().to_string(), "(1,8):(0,1)"); // 8 half_t
-    /// assert_eq!(CopyAtom::gpu("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", 32)?.layout_src_tv().to_string(), "(1,4):(0,1)");
+    /// assert_eq!(
+    ///     CopyAtom::gpu("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", 32)?.layout_src_tv().to_string(),
+    ///     "(1,4):(0,1)"
+    /// );
     /// assert!(CopyAtom::gpu("SM90_TMA_LOAD", 16).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
@@ -360,7 +363,8 @@ pub fn make_tiled_copy(atom: &CopyAtom, thr_layout: &Layout, val_layout: &Layout
 ///
 /// ```
 /// use cute_dynamic::{CopyAtom, Layout, MmaAtom, make_tiled_copy_a, make_tiled_mma};
-/// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+/// let mma =
+///     make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
 /// let copy = make_tiled_copy_a(&CopyAtom::gpu("SM75_U32x4_LDSM_N", 16)?, &mma)?;
 /// assert_eq!(copy.tiler_mn().to_string(), "(32,16)");
 /// assert_eq!(copy.layout_s_tv().to_string(), "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))");
@@ -378,7 +382,8 @@ pub fn make_tiled_copy_a(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
 ///
 /// ```
 /// use cute_dynamic::{CopyAtom, Layout, MmaAtom, make_tiled_copy_b, make_tiled_mma};
-/// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+/// let mma =
+///     make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
 /// let copy = make_tiled_copy_b(&CopyAtom::universal(32, 16)?, &mma)?;
 /// assert_eq!(copy.tiler_mn().to_string(), "(16,16)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -395,7 +400,8 @@ pub fn make_tiled_copy_b(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
 ///
 /// ```
 /// use cute_dynamic::{CopyAtom, Layout, MmaAtom, make_tiled_copy_c, make_tiled_mma};
-/// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+/// let mma =
+///     make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
 /// let copy = make_tiled_copy_c(&CopyAtom::universal(32, 32)?, &mma)?;
 /// assert_eq!(copy.layout_d_tv().get(0).unwrap().size(), 128);
 /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -503,7 +509,8 @@ impl TiledCopy {
     ///
     /// ```
     /// use cute_dynamic::{CopyAtom, Layout, make_tiled_copy};
-    /// let copy = make_tiled_copy(&CopyAtom::universal(32, 32)?, &"4:1".parse::<Layout>()?, &"1:0".parse::<Layout>()?)?;
+    /// let copy =
+    ///     make_tiled_copy(&CopyAtom::universal(32, 32)?, &"4:1".parse::<Layout>()?, &"1:0".parse::<Layout>()?)?;
     /// assert_eq!(copy.atom().name(), "UniversalCopy<uint32_t>");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
@@ -709,7 +716,11 @@ impl TiledCopy {
     ///
     /// ```
     /// use cute_dynamic::{CopyAtom, Layout, MmaAtom, make_tensor, make_tiled_copy_a, make_tiled_mma};
-    /// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+    /// let mma = make_tiled_mma(
+    ///     &MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?,
+    ///     &"(2,2,1):(1,2,0)".parse::<Layout>()?,
+    ///     None,
+    /// )?;
     /// let ldsm = make_tiled_copy_a(&CopyAtom::gpu("SM75_U32x4_LDSM_N", 16)?, &mma)?;
     /// // Thread 0's A fragment of a 64x32 tile: 8 values an MMA, 2x2 MMAs.
     /// let t_cr_a = make_tensor(vec![0u16; 32], "((2,2,2),2,2):((1,2,4),8,16)".parse::<Layout>()?)?;

@@ -169,7 +169,8 @@ impl Descriptor {
     /// let d = parse_descriptor("(4/2@0, 4@1)").unwrap();
     /// assert_eq!(d.normalize().unwrap().to_string(), "(2@0,4@1)");
     /// let bad = parse_descriptor("(1/2@0, 4@1)").unwrap(); // parses...
-    /// assert!(matches!(bad.normalize(), Err(LayoutError::NonIntegralCount { column: 2, .. }))); // ...but does not normalize
+    /// // ...but does not normalize:
+    /// assert!(matches!(bad.normalize(), Err(LayoutError::NonIntegralCount { column: 2, .. })));
     /// ```
     pub fn normalize(&self) -> Result<BasisTuple> {
         match self {

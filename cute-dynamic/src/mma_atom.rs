@@ -1024,7 +1024,9 @@ impl fmt::Display for TiledMma {
     /// let atom = MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?;
     /// let mma = make_tiled_mma(&atom, &"(2,2,1):(1,2,4)".parse::<Layout>()?, None)?;
     /// let text = mma.to_string();
-    /// assert!(text.starts_with("TiledMMA\n  ThrLayoutVMNK:  (32,2,2,1):(1,32,64,0)\n  PermutationMNK: (_,_,_)\nMMA_Atom"));
+    /// assert!(
+    ///     text.starts_with("TiledMMA\n  ThrLayoutVMNK:  (32,2,2,1):(1,32,64,0)\n  PermutationMNK: (_,_,_)\nMMA_Atom")
+    /// );
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

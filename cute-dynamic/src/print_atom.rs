@@ -111,7 +111,8 @@ enum Kind {
 ///
 /// ```
 /// use cute_dynamic::{Figure, Layout, MmaAtom, make_tiled_mma};
-/// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+/// let mma =
+///     make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
 /// let f = Figure::of_mma(&mma)?;
 /// let cells: i64 = f.panels().iter().map(|p| p.grid().rows() * p.grid().cols()).sum();
 /// assert_eq!(cells, 32 * 16 + 16 * 16 + 32 * 16); // A + B + C
@@ -230,7 +231,10 @@ impl Figure {
     /// ```
     /// use cute_dynamic::{Figure, Layout, MmaAtom, make_tiled_mma};
     /// let mma = make_tiled_mma(&MmaAtom::universal_fma(), &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
-    /// assert_eq!(Figure::of_mma(&mma)?.title(), "TiledMMA UniversalFMA over (1,2,2,1):(0,1,2,0): tile (M,N,K) = (2,2,1)");
+    /// assert_eq!(
+    ///     Figure::of_mma(&mma)?.title(),
+    ///     "TiledMMA UniversalFMA over (1,2,2,1):(0,1,2,0): tile (M,N,K) = (2,2,1)"
+    /// );
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn title(&self) -> &str {
@@ -241,7 +245,11 @@ impl Figure {
     ///
     /// ```
     /// use cute_dynamic::{CopyAtom, Figure, Layout, make_tiled_copy};
-    /// let copy = make_tiled_copy(&CopyAtom::universal(32, 32)?, &"4:1".parse::<Layout>()?, &"(1,2):(0,1)".parse::<Layout>()?)?;
+    /// let copy = make_tiled_copy(
+    ///     &CopyAtom::universal(32, 32)?,
+    ///     &"4:1".parse::<Layout>()?,
+    ///     &"(1,2):(0,1)".parse::<Layout>()?,
+    /// )?;
     /// assert_eq!(Figure::of_copy(&copy)?.panels().len(), 2);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
@@ -253,7 +261,11 @@ impl Figure {
     ///
     /// ```
     /// use cute_dynamic::{CopyAtom, Figure, Layout, make_tiled_copy};
-    /// let copy = make_tiled_copy(&CopyAtom::universal(32, 32)?, &"4:1".parse::<Layout>()?, &"(1,2):(0,1)".parse::<Layout>()?)?;
+    /// let copy = make_tiled_copy(
+    ///     &CopyAtom::universal(32, 32)?,
+    ///     &"4:1".parse::<Layout>()?,
+    ///     &"(1,2):(0,1)".parse::<Layout>()?,
+    /// )?;
     /// let f = Figure::of_copy(&copy)?;
     /// assert!(f.panel("S").is_some() && f.panel("C").is_none());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
@@ -266,7 +278,11 @@ impl Figure {
     ///
     /// ```
     /// use cute_dynamic::{Figure, Layout, MmaAtom, make_tiled_mma};
-    /// let mma = make_tiled_mma(&MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?, &"(2,2,1):(1,2,0)".parse::<Layout>()?, None)?;
+    /// let mma = make_tiled_mma(
+    ///     &MmaAtom::gpu("SM80_16x8x16_F32F16F16F32_TN")?,
+    ///     &"(2,2,1):(1,2,0)".parse::<Layout>()?,
+    ///     None,
+    /// )?;
     /// assert_eq!(Figure::of_mma(&mma)?.threads(), 128);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```

@@ -502,7 +502,9 @@ for_each_tuple!(coord_tuple);
 /// ```
 /// use cute_static::prelude::*;
 /// use cute_static::{CoordLayout, Coords, IdentityStride, IdentityView};
-/// fn shape_of<I: IdentityStride, C: Copy, O: Copy>(t: &Tensor<Coords<I>, CoordLayout<C, O>>) -> <CoordLayout<C, O> as IdentityView>::Shape
+/// fn shape_of<I: IdentityStride, C: Copy, O: Copy>(
+///     t: &Tensor<Coords<I>, CoordLayout<C, O>>,
+/// ) -> <CoordLayout<C, O> as IdentityView>::Shape
 /// where
 ///     CoordLayout<C, O>: IdentityView,
 /// {
@@ -607,7 +609,10 @@ pub trait ApplyOp<Op, T>: Sized {
 /// ```
 /// use cute_static::prelude::*;
 /// use cute_static::{CoordLayout, CoordOp, Coords, IdentityStride, ZippedDivideOp};
-/// fn tiles<I: IdentityStride, C, O, T>(t: Tensor<Coords<I>, CoordLayout<C, O>>, tiler: T) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ZippedDivideOp, T>>::Output>
+/// fn tiles<I: IdentityStride, C, O, T>(
+///     t: Tensor<Coords<I>, CoordLayout<C, O>>,
+///     tiler: T,
+/// ) -> Tensor<Coords<I>, <CoordLayout<C, O> as CoordOp<ZippedDivideOp, T>>::Output>
 /// where
 ///     CoordLayout<C, O>: CoordOp<ZippedDivideOp, T>,
 /// {

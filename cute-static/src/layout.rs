@@ -508,7 +508,10 @@ pub fn concat<T: ConcatLayouts>(layouts: T) -> T::Output {
 /// let big = 1usize << 40;
 /// assert!(try_concat((layout!(({big}):(1)), layout!(({big}):(1)))).is_err());
 /// let c = try_concat((layout!(({big}):(1)), layout!(4:1))).unwrap();
-/// assert_eq!(c.to_dynamic(), cute_dynamic::make_layout(&[layout!(({big}):(1)).to_dynamic(), "4:1".parse().unwrap()]).unwrap());
+/// assert_eq!(
+///     c.to_dynamic(),
+///     cute_dynamic::make_layout(&[layout!(({big}):(1)).to_dynamic(), "4:1".parse().unwrap()]).unwrap()
+/// );
 /// ```
 #[cfg(feature = "std")]
 pub fn try_concat<T: ConcatLayouts>(layouts: T) -> Result<T::Output, cute_dynamic::LayoutError> {
@@ -613,7 +616,10 @@ impl<S: Congruent<D>, D: IntTuple> TryFrom<&cute_dynamic::Layout> for Layout<S, 
     /// let l = <Layout![(Dyn, 8):(1, Dyn)]>::try_from(&d).unwrap();
     /// assert_eq!(l.to_string(), "(1000,_8):(_1,1000)");
     /// let e = <Layout![(Dyn, 4):(1, Dyn)]>::try_from(&d).unwrap_err();
-    /// assert_eq!(e.to_string(), "shape mode 1: the layout type has the static integer _4, the layout has the integer 8");
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "shape mode 1: the layout type has the static integer _4, the layout has the integer 8"
+    /// );
     /// ```
     fn try_from(l: &cute_dynamic::Layout) -> Result<Self, Self::Error> {
         let mut path = std::vec::Vec::new();

@@ -115,7 +115,8 @@
 //! assert!(try_layout!(({0usize},8):(1,8)).is_err());
 //! ```
 //!
-//! The text inside the macros is CuTe's notation (cute-dynamic's text syntax, read by its parser; see `docs/architecture.md`):
+//! The text inside the macros is CuTe's notation (cute-dynamic's text
+//! syntax, read by its parser; see `docs/architecture.md`):
 //! `layout!(12:1)`, `layout!((4):(1))` (rank 1), `layout!((_4,_8):(_1,_4))`
 //! (static markers accepted), `shape!(4,8)`, `stride!(1,4)`,
 //! `tile!(3:3, (2,4):(1,8), 4)`.

@@ -154,7 +154,10 @@ pub fn local_tile<E: Engine, L: Partition<T, C, Inner> + Copy, T: TilerFits<L>, 
 /// let a = make_tensor(&data[..], layout!(({m},{n}):(1,{m})));
 /// assert!(try_local_tile(a, shape!(128, 8), (0usize, 0usize)).is_ok());     // interior
 /// let e = try_local_tile(a, shape!(128, 8), (7usize, 41usize)).unwrap_err(); // rows 896..1024, columns 328..336
-/// assert_eq!(e.to_string(), "local_tile reaches storage indices 328896..=336023, outside a storage of 333000 elements");
+/// assert_eq!(
+///     e.to_string(),
+///     "local_tile reaches storage indices 328896..=336023, outside a storage of 333000 elements"
+/// );
 /// assert!(try_local_tile(a, shape!(128, 8), (8usize, 0usize)).is_err());     // no ninth row of tiles
 /// ```
 #[inline(always)]
@@ -396,7 +399,12 @@ where
 /// let a: Vec<f32> = (0..64).map(|x| x as f32).collect();
 /// let mut s = [0f32; 64];
 /// for tid in 0..8 {
-///     copy_part(make_tensor(&a[..], layout!((8, 8):(1, 8))), make_tensor(&mut s[..], layout!((8, 8):(8, 1))), layout!((4, 2):(1, 4)), tid);
+///     copy_part(
+///         make_tensor(&a[..], layout!((8, 8):(1, 8))),
+///         make_tensor(&mut s[..], layout!((8, 8):(8, 1))),
+///         layout!((4, 2):(1, 4)),
+///         tid,
+///     );
 /// }
 /// assert_eq!(s[1], 8.0);                          // transposed: (0,1) of A at 8
 /// ```
@@ -412,7 +420,8 @@ impl<L, Thr: ThreadLayout> PartitionBy<Thr> for L where L: Partition<Thr::Tiler,
 /// type Tile = Layout![(128, 8):(1, 128)];
 /// type Copy32x8 = Layout![(32, 8):(1, 32)];
 /// let data = [0f32; 1024];
-/// let p: Tensor<&[f32], Part<Tile, Copy32x8>> = local_partition(make_tensor(&data[..], Tile::default()), Copy32x8::default(), 33);
+/// let p: Tensor<&[f32], Part<Tile, Copy32x8>> =
+///     local_partition(make_tensor(&data[..], Tile::default()), Copy32x8::default(), 33);
 /// assert_eq!(p.layout().to_string(), "(_4,_1):(_32,_1024)");
 /// ```
 pub type Part<L, Thr> = <L as Partition<<Thr as ThreadLayout>::Tiler, <Thr as ThreadLayout>::Coord, Outer>>::Output;

@@ -421,7 +421,11 @@ where
     /// let (m, k) = (100usize, 30usize);
     /// let a = vec![0f32; m * k];
     /// let ma = make_tensor(&a[..], layout!(({m},{k}):(1,{m})));
-    /// let ga = ma.predicated().local_tile_proj(shape!(32, 64, 8), crd!(3usize, 0usize, _), (Int::<1>::new(), X, Int::<1>::new()));
+    /// let ga = ma.predicated().local_tile_proj(
+    ///     shape!(32, 64, 8),
+    ///     crd!(3usize, 0usize, _),
+    ///     (Int::<1>::new(), X, Int::<1>::new()),
+    /// );
     /// assert_eq!(ga.layout().to_string(), "(_32,_8,4):(_1,100,800)");   // (BLK_M,BLK_K,k)
     /// assert!(!ga.is_inside((4usize, 0usize, 0usize)));                 // row 100
     /// ```
@@ -649,7 +653,10 @@ where
     /// let mut data = vec![0i32; 70];
     /// let mut a = make_tensor(&mut data[..], layout!(({10usize},{7usize}):(1,{10usize}))).predicated();
     /// for tid in 0..4 {
-    ///     a.view_mut().local_tile(shape!(4, 4), (2usize, 1usize)).local_partition(layout!((2,2):(1,2)), tid).fill(tid as i32 + 1);
+    ///     a.view_mut()
+    ///         .local_tile(shape!(4, 4), (2usize, 1usize))
+    ///         .local_partition(layout!((2,2):(1,2)), tid)
+    ///         .fill(tid as i32 + 1);
     /// }
     /// assert_eq!((data[8 + 40], data[9 + 40], data[8 + 50]), (1, 2, 3));
     /// ```

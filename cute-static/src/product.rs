@@ -132,9 +132,15 @@ pub trait ProductValue<How, A, B>: Sized {
     /// {
     ///     try_tiled_product(a, b) // = <A::Output as TiledProductValue<A, B>>::try_make(a, b)
     /// }
-    /// assert_eq!(grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(), "((_2,_2),_3,_4):((_1,_2),_4,_12)");
+    /// assert_eq!(
+    ///     grid(layout!((2,2):(1,2)), layout!((3,4):(1,3))).unwrap().to_string(),
+    ///     "((_2,_2),_3,_4):((_1,_2),_4,_12)"
+    /// );
     /// assert!(grid(layout!((2,2):(1,4)), layout!({3i64}:1)).is_err());
-    /// assert_eq!(grid(layout!((2,2):(1,2)), tile!({3i64}:1, 2:1)).unwrap().to_string(), "((_2,_2),3,_2):((_1,_2),_2,_1)");
+    /// assert_eq!(
+    ///     grid(layout!((2,2):(1,2)), tile!({3i64}:1, 2:1)).unwrap().to_string(),
+    ///     "((_2,_2),3,_2):((_1,_2),_2,_1)"
+    /// );
     /// ```
     #[cfg(feature = "std")]
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;

@@ -293,7 +293,10 @@ macro_rules! crd {
 /// ```
 /// use cute_static::prelude::*;
 /// // The k-th tile of a (BLK,BLK_K,k) tensor, for any layout.
-/// fn k_tile<L: SliceBy<(Underscore, Underscore, usize)>>(t: Tensor<&[f32], L>, k: usize) -> Tensor<&[f32], L::Output> {
+/// fn k_tile<L: SliceBy<(Underscore, Underscore, usize)>>(
+///     t: Tensor<&[f32], L>,
+///     k: usize,
+/// ) -> Tensor<&[f32], L::Output> {
 ///     t.slice((__, __, k))
 /// }
 /// let data: Vec<f32> = (0..64).map(|x| x as f32).collect();

@@ -1,6 +1,7 @@
-//! Pictures: the grid's rank rule, and the SVG, HTML and TikZ drawings of layouts and thread-value layouts. Every SVG made here is
-//! parsed with a real XML parser and checked cell by cell against the grid;
-//! the small ones and a GEMM's 128×128 tile of 256 threads are also snapshots
+//! Pictures: the grid's rank rule, and the SVG, HTML and TikZ drawings of
+//! layouts and thread-value layouts. Every SVG made here is parsed with a
+//! real XML parser and checked cell by cell against the grid; the small ones
+//! and a GEMM's 128×128 tile of 256 threads are also snapshots
 //! (`tests/snapshots/*.svg`; `CUTE_UPDATE_SNAPSHOTS=1` rewrites them).
 
 use cute_dynamic::{

@@ -331,7 +331,10 @@ pub fn check_reach(bounded: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
 /// assert_eq!(check_reach_coalescing(&[(16, 1), (6, 32)], &[23]), Err(Fail::NotDistributive { shape: 16, reach: 23 }));
 /// // Two bounded modes that merge, then a last one that does not.
 /// assert_eq!(check_reach_coalescing(&[(2, 1), (4, 2), (3, 100)], &[1, 3]), Ok(()));
-/// assert_eq!(check_reach_coalescing(&[(2, 1), (4, 2), (3, 100)], &[2, 3]), Err(Fail::NotDistributive { shape: 8, reach: 8 }));
+/// assert_eq!(
+///     check_reach_coalescing(&[(2, 1), (4, 2), (3, 100)], &[2, 3]),
+///     Err(Fail::NotDistributive { shape: 8, reach: 8 })
+/// );
 /// ```
 pub fn check_reach_coalescing(modes: &[(i64, i64)], reach: &[i64]) -> Result<(), Fail> {
     let bounded = modes.len().saturating_sub(1);

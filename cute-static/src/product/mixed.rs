@@ -144,7 +144,10 @@ pub trait RankProductValue<How, A, B>: Sized {
     /// {
     ///     try_blocked_product(a, b) // = <A::Output as BlockedProductValue<A, B>>::try_make(a, b)
     /// }
-    /// assert_eq!(blocks(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap().to_string(), "((_2,3),(_5,_4)):((_5,_10),(_1,_30))");
+    /// assert_eq!(
+    ///     blocks(layout!((2,5):(5,1)), layout!(({3i64},4):(1,3))).unwrap().to_string(),
+    ///     "((_2,3),(_5,_4)):((_5,_10),(_1,_30))"
+    /// );
     /// assert!(blocks(layout!({4i64}:2), layout!(3:1)).is_err());
     /// ```
     fn try_make(a: A, b: B) -> Result<Self, cute_dynamic::LayoutError>;
