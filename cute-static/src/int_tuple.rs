@@ -357,7 +357,7 @@ pub trait IntTuple: Copy + 'static {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not all-static: a run-time (`Dyn`) leaf stands where only static leaves are allowed",
     label = "this has a run-time leaf",
-    note = "a layout with a run-time leaf has no `SIZE`/`COSIZE` constants and no algebra yet: call `.size()`/`.cosize()`, or make every leaf a number"
+    note = "a layout with a run-time leaf has no `SIZE`/`COSIZE` constants and no storage sized by its type (a fragment, an owned tensor): call `.size()`/`.cosize()`, or make every leaf a number"
 )]
 pub trait StaticIntTuple: IntTuple {
     /// The value of this all-static tree.

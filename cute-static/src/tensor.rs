@@ -941,6 +941,11 @@ impl<E: DataEngineMut, L> Tensor<E, L> {
 /// let d: <S as CompactCol<Int<1>>>::Stride = Default::default();
 /// assert_eq!(d, stride!(1, (4, 8)));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
+    label = "a shape with a run-time extent",
+    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
+)]
 pub trait CompactCol<P> {
     /// The stride tree.
     type Stride: StaticIntTuple;
@@ -960,6 +965,11 @@ where
 /// `(_1,_8):(_0,_1)`). The atom layer builds CuTe's reference layouts with
 /// it, so that its results print as CuTe's.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
+    label = "a shape with a run-time extent",
+    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
+)]
 pub trait CuteCompactCol<P> {
     /// The stride tree.
     type Stride: StaticIntTuple;
@@ -1114,6 +1124,11 @@ pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 /// assert_eq!(d, stride!(1, 48, 8)); // mode 2 (stride 16) before mode 1 (96)
 /// assert_eq!(<<S as FragmentOrder<D>>::Len as Unsigned>::USIZE, 96);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
+    label = "a shape with a run-time extent",
+    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
+)]
 pub trait FragmentOrder<D> {
     /// The stride tree of the fragment.
     type Stride;
@@ -1215,6 +1230,11 @@ where
 /// assert_eq!(d, stride!(2, (1, 8)));
 /// assert_eq!(<<S as LayoutLikeOrder<D>>::Len as Unsigned>::USIZE, 24);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
+    label = "a shape with a run-time extent",
+    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
+)]
 pub trait LayoutLikeOrder<D> {
     /// The stride tree.
     type Stride;

@@ -115,6 +115,11 @@ pub struct Ctx<All, C0>(core::marker::PhantomData<(All, C0)>);
 /// `C0` times the extents of `All` ordered strictly before it times those
 /// of the earlier leaves `Before` that tie with it; 0 for an extent of 1.
 /// `Before` is the list of the leaves walked so far.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
+    label = "a shape with a run-time extent",
+    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
+)]
 pub trait OrderedCol<D, Cx, Before> {
     /// The stride tree.
     type Stride;
