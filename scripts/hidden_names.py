@@ -32,11 +32,16 @@ def declared_names():
     """(hidden, public): the names declared `pub` with and without `#[doc(hidden)]`."""
     hidden, public = set(), set()
     for path in (ROOT / "cute-static/src").rglob("*.rs"):
-        pending = False
+        pending, in_attr = False, False
         for line in path.read_text().splitlines():
             s = line.strip()
             if s.startswith("#[doc(hidden)]"):
                 pending = True
+                continue
+            # The lines of an attribute over several lines (an
+            # `on_unimplemented` between `#[doc(hidden)]` and the item).
+            if in_attr or (s.startswith("#[") and not s.endswith("]")):
+                in_attr = not s.endswith(")]")
                 continue
             m = ITEM.match(line)
             if m:

@@ -1132,7 +1132,7 @@ pub type SizeOfShape<S> = <S as CompactCol<typenum::U1>>::Next;
 pub trait FragmentOrder<D> {
     /// The stride tree of the fragment.
     type Stride;
-    /// The length of its storage (its cosize).
+    /// The length of its storage (the size).
     type Len;
 }
 
@@ -1230,15 +1230,12 @@ where
 /// assert_eq!(d, stride!(2, (1, 8)));
 /// assert_eq!(<<S as LayoutLikeOrder<D>>::Len as Unsigned>::USIZE, 24);
 /// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a static shape: a fragment or an owned tensor needs every extent static (its storage is sized by its type)",
-    label = "a shape with a run-time extent",
-    note = "make every extent of the shape a number; a run-time extent is a `Dyn` leaf"
-)]
+// (No diagnostic of its own: its one impl is for every shape, and a
+// run-time extent fails in `OrderedCol`, whose message says so.)
 pub trait LayoutLikeOrder<D> {
     /// The stride tree.
     type Stride;
-    /// The length of the storage (the cosize).
+    /// The length of the storage (the size).
     type Len;
 }
 
