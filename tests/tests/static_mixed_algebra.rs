@@ -409,6 +409,33 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
         }
     }
     assert!(tried > 50, "{tried} layouts");
+    // Two such modes by a tuple tiler: the modes test the bound together,
+    // and where one is past it every mode takes the rule (each of the four
+    // halves, coalesced, equals cute-dynamic's).
+    let quarters = |r: &DLayout| -> Vec<DLayout> {
+        r.modes_iter().flat_map(|m| m.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect::<Vec<_>>()).collect()
+    };
+    let mut pairs = 0;
+    for &m in &edges[..8] {
+        for &n in &edges[..8] {
+            // (A stride past 2^62 overflows the tile's extent: an error on both sides.)
+            for d in [1i64, (1 << 20) - 1, 1 << 20, 1 << 30, 1 << 58, i64::MIN + 1] {
+                let Ok(a) = try_layout!(({m},{n}):(1,{d})) else { continue };
+                pairs += 1;
+                let got = try_logical_divide(a, tile!(128:1, 64:1)).map(|r| r.to_dynamic());
+                let want = cute_dynamic::logical_divide(
+                    &a.to_dynamic(),
+                    &"<128:1, 64:1>".parse::<cute_dynamic::Tiler>().unwrap(),
+                );
+                let what = format!("logical_divide({}, <128:1, 64:1>)", a.to_dynamic());
+                agree(what, got, want, |g, w| {
+                    if quarters(g) == quarters(w) { Ok(()) } else { Err("the halves differ".into()) }
+                })
+                .unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    assert!(pairs > 200, "{pairs} layouts of two modes");
 }
 
 #[test]

@@ -899,27 +899,38 @@ const SMALL: i64 = 1 << 20;
 /// `3·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
 /// (`x·ad`, which does not overflow either).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_linear_small((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> Option<[(i64, i64); 3]> {
-    let span = n.checked_mul(td)?;
-    // (A run-time tile's size 1, stride 0 or negative stride in two modes
-    // takes the general path.)
+fn divide_linear_small(mode: (i64, i64), c: Cut) -> Option<[(i64, i64); 3]> {
+    let (r, small) = divide_linear_flagged(mode, c);
+    small.then_some(r)
+}
+
+/// [`divide_linear_small`]'s leaves, computed whatever the values (with
+/// wrapping arithmetic), and whether they are the answer (the values are
+/// small): no branch, so that a divide of several such modes tests once
+/// for all of them ([`ModeLeaves::mode_leaves_small`]).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn divide_linear_flagged((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> ([(i64, i64); 3], bool) {
+    let span = n.wrapping_mul(td);
     // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison (the
     // composition's `stride_bits`); the tile's conditions are constants of
-    // a static tile.
+    // a static tile. (A run-time tile's size 1, stride 0 or negative
+    // stride in two modes takes the general path.)
     let mode = (m.wrapping_sub(1) as u64) | stride_bits(ad);
-    if !((0..=SMALL).contains(&span) && (1..=SMALL).contains(&n) && mode < SMALL as u64 && (!two || (n > 1 && td > 0)))
-    {
-        return None;
-    }
-    let x = (n, td * ad);
-    // `1 ≤ m, n, span ≤ SMALL` here: unsigned quotients that cannot
-    // overflow (two instructions by a power of two).
-    let up = |q: i64| ((m + q - 1) as u64 / q as u64) as i64;
-    Some(if !two {
-        [x, (if n == 1 { m } else { up(n) }, n * ad), (1, 0)]
+    let small = (0..=SMALL).contains(&span)
+        && (1..=SMALL).contains(&n)
+        && (!two || (n > 1 && td > 0))
+        && n.checked_mul(td).is_some();
+    let small = small & (mode < SMALL as u64);
+    let x = (n, td.wrapping_mul(ad));
+    // Where the values are small, `1 ≤ m, n, span ≤ SMALL`: unsigned
+    // quotients that cannot overflow (two instructions by a power of two).
+    let up = |q: i64| (m.wrapping_add(q - 1) as u64 / q.max(1) as u64) as i64;
+    let r = if !two {
+        [x, (if n == 1 { m } else { up(n) }, n.wrapping_mul(ad)), (1, 0)]
     } else {
-        [x, (td, ad), (up(span), span * ad)]
-    })
+        [x, (td, ad), (up(span), span.wrapping_mul(ad))]
+    };
+    (r, small)
 }
 
 /// [`divide_error`] of the mode `a` (cold: the conversion of `a` stays off
@@ -1031,6 +1042,12 @@ pub trait ModeLeaves<T> {
     /// Writes the halves' leaves of the divide by `t` at `out[xo..]` and
     /// `out[yo..]`.
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
+    /// [`mode_leaves`](ModeLeaves::mode_leaves) where it needs no check
+    /// (an all-static mode and tile; a mode of one small leaf by a static
+    /// tile, [`divide_linear_flagged`]), with no branch: writes leaves
+    /// there and tells whether they are the answer. `false` leaves `out`
+    /// to be written again by `mode_leaves`.
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool;
 }
 type TileOf<T> = <T as crate::detail::TileArg>::Tile;
 type StaticBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, TileOf<T>>;
@@ -1046,6 +1063,10 @@ where
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError> {
         <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, t, out, xo, yo)
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+        <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves_small(self, t, out, xo, yo)
+    }
 }
 /// [`ModeLeaves`] by branch (`Static` is `B1` for an all-static mode and tile).
 #[doc(hidden)]
@@ -1057,6 +1078,13 @@ pub trait ModeLeavesBy<T, Static> {
     /// Writes the halves' leaves of the divide by `t` at `out[xo..]` and
     /// `out[yo..]`.
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
+    /// As [`ModeLeaves::mode_leaves_small`]; `false` (the general path)
+    /// unless the branch has a small rule.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+        let _ = (t, out, xo, yo);
+        false
+    }
 }
 /// The mixed branch: a mode of one flat leaf by the linear rule
 /// ([`divide_1d`]), of several by CuTe's composition ([`divide_1d_cute`]).
@@ -1087,6 +1115,26 @@ where
             })
         }
     }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+        let c = cut(t);
+        if !(S::LEAVES == 1 && <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM == BStar::OfSize) {
+            return false;
+        }
+        let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
+        if !(self.shape().write(&mut sv, &mut at) && self.stride().write(&mut dv, &mut 0) && at == 1) {
+            return false;
+        }
+        let ([x, y0, y1], small) = divide_linear_flagged((sv[0], dv[0]), c);
+        // (The positions are constants of the types, inside the room.)
+        let Ok([xs]) = room(out, xo, 1) else { return false };
+        *xs = x;
+        let Ok(ys) = room(out, yo, if c.two { 2 } else { 1 }) else { return false };
+        for (slot, v) in ys.iter_mut().zip([y0, y1]) {
+            *slot = v;
+        }
+        small
+    }
 }
 type TileHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
 type RestHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y;
@@ -1103,6 +1151,10 @@ where
         let to_error = |f: Fail| f.into_error(&String::new);
         <TileHalf<S, D, T> as PushLeaves>::put_leaves(out, xo).map_err(to_error)?;
         <RestHalf<S, D, T> as PushLeaves>::put_leaves(out, yo).map_err(to_error)
+    }
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+        self.mode_leaves(t, out, xo, yo).is_ok()
     }
 }
 /// The leaves of a layout type, written at a position.
@@ -1138,12 +1190,35 @@ fn put_layout<S: FlatValues, D: FlatValues>(out: &mut Out, at: usize, s: &S, d: 
     Ok(())
 }
 
+/// Where the leaves of each mode's tile half and rest half go, for modes
+/// of `xn[k]` and `yn[k]` leaves: `logical_divide` puts each mode's halves
+/// side by side, `((X0,Y0),(X1,Y1),...)`, `zipped_divide` all tiles first,
+/// `((X0,X1),(Y0,Y1,...))`. The third value is where the untouched modes
+/// start.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn leaf_positions<How: Arrangement, const N: usize>(xn: [usize; N], yn: [usize; N]) -> ([usize; N], [usize; N], usize) {
+    let (mut xs, mut ys) = ([0; N], [0; N]);
+    let (mut xo, mut yo) = (0, xn.iter().sum());
+    for k in 0..N {
+        if !How::ZIPPED {
+            yo = xo + xn[k];
+        }
+        (xs[k], ys[k]) = (xo, yo);
+        if How::ZIPPED {
+            (xo, yo) = (xo + xn[k], yo + yn[k]);
+        } else {
+            (xo, yo) = (yo + yn[k], yo + yn[k]);
+        }
+    }
+    (xs, ys, yo)
+}
+
 // A tuple tiler on a tuple layout: tile k on mode k, the modes past the
 // tiles untouched.
 // Every tile rank k from 1 to the layout's rank n: the first k groups are
-// tiled, the others are the rest. The positions: `logical_divide` puts
-// each mode's halves side by side, `((X0,Y0),(X1,Y1),rest...)`,
-// `zipped_divide` all tiles first, `((X0,X1),(Y0,Y1,rest...))`.
+// tiled, the others are the rest (the positions: `leaf_positions`). Every
+// mode is first divided by its branch-free small rule, with one test for
+// all of them; where one is not small, every mode by its general rule.
 macro_rules! tuple_tile {
     ([$($i:tt $T:ident $S:ident $D:ident),+] [$($j:tt $U:ident $RS:ident $RD:ident),*]) => {
         impl<$($T, $S: IntTuple + crate::Congruent<$D>, $D: IntTuple,)+ $($RS: FlatValues, $RD: FlatValues,)*>
@@ -1154,26 +1229,21 @@ macro_rules! tuple_tile {
             $(Layout<$S, $D>: ModeLeaves<$T>,)+
         {
             #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(unused_variables, unused_assignments)]
+            #[allow(unused_variables, unused_assignments, unused_mut)]
             fn leaves<How: Arrangement>(&self, t: &($($T,)+), out: &mut Out)
                 -> Result<(), cute_dynamic::LayoutError> {
                 let (s, d) = (self.shape(), self.stride());
-                // Where the next tile's and rest's leaves go.
-                let (mut xo, mut yo) = (0, 0 $(+ <Layout<$S, $D> as ModeLeaves<$T>>::XN)+);
-                $(
-                    let (xn, yn) = (<Layout<$S, $D> as ModeLeaves<$T>>::XN, <Layout<$S, $D> as ModeLeaves<$T>>::YN);
-                    if !How::ZIPPED {
-                        yo = xo + xn;
-                    }
-                    Layout::from_checked(s.$i, d.$i).mode_leaves(&t.$i, out, xo, yo)?;
-                    if How::ZIPPED {
-                        xo += xn;
-                        yo += yn;
-                    } else {
-                        xo = yo + yn;
-                        yo = xo;
-                    }
-                )+
+                // Where each mode's tile and rest leaves go, and the
+                // untouched modes (constants of the types).
+                let (xs, ys, mut yo) = leaf_positions::<How, _>(
+                    [$(<Layout<$S, $D> as ModeLeaves<$T>>::XN),+],
+                    [$(<Layout<$S, $D> as ModeLeaves<$T>>::YN),+],
+                );
+                // The usual case first, one test for all the modes.
+                let small = true $(& Layout::from_checked(s.$i, d.$i).mode_leaves_small(&t.$i, out, xs[$i], ys[$i]))+;
+                if !small {
+                    $(Layout::from_checked(s.$i, d.$i).mode_leaves(&t.$i, out, xs[$i], ys[$i])?;)+
+                }
                 $(
                     put_layout(out, yo, &s.$j, &d.$j).map_err(|f| f.into_error(&String::new))?;
                     yo += $RS::LEAVES;
