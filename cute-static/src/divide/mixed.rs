@@ -840,21 +840,30 @@ fn divide_1d<S: FlatValues, D: FlatValues>(
     yo: usize,
     to_error: impl FnOnce(Fail) -> cute_dynamic::LayoutError,
 ) -> Result<(), cute_dynamic::LayoutError> {
-    let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
-    if !(s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1) {
-        return Err(to_error(TOO_MANY_MODES));
-    }
-    let mode = (sv[0], dv[0]);
-    let [x, y0, y1] = match divide_linear_small(mode, c) {
+    let Some(mode) = one_leaf(s, d) else { return Err(to_error(TOO_MANY_MODES)) };
+    let r = match divide_linear_small(mode, c) {
         Some(r) => r,
         // Out of line, so that the small case needs no stack frame.
         None => divide_linear(mode, c)?,
     };
+    put_1d(out, xo, yo, c.two, r).map_err(to_error)
+}
+
+/// The one leaf of the flat mode `s:d` (`None` for another number).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn one_leaf<S: FlatValues, D: FlatValues>(s: &S, d: &D) -> Option<(i64, i64)> {
+    let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
+    (s.write(&mut sv, &mut at) && d.write(&mut dv, &mut 0) && at == 1).then_some((sv[0], dv[0]))
+}
+
+/// Writes the leaves of a 1-D divide of one leaf: `x`, the tile's, at
+/// `out[xo]`, the rest's one or two (`two`) at `out[yo..]`.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn put_1d(out: &mut Out, xo: usize, yo: usize, two: bool, [x, y0, y1]: [(i64, i64); 3]) -> Result<(), Fail> {
     // (The positions are constants of the types, inside the room.)
-    let Ok([xs]) = room(out, xo, 1) else { return Err(to_error(TOO_MANY_MODES)) };
+    let [xs] = room(out, xo, 1)? else { return Err(TOO_MANY_MODES) };
     *xs = x;
-    let Ok(ys) = room(out, yo, if c.two { 2 } else { 1 }) else { return Err(to_error(TOO_MANY_MODES)) };
-    for (slot, v) in ys.iter_mut().zip([y0, y1]) {
+    for (slot, v) in room(out, yo, if two { 2 } else { 1 })?.iter_mut().zip([y0, y1]) {
         *slot = v;
     }
     Ok(())
@@ -1121,19 +1130,9 @@ where
         if !(S::LEAVES == 1 && <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM == BStar::OfSize) {
             return false;
         }
-        let (mut sv, mut dv, mut at) = ([0i64; MAX_MODES], [0i64; MAX_MODES], 0);
-        if !(self.shape().write(&mut sv, &mut at) && self.stride().write(&mut dv, &mut 0) && at == 1) {
-            return false;
-        }
-        let ([x, y0, y1], small) = divide_linear_flagged((sv[0], dv[0]), c);
-        // (The positions are constants of the types, inside the room.)
-        let Ok([xs]) = room(out, xo, 1) else { return false };
-        *xs = x;
-        let Ok(ys) = room(out, yo, if c.two { 2 } else { 1 }) else { return false };
-        for (slot, v) in ys.iter_mut().zip([y0, y1]) {
-            *slot = v;
-        }
-        small
+        let Some(mode) = one_leaf(&self.shape(), &self.stride()) else { return false };
+        let (r, small) = divide_linear_flagged(mode, c);
+        put_1d(out, xo, yo, c.two, r).is_ok() & small
     }
 }
 type TileHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
