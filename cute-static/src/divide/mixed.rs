@@ -919,17 +919,16 @@ fn divide_linear_small(mode: (i64, i64), c: Cut) -> Option<[(i64, i64); 3]> {
 /// for all of them ([`ModeLeaves::mode_leaves_small`]).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_linear_flagged((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> ([(i64, i64); 3], bool) {
-    let span = n.wrapping_mul(td);
+    let (span, span_overflows) = n.overflowing_mul(td);
     // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison (the
-    // composition's `stride_bits`); the tile's conditions are constants of
-    // a static tile. (A run-time tile's size 1, stride 0 or negative
-    // stride in two modes takes the general path.)
+    // composition's `stride_bits`), joined with `&` (no branch); the
+    // tile's conditions are constants of a static tile. (A run-time tile's
+    // size 1, stride 0 or negative stride in two modes takes the general
+    // path.)
     let mode = (m.wrapping_sub(1) as u64) | stride_bits(ad);
-    let small = (0..=SMALL).contains(&span)
-        && (1..=SMALL).contains(&n)
-        && (!two || (n > 1 && td > 0))
-        && n.checked_mul(td).is_some();
-    let small = small & (mode < SMALL as u64);
+    let tile =
+        !span_overflows && (0..=SMALL).contains(&span) && (1..=SMALL).contains(&n) && (!two || (n > 1 && td > 0));
+    let small = tile & (mode < SMALL as u64);
     let x = (n, td.wrapping_mul(ad));
     // Where the values are small, `1 ≤ m, n, span ≤ SMALL`: unsigned
     // quotients that cannot overflow (two instructions by a power of two).
