@@ -393,10 +393,11 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
             .unwrap_or_else(|e| panic!("{e}"));
         }};
     }
-    let edges = [1i64, 2, 127, 128, 129, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 1 << 40, i64::MAX / 2];
+    // The small rule's bounds: 2^21 on an extent, -2^20..2^20 on a stride.
+    let edges = [1i64, 2, 127, 128, 129, (1 << 21) - 1, 1 << 21, (1 << 21) + 1, 1 << 40, i64::MAX / 2];
     let mut tried = 0;
     for &m in &edges {
-        for d in [1i64, -3, 0, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, -(1 << 20), 1 << 40, i64::MIN + 1] {
+        for d in [1i64, -3, 0, (1 << 20) - 1, 1 << 20, -(1 << 20), -(1 << 20) - 1, 1 << 40, i64::MIN + 1] {
             // Only layouts that exist: their extent fits.
             let Ok(a) = try_layout!({m}:{d}) else { continue };
             tried += 1;
@@ -419,7 +420,7 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
     for &m in &edges[..8] {
         for &n in &edges[..8] {
             // (A stride past 2^62 overflows the tile's extent: an error on both sides.)
-            for d in [1i64, (1 << 20) - 1, 1 << 20, 1 << 30, 1 << 58, i64::MIN + 1] {
+            for d in [1i64, (1 << 20) - 1, 1 << 20, -(1 << 20), -(1 << 20) - 1, 1 << 30, 1 << 58, i64::MIN + 1] {
                 let Ok(a) = try_layout!(({m},{n}):(1,{d})) else { continue };
                 pairs += 1;
                 let got = try_logical_divide(a, tile!(128:1, 64:1)).map(|r| r.to_dynamic());

@@ -225,7 +225,7 @@ fn shape_bits(s: i64) -> u64 {
 /// `-SMALL_LEAF..SMALL_LEAF`: a magnitude of at most 2^16, which the bound
 /// above allows.
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn stride_bits(d: i64) -> u64 {
+fn stride_bits(d: i64) -> u64 {
     (d ^ (d >> 63)) as u64
 }
 

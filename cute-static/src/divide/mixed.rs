@@ -42,7 +42,7 @@
 
 use crate::composition::{CuteModes, CuteOf, DeferredChecks, Fail, MixedTree, Prepared, TryComposeCute};
 use crate::composition::{LeafCeilDiv, LeafDivides, LeafQuot, ListLayout, VCons, VNil};
-use crate::composition::{compose_as, compose_leaf, finish, stride_bits};
+use crate::composition::{compose_as, compose_leaf, finish};
 use crate::detail::{CompGap, LayoutOfModes, ModesToLayout, StaticWalk};
 use crate::detail::{DivideOp, Split1DBy, SplitHalves};
 use crate::detail::{ExactCount, FoldCurr, LayoutFolds, RunTimeFold, Sorted, SortedModes};
@@ -890,13 +890,20 @@ fn divide_linear(mode: (i64, i64), c: Cut) -> Result<[(i64, i64); 3], cute_dynam
     r.map_err(|f| divide_error(f, &Layout::from_checked(Dyn::new(mode.0), Dyn::new(mode.1)).to_dynamic(), (c.n, c.td)))
 }
 
-/// Below this bound on a mode's size, on the magnitude of its stride and
-/// on a tile's span, nothing in [`divide_linear_small`] can overflow.
+/// Below this bound on the magnitude of a mode's stride and on a tile's
+/// span and size (and below twice it on the mode's size), nothing in
+/// [`divide_linear_small`] can overflow.
 const SMALL: i64 = 1 << 20;
+/// The bound of a mode's bits, `(m - 1) | (ad + SMALL)`: below it exactly
+/// when `1 ≤ m ≤ 2·SMALL` and `-SMALL ≤ ad < SMALL` (a power of two, so
+/// the or of several modes' bits is below it exactly when each is).
+const SMALL_BITS: u64 = 2 * SMALL as u64;
+/// Bits of values that are not small (or of a mode with no small rule).
+const NOT_SMALL: u64 = u64::MAX;
 
 /// Speed work below the rule of [`divide_1d`], for the commonest mode of a
 /// kernel's matrix: one flat leaf `m:ad` (a run-time extent or stride) by
-/// a static tile `n:td`, all of them below [`SMALL`]. `None` otherwise,
+/// a static tile `n:td`, all of them small ([`SMALL`]). `None` otherwise,
 /// and the general path decides.
 ///
 /// Why it is the same answer with no check: a layout of one flat mode is
@@ -904,33 +911,34 @@ const SMALL: i64 = 1 << 20;
 /// every leaf `s:x` of `(B, B*)` composes to `s:(x·ad)` with no
 /// divisibility or distributivity condition, and the one condition left,
 /// overflow, cannot fail: every stride is at most `SMALL²` in magnitude,
-/// every shape at most `SMALL`, so the result's extent is below
-/// `3·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
+/// every shape at most `2·SMALL`, so the result's extent is at most
+/// `1 + 3·2·SMALL³ < 2⁶³`. A leaf of size 1 gets the stride the rule gives it
 /// (`x·ad`, which does not overflow either).
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn divide_linear_small(mode: (i64, i64), c: Cut) -> Option<[(i64, i64); 3]> {
-    let (r, small) = divide_linear_flagged(mode, c);
-    small.then_some(r)
+    let (r, bits) = divide_linear_flagged(mode, c);
+    (bits < SMALL_BITS).then_some(r)
 }
 
 /// [`divide_linear_small`]'s leaves, computed whatever the values (with
-/// wrapping arithmetic), and whether they are the answer (the values are
-/// small): no branch, so that a divide of several such modes tests once
-/// for all of them ([`ModeLeaves::mode_leaves_small`]).
+/// wrapping arithmetic), and the bits of the values: below [`SMALL_BITS`]
+/// exactly when the values are small and the leaves the answer. No branch
+/// and no comparison, so that a divide of several such modes ors their
+/// bits and compares once for all of them
+/// ([`ModeLeaves::mode_leaves_small`]).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn divide_linear_flagged((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> ([(i64, i64); 3], bool) {
+fn divide_linear_flagged((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> ([(i64, i64); 3], u64) {
     let (span, span_overflows) = n.overflowing_mul(td);
-    // `0 < m ≤ SMALL` and `-SMALL ≤ ad < SMALL` are one comparison (the
-    // composition's `stride_bits`), joined with `&` (no branch); the
-    // tile's conditions are constants of a static tile. (A run-time tile's
-    // size 1, stride 0 or negative stride in two modes takes the general
-    // path.)
-    let mode = (m.wrapping_sub(1) as u64) | stride_bits(ad);
+    // `0 < m ≤ 2·SMALL` and `-SMALL ≤ ad < SMALL` are one comparison of
+    // the or of two sums (`SMALL_BITS`), made by the caller; the tile's
+    // conditions are constants of a static tile. (A run-time tile's size
+    // 1, stride 0 or negative stride in two modes takes the general path.)
+    let mode = m.wrapping_sub(1) as u64 | ad.wrapping_add(SMALL) as u64;
     let tile =
         !span_overflows && (0..=SMALL).contains(&span) && (1..=SMALL).contains(&n) && (!two || (n > 1 && td > 0));
-    let small = tile & (mode < SMALL as u64);
+    let bits = if tile { mode } else { NOT_SMALL };
     let x = (n, td.wrapping_mul(ad));
-    // Where the values are small, `1 ≤ m, n, span ≤ SMALL`: unsigned
+    // Where the values are small, `1 ≤ m, n, span ≤ 2·SMALL`: unsigned
     // quotients that cannot overflow (two instructions by a power of two).
     let up = |q: i64| (m.wrapping_add(q - 1) as u64 / q.max(1) as u64) as i64;
     let r = if !two {
@@ -938,7 +946,7 @@ fn divide_linear_flagged((m, ad): (i64, i64), Cut { n, td, two, .. }: Cut) -> ([
     } else {
         [x, (td, ad), (up(span), span.wrapping_mul(ad))]
     };
-    (r, small)
+    (r, bits)
 }
 
 /// [`divide_error`] of the mode `a` (cold: the conversion of `a` stays off
@@ -1053,9 +1061,10 @@ pub trait ModeLeaves<T> {
     /// [`mode_leaves`](ModeLeaves::mode_leaves) where it needs no check
     /// (an all-static mode and tile; a mode of one small leaf by a static
     /// tile, [`divide_linear_flagged`]), with no branch: writes leaves
-    /// there and tells whether they are the answer. `false` leaves `out`
+    /// there and returns the bits of its values, below [`SMALL_BITS`]
+    /// exactly when they are the answer. Bits at or above it leave `out`
     /// to be written again by `mode_leaves`.
-    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool;
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64;
 }
 type TileOf<T> = <T as crate::detail::TileArg>::Tile;
 type StaticBit<S, D, T> = crate::int_tuple::BothStatic<Layout<S, D>, TileOf<T>>;
@@ -1072,7 +1081,7 @@ where
         <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves(self, t, out, xo, yo)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64 {
         <Self as ModeLeavesBy<T, StaticBit<S, D, T>>>::mode_leaves_small(self, t, out, xo, yo)
     }
 }
@@ -1086,12 +1095,12 @@ pub trait ModeLeavesBy<T, Static> {
     /// Writes the halves' leaves of the divide by `t` at `out[xo..]` and
     /// `out[yo..]`.
     fn mode_leaves(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> Result<(), cute_dynamic::LayoutError>;
-    /// As [`ModeLeaves::mode_leaves_small`]; `false` (the general path)
-    /// unless the branch has a small rule.
+    /// As [`ModeLeaves::mode_leaves_small`]; [`NOT_SMALL`] (the general
+    /// path) unless the branch has a small rule.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64 {
         let _ = (t, out, xo, yo);
-        false
+        NOT_SMALL
     }
 }
 /// The mixed branch: a mode of one flat leaf by the linear rule
@@ -1124,14 +1133,15 @@ where
         }
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64 {
         let c = cut(t);
         if !(S::LEAVES == 1 && <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM == BStar::OfSize) {
-            return false;
+            return NOT_SMALL;
         }
-        let Some(mode) = one_leaf(&self.shape(), &self.stride()) else { return false };
-        let (r, small) = divide_linear_flagged(mode, c);
-        put_1d(out, xo, yo, c.two, r).is_ok() & small
+        let Some(mode) = one_leaf(&self.shape(), &self.stride()) else { return NOT_SMALL };
+        let (r, bits) = divide_linear_flagged(mode, c);
+        // (`put_1d` fails only on positions past the room: constants.)
+        if put_1d(out, xo, yo, c.two, r).is_ok() { bits } else { NOT_SMALL }
     }
 }
 type TileHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
@@ -1151,8 +1161,8 @@ where
         <RestHalf<S, D, T> as PushLeaves>::put_leaves(out, yo).map_err(to_error)
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> bool {
-        self.mode_leaves(t, out, xo, yo).is_ok()
+    fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64 {
+        if self.mode_leaves(t, out, xo, yo).is_ok() { 0 } else { NOT_SMALL }
     }
 }
 /// The leaves of a layout type, written at a position.
@@ -1237,9 +1247,10 @@ macro_rules! tuple_tile {
                     [$(<Layout<$S, $D> as ModeLeaves<$T>>::XN),+],
                     [$(<Layout<$S, $D> as ModeLeaves<$T>>::YN),+],
                 );
-                // The usual case first, one test for all the modes.
-                let small = true $(& Layout::from_checked(s.$i, d.$i).mode_leaves_small(&t.$i, out, xs[$i], ys[$i]))+;
-                if !small {
+                // The usual case first, one test for all the modes: the or
+                // of their bits.
+                let bits = 0 $(| Layout::from_checked(s.$i, d.$i).mode_leaves_small(&t.$i, out, xs[$i], ys[$i]))+;
+                if bits >= SMALL_BITS {
                     $(Layout::from_checked(s.$i, d.$i).mode_leaves(&t.$i, out, xs[$i], ys[$i])?;)+
                 }
                 $(
