@@ -373,8 +373,9 @@ fn logical_divide_ragged_run_time_extent() {
 }
 
 /// A mode of one run-time leaf takes a short path while its extent and
-/// stride are small (below 2^20) and the rule otherwise: the same answer
-/// on both sides of that bound, and overflow found where it happens.
+/// stride are small (an extent up to 2^21, a stride in -2^20..2^20) and
+/// the rule otherwise: the same answer on both sides of those bounds, and
+/// overflow found where it happens.
 #[test]
 fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
     let halves = |r: &DLayout| -> Vec<DLayout> { r.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect() };
@@ -437,6 +438,52 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
         }
     }
     assert!(pairs > 200, "{pairs} layouts of two modes");
+}
+
+/// A value around the small rule's bounds (2^20, 2^21), of either sign, or
+/// a small one.
+fn around_the_bounds() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -3i64..=300,
+        ((1i64 << 20) - 300..=(1i64 << 20) + 300),
+        ((1i64 << 21) - 300..=(1i64 << 21) + 300),
+        (-(1i64 << 20) - 300..=-(1i64 << 20) + 300),
+        1i64..=(1 << 23),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// A run-time matrix `({m},{n}):(1,{d})` divided by static tilers, with
+    /// values on both sides of the small rule's bounds: each of the four
+    /// halves, coalesced, is cute-dynamic's, or both refuse with the same
+    /// error.
+    #[test]
+    fn divide_of_run_time_modes_by_a_static_tiler_agrees_with_cute_dynamic(
+        m in around_the_bounds(),
+        n in around_the_bounds(),
+        d in around_the_bounds(),
+    ) {
+        let Ok(a) = try_layout!(({m},{n}):(1,{d})) else { return Ok(()) };
+        let quarters = |r: &DLayout| -> Vec<DLayout> {
+            r.modes_iter().flat_map(|m| m.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect::<Vec<_>>()).collect()
+        };
+        macro_rules! check {
+            ($tile:expr, $text:expr) => {{
+                let got = try_logical_divide(a, $tile).map(|r| r.to_dynamic());
+                let want = cute_dynamic::logical_divide(&a.to_dynamic(), &$text.parse::<cute_dynamic::Tiler>().unwrap());
+                let what = format!("logical_divide({}, {})", a.to_dynamic(), $text);
+                agree(what, got, want, |g, w| {
+                    if quarters(g) == quarters(w) { Ok(()) } else { Err("the halves differ".into()) }
+                })
+                .map_err(TestCaseError::fail)?;
+            }};
+        }
+        check!(tile!(128:1, 64:1), "<128:1, 64:1>");
+        check!(tile!(4:3, 1:4), "<4:3, 1:4>");
+        check!(tile!(8:1, (2,2):(1,4)), "<8:1, (2,2):(1,4)>");
+    }
 }
 
 #[test]
