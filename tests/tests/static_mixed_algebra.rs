@@ -414,9 +414,6 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
     // Two such modes by a tuple tiler: the modes test the bound together,
     // and where one is past it every mode takes the rule (each of the four
     // halves, coalesced, equals cute-dynamic's).
-    let quarters = |r: &DLayout| -> Vec<DLayout> {
-        r.modes_iter().flat_map(|m| m.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect::<Vec<_>>()).collect()
-    };
     let mut pairs = 0;
     for &m in &edges[..8] {
         for &n in &edges[..8] {
@@ -425,19 +422,24 @@ fn divide_of_a_run_time_mode_agrees_across_the_small_value_bound() {
                 let Ok(a) = try_layout!(({m},{n}):(1,{d})) else { continue };
                 pairs += 1;
                 let got = try_logical_divide(a, tile!(128:1, 64:1)).map(|r| r.to_dynamic());
-                let want = cute_dynamic::logical_divide(
-                    &a.to_dynamic(),
-                    &"<128:1, 64:1>".parse::<cute_dynamic::Tiler>().unwrap(),
-                );
-                let what = format!("logical_divide({}, <128:1, 64:1>)", a.to_dynamic());
-                agree(what, got, want, |g, w| {
-                    if quarters(g) == quarters(w) { Ok(()) } else { Err("the halves differ".into()) }
-                })
-                .unwrap_or_else(|e| panic!("{e}"));
+                tiler_divide_agrees(&a.to_dynamic(), "<128:1, 64:1>", got).unwrap_or_else(|e| panic!("{e}"));
             }
         }
     }
     assert!(pairs > 200, "{pairs} layouts of two modes");
+}
+
+/// `logical_divide(a, tiler)` of a two-mode `a` by a tiler of two tiles
+/// (its text), computed by cute-static (`got`) and by cute-dynamic: the
+/// same error, or the same four halves, each coalesced.
+fn tiler_divide_agrees(a: &DLayout, tiler: &str, got: Result<DLayout, LayoutError>) -> Result<(), String> {
+    let quarters = |r: &DLayout| -> Vec<DLayout> {
+        r.modes_iter().flat_map(|m| m.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect::<Vec<_>>()).collect()
+    };
+    let want = cute_dynamic::logical_divide(a, &tiler.parse::<cute_dynamic::Tiler>().unwrap());
+    agree(format!("logical_divide({a}, {tiler})"), got, want, |g, w| {
+        if quarters(g) == quarters(w) { Ok(()) } else { Err("the halves differ".into()) }
+    })
 }
 
 /// A value around the small rule's bounds (2^20, 2^21), of either sign, or
@@ -466,18 +468,10 @@ proptest! {
         d in around_the_bounds(),
     ) {
         let Ok(a) = try_layout!(({m},{n}):(1,{d})) else { return Ok(()) };
-        let quarters = |r: &DLayout| -> Vec<DLayout> {
-            r.modes_iter().flat_map(|m| m.modes_iter().map(|h| cute_dynamic::coalesce(&h)).collect::<Vec<_>>()).collect()
-        };
         macro_rules! check {
             ($tile:expr, $text:expr) => {{
                 let got = try_logical_divide(a, $tile).map(|r| r.to_dynamic());
-                let want = cute_dynamic::logical_divide(&a.to_dynamic(), &$text.parse::<cute_dynamic::Tiler>().unwrap());
-                let what = format!("logical_divide({}, {})", a.to_dynamic(), $text);
-                agree(what, got, want, |g, w| {
-                    if quarters(g) == quarters(w) { Ok(()) } else { Err("the halves differ".into()) }
-                })
-                .map_err(TestCaseError::fail)?;
+                tiler_divide_agrees(&a.to_dynamic(), $text, got).map_err(TestCaseError::fail)?;
             }};
         }
         check!(tile!(128:1, 64:1), "<128:1, 64:1>");

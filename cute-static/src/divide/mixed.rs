@@ -1123,7 +1123,7 @@ where
         let c = cut(t);
         let to_error = |f| divide_error_of(f, self, (c.n, c.td));
         let form = <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM;
-        if S::LEAVES == 1 && form == BStar::OfSize {
+        if linear_rule::<S>(form) {
             divide_1d(&self.shape(), &self.stride(), c, out, xo, yo, to_error)
         } else {
             divide_1d_cute::<S, D, BBS, BBD, HS, HD>(self, c, form, out, xo, yo).map_err(|f| match form {
@@ -1135,7 +1135,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_leaves_small(&self, t: &T, out: &mut Out, xo: usize, yo: usize) -> u64 {
         let c = cut(t);
-        if !(S::LEAVES == 1 && <TileOf<T> as TileBB<FlatModes<S, D>>>::FORM == BStar::OfSize) {
+        if !linear_rule::<S>(<TileOf<T> as TileBB<FlatModes<S, D>>>::FORM) {
             return NOT_SMALL;
         }
         let Some(mode) = one_leaf(&self.shape(), &self.stride()) else { return NOT_SMALL };
@@ -1143,6 +1143,13 @@ where
         // (`put_1d` fails only on positions past the room: constants.)
         if put_1d(out, xo, yo, c.two, r).is_ok() { bits } else { NOT_SMALL }
     }
+}
+/// Whether a mode of `S`'s leaves is divided by the linear rule
+/// ([`divide_1d`], and its small rule) rather than by CuTe's composition:
+/// one flat leaf, by a tile whose `B*` is taken against the mode's size.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn linear_rule<S: FlatValues>(form: BStar) -> bool {
+    S::LEAVES == 1 && form == BStar::OfSize
 }
 type TileHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::X;
 type RestHalf<S, D, T> = <Layout<S, D> as crate::detail::Split1D<DivideOp, TileOf<T>>>::Y;
