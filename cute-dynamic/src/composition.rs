@@ -21,8 +21,9 @@
 //!    otherwise a stride divisibility error.
 //!
 //! The walk stops once `rest_shape` is 1; what is left goes to the last mode,
-//! `rest_shape : rest_stride·D_R`. A negative `d` composes `|d|` and negates
-//! the strides (the odd extension), `d = 0` gives `s:0`, and a size-1 leaf
+//! `rest_shape : rest_stride·D_R`. A negative `d` walks `|d|` and multiplies
+//! by `-rest_stride` (the odd extension; a stride of `-2^63` fits, as where
+//! `A` carries the sign), `d = 0` gives `s:0`, and a size-1 leaf
 //! gets CuTe's stride (`unit_stride`). Composing leaf by leaf is `A ∘ B`
 //! only when the leaves' offsets added up never carry out of a mode of `A`
 //! (`check_reach`) and do not mix signs over several modes

@@ -61,6 +61,34 @@ fn mixed_signs_refused_over_several_modes() {
     assert_eq!(a.eval_extended(2).unwrap() + a.eval_extended(-1).unwrap(), 9);
 }
 
+/// Where the sign sits does not change the answer: `A ∘ s:-d` and
+/// `-A ∘ s:d` are one function, so they give one result or one error,
+/// also where a stride of the result is exactly `-2^63` (a stride that
+/// fits, in a layout whose extent does not).
+#[test]
+fn the_sign_in_a_or_in_b_gives_the_same_answer() {
+    for (k, s) in [(44, 2), (40, 1), (10, 4), (62, 2)] {
+        let m = 63 - k;
+        let (a_up, a_down) =
+            (lay(&format!("({s},2):(1,{})", 1i64 << k)), lay(&format!("({s},2):(-1,{})", -(1i64 << k))));
+        for b in [format!("(2):({})", 1i64 << m), format!("(4):({})", (1i64 << m) - 1), format!("(8):({s})")] {
+            let b_up = lay(&b);
+            let b_down = lay(&b.replace(":(", ":(-"));
+            let (x, y) = (composition(&a_up, &b_down), composition(&a_down, &b_up));
+            // The same result, or the same error (its context names the operands).
+            let same = match (&x, &y) {
+                (Ok(x), Ok(y)) => x == y,
+                (Err(LayoutError::Overflow { operation: p }), Err(LayoutError::Overflow { operation: q })) => p == q,
+                (Err(e), Err(f)) => std::mem::discriminant(e) == std::mem::discriminant(f),
+                _ => false,
+            };
+            assert!(same, "{a_up} o {b_down} = {x:?} but {a_down} o {b_up} = {y:?}");
+        }
+    }
+    let e = composition(&lay("(1):(17592186044416)"), &lay("(2):(-524288)")).unwrap_err();
+    assert_eq!(e, LayoutError::Overflow { operation: "layout extent" });
+}
+
 fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {
     crate::common::small_layout(4, lo, hi)
 }

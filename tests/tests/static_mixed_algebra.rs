@@ -668,6 +668,18 @@ proptest! {
     }
 }
 
+/// A result stride of exactly `-2^63` (`2^44 · -2^19`): it fits, the
+/// result's extent does not, and both crates say so, whichever operand
+/// carries the sign.
+#[test]
+fn composition_to_a_stride_of_minus_2_to_the_63_agrees_with_cute_dynamic() {
+    for (a, b) in [("(1):(17592186044416)", "(2):(-524288)"), ("(1):(-17592186044416)", "(2):(524288)")] {
+        let (a, b): (DLayout, DLayout) = (a.parse().unwrap(), b.parse().unwrap());
+        assert_eq!(cute_dynamic::composition(&a, &b), Err(LayoutError::Overflow { operation: "layout extent" }));
+        composition_agrees(&a, &b).unwrap();
+    }
+}
+
 /// A layout whose modes mostly coalesce (compact column-major strides
 /// times `k`, one of them moved by `nudge`): CuTe's uncoalesced form
 /// lets a leaf's reach carry between such modes.

@@ -155,10 +155,6 @@ impl LeafSink for LeafRoom<'_> {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-        self.stride.get_mut(slot)
-    }
 }
 
 /// Gives each size-1 leaf of `r = A' ∘ B` the stride CuTe gives `A ∘ 1:d`

@@ -25,9 +25,6 @@ use super::fail::Fail;
 ///         *self.0.get_mut(slot).ok_or(Fail::Room { limit: Some(2) })? = (s, d);
 ///         Ok(())
 ///     }
-///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-///         self.0.get_mut(slot).map(|m| &mut m.1)
-///     }
 /// }
 /// // A = (2,3,4):(1,10,100): A ∘ 6:1 is (2,3):(1,10), A ∘ 24:1 has three modes.
 /// let (a, mut out) = ([(2, 1), (3, 10)], Two([(0, 0); 2]));
@@ -52,9 +49,6 @@ pub trait LeafSink {
     ///         *self.0.get_mut(slot).ok_or(Fail::ROOM)? = (shape, stride);
     ///         Ok(())
     ///     }
-    ///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-    ///         self.0.get_mut(slot).map(|m| &mut m.1)
-    ///     }
     /// }
     /// let mut m = Modes([(0, 0); 4]);
     /// m.put(1, 3, 8)?;
@@ -63,28 +57,6 @@ pub trait LeafSink {
     /// # Ok::<(), Fail>(())
     /// ```
     fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail>;
-    /// The stride of a mode written before (for the odd extension, which
-    /// negates them).
-    ///
-    /// ```
-    /// use cute_dynamic::kernel::{Fail, LeafSink};
-    /// struct Modes(Vec<(i64, i64)>);
-    /// impl LeafSink for Modes {
-    ///     const PADDED: bool = false;
-    ///     fn put(&mut self, slot: usize, shape: i64, stride: i64) -> Result<(), Fail> {
-    ///         *self.0.get_mut(slot).ok_or(Fail::ROOM)? = (shape, stride);
-    ///         Ok(())
-    ///     }
-    ///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-    ///         self.0.get_mut(slot).map(|m| &mut m.1)
-    ///     }
-    /// }
-    /// let mut m = Modes(vec![(2, 4), (3, 8)]);
-    /// *m.stride_mut(1).unwrap() *= -1;
-    /// assert_eq!(m.0, [(2, 4), (3, -8)]);
-    /// assert!(m.stride_mut(2).is_none());
-    /// ```
-    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64>;
 }
 
 /// Composes the modes of `A` (`bounded`, then the unbounded last mode of
@@ -117,9 +89,6 @@ pub trait LeafSink {
 ///         self.0[slot] = (s, d);
 ///         Ok(())
 ///     }
-///     fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-///         self.0.get_mut(slot).map(|m| &mut m.1)
-///     }
 /// }
 /// let mut out = Out(Vec::new());
 /// let mut reach = [0];
@@ -137,20 +106,19 @@ pub fn compose_leaf<const CHECKED: bool, O: LeafSink>(
     reach: &mut [i64],
 ) -> Result<usize, Fail> {
     if d >= 0 {
-        return compose_leaf_up::<CHECKED, O>(bounded, last_d, (s, d), out, pos, reach);
+        return compose_leaf_up::<CHECKED, false, O>(bounded, last_d, (s, d), out, pos, reach);
     }
     let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
-    let n = compose_leaf_up::<CHECKED, O>(bounded, last_d, (s, up), out, pos, reach)?;
-    for slot in pos..pos + n {
-        let x = out.stride_mut(slot).ok_or(Fail::ROOM)?;
-        *x = x.checked_neg().ok_or(Fail::Overflow("composition"))?;
-    }
-    Ok(n)
+    compose_leaf_up::<CHECKED, true, O>(bounded, last_d, (s, up), out, pos, reach)
 }
 
-/// [`compose_leaf`] for a leaf of non-negative stride.
+/// [`compose_leaf`] walking a leaf of stride `d ≥ 0`; with `NEG`, the
+/// leaf is `s:-d` and each stride written is the product of `-d`'s walk
+/// (`(-r)·D`, never `-(r·D)`: a stride of `-2^63` is one product, as it is
+/// where `A`'s stride carries the sign, so the sign's place does not
+/// change which error a composition gives).
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
+fn compose_leaf_up<const CHECKED: bool, const NEG: bool, O: LeafSink>(
     bounded: &[(i64, i64)],
     last_d: i64,
     (s, d): (i64, i64),
@@ -160,7 +128,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
 ) -> Result<usize, Fail> {
     if !O::PADDED {
         if s == 1 {
-            out.put(pos, 1, unit_stride(bounded, d, last_d))?;
+            out.put(pos, 1, unit_stride(bounded, signed::<NEG>(d), last_d))?;
             return Ok(1);
         }
         if d == 0 {
@@ -176,7 +144,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
         // the printed form CuTe's: 0 where the product overflows (the same
         // function).
         if O::PADDED && rest_shape == 1 {
-            out.put(at, 1, rest_stride.checked_mul(dr).unwrap_or(0))?;
+            out.put(at, 1, signed::<NEG>(rest_stride).checked_mul(dr).unwrap_or(0))?;
             at += 1;
             rest_stride = ceil_div(rest_stride, sr);
             continue;
@@ -191,7 +159,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
             if left == 0 {
                 // Rule 1: the walk skips the mode.
                 if O::PADDED {
-                    out.put(at, 1, rest_stride.checked_mul(dr).unwrap_or(0))?;
+                    out.put(at, 1, signed::<NEG>(rest_stride).checked_mul(dr).unwrap_or(0))?;
                     at += 1;
                 }
                 rest_stride = skip;
@@ -206,7 +174,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
             if left != 0 {
                 return Err(Fail::Shape { shape: sr, fits: n, rest: rest_shape });
             }
-            out.put(at, n, compose_mul::<CHECKED>(rest_stride, dr)?)?;
+            out.put(at, n, compose_mul::<CHECKED>(signed::<NEG>(rest_stride), dr)?)?;
             at += 1;
             *used = add_reach::<CHECKED>(*used, (n - 1) * rest_stride);
             rest_shape = rest;
@@ -218,7 +186,7 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
         }
         if compose_mul::<CHECKED>(rest_shape - 1, rest_stride).is_ok_and(|r| r < sr) {
             // Rule 3: the steps stay inside the mode.
-            out.put(at, rest_shape, compose_mul::<CHECKED>(rest_stride, dr)?)?;
+            out.put(at, rest_shape, compose_mul::<CHECKED>(signed::<NEG>(rest_stride), dr)?)?;
             at += 1;
             *used = add_reach::<CHECKED>(*used, (rest_shape - 1) * rest_stride);
             if !O::PADDED {
@@ -262,12 +230,19 @@ fn compose_leaf_up<const CHECKED: bool, O: LeafSink>(
         return Err(Fail::Stride { shape: sr, stride: rest_stride });
     }
     let stride = if rest_shape == 1 {
-        rest_stride.checked_mul(last_d).unwrap_or(0)
+        signed::<NEG>(rest_stride).checked_mul(last_d).unwrap_or(0)
     } else {
-        compose_mul::<CHECKED>(rest_stride, last_d)?
+        compose_mul::<CHECKED>(signed::<NEG>(rest_stride), last_d)?
     };
     out.put(at, rest_shape, stride)?;
     Ok(at + 1 - pos)
+}
+
+/// `r` (a step of the walk, `r ≥ 0`) with the leaf's sign: `-r` for a
+/// negative leaf, which cannot overflow.
+#[inline(always)]
+fn signed<const NEG: bool>(r: i64) -> i64 {
+    if NEG { -r } else { r }
 }
 
 /// The stride CuTe gives `A ∘ 1:d`: `|d|` carried through the bounded modes

@@ -246,10 +246,6 @@ impl<const C: bool> LeafSink for PaddedOut<'_, C> {
         }
         Ok(())
     }
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn stride_mut(&mut self, slot: usize) -> Option<&mut i64> {
-        self.out.get_mut(slot).map(|m| &mut m.1)
-    }
 }
 
 /// Composes the prepared `A` with the leaf `s:d`: writes the padded modes
