@@ -71,7 +71,12 @@ fn the_sign_in_a_or_in_b_gives_the_same_answer() {
         let m = 63 - k;
         let (a_up, a_down) =
             (lay(&format!("({s},2):(1,{})", 1i64 << k)), lay(&format!("({s},2):(-1,{})", -(1i64 << k))));
-        for b in [format!("(2):({})", 1i64 << m), format!("(4):({})", (1i64 << m) - 1), format!("(8):({s})")] {
+        for b in [
+            format!("(2):({})", 1i64 << m),
+            format!("(1):({})", 1i64 << m),
+            format!("(4):({})", (1i64 << m) - 1),
+            format!("(8):({s})"),
+        ] {
             let b_up = lay(&b);
             let b_down = lay(&b.replace(":(", ":(-"));
             let (x, y) = (composition(&a_up, &b_down), composition(&a_down, &b_up));
@@ -87,6 +92,12 @@ fn the_sign_in_a_or_in_b_gives_the_same_answer() {
     }
     let e = composition(&lay("(1):(17592186044416)"), &lay("(2):(-524288)")).unwrap_err();
     assert_eq!(e, LayoutError::Overflow { operation: "layout extent" });
+    // A leaf of stride -2^63 (its magnitude has no i64) is of size 1: it
+    // moves nothing, and composes to 1:0 rather than an error.
+    for a in ["4:1", "(4,8):(1,4)", "(2,3):(3,1)"] {
+        assert_eq!(composition(&lay(a), &lay("1:-9223372036854775808")).unwrap().to_string(), "1:0", "{a}");
+        assert_eq!(composition(&lay(a), &lay("(1):(-9223372036854775808)")).unwrap().to_string(), "(1):(0)", "{a}");
+    }
 }
 
 fn layout(lo: i64, hi: i64) -> impl Strategy<Value = Layout> {

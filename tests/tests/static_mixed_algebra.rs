@@ -678,6 +678,16 @@ fn composition_to_a_stride_of_minus_2_to_the_63_agrees_with_cute_dynamic() {
         assert_eq!(cute_dynamic::composition(&a, &b), Err(LayoutError::Overflow { operation: "layout extent" }));
         composition_agrees(&a, &b).unwrap();
     }
+    // Leaves of size 1: the stride -2^63 itself, and a product that is -2^63.
+    for (a, b) in [
+        ("(4):(1)", "(1):(-9223372036854775808)"),
+        ("(4,8):(1,4)", "(1):(-9223372036854775808)"),
+        ("(1):(17592186044416)", "(1):(-524288)"),
+        ("(1):(-17592186044416)", "(1):(524288)"),
+    ] {
+        let (a, b): (DLayout, DLayout) = (a.parse().unwrap(), b.parse().unwrap());
+        composition_agrees(&a, &b).unwrap();
+    }
 }
 
 /// A layout whose modes mostly coalesce (compact column-major strides

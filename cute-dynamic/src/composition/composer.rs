@@ -190,11 +190,7 @@ pub(crate) fn restride_units(r: &mut Layout, b: &Layout, a: &Layout) {
         bv += 1;
         if r_toks.get(j) == Some(Tok::Leaf) {
             if s == 1 {
-                let up = match d.checked_abs() {
-                    Some(x) => unit_stride(bounded, x, last_d),
-                    None => 0,
-                };
-                r.stride.vals_mut()[rv] = if d < 0 { -up } else { up };
+                r.stride.vals_mut()[rv] = unit_stride(bounded, d, last_d);
             }
             rv += 1;
             j += 1;
@@ -773,11 +769,7 @@ impl Composer {
     #[inline]
     fn unit(&self, d: i64) -> i64 {
         let Some((&(_, last_d), bounded)) = self.am[..self.k].split_last() else { return 0 };
-        let up = match d.checked_abs() {
-            Some(x) => unit_stride(bounded, x, last_d),
-            None => 0,
-        };
-        if d < 0 { -up } else { up }
+        unit_stride(bounded, d, last_d)
     }
 
     /// The distributivity and sign checks over everything composed.

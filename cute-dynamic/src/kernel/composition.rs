@@ -108,8 +108,31 @@ pub fn compose_leaf<const CHECKED: bool, O: LeafSink>(
     if d >= 0 {
         return compose_leaf_up::<CHECKED, false, O>(bounded, last_d, (s, d), out, pos, reach);
     }
-    let up = d.checked_neg().ok_or(Fail::Overflow("composition"))?;
+    let Some(up) = d.checked_neg() else { return unit_leaf_of_min_stride(bounded, s, out, pos) };
     compose_leaf_up::<CHECKED, true, O>(bounded, last_d, (s, up), out, pos, reach)
+}
+
+/// [`compose_leaf`] of the leaf `s:-2^63`, whose magnitude has no `i64`:
+/// a leaf of size 1 (the only size a layout gives it: a larger one's
+/// extent does not fit) moves no offset, so it becomes `1:0` (in every
+/// slot of the padded form, as [`unit_stride`] gives it); any other size
+/// is an overflow.
+#[cold]
+#[inline(never)]
+fn unit_leaf_of_min_stride<O: LeafSink>(
+    bounded: &[(i64, i64)],
+    s: i64,
+    out: &mut O,
+    pos: usize,
+) -> Result<usize, Fail> {
+    if s != 1 {
+        return Err(Fail::Overflow("composition"));
+    }
+    let n = if O::PADDED { bounded.len() + 1 } else { 1 };
+    for slot in pos..pos + n {
+        out.put(slot, 1, 0)?;
+    }
+    Ok(n)
 }
 
 /// [`compose_leaf`] walking a leaf of stride `d ≥ 0`; with `NEG`, the
@@ -257,6 +280,7 @@ fn signed<const NEG: bool>(r: i64) -> i64 {
 /// assert_eq!(unit_stride(&[(4, 2)], 1, 16), 16);
 /// assert_eq!(unit_stride(&[(4, 2)], -5, 16), -32);
 /// assert_eq!(unit_stride(&[], 3, i64::MAX), 0);
+/// assert_eq!(unit_stride(&[], -(1 << 19), 1 << 44), i64::MIN);
 /// ```
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
@@ -264,7 +288,9 @@ pub fn unit_stride(bounded: &[(i64, i64)], d: i64, last_d: i64) -> i64 {
     for &(sr, _) in bounded {
         t = ceil_div(t, sr.max(1));
     }
-    t.checked_mul(last_d).and_then(|x| if d < 0 { x.checked_neg() } else { Some(x) }).unwrap_or(0)
+    // The sign before the product, as the walk's strides take it: `-2^63`
+    // is a stride, whichever operand carries the sign.
+    (if d < 0 { -t } else { t }).checked_mul(last_d).unwrap_or(0)
 }
 
 /// Composing leaf by leaf is only `A ∘ B` when the leaves' offsets, added

@@ -242,7 +242,9 @@ impl<const C: bool> LeafSink for PaddedOut<'_, C> {
     fn put(&mut self, slot: usize, ps: i64, pd: i64) -> Result<(), Fail> {
         *self.out.get_mut(slot).ok_or(TOO_MANY_MODES)? = (ps, pd);
         if C {
-            *self.extent = self.extent.and_then(|e| (ps - 1).checked_mul(pd.checked_abs()?)?.checked_add(e));
+            // `|(ps-1)·pd|`, not `(ps-1)·|pd|`: a slot of size 1 may hold
+            // the stride -2^63, which has no magnitude but reaches nothing.
+            *self.extent = self.extent.and_then(|e| (ps - 1).checked_mul(pd)?.checked_abs()?.checked_add(e));
         }
         Ok(())
     }
