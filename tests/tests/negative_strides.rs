@@ -138,4 +138,36 @@ proptest! {
             (p, n) => prop_assert!(false, "{} o {}: {:?}, but with negated strides {:?}", a, b, p, n),
         }
     }
+
+    /// `A ∘ -B` and `-A ∘ B` are one function: the same layout or the same
+    /// error, with strides scaled near the limit of `i64` (results whose
+    /// strides or extent reach 2^63 on either side).
+    #[test]
+    fn the_sign_in_a_or_in_b_gives_one_answer(
+        a in layout(-8, 8),
+        b in layout(0, 6),
+        ka in 0u32..=62,
+        slack in 0u32..=6,
+    ) {
+        // Products of the scales near 2^63, where the sign's place mattered.
+        let kb = 63u32.saturating_sub(ka + slack).min(62);
+        let scaled = |l: &Layout, k: u32, sign: i64| {
+            let l = l.flatten();
+            let d: Option<Vec<i64>> = l.stride().leaves().map(|d| d.checked_mul(sign << k)).collect();
+            Layout::new(l.shape().clone(), IntTuple::flat(d?)).ok()
+        };
+        let (Some(a_up), Some(a_down), Some(b_up), Some(b_down)) =
+            (scaled(&a, ka, 1), scaled(&a, ka, -1), scaled(&b, kb, 1), scaled(&b, kb, -1))
+        else {
+            return Ok(());
+        };
+        let (x, y) = (composition(&a_up, &b_down), composition(&a_down, &b_up));
+        let same = match (&x, &y) {
+            (Ok(x), Ok(y)) => x == y,
+            (Err(LayoutError::Overflow { operation: p }), Err(LayoutError::Overflow { operation: q })) => p == q,
+            (Err(e), Err(f)) => std::mem::discriminant(e) == std::mem::discriminant(f),
+            _ => false,
+        };
+        prop_assert!(same, "{} o {} = {:?} but {} o {} = {:?}", a_up, b_down, x, a_down, b_up, y);
+    }
 }
