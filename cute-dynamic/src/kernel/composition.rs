@@ -108,31 +108,15 @@ pub fn compose_leaf<const CHECKED: bool, O: LeafSink>(
     if d >= 0 {
         return compose_leaf_up::<CHECKED, false, O>(bounded, last_d, (s, d), out, pos, reach);
     }
-    let Some(up) = d.checked_neg() else { return unit_leaf_of_min_stride(bounded, s, out, pos) };
+    let up = match d.checked_neg() {
+        Some(up) => up,
+        // -2^63, whose magnitude has no `i64`: a leaf of size 1 (the only
+        // size a layout gives it; a larger one's extent does not fit)
+        // moves nothing, and is composed as `1:0`.
+        None if s == 1 => 0,
+        None => return Err(Fail::Overflow("composition")),
+    };
     compose_leaf_up::<CHECKED, true, O>(bounded, last_d, (s, up), out, pos, reach)
-}
-
-/// [`compose_leaf`] of the leaf `s:-2^63`, whose magnitude has no `i64`:
-/// a leaf of size 1 (the only size a layout gives it: a larger one's
-/// extent does not fit) moves no offset, so it becomes `1:0` (in every
-/// slot of the padded form, as [`unit_stride`] gives it); any other size
-/// is an overflow.
-#[cold]
-#[inline(never)]
-fn unit_leaf_of_min_stride<O: LeafSink>(
-    bounded: &[(i64, i64)],
-    s: i64,
-    out: &mut O,
-    pos: usize,
-) -> Result<usize, Fail> {
-    if s != 1 {
-        return Err(Fail::Overflow("composition"));
-    }
-    let n = if O::PADDED { bounded.len() + 1 } else { 1 };
-    for slot in pos..pos + n {
-        out.put(slot, 1, 0)?;
-    }
-    Ok(n)
 }
 
 /// [`compose_leaf`] walking a leaf of stride `d ≥ 0`; with `NEG`, the
