@@ -154,7 +154,6 @@ impl LeafSink for LeafRoom<'_> {
             _ => Err(Fail::ROOM),
         }
     }
-
 }
 
 /// Gives each size-1 leaf of `r = A' ∘ B` the stride CuTe gives `A ∘ 1:d`
